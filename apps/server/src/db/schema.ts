@@ -1,0 +1,366 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { NodeSummary, ReviewStatus, WorkflowStatus } from '@flowbay/domain';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/* ---------- accounts (Better Auth's tables; field names are Better Auth's) ---------- */
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: text('role').$type<'user' | 'admin'>().notNull().default('user'),
+  locale: text('locale').$type<'en' | 'vi'>().notNull().default('en'),
+  displayName: text('display_name'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('session_user_idx').on(table.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('account_user_idx').on(table.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('verification_identifier_idx').on(table.identifier)],
+);
+
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/* ---------- taxonomy ---------- */
+
+/** Platforms (n8n, Make, Zapier). Ids are readable slugs so filters make clean addresses. */
+export const categories = pgTable('categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  nameVi: text('name_vi').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+/** Use cases ("job types"), in English and Vietnamese. */
+export const subcategories = pgTable('subcategories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  nameVi: text('name_vi').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+/* ---------- workflows ---------- */
+
+/**
+ * The listed content of a workflow lives on this row (its last approved revision), so the catalogue
+ * reads one table. Edits of a listed workflow wait in workflow_edits; files in workflow_versions.
+ */
+export const workflows = pgTable(
+  'workflows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').generatedAlwaysAsIdentity().notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    price: bigint('price', { mode: 'number' }).notNull().default(0),
+    coverKey: text('cover_key'),
+    coverThumbKey: text('cover_thumb_key'),
+    testedWith: text('tested_with'),
+    status: text('status').$type<WorkflowStatus>().notNull().default('pending'),
+    /** The approved version whose file is listed; null until the first approval. */
+    currentVersionId: uuid('current_version_id'),
+    nodeSummary: jsonb('node_summary').$type<NodeSummary>(),
+    views: integer('views').notNull().default(0),
+    favoritesCount: integer('favorites_count').notNull().default(0),
+    /** Title, description, app and use-case names, maintained by the service for search. */
+    searchDocument: text('search_document').notNull().default(''),
+    searchNorm: text('search_norm').generatedAlwaysAs(sql`f_unaccent(lower(search_document))`),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', f_unaccent(lower(title))), 'A') || setweight(to_tsvector('simple', f_unaccent(lower(search_document))), 'B')`,
+    ),
+    listedAt: timestamp('listed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('workflows_user_idx').on(table.userId),
+    index('workflows_listed_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+    index('workflows_listed_views_idx').on(table.status, table.views.desc(), table.id.desc()),
+    index('workflows_listed_price_idx').on(table.status, table.price, table.id),
+    index('workflows_search_vector_idx').using('gin', table.searchVector),
+    index('workflows_search_norm_trgm_idx').using('gin', sql`${table.searchNorm} gin_trgm_ops`),
+  ],
+);
+
+export const workflowVersions = pgTable(
+  'workflow_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    fileKey: text('file_key').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    summary: jsonb('summary').$type<NodeSummary & Record<string, unknown>>(),
+    checks: jsonb('checks').$type<Record<string, unknown>>(),
+    reviewStatus: text('review_status').$type<ReviewStatus>().notNull().default('pending'),
+    reviewReason: text('review_reason'),
+    isCurrent: boolean('is_current').notNull().default(false),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('workflow_versions_version_uq').on(table.workflowId, table.version),
+    uniqueIndex('workflow_versions_current_uq')
+      .on(table.workflowId)
+      .where(sql`${table.isCurrent}`),
+  ],
+);
+
+/** A proposed change to a listed workflow's text, price, cover or taxonomy, waiting for review. */
+export const workflowEdits = pgTable(
+  'workflow_edits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
+    reviewStatus: text('review_status').$type<ReviewStatus>().notNull().default('pending'),
+    reviewReason: text('review_reason'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (table) => [index('workflow_edits_workflow_idx').on(table.workflowId)],
+);
+
+export const workflowCategories = pgTable(
+  'workflow_categories',
+  {
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workflowId, table.categoryId] }),
+    index('workflow_categories_category_idx').on(table.categoryId, table.workflowId),
+  ],
+);
+
+export const workflowSubcategories = pgTable(
+  'workflow_subcategories',
+  {
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    subcategoryId: text('subcategory_id')
+      .notNull()
+      .references(() => subcategories.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workflowId, table.subcategoryId] }),
+    index('workflow_subcategories_subcategory_idx').on(table.subcategoryId, table.workflowId),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.workflowId] }),
+    index('favorites_workflow_idx').on(table.workflowId),
+  ],
+);
+
+/** One row per visitor, workflow and day: the primary key is what de-duplicates views. */
+export const workflowViews = pgTable(
+  'workflow_views',
+  {
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    visitor: text('visitor').notNull(),
+    day: date('day').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.workflowId, table.visitor, table.day] })],
+);
+
+export const reviewDecisions = pgTable(
+  'review_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id').references(() => workflowVersions.id, { onDelete: 'set null' }),
+    editId: uuid('edit_id').references(() => workflowEdits.id, { onDelete: 'set null' }),
+    reviewerId: text('reviewer_id').references(() => user.id, { onDelete: 'set null' }),
+    decision: text('decision').$type<'approved' | 'rejected'>().notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('review_decisions_workflow_idx').on(table.workflowId)],
+);
+
+export const REPORT_REASONS = ['spam', 'malicious', 'copyright', 'inappropriate', 'broken', 'other'] as const;
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id').references(() => user.id, { onDelete: 'set null' }),
+    reason: text('reason').$type<(typeof REPORT_REASONS)[number]>().notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status').$type<'open' | 'unlisted' | 'dismissed'>().notNull().default('open'),
+    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('reports_status_idx').on(table.status, table.createdAt)],
+);
+
+/** What a buyer paid for: the entitlement that opens a paid workflow's files. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'restrict' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    provider: text('provider').notNull().default('manual'),
+    providerRef: text('provider_ref'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('purchases_user_workflow_uq').on(table.userId, table.workflowId)],
+);
+
+/** Every stored object, so a create can prove a file is the caller's own and orphans can be swept. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    folder: text('folder').$type<'workflows' | 'covers'>().notNull(),
+    originalName: text('original_name').notNull().default(''),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    thumbKey: text('thumb_key'),
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('uploads_user_idx').on(table.userId)],
+);
+
+export const translations = pgTable(
+  'translations',
+  {
+    id: text('id').primaryKey(),
+    sourceText: text('source_text').notNull(),
+    target: text('target').notNull(),
+    translated: text('translated').notNull(),
+    createdAt: createdAt(),
+  },
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

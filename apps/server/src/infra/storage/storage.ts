@@ -1,0 +1,24 @@
+/** Object storage: the local folder by default, any S3-compatible service in production. */
+export interface Storage {
+  readonly driver: 'local' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The object's bytes, or null when there is no such object. */
+  get(key: string): Promise<Buffer | null>;
+  delete(key: string): Promise<void>;
+  /**
+   * The public address of an object in a public folder (covers). Workflow files never get one:
+   * they are served only through the download endpoints, which check entitlement.
+   */
+  publicUrl(key: string): string;
+}
+
+const KEY_RE = /^(workflows|covers|seed)\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,80}(\.[a-z0-9]{1,8})?$/;
+export const PUBLIC_FOLDERS = ['covers'] as const;
+
+export function assertValidKey(key: string): void {
+  if (!KEY_RE.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+export function isPublicKey(key: string): boolean {
+  return KEY_RE.test(key) && PUBLIC_FOLDERS.some((folder) => key.startsWith(`${folder}/`));
+}

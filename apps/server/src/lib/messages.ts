@@ -1,0 +1,58 @@
+import type { ErrorCode, Language } from '@flowbay/domain';
+
+/** The error messages the API sends, in the caller's language (the web app has its own copies). */
+const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
+  VALIDATION_FAILED: { en: 'Some of the data sent is not valid.', vi: 'Một số dữ liệu gửi lên không hợp lệ.' },
+  NOT_FOUND: { en: 'Not found.', vi: 'Không tìm thấy.' },
+  WORKFLOW_NOT_FOUND: { en: 'Workflow not found.', vi: 'Không tìm thấy workflow.' },
+  PROFILE_NOT_FOUND: { en: 'Profile not found.', vi: 'Không tìm thấy hồ sơ.' },
+  VERSION_NOT_FOUND: { en: 'Version not found.', vi: 'Không tìm thấy phiên bản.' },
+  UNAUTHENTICATED: { en: 'You need to sign in.', vi: 'Bạn cần đăng nhập.' },
+  FORBIDDEN: { en: 'You are not allowed to do this.', vi: 'Bạn không có quyền thực hiện thao tác này.' },
+  EMAIL_NOT_VERIFIED: {
+    en: 'Please confirm your e-mail address first.',
+    vi: 'Vui lòng xác nhận địa chỉ e-mail trước.',
+  },
+  RATE_LIMITED: { en: 'Too many requests. Please try again later.', vi: 'Quá nhiều yêu cầu. Vui lòng thử lại sau.' },
+  PAYLOAD_TOO_LARGE: { en: 'The file is larger than 5 MB.', vi: 'Tệp lớn hơn 5 MB.' },
+  UNSUPPORTED_MEDIA_TYPE: { en: 'This type of content is not supported.', vi: 'Loại nội dung này không được hỗ trợ.' },
+  INVALID_JSON: { en: 'The file is not valid JSON.', vi: 'Tệp không phải JSON hợp lệ.' },
+  NOT_A_WORKFLOW: {
+    en: 'The file is not an n8n, Make or Zapier export.',
+    vi: 'Tệp không phải bản xuất của n8n, Make hay Zapier.',
+  },
+  EMPTY_FILE: { en: 'The file is empty.', vi: 'Tệp trống.' },
+  FILE_TOO_LARGE: { en: 'The file is larger than 5 MB.', vi: 'Tệp lớn hơn 5 MB.' },
+  TOO_DEEP: { en: 'The file is nested too deeply.', vi: 'Tệp có cấu trúc lồng nhau quá sâu.' },
+  SECRETS_FOUND: {
+    en: 'The workflow contains secrets (keys, tokens or passwords).',
+    vi: 'Workflow chứa thông tin bí mật (khóa, token hoặc mật khẩu).',
+  },
+  INVALID_IMAGE: { en: 'The image must be a JPEG, PNG or WebP file.', vi: 'Ảnh phải là tệp JPEG, PNG hoặc WebP.' },
+  UPLOAD_NOT_FOUND: { en: 'The uploaded file was not found.', vi: 'Không tìm thấy tệp đã tải lên.' },
+  VERSION_EXISTS: { en: 'This version already exists.', vi: 'Phiên bản này đã tồn tại.' },
+  COVER_REQUIRED: { en: 'Cover image is required when price > 0', vi: 'Cần ảnh bìa khi giá lớn hơn 0' },
+  PAYMENT_REQUIRED: {
+    en: 'Purchase this workflow to download it.',
+    vi: 'Hãy mua workflow này để tải xuống.',
+  },
+  TRANSLATION_UNAVAILABLE: { en: 'Translation is not available.', vi: 'Chức năng dịch không khả dụng.' },
+  CONFLICT: { en: 'This was changed by someone else. Reload and try again.', vi: 'Dữ liệu đã bị thay đổi. Hãy tải lại và thử lại.' },
+  INTERNAL_ERROR: { en: 'Something went wrong. Please try again.', vi: 'Đã có lỗi xảy ra. Vui lòng thử lại.' },
+};
+
+export function messageFor(code: ErrorCode, language: Language): string {
+  return MESSAGES[code][language];
+}
+
+/** The caller's language: `x-language` (set by the web app), else the first supported Accept-Language. */
+export function requestLanguage(headers: Record<string, string | string[] | undefined>): Language {
+  const explicit = headers['x-language'];
+  if (explicit === 'vi' || explicit === 'en') return explicit;
+  const accept = String(headers['accept-language'] ?? '');
+  for (const part of accept.split(',')) {
+    const tag = part.trim().slice(0, 2).toLowerCase();
+    if (tag === 'vi' || tag === 'en') return tag;
+  }
+  return 'en';
+}

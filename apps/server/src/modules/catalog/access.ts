@@ -1,0 +1,34 @@
+import type { WorkflowAccess } from '@flowbay/domain';
+import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
+
+export interface AccessSubject {
+  userId: string;
+  price: number;
+}
+
+/**
+ * Who may have a workflow's file (ARCHITECTURE.md, data rules): anyone for a free one; for a paid
+ * one only its author, an admin or a buyer. `purchased` is looked up only when it matters.
+ */
+export async function resolveAccess(
+  viewer: Viewer,
+  workflow: AccessSubject,
+  hasPurchased: () => Promise<boolean>,
+): Promise<WorkflowAccess> {
+  const isAuthor = isSignedIn(viewer) && viewer.id === workflow.userId;
+  const canManage = isAuthor || isAdmin(viewer);
+  if (workflow.price <= 0) {
+    return { can_download: true, can_manage: canManage, purchased: false, reason: 'free' };
+  }
+  if (isAuthor) return { can_download: true, can_manage: true, purchased: false, reason: 'author' };
+  if (isAdmin(viewer)) return { can_download: true, can_manage: true, purchased: false, reason: 'admin' };
+  const purchased = isSignedIn(viewer) && (await hasPurchased());
+  return purchased
+    ? { can_download: true, can_manage: false, purchased: true, reason: 'purchased' }
+    : { can_download: false, can_manage: false, purchased: false, reason: 'payment_required' };
+}
+
+/** Pending, rejected and unlisted workflows are seen only by their author and admins. */
+export function canSeeUnlisted(viewer: Viewer, workflow: { userId: string }): boolean {
+  return isAdmin(viewer) || (isSignedIn(viewer) && viewer.id === workflow.userId);
+}

@@ -1,0 +1,48 @@
+import type { WorkflowCard } from '@flowbay/domain';
+import type { Storage } from '../../infra/storage/index.ts';
+import type { CardRow } from './catalog.repository.ts';
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** A row of the card query as the API's WorkflowCard (spec field names). */
+export function toWorkflowCard(row: CardRow, storage: Storage): WorkflowCard {
+  return {
+    id: row.id,
+    number: row.number,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    price: Number(row.price),
+    cover_image_url: row.coverKey ? storage.publicUrl(row.coverKey) : null,
+    cover_thumb_url: row.coverThumbKey ? storage.publicUrl(row.coverThumbKey) : null,
+    version: row.version ?? '1.0',
+    views: row.views,
+    favorites_count: row.favoritesCount,
+    user_id: row.userId,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    status: row.status,
+    profiles: row.authorName === null && row.authorImage === null && row.authorDisplayName === null
+      ? null
+      : {
+          id: row.userId,
+          full_name: row.authorName || null,
+          display_name: row.authorDisplayName,
+          avatar_url: row.authorImage,
+        },
+    categories: row.categories,
+    workflow_subcategories: row.subcategories.map((subcategory) => ({
+      subcategory_id: subcategory.id,
+      subcategories: subcategory,
+    })),
+    node_summary: row.nodeSummary
+      ? {
+          platform: row.nodeSummary.platform,
+          workflowCount: row.nodeSummary.workflowCount,
+          nodeCount: row.nodeSummary.nodeCount,
+          edgeCount: row.nodeSummary.edgeCount,
+          apps: row.nodeSummary.apps,
+        }
+      : null,
+  };
+}

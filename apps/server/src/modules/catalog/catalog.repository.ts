@@ -1,0 +1,201 @@
+import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { PRICE_BANDS, stripAccents, type PriceFilter, type Sort } from '@flowbay/domain';
+import type { Database } from '../../db/client.ts';
+import {
+  categories,
+  purchases,
+  subcategories,
+  user,
+  workflowCategories,
+  workflowSubcategories,
+  workflowVersions,
+  workflows,
+} from '../../db/schema.ts';
+
+export type CatalogSort = Sort | 'relevance';
+
+export interface CatalogFilter {
+  /** Owner listings show every status of one author; public ones only listed workflows. */
+  scope: { kind: 'listed' } | { kind: 'owner'; userId: string };
+  userId?: string;
+  search?: string;
+  category?: string;
+  subcategory?: string;
+  price: PriceFilter;
+}
+
+/** Search terms as the index stores them: lowercase, accent-free words. */
+export function searchTerms(search: string): string[] {
+  return stripAccents(search)
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, 12);
+}
+
+/** Every word must match, the last one as a prefix so results come while typing. */
+function prefixQuery(terms: string[]): string {
+  return terms.map((term, index) => (index === terms.length - 1 ? `${term}:*` : term)).join(' & ');
+}
+
+/** Typo tolerance needs enough letters for trigrams to mean something. */
+const FUZZY_MIN_LENGTH = 4;
+
+function searchCondition(terms: string[]): SQL {
+  const tsquery = sql`to_tsquery('simple', ${prefixQuery(terms)})`;
+  const phrase = terms.join(' ');
+  const exact = sql`${workflows.searchVector} @@ ${tsquery}`;
+  if (phrase.length < FUZZY_MIN_LENGTH) return exact;
+  return or(exact, sql`${phrase} <% ${workflows.searchNorm}`)!;
+}
+
+function relevance(terms: string[]): SQL<number> {
+  return sql<number>`(ts_rank(${workflows.searchVector}, to_tsquery('simple', ${prefixQuery(terms)})) + word_similarity(${terms.join(' ')}, ${workflows.searchNorm}))`;
+}
+
+function whereOf(filter: CatalogFilter): SQL {
+  const conditions: SQL[] = [isNull(workflows.deletedAt)];
+  if (filter.scope.kind === 'listed') conditions.push(eq(workflows.status, 'listed'));
+  else conditions.push(eq(workflows.userId, filter.scope.userId));
+  if (filter.userId) conditions.push(eq(workflows.userId, filter.userId));
+  if (filter.category) {
+    conditions.push(
+      sql`exists (select 1 from ${workflowCategories} where ${workflowCategories.workflowId} = ${workflows.id} and ${workflowCategories.categoryId} = ${filter.category})`,
+    );
+  }
+  if (filter.subcategory) {
+    conditions.push(
+      sql`exists (select 1 from ${workflowSubcategories} where ${workflowSubcategories.workflowId} = ${workflows.id} and ${workflowSubcategories.subcategoryId} = ${filter.subcategory})`,
+    );
+  }
+  if (filter.price !== 'all') {
+    const band = PRICE_BANDS[filter.price];
+    conditions.push(gte(workflows.price, band.min));
+    if (band.max !== undefined) conditions.push(lt(workflows.price, band.max));
+  }
+  const terms = filter.search ? searchTerms(filter.search) : [];
+  if (terms.length > 0) conditions.push(searchCondition(terms));
+  return and(...conditions)!;
+}
+
+/** Every order ends with the id, so pages never repeat or skip a workflow. */
+function orderOf(sort: CatalogSort, search: string | undefined): SQL[] {
+  switch (sort) {
+    case 'relevance': {
+      const terms = search ? searchTerms(search) : [];
+      if (terms.length === 0) return [desc(workflows.createdAt), desc(workflows.id)];
+      return [desc(relevance(terms)), desc(workflows.id)];
+    }
+    case 'created_at_asc':
+      return [asc(workflows.createdAt), asc(workflows.id)];
+    case 'views_desc':
+      return [desc(workflows.views), desc(workflows.id)];
+    case 'views_asc':
+      return [asc(workflows.views), asc(workflows.id)];
+    case 'price_asc':
+      return [asc(workflows.price), asc(workflows.id)];
+    case 'price_desc':
+      return [desc(workflows.price), desc(workflows.id)];
+    case 'created_at_desc':
+      return [desc(workflows.createdAt), desc(workflows.id)];
+  }
+}
+
+const categoriesJson = sql<CategoryRow[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'name', c.name, 'name_vi', c.name_vi) order by c.position, c.id)
+  from ${workflowCategories} wc join ${categories} c on c.id = wc.category_id
+  where wc.workflow_id = ${workflows.id}), '[]'::json)`;
+
+const subcategoriesJson = sql<CategoryRow[]>`coalesce((
+  select json_agg(json_build_object('id', s.id, 'name', s.name, 'name_vi', s.name_vi) order by s.position, s.id)
+  from ${workflowSubcategories} ws join ${subcategories} s on s.id = ws.subcategory_id
+  where ws.workflow_id = ${workflows.id}), '[]'::json)`;
+
+const currentVersion = sql<string | null>`(select v.version from ${workflowVersions} v where v.id = ${workflows.currentVersionId})`;
+
+export interface CategoryRow {
+  id: string;
+  name: string;
+  name_vi: string;
+}
+
+const cardColumns = {
+  id: workflows.id,
+  number: workflows.number,
+  slug: workflows.slug,
+  title: workflows.title,
+  description: workflows.description,
+  price: workflows.price,
+  coverKey: workflows.coverKey,
+  coverThumbKey: workflows.coverThumbKey,
+  views: workflows.views,
+  favoritesCount: workflows.favoritesCount,
+  userId: workflows.userId,
+  status: workflows.status,
+  nodeSummary: workflows.nodeSummary,
+  testedWith: workflows.testedWith,
+  currentVersionId: workflows.currentVersionId,
+  deletedAt: workflows.deletedAt,
+  createdAt: workflows.createdAt,
+  updatedAt: workflows.updatedAt,
+  version: currentVersion,
+  authorName: user.name,
+  authorDisplayName: user.displayName,
+  authorImage: user.image,
+  categories: categoriesJson,
+  subcategories: subcategoriesJson,
+};
+
+export function createCatalogRepository(db: Database) {
+  const cards = () => db.select(cardColumns).from(workflows).leftJoin(user, eq(user.id, workflows.userId));
+
+  return {
+    async list(filter: CatalogFilter, sort: CatalogSort, page: number, pageSize: number) {
+      return cards()
+        .where(whereOf(filter))
+        .orderBy(...orderOf(sort, filter.search))
+        .limit(pageSize)
+        .offset(page * pageSize);
+    },
+
+    async count(filter: CatalogFilter): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(workflows)
+        .where(whereOf(filter));
+      return Number(row?.count ?? 0);
+    },
+
+    async findById(id: string) {
+      const [row] = await cards().where(eq(workflows.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async findByNumber(number: number) {
+      const [row] = await cards().where(eq(workflows.number, number)).limit(1);
+      return row ?? null;
+    },
+
+    /** A bare slug: the newest listed workflow that has it. */
+    async findListedBySlug(slug: string) {
+      const [row] = await cards()
+        .where(and(eq(workflows.slug, slug), eq(workflows.status, 'listed'), isNull(workflows.deletedAt)))
+        .orderBy(desc(workflows.createdAt), desc(workflows.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async hasPurchased(userId: string, workflowId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), eq(purchases.workflowId, workflowId)))
+        .limit(1);
+      return Boolean(row);
+    },
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
+
+export type CardRow = NonNullable<Awaited<ReturnType<CatalogRepository['findById']>>>;

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiError,
+  AuthorStats,
+  ListWorkflowsQuery,
+  WorkflowCategoryLink,
+  WorkflowDetail,
+  WorkflowList,
+  WorkflowVersion,
+} from '@flowbay/domain';
+import type { CatalogService } from './catalog.service.ts';
+
+const WorkflowRef = z.object({ id: z.string().min(1).max(200) });
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+
+function contentDisposition(fileName: string): string {
+  return `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export async function catalogRoutes(root: FastifyInstance, { catalog }: { catalog: CatalogService }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/workflows',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'List workflows: search, filter, sort and page (page is zero-based, 12 a page)',
+        querystring: ListWorkflowsQuery,
+        response: { 200: WorkflowList, 400: ApiError, 401: ApiError },
+      },
+    },
+    (request) => catalog.list(request.query, request.viewer),
+  );
+
+  app.get(
+    '/api/workflows/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One workflow by id, number or bare slug',
+        params: WorkflowRef,
+        response: { 200: WorkflowDetail, ...errors },
+      },
+    },
+    (request) => catalog.get(request.params.id, request.viewer),
+  );
+
+  app.get(
+    '/api/workflows/:id/versions',
+    {
+      schema: {
+        tags: ['catalogue'],
+        params: WorkflowRef,
+        response: { 200: z.array(WorkflowVersion), ...errors },
+      },
+    },
+    (request) => catalog.versions(request.params.id, request.viewer),
+  );
+
+  app.post(
+    '/api/workflows/:id/views',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Record a view (counted once per visitor, workflow and day)',
+        params: WorkflowRef,
+        response: { 200: z.object({ views: z.number().int(), counted: z.boolean() }), ...errors },
+      },
+    },
+    (request) =>
+      catalog.recordView(request.params.id, request.viewer, `${request.ip}|${request.headers['user-agent'] ?? ''}`),
+  );
+
+  app.get(
+    '/api/workflow-categories',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: z.object({ workflow_id: z.string().min(1).max(64) }),
+        response: { 200: z.array(WorkflowCategoryLink), ...errors },
+      },
+    },
+    (request) => catalog.categoriesOf(request.query.workflow_id, request.viewer),
+  );
+
+  app.get(
+    '/api/author-stats/:userId',
+    {
+      schema: {
+        tags: ['profiles'],
+        params: z.object({ userId: z.string().min(1).max(64) }),
+        response: { 200: AuthorStats, 400: ApiError },
+      },
+    },
+    (request) => catalog.authorStats(request.params.userId),
+  );
+
+  app.get(
+    '/api/workflows/:id/download',
+    {
+      schema: {
+        tags: ['downloads'],
+        summary: "The current version's file: free workflows for anyone, paid ones for the author, admins and buyers",
+        params: WorkflowRef,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const file = await catalog.download(request.params.id, request.viewer);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+
+  app.get(
+    '/api/workflows/:id/versions/:versionId/download',
+    {
+      schema: {
+        tags: ['downloads'],
+        params: WorkflowRef.extend({ versionId: z.string().min(1).max(64) }),
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const file = await catalog.download(request.params.id, request.viewer, request.params.versionId);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+}

@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  DEFAULT_VERSION,
+  PAGE_SIZE,
+  downloadFileName,
+  isUuid,
+  parseWorkflowRef,
+  type ListWorkflowsQuery,
+  type WorkflowDetail,
+  type WorkflowList,
+  type WorkflowVersion,
+} from '@flowbay/domain';
+import type { Database } from '../../db/client.ts';
+import { workflowVersions, workflowViews, workflows, workflowCategories, categories } from '../../db/schema.ts';
+import type { Storage } from '../../infra/storage/index.ts';
+import { isSignedIn, type Viewer } from '../../infra/viewer.ts';
+import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
+import { canSeeUnlisted, resolveAccess } from './access.ts';
+import { toWorkflowCard } from './catalog.mapper.ts';
+import { createCatalogRepository, type CardRow, type CatalogFilter, type CatalogSort } from './catalog.repository.ts';
+
+const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
+
+export function createCatalogService(db: Database, storage: Storage) {
+  const repository = createCatalogRepository(db);
+
+  /** A workflow the viewer may see, or WORKFLOW_NOT_FOUND (never a hint that a hidden one exists). */
+  async function findVisible(ref: string, viewer: Viewer): Promise<CardRow> {
+    const parsed = /^\d{1,9}$/.test(ref) ? null : parseWorkflowRef(ref);
+    const row = parsed === null
+      ? await repository.findByNumber(Number(ref))
+      : parsed.id
+        ? await repository.findById(parsed.id)
+        : parsed.slug
+          ? await repository.findListedBySlug(parsed.slug)
+          : null;
+    if (!row || row.deletedAt) throw workflowNotFound();
+    if (row.status !== 'listed' && !canSeeUnlisted(viewer, row)) throw workflowNotFound();
+    return row;
+  }
+
+  function accessFor(viewer: Viewer, row: CardRow) {
+    return resolveAccess(viewer, { userId: row.userId, price: Number(row.price) }, () =>
+      isSignedIn(viewer) ? repository.hasPurchased(viewer.id, row.id) : Promise.resolve(false),
+    );
+  }
+
+  return {
+    findVisible,
+
+    async list(query: ListWorkflowsQuery, viewer: Viewer): Promise<WorkflowList> {
+      const pageSize = query.limit ?? PAGE_SIZE;
+      let scope: CatalogFilter['scope'] = { kind: 'listed' };
+      let userId = query.user_id;
+      if (userId === 'me') {
+        if (!isSignedIn(viewer)) throw unauthenticated();
+        userId = viewer.id;
+      }
+      // An author sees all of their own workflows, whatever their review status.
+      if (userId && isSignedIn(viewer) && viewer.id === userId) scope = { kind: 'owner', userId };
+      const filter: CatalogFilter = {
+        scope,
+        userId,
+        search: query.search || undefined,
+        category: query.category || undefined,
+        subcategory: query.subcategory || undefined,
+        price: query.price,
+      };
+      const sort: CatalogSort = query.sort ?? (filter.search ? 'relevance' : 'created_at_desc');
+      const base: CatalogFilter = { scope, userId, price: 'all' };
+      const [rows, filteredCount, totalCount] = await Promise.all([
+        repository.list(filter, sort, query.page, pageSize),
+        repository.count(filter),
+        repository.count(base),
+      ]);
+      return {
+        workflows: rows.map((row) => toWorkflowCard(row, storage)),
+        totalCount,
+        filteredCount,
+        page: query.page,
+        pageSize,
+      };
+    },
+
+    async get(ref: string, viewer: Viewer): Promise<WorkflowDetail> {
+      const row = await findVisible(ref, viewer);
+      const access = await accessFor(viewer, row);
+      const [current] = row.currentVersionId
+        ? await db
+            .select({ summary: workflowVersions.summary })
+            .from(workflowVersions)
+            .where(eq(workflowVersions.id, row.currentVersionId))
+        : [];
+      const [pending] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(workflowVersions)
+        .where(and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.reviewStatus, 'pending')));
+      const requirements = (current?.summary as { requirements?: WorkflowDetail['requirements'] } | null)?.requirements;
+      return {
+        ...toWorkflowCard(row, storage),
+        file_url: access.can_download && row.currentVersionId ? `/api/workflows/${row.id}/download` : null,
+        workflow_data: null,
+        tested_with: row.testedWith,
+        requirements: requirements ?? null,
+        access,
+        has_pending_changes: Number(pending?.count ?? 0) > 0 || row.status === 'pending',
+      };
+    },
+
+    async versions(ref: string, viewer: Viewer): Promise<WorkflowVersion[]> {
+      const row = await findVisible(ref, viewer);
+      const access = await accessFor(viewer, row);
+      const ownView = canSeeUnlisted(viewer, row);
+      const rows = await db
+        .select()
+        .from(workflowVersions)
+        .where(
+          ownView
+            ? eq(workflowVersions.workflowId, row.id)
+            : and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.reviewStatus, 'approved')),
+        )
+        .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id));
+      return rows.map((version) => ({
+        id: version.id,
+        version: version.version,
+        file_url: access.can_download ? `/api/workflows/${row.id}/versions/${version.id}/download` : null,
+        created_at: version.createdAt.toISOString(),
+        is_current: version.isCurrent,
+        size: version.size,
+        review_status: version.reviewStatus,
+        review_reason: ownView ? version.reviewReason : null,
+      }));
+    },
+
+    async categoriesOf(workflowId: string, viewer: Viewer) {
+      if (!isUuid(workflowId)) throw workflowNotFound();
+      await findVisible(workflowId, viewer);
+      const rows = await db
+        .select({ categoryId: workflowCategories.categoryId, name: categories.name, nameVi: categories.nameVi })
+        .from(workflowCategories)
+        .innerJoin(categories, eq(categories.id, workflowCategories.categoryId))
+        .where(eq(workflowCategories.workflowId, workflowId))
+        .orderBy(asc(categories.position));
+      return rows.map((row) => ({
+        workflow_id: workflowId,
+        category_id: row.categoryId,
+        categories: { name: row.name, name_vi: row.nameVi },
+      }));
+    },
+
+    /**
+     * Counts a view once per visitor, workflow and day. The insert and the increment are one
+     * statement, so concurrent requests cannot count the same visitor twice.
+     */
+    async recordView(ref: string, viewer: Viewer, visitorKey: string): Promise<{ views: number; counted: boolean }> {
+      const row = await findVisible(ref, viewer);
+      const visitor = isSignedIn(viewer) ? `u:${viewer.id}` : `a:${createHash('sha256').update(visitorKey).digest('hex')}`;
+      const result = await db.execute<{ views: number }>(sql`
+        with inserted as (
+          insert into ${workflowViews} (workflow_id, visitor, day)
+          values (${row.id}, ${visitor}, current_date)
+          on conflict do nothing
+          returning 1
+        )
+        update ${workflows} set views = views + 1
+        where id = ${row.id} and exists (select 1 from inserted)
+        returning views`);
+      const updated = (result as unknown as { rows: { views: number }[] }).rows[0];
+      return updated ? { views: Number(updated.views), counted: true } : { views: row.views, counted: false };
+    },
+
+    async authorStats(userId: string) {
+      const [row] = await db
+        .select({
+          workflowCount: sql<number>`count(*)::int`,
+          totalStars: sql<number>`coalesce(sum(${workflows.favoritesCount}), 0)::int`,
+        })
+        .from(workflows)
+        .where(and(eq(workflows.userId, userId), eq(workflows.status, 'listed'), isNull(workflows.deletedAt)));
+      return { workflowCount: Number(row?.workflowCount ?? 0), totalStars: Number(row?.totalStars ?? 0) };
+    },
+
+    /** The file of the current (or a given approved) version, if the viewer is entitled to it. */
+    async download(ref: string, viewer: Viewer, versionId?: string) {
+      const row = await findVisible(ref, viewer);
+      const access = await accessFor(viewer, row);
+      if (!access.can_download) {
+        throw new AppError(isSignedIn(viewer) ? 403 : 401, 'PAYMENT_REQUIRED', 'Purchase this workflow to download it');
+      }
+      const ownView = canSeeUnlisted(viewer, row);
+      const targetId = versionId ?? row.currentVersionId;
+      if (!targetId || !isUuid(targetId)) throw notFound('VERSION_NOT_FOUND', 'Version not found');
+      const [version] = await db
+        .select()
+        .from(workflowVersions)
+        .where(and(eq(workflowVersions.id, targetId), eq(workflowVersions.workflowId, row.id)));
+      if (!version || (!ownView && version.reviewStatus !== 'approved')) {
+        throw notFound('VERSION_NOT_FOUND', 'Version not found');
+      }
+      const body = await storage.get(version.fileKey);
+      if (!body) throw notFound('VERSION_NOT_FOUND', 'The file of this version is missing');
+      const fileName = versionId
+        ? downloadFileName(row.title, version.version)
+        : downloadFileName(row.title);
+      return { body, fileName, version: version.version ?? DEFAULT_VERSION };
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

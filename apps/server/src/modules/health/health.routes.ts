@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiError, Health } from '@flowbay/domain';
+import { ping, type DatabaseHandle } from '../../db/client.ts';
+
+export async function healthRoutes(root: FastifyInstance, { database }: { database: DatabaseHandle }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/health',
+    { schema: { tags: ['system'], response: { 200: Health, 500: ApiError } } },
+    async () => {
+      await ping(database.db);
+      return { status: 'ok' as const, database: database.kind };
+    },
+  );
+}

@@ -1,0 +1,26 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { user, workflows } from '../../db/schema.ts';
+
+export function createProfilesRepository(db: Database) {
+  return {
+    /** Public fields only: never the e-mail. */
+    async findPublic(id: string) {
+      const [row] = await db
+        .select({
+          id: user.id,
+          name: user.name,
+          displayName: user.displayName,
+          image: user.image,
+          createdAt: user.createdAt,
+          workflowCount: sql<number>`(select count(*)::int from ${workflows} w where w.user_id = ${user.id} and w.status = 'listed' and w.deleted_at is null)`,
+          totalNodes: sql<number>`(select coalesce(sum((w.node_summary->>'nodeCount')::int), 0)::int from ${workflows} w where w.user_id = ${user.id} and w.status = 'listed' and w.deleted_at is null)`,
+        })
+        .from(user)
+        .where(eq(user.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+

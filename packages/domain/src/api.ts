@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+/** Response shapes of the public API (spec section 7 field names). */
+export const ApiError = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+export const Category = z.object({ id: z.string(), name: z.string(), name_vi: z.string() });
+export type Category = z.infer<typeof Category>;
+export const Subcategory = Category;
+export type Subcategory = Category;
+
+export const AuthorSummary = z.object({
+  id: z.string(),
+  full_name: z.string().nullable(),
+  display_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+});
+export type AuthorSummary = z.infer<typeof AuthorSummary>;
+
+export const AppUsage = z.object({ key: z.string(), name: z.string(), count: z.number().int() });
+export type AppUsage = z.infer<typeof AppUsage>;
+
+/** What the cards and search need from a parsed export (see packages/workflow-formats). */
+export const NodeSummary = z.object({
+  platform: z.enum(['n8n', 'make', 'zapier']),
+  workflowCount: z.number().int(),
+  nodeCount: z.number().int(),
+  edgeCount: z.number().int(),
+  apps: z.array(AppUsage),
+});
+export type NodeSummary = z.infer<typeof NodeSummary>;
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const WORKFLOW_STATUSES = ['pending', 'listed', 'rejected', 'unlisted'] as const;
+export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
+
+export const WorkflowCard = z.object({
+  id: z.string().uuid(),
+  number: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  cover_image_url: z.string().nullable(),
+  cover_thumb_url: z.string().nullable(),
+  version: z.string(),
+  views: z.number().int(),
+  favorites_count: z.number().int(),
+  user_id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  status: z.enum(WORKFLOW_STATUSES),
+  profiles: AuthorSummary.nullable(),
+  categories: z.array(Category),
+  workflow_subcategories: z.array(z.object({ subcategory_id: z.string(), subcategories: Subcategory })),
+  node_summary: NodeSummary.nullable(),
+});
+export type WorkflowCard = z.infer<typeof WorkflowCard>;
+
+export const WorkflowList = z.object({
+  workflows: z.array(WorkflowCard),
+  totalCount: z.number().int(),
+  filteredCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type WorkflowList = z.infer<typeof WorkflowList>;
+
+export const Requirements = z.object({
+  credentials: z.array(z.object({ app: z.string(), name: z.string().optional(), type: z.string().optional() })),
+  communityPackages: z.array(z.string()),
+  nodeTypeVersions: z.array(z.object({ type: z.string(), version: z.union([z.string(), z.number()]) })),
+});
+
+export const WorkflowAccess = z.object({
+  can_download: z.boolean(),
+  can_manage: z.boolean(),
+  purchased: z.boolean(),
+  reason: z.enum(['free', 'author', 'admin', 'purchased', 'payment_required']),
+});
+export type WorkflowAccess = z.infer<typeof WorkflowAccess>;
+
+export const WorkflowDetail = WorkflowCard.extend({
+  /** Only present for free workflows or callers entitled to the file. */
+  file_url: z.string().nullable(),
+  workflow_data: z.unknown().nullable(),
+  tested_with: z.string().nullable(),
+  requirements: Requirements.nullable(),
+  access: WorkflowAccess,
+  has_pending_changes: z.boolean(),
+});
+export type WorkflowDetail = z.infer<typeof WorkflowDetail>;
+
+export const WorkflowVersion = z.object({
+  id: z.string().uuid(),
+  version: z.string(),
+  file_url: z.string().nullable(),
+  created_at: z.string(),
+  is_current: z.boolean(),
+  size: z.number().int(),
+  review_status: z.enum(REVIEW_STATUSES),
+  review_reason: z.string().nullable(),
+});
+export type WorkflowVersion = z.infer<typeof WorkflowVersion>;
+
+export const AuthorStats = z.object({ workflowCount: z.number().int(), totalStars: z.number().int() });
+export type AuthorStats = z.infer<typeof AuthorStats>;
+
+export const PublicProfile = z.object({
+  id: z.string(),
+  full_name: z.string().nullable(),
+  display_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  created_at: z.string(),
+  workflow_count: z.number().int(),
+  total_nodes: z.number().int(),
+});
+export type PublicProfile = z.infer<typeof PublicProfile>;
+
+export const WorkflowCategoryLink = z.object({
+  workflow_id: z.string(),
+  category_id: z.string(),
+  categories: z.object({ name: z.string(), name_vi: z.string() }),
+});
+
+export const Health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });

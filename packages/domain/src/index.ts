@@ -1,0 +1,6 @@
+export * from './limits.ts';
+export * from './slug.ts';
+export * from './price.ts';
+export * from './catalog.ts';
+export * from './api.ts';
+export * from './errors.ts';

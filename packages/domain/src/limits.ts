@@ -1,0 +1,17 @@
+/** Business constants of spec section 9, shared by server and web. */
+export const TITLE_MIN = 5;
+export const TITLE_MAX = 150;
+export const DESCRIPTION_MAX = 1000;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const PAGE_SIZE = 12;
+export const PAGE_LIMIT_MAX = 48;
+export const FEATURED_COUNT = 8;
+export const SEARCH_MAX = 200;
+export const PRICE_MAX = 1_000_000_000;
+export const VERSION_MAX = 20;
+export const DEFAULT_VERSION = '1.0';
+export const COVER_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
+export const FULL_NAME_MAX = 100;
+export const URL_MAX = 2048;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
