@@ -1,0 +1,13 @@
+export * from './model.ts';
+export { parseWorkflowExport, detectPlatform } from './parse.ts';
+export { layoutGraph, layoutPositions, LAYOUT_COLUMN_WIDTH, LAYOUT_ROW_HEIGHT } from './layout.ts';
+export {
+  type AppDefinition,
+  type GenericIconName,
+  appDefinition,
+  appDisplayName,
+  genericIconFor,
+  isCoreApp,
+  isN8nCommunityType,
+  normalizeAppKey,
+} from './apps.ts';

@@ -1,0 +1,190 @@
+import { appDisplayName, normalizeAppKey } from './apps.ts';
+import { placeNodes } from './layout.ts';
+import type { Annotation, EdgeKind, GraphEdge, Warning, WorkflowGraph } from './model.ts';
+import {
+  type DraftNode,
+  type JsonRecord,
+  IdRegistry,
+  RequirementsCollector,
+  edgeId,
+  finite,
+  idText,
+  isRecord,
+  own,
+  positionFrom,
+  text,
+  warn,
+} from './shared.ts';
+
+const BUILT_IN_NAMES: Record<string, string> = {
+  BasicRouter: 'Router',
+  BasicFeeder: 'Iterator',
+  BasicAggregator: 'Array aggregator',
+  BasicRepeater: 'Repeater',
+  Ignore: 'Ignore',
+  Resume: 'Resume',
+  Rollback: 'Rollback',
+  Commit: 'Commit',
+  Break: 'Break',
+};
+
+/** Parameters that hold a reference to one of the user's Make connections. */
+const CONNECTION_PARAMETERS = ['__IMTCONN__', '__IMTKEY__'];
+
+function words(identifier: string): string {
+  const spaced = identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
+}
+
+function defaultName(type: string, app: string): string {
+  const [prefix, action = ''] = type.split(':', 2);
+  if (prefix === 'builtin') return BUILT_IN_NAMES[action] ?? words(action || 'Module');
+  return action ? `${appDisplayName(app)}: ${words(action)}` : appDisplayName(app);
+}
+
+function filterLabel(module: JsonRecord): string | undefined {
+  const filter = own(module, 'filter');
+  if (!isRecord(filter)) return undefined;
+  return text(own(filter, 'name'))?.trim() || 'Filter';
+}
+
+/** Reads a Make blueprint (`flow` + `metadata`). */
+export function parseMakeBlueprint(doc: JsonRecord, warnings: Warning[]): WorkflowGraph {
+  const name = text(own(doc, 'name'))?.trim() || 'Untitled scenario';
+  const ids = new IdRegistry();
+  const requirements = new RequirementsCollector();
+  const drafts: DraftNode[] = [];
+  const edges: GraphEdge[] = [];
+  const idByModule = new Map<string, string>();
+
+  const addEdge = (edge: Omit<GraphEdge, 'id'>) => edges.push({ id: edgeId(edge, edges.length), ...edge });
+
+  /** Reads one flow (a list of modules); returns the graph ids of its modules in order. */
+  const readFlow = (flow: unknown, isRoot: boolean): { id: string; filter?: string }[] => {
+    if (!Array.isArray(flow)) return [];
+    const read: { id: string; filter?: string }[] = [];
+    flow.forEach((module, index) => {
+      if (!isRecord(module)) {
+        warn(warnings, { code: 'INVALID_NODE', message: `A module of "${name}" is not an object and was skipped.`, workflow: name });
+        return;
+      }
+      const type = text(own(module, 'module')) ?? '';
+      const app = normalizeAppKey(type);
+      const metadata = own(module, 'metadata');
+      const designer = isRecord(metadata) ? own(metadata, 'designer') : undefined;
+      const position = isRecord(designer) ? positionFrom(own(designer, 'x'), own(designer, 'y')) : undefined;
+      const moduleName = (isRecord(designer) && text(own(designer, 'name'))?.trim()) || defaultName(type, app);
+      const exportId = idText(own(module, 'id'));
+      const claimed = ids.claim(exportId ?? `module-${drafts.length + 1}`);
+      if (claimed.duplicate && exportId !== undefined) {
+        warn(warnings, { code: 'DUPLICATE_NODE_ID', message: `Module id ${exportId} is used more than once.`, workflow: name, node: moduleName });
+      }
+      if (exportId !== undefined && !idByModule.has(exportId)) idByModule.set(exportId, claimed.id);
+      if (type === '') warn(warnings, { code: 'INVALID_NODE', message: `Module "${moduleName}" has no type.`, workflow: name, node: moduleName });
+      const isRouter = type === 'builtin:BasicRouter';
+      drafts.push({
+        id: claimed.id,
+        name: moduleName,
+        type,
+        ...(finite(own(module, 'version')) !== undefined ? { typeVersion: finite(own(module, 'version')) } : {}),
+        app,
+        kind: isRoot && index === 0 ? 'trigger' : isRouter ? 'router' : 'action',
+        disabled: false,
+        ...(position ? { position } : {}),
+      });
+      requirements.typeVersion(type, finite(own(module, 'version')));
+      readConnections(module, app, moduleName, requirements);
+
+      const filter = filterLabel(module);
+      read.push({ id: claimed.id, ...(filter !== undefined ? { filter } : {}) });
+
+      const routes = own(module, 'routes');
+      if (Array.isArray(routes)) {
+        for (const route of routes) {
+          if (!isRecord(route)) continue;
+          const first = readFlow(own(route, 'flow'), false)[0];
+          if (first) branch(claimed.id, first, 'branch');
+        }
+      }
+      const onError = readFlow(own(module, 'onerror'), false)[0];
+      if (onError) branch(claimed.id, onError, 'error');
+    });
+    for (let i = 1; i < read.length; i++) branch(read[i - 1]!.id, read[i]!, 'main');
+    return read;
+  };
+
+  const branch = (from: string, to: { id: string; filter?: string }, kind: EdgeKind) => {
+    addEdge({ from, to: to.id, kind, ...(to.filter !== undefined ? { label: to.filter } : {}) });
+  };
+
+  readFlow(own(doc, 'flow'), true);
+  if (drafts.length === 0) warn(warnings, { code: 'NO_NODES', message: 'The scenario has no modules.', workflow: name });
+
+  const placed = placeNodes(drafts, edges);
+  const annotations = readNotes(doc, idByModule, placed.nodes);
+  return {
+    name,
+    platform: 'make',
+    nodes: placed.nodes,
+    edges,
+    annotations,
+    requirements: requirements.result(),
+    layout: placed.layout,
+  };
+}
+
+function readConnections(module: JsonRecord, app: string, node: string, requirements: RequirementsCollector): void {
+  const parameters = own(module, 'parameters');
+  if (!isRecord(parameters)) return;
+  const metadata = own(module, 'metadata');
+  const restore = isRecord(metadata) ? own(metadata, 'restore') : undefined;
+  for (const key of CONNECTION_PARAMETERS) {
+    const reference = own(parameters, key);
+    if (reference === undefined || reference === null || reference === '') continue;
+    // Newer blueprints keep the restore data under `restore.parameters`, older ones directly in `restore`.
+    const restoredParameters = isRecord(restore) ? own(restore, 'parameters') : undefined;
+    const restored = (isRecord(restoredParameters) ? own(restoredParameters, key) : undefined) ?? (isRecord(restore) ? own(restore, key) : undefined);
+    const data = isRecord(restored) ? own(restored, 'data') : undefined;
+    const connectionType = (isRecord(data) && text(own(data, 'connection'))) || declaredAccountType(metadata, key) || app;
+    const label = isRecord(restored) ? text(own(restored, 'label')) : undefined;
+    requirements.credential(app, connectionType, label, node);
+  }
+}
+
+/** `metadata.parameters: [{ name: '__IMTCONN__', type: 'account:slack2,slack3' }]` → `slack2`. */
+function declaredAccountType(metadata: unknown, key: string): string | undefined {
+  const declared = isRecord(metadata) ? own(metadata, 'parameters') : undefined;
+  if (!Array.isArray(declared)) return undefined;
+  for (const parameter of declared) {
+    if (!isRecord(parameter) || own(parameter, 'name') !== key) continue;
+    const type = text(own(parameter, 'type'));
+    const accounts = type?.startsWith('account:') ? type.slice('account:'.length).split(',')[0]?.trim() : undefined;
+    if (accounts) return accounts;
+  }
+  return undefined;
+}
+
+/** Designer notes are attached to a module; they are placed just above it. */
+function readNotes(doc: JsonRecord, idByModule: Map<string, string>, nodes: readonly { id: string; position: { x: number; y: number } }[]): Annotation[] {
+  const metadata = own(doc, 'metadata');
+  const designer = isRecord(metadata) ? own(metadata, 'designer') : undefined;
+  const notes = isRecord(designer) ? own(designer, 'notes') : undefined;
+  if (!Array.isArray(notes)) return [];
+  const annotations: Annotation[] = [];
+  notes.forEach((note, index) => {
+    if (!isRecord(note)) return;
+    const moduleId = idText(own(note, 'id'));
+    const nodeId = moduleId === undefined ? undefined : idByModule.get(moduleId);
+    const node = nodeId === undefined ? undefined : nodes.find((candidate) => candidate.id === nodeId);
+    annotations.push({
+      id: `note-${index + 1}`,
+      text: text(own(note, 'text')) ?? '',
+      position: node ? { x: node.position.x, y: node.position.y - 120 } : { x: 0, y: -120 },
+      ...(nodeId !== undefined ? { nodeId } : {}),
+    });
+  });
+  return annotations;
+}

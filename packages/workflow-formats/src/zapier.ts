@@ -1,0 +1,140 @@
+import { appDisplayName, isCoreApp, normalizeAppKey } from './apps.ts';
+import { placeNodes } from './layout.ts';
+import type { GraphEdge, NodeKind, Warning, WorkflowGraph } from './model.ts';
+import { type DraftNode, type JsonRecord, IdRegistry, RequirementsCollector, edgeId, idText, isRecord, own, text, warn } from './shared.ts';
+
+const KNOWN_VERSIONS = new Set<unknown>([2, '2', 'gdpr_v1']);
+
+interface Step {
+  id: string;
+  parent?: string;
+  record: JsonRecord;
+}
+
+function words(identifier: string): string {
+  const spaced = identifier.replace(/[_-]+/g, ' ').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** Reads a Zapier export (`zaps[]`, editor export `metadata.version: 2` or account export `gdpr_v1`). */
+export function parseZapierExport(doc: JsonRecord, warnings: Warning[]): WorkflowGraph[] {
+  const metadata = own(doc, 'metadata');
+  const version = isRecord(metadata) ? own(metadata, 'version') : undefined;
+  if (!KNOWN_VERSIONS.has(version)) {
+    warn(warnings, { code: 'UNKNOWN_EXPORT_VERSION', message: `Zapier export version ${JSON.stringify(version ?? null)} is not one this reader knows; it was read like version 2.` });
+  }
+  const zaps = own(doc, 'zaps');
+  if (!Array.isArray(zaps)) return [];
+  const graphs: WorkflowGraph[] = [];
+  zaps.forEach((zap, index) => {
+    if (!isRecord(zap)) {
+      warn(warnings, { code: 'INVALID_NODE', message: `Zap ${index + 1} is not an object and was skipped.` });
+      return;
+    }
+    graphs.push(parseZap(zap, index, warnings));
+  });
+  return graphs;
+}
+
+function parseZap(zap: JsonRecord, index: number, warnings: Warning[]): WorkflowGraph {
+  const zapId = idText(own(zap, 'id'));
+  const name = text(own(zap, 'title'))?.trim() || `Zap ${zapId ?? index + 1}`;
+  const rawSteps = own(zap, 'nodes') ?? own(zap, 'steps');
+  const entries: [string, unknown][] = Array.isArray(rawSteps)
+    ? rawSteps.map((step, i) => [String(i + 1), step])
+    : isRecord(rawSteps)
+      ? Object.keys(rawSteps).map((key) => [key, rawSteps[key]])
+      : [];
+
+  const ids = new IdRegistry();
+  const steps: Step[] = [];
+  const stepIdToGraphId = new Map<string, string>();
+  for (const [key, value] of entries) {
+    if (!isRecord(value)) {
+      warn(warnings, { code: 'INVALID_NODE', message: `Step ${key} of "${name}" is not an object and was skipped.`, workflow: name });
+      continue;
+    }
+    const stepId = idText(own(value, 'id')) ?? key;
+    const claimed = ids.claim(stepId);
+    if (claimed.duplicate) warn(warnings, { code: 'DUPLICATE_NODE_ID', message: `Step id ${stepId} is used more than once.`, workflow: name });
+    else stepIdToGraphId.set(stepId, claimed.id);
+    const parent = idText(own(value, 'parent_id'));
+    steps.push({ id: claimed.id, record: value, ...(parent !== undefined ? { parent } : {}) });
+  }
+
+  const requirements = new RequirementsCollector();
+  const drafts: DraftNode[] = [];
+  const routerIds = new Set<string>();
+  for (const step of steps) {
+    const record = step.record;
+    const selectedApi = text(own(record, 'selected_api')) ?? '';
+    const [api = '', apiVersion] = selectedApi.split('@', 2);
+    const action = text(own(record, 'action')) ?? '';
+    const app = normalizeAppKey(selectedApi);
+    const kind = stepKind(record, api, action, step.parent === undefined);
+    if (kind === 'router') routerIds.add(step.id);
+    const meta = own(record, 'meta');
+    const stepTitle = isRecord(meta) ? text(own(meta, 'stepTitle'))?.trim() : undefined;
+    const title = text(own(record, 'title'))?.trim();
+    const fallback = kind === 'router' ? appDisplayName(app) : action ? `${appDisplayName(app)}: ${words(action)}` : appDisplayName(app);
+    // The trigger step carries the zap's own title, which does not name the step.
+    const nodeName = stepTitle || (step.parent !== undefined && title ? title : fallback);
+    drafts.push({
+      id: step.id,
+      name: nodeName,
+      type: api,
+      ...(apiVersion ? { typeVersion: apiVersion } : {}),
+      app,
+      kind,
+      disabled: own(record, 'paused') === true,
+    });
+    requirements.typeVersion(api, apiVersion || undefined);
+    if (!isCoreApp(app) && api !== '') {
+      requirements.credential(app, api, undefined, nodeName);
+    }
+  }
+
+  const nameById = new Map(drafts.map((node) => [node.id, node.name]));
+  const edges: GraphEdge[] = [];
+  for (const step of steps) {
+    if (step.parent === undefined) continue;
+    const from = stepIdToGraphId.get(step.parent);
+    if (from === undefined) {
+      warn(warnings, {
+        code: 'PARENT_MISSING',
+        message: `Step "${nameById.get(step.id) ?? step.id}" follows step ${step.parent}, which is not in the zap.`,
+        workflow: name,
+        node: nameById.get(step.id),
+      });
+      continue;
+    }
+    const isPath = routerIds.has(from);
+    const edge: Omit<GraphEdge, 'id'> = {
+      from,
+      to: step.id,
+      kind: isPath ? 'branch' : 'main',
+      ...(isPath ? { label: nameById.get(step.id) ?? '' } : {}),
+    };
+    edges.push({ id: edgeId(edge, edges.length), ...edge });
+  }
+
+  if (drafts.length === 0) warn(warnings, { code: 'NO_NODES', message: 'The zap has no steps.', workflow: name });
+  const placed = placeNodes(drafts, edges);
+  return {
+    ...(zapId !== undefined ? { id: zapId } : {}),
+    name,
+    platform: 'zapier',
+    nodes: placed.nodes,
+    edges,
+    annotations: [],
+    requirements: requirements.result(),
+    layout: placed.layout,
+  };
+}
+
+function stepKind(record: JsonRecord, api: string, action: string, isRoot: boolean): NodeKind {
+  if (api === 'BranchingAPI' && action === 'branch') return 'router';
+  if (own(record, 'type_of') === 'filter' || api === 'FilterAPI' || (api === 'BranchingAPI' && action === 'filter')) return 'filter';
+  if (isRoot || own(record, 'type_of') === 'read') return 'trigger';
+  return 'action';
+}
