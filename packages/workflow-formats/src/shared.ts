@@ -49,7 +49,7 @@ export class RequirementsCollector {
   private readonly packages = new Set<string>();
 
   credential(app: string, type: string, name: string | undefined, node: string): void {
-    const key = `${app}\u0000${type}`;
+    const key = type;
     let entry = this.credentials.get(key);
     if (!entry) {
       entry = { app, type, names: [], nodes: [] };
