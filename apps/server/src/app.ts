@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const resolveViewer = options.resolveViewer;
-  app.decorateRequest('viewer', null as unknown as Viewer);
+  app.decorateRequest('viewer', null as never);
   app.addHook('onRequest', async (request) => {
     request.viewer = ANONYMOUS;
     if (!resolveViewer || !request.url.startsWith('/api/')) return;

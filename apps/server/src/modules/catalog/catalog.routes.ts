@@ -114,7 +114,7 @@ export async function catalogRoutes(root: FastifyInstance, { catalog }: { catalo
         .type('application/json; charset=utf-8')
         .header('content-disposition', contentDisposition(file.fileName))
         .header('cache-control', 'private, no-store')
-        .send(file.body);
+        .send(file.body as never);
     },
   );
 
@@ -133,7 +133,7 @@ export async function catalogRoutes(root: FastifyInstance, { catalog }: { catalo
         .type('application/json; charset=utf-8')
         .header('content-disposition', contentDisposition(file.fileName))
         .header('cache-control', 'private, no-store')
-        .send(file.body);
+        .send(file.body as never);
     },
   );
 }

@@ -13,8 +13,8 @@ export function createProfilesRepository(db: Database) {
           displayName: user.displayName,
           image: user.image,
           createdAt: user.createdAt,
-          workflowCount: sql<number>`(select count(*)::int from ${workflows} w where w.user_id = ${user.id} and w.status = 'listed' and w.deleted_at is null)`,
-          totalNodes: sql<number>`(select coalesce(sum((w.node_summary->>'nodeCount')::int), 0)::int from ${workflows} w where w.user_id = ${user.id} and w.status = 'listed' and w.deleted_at is null)`,
+          workflowCount: sql<number>`(select count(*)::int from ${workflows} w where w.user_id = ${id} and w.status = 'listed' and w.deleted_at is null)`,
+          totalNodes: sql<number>`(select coalesce(sum((w.node_summary->>'nodeCount')::int), 0)::int from ${workflows} w where w.user_id = ${id} and w.status = 'listed' and w.deleted_at is null)`,
         })
         .from(user)
         .where(eq(user.id, id))

@@ -1,0 +1,42 @@
+import { buildApp } from './app.ts';
+import { openConfiguredDatabase } from './db/open.ts';
+import { seedDemo, seedTaxonomy } from './db/seed/seed.ts';
+import { EnvError, loadEnv } from './env.ts';
+import { createStorage } from './infra/storage/index.ts';
+
+async function main() {
+  const env = loadEnv();
+  const database = await openConfiguredDatabase(env);
+  await database.migrate();
+  await seedTaxonomy(database.db);
+  const storage = createStorage(env);
+  if (env.SEED_DEMO) {
+    const result = await seedDemo(database.db, storage);
+    if (result.seeded) console.log(`Seeded the demo catalogue: ${result.workflows} workflows.`);
+  }
+  const app = await buildApp({ env, database, storage });
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`Flowbay is ready at ${env.PUBLIC_URL} (database: ${database.kind}, storage: ${storage.driver})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../app.ts';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import { loadEnv, type Env } from '../env.ts';
+import { createStorage, type Storage } from '../infra/storage/index.ts';
+import { openTestDatabase } from './database.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  database: DatabaseHandle;
+  storage: Storage;
+  env: Env;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The exact app the server runs, on a fresh migrated database and an empty data folder. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; app?: Partial<AppOptions> } = {},
+): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'flowbay-test-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...options.env,
+  });
+  const storage = options.app?.storage ?? createStorage(env);
+  const app = await buildApp({ env, database, storage, logger: process.env.TEST_LOG ? { level: 'error' } : false, ...options.app });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    storage,
+    env,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
