@@ -11,3 +11,5 @@ export {
   isN8nCommunityType,
   normalizeAppKey,
 } from './apps.ts';
+export { type SecretFinding, REDACTED, redactSecrets, scanSecrets } from './secrets.ts';
+export { type AppUsage, type ExportSummary, summarizeExport } from './summary.ts';

@@ -174,11 +174,12 @@ function readNotes(doc: JsonRecord, idByModule: Map<string, string>, nodes: read
   const notes = isRecord(designer) ? own(designer, 'notes') : undefined;
   if (!Array.isArray(notes)) return [];
   const annotations: Annotation[] = [];
+  const byId = new Map(nodes.map((node) => [node.id, node]));
   notes.forEach((note, index) => {
     if (!isRecord(note)) return;
     const moduleId = idText(own(note, 'id'));
     const nodeId = moduleId === undefined ? undefined : idByModule.get(moduleId);
-    const node = nodeId === undefined ? undefined : nodes.find((candidate) => candidate.id === nodeId);
+    const node = nodeId === undefined ? undefined : byId.get(nodeId);
     annotations.push({
       id: `note-${index + 1}`,
       text: text(own(note, 'text')) ?? '',

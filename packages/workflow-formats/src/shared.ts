@@ -28,14 +28,16 @@ export function idText(value: unknown): string | undefined {
 /** Hands out ids that are unique within one graph, suffixing repeats. */
 export class IdRegistry {
   private readonly used = new Set<string>();
+  private readonly nextSuffix = new Map<string, number>();
 
   claim(preferred: string): { id: string; duplicate: boolean } {
     if (!this.used.has(preferred)) {
       this.used.add(preferred);
       return { id: preferred, duplicate: false };
     }
-    let n = 2;
+    let n = this.nextSuffix.get(preferred) ?? 2;
     while (this.used.has(`${preferred}#${n}`)) n++;
+    this.nextSuffix.set(preferred, n + 1);
     const id = `${preferred}#${n}`;
     this.used.add(id);
     return { id, duplicate: true };
