@@ -1,0 +1,72 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { basename, dirname, relative, resolve } from 'node:path';
+
+/** House rules that keep the layout true (ARCHITECTURE.md, "Rules of the house"). */
+const house = {
+  rules: {
+    'kebab-case-files': {
+      meta: { type: 'problem', messages: { name: 'File names are kebab-case: {{name}}' } },
+      create(context) {
+        const name = basename(context.filename);
+        const ok = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*\.(ts|tsx|js|mjs)$/.test(name);
+        return ok ? {} : { Program: (node) => context.report({ node, messageId: 'name', data: { name } }) };
+      },
+    },
+    'feature-boundaries': {
+      meta: { type: 'problem', messages: { cross: 'Features do not import each other: move shared code to lib/ or components/ ({{source}})' } },
+      create(context) {
+        const file = relative(process.cwd(), context.filename);
+        const own = /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
+        const shared = /^apps\/web\/src\/(components|lib|i18n)\//.test(file);
+        if (!own && !shared) return {};
+        return {
+          ImportDeclaration(node) {
+            const source = node.source.value;
+            if (typeof source !== 'string' || !source.startsWith('.')) return;
+            const target = relative(process.cwd(), resolve(dirname(context.filename), source));
+            const feature = /^apps\/web\/src\/features\/([^/]+)/.exec(target)?.[1];
+            if (feature && feature !== own) context.report({ node, messageId: 'cross', data: { source } });
+          },
+        };
+      },
+    },
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/reports/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { house },
+    rules: {
+      'house/kebab-case-files': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**'],
+    rules: {
+      'house/feature-boundaries': 'error',
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@flowbay/server*'], message: 'The web app never imports server code.' }, { group: ['simple-icons', '@flowbay/workflow-formats/icons'], message: 'Brand icons come from /api/icons; simple-icons stays on the server.' }] }],
+    },
+  },
+  {
+    files: ['packages/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@flowbay/server*', '@flowbay/web*'], message: 'Packages never import apps.' }] }],
+    },
+  },
+  {
+    files: ['packages/workflow-formats/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@flowbay/*', '**/apps/**'], message: 'workflow-formats depends on nothing else in the project.' }] }],
+    },
+  },
+  {
+    files: ['**/*.config.{js,ts}', 'scripts/**', 'bench/**', 'e2e/**', '.ci/**'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+);
