@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Long enough for a uuid slug address, short enough to bound work per request.
-    maxParamLength: 300,
+    routerOptions: { maxParamLength: 300 },
   });
 
   /* infrastructure */

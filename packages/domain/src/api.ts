@@ -24,7 +24,13 @@ export const AuthorSummary = z.object({
 });
 export type AuthorSummary = z.infer<typeof AuthorSummary>;
 
-export const AppUsage = z.object({ key: z.string(), name: z.string(), count: z.number().int() });
+export const AppUsage = z.object({
+  key: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+  /** Built-in logic of the platform (webhook, IF, code …) rather than a third-party app. */
+  core: z.boolean().optional(),
+});
 export type AppUsage = z.infer<typeof AppUsage>;
 
 /** What the cards and search need from a parsed export (see packages/workflow-formats). */
@@ -75,7 +81,9 @@ export const WorkflowList = z.object({
 export type WorkflowList = z.infer<typeof WorkflowList>;
 
 export const Requirements = z.object({
-  credentials: z.array(z.object({ app: z.string(), name: z.string().optional(), type: z.string().optional() })),
+  credentials: z.array(
+    z.object({ app: z.string(), type: z.string(), names: z.array(z.string()), nodes: z.array(z.string()) }),
+  ),
   communityPackages: z.array(z.string()),
   nodeTypeVersions: z.array(z.object({ type: z.string(), version: z.union([z.string(), z.number()]) })),
 });

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { NodeSummary, ReviewStatus, WorkflowStatus } from '@flowbay/domain';
+import type { ExportSummary } from '@flowbay/workflow-formats';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -171,7 +172,7 @@ export const workflowVersions = pgTable(
     fileKey: text('file_key').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
-    summary: jsonb('summary').$type<NodeSummary & Record<string, unknown>>(),
+    summary: jsonb('summary').$type<ExportSummary>(),
     checks: jsonb('checks').$type<Record<string, unknown>>(),
     reviewStatus: text('review_status').$type<ReviewStatus>().notNull().default('pending'),
     reviewReason: text('review_reason'),

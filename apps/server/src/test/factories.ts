@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { slugify, type NodeSummary, type WorkflowStatus } from '@flowbay/domain';
+import { slugify, type WorkflowStatus } from '@flowbay/domain';
+import type { ExportSummary } from '@flowbay/workflow-formats';
 import type { Database } from '../db/client.ts';
 import {
   favorites,
@@ -65,12 +66,13 @@ export async function createWorkflow(db: Database, storage: Storage, input: Work
   const useCases = input.useCases ?? ['productivity'];
   const status = input.status ?? 'listed';
   const apps = input.apps ?? [{ key: 'webhook', name: 'Webhook' }];
-  const summary: NodeSummary = {
+  const summary: ExportSummary = {
     platform,
     workflowCount: 1,
     nodeCount: apps.length,
     edgeCount: Math.max(0, apps.length - 1),
-    apps: apps.map((app) => ({ ...app, count: 1 })),
+    apps: apps.map((app) => ({ ...app, count: 1, core: app.key === 'webhook' })),
+    requirements: { credentials: [], communityPackages: [], nodeTypeVersions: [] },
   };
   const file = input.file ?? DEFAULT_FILE;
   const fileKey = `workflows/${input.userId}/${randomUUID()}.json`;

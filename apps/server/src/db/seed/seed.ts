@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { count, eq, sql } from 'drizzle-orm';
-import { slugify, type NodeSummary } from '@flowbay/domain';
+import { slugify } from '@flowbay/domain';
 import { parseWorkflowExport, summarizeExport } from '@flowbay/workflow-formats';
 import type { Database } from '../client.ts';
 import {
@@ -61,7 +61,9 @@ async function loadExport(item: DemoWorkflow) {
   const text = await readFile(`${CORPUS_DIR}${item.file}`, 'utf8');
   const parsed = parseWorkflowExport(text);
   if (!parsed.ok) throw new Error(`Demo file ${item.file} does not parse: ${parsed.error.message}`);
-  return { text, parsed, summary: summarizeExport(parsed) as NodeSummary & Record<string, unknown> };
+  const summary = summarizeExport(parsed);
+  if (!summary) throw new Error(`Demo file ${item.file} has no summary`);
+  return { text, summary };
 }
 
 /** Demo authors and the demo catalogue; only into a database that has no workflows yet. */

@@ -96,7 +96,7 @@ export function createCatalogService(db: Database, storage: Storage) {
         .select({ count: sql<number>`count(*)::int` })
         .from(workflowVersions)
         .where(and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.reviewStatus, 'pending')));
-      const requirements = (current?.summary as { requirements?: WorkflowDetail['requirements'] } | null)?.requirements;
+      const requirements = current?.summary?.requirements;
       return {
         ...toWorkflowCard(row, storage),
         file_url: access.can_download && row.currentVersionId ? `/api/workflows/${row.id}/download` : null,
