@@ -7,6 +7,7 @@ import type { Database, DatabaseHandle } from '../db/client.ts';
 import { loadEnv, type Env } from '../env.ts';
 import { createStorage, type Storage } from '../infra/storage/index.ts';
 import { openTestDatabase } from './database.ts';
+import { startTestS3Server } from './s3.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -24,12 +25,15 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'flowbay-test-'));
+  // TEST_STORAGE=s3 runs the same tests on the S3 driver against an in-process S3 server.
+  const s3 = process.env.TEST_STORAGE === 's3' && !options.app?.storage ? await startTestS3Server() : null;
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     PUBLIC_URL: 'http://localhost:3000',
+    ...s3?.env,
     ...options.env,
   });
   const storage = options.app?.storage ?? createStorage(env);
@@ -45,6 +49,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
