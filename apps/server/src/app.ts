@@ -13,10 +13,16 @@ import {
 import type { ErrorCode } from '@flowbay/domain';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
+import { createAuth } from './infra/auth/index.ts';
+import { createViewerResolver } from './infra/auth/viewer.ts';
+import { createMailer, type Mailer } from './infra/mailer/index.ts';
 import { createStorage, isPublicKey, type Storage } from './infra/storage/index.ts';
 import { ANONYMOUS, type Viewer, type ViewerResolver } from './infra/viewer.ts';
 import { AppError } from './lib/errors.ts';
-import { messageFor, requestLanguage } from './lib/messages.ts';
+import { isValidationKey, messageFor, requestLanguage, validationMessage } from './lib/messages.ts';
+import { ResponseCache } from './lib/response-cache.ts';
+import { authRoutes } from './modules/accounts/auth.routes.ts';
+import { profileMeRoutes } from './modules/accounts/profile.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -34,7 +40,10 @@ export interface AppOptions {
   database: DatabaseHandle;
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
+  /** Defaults to the real session lookup (cookie or bearer) of Better Auth. */
   resolveViewer?: ViewerResolver;
+  /** Defaults to SMTP when SMTP_URL is set, else the outbox folder in DATA_DIR. */
+  mailer?: Mailer;
 }
 
 const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
@@ -46,6 +55,11 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION_FAILED' },
 };
 
+function messageKeyOf(details: unknown) {
+  const key = (details as { messageKey?: unknown } | undefined)?.messageKey;
+  return isValidationKey(key) ? key : undefined;
+}
+
 /** One error shape for the whole API: `{ error: { code, message, field? } }`, never internals on a 5xx. */
 function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -54,11 +68,16 @@ function installErrorHandling(app: FastifyInstance) {
       const issue = error.validation[0];
       const path = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
       const field = path || (issue?.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || error.validationContext || 'request';
+      // Schemas that carry an i18n key as their message (spec section 5) answer it as details.messageKey.
+      const messageKey = isValidationKey(issue?.message) ? issue.message : undefined;
       return reply.status(400).send({
         error: {
           code: 'VALIDATION_FAILED',
-          message: `${messageFor('VALIDATION_FAILED', language)} (${field}: ${issue?.message ?? 'invalid'})`,
+          message: messageKey
+            ? validationMessage(messageKey, language)
+            : `${messageFor('VALIDATION_FAILED', language)} (${field}: ${issue?.message ?? 'invalid'})`,
           field,
+          ...(messageKey ? { details: { messageKey } } : {}),
         },
       });
     }
@@ -66,7 +85,11 @@ function installErrorHandling(app: FastifyInstance) {
       return reply.status(error.statusCode).send({
         error: {
           code: error.code,
-          message: error.code === 'VALIDATION_FAILED' ? error.message : messageFor(error.code, language),
+          message: messageKeyOf(error.details)
+            ? validationMessage(messageKeyOf(error.details)!, language)
+            : error.code === 'VALIDATION_FAILED'
+              ? error.message
+              : messageFor(error.code, language),
           ...(error.field ? { field: error.field } : {}),
           ...(error.details !== undefined ? { details: error.details } : {}),
         },
@@ -126,11 +149,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const resolveViewer = options.resolveViewer;
+  const mailer = options.mailer ?? createMailer(env, app.log);
+  const auth = createAuth({ env, db: database.db, mailer, log: app.log });
+  const resolveViewer = options.resolveViewer ?? createViewerResolver(auth);
+  app.addHook('onClose', async () => mailer.close());
   app.decorateRequest('viewer', null as never);
   app.addHook('onRequest', async (request) => {
     request.viewer = ANONYMOUS;
-    if (!resolveViewer || !request.url.startsWith('/api/')) return;
+    // Better Auth reads its own session on /api/auth/*; resolving it here too would cost a query.
+    if (!resolveViewer || !request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
     if (!request.headers.authorization && !request.headers.cookie) return;
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
@@ -142,9 +169,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   /* modules */
   const catalog = createCatalogService(database.db, storage);
+  // Any successful write may change what the catalogue shows: drop this instance's cached pages.
+  const listCache = new ResponseCache(5_000, 500);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) listCache.clear();
+  });
   await app.register(healthRoutes, { database });
   await app.register(taxonomyRoutes, { db: database.db });
-  await app.register(catalogRoutes, { catalog });
+  await app.register(catalogRoutes, { catalog, listCache });
+  await app.register(authRoutes, { auth, env, db: database.db });
+  await app.register(profileMeRoutes, { db: database.db });
   await app.register(publicProfileRoutes, { db: database.db });
 
   /* public files (covers) of the local storage driver; workflow files are never served here */

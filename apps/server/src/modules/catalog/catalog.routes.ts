@@ -10,6 +10,7 @@ import {
   WorkflowList,
   WorkflowVersion,
 } from '@flowbay/domain';
+import type { ResponseCache } from '../../lib/response-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 const WorkflowRef = z.object({ id: z.string().min(1).max(200) });
@@ -19,7 +20,12 @@ function contentDisposition(fileName: string): string {
   return `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export async function catalogRoutes(root: FastifyInstance, { catalog }: { catalog: CatalogService }) {
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export async function catalogRoutes(
+  root: FastifyInstance,
+  { catalog, listCache }: { catalog: CatalogService; listCache: ResponseCache },
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -32,7 +38,16 @@ export async function catalogRoutes(root: FastifyInstance, { catalog }: { catalo
         response: { 200: WorkflowList, 400: ApiError, 401: ApiError },
       },
     },
-    (request) => catalog.list(request.query, request.viewer),
+    async (request, reply) => {
+      // Anonymous catalogue pages are the same for everyone: serve them from the short-lived cache.
+      const cacheable = request.viewer.kind === 'anonymous' && !request.query.user_id;
+      const cached = cacheable ? listCache.get(request.url) : undefined;
+      // A JSON string is sent as it is; it was checked against WorkflowList when it was made.
+      if (cached) return reply.type(JSON_TYPE).header('x-cache', 'hit').send(cached as never);
+      const body = JSON.stringify(WorkflowList.parse(await catalog.list(request.query, request.viewer)));
+      if (cacheable) listCache.set(request.url, body);
+      return reply.type(JSON_TYPE).header('x-cache', 'miss').send(body as never);
+    },
   );
 
   app.get(

@@ -362,3 +362,17 @@ describe('taxonomy, profiles and stats', () => {
     expect(docs.json().paths).toHaveProperty('/api/workflows');
   });
 });
+
+describe('catalogue page cache', () => {
+  it('serves repeated anonymous pages from cache and drops it after a write', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/workflows?sort=views_asc' });
+    const second = await ctx.app.inject({ method: 'GET', url: '/api/workflows?sort=views_asc' });
+    expect(first.headers['x-cache']).toBe('miss');
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    await ctx.app.inject({ method: 'POST', url: `/api/workflows/${ids.premium}/views`, headers: { 'user-agent': 'cache-test' } });
+    const third = await ctx.app.inject({ method: 'GET', url: '/api/workflows?sort=views_asc' });
+    expect(third.headers['x-cache']).toBe('miss');
+    expect(third.json().workflows[0].views).toBe(6);
+  });
+});
