@@ -301,6 +301,18 @@ const MAKE_BUILT_IN: Record<string, string> = {
  * `n8n-nodes-base.googleSheets`, `google-sheets:addRow` and `GoogleSheetsV2CLIAPI@2.5.4` → `google-sheets`.
  */
 export function normalizeAppKey(type: string): string {
+  if (typeof type !== 'string') return 'unknown';
+  const cached = keyCache.get(type);
+  if (cached !== undefined) return cached;
+  const key = computeAppKey(type);
+  if (keyCache.size > 5000) keyCache.clear();
+  keyCache.set(type, key);
+  return key;
+}
+
+const keyCache = new Map<string, string>();
+
+function computeAppKey(type: string): string {
   const raw = typeof type === 'string' ? type.trim() : '';
   if (raw === '') return 'unknown';
 

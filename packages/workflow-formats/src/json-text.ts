@@ -34,35 +34,37 @@ export function readJsonText(text: string, unwrapBudget = MAX_STRING_UNWRAP): Re
   return { ok: true, value };
 }
 
-/** UTF-8 size and bracket depth in one pass, skipping the inside of strings. */
+/** UTF-8 size of a string, using the native encoder where one exists. */
+function utf8Length(text: string): number {
+  const buffer = (globalThis as { Buffer?: { byteLength(text: string, encoding: string): number } }).Buffer;
+  if (buffer) return buffer.byteLength(text, 'utf8');
+  return new TextEncoder().encode(text).length;
+}
+
+/** UTF-8 size and bracket depth, skipping string contents with native searches. */
 function measure(text: string): { bytes: number; maxDepth: number } {
-  let bytes = 0;
+  // Every character is at least one byte and at most three, so short texts need no count.
+  const bytes = text.length * 3 <= MAX_EXPORT_BYTES ? text.length : utf8Length(text);
   let depth = 0;
   let maxDepth = 0;
-  let inString = false;
-  const length = text.length;
-  for (let i = 0; i < length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) {
-      bytes += 1;
-      if (inString) {
-        if (c === 0x5c) {
-          i++;
-          bytes += 1;
-        } else if (c === 0x22) inString = false;
-      } else if (c === 0x22) inString = true;
-      else if (c === 0x7b || c === 0x5b) {
-        depth++;
-        if (depth > maxDepth) maxDepth = depth;
-      } else if (c === 0x7d || c === 0x5d) depth--;
-    } else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next < 0xe000) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
+  const special = /["[\]{}]/g;
+  let match: RegExpExecArray | null;
+  while ((match = special.exec(text)) !== null) {
+    const c = match[0];
+    if (c === '"') {
+      let end = special.lastIndex;
+      for (;;) {
+        end = text.indexOf('"', end);
+        if (end < 0) return { bytes, maxDepth };
+        let backslashes = 0;
+        while (text.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
+        if (backslashes % 2 === 0) break;
+        end++;
+      }
+      special.lastIndex = end + 1;
+    } else if (c === '[' || c === '{') {
+      if (++depth > maxDepth) maxDepth = depth;
+    } else depth--;
   }
   return { bytes, maxDepth };
 }
