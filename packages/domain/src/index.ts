@@ -4,3 +4,4 @@ export * from './price.ts';
 export * from './catalog.ts';
 export * from './api.ts';
 export * from './errors.ts';
+export * from './publishing.ts';

@@ -1,4 +1,4 @@
-import type { ErrorCode, Language } from '@flowbay/domain';
+import type { ErrorCode, Language, ValidationKey } from '@flowbay/domain';
 
 /** The error messages the API sends, in the caller's language (the web app has its own copies). */
 const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
@@ -40,6 +40,43 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
   CONFLICT: { en: 'This was changed by someone else. Reload and try again.', vi: 'Dữ liệu đã bị thay đổi. Hãy tải lại và thử lại.' },
   INTERNAL_ERROR: { en: 'Something went wrong. Please try again.', vi: 'Đã có lỗi xảy ra. Vui lòng thử lại.' },
 };
+
+/** Field-level validation messages (spec section 5 wording), keyed like the web app's i18n keys. */
+const VALIDATION_MESSAGES: Record<ValidationKey, Record<Language, string>> = {
+  'validation.titleMin': { en: 'Title must be at least 5 characters.', vi: 'Tiêu đề phải có ít nhất 5 ký tự.' },
+  'validation.titleMax': { en: 'Title cannot exceed 150 characters.', vi: 'Tiêu đề không được vượt quá 150 ký tự.' },
+  'validation.descriptionMax': { en: 'Description cannot exceed 1000 characters.', vi: 'Mô tả không được vượt quá 1000 ký tự.' },
+  'validation.priceNonNegative': { en: 'Price must be a non-negative number.', vi: 'Giá phải là số không âm.' },
+  'validation.priceWhole': { en: 'Price must be a whole number of đồng.', vi: 'Giá phải là số đồng nguyên.' },
+  'validation.priceMax': { en: 'Price is too high.', vi: 'Giá quá cao.' },
+  'validation.platformRequired': { en: 'You must select at least one platform.', vi: 'Bạn phải chọn ít nhất một nền tảng.' },
+  'validation.jobTypeRequired': { en: 'You must select at least one job type.', vi: 'Bạn phải chọn ít nhất một loại công việc.' },
+  'validation.unknownPlatform': { en: 'Unknown platform.', vi: 'Nền tảng không tồn tại.' },
+  'validation.unknownJobType': { en: 'Unknown job type.', vi: 'Loại công việc không tồn tại.' },
+  'validation.coverRequired': { en: 'Cover image is required when price > 0', vi: 'Cần ảnh bìa khi giá lớn hơn 0' },
+  'validation.fileRequired': { en: 'Please upload a workflow file.', vi: 'Vui lòng tải lên tệp workflow.' },
+  'validation.fileAndVersionRequired': {
+    en: 'Please select a file and enter a version',
+    vi: 'Vui lòng chọn tệp và nhập phiên bản',
+  },
+  'validation.versionFormat': {
+    en: 'A version is up to 20 letters, digits, dots or hyphens, e.g. 1.1 or 2.0.',
+    vi: 'Phiên bản gồm tối đa 20 chữ, số, dấu chấm hoặc gạch ngang, ví dụ 1.1 hoặc 2.0.',
+  },
+  'validation.testedWithMax': { en: 'Keep "tested with" under 60 characters.', vi: '"Đã thử với" không quá 60 ký tự.' },
+  'validation.reasonRequired': { en: 'Please give a reason.', vi: 'Vui lòng nêu lý do.' },
+  'validation.reportReason': { en: 'Choose a reason for the report.', vi: 'Hãy chọn lý do báo cáo.' },
+  'validation.detailsMax': { en: 'Details cannot exceed 1000 characters.', vi: 'Chi tiết không được vượt quá 1000 ký tự.' },
+  'validation.uploadFolder': { en: 'Choose the workflows or covers folder.', vi: 'Hãy chọn thư mục workflows hoặc covers.' },
+};
+
+export function isValidationKey(value: unknown): value is ValidationKey {
+  return typeof value === 'string' && Object.hasOwn(VALIDATION_MESSAGES, value);
+}
+
+export function validationMessage(key: ValidationKey, language: Language): string {
+  return VALIDATION_MESSAGES[key][language];
+}
 
 export function messageFor(code: ErrorCode, language: Language): string {
   return MESSAGES[code][language];

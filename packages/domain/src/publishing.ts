@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { DESCRIPTION_MAX, PRICE_MAX, TITLE_MAX, TITLE_MIN, VERSION_MAX } from './limits.ts';
+
+/**
+ * Validation messages are i18n keys (spec section 5 wording lives in the web app's en/vi files
+ * and in the server's messages). The API answers `field` plus `details.messageKey`.
+ */
+export const VALIDATION_KEYS = {
+  titleMin: 'validation.titleMin',
+  titleMax: 'validation.titleMax',
+  descriptionMax: 'validation.descriptionMax',
+  priceNonNegative: 'validation.priceNonNegative',
+  priceWhole: 'validation.priceWhole',
+  priceMax: 'validation.priceMax',
+  platformRequired: 'validation.platformRequired',
+  jobTypeRequired: 'validation.jobTypeRequired',
+  unknownPlatform: 'validation.unknownPlatform',
+  unknownJobType: 'validation.unknownJobType',
+  coverRequired: 'validation.coverRequired',
+  fileRequired: 'validation.fileRequired',
+  fileAndVersionRequired: 'validation.fileAndVersionRequired',
+  versionFormat: 'validation.versionFormat',
+  testedWithMax: 'validation.testedWithMax',
+  reasonRequired: 'validation.reasonRequired',
+  reportReason: 'validation.reportReason',
+  detailsMax: 'validation.detailsMax',
+  uploadFolder: 'validation.uploadFolder',
+} as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
+
+const K = VALIDATION_KEYS;
+export const TESTED_WITH_MAX = 60;
+export const REASON_MAX = 1000;
+export const UPLOAD_FOLDERS = ['workflows', 'covers'] as const;
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+
+const title = z
+  .string({ error: K.titleMin })
+  .trim()
+  .min(TITLE_MIN, { error: K.titleMin })
+  .max(TITLE_MAX, { error: K.titleMax });
+const description = z.string({ error: K.descriptionMax }).max(DESCRIPTION_MAX, { error: K.descriptionMax });
+/** Whole đồng. Numeric strings are accepted because HTML number inputs send text. */
+const price = z.coerce
+  .number({ error: K.priceNonNegative })
+  .refine(Number.isFinite, { error: K.priceNonNegative })
+  .min(0, { error: K.priceNonNegative })
+  .int({ error: K.priceWhole })
+  .max(PRICE_MAX, { error: K.priceMax });
+/** A reference returned by POST /api/uploads (`upload://…`, the cover's URL, or the bare key). */
+const uploadRef = z.string().trim().max(2048);
+const testedWith = z.string().trim().max(TESTED_WITH_MAX, { error: K.testedWithMax });
+const categoryIds = z.array(z.string().min(1).max(64)).max(10).min(1, { error: K.platformRequired });
+const subcategoryIds = z.array(z.string().min(1).max(64)).max(20).min(1, { error: K.jobTypeRequired });
+export const VERSION_RE = /^[0-9A-Za-z][0-9A-Za-z._+-]*$/;
+const version = z
+  .string({ error: K.fileAndVersionRequired })
+  .trim()
+  .min(1, { error: K.fileAndVersionRequired })
+  .max(VERSION_MAX, { error: K.versionFormat })
+  .regex(VERSION_RE, { error: K.versionFormat });
+
+/**
+ * POST /api/workflows: the spec's fields plus taxonomy, so the workflow, its links and its first
+ * version are created in one transaction. Without category_ids/subcategory_ids the spec's
+ * separate link endpoints are used afterwards.
+ */
+export const CreateWorkflowInput = z.object({
+  title,
+  description: description.default(''),
+  price: price.default(0),
+  cover_image_url: uploadRef.nullish(),
+  file_url: z.string({ error: K.fileRequired }).trim().min(1, { error: K.fileRequired }).max(2048),
+  version: version.optional(),
+  tested_with: testedWith.nullish(),
+  category_ids: categoryIds.optional(),
+  subcategory_ids: subcategoryIds.optional(),
+});
+export type CreateWorkflowInput = z.infer<typeof CreateWorkflowInput>;
+
+/** PUT /api/workflows/{id}: any subset. `updated_at` is what the spec's client sends; it is ignored. */
+export const UpdateWorkflowInput = z.object({
+  title: title.optional(),
+  description: description.optional(),
+  price: price.optional(),
+  cover_image_url: uploadRef.nullish(),
+  tested_with: testedWith.nullish(),
+  category_ids: categoryIds.optional(),
+  subcategory_ids: subcategoryIds.optional(),
+  updated_at: z.string().max(64).optional(),
+});
+export type UpdateWorkflowInput = z.infer<typeof UpdateWorkflowInput>;
+
+export const CreateVersionInput = z.object({
+  version,
+  file_url: z.string({ error: K.fileAndVersionRequired }).trim().min(1, { error: K.fileAndVersionRequired }).max(2048),
+});
+export type CreateVersionInput = z.infer<typeof CreateVersionInput>;
+
+export const LinkCategoriesInput = z
+  .array(z.object({ workflow_id: z.string().uuid(), category_id: z.string().min(1).max(64) }))
+  .min(1, { error: K.platformRequired })
+  .max(10);
+export const LinkSubcategoriesInput = z
+  .array(z.object({ workflow_id: z.string().uuid(), subcategory_id: z.string().min(1).max(64) }))
+  .min(1, { error: K.jobTypeRequired })
+  .max(20);
+
+export const RejectInput = z.object({
+  reason: z.string({ error: K.reasonRequired }).trim().min(1, { error: K.reasonRequired }).max(REASON_MAX),
+});
+
+export const REPORT_REASONS = ['spam', 'malicious', 'copyright', 'inappropriate', 'broken', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const ReportInput = z.object({
+  reason: z.enum(REPORT_REASONS, { error: K.reportReason }),
+  details: z.string().trim().max(REASON_MAX, { error: K.detailsMax }).default(''),
+});
+export const ResolveReportInput = z.object({
+  action: z.enum(['unlist', 'dismiss']),
+  note: z.string().trim().max(REASON_MAX).optional(),
+});
+
+export const FavoriteInput = z.object({ workflow_id: z.string().uuid() });
+
+/* ---------- responses ---------- */
+
+export const UploadResult = z.object({
+  /** Covers: the public address. Workflow files: an `upload://` reference usable only by its owner. */
+  url: z.string(),
+  key: z.string(),
+  folder: z.enum(UPLOAD_FOLDERS),
+  size: z.number().int(),
+  thumb_url: z.string().nullable(),
+  /** Workflow files: what the parser found. */
+  summary: z
+    .object({
+      platform: z.enum(['n8n', 'make', 'zapier']),
+      workflowCount: z.number().int(),
+      nodeCount: z.number().int(),
+      edgeCount: z.number().int(),
+    })
+    .nullable(),
+  /** Secrets removed from the stored file (only when the upload asked for redaction). */
+  redacted: z.array(z.object({ node: z.string(), path: z.string(), kind: z.string(), workflow: z.string().optional() })),
+  warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+export type UploadResult = z.infer<typeof UploadResult>;
+
+export const ReviewState = z.object({
+  status: z.enum(['pending', 'listed', 'rejected', 'unlisted']),
+  /** The last decision on this workflow, with the reason of a rejection. */
+  last_decision: z
+    .object({ decision: z.enum(['approved', 'rejected']), reason: z.string().nullable(), created_at: z.string() })
+    .nullable(),
+  pending_versions: z.array(z.object({ id: z.string(), version: z.string(), created_at: z.string() })),
+  /** Changes to the listed content waiting for review. */
+  pending_edit: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ReviewState = z.infer<typeof ReviewState>;
