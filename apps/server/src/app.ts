@@ -14,6 +14,7 @@ import type { ErrorCode } from '@flowbay/domain';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createAuth } from './infra/auth/index.ts';
+import { createRateConsumer } from './infra/auth/rate-limit.ts';
 import { createViewerResolver } from './infra/auth/viewer.ts';
 import { createMailer, type Mailer } from './infra/mailer/index.ts';
 import { createStorage, isPublicKey, type Storage } from './infra/storage/index.ts';
@@ -150,9 +151,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const mailer = options.mailer ?? createMailer(env, app.log);
-  const auth = createAuth({ env, db: database.db, mailer, log: app.log });
+  const rate = createRateConsumer(database.db, env.REDIS_URL);
+  const auth = createAuth({ env, db: database.db, mailer, log: app.log, rate: rate.consume });
   const resolveViewer = options.resolveViewer ?? createViewerResolver(auth);
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await rate.close();
+  });
   app.decorateRequest('viewer', null as never);
   app.addHook('onRequest', async (request) => {
     request.viewer = ANONYMOUS;
@@ -177,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   await app.register(taxonomyRoutes, { db: database.db });
   await app.register(catalogRoutes, { catalog, listCache });
-  await app.register(authRoutes, { auth, env, db: database.db });
+  await app.register(authRoutes, { auth, env, rate: rate.consume });
   await app.register(profileMeRoutes, { db: database.db });
   await app.register(publicProfileRoutes, { db: database.db });
 

@@ -4,4 +4,5 @@ export * from './price.ts';
 export * from './catalog.ts';
 export * from './api.ts';
 export * from './errors.ts';
+export * from './accounts.ts';
 export * from './publishing.ts';

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { APIError, betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
+import { bearer } from 'better-auth/plugins/bearer';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, type Language } from '@flowbay/domain';
+import type { Database } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import type { Mailer } from '../mailer/index.ts';
+import { resetPasswordMail, verifyEmailMail } from '../mailer/templates.ts';
+import { googleDiscoveryOverride } from './google.ts';
+import { asBetterAuthStorage, type RateConsumer } from './rate-limit.ts';
+import { resolveAuthSecret } from './secret.ts';
+
+/** Better Auth reads the client address from this header only; the Fastify mount sets it from `request.ip`. */
+export const CLIENT_IP_HEADER = 'x-flowbay-client-ip';
+
+/** Per-IP limits on the paths that cost a password hash or send an e-mail (seconds, requests). */
+export const IP_RATE_LIMITS = {
+  '/sign-up/email': { window: 600, max: 10 },
+  '/sign-in/email': { window: 300, max: 20 },
+  '/request-password-reset': { window: 900, max: 5 },
+  '/reset-password': { window: 900, max: 10 },
+  '/send-verification-email': { window: 900, max: 5 },
+} as const;
+
+export interface AuthLog {
+  error(details: unknown, message: string): void;
+  warn(details: unknown, message: string): void;
+  info(details: unknown, message: string): void;
+  debug(details: unknown, message: string): void;
+}
+
+export interface CreateAuthOptions {
+  env: Env;
+  db: Database;
+  mailer: Mailer;
+  log: AuthLog;
+  /** The shared counter behind every auth rate limit (rate_limit table, or Redis when configured). */
+  rate: RateConsumer;
+}
+
+const Locale = z.enum(['en', 'vi']);
+
+function languageOf(user: object): Language {
+  return (user as { locale?: unknown }).locale === 'vi' ? 'vi' : 'en';
+}
+
+/** Gives the `admin` role to a verified account whose e-mail is in `ADMIN_EMAILS`. */
+export async function promoteListedAdmin(db: Database, env: Pick<Env, 'ADMIN_EMAILS'>, userId: string) {
+  if (env.ADMIN_EMAILS.length === 0) return;
+  await db
+    .update(schema.user)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(
+      and(
+        eq(schema.user.id, userId),
+        eq(schema.user.emailVerified, true),
+        ne(schema.user.role, 'admin'),
+        inArray(sql`lower(${schema.user.email})`, env.ADMIN_EMAILS),
+      ),
+    );
+}
+
+export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
+  const google = env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+    ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, prompt: 'select_account' as const }
+    : undefined;
+  return betterAuth({
+    appName: 'Flowbay',
+    baseURL: env.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret: resolveAuthSecret(env),
+    trustedOrigins: [env.PUBLIC_URL],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    logger: {
+      level: 'warn',
+      log(level, message, ...args) {
+        const details = args.length > 0 ? { details: args } : {};
+        if (level === 'error') log.error(details, `auth: ${message}`);
+        else if (level === 'warn') log.warn(details, `auth: ${message}`);
+        else log.debug(details, `auth: ${message}`);
+      },
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        locale: { type: 'string', required: false, defaultValue: 'en', input: true, validator: { input: Locale } },
+        displayName: { type: 'string', required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send(resetPasswordMail(user.email, languageOf(user), url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send(verifyEmailMail(user.email, languageOf(user), url));
+      },
+      async afterEmailVerification(user) {
+        await promoteListedAdmin(db, env, user.id);
+      },
+    },
+    socialProviders: google ? { google } : {},
+    account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      // Shared by every server process: Redis when configured, else the rate_limit table.
+      customStorage: asBetterAuthStorage(rate),
+      window: 60,
+      max: 100,
+      customRules: IP_RATE_LIMITS,
+    },
+    advanced: {
+      // Made here, not by the database: Better Auth's 'uuid' option leaves it to a column default we do not have.
+      database: { generateId: () => randomUUID() },
+      useSecureCookies: env.PUBLIC_URL.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user, context) {
+            // The web app may send its language as x-language instead of a `locale` field.
+            const header = context?.request?.headers.get('x-language') ?? context?.headers?.get('x-language');
+            const locale = Locale.safeParse(user.locale).data ?? Locale.safeParse(header).data ?? 'en';
+            return { data: { ...user, locale, role: 'user' } };
+          },
+        },
+      },
+      session: {
+        create: {
+          async after(session) {
+            await promoteListedAdmin(db, env, session.userId);
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // The spec's sign-up rule: the client must be able to say "This email already exists."
+        // Better Auth hides it when verification is required; docs/decisions/0010-duplicate-signup.md.
+        if (ctx.path !== '/sign-up/email') return;
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (typeof email !== 'string' || !z.email().safeParse(email).success) return;
+        const existing = await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase());
+        if (existing?.user) {
+          throw new APIError('UNPROCESSABLE_ENTITY', {
+            code: 'USER_ALREADY_EXISTS',
+            message: 'User already exists. Use another email.',
+          });
+        }
+      }),
+    },
+    plugins: [bearer(), ...(google && env.GOOGLE_DISCOVERY_URL ? [googleDiscoveryOverride(env.GOOGLE_DISCOVERY_URL)] : [])],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,22 @@
+import { ANONYMOUS, type ViewerResolver } from '../viewer.ts';
+import type { Auth } from './index.ts';
+
+/**
+ * The real viewer: a session from the cookie or from `Authorization: Bearer <token>` (the bearer plugin
+ * turns the token into the same session lookup). A missing, expired or revoked session is anonymous;
+ * routes that need a user answer 401 themselves.
+ */
+export function createViewerResolver(auth: Auth): ViewerResolver {
+  return async (headers) => {
+    const result = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+    if (!result) return ANONYMOUS;
+    const { user, session } = result;
+    return {
+      kind: user.role === 'admin' ? 'admin' : 'user',
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      sessionId: session.id,
+    };
+  };
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Env } from '../../env.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the recipient must follow (confirm, reset); the outbox driver logs it for local use. */
+  link?: string;
+}
+
+export interface Mailer {
+  readonly driver: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailLog {
+  info(details: Record<string, unknown>, message: string): void;
+}
+
+/** SMTP when `SMTP_URL` is set; otherwise every message becomes an `.eml` file in `$DATA_DIR/outbox/`. */
+export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, log?: MailLog): Mailer {
+  if (env.SMTP_URL) return createSmtpMailer(env.SMTP_URL, env.MAIL_FROM);
+  return createOutboxMailer(join(env.DATA_DIR, 'outbox'), env.MAIL_FROM, log);
+}
+
+function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    driver: 'smtp',
+    async send({ to, subject, text, html }) {
+      await transport.sendMail({ from, to, subject, text, html });
+    },
+    close: () => transport.close(),
+  };
+}
+
+function createOutboxMailer(directory: string, from: string, log?: MailLog): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    driver: 'outbox',
+    async send({ to, subject, text, html, link }) {
+      const info = await transport.sendMail({ from, to, subject, text, html });
+      await mkdir(directory, { recursive: true });
+      // A sortable name: the newest message is the last one listed.
+      const file = join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log?.info({ to, subject, file: resolve(file), ...(link ? { link } : {}) }, 'e-mail written to the outbox');
+    },
+    close: () => transport.close(),
+  };
+}

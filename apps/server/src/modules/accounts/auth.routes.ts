@@ -1,0 +1,152 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ErrorCode } from '@flowbay/domain';
+import type { Env } from '../../env.ts';
+import { CLIENT_IP_HEADER, type Auth } from '../../infra/auth/index.ts';
+import type { RateConsumer } from '../../infra/auth/rate-limit.ts';
+import { messageFor, requestLanguage } from '../../lib/messages.ts';
+import { consumeAccountAttempt } from './account-rate-limit.ts';
+
+/** Better Auth's error codes → our stable codes. Anything else falls back by status (see `codeFor`). */
+const AUTH_CODES: Record<string, ErrorCode> = {
+  USER_ALREADY_EXISTS: 'USER_ALREADY_EXISTS',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'USER_ALREADY_EXISTS',
+  INVALID_EMAIL_OR_PASSWORD: 'INVALID_EMAIL_OR_PASSWORD',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  TOKEN_EXPIRED: 'INVALID_TOKEN',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  INVALID_EMAIL: 'INVALID_EMAIL',
+  INVALID_PASSWORD: 'VALIDATION_FAILED',
+  VALIDATION_ERROR: 'VALIDATION_FAILED',
+};
+
+function codeFor(status: number, authCode: unknown): ErrorCode {
+  const known = typeof authCode === 'string' ? AUTH_CODES[authCode] : undefined;
+  if (known) return known;
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 500) return 'INTERNAL_ERROR';
+  return 'VALIDATION_FAILED';
+}
+
+const ACCOUNT_LIMITED_PATHS = new Set(['/sign-up/email', '/sign-in/email', '/request-password-reset', '/send-verification-email']);
+
+/**
+ * Better Auth under /api/auth/*: the Fastify request becomes a Fetch Request, Better Auth's Response
+ * is piped back (every set-cookie kept), and its errors gain our `{ error: { code, message } }` shape.
+ */
+export async function authRoutes(root: FastifyInstance, { auth, env, rate }: { auth: Auth; env: Env; rate: RateConsumer }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const basePath = '/api/auth';
+
+  // Better Auth parses bodies itself; an empty JSON body (sign-out) must reach it, not fail here.
+  app.removeContentTypeParser(['application/json']);
+  app.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.get(
+    `${basePath}/providers`,
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign-in methods available on this server (the Google button shows only when configured)',
+        response: { 200: z.object({ emailPassword: z.boolean(), google: z.boolean() }) },
+      },
+    },
+    async () => ({ emailPassword: true, google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) }),
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${basePath}/*`,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const path = new URL(request.url, 'http://local').pathname.slice(basePath.length);
+      let body = typeof request.body === 'string' ? request.body : undefined;
+
+      if (request.method === 'POST' && ACCOUNT_LIMITED_PATHS.has(path)) {
+        const parsed = parseJsonObject(body);
+        if (parsed && typeof parsed.email === 'string') {
+          const decision = await consumeAccountAttempt(rate, path, parsed.email);
+          if (!decision.allowed) return sendRateLimited(request, reply, decision.retryAfter ?? 60);
+        }
+        if (path === '/sign-up/email' && parsed) {
+          // The spec's sign-up form has no name; Better Auth requires the field.
+          if (parsed.name === undefined) parsed.name = '';
+          body = JSON.stringify(parsed);
+        }
+      }
+
+      const response = await auth.handler(toFetchRequest(request, env.PUBLIC_URL, body));
+      return sendFetchResponse(request, reply, response);
+    },
+  });
+}
+
+function parseJsonObject(body: string | undefined): Record<string, unknown> | null {
+  if (!body) return null;
+  try {
+    const value: unknown = JSON.parse(body);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function toFetchRequest(request: FastifyRequest, publicUrl: string, body: string | undefined): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'content-length' || name === CLIENT_IP_HEADER) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  // Fastify's view of the caller (honours TRUST_PROXY); a client cannot choose its own rate-limit bucket.
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  const url = new URL(request.url, publicUrl);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, { method: request.method, headers, body: hasBody ? (body ?? '') : undefined });
+}
+
+async function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
+    reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+
+  if (response.status < 400) {
+    const buffer = Buffer.from(await response.arrayBuffer());
+    return reply.send(buffer.length > 0 ? buffer : null);
+  }
+
+  const text = await response.text();
+  const original = parseJsonObject(text) ?? {};
+  if (response.status === 429) {
+    const retryAfter = Number(response.headers.get('x-retry-after')) || 60;
+    return sendRateLimited(request, reply, retryAfter);
+  }
+  const code = codeFor(response.status, original.code);
+  if (response.status >= 500) {
+    request.log.error({ url: request.url, status: response.status, authCode: original.code }, 'auth endpoint failed');
+  }
+  const message = messageFor(code, requestLanguage(request.headers));
+  // `code`/`message` at the top too: Better Auth's own client reads them there.
+  return reply
+    .type('application/json; charset=utf-8')
+    .send({ error: { code, message }, code, message });
+}
+
+function sendRateLimited(request: FastifyRequest, reply: FastifyReply, retryAfter: number) {
+  const message = messageFor('RATE_LIMITED', requestLanguage(request.headers));
+  return reply
+    .status(429)
+    .header('retry-after', String(retryAfter))
+    .type('application/json; charset=utf-8')
+    .send({ error: { code: 'RATE_LIMITED', message }, code: 'RATE_LIMITED', message });
+}

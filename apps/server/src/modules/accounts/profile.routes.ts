@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError, OwnProfile, ProfileUpdate } from '@flowbay/domain';
+import type { Database } from '../../db/client.ts';
+import { invalid, notFound, unauthenticated } from '../../lib/errors.ts';
+import { isSignedIn } from '../../infra/viewer.ts';
+import { createProfileRepository, type OwnProfileRow, type ProfileChanges } from './profile.repository.ts';
+
+function toOwnProfile(row: OwnProfileRow): OwnProfile {
+  return {
+    id: row.id,
+    email: row.email,
+    full_name: row.name || null,
+    display_name: row.displayName,
+    avatar_url: row.image,
+    role: row.role,
+    locale: row.locale,
+    email_verified: row.emailVerified,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The caller's own profile. Static paths win over `/api/profile/:id` in Fastify's router. */
+export async function profileMeRoutes(root: FastifyInstance, { db }: { db: Database }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const profiles = createProfileRepository(db);
+  const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
+
+  app.get(
+    '/api/profile/me',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Own profile, with the e-mail (one object, not the array the spec shows)',
+        security,
+        response: { 200: OwnProfile, 401: ApiError },
+      },
+    },
+    async (request) => {
+      if (!isSignedIn(request.viewer)) throw unauthenticated();
+      const row = await profiles.findOwn(request.viewer.id);
+      if (!row) throw unauthenticated();
+      return toOwnProfile(row);
+    },
+  );
+
+  app.put(
+    '/api/profile/me',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Update own profile (full name, display name, avatar URL, e-mail language); the e-mail is read-only',
+        security,
+        body: ProfileUpdate.extend({ email: z.unknown().optional() }),
+        response: { 200: OwnProfile, 400: ApiError, 401: ApiError, 404: ApiError },
+      },
+    },
+    async (request) => {
+      if (!isSignedIn(request.viewer)) throw unauthenticated();
+      const body = request.body;
+      if (body.email !== undefined) throw invalid('email', 'The e-mail address cannot be changed here.');
+      const changes: ProfileChanges = {};
+      if (body.full_name !== undefined) changes.name = body.full_name ?? '';
+      if (body.display_name !== undefined) changes.displayName = body.display_name || null;
+      if (body.avatar_url !== undefined) changes.image = body.avatar_url || null;
+      if (body.locale !== undefined) changes.locale = body.locale;
+      const row = Object.keys(changes).length > 0
+        ? await profiles.update(request.viewer.id, changes)
+        : await profiles.findOwn(request.viewer.id);
+      if (!row) throw notFound('PROFILE_NOT_FOUND', 'Profile not found');
+      return toOwnProfile(row);
+    },
+  );
+}

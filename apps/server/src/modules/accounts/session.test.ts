@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { signInAs, signUpAndVerify } from '../../test/auth.ts';
+import { createUser } from '../../test/factories.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('test sessions', () => {
+  it('signUpAndVerify gives a cookie and a bearer token that both reach GET /api/profile/me', async () => {
+    const session = await signUpAndVerify(ctx);
+    const byCookie = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: session.headers });
+    expect(byCookie.statusCode, byCookie.body).toBe(200);
+    expect(byCookie.json()).toMatchObject({ id: session.user.id, email: session.user.email, role: 'user' });
+    const byBearer = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: session.bearerHeaders });
+    expect(byBearer.statusCode).toBe(200);
+    expect(byBearer.json().id).toBe(session.user.id);
+  });
+
+  it('signUpAndVerify({ admin: true }) is an admin viewer', async () => {
+    const session = await signUpAndVerify(ctx, { admin: true });
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: session.bearerHeaders });
+    expect(me.json().role).toBe('admin');
+  });
+
+  it('signInAs works for a factory user, by cookie and by bearer', async () => {
+    const row = await createUser(ctx.db);
+    const session = await signInAs(ctx, row);
+    for (const headers of [session.headers, session.bearerHeaders]) {
+      const me = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers });
+      expect(me.statusCode, me.body).toBe(200);
+      expect(me.json().id).toBe(row.id);
+    }
+  });
+
+  it('anonymous gets 401 UNAUTHENTICATED', async () => {
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/profile/me' });
+    expect(me.statusCode).toBe(401);
+    expect(me.json().error.code).toBe('UNAUTHENTICATED');
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * Real sessions for API tests. Stable names; other features' tests rely on them.
+ *
+ * - `signUpAndVerify(ctx, { email?, password?, admin?, locale? })` → `TestSession`
+ *     The whole flow over HTTP: POST /api/auth/sign-up/email, open the confirmation link from the
+ *     outbox e-mail, POST /api/auth/sign-in/email. `admin: true` then gives the account the admin role
+ *     (as `npm run admin -- grant` would) before signing in.
+ * - `signInAs(ctx, userRow)` → `TestSession`
+ *     A session for any user row (e.g. one made by `createUser`), written like Better Auth writes it;
+ *     no password needed. The viewer's role comes from the row, so `createUser(db, { role: 'admin' })` works.
+ * - `signIn(ctx, email, password)` → `TestSession` through POST /api/auth/sign-in/email.
+ * - `readOutbox(ctx, to)` → the e-mails written to `$DATA_DIR/outbox` for `to`, oldest first, with their link.
+ *
+ * A `TestSession` has `user` (the row), `cookie` (the `name=value` pair), `bearer` (the token),
+ * `headers` (`{ cookie }`, as the web app sends it) and `bearerHeaders` (`{ authorization: 'Bearer …' }`):
+ *     await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: session.headers })
+ *
+ * Every HTTP call here comes from its own client address, so these helpers never use up the per-IP
+ * sign-up and sign-in limits that rate-limit tests assert on.
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { session as sessionTable, user as userTable } from '../db/schema.ts';
+import { resolveAuthSecret } from '../infra/auth/secret.ts';
+import type { TestContext } from './app.ts';
+
+export type UserRow = typeof userTable.$inferSelect;
+
+export interface TestSession {
+  user: UserRow;
+  cookie: string;
+  bearer: string;
+  headers: { cookie: string };
+  bearerHeaders: { authorization: string };
+}
+
+export const SESSION_COOKIE = 'better-auth.session_token';
+export const TEST_PASSWORD = 'correct horse battery';
+
+let addressSequence = 0;
+/** A client address of its own (TEST-NET-2), so helper traffic stays out of the per-IP buckets. */
+export function uniqueAddress(): string {
+  addressSequence += 1;
+  return `198.51.${(addressSequence >> 8) & 255}.${addressSequence & 255}`;
+}
+
+export interface OutboxMail {
+  file: string;
+  raw: string;
+  subject: string;
+  text: string;
+  link: string | null;
+}
+
+/** Decodes a quoted-printable body enough to read links and words (nodemailer writes UTF-8 QP). */
+function decodeQuotedPrintable(value: string): string {
+  const bytes = value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => `%${hex}`);
+  try {
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/g, '%25'));
+  } catch {
+    return bytes;
+  }
+}
+
+/** The plain-text part and subject of a nodemailer .eml file. */
+export function parseMail(raw: string): { subject: string; text: string; link: string | null } {
+  const subjectLine = /^Subject: (.*(?:\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+  const subject = subjectLine
+    .replace(/\n[ \t]/g, ' ')
+    .replace(/=\?UTF-8\?([QB])\?(.*?)\?=\s*/gi, (_, kind: string, data: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+  const textPart = /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?\n([\s\S]*?)(?:\n--)/i.exec(raw);
+  const encoding = textPart ? /Content-Transfer-Encoding: (\S+)/i.exec(raw.slice(0, textPart.index + 200))?.[1] : undefined;
+  let text = textPart?.[1] ?? '';
+  if (encoding?.toLowerCase() === 'quoted-printable') text = decodeQuotedPrintable(text);
+  else if (encoding?.toLowerCase() === 'base64') text = Buffer.from(text, 'base64').toString('utf8');
+  const link = /https?:\/\/\S+/.exec(text)?.[0] ?? null;
+  return { subject: subject.trim(), text, link };
+}
+
+export function readOutbox(ctx: Pick<TestContext, 'dataDir'>, to: string): OutboxMail[] {
+  const directory = join(ctx.dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(directory).filter((file) => file.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) => ({ file, raw: readFileSync(join(directory, file), 'utf8') }))
+    .filter(({ raw }) => new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(raw))
+    .map(({ file, raw }) => ({ file, raw, ...parseMail(raw) }));
+}
+
+/** The path and query of an e-mail link, ready for `app.inject`. */
+export function linkPath(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+function sessionCookieFrom(setCookie: string | string[] | undefined): string | null {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  for (const cookie of cookies) {
+    const pair = cookie.split(';')[0]!;
+    const name = pair.slice(0, pair.indexOf('='));
+    if (name.endsWith(SESSION_COOKIE) && pair.length > name.length + 1) return pair;
+  }
+  return null;
+}
+
+function toSession(user: UserRow, cookie: string, bearer: string): TestSession {
+  return { user, cookie, bearer, headers: { cookie }, bearerHeaders: { authorization: `Bearer ${bearer}` } };
+}
+
+async function findUser(ctx: TestContext, email: string): Promise<UserRow> {
+  const [row] = await ctx.db.select().from(userTable).where(eq(userTable.email, email.toLowerCase()));
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}
+
+export async function signIn(ctx: TestContext, email: string, password: string): Promise<TestSession> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress: uniqueAddress(),
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = sessionCookieFrom(response.headers['set-cookie']);
+  const bearer = response.headers['set-auth-token'];
+  if (!cookie || typeof bearer !== 'string') throw new Error('sign-in answered without a session cookie or token');
+  return toSession(await findUser(ctx, email), cookie, bearer);
+}
+
+let emailSequence = 0;
+
+export async function signUpAndVerify(
+  ctx: TestContext,
+  options: { email?: string; password?: string; admin?: boolean; locale?: 'en' | 'vi' } = {},
+): Promise<TestSession> {
+  emailSequence += 1;
+  const email = options.email ?? `member${emailSequence}-${randomUUID().slice(0, 8)}@example.test`;
+  const password = options.password ?? TEST_PASSWORD;
+  const signUp = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    remoteAddress: uniqueAddress(),
+    payload: { email, password, ...(options.locale ? { locale: options.locale } : {}) },
+  });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+  const mail = readOutbox(ctx, email).at(-1);
+  if (!mail?.link) throw new Error(`no confirmation e-mail for ${email}`);
+  const verify = await ctx.app.inject({ method: 'GET', url: linkPath(mail.link), remoteAddress: uniqueAddress() });
+  if (verify.statusCode >= 400) throw new Error(`confirmation failed: ${verify.statusCode} ${verify.body}`);
+  if (options.admin) {
+    await ctx.db.update(userTable).set({ role: 'admin' }).where(eq(userTable.email, email.toLowerCase()));
+  }
+  return signIn(ctx, email, password);
+}
+
+/** Signs `token` the way Better Auth signs its session cookie (HMAC-SHA256, base64). */
+function signToken(token: string, secret: string): string {
+  return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
+}
+
+export async function signInAs(ctx: TestContext, user: UserRow): Promise<TestSession> {
+  const token = randomBytes(24).toString('base64url');
+  await ctx.db.insert(sessionTable).values({
+    id: randomUUID(),
+    token,
+    userId: user.id,
+    expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    ipAddress: '127.0.0.1',
+    userAgent: 'flowbay-test',
+  });
+  const signed = signToken(token, resolveAuthSecret(ctx.env));
+  const [fresh] = await ctx.db.select().from(userTable).where(eq(userTable.id, user.id));
+  return toSession(fresh ?? user, `${SESSION_COOKIE}=${encodeURIComponent(signed)}`, signed);
+}
