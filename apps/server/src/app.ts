@@ -21,7 +21,7 @@ import { createStorage, isPublicKey, type Storage } from './infra/storage/index.
 import { ANONYMOUS, type Viewer, type ViewerResolver } from './infra/viewer.ts';
 import { AppError } from './lib/errors.ts';
 import { isValidationKey, messageFor, requestLanguage, validationMessage } from './lib/messages.ts';
-import { ResponseCache } from './lib/response-cache.ts';
+import { TtlCache } from './lib/response-cache.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { profileMeRoutes } from './modules/accounts/profile.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -173,11 +173,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   /* modules */
-  const catalog = createCatalogService(database.db, storage);
-  // Any successful write may change what the catalogue shows: drop this instance's cached pages.
-  const listCache = new ResponseCache(5_000, 500);
+  const listCache = new TtlCache<string>(5_000, 500);
+  const countCache = new TtlCache<number>(5_000, 10);
+  const catalog = createCatalogService(database.db, storage, countCache);
+  // Any successful write may change what the catalogue shows: drop this instance's cached answers.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) listCache.clear();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      listCache.clear();
+      countCache.clear();
+    }
   });
   await app.register(healthRoutes, { database });
   await app.register(taxonomyRoutes, { db: database.db });

@@ -153,9 +153,16 @@ export const workflows = pgTable(
   },
   (table) => [
     index('workflows_user_idx').on(table.userId),
-    index('workflows_listed_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
-    index('workflows_listed_views_idx').on(table.status, table.views.desc(), table.id.desc()),
-    index('workflows_listed_price_idx').on(table.status, table.price, table.id),
+    // Partial indexes over what the public catalogue reads: each sort walks one of them (either way).
+    index('workflows_listed_created_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`status = 'listed' and deleted_at is null`),
+    index('workflows_listed_views_idx')
+      .on(table.views.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`status = 'listed' and deleted_at is null`),
+    index('workflows_listed_price_idx')
+      .on(table.price.asc().nullsLast(), table.id.asc().nullsLast())
+      .where(sql`status = 'listed' and deleted_at is null`),
     index('workflows_search_vector_idx').using('gin', table.searchVector),
     index('workflows_search_norm_trgm_idx').using('gin', sql`${table.searchNorm} gin_trgm_ops`),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { PRICE_BANDS, stripAccents, type PriceFilter, type Sort } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import {
@@ -22,6 +22,8 @@ export interface CatalogFilter {
   category?: string;
   subcategory?: string;
   price: PriceFilter;
+  /** Trigram matching for typos; used when full-text search finds nothing (docs/decisions/0002). */
+  fuzzy?: boolean;
 }
 
 /** Search terms as the index stores them: lowercase, accent-free words. */
@@ -39,18 +41,18 @@ function prefixQuery(terms: string[]): string {
 }
 
 /** Typo tolerance needs enough letters for trigrams to mean something. */
-const FUZZY_MIN_LENGTH = 4;
+export const FUZZY_MIN_LENGTH = 4;
 
-function searchCondition(terms: string[]): SQL {
-  const tsquery = sql`to_tsquery('simple', ${prefixQuery(terms)})`;
-  const phrase = terms.join(' ');
-  const exact = sql`${workflows.searchVector} @@ ${tsquery}`;
-  if (phrase.length < FUZZY_MIN_LENGTH) return exact;
-  return or(exact, sql`${phrase} <% ${workflows.searchNorm}`)!;
+function searchCondition(terms: string[], fuzzy: boolean): SQL {
+  return fuzzy
+    ? sql`${terms.join(' ')} <% ${workflows.searchNorm}`
+    : sql`${workflows.searchVector} @@ to_tsquery('simple', ${prefixQuery(terms)})`;
 }
 
-function relevance(terms: string[]): SQL<number> {
-  return sql<number>`(ts_rank(${workflows.searchVector}, to_tsquery('simple', ${prefixQuery(terms)})) + word_similarity(${terms.join(' ')}, ${workflows.searchNorm}))`;
+function relevance(terms: string[], fuzzy: boolean): SQL<number> {
+  return fuzzy
+    ? sql<number>`word_similarity(${terms.join(' ')}, ${workflows.searchNorm})`
+    : sql<number>`ts_rank(${workflows.searchVector}, to_tsquery('simple', ${prefixQuery(terms)}))`;
 }
 
 function whereOf(filter: CatalogFilter): SQL {
@@ -74,17 +76,17 @@ function whereOf(filter: CatalogFilter): SQL {
     if (band.max !== undefined) conditions.push(lt(workflows.price, band.max));
   }
   const terms = filter.search ? searchTerms(filter.search) : [];
-  if (terms.length > 0) conditions.push(searchCondition(terms));
+  if (terms.length > 0) conditions.push(searchCondition(terms, Boolean(filter.fuzzy)));
   return and(...conditions)!;
 }
 
 /** Every order ends with the id, so pages never repeat or skip a workflow. */
-function orderOf(sort: CatalogSort, search: string | undefined): SQL[] {
+function orderOf(sort: CatalogSort, filter: CatalogFilter): SQL[] {
   switch (sort) {
     case 'relevance': {
-      const terms = search ? searchTerms(search) : [];
+      const terms = filter.search ? searchTerms(filter.search) : [];
       if (terms.length === 0) return [desc(workflows.createdAt), desc(workflows.id)];
-      return [desc(relevance(terms)), desc(workflows.id)];
+      return [desc(relevance(terms, Boolean(filter.fuzzy))), desc(workflows.id)];
     }
     case 'created_at_asc':
       return [asc(workflows.createdAt), asc(workflows.id)];
@@ -150,12 +152,24 @@ export function createCatalogRepository(db: Database) {
   const cards = () => db.select(cardColumns).from(workflows).leftJoin(user, eq(user.id, workflows.userId));
 
   return {
+    /**
+     * One page: the ids first (a narrow scan of a partial index, cheap even deep into the list),
+     * then the cards of just those ids, in the same order.
+     */
     async list(filter: CatalogFilter, sort: CatalogSort, page: number, pageSize: number) {
-      return cards()
-        .where(whereOf(filter))
-        .orderBy(...orderOf(sort, filter.search))
-        .limit(pageSize)
-        .offset(page * pageSize);
+      const ids = (
+        await db
+          .select({ id: workflows.id })
+          .from(workflows)
+          .where(whereOf(filter))
+          .orderBy(...orderOf(sort, filter))
+          .limit(pageSize)
+          .offset(page * pageSize)
+      ).map((row) => row.id);
+      if (ids.length === 0) return [];
+      const rows = await cards().where(inArray(workflows.id, ids));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
     async count(filter: CatalogFilter): Promise<number> {

@@ -10,7 +10,7 @@ import {
   WorkflowList,
   WorkflowVersion,
 } from '@flowbay/domain';
-import type { ResponseCache } from '../../lib/response-cache.ts';
+import type { TtlCache } from '../../lib/response-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 const WorkflowRef = z.object({ id: z.string().min(1).max(200) });
@@ -24,7 +24,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export async function catalogRoutes(
   root: FastifyInstance,
-  { catalog, listCache }: { catalog: CatalogService; listCache: ResponseCache },
+  { catalog, listCache }: { catalog: CatalogService; listCache: TtlCache<string> },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 

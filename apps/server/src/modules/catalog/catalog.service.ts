@@ -18,12 +18,30 @@ import { isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
 import { canSeeUnlisted, resolveAccess } from './access.ts';
 import { toWorkflowCard } from './catalog.mapper.ts';
-import { createCatalogRepository, type CardRow, type CatalogFilter, type CatalogSort } from './catalog.repository.ts';
+import type { TtlCache } from '../../lib/response-cache.ts';
+import {
+  FUZZY_MIN_LENGTH,
+  createCatalogRepository,
+  searchTerms,
+  type CardRow,
+  type CatalogFilter,
+  type CatalogSort,
+} from './catalog.repository.ts';
 
 const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
 
-export function createCatalogService(db: Database, storage: Storage) {
+export function createCatalogService(db: Database, storage: Storage, countCache?: TtlCache<number>) {
   const repository = createCatalogRepository(db);
+
+  /** Public totals change only on writes; a few seconds of memo saves a count per page view. */
+  async function countTotal(filter: CatalogFilter): Promise<number> {
+    const memoKey = filter.scope.kind === 'listed' ? `listed:${filter.userId ?? ''}` : undefined;
+    const memo = memoKey ? countCache?.get(memoKey) : undefined;
+    if (memo !== undefined) return memo;
+    const total = await repository.count(filter);
+    if (memoKey) countCache?.set(memoKey, total);
+    return total;
+  }
 
   /** A workflow the viewer may see, or WORKFLOW_NOT_FOUND (never a hint that a hidden one exists). */
   async function findVisible(ref: string, viewer: Viewer): Promise<CardRow> {
@@ -69,11 +87,19 @@ export function createCatalogService(db: Database, storage: Storage) {
       };
       const sort: CatalogSort = query.sort ?? (filter.search ? 'relevance' : 'created_at_desc');
       const base: CatalogFilter = { scope, userId, price: 'all' };
-      const [rows, filteredCount, totalCount] = await Promise.all([
-        repository.list(filter, sort, query.page, pageSize),
-        repository.count(filter),
-        repository.count(base),
-      ]);
+      const unfiltered = !filter.search && !filter.category && !filter.subcategory && filter.price === 'all';
+      const page = (active: CatalogFilter) =>
+        Promise.all([
+          repository.list(active, sort, query.page, pageSize),
+          unfiltered ? countTotal(base) : repository.count(active),
+          countTotal(base),
+        ]);
+      let [rows, filteredCount, totalCount] = await page(filter);
+      // Nothing matched word for word: try again tolerating typos ("invoise" finds "Invoice").
+      const phrase = filter.search ? searchTerms(filter.search).join(' ') : '';
+      if (filteredCount === 0 && phrase.length >= FUZZY_MIN_LENGTH) {
+        [rows, filteredCount, totalCount] = await page({ ...filter, fuzzy: true });
+      }
       return {
         workflows: rows.map((row) => toWorkflowCard(row, storage)),
         totalCount,
