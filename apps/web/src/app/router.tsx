@@ -1,0 +1,30 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './routes/route-error';
+
+/**
+ * Every page is its own chunk (`lazy`), so a visitor downloads only the page they open.
+ * Signed-in screens (auth, create, manage, profile, admin) are added to `children` the same way.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: () => import('./routes/home') },
+      { path: 'workflows', lazy: () => import('./routes/catalog') },
+      { path: 'workflows/:ref', lazy: () => import('./routes/workflow-detail') },
+      { path: 'profiles/:id', lazy: () => import('./routes/public-profile') },
+      { path: 'guide', lazy: () => import('./routes/guide') },
+      { path: 'contact', lazy: () => import('./routes/contact') },
+      { path: 'faq', lazy: () => import('./routes/faq') },
+      { path: 'terms', lazy: () => import('./routes/terms') },
+      { path: 'privacy', lazy: () => import('./routes/privacy') },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

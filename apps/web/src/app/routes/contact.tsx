@@ -1,0 +1,51 @@
+import { HelpCircle, Mail, MessageCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card, CardContent } from '@/components/ui/card';
+import { ContactForm } from '@/features/contact/components/contact-form';
+import { usePageMeta } from '@/lib/page-meta';
+
+const SUPPORT_EMAIL = 'support@flowbay.vn';
+const CHAT_HANDLE = '@flowbay.support';
+
+export function Component() {
+  const { t } = useTranslation();
+  usePageMeta(t('contact.title'), t('contact.subtitle'));
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
+      <header className="max-w-2xl">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('contact.title')}</h1>
+        <p className="mt-3 text-lg text-slate-600">{t('contact.subtitle')}</p>
+      </header>
+      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <Card>
+          <CardContent className="p-6 pt-6 sm:p-8">
+            <ContactForm />
+          </CardContent>
+        </Card>
+        <aside className="flex flex-col gap-4">
+          <Card className="p-5">
+            <Mail className="size-5 text-brand-700" aria-hidden="true" />
+            <h2 className="mt-2 font-semibold text-slate-900">{t('contact.emailUs')}</h2>
+            <a href={`mailto:${SUPPORT_EMAIL}`} className="mt-1 block text-sm text-brand-700 hover:underline">
+              {SUPPORT_EMAIL}
+            </a>
+          </Card>
+          <Card className="p-5">
+            <MessageCircle className="size-5 text-brand-700" aria-hidden="true" />
+            <h2 className="mt-2 font-semibold text-slate-900">{t('contact.chat')}</h2>
+            <p className="mt-1 text-sm text-slate-600">{t('contact.chatText', { handle: CHAT_HANDLE })}</p>
+          </Card>
+          <Card className="p-5">
+            <HelpCircle className="size-5 text-brand-700" aria-hidden="true" />
+            <h2 className="mt-2 font-semibold text-slate-900">{t('contact.faqTitle')}</h2>
+            <p className="mt-1 text-sm text-slate-600">{t('contact.faqText')}</p>
+            <Link to="/faq" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+              {t('contact.faqLink')}
+            </Link>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { BookOpen, Mail } from 'lucide-react';
+import { Link } from 'react-router';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { StaticPageShell } from '@/features/static-pages/static-page-shell';
+import { usePagesText } from '@/features/static-pages/use-pages-text';
+import { usePageMeta } from '@/lib/page-meta';
+
+export function Component() {
+  const { t, ready } = usePagesText();
+  const items = t('faq.items', { returnObjects: true }) as { question: string; answer: string }[] | string;
+  usePageMeta(ready ? t('faq.title') : undefined, ready ? t('faq.intro') : undefined);
+  return (
+    <StaticPageShell title={t('faq.title')} intro={t('faq.intro')} ready={ready && Array.isArray(items)}>
+      <div className="rounded-2xl border border-slate-200 bg-white px-5 shadow-sm sm:px-6">
+        {/* type="single": opening one question closes the one that was open. */}
+        <Accordion type="single" collapsible>
+          {Array.isArray(items) &&
+            items.map((item, index) => (
+              <AccordionItem key={item.question} value={`item-${index}`}>
+                <AccordionTrigger>{item.question}</AccordionTrigger>
+                <AccordionContent>{item.answer}</AccordionContent>
+              </AccordionItem>
+            ))}
+        </Accordion>
+      </div>
+      <div className="mt-10 grid gap-4 sm:grid-cols-2">
+        <Link to="/contact" className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-300">
+          <Mail className="size-6 text-brand-700" aria-hidden="true" />
+          <h2 className="mt-3 font-semibold text-slate-900 group-hover:text-brand-700">{t('faq.contactTitle')}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t('faq.contactText')}</p>
+        </Link>
+        <Link to="/guide" className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-300">
+          <BookOpen className="size-6 text-brand-700" aria-hidden="true" />
+          <h2 className="mt-3 font-semibold text-slate-900 group-hover:text-brand-700">{t('faq.guideTitle')}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t('faq.guideText')}</p>
+        </Link>
+      </div>
+    </StaticPageShell>
+  );
+}

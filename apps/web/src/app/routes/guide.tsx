@@ -1,0 +1,51 @@
+import { Compass, Coins, PlayCircle, Upload } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { StaticPageShell } from '@/features/static-pages/static-page-shell';
+import { usePagesText } from '@/features/static-pages/use-pages-text';
+import { usePageMeta } from '@/lib/page-meta';
+
+const CARDS = [
+  { key: 'create', icon: Upload },
+  { key: 'discover', icon: Compass },
+  { key: 'run', icon: PlayCircle },
+  { key: 'earn', icon: Coins },
+] as const;
+
+export function Component() {
+  const { t, ready } = usePagesText();
+  usePageMeta(ready ? t('guide.title') : undefined, ready ? t('guide.intro') : undefined);
+  return (
+    <StaticPageShell title={t('guide.title')} intro={t('guide.intro')} ready={ready}>
+      <div className="grid gap-6 md:grid-cols-2">
+        {CARDS.map(({ key, icon: Icon }) => {
+          const steps = t(`guide.cards.${key}.steps`, { returnObjects: true }) as string[] | string;
+          return (
+            <Card key={key}>
+              <CardHeader>
+                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                <CardTitle className="mt-3 text-lg">{t(`guide.cards.${key}.title`)}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ol className="list-decimal space-y-2 pl-5 text-slate-700">
+                  {Array.isArray(steps) && steps.map((step) => <li key={step}>{step}</li>)}
+                </ol>
+              </CardContent>
+            </Card>
+          );
+        })}
+      </div>
+      <div className="mt-10 flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to="/workflows">{t('guide.browse')}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/faq">{t('guide.faq')}</Link>
+        </Button>
+      </div>
+    </StaticPageShell>
+  );
+}

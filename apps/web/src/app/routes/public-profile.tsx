@@ -1,0 +1,134 @@
+import { ArrowLeft, Boxes, CalendarDays, LayoutGrid, Pencil } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PAGE_SIZE } from '@flowbay/domain/limits';
+import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useProfile } from '@/features/profiles/api/get-profile';
+import { useWorkflows } from '@/features/workflows/api/get-workflows';
+import { AuthorAvatar } from '@/features/workflows/components/author-avatar';
+import { WorkflowCard, WorkflowCardSkeleton, WorkflowGrid } from '@/features/workflows/components/workflow-card';
+import { formatDate, formatNumber } from '@/lib/format';
+import { usePageMeta } from '@/lib/page-meta';
+import { useCurrentUserId } from '@/lib/current-user';
+import { usePaginationLabels } from '@/lib/use-pagination-labels';
+
+export function Component() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const [page, setPage] = useState(0);
+  useEffect(() => setPage(0), [id]);
+  const profile = useProfile(id);
+  const workflows = useWorkflows({ user_id: id, page }, { enabled: profile.isSuccess });
+  const paginationLabels = usePaginationLabels();
+  const isOwner = useCurrentUserId() === id;
+  const name = profile.data?.display_name?.trim() || profile.data?.full_name?.trim() || t('profile.anonymous');
+  usePageMeta(profile.data ? name : profile.isError ? t('profile.notFoundTitle') : undefined, profile.data ? t('profile.metaDescription', { name }) : undefined);
+
+  if (profile.isError) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">{t('profile.notFoundTitle')}</h1>
+        <p className="mt-2 text-slate-600">{t('profile.notFoundSubtitle')}</p>
+        <Button asChild className="mt-8">
+          <Link to="/workflows">
+            <ArrowLeft aria-hidden="true" />
+            {t('detail.backToWorkflows')}
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const pageCount = workflows.data ? Math.ceil(workflows.data.filteredCount / PAGE_SIZE) : 0;
+  const goToPage = (next: number) => {
+    if (next < 0 || next >= pageCount) return;
+    setPage(next);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <section className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        {profile.isPending ? (
+          <div className="flex items-center gap-5" aria-busy="true">
+            <Skeleton className="size-20 rounded-full" />
+            <div className="flex-1">
+              <Skeleton className="h-7 w-56" />
+              <Skeleton className="mt-3 h-4 w-72" />
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+            <AuthorAvatar name={name} src={profile.data.avatar_url} size="lg" />
+            <div className="min-w-0 flex-1">
+              {isOwner && <p className="text-sm font-medium text-brand-700">{t('profile.yourPublicPage')}</p>}
+              <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{name}</h1>
+              <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+                <div className="inline-flex items-center gap-1.5">
+                  <LayoutGrid className="size-4" aria-hidden="true" />
+                  <dt className="sr-only">{t('profile.workflowsLabel')}</dt>
+                  <dd>{t(isOwner ? 'profile.yourWorkflowCount' : 'profile.workflowCount', { count: profile.data.workflow_count, formatted: formatNumber(profile.data.workflow_count, language) })}</dd>
+                </div>
+                <div className="inline-flex items-center gap-1.5">
+                  <Boxes className="size-4" aria-hidden="true" />
+                  <dt className="sr-only">{t('profile.nodesLabel')}</dt>
+                  <dd>{t('profile.totalNodes', { count: profile.data.total_nodes, formatted: formatNumber(profile.data.total_nodes, language) })}</dd>
+                </div>
+                <div className="inline-flex items-center gap-1.5">
+                  <CalendarDays className="size-4" aria-hidden="true" />
+                  <dt className="sr-only">{t('profile.memberSinceLabel')}</dt>
+                  <dd>{t('profile.memberSince', { date: formatDate(profile.data.created_at, language) })}</dd>
+                </div>
+              </dl>
+            </div>
+            {isOwner && (
+              <Button asChild variant="outline">
+                <Link to="/profile">
+                  <Pencil aria-hidden="true" />
+                  {t('profile.edit')}
+                </Link>
+              </Button>
+            )}
+          </div>
+        )}
+      </section>
+
+      <section className="mt-10" aria-labelledby="profile-workflows">
+        <h2 id="profile-workflows" className="text-xl font-bold text-slate-900">
+          {t(isOwner ? 'profile.yourSharedWorkflows' : 'profile.sharedWorkflows')}
+        </h2>
+        <div className="mt-6">
+          {workflows.isError ? (
+            <p role="alert" className="text-red-700">{t('errors.loadWorkflows')}</p>
+          ) : !workflows.data ? (
+            <WorkflowGrid busy>
+              {Array.from({ length: PAGE_SIZE }, (_, index) => (
+                <WorkflowCardSkeleton key={index} />
+              ))}
+            </WorkflowGrid>
+          ) : workflows.data.workflows.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+              {t(isOwner ? 'profile.emptyOwner' : 'profile.empty')}
+            </p>
+          ) : (
+            <WorkflowGrid>
+              {workflows.data.workflows.map((workflow) => (
+                <WorkflowCard key={workflow.id} workflow={workflow} />
+              ))}
+            </WorkflowGrid>
+          )}
+        </div>
+        {pageCount > 1 && (
+          <div className="mt-10 flex flex-col items-center gap-3">
+            <Pagination page={page} pageCount={pageCount} onPageChange={goToPage} labels={paginationLabels} />
+            <p className="text-sm text-slate-600">{t('profile.pageInfo', { page: page + 1, pages: pageCount })}</p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

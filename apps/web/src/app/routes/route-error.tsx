@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+
+/** Shown when a page throws while rendering, or its chunk cannot be loaded (an old tab after a deploy). */
+export function RouteError() {
+  const { t } = useTranslation();
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{t('errors.pageCrashed')}</h1>
+      <p className="text-slate-600">{t('errors.pageCrashedHint')}</p>
+      <div className="flex gap-3">
+        <Button onClick={() => window.location.reload()}>{t('common.reload')}</Button>
+        <Button asChild variant="outline">
+          <Link to="/">{t('notFound.home')}</Link>
+        </Button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useState, type ReactNode } from 'react';
+
+type SonnerModule = typeof import('sonner');
+type ToastOptions = { description?: ReactNode };
+
+// Toasts appear only after an action, so sonner is fetched on the first toast rather than
+// with every page (it replays toasts created before its Toaster subscribed).
+let sonner: Promise<SonnerModule> | undefined;
+const waiting = new Set<(module: SonnerModule) => void>();
+
+function loadSonner(): Promise<SonnerModule> {
+  if (!sonner) {
+    sonner = import('sonner');
+    void sonner.then((module) => waiting.forEach((mount) => mount(module)));
+  }
+  return sonner;
+}
+
+function show(kind: 'success' | 'error' | 'message', message: string, options?: ToastOptions) {
+  void loadSonner().then(({ toast: sonnerToast }) => {
+    if (kind === 'message') sonnerToast(message, options);
+    else sonnerToast[kind](message, options);
+  });
+}
+
+export const toast = {
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string, options?: ToastOptions) => show('error', message, options),
+  message: (message: string, options?: ToastOptions) => show('message', message, options),
+};
+
+export function Toaster() {
+  const [module, setModule] = useState<SonnerModule | null>(null);
+  useEffect(() => {
+    waiting.add(setModule);
+    if (sonner) void sonner.then(setModule);
+    return () => void waiting.delete(setModule);
+  }, []);
+  if (!module) return null;
+  const Sonner = module.Toaster;
+  return <Sonner position="top-center" richColors closeButton />;
+}

@@ -1,0 +1,24 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * Renders `children` once the placeholder comes near the viewport, so heavy parts below the
+ * fold (the graph preview, the markdown renderer) do not load with the page.
+ */
+export function WhenVisible({ children, placeholder, margin = '200px' }: { children: ReactNode; placeholder: ReactNode; margin?: string }) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const element = anchor.current;
+    if (!element || visible) return;
+    if (typeof IntersectionObserver === 'undefined') return setVisible(true);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [visible, margin]);
+  return visible ? <>{children}</> : <div ref={anchor}>{placeholder}</div>;
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ContactInput, ContactReceipt } from '@flowbay/domain/contact';
+import { api } from '@/lib/api-client';
+
+export function sendContactMessage(input: ContactInput): Promise<ContactReceipt> {
+  return api.post<ContactReceipt>('/api/contact', input);
+}
+
+export function useSendContactMessage() {
+  return useMutation({ mutationFn: sendContactMessage });
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, Send } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CONTACT_LIMITS, ContactInput } from '@flowbay/domain/contact';
+import { Button } from '@/components/ui/button';
+import { Input, Textarea } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/toaster';
+import { errorKey } from '@/lib/api-client';
+import { useSendContactMessage } from '../api/send-contact-message';
+
+type Field = keyof ContactInput;
+const EMPTY: ContactInput = { full_name: '', email: '', subject: '', message: '' };
+
+export function ContactForm() {
+  const { t } = useTranslation();
+  const send = useSendContactMessage();
+  const form = useForm<ContactInput>({ resolver: zodResolver(ContactInput), defaultValues: EMPTY, mode: 'onTouched' });
+  const { errors } = form.formState;
+
+  // Schema messages are codes (`too_short`…); the words come from the UI language.
+  const message = (field: Field) => {
+    const code = errors[field]?.message;
+    if (!code) return undefined;
+    return t(`contact.validation.${code}`, {
+      min: field === 'subject' ? CONTACT_LIMITS.subjectMin : CONTACT_LIMITS.messageMin,
+      max: field === 'message' ? CONTACT_LIMITS.messageMax : field === 'subject' ? CONTACT_LIMITS.subjectMax : CONTACT_LIMITS.nameMax,
+    });
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await send.mutateAsync(values);
+      toast.success(t('contact.sent'));
+      form.reset(EMPTY);
+    } catch (error) {
+      toast.error(t('contact.failed'), { description: t(errorKey(error)) });
+    }
+  });
+
+  if (send.isSuccess && !form.formState.isDirty) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-10 text-center" role="status">
+        <CheckCircle2 className="size-12 text-emerald-600" aria-hidden="true" />
+        <h2 className="text-xl font-semibold text-slate-900">{t('contact.thanksTitle')}</h2>
+        <p className="max-w-sm text-slate-600">{t('contact.thanksText')}</p>
+        <Button variant="outline" className="mt-2" onClick={() => send.reset()}>
+          {t('contact.another')}
+        </Button>
+      </div>
+    );
+  }
+
+  const field = (name: Field, label: string, control: 'input' | 'textarea', type = 'text', autoComplete?: string) => {
+    const id = `contact-${name}`;
+    const error = message(name);
+    const shared = {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+      ...form.register(name),
+    };
+    return (
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={id}>{label}</Label>
+        {control === 'input' ? <Input type={type} autoComplete={autoComplete} {...shared} /> : <Textarea rows={6} {...shared} />}
+        <FieldError id={`${id}-error`} message={error} />
+      </div>
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        {field('full_name', t('contact.fullName'), 'input', 'text', 'name')}
+        {field('email', t('contact.email'), 'input', 'email', 'email')}
+      </div>
+      {field('subject', t('contact.subject'), 'input')}
+      {field('message', t('contact.message'), 'textarea')}
+      <Button type="submit" size="lg" disabled={send.isPending} className="self-start">
+        <Send aria-hidden="true" />
+        {send.isPending ? t('contact.sending') : t('contact.send')}
+      </Button>
+    </form>
+  );
+}

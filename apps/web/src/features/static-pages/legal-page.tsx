@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format';
+import { usePageMeta } from '@/lib/page-meta';
+import { StaticPageShell } from './static-page-shell';
+import { usePagesText, type TextSection } from './use-pages-text';
+
+/** Terms and privacy: numbered sections with a last-updated date. */
+export function LegalPage({ page, updated }: { page: 'terms' | 'privacy'; updated: string }) {
+  const { t, ready } = usePagesText();
+  const { i18n } = useTranslation();
+  const sections = t(`${page}.sections`, { returnObjects: true }) as TextSection[] | string;
+  usePageMeta(ready ? t(`${page}.title`) : undefined, ready ? t(`${page}.intro`) : undefined);
+  return (
+    <StaticPageShell title={t(`${page}.title`)} intro={t(`${page}.intro`)} ready={ready && Array.isArray(sections)}>
+      <p className="text-sm text-slate-600">{t('legal.updated', { date: formatDate(updated, i18n.language) })}</p>
+      <ol className="mt-6 flex flex-col gap-8">
+        {Array.isArray(sections) &&
+          sections.map((section, index) => (
+            <li key={section.title}>
+              <h2 className="text-xl font-semibold text-slate-900">
+                {index + 1}. {section.title}
+              </h2>
+              {section.body.map((paragraph) => (
+                <p key={paragraph} className="mt-3 leading-relaxed text-slate-700">
+                  {paragraph}
+                </p>
+              ))}
+            </li>
+          ))}
+      </ol>
+    </StaticPageShell>
+  );
+}

@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
+/** Long texts of the static pages live in their own namespace, loaded only when such a page opens. */
+export function usePagesText() {
+  return useTranslation('pages');
+}
+
+export interface TextSection {
+  title: string;
+  body: string[];
+}

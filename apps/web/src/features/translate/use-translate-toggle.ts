@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/ui/toaster';
+import { useTranslateStatus, useTranslatedTexts } from './api/translate';
+import { looksVietnamese } from './lib/detect-vietnamese';
+
+/**
+ * The detail page's translate toggle (spec section 4): off shows the original, on shows the
+ * translation; the target defaults to Vietnamese for an English UI and English otherwise.
+ */
+export function useTranslateToggle(title: string, description: string) {
+  const { t, i18n } = useTranslation();
+  const status = useTranslateStatus();
+  const defaultTarget = i18n.language === 'vi' ? 'en' : 'vi';
+  const [on, setOn] = useState(false);
+  const [target, setTarget] = useState(defaultTarget);
+  useEffect(() => setTarget(defaultTarget), [defaultTarget]);
+
+  const visible = Boolean(status.data?.available) && !looksVietnamese(title) && !looksVietnamese(description);
+  const texts = description ? [title, description] : [title];
+  const translated = useTranslatedTexts(texts, target, visible && on);
+
+  useEffect(() => {
+    if (translated.isError) toast.error(t('translate.failed'));
+  }, [translated.isError, t]);
+
+  const result = on && translated.data ? translated.data.translations : null;
+  return {
+    visible,
+    on,
+    pending: on && translated.isFetching,
+    target,
+    languages: status.data?.languages ?? [],
+    toggle: () => setOn((value) => !value),
+    setTarget,
+    title: result?.[0] ?? title,
+    description: description && result?.[1] !== undefined ? result[1] : description,
+  };
+}

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Category, Subcategory } from '@flowbay/domain';
+import { api } from '@/lib/api-client';
+
+// Platforms and use cases change only with a deploy; keep them for the whole visit.
+export const categoriesQueryOptions = queryOptions({
+  queryKey: ['categories'],
+  queryFn: ({ signal }) => api.get<Category[]>('/api/categories', undefined, signal),
+  staleTime: Infinity,
+});
+
+export const subcategoriesQueryOptions = queryOptions({
+  queryKey: ['subcategories'],
+  queryFn: ({ signal }) => api.get<Subcategory[]>('/api/subcategories', undefined, signal),
+  staleTime: Infinity,
+});
+
+export function useCategories() {
+  return useQuery(categoriesQueryOptions);
+}
+
+export function useSubcategories() {
+  return useQuery(subcategoriesQueryOptions);
+}
+
+/** The name in the UI language (`name_vi` in Vietnamese). */
+export function localizedName(item: { name: string; name_vi: string }, language: string): string {
+  return language === 'vi' ? item.name_vi || item.name : item.name;
+}

@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PriceFilter, Sort, WorkflowList } from '@flowbay/domain';
+import { api } from '@/lib/api-client';
+
+export interface WorkflowListParams {
+  page?: number;
+  search?: string;
+  category?: string;
+  subcategory?: string;
+  price?: PriceFilter;
+  sort?: Sort;
+  user_id?: string;
+  limit?: number;
+}
+
+/** Sends only non-default values, so equal filters share one cache entry and one URL. */
+export function listQuery(params: WorkflowListParams) {
+  return {
+    page: params.page ? params.page : undefined,
+    search: params.search?.trim() || undefined,
+    category: params.category || undefined,
+    subcategory: params.subcategory || undefined,
+    price: params.price && params.price !== 'all' ? params.price : undefined,
+    sort: params.sort && params.sort !== 'created_at_desc' ? params.sort : undefined,
+    user_id: params.user_id || undefined,
+    limit: params.limit,
+  };
+}
+
+export function getWorkflows(params: WorkflowListParams, signal?: AbortSignal): Promise<WorkflowList> {
+  return api.get<WorkflowList>('/api/workflows', listQuery(params), signal);
+}
+
+export function workflowsQueryOptions(params: WorkflowListParams) {
+  const query = listQuery(params);
+  return queryOptions({
+    queryKey: ['workflows', 'list', query],
+    queryFn: ({ signal }) => getWorkflows(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useWorkflows(params: WorkflowListParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...workflowsQueryOptions(params), enabled: options.enabled ?? true });
+}

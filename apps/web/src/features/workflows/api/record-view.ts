@@ -1,0 +1,16 @@
+import { useEffect, useRef } from 'react';
+import { api } from '@/lib/api-client';
+
+export function recordView(workflowId: string): Promise<{ views: number; counted: boolean }> {
+  return api.post(`/api/workflows/${workflowId}/views`);
+}
+
+/** Records one view per page view; failures are ignored (spec section 7). */
+export function useRecordView(workflowId: string | undefined) {
+  const recorded = useRef<string | null>(null);
+  useEffect(() => {
+    if (!workflowId || recorded.current === workflowId) return;
+    recorded.current = workflowId;
+    recordView(workflowId).catch(() => undefined);
+  }, [workflowId]);
+}

@@ -1,0 +1,124 @@
+import { Search, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Category, Subcategory } from '@flowbay/domain';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { localizedName } from '../api/get-taxonomy';
+import { PRICE_OPTIONS, SORT_OPTIONS, hasActiveFilters, type CatalogFilters } from '../lib/catalog-filters';
+
+export const SEARCH_DEBOUNCE_MS = 1000;
+const ALL = 'all';
+
+interface FilterPanelProps {
+  filters: CatalogFilters;
+  categories: Category[];
+  subcategories: Subcategory[];
+  onChange: <K extends Exclude<keyof CatalogFilters, 'page'>>(key: K, value: CatalogFilters[K]) => void;
+  onClear: () => void;
+}
+
+export function CatalogFilterPanel({ filters, categories, subcategories, onChange, onClear }: FilterPanelProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [searchText, setSearchText] = useState(filters.search);
+  const debouncedSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const lastSent = useRef(filters.search);
+
+  // The address can change the search too (back button, clear): follow it.
+  useEffect(() => {
+    if (filters.search !== lastSent.current) {
+      lastSent.current = filters.search;
+      setSearchText(filters.search);
+    }
+  }, [filters.search]);
+
+  useEffect(() => {
+    if (debouncedSearch.trim() === lastSent.current.trim()) return;
+    lastSent.current = debouncedSearch;
+    onChange('search', debouncedSearch);
+  }, [debouncedSearch, onChange]);
+
+  const language = i18n.language;
+  return (
+    <section aria-label={t('catalog.filters')} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+        <div className="flex flex-col gap-1.5 md:col-span-2 lg:col-span-1">
+          <Label htmlFor={`${id}-search`}>{t('catalog.search')}</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+            <Input
+              id={`${id}-search`}
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder={t('catalog.searchPlaceholder')}
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <FilterSelect
+          label={t('catalog.platform')}
+          value={filters.category || ALL}
+          onValueChange={(value) => onChange('category', value === ALL ? '' : value)}
+          options={[{ value: ALL, label: t('catalog.allPlatforms') }, ...categories.map((item) => ({ value: item.id, label: localizedName(item, language) }))]}
+        />
+        <FilterSelect
+          label={t('catalog.useCase')}
+          value={filters.subcategory || ALL}
+          onValueChange={(value) => onChange('subcategory', value === ALL ? '' : value)}
+          options={[{ value: ALL, label: t('catalog.allUseCases') }, ...subcategories.map((item) => ({ value: item.id, label: localizedName(item, language) }))]}
+        />
+        <FilterSelect
+          label={t('catalog.price')}
+          value={filters.price}
+          onValueChange={(value) => onChange('price', value as CatalogFilters['price'])}
+          options={PRICE_OPTIONS.map((value) => ({ value, label: t(`catalog.prices.${value}`) }))}
+        />
+        <FilterSelect
+          label={t('catalog.sort')}
+          value={filters.sort}
+          onValueChange={(value) => onChange('sort', value as CatalogFilters['sort'])}
+          options={SORT_OPTIONS.map((value) => ({ value, label: t(`catalog.sorts.${value}`) }))}
+        />
+      </div>
+      {hasActiveFilters(filters) && (
+        <div className="mt-4 flex justify-end">
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <X aria-hidden="true" />
+            {t('catalog.clearFilters')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function FilterSelect({
+  label,
+  value,
+  onValueChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value} onChange={(event) => onValueChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { Eye, Heart } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { workflowPath } from '@flowbay/domain/slug';
+import type { WorkflowCard as WorkflowCardData } from '@flowbay/domain';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatCompact, formatDate } from '@/lib/format';
+import { localizedName } from '../api/get-taxonomy';
+import { AuthorAvatar, authorName } from './author-avatar';
+import { NodeIconStrip } from './node-icon-strip';
+import { PriceBadge } from './price-badge';
+
+const VISIBLE_USE_CASES = 3;
+
+export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const useCases = workflow.workflow_subcategories;
+  const author = authorName(workflow.profiles);
+  const platform = workflow.categories[0];
+  return (
+    <article className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md">
+      <div className="flex items-start justify-between gap-3">
+        <NodeIconStrip apps={workflow.node_summary?.apps} />
+        <PriceBadge price={workflow.price} />
+      </div>
+      <h3 className="mt-4 line-clamp-2 text-base leading-snug font-semibold text-slate-900">
+        <Link to={workflowPath(workflow)} className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none">
+          {workflow.title}
+        </Link>
+      </h3>
+      <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">
+        {workflow.description || t('card.noDescription')}
+      </p>
+      <div className="mt-3 mb-4 flex flex-wrap gap-1.5">
+        {platform && <Badge variant="neutral">{localizedName(platform, language)}</Badge>}
+        {useCases.slice(0, VISIBLE_USE_CASES).map((item) => (
+          <Badge key={item.subcategory_id}>{localizedName(item.subcategories, language)}</Badge>
+        ))}
+        {useCases.length > VISIBLE_USE_CASES && (
+          <Badge variant="neutral">+{useCases.length - VISIBLE_USE_CASES}</Badge>
+        )}
+      </div>
+      <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 pt-4 text-xs text-slate-600">
+        <div className="flex min-w-0 items-center gap-2">
+          <AuthorAvatar name={author ?? t('common.anonymous')} />
+          <span className="truncate font-medium text-slate-700">{author ?? t('common.anonymous')}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={workflow.created_at} className="whitespace-nowrap">
+            {formatDate(workflow.created_at, language)}
+          </time>
+        </div>
+        <div className="flex shrink-0 items-center gap-3">
+          <span className="inline-flex items-center gap-1" title={t('card.views', { count: workflow.views })}>
+            <Eye className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">{t('card.views', { count: workflow.views })}</span>
+            <span aria-hidden="true">{formatCompact(workflow.views, language)}</span>
+          </span>
+          <span className="inline-flex items-center gap-1" title={t('card.likes', { count: workflow.favorites_count })}>
+            <Heart className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">{t('card.likes', { count: workflow.favorites_count })}</span>
+            <span aria-hidden="true">{formatCompact(workflow.favorites_count, language)}</span>
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function WorkflowCardSkeleton() {
+  return (
+    <div className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="workflow-card-skeleton">
+      <div className="flex justify-between">
+        <div className="flex gap-1.5">
+          <Skeleton className="size-7 rounded-lg" />
+          <Skeleton className="size-7 rounded-lg" />
+          <Skeleton className="size-7 rounded-lg" />
+        </div>
+        <Skeleton className="h-5 w-14 rounded-full" />
+      </div>
+      <Skeleton className="mt-4 h-5 w-4/5" />
+      <Skeleton className="mt-3 h-3.5 w-full" />
+      <Skeleton className="mt-2 h-3.5 w-full" />
+      <Skeleton className="mt-2 h-3.5 w-2/3" />
+      <div className="mt-3 flex gap-1.5">
+        <Skeleton className="h-5 w-16 rounded-full" />
+        <Skeleton className="h-5 w-20 rounded-full" />
+      </div>
+      <Skeleton className="mt-5 h-4 w-1/2" />
+    </div>
+  );
+}
+
+export function WorkflowGrid({ children, busy }: { children: ReactNode; busy?: boolean }) {
+  return (
+    <div aria-busy={busy || undefined} className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@flowbay/domain/errors';
+import en from './en.json';
+import vi from './vi.json';
+import pagesEn from './pages.en.json';
+import pagesVi from './pages.vi.json';
+
+type Tree = { [key: string]: unknown };
+
+/** Every leaf path; array items count by index so both languages need the same number of items. */
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => keysOf(item, `${prefix}[${index}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value as Tree).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+  }
+  return [prefix];
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('translations', () => {
+  it('en.json and vi.json have exactly the same keys', () => {
+    expect(keysOf(vi).sort()).toEqual(keysOf(en).sort());
+  });
+
+  it('the static pages have the same keys in both languages', () => {
+    expect(keysOf(pagesVi).sort()).toEqual(keysOf(pagesEn).sort());
+  });
+
+  it('no Vietnamese string is left empty or in English by copy-paste', () => {
+    const english = new Map(keysOf(en).map((key) => [key, key]));
+    const leaves = (tree: unknown) => new Map(keysOf(tree).map((key) => [key, key.split('.').reduce<unknown>((node, part) => (node as Tree)[part], tree)]));
+    const enValues = leaves(en);
+    const viValues = leaves(vi);
+    const identical = [...english.keys()].filter((key) => {
+      const value = viValues.get(key);
+      return value === '' || (value === enValues.get(key) && /[a-z]{4,} [a-z]{4,}/i.test(String(value)));
+    });
+    expect(identical).toEqual([]);
+  });
+
+  it('every API error code has a message', () => {
+    for (const code of ERROR_CODES) expect(en.errors, code).toHaveProperty(code);
+  });
+
+  it('the terms have 11 sections, the privacy policy 10 and the FAQ ten questions', () => {
+    expect(pagesEn.terms.sections).toHaveLength(11);
+    expect(pagesEn.privacy.sections).toHaveLength(10);
+    expect(pagesEn.faq.items).toHaveLength(10);
+  });
+
+  it('every literal key used in the code exists in en.json', () => {
+    const known = new Set(keysOf(en).map((key) => key.replace(/_(one|other)$/, '')));
+    const prefixes = new Set(keysOf(en).flatMap((key) => key.split('.').map((_, index, parts) => parts.slice(0, index + 1).join('.'))));
+    const missing: string[] = [];
+    for (const file of sourceFiles(join(__dirname, '..'))) {
+      const text = readFileSync(file, 'utf8');
+      if (text.includes("usePagesText")) continue;
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.-]+)'/g)) {
+        const key = match[1]!;
+        if (!known.has(key) && !prefixes.has(key)) missing.push(`${file}: ${key}`);
+      }
+      for (const match of text.matchAll(/\?\s*'([a-z]+\.[a-zA-Z0-9_.]+)'\s*:\s*'([a-z]+\.[a-zA-Z0-9_.]+)'/g)) {
+        for (const key of [match[1]!, match[2]!]) if (!known.has(key)) missing.push(`${file}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+export const LANGUAGE_STORAGE_KEY = 'language';
+export const SUPPORTED_LANGUAGES = ['en', 'vi'] as const;
+export type UiLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+
+// Each language is its own chunk: a visitor downloads only the one they read.
+// `pages` holds the long texts of the static pages and loads only when one of them opens.
+const loaders: Record<string, () => Promise<{ default: ResourceKey }>> = {
+  'translation.en': () => import('./en.json'),
+  'translation.vi': () => import('./vi.json'),
+  'pages.en': () => import('./pages.en.json'),
+  'pages.vi': () => import('./pages.vi.json'),
+};
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`${namespace}.${language}`];
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+export function storedLanguage(): UiLanguage {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY) === 'vi' ? 'vi' : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+export const i18n = i18next;
+
+export async function initI18n(language: UiLanguage = storedLanguage()) {
+  i18next.on('languageChanged', (next) => {
+    document.documentElement.lang = next;
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+    } catch {
+      // Private modes may refuse storage; the choice then lasts for this visit only.
+    }
+  });
+  await i18next
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      ns: ['translation'],
+      defaultNS: 'translation',
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  document.documentElement.lang = language;
+}

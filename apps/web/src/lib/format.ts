@@ -1,0 +1,24 @@
+import { formatVnd, localeOf, type Language } from '@flowbay/domain/price';
+
+export function asLanguage(language: string | undefined): Language {
+  return language === 'vi' ? 'vi' : 'en';
+}
+
+export function formatPrice(amount: number, language: string): string {
+  return formatVnd(amount, asLanguage(language));
+}
+
+export function formatDate(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(localeOf(asLanguage(language)), { year: 'numeric', month: 'short', day: 'numeric' }).format(
+    new Date(iso),
+  );
+}
+
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(asLanguage(language))).format(value);
+}
+
+/** 1.2k style counts for small badges. */
+export function formatCompact(value: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(asLanguage(language)), { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
