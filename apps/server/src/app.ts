@@ -26,8 +26,16 @@ import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { profileMeRoutes } from './modules/accounts/profile.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
+import { createFavoritesService } from './modules/favorites/favorites.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicProfileRoutes } from './modules/profiles/profiles.routes.ts';
+import { publishingRoutes } from './modules/publishing/publishing.routes.ts';
+import { createPublishingService } from './modules/publishing/publishing.service.ts';
+import { reviewRoutes } from './modules/review/review.routes.ts';
+import { createReviewService } from './modules/review/review.service.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.ts';
 
 declare module 'fastify' {
@@ -189,6 +197,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, env, rate: rate.consume });
   await app.register(profileMeRoutes, { db: database.db });
   await app.register(publicProfileRoutes, { db: database.db });
+  const uploads = createUploadsService(database.db, storage);
+  await app.register(uploadsRoutes, { uploads });
+  await app.register(publishingRoutes, { publishing: createPublishingService({ db: database.db, uploads, catalog }) });
+  await app.register(reviewRoutes, {
+    review: createReviewService({ db: database.db, storage, mailer, publicUrl: env.PUBLIC_URL, log: app.log }),
+  });
+  await app.register(favoritesRoutes, { favorites: createFavoritesService(database.db, catalog) });
 
   /* public files (covers) of the local storage driver; workflow files are never served here */
   app.get<{ Params: { '*': string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {

@@ -3,6 +3,7 @@ import { PRICE_BANDS, stripAccents, type PriceFilter, type Sort } from '@flowbay
 import type { Database } from '../../db/client.ts';
 import {
   categories,
+  favorites,
   purchases,
   subcategories,
   user,
@@ -24,6 +25,8 @@ export interface CatalogFilter {
   price: PriceFilter;
   /** Trigram matching for typos; used when full-text search finds nothing (docs/decisions/0002). */
   fuzzy?: boolean;
+  /** Only the workflows this user favourited. */
+  favoritedBy?: string;
 }
 
 /** Search terms as the index stores them: lowercase, accent-free words. */
@@ -60,6 +63,11 @@ function whereOf(filter: CatalogFilter): SQL {
   if (filter.scope.kind === 'listed') conditions.push(eq(workflows.status, 'listed'));
   else conditions.push(eq(workflows.userId, filter.scope.userId));
   if (filter.userId) conditions.push(eq(workflows.userId, filter.userId));
+  if (filter.favoritedBy) {
+    conditions.push(
+      sql`exists (select 1 from ${favorites} where ${favorites.workflowId} = ${workflows.id} and ${favorites.userId} = ${filter.favoritedBy})`,
+    );
+  }
   if (filter.category) {
     conditions.push(
       sql`exists (select 1 from ${workflowCategories} where ${workflowCategories.workflowId} = ${workflows.id} and ${workflowCategories.categoryId} = ${filter.category})`,

@@ -12,9 +12,9 @@ import {
   type WorkflowVersion,
 } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
-import { workflowVersions, workflowViews, workflows, workflowCategories, categories } from '../../db/schema.ts';
+import { workflowEdits, workflowVersions, workflowViews, workflows, workflowCategories, categories } from '../../db/schema.ts';
 import type { Storage } from '../../infra/storage/index.ts';
-import { isSignedIn, type Viewer } from '../../infra/viewer.ts';
+import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
 import { canSeeUnlisted, resolveAccess } from './access.ts';
 import { toWorkflowCard } from './catalog.mapper.ts';
@@ -53,8 +53,12 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
         : parsed.slug
           ? await repository.findListedBySlug(parsed.slug)
           : null;
-    if (!row || row.deletedAt) throw workflowNotFound();
-    if (row.status !== 'listed' && !canSeeUnlisted(viewer, row)) throw workflowNotFound();
+    if (!row) throw workflowNotFound();
+    // A deleted workflow stays reachable for those who bought it (docs/decisions/0020-review-workflow.md).
+    if (row.deletedAt && !(isAdmin(viewer) || (isSignedIn(viewer) && (await repository.hasPurchased(viewer.id, row.id))))) {
+      throw workflowNotFound();
+    }
+    if (row.status !== 'listed' && !row.deletedAt && !canSeeUnlisted(viewer, row)) throw workflowNotFound();
     return row;
   }
 
@@ -109,6 +113,23 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
       };
     },
 
+    /** The caller's favourites that they can still see, newest workflow first. */
+    async listFavorites(viewer: Viewer, page: number): Promise<WorkflowList> {
+      if (!isSignedIn(viewer)) throw unauthenticated();
+      const filter: CatalogFilter = { scope: { kind: 'listed' }, price: 'all', favoritedBy: viewer.id };
+      const [rows, count] = await Promise.all([
+        repository.list(filter, 'created_at_desc', page, PAGE_SIZE),
+        repository.count(filter),
+      ]);
+      return {
+        workflows: rows.map((row) => toWorkflowCard(row, storage)),
+        totalCount: count,
+        filteredCount: count,
+        page,
+        pageSize: PAGE_SIZE,
+      };
+    },
+
     async get(ref: string, viewer: Viewer): Promise<WorkflowDetail> {
       const row = await findVisible(ref, viewer);
       const access = await accessFor(viewer, row);
@@ -119,9 +140,12 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
             .where(eq(workflowVersions.id, row.currentVersionId))
         : [];
       const [pending] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(workflowVersions)
-        .where(and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.reviewStatus, 'pending')));
+        .select({
+          count: sql<number>`(select count(*)::int from ${workflowVersions} v where v.workflow_id = ${row.id} and v.review_status = 'pending')
+            + (select count(*)::int from ${workflowEdits} e where e.workflow_id = ${row.id} and e.review_status = 'pending')`,
+        })
+        .from(workflows)
+        .where(eq(workflows.id, row.id));
       const requirements = current?.summary?.requirements;
       return {
         ...toWorkflowCard(row, storage),

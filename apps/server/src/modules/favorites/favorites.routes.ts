@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError, FavoriteInput, WorkflowList } from '@flowbay/domain';
+import type { FavoritesService } from './favorites.service.ts';
+
+const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+const FavoriteState = z.object({ workflow_id: z.string(), isFavorited: z.boolean(), favorites_count: z.number().int() });
+
+export async function favoritesRoutes(root: FastifyInstance, { favorites }: { favorites: FavoritesService }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/favorites',
+    {
+      schema: {
+        tags: ['favorites'],
+        summary: "The caller's favourite workflows (12 a page, zero-based)",
+        security,
+        querystring: z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) }),
+        response: { 200: WorkflowList, ...errors },
+      },
+    },
+    (request) => favorites.list(request.viewer, request.query.page),
+  );
+
+  app.get(
+    '/api/favorites/check',
+    {
+      schema: {
+        tags: ['favorites'],
+        security,
+        querystring: z.object({ workflow_id: z.string().uuid() }),
+        response: { 200: z.object({ isFavorited: z.boolean() }), ...errors },
+      },
+    },
+    (request) => favorites.check(request.viewer, request.query.workflow_id),
+  );
+
+  app.post(
+    '/api/favorites',
+    {
+      schema: { tags: ['favorites'], security, body: FavoriteInput, response: { 200: FavoriteState, ...errors } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    (request) => favorites.add(request.viewer, request.body.workflow_id),
+  );
+
+  app.delete(
+    '/api/favorites/:workflow_id',
+    {
+      schema: {
+        tags: ['favorites'],
+        security,
+        params: z.object({ workflow_id: z.string().min(1).max(64) }),
+        response: { 200: FavoriteState, ...errors },
+      },
+    },
+    (request) => favorites.remove(request.viewer, request.params.workflow_id),
+  );
+}

@@ -1,0 +1,308 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  DEFAULT_VERSION,
+  VALIDATION_KEYS,
+  parseWorkflowRef,
+  slugify,
+  type CreateVersionInput,
+  type CreateWorkflowInput,
+  type NodeSummary,
+  type ReviewState,
+  type UpdateWorkflowInput,
+  type WorkflowDetail,
+  type WorkflowVersion,
+} from '@flowbay/domain';
+import type { Database } from '../../db/client.ts';
+import { workflowEdits, workflowVersions, workflows } from '../../db/schema.ts';
+import { isAdmin, type SignedInViewer, type Viewer } from '../../infra/viewer.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/guards.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { StoredWorkflowSummary, UploadsService } from '../uploads/uploads.service.ts';
+import type { UploadRow } from '../uploads/uploads.repository.ts';
+import { createPublishingRepository, pgErrorOf, type EditChanges, type ManagedRow } from './publishing.repository.ts';
+
+const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
+const coverRequired = () =>
+  new AppError(400, 'COVER_REQUIRED', 'Cover image is required when price > 0', 'cover_image_url', {
+    messageKey: VALIDATION_KEYS.coverRequired,
+  });
+
+/** What cards and search keep of an upload's summary (the full one stays on the version row). */
+function cardSummary(summary: StoredWorkflowSummary): NodeSummary {
+  return {
+    platform: summary.platform,
+    workflowCount: summary.workflowCount,
+    nodeCount: summary.nodeCount,
+    edgeCount: summary.edgeCount,
+    apps: summary.apps,
+  };
+}
+
+function versionValues(workflowId: string, version: string, file: UploadRow, createdBy: string) {
+  const { checks, ...summary } = file.summary as unknown as StoredWorkflowSummary;
+  return {
+    workflowId,
+    version,
+    fileKey: file.key,
+    size: file.size,
+    sha256: file.sha256,
+    summary,
+    checks: checks as unknown as Record<string, unknown>,
+    reviewStatus: 'pending' as const,
+    createdBy,
+  };
+}
+
+/** A foreign-key failure on a taxonomy link is the caller naming a platform or use case that does not exist. */
+function taxonomyError(error: unknown): AppError | null {
+  const { code, constraint } = pgErrorOf(error);
+  if (code !== '23503') return null;
+  return constraint?.includes('subcategor')
+    ? new AppError(400, 'VALIDATION_FAILED', 'Unknown job type', 'subcategory_ids', { messageKey: VALIDATION_KEYS.unknownJobType })
+    : new AppError(400, 'VALIDATION_FAILED', 'Unknown platform', 'category_ids', { messageKey: VALIDATION_KEYS.unknownPlatform });
+}
+
+export function createPublishingService(deps: { db: Database; uploads: UploadsService; catalog: CatalogService }) {
+  const { db, uploads, catalog } = deps;
+  const repository = createPublishingRepository(db);
+
+  /**
+   * The workflow the caller may manage: its author or an admin. Another user gets 403 for a
+   * listed workflow and 404 for one they cannot see at all (no hint that it exists).
+   */
+  async function loadManaged(viewer: Viewer, ref: string): Promise<{ user: SignedInViewer; row: NonNullable<ManagedRow> }> {
+    const user = requireUser(viewer);
+    const id = parseWorkflowRef(ref).id;
+    const row = id ? await repository.findManaged(id) : null;
+    if (!row || row.deletedAt) throw workflowNotFound();
+    if (row.userId !== user.id && !isAdmin(user)) {
+      if (row.status !== 'listed') throw workflowNotFound();
+      throw forbidden('Only the author or an admin can change this workflow');
+    }
+    return { user, row };
+  }
+
+  async function resolveCover(ref: string | null | undefined, userId: string, currentKey: string | null) {
+    if (ref === undefined) return undefined;
+    if (ref === null || ref === '') return null;
+    // Sending back the cover the workflow already has is not a change (an admin may edit, too).
+    if (currentKey && (ref === currentKey || ref.endsWith(`/${currentKey}`) || ref === `upload://${currentKey}`)) {
+      return { key: currentKey, thumbKey: undefined };
+    }
+    const upload = await uploads.resolveOwn(ref, userId, 'covers', 'cover_image_url');
+    return { key: upload.key, thumbKey: upload.thumbKey };
+  }
+
+  async function assertTaxonomyExists(tx: Database, change: { categoryIds?: string[]; subcategoryIds?: string[] }) {
+    const unknown = await repository.unknownTaxonomy(tx, change);
+    if (unknown) throw taxonomyError({ code: '23503', constraint: unknown === 'subcategoryIds' ? 'subcategory' : 'category' })!;
+  }
+
+  async function inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction((tx) => work(tx as unknown as Database));
+    } catch (error) {
+      throw taxonomyError(error) ?? error;
+    }
+  }
+
+  /** A never-approved workflow that was rejected goes back to the queue when its author changes it. */
+  async function resubmitIfRejected(tx: Database, row: NonNullable<ManagedRow>) {
+    if (row.status === 'rejected') {
+      await tx.update(workflows).set({ status: 'pending', updatedAt: new Date() }).where(eq(workflows.id, row.id));
+    }
+  }
+
+  return {
+    async create(viewer: Viewer, input: CreateWorkflowInput): Promise<WorkflowDetail> {
+      const user = requireUser(viewer);
+      const file = await uploads.resolveOwn(input.file_url, user.id, 'workflows', 'file_url');
+      const cover = input.cover_image_url
+        ? await uploads.resolveOwn(input.cover_image_url, user.id, 'covers', 'cover_image_url')
+        : null;
+      if (input.price > 0 && !cover) throw coverRequired();
+      const summary = file.summary as unknown as StoredWorkflowSummary;
+      const id = await inTransaction(async (tx) => {
+        const [workflow] = await tx
+          .insert(workflows)
+          .values({
+            userId: user.id,
+            slug: slugify(input.title),
+            title: input.title,
+            description: input.description,
+            price: input.price,
+            coverKey: cover?.key ?? null,
+            coverThumbKey: cover?.thumbKey ?? null,
+            testedWith: input.tested_with || null,
+            status: 'pending',
+            nodeSummary: cardSummary(summary),
+          })
+          .returning({ id: workflows.id });
+        const workflowId = workflow!.id;
+        await tx.insert(workflowVersions).values(versionValues(workflowId, input.version ?? DEFAULT_VERSION, file, user.id));
+        await repository.replaceTaxonomy(tx, workflowId, { categoryIds: input.category_ids, subcategoryIds: input.subcategory_ids });
+        await repository.refreshSearchDocument(tx, workflowId);
+        return workflowId;
+      });
+      return catalog.get(id, viewer);
+    },
+
+    /**
+     * A workflow that was never approved is changed in place. A listed one keeps its approved
+     * content: the change waits in workflow_edits (one pending edit, merged) until an admin approves.
+     */
+    async update(viewer: Viewer, ref: string, input: UpdateWorkflowInput): Promise<WorkflowDetail> {
+      const { user, row } = await loadManaged(viewer, ref);
+      const cover = await resolveCover(input.cover_image_url, user.id, row.coverKey);
+      const changes: EditChanges = {};
+      if (input.title !== undefined && input.title !== row.title) changes.title = input.title;
+      if (input.description !== undefined && input.description !== row.description) changes.description = input.description;
+      if (input.price !== undefined && input.price !== Number(row.price)) changes.price = input.price;
+      if (cover !== undefined && (cover?.key ?? null) !== row.coverKey) {
+        changes.coverKey = cover?.key ?? null;
+        changes.coverThumbKey = cover?.thumbKey ?? null;
+      }
+      if (input.tested_with !== undefined && (input.tested_with || null) !== row.testedWith) {
+        changes.testedWith = input.tested_with || null;
+      }
+      if (input.category_ids) changes.categoryIds = [...new Set(input.category_ids)];
+      if (input.subcategory_ids) changes.subcategoryIds = [...new Set(input.subcategory_ids)];
+
+      await inTransaction(async (tx) => {
+        await repository.lock(tx, row.id);
+        const queued = row.currentVersionId ? await repository.pendingEdit(tx, row.id) : null;
+        const merged: EditChanges = { ...(queued?.changes as EditChanges | undefined), ...changes };
+        const effectivePrice = merged.price ?? Number(row.price);
+        const effectiveCover = 'coverKey' in merged ? merged.coverKey : row.coverKey;
+        if (effectivePrice > 0 && !effectiveCover) throw coverRequired();
+        if (Object.keys(changes).length === 0) return;
+
+        if (!row.currentVersionId) {
+          const { categoryIds, subcategoryIds, ...columns } = changes;
+          await tx
+            .update(workflows)
+            .set({ ...columns, ...(columns.title ? { slug: slugify(columns.title) } : {}), updatedAt: new Date() })
+            .where(eq(workflows.id, row.id));
+          await repository.replaceTaxonomy(tx, row.id, { categoryIds, subcategoryIds });
+          await repository.refreshSearchDocument(tx, row.id);
+          await resubmitIfRejected(tx, row);
+          return;
+        }
+        // Checked now, not at approval time, so the author hears about a wrong id at once.
+        await assertTaxonomyExists(tx, changes);
+        if (queued) {
+          await tx.update(workflowEdits).set({ changes: merged as Record<string, unknown> }).where(eq(workflowEdits.id, queued.id));
+        } else {
+          await tx.insert(workflowEdits).values({ workflowId: row.id, changes: merged as Record<string, unknown>, createdBy: user.id });
+        }
+      });
+      return catalog.get(row.id, viewer);
+    },
+
+    /** Soft delete: buyers keep their access (docs/decisions/0020-review-workflow.md). */
+    async remove(viewer: Viewer, ref: string) {
+      const { row } = await loadManaged(viewer, ref);
+      await db.update(workflows).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(workflows.id, row.id));
+      const buyers = await repository.countPurchases(row.id);
+      return { id: row.id, deleted: true as const, buyers_keep_access: buyers > 0 };
+    },
+
+    async addVersion(viewer: Viewer, ref: string, input: CreateVersionInput): Promise<WorkflowVersion> {
+      const { user, row } = await loadManaged(viewer, ref);
+      const file = await uploads.resolveOwn(input.file_url, user.id, 'workflows', 'file_url');
+      const versionExists = () => new AppError(409, 'VERSION_EXISTS', 'Version exists', 'version');
+      try {
+        const version = await inTransaction(async (tx) => {
+          await repository.lock(tx, row.id);
+          if (await repository.versionExists(tx, row.id, input.version)) throw versionExists();
+          const [inserted] = await tx.insert(workflowVersions).values(versionValues(row.id, input.version, file, user.id)).returning();
+          await resubmitIfRejected(tx, row);
+          return inserted!;
+        });
+        return {
+          id: version.id,
+          version: version.version,
+          file_url: `/api/workflows/${row.id}/versions/${version.id}/download`,
+          created_at: version.createdAt.toISOString(),
+          is_current: false,
+          size: version.size,
+          review_status: version.reviewStatus,
+          review_reason: null,
+        };
+      } catch (error) {
+        // Two concurrent requests with the same version: the unique index decides.
+        if (pgErrorOf(error).code === '23505') throw versionExists();
+        throw error;
+      }
+    },
+
+    /** The spec's separate link endpoints: adds links (a listed workflow queues them for review). */
+    async link(viewer: Viewer, kind: 'categoryIds' | 'subcategoryIds', items: { workflow_id: string; id: string }[]) {
+      const byWorkflow = new Map<string, string[]>();
+      for (const item of items) byWorkflow.set(item.workflow_id, [...(byWorkflow.get(item.workflow_id) ?? []), item.id]);
+      const rows: NonNullable<ManagedRow>[] = [];
+      for (const [workflowId] of byWorkflow) rows.push((await loadManaged(viewer, workflowId)).row);
+      const user = requireUser(viewer);
+      await inTransaction(async (tx) => {
+        for (const row of rows) {
+          const ids = byWorkflow.get(row.id)!;
+          await repository.lock(tx, row.id);
+          if (!row.currentVersionId) {
+            await repository.addTaxonomy(tx, row.id, { [kind]: ids });
+            await repository.refreshSearchDocument(tx, row.id);
+            continue;
+          }
+          const queued = await repository.pendingEdit(tx, row.id);
+          const current = (queued?.changes as EditChanges | undefined)?.[kind] ?? (await repository.taxonomyIds(tx, row.id))[kind];
+          const merged = { ...(queued?.changes as EditChanges | undefined), [kind]: [...new Set([...current, ...ids])] };
+          await assertTaxonomyExists(tx, { [kind]: ids });
+          if (queued) await tx.update(workflowEdits).set({ changes: merged }).where(eq(workflowEdits.id, queued.id));
+          else await tx.insert(workflowEdits).values({ workflowId: row.id, changes: merged, createdBy: user.id });
+        }
+      });
+      return items;
+    },
+
+    /** The caller's workflows with their review state: status, last decision and reason, what waits. */
+    async mine(viewer: Viewer, page: number) {
+      requireUser(viewer);
+      const list = await catalog.list({ user_id: 'me', page, price: 'all', limit: 48 }, viewer);
+      const ids = list.workflows.map((workflow) => workflow.id);
+      const states = await repository.reviewStates(ids);
+      return {
+        ...list,
+        workflows: list.workflows.map((workflow) => {
+          const decision = states.decisions.find((item) => item.workflowId === workflow.id);
+          const edit = states.edits.find((item) => item.workflowId === workflow.id);
+          const review: ReviewState = {
+            status: workflow.status,
+            last_decision: decision
+              ? { decision: decision.decision, reason: decision.reason, created_at: decision.createdAt.toISOString() }
+              : null,
+            pending_versions: states.versions
+              .filter((item) => item.workflowId === workflow.id)
+              .map((item) => ({ id: item.id, version: item.version, created_at: item.createdAt.toISOString() })),
+            pending_edit: edit ? publicChanges(edit.changes as EditChanges) : null,
+          };
+          return { ...workflow, review };
+        }),
+      };
+    },
+  };
+}
+
+/** A pending edit as the API shows it (spec field names; storage keys stay inside). */
+export function publicChanges(changes: EditChanges): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (changes.title !== undefined) out.title = changes.title;
+  if (changes.description !== undefined) out.description = changes.description;
+  if (changes.price !== undefined) out.price = changes.price;
+  if (changes.coverKey !== undefined) out.cover_changed = true;
+  if (changes.testedWith !== undefined) out.tested_with = changes.testedWith;
+  if (changes.categoryIds) out.category_ids = changes.categoryIds;
+  if (changes.subcategoryIds) out.subcategory_ids = changes.subcategoryIds;
+  return out;
+}
+
+export type PublishingService = ReturnType<typeof createPublishingService>;

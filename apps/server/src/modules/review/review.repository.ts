@@ -1,0 +1,146 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  reports,
+  reviewDecisions,
+  user,
+  workflowCategories,
+  workflowEdits,
+  workflowSubcategories,
+  workflowVersions,
+  workflows,
+} from '../../db/schema.ts';
+
+const pendingVersion = sql`exists (select 1 from ${workflowVersions} v where v.workflow_id = ${workflows.id} and v.review_status = 'pending')`;
+const pendingEdit = sql`exists (select 1 from ${workflowEdits} e where e.workflow_id = ${workflows.id} and e.review_status = 'pending')`;
+/** When the oldest thing still waiting was submitted: the queue is served oldest first. */
+const submittedAt = sql<Date>`coalesce(least(
+  (select min(v.created_at) from ${workflowVersions} v where v.workflow_id = ${workflows.id} and v.review_status = 'pending'),
+  (select min(e.created_at) from ${workflowEdits} e where e.workflow_id = ${workflows.id} and e.review_status = 'pending')
+), ${workflows.updatedAt})`;
+
+export function createReviewRepository(db: Database) {
+  return {
+    async queue(page: number, pageSize: number) {
+      const where = and(isNull(workflows.deletedAt), sql`(${workflows.status} = 'pending' or ${pendingVersion} or ${pendingEdit})`);
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({
+            id: workflows.id,
+            slug: workflows.slug,
+            title: workflows.title,
+            description: workflows.description,
+            price: workflows.price,
+            status: workflows.status,
+            coverKey: workflows.coverKey,
+            testedWith: workflows.testedWith,
+            currentVersionId: workflows.currentVersionId,
+            createdAt: workflows.createdAt,
+            submittedAt,
+            authorId: user.id,
+            authorName: user.name,
+            authorEmail: user.email,
+            openReports: sql<number>`(select count(*)::int from ${reports} r where r.workflow_id = ${workflows.id} and r.status = 'open')`,
+          })
+          .from(workflows)
+          .innerJoin(user, eq(user.id, workflows.userId))
+          .where(where)
+          .orderBy(asc(submittedAt), asc(workflows.id))
+          .limit(pageSize)
+          .offset(page * pageSize),
+        db.select({ count: sql<number>`count(*)::int` }).from(workflows).where(where),
+      ]);
+      return { rows, total: Number(count?.count ?? 0) };
+    },
+
+    async queueDetails(workflowIds: string[]) {
+      if (workflowIds.length === 0) return { versions: [], edits: [], categories: [], subcategories: [] };
+      const [versions, edits, cats, subs] = await Promise.all([
+        db
+          .select()
+          .from(workflowVersions)
+          .where(and(inArray(workflowVersions.workflowId, workflowIds), eq(workflowVersions.reviewStatus, 'pending')))
+          .orderBy(asc(workflowVersions.createdAt)),
+        db
+          .select()
+          .from(workflowEdits)
+          .where(and(inArray(workflowEdits.workflowId, workflowIds), eq(workflowEdits.reviewStatus, 'pending'))),
+        db.select().from(workflowCategories).where(inArray(workflowCategories.workflowId, workflowIds)),
+        db.select().from(workflowSubcategories).where(inArray(workflowSubcategories.workflowId, workflowIds)),
+      ]);
+      return { versions, edits, categories: cats, subcategories: subs };
+    },
+
+    async pendingVersions(tx: Database, workflowId: string) {
+      return tx
+        .select()
+        .from(workflowVersions)
+        .where(and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.reviewStatus, 'pending')))
+        .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id));
+    },
+
+    async newestVersion(tx: Database, workflowId: string) {
+      const [row] = await tx
+        .select()
+        .from(workflowVersions)
+        .where(eq(workflowVersions.workflowId, workflowId))
+        .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async author(workflowId: string) {
+      const [row] = await db
+        .select({ email: user.email, locale: user.locale, title: workflows.title, slug: workflows.slug })
+        .from(workflows)
+        .innerJoin(user, eq(user.id, workflows.userId))
+        .where(eq(workflows.id, workflowId));
+      return row ?? null;
+    },
+
+    async insertDecision(tx: Database, values: typeof reviewDecisions.$inferInsert) {
+      await tx.insert(reviewDecisions).values(values);
+    },
+
+    async findOpenReport(workflowId: string, reporterId: string) {
+      const [row] = await db
+        .select()
+        .from(reports)
+        .where(and(eq(reports.workflowId, workflowId), eq(reports.reporterId, reporterId), eq(reports.status, 'open')))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insertReport(values: typeof reports.$inferInsert) {
+      const [row] = await db.insert(reports).values(values).returning();
+      return row!;
+    },
+
+    async listReports(status: 'open' | 'unlisted' | 'dismissed', page: number, pageSize: number) {
+      return db
+        .select({
+          id: reports.id,
+          workflowId: reports.workflowId,
+          workflowTitle: workflows.title,
+          workflowStatus: workflows.status,
+          reporterId: reports.reporterId,
+          reason: reports.reason,
+          details: reports.details,
+          status: reports.status,
+          resolvedAt: reports.resolvedAt,
+          createdAt: reports.createdAt,
+        })
+        .from(reports)
+        .innerJoin(workflows, eq(workflows.id, reports.workflowId))
+        .where(eq(reports.status, status))
+        .orderBy(asc(reports.createdAt), asc(reports.id))
+        .limit(pageSize)
+        .offset(page * pageSize);
+    },
+
+    async findReport(tx: Database, id: string) {
+      const [row] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
+      return row ?? null;
+    },
+  };
+}

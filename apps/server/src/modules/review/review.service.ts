@@ -1,0 +1,276 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { slugify, workflowPath, type NodeSummary, type Requirements } from '@flowbay/domain';
+import type { Database } from '../../db/client.ts';
+import { reports, workflowEdits, workflowVersions, workflows } from '../../db/schema.ts';
+import type { MailMessage } from '../../infra/mailer/index.ts';
+import type { Storage } from '../../infra/storage/index.ts';
+import { isSignedIn, type Viewer } from '../../infra/viewer.ts';
+import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
+import { requireAdmin } from '../../lib/guards.ts';
+import { createPublishingRepository, type EditChanges } from '../publishing/publishing.repository.ts';
+import { publicChanges } from '../publishing/publishing.service.ts';
+import { decisionMail } from './review.mail.ts';
+import { createReviewRepository } from './review.repository.ts';
+
+export interface ReviewDeps {
+  db: Database;
+  storage: Storage;
+  mailer: { send(message: MailMessage): Promise<void> };
+  publicUrl: string;
+  log: { warn(details: Record<string, unknown>, message: string): void };
+}
+
+type RequirementsShape = z.infer<typeof Requirements>;
+
+const QUEUE_PAGE = 50;
+const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
+const nothingToReview = () => new AppError(409, 'CONFLICT', 'Nothing is waiting for review on this workflow');
+
+function cardSummary(summary: NodeSummary | null): NodeSummary | null {
+  if (!summary) return null;
+  const { platform, workflowCount, nodeCount, edgeCount, apps } = summary;
+  return { platform, workflowCount, nodeCount, edgeCount, apps };
+}
+
+export function createReviewService(deps: ReviewDeps) {
+  const { db, storage } = deps;
+  const repository = createReviewRepository(db);
+  const workflowsRepository = createPublishingRepository(db);
+
+  async function lockedWorkflow(tx: Database, id: string) {
+    await workflowsRepository.lock(tx, id);
+    const row = await workflowsRepository.findManaged(id, tx);
+    if (!row || row.deletedAt) throw workflowNotFound();
+    return row;
+  }
+
+  /** The decision is already committed; a mail failure is logged, never turned into an error. */
+  async function notifyAuthor(workflowId: string, decision: 'approved' | 'rejected' | 'unlisted', isUpdate: boolean, reason: string | null) {
+    const author = await repository.author(workflowId);
+    if (!author) return;
+    const path = workflowPath({ slug: author.slug, id: workflowId });
+    try {
+      await deps.mailer.send(
+        decisionMail({
+          to: author.email,
+          language: author.locale,
+          title: author.title,
+          decision,
+          isUpdate,
+          reason,
+          workflowUrl: `${deps.publicUrl}${path}`,
+          manageUrl: `${deps.publicUrl}${path}/edit`,
+        }),
+      );
+    } catch (error) {
+      deps.log.warn({ err: error, workflowId, decision }, 'review decision e-mail could not be sent');
+    }
+  }
+
+  return {
+    /** Everything waiting, oldest first, with what the automated checks found in each file. */
+    async queue(viewer: Viewer, page: number) {
+      requireAdmin(viewer);
+      const { rows, total } = await repository.queue(page, QUEUE_PAGE);
+      const details = await repository.queueDetails(rows.map((row) => row.id));
+      return {
+        total,
+        page,
+        pageSize: QUEUE_PAGE,
+        items: rows.map((row) => {
+          const edit = details.edits.find((item) => item.workflowId === row.id);
+          return {
+            kind: row.currentVersionId ? ('update' as const) : ('new' as const),
+            submitted_at: new Date(row.submittedAt).toISOString(),
+            open_reports: Number(row.openReports),
+            workflow: {
+              id: row.id,
+              slug: row.slug,
+              title: row.title,
+              description: row.description,
+              price: Number(row.price),
+              status: row.status,
+              cover_image_url: row.coverKey ? storage.publicUrl(row.coverKey) : null,
+              tested_with: row.testedWith,
+              created_at: row.createdAt.toISOString(),
+              category_ids: details.categories.filter((item) => item.workflowId === row.id).map((item) => item.categoryId),
+              subcategory_ids: details.subcategories
+                .filter((item) => item.workflowId === row.id)
+                .map((item) => item.subcategoryId),
+              author: { id: row.authorId, name: row.authorName, email: row.authorEmail },
+            },
+            versions: details.versions
+              .filter((version) => version.workflowId === row.id)
+              .map((version) => {
+                const checks = (version.checks ?? {}) as {
+                  format?: string;
+                  warnings?: { code: string; message: string }[];
+                  secrets?: { found: number; redacted: { node: string; path: string; kind: string }[] };
+                };
+                const summary = version.summary as (NodeSummary & { requirements?: RequirementsShape }) | null;
+                return {
+                  id: version.id,
+                  version: version.version,
+                  created_at: version.createdAt.toISOString(),
+                  download_url: `/api/workflows/${row.id}/versions/${version.id}/download`,
+                  checks: {
+                    format: checks.format ?? summary?.platform ?? null,
+                    size: version.size,
+                    sha256: version.sha256,
+                    node_summary: cardSummary(summary),
+                    requirements: summary?.requirements ?? null,
+                    secrets: checks.secrets ?? { found: 0, redacted: [] },
+                    warnings: checks.warnings ?? [],
+                  },
+                };
+              }),
+            edit: edit
+              ? { id: edit.id, created_at: edit.createdAt.toISOString(), changes: publicChanges(edit.changes as EditChanges) }
+              : null,
+          };
+        }),
+      };
+    },
+
+    /**
+     * Approves everything waiting on a workflow: the newest pending version becomes the listed file,
+     * a pending edit is applied to the listed content, and the workflow is listed.
+     */
+    async approve(viewer: Viewer, workflowId: string) {
+      const admin = requireAdmin(viewer);
+      const outcome = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const row = await lockedWorkflow(tx, workflowId);
+        const pending = await repository.pendingVersions(tx, row.id);
+        const edit = await workflowsRepository.pendingEdit(tx, row.id);
+        if (pending.length === 0 && !edit && row.status === 'listed') throw nothingToReview();
+        // A rejected first submission resubmitted with text changes only: its newest file is the one reviewed.
+        const target = pending[0] ?? (row.currentVersionId ? null : await repository.newestVersion(tx, row.id));
+        if (!target && !row.currentVersionId) throw nothingToReview();
+        const now = new Date();
+        if (target) {
+          await tx
+            .update(workflowVersions)
+            .set({ isCurrent: false })
+            .where(and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.isCurrent, true)));
+          await tx
+            .update(workflowVersions)
+            .set({ reviewStatus: 'approved', reviewReason: null, reviewedAt: now })
+            .where(and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.reviewStatus, 'pending')));
+          await tx
+            .update(workflowVersions)
+            .set({ isCurrent: true, reviewStatus: 'approved', reviewReason: null, reviewedAt: now })
+            .where(eq(workflowVersions.id, target.id));
+        }
+        const changes = (edit?.changes ?? {}) as EditChanges;
+        const { categoryIds, subcategoryIds, ...columns } = changes;
+        await tx
+          .update(workflows)
+          .set({
+            ...columns,
+            ...(columns.title ? { slug: slugify(columns.title) } : {}),
+            ...(target ? { currentVersionId: target.id, nodeSummary: cardSummary(target.summary) } : {}),
+            status: 'listed',
+            listedAt: row.status === 'listed' ? undefined : now,
+            updatedAt: now,
+          })
+          .where(eq(workflows.id, row.id));
+        if (edit) {
+          await workflowsRepository.replaceTaxonomy(tx, row.id, { categoryIds, subcategoryIds });
+          await tx.update(workflowEdits).set({ reviewStatus: 'approved', reviewedAt: now }).where(eq(workflowEdits.id, edit.id));
+        }
+        await workflowsRepository.refreshSearchDocument(tx, row.id);
+        await repository.insertDecision(tx, {
+          workflowId: row.id,
+          versionId: target?.id ?? null,
+          editId: edit?.id ?? null,
+          reviewerId: admin.id,
+          decision: 'approved',
+        });
+        return { isUpdate: Boolean(row.currentVersionId) };
+      });
+      await notifyAuthor(workflowId, 'approved', outcome.isUpdate, null);
+      return { workflow_id: workflowId, decision: 'approved' as const, status: 'listed' as const };
+    },
+
+    /** Rejects everything waiting; a listed workflow keeps its approved content, a new one becomes rejected. */
+    async reject(viewer: Viewer, workflowId: string, reason: string) {
+      const admin = requireAdmin(viewer);
+      const outcome = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const row = await lockedWorkflow(tx, workflowId);
+        const pending = await repository.pendingVersions(tx, row.id);
+        const edit = await workflowsRepository.pendingEdit(tx, row.id);
+        if (pending.length === 0 && !edit && row.status !== 'pending') throw nothingToReview();
+        const now = new Date();
+        await tx
+          .update(workflowVersions)
+          .set({ reviewStatus: 'rejected', reviewReason: reason, reviewedAt: now })
+          .where(and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.reviewStatus, 'pending')));
+        if (edit) {
+          await tx
+            .update(workflowEdits)
+            .set({ reviewStatus: 'rejected', reviewReason: reason, reviewedAt: now })
+            .where(eq(workflowEdits.id, edit.id));
+        }
+        const status = row.currentVersionId ? row.status : ('rejected' as const);
+        await tx.update(workflows).set({ status, updatedAt: now }).where(eq(workflows.id, row.id));
+        await repository.insertDecision(tx, {
+          workflowId: row.id,
+          versionId: pending[0]?.id ?? null,
+          editId: edit?.id ?? null,
+          reviewerId: admin.id,
+          decision: 'rejected',
+          reason,
+        });
+        return { isUpdate: Boolean(row.currentVersionId), status };
+      });
+      await notifyAuthor(workflowId, 'rejected', outcome.isUpdate, reason);
+      return { workflow_id: workflowId, decision: 'rejected' as const, status: outcome.status };
+    },
+
+    /** Anyone signed in may report a listed workflow; a second report while one is open is the same report. */
+    async report(viewer: Viewer, workflowId: string, input: { reason: (typeof reports.$inferInsert)['reason']; details: string }) {
+      if (!isSignedIn(viewer)) throw unauthenticated();
+      const row = await workflowsRepository.findManaged(workflowId);
+      if (!row || row.deletedAt || row.status !== 'listed') throw workflowNotFound();
+      const existing = await repository.findOpenReport(row.id, viewer.id);
+      if (existing) return { created: false, report: existing };
+      const report = await repository.insertReport({ workflowId: row.id, reporterId: viewer.id, ...input });
+      return { created: true, report };
+    },
+
+    async reports(viewer: Viewer, status: 'open' | 'unlisted' | 'dismissed', page: number) {
+      requireAdmin(viewer);
+      return repository.listReports(status, page, QUEUE_PAGE);
+    },
+
+    /** `unlist` takes the workflow out of the catalogue and closes every open report on it; `dismiss` closes this one. */
+    async resolveReport(viewer: Viewer, reportId: string, action: 'unlist' | 'dismiss', note?: string) {
+      const admin = requireAdmin(viewer);
+      const now = new Date();
+      const report = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const found = await repository.findReport(tx, reportId);
+        if (!found) throw notFound('NOT_FOUND', 'Report not found');
+        if (found.status !== 'open') throw new AppError(409, 'CONFLICT', 'This report is already resolved');
+        if (action === 'dismiss') {
+          await tx.update(reports).set({ status: 'dismissed', resolvedBy: admin.id, resolvedAt: now }).where(eq(reports.id, found.id));
+          return found;
+        }
+        await workflowsRepository.lock(tx, found.workflowId);
+        await tx.update(workflows).set({ status: 'unlisted', updatedAt: now }).where(eq(workflows.id, found.workflowId));
+        await tx
+          .update(reports)
+          .set({ status: 'unlisted', resolvedBy: admin.id, resolvedAt: now })
+          .where(and(eq(reports.workflowId, found.workflowId), eq(reports.status, 'open')));
+        return found;
+      });
+      if (action === 'unlist') await notifyAuthor(report.workflowId, 'unlisted', true, note ?? null);
+      return { id: report.id, workflow_id: report.workflowId, status: action === 'unlist' ? ('unlisted' as const) : ('dismissed' as const) };
+    },
+  };
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;

@@ -1,0 +1,232 @@
+import { createHash, randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { MAX_UPLOAD_BYTES, type UploadFolder, type UploadResult } from '@flowbay/domain';
+import {
+  parseWorkflowExport,
+  redactSecrets,
+  scanSecrets,
+  summarizeExport,
+  type ExportSummary,
+  type SecretFinding,
+} from '@flowbay/workflow-formats';
+import type { Database } from '../../db/client.ts';
+import type { uploads } from '../../db/schema.ts';
+import type { Storage } from '../../infra/storage/index.ts';
+import type { Viewer } from '../../infra/viewer.ts';
+import { AppError } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/guards.ts';
+import { createUploadsRepository, type UploadRow } from './uploads.repository.ts';
+
+export interface IncomingFile {
+  buffer: Buffer;
+  filename: string;
+}
+
+/** What the automated checks found in a workflow file; kept with the upload and copied to its version. */
+export interface WorkflowFileChecks {
+  format: ExportSummary['platform'];
+  size: number;
+  warnings: { code: string; message: string }[];
+  secrets: { found: number; redacted: Omit<SecretFinding, 'preview'>[] };
+}
+
+export type StoredWorkflowSummary = ExportSummary & { checks: WorkflowFileChecks };
+
+const UPLOAD_REF_PREFIX = 'upload://';
+const KEY_IN_REF = /(?:^|\/)((?:workflows|covers)\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,80}\.[a-z0-9]{1,8})$/;
+/** Big enough for any real cover photo, small enough that a decompression bomb is refused early. */
+const MAX_COVER_PIXELS = 40_000_000;
+const COVER_MAX_SIDE = 1600;
+const THUMB = { width: 480, height: 270 };
+
+type ImageType = 'jpeg' | 'png' | 'webp';
+const IMAGE_EXT: Record<ImageType, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+const IMAGE_MIME: Record<ImageType, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** The image type from the file's first bytes; the client's MIME type is never trusted. */
+export function sniffImage(buffer: Buffer): ImageType | null {
+  if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpeg';
+  if (buffer.length >= 8 && buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  if (buffer.length >= 12 && buffer.toString('latin1', 0, 4) === 'RIFF' && buffer.toString('latin1', 8, 12) === 'WEBP') {
+    return 'webp';
+  }
+  return null;
+}
+
+const randomId = () => randomBytes(16).toString('base64url');
+const sha256 = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
+const withoutPreview = ({ preview: _preview, ...finding }: SecretFinding) => finding;
+
+export function createUploadsService(db: Database, storage: Storage) {
+  const repository = createUploadsRepository(db);
+
+  /** Stores the objects, then records them; if recording fails the objects are removed again. */
+  async function store(row: typeof uploads.$inferInsert, objects: { key: string; body: Buffer; type: string }[]) {
+    const written: string[] = [];
+    try {
+      for (const object of objects) {
+        await storage.put(object.key, object.body, object.type);
+        written.push(object.key);
+      }
+      return await repository.insert(row);
+    } catch (error) {
+      await Promise.allSettled(written.map((key) => storage.delete(key)));
+      throw error;
+    }
+  }
+
+  async function acceptWorkflowFile(userId: string, file: IncomingFile, redact: boolean): Promise<UploadResult> {
+    if (file.buffer.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', 'File too large', 'file');
+    let text = file.buffer.toString('utf8');
+    let parsed = parseWorkflowExport(text);
+    if (!parsed.ok) {
+      const { code, message, line, column } = parsed.error;
+      throw new AppError(code === 'FILE_TOO_LARGE' ? 413 : 400, code, message, 'file', {
+        reason: message,
+        ...(line !== undefined ? { line } : {}),
+        ...(column !== undefined ? { column } : {}),
+      });
+    }
+    const findings = scanSecrets(parsed);
+    let redacted: SecretFinding[] = [];
+    if (findings.length > 0) {
+      if (!redact) throw new AppError(400, 'SECRETS_FOUND', 'Secrets found', 'file', { findings });
+      const result = redactSecrets(text);
+      const reparsed = parseWorkflowExport(result.text);
+      // Never store a file that still holds what the scan calls a secret.
+      if (!reparsed.ok || scanSecrets(reparsed).length > 0) {
+        throw new AppError(400, 'SECRETS_FOUND', 'Secrets found', 'file', { findings });
+      }
+      text = result.text;
+      parsed = reparsed;
+      redacted = result.redacted;
+    }
+    const body = redacted.length > 0 ? Buffer.from(text) : file.buffer;
+    const summary = summarizeExport(parsed)!;
+    const checks: WorkflowFileChecks = {
+      format: parsed.platform,
+      size: body.length,
+      warnings: parsed.warnings.map(({ code, message }) => ({ code, message })),
+      secrets: { found: findings.length, redacted: redacted.map(withoutPreview) },
+    };
+    const key = `workflows/${userId}/${randomId()}.json`;
+    await store(
+      {
+        key,
+        userId,
+        folder: 'workflows',
+        originalName: file.filename.slice(0, 255),
+        contentType: 'application/json',
+        size: body.length,
+        sha256: sha256(body),
+        summary: { ...summary, checks } satisfies StoredWorkflowSummary,
+      },
+      [{ key, body, type: 'application/json' }],
+    );
+    return {
+      url: `${UPLOAD_REF_PREFIX}${key}`,
+      key,
+      folder: 'workflows',
+      size: body.length,
+      thumb_url: null,
+      summary: {
+        platform: summary.platform,
+        workflowCount: summary.workflowCount,
+        nodeCount: summary.nodeCount,
+        edgeCount: summary.edgeCount,
+      },
+      redacted: checks.secrets.redacted,
+      warnings: checks.warnings,
+    };
+  }
+
+  async function acceptCover(userId: string, file: IncomingFile): Promise<UploadResult> {
+    if (file.buffer.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', 'File too large', 'file');
+    const type = sniffImage(file.buffer);
+    if (!type) throw new AppError(400, 'INVALID_IMAGE', 'Not a JPEG, PNG or WebP image', 'file');
+    const input = () => sharp(file.buffer, { limitInputPixels: MAX_COVER_PIXELS, failOn: 'error' }).rotate();
+    let cover: Buffer;
+    let thumb: Buffer;
+    try {
+      const metadata = await sharp(file.buffer, { limitInputPixels: MAX_COVER_PIXELS }).metadata();
+      if (metadata.format !== type) throw new Error(`format ${metadata.format} does not match the bytes (${type})`);
+      // Re-encoding also drops EXIF data such as the GPS position of a phone photo.
+      cover = await input()
+        .resize({ width: COVER_MAX_SIDE, height: COVER_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .toFormat(type, { quality: 88 })
+        .toBuffer();
+      thumb = await input().resize(THUMB.width, THUMB.height, { fit: 'cover' }).webp({ quality: 72 }).toBuffer();
+    } catch {
+      throw new AppError(400, 'INVALID_IMAGE', 'The image could not be read', 'file');
+    }
+    const id = randomId();
+    const key = `covers/${userId}/${id}.${IMAGE_EXT[type]}`;
+    const thumbKey = `covers/${userId}/${id}-thumb.webp`;
+    await store(
+      {
+        key,
+        userId,
+        folder: 'covers',
+        originalName: file.filename.slice(0, 255),
+        contentType: IMAGE_MIME[type],
+        size: cover.length,
+        sha256: sha256(cover),
+        thumbKey,
+      },
+      [
+        { key, body: cover, type: IMAGE_MIME[type] },
+        { key: thumbKey, body: thumb, type: 'image/webp' },
+      ],
+    );
+    return {
+      url: storage.publicUrl(key),
+      key,
+      folder: 'covers',
+      size: cover.length,
+      thumb_url: storage.publicUrl(thumbKey),
+      summary: null,
+      redacted: [],
+      warnings: [],
+    };
+  }
+
+  return {
+    async upload(viewer: Viewer, folder: UploadFolder, file: IncomingFile, options: { redact: boolean }) {
+      const user = requireUser(viewer);
+      if (file.buffer.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty', 'file');
+      return folder === 'workflows' ? acceptWorkflowFile(user.id, file, options.redact) : acceptCover(user.id, file);
+    },
+
+    /**
+     * The caller's own upload behind a reference from POST /api/uploads (`upload://key`, a cover's
+     * public URL, or the bare key). Someone else's upload is "not found", never "forbidden".
+     */
+    async resolveOwn(ref: string, userId: string, folder: UploadFolder, field: string): Promise<UploadRow> {
+      const key = uploadKeyOf(ref);
+      const row = key ? await repository.findOwned(key, userId) : null;
+      if (!row || row.folder !== folder) throw new AppError(400, 'UPLOAD_NOT_FOUND', 'Upload not found', field);
+      return row;
+    },
+
+    /** Removes uploads nobody used within the grace period (an abandoned create form, a failed create). */
+    async sweepOrphans(olderThan: Date, limit = 500): Promise<number> {
+      const orphans = await repository.findOrphans(olderThan, limit);
+      for (const orphan of orphans) {
+        await storage.delete(orphan.key);
+        if (orphan.thumbKey) await storage.delete(orphan.thumbKey);
+        await repository.remove(orphan.key);
+      }
+      return orphans.length;
+    },
+  };
+}
+
+export function uploadKeyOf(ref: string): string | null {
+  const bare = ref.startsWith(UPLOAD_REF_PREFIX) ? ref.slice(UPLOAD_REF_PREFIX.length) : ref;
+  const withoutQuery = bare.split(/[?#]/, 1)[0] ?? '';
+  return KEY_IN_REF.exec(withoutQuery)?.[1] ?? null;
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;
