@@ -51,36 +51,70 @@ export interface OutboxMail {
   raw: string;
   subject: string;
   text: string;
+  html: string;
   link: string | null;
 }
 
-/** Decodes a quoted-printable body enough to read links and words (nodemailer writes UTF-8 QP). */
 function decodeQuotedPrintable(value: string): string {
-  const bytes = value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => `%${hex}`);
-  try {
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/g, '%25'));
-  } catch {
-    return bytes;
+  const softBreaksRemoved = value.replace(/=\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < softBreaksRemoved.length; i += 1) {
+    const hex = softBreaksRemoved.slice(i + 1, i + 3);
+    if (softBreaksRemoved[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(softBreaksRemoved[i]!, 'utf8'));
+    }
   }
+  return Buffer.from(bytes).toString('utf8');
 }
 
-/** The plain-text part and subject of a nodemailer .eml file. */
-export function parseMail(raw: string): { subject: string; text: string; link: string | null } {
-  const subjectLine = /^Subject: (.*(?:\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
-  const subject = subjectLine
-    .replace(/\n[ \t]/g, ' ')
-    .replace(/=\?UTF-8\?([QB])\?(.*?)\?=\s*/gi, (_, kind: string, data: string) =>
+function decodeBody(body: string, encoding: string | undefined): string {
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+/** Headers (names lower-cased, folded lines joined) and body of one MIME entity. */
+function splitEntity(entity: string): { headers: Map<string, string>; body: string } {
+  const separator = entity.indexOf('\n\n');
+  const head = separator === -1 ? entity : entity.slice(0, separator);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body: separator === -1 ? '' : entity.slice(separator + 2) };
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=); whitespace between two words is dropped. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?(.*?)\?=/gi, (_, kind: string, data: string) =>
       kind.toUpperCase() === 'B'
         ? Buffer.from(data, 'base64').toString('utf8')
         : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
-  const textPart = /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?\n([\s\S]*?)(?:\n--)/i.exec(raw);
-  const encoding = textPart ? /Content-Transfer-Encoding: (\S+)/i.exec(raw.slice(0, textPart.index + 200))?.[1] : undefined;
-  let text = textPart?.[1] ?? '';
-  if (encoding?.toLowerCase() === 'quoted-printable') text = decodeQuotedPrintable(text);
-  else if (encoding?.toLowerCase() === 'base64') text = Buffer.from(text, 'base64').toString('utf8');
-  const link = /https?:\/\/\S+/.exec(text)?.[0] ?? null;
-  return { subject: subject.trim(), text, link };
+}
+
+/** Subject, plain-text part and first link of a message as nodemailer writes it (outbox file or SMTP data). */
+export function parseMail(raw: string): { subject: string; text: string; html: string; link: string | null } {
+  const message = splitEntity(raw.replace(/\r\n/g, '\n'));
+  const parts: { type: string; body: string }[] = [];
+  const boundary = /boundary="?([^";]+)"?/i.exec(message.headers.get('content-type') ?? '')?.[1];
+  const entities = boundary
+    ? message.body.split(`--${boundary}`).slice(1, -1).map((entity) => splitEntity(entity.replace(/^\n/, '')))
+    : [message];
+  for (const { headers, body } of entities) {
+    const type = (headers.get('content-type') ?? 'text/plain').split(';')[0]!.toLowerCase();
+    parts.push({ type, body: decodeBody(body, headers.get('content-transfer-encoding')?.toLowerCase()) });
+  }
+  const text = parts.find((part) => part.type === 'text/plain')?.body ?? '';
+  const html = parts.find((part) => part.type === 'text/html')?.body ?? '';
+  const link = /https?:\/\/[^\s<>"]+/.exec(text)?.[0] ?? null;
+  return { subject: decodeHeader(message.headers.get('subject') ?? ''), text, html, link };
 }
 
 export function readOutbox(ctx: Pick<TestContext, 'dataDir'>, to: string): OutboxMail[] {

@@ -95,6 +95,14 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
         else log.debug(details, `auth: ${message}`);
       },
     },
+    onAPIError: {
+      // A refused sign-in is routine (debug); anything else is a server fault worth an error line.
+      onError(error) {
+        const status = error instanceof APIError ? Number(error.statusCode) : 500;
+        if (status < 500) log.debug({ status, message: (error as Error).message }, 'auth: request refused');
+        else log.error({ err: error }, 'auth: endpoint failed');
+      },
+    },
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
@@ -143,16 +151,6 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
-      user: {
-        create: {
-          async before(user, context) {
-            // The web app may send its language as x-language instead of a `locale` field.
-            const header = context?.request?.headers.get('x-language') ?? context?.headers?.get('x-language');
-            const locale = Locale.safeParse(user.locale).data ?? Locale.safeParse(header).data ?? 'en';
-            return { data: { ...user, locale, role: 'user' } };
-          },
-        },
-      },
       session: {
         create: {
           async after(session) {

@@ -23,7 +23,13 @@ const AUTH_CODES: Record<string, ErrorCode> = {
   VALIDATION_ERROR: 'VALIDATION_FAILED',
 };
 
-function codeFor(status: number, authCode: unknown): ErrorCode {
+/** Better Auth names the field of a body validation error as "[body.email] …". */
+function fieldOf(message: unknown): string | undefined {
+  return typeof message === 'string' ? /^\[body\.([\w.]+)\]/.exec(message)?.[1] : undefined;
+}
+
+function codeFor(status: number, authCode: unknown, field: string | undefined, message: unknown): ErrorCode {
+  if (authCode === 'VALIDATION_ERROR' && field === 'email' && /invalid email/i.test(String(message))) return 'INVALID_EMAIL';
   const known = typeof authCode === 'string' ? AUTH_CODES[authCode] : undefined;
   if (known) return known;
   if (status === 401) return 'UNAUTHENTICATED';
@@ -75,8 +81,10 @@ export async function authRoutes(root: FastifyInstance, { auth, env, rate }: { a
           if (!decision.allowed) return sendRateLimited(request, reply, decision.retryAfter ?? 60);
         }
         if (path === '/sign-up/email' && parsed) {
-          // The spec's sign-up form has no name; Better Auth requires the field.
+          // The spec's sign-up form has no name field; Better Auth requires one.
           if (parsed.name === undefined) parsed.name = '';
+          // E-mails go out in the language the visitor used the site in, unless the client says otherwise.
+          if (parsed.locale === undefined) parsed.locale = requestLanguage(request.headers);
           body = JSON.stringify(parsed);
         }
       }
@@ -131,7 +139,8 @@ async function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, r
     const retryAfter = Number(response.headers.get('x-retry-after')) || 60;
     return sendRateLimited(request, reply, retryAfter);
   }
-  const code = codeFor(response.status, original.code);
+  const field = fieldOf(original.message);
+  const code = codeFor(response.status, original.code, field, original.message);
   if (response.status >= 500) {
     request.log.error({ url: request.url, status: response.status, authCode: original.code }, 'auth endpoint failed');
   }
@@ -139,7 +148,7 @@ async function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, r
   // `code`/`message` at the top too: Better Auth's own client reads them there.
   return reply
     .type('application/json; charset=utf-8')
-    .send({ error: { code, message }, code, message });
+    .send({ error: { code, message, ...(field ? { field } : {}) }, code, message });
 }
 
 function sendRateLimited(request: FastifyRequest, reply: FastifyReply, retryAfter: number) {

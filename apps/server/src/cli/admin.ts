@@ -1,0 +1,59 @@
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { openConfiguredDatabase } from '../db/open.ts';
+import { user } from '../db/schema.ts';
+import { EnvError, loadEnv } from '../env.ts';
+
+const USAGE = `Usage: npm run admin -- <grant|revoke> <email>
+       npm run admin -- list
+  grant   gives an existing account the admin role
+  revoke  takes it back (an address listed in ADMIN_EMAILS becomes admin again at its next sign-in)
+  list    prints the current admins
+With the embedded database (no DATABASE_URL), stop the server first: PGlite allows one process at a time.`;
+
+export interface AdminCommandResult {
+  exitCode: number;
+  output: string;
+}
+
+/** The admin CLI's work, apart from process concerns so tests can run it on their own database. */
+export async function runAdminCommand(db: Database, args: string[]): Promise<AdminCommandResult> {
+  const [command, rawEmail] = args;
+  if (command === 'list') {
+    const admins = await db.select({ email: user.email }).from(user).where(eq(user.role, 'admin')).orderBy(user.email);
+    return { exitCode: 0, output: admins.length > 0 ? admins.map((row) => row.email).join('\n') : 'No admins.' };
+  }
+  if ((command !== 'grant' && command !== 'revoke') || !rawEmail) return { exitCode: 2, output: USAGE };
+  const email = rawEmail.trim().toLowerCase();
+  const role = command === 'grant' ? 'admin' : 'user';
+  const [updated] = await db
+    .update(user)
+    .set({ role, updatedAt: new Date() })
+    .where(sql`lower(${user.email}) = ${email}`)
+    .returning({ email: user.email });
+  if (!updated) return { exitCode: 1, output: `No account with the e-mail ${email}.` };
+  return {
+    exitCode: 0,
+    output: command === 'grant' ? `${updated.email} is now an admin.` : `${updated.email} is no longer an admin.`,
+  };
+}
+
+async function main() {
+  const env = loadEnv();
+  const database = await openConfiguredDatabase(env);
+  try {
+    const result = await runAdminCommand(database.db, process.argv.slice(2));
+    (result.exitCode === 0 ? console.log : console.error)(result.output);
+    process.exitCode = result.exitCode;
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof EnvError ? error.message : error);
+    process.exitCode = 1;
+  });
+}
