@@ -142,7 +142,6 @@ export const workflows = pgTable(
     favoritesCount: integer('favorites_count').notNull().default(0),
     /** Title, description, app and use-case names, maintained by the service for search. */
     searchDocument: text('search_document').notNull().default(''),
-    searchNorm: text('search_norm').generatedAlwaysAs(sql`f_unaccent(lower(search_document))`),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', f_unaccent(lower(title))), 'A') || setweight(to_tsvector('simple', f_unaccent(lower(search_document))), 'B')`,
     ),
@@ -164,8 +163,18 @@ export const workflows = pgTable(
       .on(table.price.asc().nullsLast(), table.id.asc().nullsLast())
       .where(sql`status = 'listed' and deleted_at is null`),
     index('workflows_search_vector_idx').using('gin', table.searchVector),
-    index('workflows_search_norm_trgm_idx').using('gin', sql`${table.searchNorm} gin_trgm_ops`),
   ],
+);
+
+/**
+ * Every word the catalogue can be found by, kept by a trigger on workflows (migration 0004). Typo
+ * tolerance corrects each query word against this small table by trigram similarity, then runs the
+ * same full-text search (docs/decisions/0002-search.md).
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (table) => [index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`)],
 );
 
 export const workflowVersions = pgTable(

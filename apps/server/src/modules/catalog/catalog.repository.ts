@@ -5,6 +5,7 @@ import {
   categories,
   favorites,
   purchases,
+  searchWords,
   subcategories,
   user,
   workflowCategories,
@@ -23,8 +24,11 @@ export interface CatalogFilter {
   category?: string;
   subcategory?: string;
   price: PriceFilter;
-  /** Trigram matching for typos; used when full-text search finds nothing (docs/decisions/0002). */
-  fuzzy?: boolean;
+  /**
+   * Typo tolerance: per query word, the word itself and its nearest catalogue words. Used when the
+   * exact search finds nothing (docs/decisions/0002-search.md).
+   */
+  alternatives?: string[][];
   /** Only the workflows this user favourited. */
   favoritedBy?: string;
 }
@@ -43,20 +47,19 @@ function prefixQuery(terms: string[]): string {
   return terms.map((term, index) => (index === terms.length - 1 ? `${term}:*` : term)).join(' & ');
 }
 
-/** Typo tolerance needs enough letters for trigrams to mean something. */
+/** Every word must match one of its spellings. Words are [a-z0-9] only, so nothing is an operator. */
+function alternativesQuery(alternatives: string[][]): string {
+  return alternatives.map((words) => `(${words.map((word) => `${word}:*`).join(' | ')})`).join(' & ');
+}
+
+function tsqueryOf(filter: CatalogFilter): string | undefined {
+  if (filter.alternatives?.length) return alternativesQuery(filter.alternatives);
+  const terms = filter.search ? searchTerms(filter.search) : [];
+  return terms.length > 0 ? prefixQuery(terms) : undefined;
+}
+
+/** Typo correction needs enough letters for trigrams to mean something. */
 export const FUZZY_MIN_LENGTH = 4;
-
-function searchCondition(terms: string[], fuzzy: boolean): SQL {
-  return fuzzy
-    ? sql`${terms.join(' ')} <% ${workflows.searchNorm}`
-    : sql`${workflows.searchVector} @@ to_tsquery('simple', ${prefixQuery(terms)})`;
-}
-
-function relevance(terms: string[], fuzzy: boolean): SQL<number> {
-  return fuzzy
-    ? sql<number>`word_similarity(${terms.join(' ')}, ${workflows.searchNorm})`
-    : sql<number>`ts_rank(${workflows.searchVector}, to_tsquery('simple', ${prefixQuery(terms)}))`;
-}
 
 function whereOf(filter: CatalogFilter): SQL {
   const conditions: SQL[] = [isNull(workflows.deletedAt)];
@@ -83,8 +86,8 @@ function whereOf(filter: CatalogFilter): SQL {
     conditions.push(gte(workflows.price, band.min));
     if (band.max !== undefined) conditions.push(lt(workflows.price, band.max));
   }
-  const terms = filter.search ? searchTerms(filter.search) : [];
-  if (terms.length > 0) conditions.push(searchCondition(terms, Boolean(filter.fuzzy)));
+  const tsquery = tsqueryOf(filter);
+  if (tsquery) conditions.push(sql`${workflows.searchVector} @@ to_tsquery('simple', ${tsquery})`);
   return and(...conditions)!;
 }
 
@@ -92,9 +95,9 @@ function whereOf(filter: CatalogFilter): SQL {
 function orderOf(sort: CatalogSort, filter: CatalogFilter): SQL[] {
   switch (sort) {
     case 'relevance': {
-      const terms = filter.search ? searchTerms(filter.search) : [];
-      if (terms.length === 0) return [desc(workflows.createdAt), desc(workflows.id)];
-      return [desc(relevance(terms, Boolean(filter.fuzzy))), desc(workflows.id)];
+      const tsquery = tsqueryOf(filter);
+      if (!tsquery) return [desc(workflows.createdAt), desc(workflows.id)];
+      return [desc(sql`ts_rank(${workflows.searchVector}, to_tsquery('simple', ${tsquery}))`), desc(workflows.id)];
     }
     case 'created_at_asc':
       return [asc(workflows.createdAt), asc(workflows.id)];
@@ -205,6 +208,17 @@ export function createCatalogRepository(db: Database) {
         .orderBy(desc(workflows.createdAt), desc(workflows.id))
         .limit(1);
       return row ?? null;
+    },
+
+    /** Up to three catalogue words spelled like `term` (trigram similarity), best first. */
+    async similarWords(term: string): Promise<string[]> {
+      const rows = await db
+        .select({ word: searchWords.word })
+        .from(searchWords)
+        .where(sql`${searchWords.word} % ${term}`)
+        .orderBy(sql`similarity(${searchWords.word}, ${term}) desc`, asc(searchWords.word))
+        .limit(3);
+      return rows.map((row) => row.word);
     },
 
     async hasPurchased(userId: string, workflowId: string): Promise<boolean> {

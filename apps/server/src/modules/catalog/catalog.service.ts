@@ -102,7 +102,15 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
       // Nothing matched word for word: try again tolerating typos ("invoise" finds "Invoice").
       const phrase = filter.search ? searchTerms(filter.search).join(' ') : '';
       if (filteredCount === 0 && phrase.length >= FUZZY_MIN_LENGTH) {
-        [rows, filteredCount, totalCount] = await page({ ...filter, fuzzy: true });
+        const terms = searchTerms(filter.search!);
+        const alternatives = await Promise.all(
+          terms.map(async (term) =>
+            term.length >= 3 ? [term, ...(await repository.similarWords(term))] : [term],
+          ),
+        );
+        if (alternatives.some((words) => words.length > 1)) {
+          [rows, filteredCount, totalCount] = await page({ ...filter, alternatives });
+        }
       }
       return {
         workflows: rows.map((row) => toWorkflowCard(row, storage)),

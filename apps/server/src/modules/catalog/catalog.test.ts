@@ -158,9 +158,11 @@ describe('search', () => {
     expect(titles(await list('?search=don%20ha'))).toEqual(['Quản lý đơn hàng tự động']);
   });
 
-  it('tolerates small typos', async () => {
+  it('tolerates small typos, word by word', async () => {
     expect(titles(await list('?search=invoise'))).toContain('Invoice extraction to Google Sheets');
     expect(titles(await list('?search=weathr'))).toContain('Weather alerts for da nang');
+    expect(titles(await list('?search=quan%20lyy%20donn'))).toEqual(['Quản lý đơn hàng tự động']);
+    expect((await list('?search=zzzzqqq')).filteredCount).toBe(0);
   });
 
   it('finds workflows by the apps they use', async () => {
