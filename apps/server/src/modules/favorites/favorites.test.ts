@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { signInAs, type TestSession } from '../../test/auth.ts';
+import { createUser, createWorkflow } from '../../test/factories.ts';
+
+let ctx: TestContext;
+let author: TestSession;
+let fan: TestSession;
+let workflowId: string;
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, session: TestSession | null, payload?: object) =>
+  ctx.app.inject({ method, url, headers: session?.headers ?? {}, ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  author = await signInAs(ctx, await createUser(ctx.db));
+  fan = await signInAs(ctx, await createUser(ctx.db));
+  workflowId = (await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, title: 'Loved workflow' })).id;
+});
+afterAll(() => ctx.close());
+
+describe('favourites', () => {
+  it('refuses the anonymous caller with 401', async () => {
+    for (const response of [
+      await call('GET', `/api/favorites/check?workflow_id=${workflowId}`, null),
+      await call('POST', '/api/favorites', null, { workflow_id: workflowId }),
+      await call('DELETE', `/api/favorites/${workflowId}`, null),
+      await call('GET', '/api/favorites', null),
+    ]) {
+      expect([response.statusCode, response.json().error.code]).toEqual([401, 'UNAUTHENTICATED']);
+    }
+  });
+
+  it('counts concurrent favourites of one user once, and shows real counts on cards and author stats', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', '/api/favorites', fan, { workflow_id: workflowId })),
+    );
+    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    expect((await call('GET', `/api/favorites/check?workflow_id=${workflowId}`, fan)).json()).toEqual({ isFavorited: true });
+    expect((await call('GET', `/api/favorites/check?workflow_id=${workflowId}`, author)).json()).toEqual({ isFavorited: false });
+    await call('POST', '/api/favorites', author, { workflow_id: workflowId });
+    expect((await call('GET', `/api/workflows/${workflowId}`, null)).json().favorites_count).toBe(2);
+    expect((await call('GET', `/api/author-stats/${author.user.id}`, null)).json()).toEqual({ workflowCount: 1, totalStars: 2 });
+    const list = (await call('GET', '/api/favorites', fan)).json();
+    expect(list.workflows.map((w: { id: string }) => w.id)).toEqual([workflowId]);
+  });
+
+  it("cannot touch another user's favourite; removing twice is removing once", async () => {
+    const removals = await Promise.all([
+      call('DELETE', `/api/favorites/${workflowId}`, fan),
+      call('DELETE', `/api/favorites/${workflowId}`, fan),
+    ]);
+    expect(removals.map((r) => r.json().favorites_count)).toEqual([1, 1]);
+    // The author's own favourite is still there: the fan's delete only ever removes the fan's row.
+    expect((await call('GET', `/api/favorites/check?workflow_id=${workflowId}`, author)).json()).toEqual({ isFavorited: true });
+    expect((await call('GET', '/api/favorites', fan)).json().workflows).toEqual([]);
+  });
+
+  it("cannot favourite a workflow the caller cannot see", async () => {
+    const hidden = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, status: 'pending' });
+    const response = await call('POST', '/api/favorites', fan, { workflow_id: hidden.id });
+    expect([response.statusCode, response.json().error.code]).toEqual([404, 'WORKFLOW_NOT_FOUND']);
+  });
+});
