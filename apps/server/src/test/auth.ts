@@ -214,5 +214,7 @@ export async function signInAs(ctx: TestContext, user: UserRow): Promise<TestSes
   });
   const signed = signToken(token, resolveAuthSecret(ctx.env));
   const [fresh] = await ctx.db.select().from(userTable).where(eq(userTable.id, user.id));
-  return toSession(fresh ?? user, `${SESSION_COOKIE}=${encodeURIComponent(signed)}`, signed);
+  // Better Auth prefixes the cookie name with __Secure- when the site is served over https.
+  const name = ctx.env.PUBLIC_URL.startsWith('https://') ? `__Secure-${SESSION_COOKIE}` : SESSION_COOKIE;
+  return toSession(fresh ?? user, `${name}=${encodeURIComponent(signed)}`, signed);
 }

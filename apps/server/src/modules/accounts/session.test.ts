@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs, signUpAndVerify } from '../../test/auth.ts';
+import { signInAs, signUpAndVerify, TEST_PASSWORD, uniqueAddress } from '../../test/auth.ts';
 import { createUser } from '../../test/factories.ts';
 
 let ctx: TestContext;
@@ -42,5 +42,29 @@ describe('test sessions', () => {
     const me = await ctx.app.inject({ method: 'GET', url: '/api/profile/me' });
     expect(me.statusCode).toBe(401);
     expect(me.json().error.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('served over https', () => {
+  it('sets the session cookie with the Secure flag and the __Secure- prefix, and still resolves the viewer', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://flowbay.example' } });
+    try {
+      const session = await signUpAndVerify(secure);
+      expect(session.cookie.startsWith('__Secure-better-auth.session_token=')).toBe(true);
+      const signIn = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: session.user.email, password: TEST_PASSWORD },
+        remoteAddress: uniqueAddress(),
+      });
+      const setCookie = ([] as string[]).concat(signIn.headers['set-cookie'] ?? []).find((cookie) => cookie.includes('session_token='));
+      expect(setCookie).toMatch(/; Secure/i);
+      expect(setCookie).toMatch(/; HttpOnly/i);
+      const me = await secure.app.inject({ method: 'GET', url: '/api/profile/me', headers: session.headers });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().id).toBe(session.user.id);
+    } finally {
+      await secure.close();
+    }
   });
 });
