@@ -178,6 +178,12 @@ describe('orphan uploads', () => {
   });
 });
 
+describe('storage driver of this pass', () => {
+  it('is the one TEST_STORAGE asks for', () => {
+    expect(ctx.storage.driver).toBe(process.env.TEST_STORAGE === 's3' ? 's3' : 'local');
+  });
+});
+
 describe('uploadKeyOf', () => {
   it('reads upload:// references, public URLs and bare keys, and nothing else', () => {
     expect(uploadKeyOf('upload://workflows/u1/abc.json')).toBe('workflows/u1/abc.json');
