@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+describe('loadEnv', () => {
+  it('starts on the embedded defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', SEED_DEMO: true, ADMIN_EMAILS: [] });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
+    expect(loadEnv({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadEnv({ PUBLIC_URL: 'https://flowbay.vn/' }).PUBLIC_URL).toBe('https://flowbay.vn');
+  });
+
+  it('reads flags and lists', () => {
+    const env = loadEnv({ SEED_DEMO: 'false', ADMIN_EMAILS: ' Admin@Example.com, ,ops@example.com ' });
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.ADMIN_EMAILS).toEqual(['admin@example.com', 'ops@example.com']);
+  });
+
+  it('lists every wrong setting at once, by name', () => {
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe', SMTP_URL: 'http://mail' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const message = (error as EnvError).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'SMTP_URL']) expect(message).toContain(name);
+    }
+  });
+
+  it('refuses settings that only work together when one is missing', () => {
+    expect(() => loadEnv({ S3_BUCKET: 'only-the-bucket' })).toThrow(/S3_BUCKET.*set together/);
+    expect(() => loadEnv({ GOOGLE_CLIENT_ID: 'id-only' })).toThrow(/GOOGLE_CLIENT_ID.*set together/);
+  });
+
+  it('requires a session secret in production', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
+    expect(loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+});
