@@ -37,6 +37,13 @@ import { createReviewService } from './modules/review/review.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
+import { iconRoutes } from './modules/icons/icons.routes.ts';
+import { createTranslationProvider, type TranslationProvider } from './modules/translate/translate.provider.ts';
+import { translateRoutes } from './modules/translate/translate.routes.ts';
+import { createTranslateService } from './modules/translate/translate.service.ts';
+import { DEFAULT_WEB_DIST, webRoutes } from './modules/web/web.routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,6 +60,10 @@ export interface AppOptions {
   resolveViewer?: ViewerResolver;
   /** Defaults to SMTP when SMTP_URL is set, else the outbox folder in DATA_DIR. */
   mailer?: Mailer;
+  /** Defaults to LibreTranslate at TRANSLATE_URL, or none; `null` turns translation off. */
+  translator?: TranslationProvider | null;
+  /** The built web app; defaults to apps/web/dist (absent in API tests, then only the API is served). */
+  webDist?: string | null;
 }
 
 const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
@@ -204,6 +215,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     review: createReviewService({ db: database.db, storage, mailer, publicUrl: env.PUBLIC_URL, log: app.log }),
   });
   await app.register(favoritesRoutes, { favorites: createFavoritesService(database.db, catalog) });
+  await app.register(iconRoutes);
+  const translator = options.translator === undefined ? createTranslationProvider(env) : options.translator;
+  await app.register(translateRoutes, { translate: createTranslateService(database.db, translator, app.log) });
+  await app.register(contactRoutes, {
+    contact: createContactService({ db: database.db, mailer, supportEmail: env.SUPPORT_EMAIL, log: app.log }),
+  });
 
   /* public files (covers) of the local storage driver; workflow files are never served here */
   app.get<{ Params: { '*': string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
@@ -213,6 +230,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const type = key.endsWith('.webp') ? 'image/webp' : key.endsWith('.png') ? 'image/png' : 'image/jpeg';
     return reply.type(type).header('cache-control', 'public, max-age=31536000, immutable').send(body);
   });
+
+  /* the web app last: its catch-all must not shadow any API route (unknown /api/* stays a JSON 404) */
+  await app.register(webRoutes, { env, db: database.db, catalog, distDir: options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist });
 
   return app;
 }

@@ -1,12 +1,5 @@
 import { useEffect } from 'react';
-
-const DESCRIPTION_MAX = 160;
-
-/** Same rule as the server-rendered head: 160 characters, or 157 and an ellipsis. */
-export function truncateDescription(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= DESCRIPTION_MAX ? flat : `${flat.slice(0, DESCRIPTION_MAX - 3).trimEnd()}...`;
-}
+import { truncateDescription } from '@flowbay/domain/text';
 
 /** Keeps the tab title and description right on client-side navigation (the server renders them on first load). */
 export function usePageMeta(title: string | undefined, description?: string) {

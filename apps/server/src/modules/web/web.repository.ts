@@ -1,0 +1,44 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { user, workflows } from '../../db/schema.ts';
+
+/** One sitemap file holds 50,000 addresses; keep room for the static pages and profiles. */
+export const SITEMAP_WORKFLOWS_MAX = 40_000;
+export const SITEMAP_PROFILES_MAX = 9_000;
+
+export function createWebRepository(db: Database) {
+  const listed = and(eq(workflows.status, 'listed'), isNull(workflows.deletedAt));
+  return {
+    listedWorkflows() {
+      return db
+        .select({ id: workflows.id, slug: workflows.slug, updatedAt: workflows.updatedAt })
+        .from(workflows)
+        .where(listed)
+        .orderBy(desc(workflows.updatedAt))
+        .limit(SITEMAP_WORKFLOWS_MAX);
+    },
+    /** Authors with at least one listed workflow: the profiles worth crawling. */
+    authorsWithListedWorkflows() {
+      return db
+        .select({ id: workflows.userId, updatedAt: sql<string>`max(${workflows.updatedAt})`.mapWith((value) => new Date(value)) })
+        .from(workflows)
+        .where(listed)
+        .groupBy(workflows.userId)
+        .orderBy(desc(sql`max(${workflows.updatedAt})`))
+        .limit(SITEMAP_PROFILES_MAX);
+    },
+    async profileHead(id: string) {
+      const [row] = await db
+        .select({
+          name: user.name,
+          displayName: user.displayName,
+          image: user.image,
+          workflowCount: sql<number>`(select count(*)::int from ${workflows} w where w.user_id = ${id} and w.status = 'listed' and w.deleted_at is null)`,
+        })
+        .from(user)
+        .where(eq(user.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}

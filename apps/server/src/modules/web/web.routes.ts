@@ -1,0 +1,179 @@
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { workflowPath, type WorkflowDetail } from '@flowbay/domain';
+import type { Database } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import { ANONYMOUS } from '../../infra/viewer.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { NOT_FOUND_HEAD, STATIC_HEADS, escapeHtml, injectHead, renderHead, type PageHead } from './web.head.ts';
+import { createWebRepository } from './web.repository.ts';
+
+/** apps/web/dist, found from this file so the server can start from any working directory. */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HTML_CACHE = 'no-cache';
+
+interface WebOptions {
+  env: Env;
+  db: Database;
+  catalog: CatalogService;
+  /** The built web app; `null` or a folder without index.html serves only robots.txt and the sitemap. */
+  distDir: string | null;
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    // "/profile" would also match "/profiles/…" as a prefix; the longer Allow wins for public profiles.
+    'Allow: /profiles/',
+    'Disallow: /profile',
+    'Disallow: /workflows/new',
+    'Disallow: /workflows/*/edit',
+    'Disallow: /auth',
+    'Crawl-delay: 1',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+export const SITEMAP_STATIC_PATHS = ['/', '/workflows', '/guide', '/contact', '/faq', '/terms', '/privacy'];
+
+function workflowHead(workflow: WorkflowDetail, publicUrl: string): PageHead {
+  const path = workflowPath(workflow);
+  const author = workflow.profiles?.display_name || workflow.profiles?.full_name || undefined;
+  const platform = workflow.categories[0]?.name;
+  const description =
+    workflow.description.trim() ||
+    `${platform ? `${platform} workflow template` : 'Workflow template'}${author ? ` by ${author}` : ''} on Flowbay.`;
+  return {
+    title: workflow.title,
+    description,
+    path,
+    image: workflow.cover_image_url,
+    type: 'article',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'SoftwareSourceCode',
+      name: workflow.title,
+      description: description.slice(0, 500),
+      url: `${publicUrl}${path}`,
+      dateCreated: workflow.created_at,
+      dateModified: workflow.updated_at,
+      version: workflow.version,
+      ...(workflow.cover_image_url ? { image: workflow.cover_image_url.startsWith('http') ? workflow.cover_image_url : `${publicUrl}${workflow.cover_image_url}` } : {}),
+      ...(platform ? { runtimePlatform: platform } : {}),
+      keywords: workflow.workflow_subcategories.map((item) => item.subcategories.name).join(', '),
+      ...(author ? { author: { '@type': 'Person', name: author, url: `${publicUrl}/profiles/${workflow.user_id}` } } : {}),
+      offers: { '@type': 'Offer', price: workflow.price, priceCurrency: 'VND', availability: 'https://schema.org/InStock' },
+      interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/ViewAction', userInteractionCount: workflow.views },
+    },
+  };
+}
+
+/** The built web app with each public page's <head> rendered here, plus robots.txt and the sitemap. */
+export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDir }: WebOptions) {
+  const repository = createWebRepository(db);
+  const publicUrl = env.PUBLIC_URL;
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(publicUrl)),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const [workflows, authors] = await Promise.all([repository.listedWorkflows(), repository.authorsWithListedWorkflows()]);
+    const entry = (path: string, lastmod?: Date) =>
+      `  <url><loc>${escapeHtml(`${publicUrl}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...SITEMAP_STATIC_PATHS.map((path) => entry(path)),
+      ...workflows.map((row) => entry(workflowPath(row), row.updatedAt)),
+      ...authors.map((row) => entry(`/profiles/${encodeURIComponent(row.id)}`, row.updatedAt)),
+      '</urlset>',
+      '',
+    ].join('\n');
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
+  });
+
+  const indexFile = distDir ? join(distDir, 'index.html') : null;
+  if (!distDir || !indexFile || !existsSync(indexFile)) {
+    app.log.debug({ distDir }, 'no built web app; serving the API only');
+    return;
+  }
+  const template = readFileSync(indexFile, 'utf8');
+
+  await app.register(fastifyStatic, {
+    root: join(distDir, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    // Hashed file names: a changed file gets a new name, so browsers may keep these forever.
+    cacheControl: false,
+    setHeaders: (response) => response.header('cache-control', IMMUTABLE),
+  });
+
+  // Top-level files of public/ (favicon…) keep their names, so they get a short cache.
+  for (const name of readdirSync(distDir)) {
+    const path = join(distDir, name);
+    if (name === 'index.html' || !statSync(path).isFile()) continue;
+    const body = readFileSync(path);
+    const type = name.endsWith('.svg') ? 'image/svg+xml' : name.endsWith('.png') ? 'image/png' : name.endsWith('.ico') ? 'image/x-icon' : name.endsWith('.txt') ? 'text/plain; charset=utf-8' : 'application/octet-stream';
+    app.get(`/${name}`, { schema: { hide: true } }, async (_request, reply) => reply.type(type).header('cache-control', 'public, max-age=86400').send(body));
+  }
+
+  const sendPage = (reply: FastifyReply, head: PageHead, status = 200) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', HTML_CACHE).send(injectHead(template, renderHead(head, publicUrl)));
+
+  for (const [path, head] of Object.entries(STATIC_HEADS)) {
+    app.get(path, { schema: { hide: true } }, async (_request, reply) => sendPage(reply, { ...head, path }));
+  }
+
+  app.get<{ Params: { ref: string } }>('/workflows/:ref', { schema: { hide: true } }, async (request, reply) => {
+    if (request.params.ref === 'new') return sendPage(reply, { ...STATIC_HEADS['/']!, title: 'Flowbay', path: '/workflows/new', noindex: true });
+    let workflow: WorkflowDetail;
+    try {
+      workflow = await catalog.get(request.params.ref, ANONYMOUS);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) {
+        return sendPage(reply, { ...NOT_FOUND_HEAD, title: 'Workflow not found', path: request.url.split('?')[0]! }, 404);
+      }
+      throw error;
+    }
+    const canonical = workflowPath(workflow);
+    // A bare id, number or slug moves permanently to the one address search engines should keep.
+    if (decodeURIComponent(request.url.split('?')[0]!) !== canonical) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`${encodeURI(canonical)}${query}`, 301);
+    }
+    return sendPage(reply, workflowHead(workflow, publicUrl));
+  });
+
+  app.get<{ Params: { id: string } }>('/profiles/:id', { schema: { hide: true } }, async (request, reply) => {
+    const profile = request.params.id.length <= 64 ? await repository.profileHead(request.params.id) : null;
+    const path = `/profiles/${encodeURIComponent(request.params.id)}`;
+    if (!profile) return sendPage(reply, { ...NOT_FOUND_HEAD, title: 'Profile not found', path }, 404);
+    const name = profile.displayName || profile.name || 'Anonymous user';
+    return sendPage(reply, {
+      title: name,
+      description: `${profile.workflowCount} workflow template${profile.workflowCount === 1 ? '' : 's'} shared by ${name} on Flowbay.`,
+      path,
+      image: profile.image,
+      type: 'profile',
+    });
+  });
+
+  // Everything else is the web app's business: its own screens (sign-in, create…) or its 404 page.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (path.startsWith('/api/') || path === '/api') throw notFound();
+    const known = /^\/(auth|profile|workflows\/new|workflows\/[^/]+\/edit|admin)(\/.*)?$/.test(path);
+    if (known) return sendPage(reply, { title: 'Flowbay', description: STATIC_HEADS['/']!.description, path, noindex: true });
+    return sendPage(reply, { ...NOT_FOUND_HEAD, path }, 404);
+  });
+}

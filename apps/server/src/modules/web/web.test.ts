@@ -1,0 +1,220 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createUser, createWorkflow } from '../../test/factories.ts';
+import { robotsTxt } from './web.routes.ts';
+
+const dist = mkdtempSync(join(tmpdir(), 'flowbay-web-dist-'));
+const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+    <!--app-head-->
+    <title>Default</title>
+    <!--/app-head-->
+    <script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+const BUNDLE = `console.log(${JSON.stringify('flowbay '.repeat(400))});`;
+
+let ctx: TestContext;
+let apiOnly: TestContext;
+const ids: Record<string, string> = {};
+let authorId = '';
+let loneAuthorId = '';
+
+beforeAll(async () => {
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), TEMPLATE);
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), BUNDLE);
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  ctx = await createTestApp({ env: { PUBLIC_URL: 'https://flowbay.example' }, app: { webDist: dist } });
+  apiOnly = await createTestApp({ app: { webDist: null } });
+  const author = await createUser(ctx.db, { name: 'Lê Minh' });
+  const lone = await createUser(ctx.db, { name: 'Nobody Listed' });
+  authorId = author.id;
+  loneAuthorId = lone.id;
+  ids.free = (await createWorkflow(ctx.db, ctx.storage, {
+    userId: author.id, title: 'Đồng bộ đơn hàng Shopify', price: 0, platform: 'n8n', useCases: ['ecommerce'],
+    description: `Sync every new order. ${'Long words keep going on and on. '.repeat(10)}`,
+  })).id;
+  ids.paid = (await createWorkflow(ctx.db, ctx.storage, {
+    userId: author.id, title: 'Premium </script><script>alert(1)</script> CRM', price: 250_000, platform: 'make',
+  })).id;
+  ids.pending = (await createWorkflow(ctx.db, ctx.storage, { userId: lone.id, title: 'Waiting for review', status: 'pending' })).id;
+});
+afterAll(async () => {
+  await ctx.close();
+  await apiOnly.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: path, headers });
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+describe('web pages with a server-rendered head', () => {
+  it('renders the home page head and never caches the HTML', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const head = headOf(response.body);
+    expect(head).toContain('<title>Flowbay — n8n, Make and Zapier workflow templates</title>');
+    expect(head).toContain('<link rel="canonical" href="https://flowbay.example/" />');
+    expect(head).toContain('<meta property="og:url" content="https://flowbay.example/" />');
+    expect(head).not.toContain('<title>Default</title>');
+    expect(response.body).toContain('<script type="module" src="/assets/index-abc123.js">');
+  });
+
+  it('gives every static page its own title and canonical address', async () => {
+    for (const [path, title] of [['/workflows', 'Browse workflows | Flowbay'], ['/faq', 'Frequently asked questions | Flowbay'], ['/terms', 'Terms of service | Flowbay'], ['/privacy', 'Privacy policy | Flowbay'], ['/guide', 'How Flowbay works'], ['/contact', 'Contact us | Flowbay']] as const) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body).toContain(`<title>${title}</title>`);
+      expect(response.body).toContain(`<link rel="canonical" href="https://flowbay.example${path}" />`);
+    }
+  });
+
+  it('renders a workflow: title, 160-character description, Open Graph and JSON-LD', async () => {
+    const slugId = `dong-bo-don-hang-shopify-${ids.free}`;
+    const response = await get(`/workflows/${slugId}`);
+    expect(response.statusCode).toBe(200);
+    const head = headOf(response.body);
+    expect(head).toContain('<title>Đồng bộ đơn hàng Shopify | Flowbay</title>');
+    const description = /<meta name="description" content="([^"]*)"/.exec(head)![1]!;
+    expect(description).toHaveLength(160);
+    expect(description.endsWith('...')).toBe(true);
+    expect(head).toContain(`<link rel="canonical" href="https://flowbay.example/workflows/${slugId}" />`);
+    expect(head).toContain('<meta property="og:type" content="article" />');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head)![1]!);
+    expect(jsonLd).toMatchObject({
+      '@type': 'SoftwareSourceCode',
+      name: 'Đồng bộ đơn hàng Shopify',
+      url: `https://flowbay.example/workflows/${slugId}`,
+      offers: { price: 0, priceCurrency: 'VND' },
+      author: { name: 'Lê Minh', url: `https://flowbay.example/profiles/${authorId}` },
+    });
+  });
+
+  it('escapes titles so they cannot break out of the head or the JSON-LD script', async () => {
+    const list = await get(`/api/workflows/${ids.paid}`);
+    const response = await get(`/workflows/${list.json().slug}-${ids.paid}`);
+    const head = headOf(response.body);
+    expect(head).not.toContain('<script>alert(1)</script>');
+    expect(head).toContain('<title>Premium &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; CRM | Flowbay</title>');
+    // The JSON-LD and the app's module script: nothing else closes a script.
+    expect(head.match(/<\/script>/g)).toHaveLength(2);
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head)![1]!);
+    expect(jsonLd.offers).toMatchObject({ price: 250_000, priceCurrency: 'VND' });
+  });
+
+  it('moves a bare id, number or slug permanently to the canonical address', async () => {
+    const canonical = `/workflows/dong-bo-don-hang-shopify-${ids.free}`;
+    const byId = await get(`/workflows/${ids.free}`);
+    expect(byId.statusCode).toBe(301);
+    expect(byId.headers.location).toBe(canonical);
+    const bySlug = await get('/workflows/dong-bo-don-hang-shopify?from=share');
+    expect(bySlug.statusCode).toBe(301);
+    expect(bySlug.headers.location).toBe(`${canonical}?from=share`);
+  });
+
+  it('answers 404 with a noindex head for a missing or unlisted workflow', async () => {
+    for (const path of ['/workflows/no-such-workflow', `/workflows/waiting-for-review-${ids.pending}`]) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body).toContain('<title>Workflow not found | Flowbay</title>');
+      expect(response.body).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('renders a public profile head, and 404 for an unknown one', async () => {
+    const response = await get(`/profiles/${authorId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Lê Minh | Flowbay</title>');
+    expect(response.body).toContain('2 workflow templates shared by Lê Minh on Flowbay.');
+    expect((await get('/profiles/nobody-here')).statusCode).toBe(404);
+  });
+
+  it('serves the app shell for its own screens and its 404 page for unknown addresses', async () => {
+    for (const path of ['/auth', '/workflows/new', '/profile', `/workflows/x-${ids.free}/edit`]) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body, path).toContain('<meta name="robots" content="noindex" />');
+    }
+    const unknown = await get('/no/such/page');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(unknown.body).toContain('<title>Oops! Page not found | Flowbay</title>');
+  });
+
+  it('keeps the JSON 404 for unknown API addresses', async () => {
+    const response = await get('/api/no-such-endpoint');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  });
+});
+
+describe('static files', () => {
+  it('serves hashed assets with an immutable cache, compressed', async () => {
+    const response = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(BUNDLE);
+  });
+
+  it('compresses the HTML too', async () => {
+    const response = await get('/', { 'accept-encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves top-level public files with a short cache and 404 for missing assets', async () => {
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+    expect((await get('/assets/missing-123.js')).statusCode).toBe(404);
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('serves robots.txt as the spec lists it', async () => {
+    const response = await get('/robots.txt');
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body).toBe(
+      [
+        'User-agent: *',
+        'Allow: /',
+        'Allow: /profiles/',
+        'Disallow: /profile',
+        'Disallow: /workflows/new',
+        'Disallow: /workflows/*/edit',
+        'Disallow: /auth',
+        'Crawl-delay: 1',
+        'Sitemap: https://flowbay.example/sitemap.xml',
+        '',
+      ].join('\n'),
+    );
+    expect(robotsTxt('http://x')).toContain('Sitemap: http://x/sitemap.xml');
+  });
+
+  it('lists static pages, listed workflows and their authors only', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    for (const path of ['/', '/workflows', '/guide', '/contact', '/faq', '/terms', '/privacy']) {
+      expect(locations).toContain(`https://flowbay.example${path}`);
+    }
+    expect(locations).toContain(`https://flowbay.example/workflows/dong-bo-don-hang-shopify-${ids.free}`);
+    expect(locations.some((loc) => loc?.endsWith(ids.paid!))).toBe(true);
+    expect(locations.some((loc) => loc?.endsWith(ids.pending!))).toBe(false);
+    expect(locations).toContain(`https://flowbay.example/profiles/${authorId}`);
+    expect(locations).not.toContain(`https://flowbay.example/profiles/${loneAuthorId}`);
+    expect(response.body).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
+  });
+
+  it('works without a built web app, which then serves no pages', async () => {
+    expect((await apiOnly.app.inject({ method: 'GET', url: '/robots.txt' })).statusCode).toBe(200);
+    expect((await apiOnly.app.inject({ method: 'GET', url: '/sitemap.xml' })).statusCode).toBe(200);
+    const home = await apiOnly.app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(404);
+    expect(home.json().error.code).toBe('NOT_FOUND');
+  });
+});
