@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -35,7 +36,7 @@ import { createPublishingService } from './modules/publishing/publishing.service
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { createReviewService } from './modules/review/review.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service.ts';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
@@ -138,6 +139,21 @@ function installErrorHandling(app: FastifyInstance) {
   });
 }
 
+const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** Uploads nobody used within a day (abandoned forms) are removed hourly; safe on every instance at once. */
+function scheduleOrphanSweep(app: FastifyInstance, uploads: UploadsService) {
+  const sweep = () =>
+    uploads
+      .sweepOrphans(new Date(Date.now() - ORPHAN_GRACE_MS))
+      .then((removed) => removed > 0 && app.log.info({ removed }, 'removed unused uploads'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping unused uploads failed'));
+  const timer = setInterval(sweep, 60 * 60 * 1000);
+  timer.unref();
+  app.addHook('onReady', async () => void sweep());
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const storage = options.storage ?? createStorage(env);
@@ -154,7 +170,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  // Per-route limits (contact, translate, uploads, reports) are shared across instances through Redis when set.
+  const rateLimitRedis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  if (rateLimitRedis) app.addHook('onClose', async () => void rateLimitRedis.disconnect());
+  await app.register(rateLimit, { global: false, ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'flowbay-rl:' } : {}) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Flowbay API', version: '1.0.0', description: 'Marketplace for automation workflow templates' },
@@ -210,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicProfileRoutes, { db: database.db });
   const uploads = createUploadsService(database.db, storage);
   await app.register(uploadsRoutes, { uploads });
+  if (env.NODE_ENV !== 'test') scheduleOrphanSweep(app, uploads);
   await app.register(publishingRoutes, { publishing: createPublishingService({ db: database.db, uploads, catalog }) });
   await app.register(reviewRoutes, {
     review: createReviewService({ db: database.db, storage, mailer, publicUrl: env.PUBLIC_URL, log: app.log }),
