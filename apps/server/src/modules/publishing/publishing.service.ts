@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   DEFAULT_VERSION,
   VALIDATION_KEYS,
