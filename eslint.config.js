@@ -14,7 +14,12 @@ const house = {
       },
     },
     'feature-boundaries': {
-      meta: { type: 'problem', messages: { cross: 'Features do not import each other: move shared code to lib/ or components/ ({{source}})' } },
+      meta: {
+        type: 'problem',
+        messages: {
+          cross: 'Features do not import each other: move shared code to lib/ or components/ ({{source}})',
+        },
+      },
       create(context) {
         const file = relative(process.cwd(), context.filename);
         const own = /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
@@ -35,7 +40,17 @@ const house = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/reports/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'bench/reports/**',
+      '**/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -50,19 +65,53 @@ export default tseslint.config(
     files: ['apps/web/**'],
     rules: {
       'house/feature-boundaries': 'error',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@flowbay/server*'], message: 'The web app never imports server code.' }, { group: ['simple-icons', '@flowbay/workflow-formats/icons'], message: 'Brand icons come from /api/icons; simple-icons stays on the server.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@flowbay/server*'],
+              message: 'The web app never imports server code.',
+            },
+            {
+              group: ['simple-icons', '@flowbay/workflow-formats/icons'],
+              message: 'Brand icons come from /api/icons; simple-icons stays on the server.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['packages/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@flowbay/server*', '@flowbay/web*'], message: 'Packages never import apps.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@flowbay/server*', '@flowbay/web*'],
+              message: 'Packages never import apps.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['packages/workflow-formats/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@flowbay/*', '**/apps/**'], message: 'workflow-formats depends on nothing else in the project.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@flowbay/*', '**/apps/**'],
+              message: 'workflow-formats depends on nothing else in the project.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -23,7 +23,10 @@ for (const name of names.length > 0 ? names : Object.keys(BENCHES)) {
     continue;
   }
   console.log(`\n=== bench: ${name}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...passOn], { cwd: here, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...passOn], {
+    cwd: here,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src', 'packages/workflow-formats/src'];
+const webSources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/domain/src',
+  'packages/workflow-formats/src',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -19,7 +25,9 @@ function newestMtime(path) {
 }
 
 const hasWebApp = existsSync(join(root, 'apps/web/index.html'));
-const stale = !existsSync(builtIndex) || webSources.some((source) => newestMtime(join(root, source)) > statSync(builtIndex).mtimeMs);
+const stale =
+  !existsSync(builtIndex) ||
+  webSources.some((source) => newestMtime(join(root, source)) > statSync(builtIndex).mtimeMs);
 if (hasWebApp && stale && process.env.SKIP_WEB_BUILD !== '1') {
   console.log('Building the web app (first start, or its sources changed)…');
   const result = spawnSync('npm', ['run', 'build', '-w', '@flowbay/web'], { cwd: root, stdio: 'inherit' });

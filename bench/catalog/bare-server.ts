@@ -3,7 +3,10 @@ import { createServer } from 'node:http';
 
 let body = Buffer.alloc(0);
 const server = createServer((_request, response) => {
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  response.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body.length,
+  });
   response.end(body);
 });
 process.on('message', (message: { body?: string } | string) => {

@@ -24,14 +24,24 @@ function scenarios(deepPage: number): Scenario[] {
   return [
     { name: 'default page', path: '/api/workflows' },
     { name: 'search "quan ly"', path: '/api/workflows?search=quan%20ly' },
-    { name: 'filters: n8n + marketing + 100k-500k, price ↑', path: '/api/workflows?category=n8n&subcategory=marketing&price=100k-500k&sort=price_asc' },
+    {
+      name: 'filters: n8n + marketing + 100k-500k, price ↑',
+      path: '/api/workflows?category=n8n&subcategory=marketing&price=100k-500k&sort=price_asc',
+    },
     { name: `deep page ${deepPage}`, path: `/api/workflows?page=${deepPage}` },
   ];
 }
 
-function start(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number; seedSeconds?: number }> {
+function start(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number; seedSeconds?: number }> {
   return new Promise((resolve, reject) => {
-    const child = fork(script, { env: { ...process.env, ...env }, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    const child = fork(script, {
+      env: { ...process.env, ...env },
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     child.on('message', (message: { ready?: boolean; port?: number; seedSeconds?: number }) => {
@@ -56,7 +66,10 @@ interface Measured {
   errors: number;
 }
 
-async function load(url: string, options: { unique?: boolean; connections?: number; duration?: number } = {}): Promise<Measured> {
+async function load(
+  url: string,
+  options: { unique?: boolean; connections?: number; duration?: number } = {},
+): Promise<Measured> {
   let counter = 0;
   const result = await autocannon({
     url,
@@ -64,7 +77,14 @@ async function load(url: string, options: { unique?: boolean; connections?: numb
     duration: options.duration ?? DURATION,
     // A unique, ignored query parameter defeats the page cache, so the database path is measured.
     requests: options.unique
-      ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: `${request.path}${request.path.includes('?') ? '&' : '?'}nocache=${counter++}` }) }]
+      ? [
+          {
+            setupRequest: (request: { path: string }) => ({
+              ...request,
+              path: `${request.path}${request.path.includes('?') ? '&' : '?'}nocache=${counter++}`,
+            }),
+          },
+        ]
       : undefined,
   });
   const latency = result.latency as unknown as Record<string, number>;
@@ -78,12 +98,31 @@ async function load(url: string, options: { unique?: boolean; connections?: numb
 }
 
 async function searchLatency(base: string): Promise<{ p50: number; p95: number; samples: number }> {
-  const terms = ['quan ly', 'dong bo', 'slack', 'google sheets', 'khach hang', 'invoise', 'telegram bot', 'da nang', 'ai assistant', 'bao cao', 'notion', 'don hang', 'nottion', 'shopfy orders', 'hoa don', 'cham cong'];
+  const terms = [
+    'quan ly',
+    'dong bo',
+    'slack',
+    'google sheets',
+    'khach hang',
+    'invoise',
+    'telegram bot',
+    'da nang',
+    'ai assistant',
+    'bao cao',
+    'notion',
+    'don hang',
+    'nottion',
+    'shopfy orders',
+    'hoa don',
+    'cham cong',
+  ];
   const samples: number[] = [];
   for (let round = 0; round < (quick ? 5 : 25); round += 1) {
     for (const term of terms) {
       const started = performance.now();
-      const response = await fetch(`${base}/api/workflows?search=${encodeURIComponent(term)}&nocache=${round}`);
+      const response = await fetch(
+        `${base}/api/workflows?search=${encodeURIComponent(term)}&nocache=${round}`,
+      );
       await response.arrayBuffer();
       samples.push(performance.now() - started);
     }
@@ -137,7 +176,14 @@ await admin.query(`create database ${database}`);
 try {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${database}`;
-  sections.push(await benchDatabase('PostgreSQL', { BENCH_DATABASE_URL: url.toString() }, quick ? 20_000 : 100_000, quick ? 1_600 : 8_000));
+  sections.push(
+    await benchDatabase(
+      'PostgreSQL',
+      { BENCH_DATABASE_URL: url.toString() },
+      quick ? 20_000 : 100_000,
+      quick ? 1_600 : 8_000,
+    ),
+  );
 } finally {
   await admin.query(`drop database if exists ${database} with (force)`);
   await admin.end();

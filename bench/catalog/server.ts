@@ -19,7 +19,13 @@ await seedTaxonomy(database.db);
 const started = Date.now();
 await bulkSeed(database.db, count);
 const seedSeconds = (Date.now() - started) / 1000;
-const env = loadEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'flowbay-bench-')), LOG_LEVEL: 'silent', SEED_DEMO: 'false', NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex') });
+const env = loadEnv({
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'flowbay-bench-')),
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  NODE_ENV: 'production',
+  AUTH_SECRET: randomBytes(32).toString('hex'),
+});
 const app = await buildApp({ env, database, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

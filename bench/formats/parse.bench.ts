@@ -5,7 +5,11 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { basename, join } from 'node:path';
-import { MAX_EXPORT_BYTES, parseWorkflowExport, scanSecrets } from '../../packages/workflow-formats/src/index.ts';
+import {
+  MAX_EXPORT_BYTES,
+  parseWorkflowExport,
+  scanSecrets,
+} from '../../packages/workflow-formats/src/index.ts';
 import { measureIconCoverage } from '../../packages/workflow-formats/src/coverage.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -31,7 +35,12 @@ function time(run: () => unknown, iterations: number): { median: number; p95: nu
 
 /** Copies of the largest corpus workflow side by side until the export is just under 5 MB. */
 function generateLargeN8nExport(): string {
-  const source = JSON.parse(readFileSync(join(CORPUS, 'n8n/Zie619--workflows__Webhook__1897_Webhook_Filter_Sync_Webhook.json'), 'utf8')) as {
+  const source = JSON.parse(
+    readFileSync(
+      join(CORPUS, 'n8n/Zie619--workflows__Webhook__1897_Webhook_Filter_Sync_Webhook.json'),
+      'utf8',
+    ),
+  ) as {
     nodes: { name: string; id?: string; position?: [number, number] }[];
     connections: Record<string, Record<string, { node: string }[][]>>;
   };
@@ -41,11 +50,23 @@ function generateLargeN8nExport(): string {
   let size = 0;
   for (;;) {
     const suffix = ` (${copy})`;
-    const copyNodes = source.nodes.map((node) => ({ ...node, name: node.name + suffix, id: `${node.id ?? node.name}-${copy}`, position: [(node.position?.[0] ?? 0) + copy * 10_000, node.position?.[1] ?? 0] }));
+    const copyNodes = source.nodes.map((node) => ({
+      ...node,
+      name: node.name + suffix,
+      id: `${node.id ?? node.name}-${copy}`,
+      position: [(node.position?.[0] ?? 0) + copy * 10_000, node.position?.[1] ?? 0],
+    }));
     const copyConnections = Object.fromEntries(
       Object.entries(source.connections).map(([from, byType]) => [
         from + suffix,
-        Object.fromEntries(Object.entries(byType).map(([type, outputs]) => [type, outputs.map((targets) => (targets ?? []).map((target) => ({ ...target, node: target.node + suffix })))])),
+        Object.fromEntries(
+          Object.entries(byType).map(([type, outputs]) => [
+            type,
+            outputs.map((targets) =>
+              (targets ?? []).map((target) => ({ ...target, node: target.node + suffix })),
+            ),
+          ]),
+        ),
       ]),
     );
     const addition = JSON.stringify(copyNodes).length + JSON.stringify(copyConnections).length;
@@ -59,13 +80,22 @@ function generateLargeN8nExport(): string {
 }
 
 const rows: string[] = [];
-const files = ['n8n', 'make', 'zapier', 'synthetic', 'bad'].flatMap((folder) => readdirSync(join(CORPUS, folder)).filter((f) => f.endsWith('.json')).sort().map((f) => join(folder, f)));
+const files = ['n8n', 'make', 'zapier', 'synthetic', 'bad'].flatMap((folder) =>
+  readdirSync(join(CORPUS, folder))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(folder, f)),
+);
 for (const file of files) {
   const text = readFileSync(join(CORPUS, file), 'utf8');
   const result = parseWorkflowExport(text);
   const { median, p95 } = time(() => parseWorkflowExport(text), text.length > 100_000 ? 50 : 200);
-  const outcome = result.ok ? `${result.platform}, ${result.workflows.reduce((n, g) => n + g.nodes.length, 0)} nodes` : result.error.code;
-  rows.push(`| ${file.split('/')[0]}/${basename(file).slice(0, 60)} | ${(text.length / 1024).toFixed(1)} KB | ${outcome} | ${median.toFixed(2)} | ${p95.toFixed(2)} |`);
+  const outcome = result.ok
+    ? `${result.platform}, ${result.workflows.reduce((n, g) => n + g.nodes.length, 0)} nodes`
+    : result.error.code;
+  rows.push(
+    `| ${file.split('/')[0]}/${basename(file).slice(0, 60)} | ${(text.length / 1024).toFixed(1)} KB | ${outcome} | ${median.toFixed(2)} | ${p95.toFixed(2)} |`,
+  );
 }
 
 const large = generateLargeN8nExport();

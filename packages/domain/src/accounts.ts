@@ -38,7 +38,10 @@ const httpUrl = z
 export const ProfileUpdate = z.object({
   full_name: z.string().trim().max(FULL_NAME_MAX).nullable().optional(),
   display_name: z.string().trim().max(FULL_NAME_MAX).nullable().optional(),
-  avatar_url: z.union([z.literal(''), httpUrl]).nullable().optional(),
+  avatar_url: z
+    .union([z.literal(''), httpUrl])
+    .nullable()
+    .optional(),
   locale: Locale.optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;

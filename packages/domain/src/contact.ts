@@ -1,13 +1,28 @@
 import { z } from 'zod';
 
-export const CONTACT_LIMITS = { nameMax: 100, emailMax: 254, subjectMin: 3, subjectMax: 150, messageMin: 10, messageMax: 5000 } as const;
+export const CONTACT_LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  subjectMin: 3,
+  subjectMax: 150,
+  messageMin: 10,
+  messageMax: 5000,
+} as const;
 
 /** The contact form (spec section 5 leaves its rules open; these are ours, docs/decisions/0030). */
 export const ContactInput = z.object({
   full_name: z.string().trim().min(1, 'required').max(CONTACT_LIMITS.nameMax, 'too_long'),
   email: z.string().trim().max(CONTACT_LIMITS.emailMax, 'too_long').pipe(z.email('invalid_email')),
-  subject: z.string().trim().min(CONTACT_LIMITS.subjectMin, 'too_short').max(CONTACT_LIMITS.subjectMax, 'too_long'),
-  message: z.string().trim().min(CONTACT_LIMITS.messageMin, 'too_short').max(CONTACT_LIMITS.messageMax, 'too_long'),
+  subject: z
+    .string()
+    .trim()
+    .min(CONTACT_LIMITS.subjectMin, 'too_short')
+    .max(CONTACT_LIMITS.subjectMax, 'too_long'),
+  message: z
+    .string()
+    .trim()
+    .min(CONTACT_LIMITS.messageMin, 'too_short')
+    .max(CONTACT_LIMITS.messageMax, 'too_long'),
 });
 export type ContactInput = z.infer<typeof ContactInput>;
 

@@ -93,7 +93,11 @@ export type UpdateWorkflowInput = z.infer<typeof UpdateWorkflowInput>;
 
 export const CreateVersionInput = z.object({
   version,
-  file_url: z.string({ error: K.fileAndVersionRequired }).trim().min(1, { error: K.fileAndVersionRequired }).max(2048),
+  file_url: z
+    .string({ error: K.fileAndVersionRequired })
+    .trim()
+    .min(1, { error: K.fileAndVersionRequired })
+    .max(2048),
 });
 export type CreateVersionInput = z.infer<typeof CreateVersionInput>;
 
@@ -142,7 +146,9 @@ export const UploadResult = z.object({
     })
     .nullable(),
   /** Secrets removed from the stored file (only when the upload asked for redaction). */
-  redacted: z.array(z.object({ node: z.string(), path: z.string(), kind: z.string(), workflow: z.string().optional() })),
+  redacted: z.array(
+    z.object({ node: z.string(), path: z.string(), kind: z.string(), workflow: z.string().optional() }),
+  ),
   warnings: z.array(z.object({ code: z.string(), message: z.string() })),
 });
 export type UploadResult = z.infer<typeof UploadResult>;
@@ -151,7 +157,11 @@ export const ReviewState = z.object({
   status: z.enum(['pending', 'listed', 'rejected', 'unlisted']),
   /** The last decision on this workflow, with the reason of a rejection. */
   last_decision: z
-    .object({ decision: z.enum(['approved', 'rejected']), reason: z.string().nullable(), created_at: z.string() })
+    .object({
+      decision: z.enum(['approved', 'rejected']),
+      reason: z.string().nullable(),
+      created_at: z.string(),
+    })
     .nullable(),
   pending_versions: z.array(z.object({ id: z.string(), version: z.string(), created_at: z.string() })),
   /** Changes to the listed content waiting for review. */

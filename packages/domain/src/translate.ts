@@ -1,7 +1,20 @@
 import { z } from 'zod';
 
 /** Texts and target language of `POST /api/translate`. */
-export const TRANSLATE_LANGUAGES = ['vi', 'en', 'zh', 'ja', 'ko', 'th', 'id', 'es', 'fr', 'de', 'ru', 'ar'] as const;
+export const TRANSLATE_LANGUAGES = [
+  'vi',
+  'en',
+  'zh',
+  'ja',
+  'ko',
+  'th',
+  'id',
+  'es',
+  'fr',
+  'de',
+  'ru',
+  'ar',
+] as const;
 export const TRANSLATE_TEXTS_MAX = 2;
 export const TRANSLATE_TEXT_MAX = 5000;
 export const TranslateInput = z.object({
@@ -10,4 +23,7 @@ export const TranslateInput = z.object({
 });
 export type TranslateInput = z.infer<typeof TranslateInput>;
 export const TranslateResult = z.object({ translations: z.array(z.string()) });
-export const TranslateStatus = z.object({ available: z.boolean(), languages: z.array(z.enum(TRANSLATE_LANGUAGES)) });
+export const TranslateStatus = z.object({
+  available: z.boolean(),
+  languages: z.array(z.enum(TRANSLATE_LANGUAGES)),
+});

@@ -4,13 +4,60 @@
  */
 
 export type GenericIconName =
-  | 'webhook' | 'schedule' | 'play' | 'code' | 'http' | 'branch' | 'switch' | 'merge' | 'router'
-  | 'filter' | 'delay' | 'edit' | 'split' | 'loop' | 'aggregate' | 'workflow' | 'reply' | 'form'
-  | 'file' | 'document' | 'mail' | 'chat' | 'database' | 'storage' | 'calendar' | 'spreadsheet'
-  | 'crm' | 'social' | 'key' | 'stop' | 'arrow' | 'html' | 'text' | 'image' | 'rss' | 'terminal'
-  | 'translate' | 'variable' | 'error' | 'sort' | 'compare' | 'table' | 'ai-agent' | 'ai-model'
-  | 'ai-memory' | 'ai-tool' | 'ai-parser' | 'vector-store' | 'embeddings' | 'chart' | 'bell'
-  | 'payment' | 'video' | 'tools';
+  | 'webhook'
+  | 'schedule'
+  | 'play'
+  | 'code'
+  | 'http'
+  | 'branch'
+  | 'switch'
+  | 'merge'
+  | 'router'
+  | 'filter'
+  | 'delay'
+  | 'edit'
+  | 'split'
+  | 'loop'
+  | 'aggregate'
+  | 'workflow'
+  | 'reply'
+  | 'form'
+  | 'file'
+  | 'document'
+  | 'mail'
+  | 'chat'
+  | 'database'
+  | 'storage'
+  | 'calendar'
+  | 'spreadsheet'
+  | 'crm'
+  | 'social'
+  | 'key'
+  | 'stop'
+  | 'arrow'
+  | 'html'
+  | 'text'
+  | 'image'
+  | 'rss'
+  | 'terminal'
+  | 'translate'
+  | 'variable'
+  | 'error'
+  | 'sort'
+  | 'compare'
+  | 'table'
+  | 'ai-agent'
+  | 'ai-model'
+  | 'ai-memory'
+  | 'ai-tool'
+  | 'ai-parser'
+  | 'vector-store'
+  | 'embeddings'
+  | 'chart'
+  | 'bell'
+  | 'payment'
+  | 'video'
+  | 'tools';
 
 export interface AppDefinition {
   key: string;
@@ -32,11 +79,26 @@ const core = (aliases: string[] = []): Partial<AppDefinition> => ({ core: true, 
 const ROWS: Row[] = [
   // Platform building blocks.
   ['manual-trigger', 'Manual Trigger', 'play', core(['manual', 'start'])],
-  ['schedule', 'Schedule', 'schedule', core(['cron', 'interval', 'scheduletrigger', 'clock', 'basicscheduler'])],
-  ['webhook', 'Webhook', 'webhook', core(['gateway', 'customwebhook', 'webhooks', 'catchhook', 'webhookcli'])],
+  [
+    'schedule',
+    'Schedule',
+    'schedule',
+    core(['cron', 'interval', 'scheduletrigger', 'clock', 'basicscheduler']),
+  ],
+  [
+    'webhook',
+    'Webhook',
+    'webhook',
+    core(['gateway', 'customwebhook', 'webhooks', 'catchhook', 'webhookcli']),
+  ],
   ['respond-to-webhook', 'Respond to Webhook', 'reply', core(['webhookrespond'])],
   ['http-request', 'HTTP Request', 'http', core(['http', 'httprequesttool', 'graphql'])],
-  ['code', 'Code', 'code', core(['function', 'functionitem', 'codetool', 'javascript', 'python', 'codebyzapier', 'aitransform'])],
+  [
+    'code',
+    'Code',
+    'code',
+    core(['function', 'functionitem', 'codetool', 'javascript', 'python', 'codebyzapier', 'aitransform']),
+  ],
   ['set', 'Edit Fields (Set)', 'edit', core(['editfields', 'renamekeys'])],
   ['if', 'If', 'branch', core()],
   ['switch', 'Switch', 'switch', core()],
@@ -61,7 +123,12 @@ const ROWS: Row[] = [
   ['sort', 'Sort', 'sort', core()],
   ['remove-duplicates', 'Remove Duplicates', 'filter', core()],
   ['compare-datasets', 'Compare Datasets', 'compare', core()],
-  ['execute-workflow', 'Execute Workflow', 'workflow', core(['executeworkflowtrigger', 'workflow', 'toolworkflow', 'subworkflow'])],
+  [
+    'execute-workflow',
+    'Execute Workflow',
+    'workflow',
+    core(['executeworkflowtrigger', 'workflow', 'toolworkflow', 'subworkflow']),
+  ],
   ['execution-data', 'Execution Data', 'variable', core()],
   ['form', 'Form', 'form', core(['formtrigger'])],
   ['html', 'HTML', 'html', core(['htmlextract'])],
@@ -71,11 +138,21 @@ const ROWS: Row[] = [
   ['csv', 'CSV', 'table', core()],
   ['crypto', 'Crypto', 'key', core()],
   ['date-time', 'Date & Time', 'calendar', core()],
-  ['email', 'Email (SMTP / IMAP)', 'mail', core(['emailsend', 'emailreadimap', 'sendemail', 'smtp', 'imap', 'emailbyzapier'])],
+  [
+    'email',
+    'Email (SMTP / IMAP)',
+    'mail',
+    core(['emailsend', 'emailreadimap', 'sendemail', 'smtp', 'imap', 'emailbyzapier']),
+  ],
   ['spreadsheet-file', 'Spreadsheet File', 'spreadsheet', core()],
   ['extract-from-file', 'Extract from File', 'file', core()],
   ['convert-to-file', 'Convert to File', 'file', core()],
-  ['read-write-file', 'Read/Write Files from Disk', 'file', core(['readbinaryfile', 'readbinaryfiles', 'writebinaryfile', 'readwritefile', 'localfiletrigger'])],
+  [
+    'read-write-file',
+    'Read/Write Files from Disk',
+    'file',
+    core(['readbinaryfile', 'readbinaryfiles', 'writebinaryfile', 'readwritefile', 'localfiletrigger']),
+  ],
   ['edit-image', 'Edit Image', 'image', core()],
   ['execute-command', 'Execute Command', 'terminal', core()],
   ['ssh', 'SSH', 'terminal', core()],
@@ -89,16 +166,50 @@ const ROWS: Row[] = [
   ['n8n', 'n8n', null, { core: true, aliases: ['n8ntrigger'] }],
   ['chat', 'Chat Trigger', 'chat', core(['chattrigger', 'chatmessage'])],
   ['ai-agent', 'AI Agent', 'ai-agent', core(['agent', 'agenttool'])],
-  ['llm-chain', 'Basic LLM Chain', 'ai-agent', core(['chainllm', 'chainsummarization', 'chainretrievalqa', 'summarizationchain'])],
+  [
+    'llm-chain',
+    'Basic LLM Chain',
+    'ai-agent',
+    core(['chainllm', 'chainsummarization', 'chainretrievalqa', 'summarizationchain']),
+  ],
   ['information-extractor', 'Information Extractor', 'ai-agent', core()],
   ['text-classifier', 'Text Classifier', 'ai-agent', core()],
   ['sentiment-analysis', 'Sentiment Analysis', 'ai-agent', core()],
-  ['output-parser', 'Output Parser', 'ai-parser', core(['outputparserstructured', 'outputparserautofixing', 'outputparseritemlist'])],
-  ['ai-memory', 'Chat Memory', 'ai-memory', core(['memorybufferwindow', 'memorymanager', 'memorychatretriever'])],
-  ['document-loader', 'Document Loader', 'document', core(['documentdefaultdataloader', 'documentbinaryinputloader', 'documentjsoninputloader'])],
-  ['text-splitter', 'Text Splitter', 'text', core(['textsplittertokensplitter', 'textsplitterrecursivecharactertextsplitter', 'textsplittercharactertextsplitter'])],
+  [
+    'output-parser',
+    'Output Parser',
+    'ai-parser',
+    core(['outputparserstructured', 'outputparserautofixing', 'outputparseritemlist']),
+  ],
+  [
+    'ai-memory',
+    'Chat Memory',
+    'ai-memory',
+    core(['memorybufferwindow', 'memorymanager', 'memorychatretriever']),
+  ],
+  [
+    'document-loader',
+    'Document Loader',
+    'document',
+    core(['documentdefaultdataloader', 'documentbinaryinputloader', 'documentjsoninputloader']),
+  ],
+  [
+    'text-splitter',
+    'Text Splitter',
+    'text',
+    core([
+      'textsplittertokensplitter',
+      'textsplitterrecursivecharactertextsplitter',
+      'textsplittercharactertextsplitter',
+    ]),
+  ],
   ['vector-store', 'Vector Store', 'vector-store', core(['vectorstoreinmemory', 'vectorstoretool'])],
-  ['ai-tool', 'AI Tool', 'ai-tool', core(['toolcode', 'toolcalculator', 'toolthink', 'toolvectorstore', 'toolwikipedia', 'toolserpapi'])],
+  [
+    'ai-tool',
+    'AI Tool',
+    'ai-tool',
+    core(['toolcode', 'toolcalculator', 'toolthink', 'toolvectorstore', 'toolwikipedia', 'toolserpapi']),
+  ],
   ['mcp', 'MCP Client', 'ai-tool', { brand: null, aliases: ['mcpclient', 'mcpclienttool', 'mcptrigger'] }],
   ['ai', 'AI by Zapier', 'ai-model', core(['aibyzapier'])],
 
@@ -127,8 +238,18 @@ const ROWS: Row[] = [
   ['telegram', 'Telegram', 'chat'],
   ['whatsapp', 'WhatsApp', 'chat', { aliases: ['whatsappbusiness', 'whatsappbusinesscloud'] }],
   ['microsoft-teams', 'Microsoft Teams', 'chat'],
-  ['microsoft-outlook', 'Microsoft Outlook', 'mail', { aliases: ['outlook', 'microsoftoffice365email', 'office365email'] }],
-  ['microsoft-excel', 'Microsoft Excel', 'spreadsheet', { aliases: ['excel', 'microsoftexcel365', 'excel365'] }],
+  [
+    'microsoft-outlook',
+    'Microsoft Outlook',
+    'mail',
+    { aliases: ['outlook', 'microsoftoffice365email', 'office365email'] },
+  ],
+  [
+    'microsoft-excel',
+    'Microsoft Excel',
+    'spreadsheet',
+    { aliases: ['excel', 'microsoftexcel365', 'excel365'] },
+  ],
   ['microsoft-onedrive', 'Microsoft OneDrive', 'storage', { aliases: ['onedrive'] }],
   ['microsoft-sharepoint', 'Microsoft SharePoint', 'storage', { aliases: ['sharepoint'] }],
   ['microsoft-sql', 'Microsoft SQL Server', 'database', { aliases: ['mssql', 'sqlserver'] }],
@@ -190,8 +311,32 @@ const ROWS: Row[] = [
   ['box', 'Box', 'storage'],
   ['aws-s3', 'AWS S3', 'storage', { aliases: ['awss3', 'amazons3'] }],
   ['s3', 'S3', 'storage', { brand: null }],
-  ['aws', 'AWS', 'storage', { aliases: ['awslambda', 'awssns', 'awsses', 'awssqs', 'awsdynamodb', 'awstextract', 'awsrekognition', 'awscomprehend'] }],
-  ['postgres', 'PostgreSQL', 'database', { brand: 'postgresql', aliases: ['postgresql', 'postgrestool', 'memorypostgreschat', 'vectorstorepgvector'] }],
+  [
+    'aws',
+    'AWS',
+    'storage',
+    {
+      aliases: [
+        'awslambda',
+        'awssns',
+        'awsses',
+        'awssqs',
+        'awsdynamodb',
+        'awstextract',
+        'awsrekognition',
+        'awscomprehend',
+      ],
+    },
+  ],
+  [
+    'postgres',
+    'PostgreSQL',
+    'database',
+    {
+      brand: 'postgresql',
+      aliases: ['postgresql', 'postgrestool', 'memorypostgreschat', 'vectorstorepgvector'],
+    },
+  ],
   ['mysql', 'MySQL', 'database'],
   ['mongodb', 'MongoDB', 'database', { aliases: ['vectorstoremongodbatlas'] }],
   ['redis', 'Redis', 'database', { aliases: ['memoryredischat'] }],
@@ -227,7 +372,12 @@ const ROWS: Row[] = [
   ['uptime-robot', 'UptimeRobot', 'bell'],
   ['netlify', 'Netlify', 'html'],
   ['cloudflare', 'Cloudflare', 'html'],
-  ['firebase', 'Firebase', 'database', { aliases: ['googlefirebasecloudfirestore', 'googlefirebaserealtimedatabase'] }],
+  [
+    'firebase',
+    'Firebase',
+    'database',
+    { aliases: ['googlefirebasecloudfirestore', 'googlefirebaserealtimedatabase'] },
+  ],
   ['elasticsearch', 'Elasticsearch', 'database'],
   ['rabbitmq', 'RabbitMQ', 'arrow'],
   ['kafka', 'Kafka', 'arrow', { brand: 'apachekafka' }],
@@ -282,7 +432,19 @@ export function isN8nCommunityType(type: string): boolean {
 }
 
 /** LangChain node prefixes that name a role, not the service behind it (`lmChatOpenAi` → `OpenAi`). */
-const ROLE_PREFIXES = ['lmChat', 'lm', 'embeddings', 'vectorStore', 'memory', 'tool', 'retriever', 'document', 'textSplitter', 'outputParser', 'chain'];
+const ROLE_PREFIXES = [
+  'lmChat',
+  'lm',
+  'embeddings',
+  'vectorStore',
+  'memory',
+  'tool',
+  'retriever',
+  'document',
+  'textSplitter',
+  'outputParser',
+  'chain',
+];
 
 const MAKE_BUILT_IN: Record<string, string> = {
   basicrouter: 'router',
@@ -365,11 +527,13 @@ export function appDefinition(key: string): AppDefinition | undefined {
 export function appDisplayName(key: string): string {
   const known = APP_DEFINITIONS.get(key);
   if (known) return known.name;
-  return key
-    .split('-')
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ') || 'Unknown';
+  return (
+    key
+      .split('-')
+      .filter(Boolean)
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ') || 'Unknown'
+  );
 }
 
 /** Whether the key names a platform building block rather than a third-party service. */

@@ -35,7 +35,12 @@ function inspect(file: string, text: string): InspectLine {
       apps: [...new Set(graph.nodes.map((node) => node.app))],
     })),
     requirements: summary.requirements,
-    secrets: scanSecrets(result).map(({ workflow, node, path, kind }) => ({ node, path, kind, ...(workflow !== undefined ? { workflow } : {}) })),
+    secrets: scanSecrets(result).map(({ workflow, node, path, kind }) => ({
+      node,
+      path,
+      kind,
+      ...(workflow !== undefined ? { workflow } : {}),
+    })),
     warnings: result.warnings,
   };
 }
@@ -51,8 +56,14 @@ function printHuman(line: InspectLine): void {
     console.log(`  workflow "${workflow.name}": ${workflow.nodes} nodes, ${workflow.edges} edges`);
     console.log(`    apps: ${workflow.apps.join(', ') || '(none)'}`);
   }
-  const requirements = line.requirements as { credentials: { type: string; app: string; names: string[] }[]; communityPackages: string[]; nodeTypeVersions: { type: string; version: unknown }[] };
-  console.log(`  credentials: ${requirements.credentials.map((c) => `${c.type} (${c.app}${c.names.length ? `: ${c.names.join(', ')}` : ''})`).join('; ') || '(none)'}`);
+  const requirements = line.requirements as {
+    credentials: { type: string; app: string; names: string[] }[];
+    communityPackages: string[];
+    nodeTypeVersions: { type: string; version: unknown }[];
+  };
+  console.log(
+    `  credentials: ${requirements.credentials.map((c) => `${c.type} (${c.app}${c.names.length ? `: ${c.names.join(', ')}` : ''})`).join('; ') || '(none)'}`,
+  );
   console.log(`  community packages: ${requirements.communityPackages.join(', ') || '(none)'}`);
   console.log(`  node types: ${requirements.nodeTypeVersions.length}`);
   console.log(`  secrets: ${line.secrets!.length === 0 ? '(none)' : ''}`);
@@ -87,4 +98,5 @@ export function main(args: string[]): number {
   return unreadable ? 2 : 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main(process.argv.slice(2));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  process.exitCode = main(process.argv.slice(2));

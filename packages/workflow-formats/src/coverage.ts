@@ -54,6 +54,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const coverage = measureIconCoverage(dir);
   const percent = (n: number) => `${((100 * n) / Math.max(coverage.nodes, 1)).toFixed(1)} %`;
   console.log(`Icon coverage over ${coverage.nodes} node occurrences in ${coverage.files} files (${dir}):`);
-  console.log(`  specific icon: ${percent(coverage.brand + coverage.generic)} (brand ${percent(coverage.brand)}, generic ${percent(coverage.generic)}), fallback ${percent(coverage.fallback)}`);
-  if (coverage.fallbackApps.length > 0) console.log(`  fallback apps: ${coverage.fallbackApps.map((app) => `${app.key} ×${app.count}`).join(', ')}`);
+  console.log(
+    `  specific icon: ${percent(coverage.brand + coverage.generic)} (brand ${percent(coverage.brand)}, generic ${percent(coverage.generic)}), fallback ${percent(coverage.fallback)}`,
+  );
+  if (coverage.fallbackApps.length > 0)
+    console.log(
+      `  fallback apps: ${coverage.fallbackApps.map((app) => `${app.key} ×${app.count}`).join(', ')}`,
+    );
 }

@@ -6,7 +6,10 @@ import * as simpleIcons from 'simple-icons';
 import { appDefinition, appDisplayName, type GenericIconName, genericIconFor } from './apps.ts';
 import { FALLBACK_ICON_BODY, GENERIC_ICON_BODIES } from './generic-icons.ts';
 
-export type AppIcon = { type: 'brand'; slug: string; hex: string } | { type: 'generic'; name: GenericIconName } | { type: 'fallback' };
+export type AppIcon =
+  | { type: 'brand'; slug: string; hex: string }
+  | { type: 'generic'; name: GenericIconName }
+  | { type: 'fallback' };
 
 export interface AppInfo {
   key: string;
@@ -48,7 +51,11 @@ export function appInfo(appKey: string): AppInfo {
   const key = String(appKey);
   const brand = brandFor(key);
   const generic = genericIconFor(key);
-  const icon: AppIcon = brand ? { type: 'brand', slug: brand.slug, hex: `#${brand.hex}` } : generic ? { type: 'generic', name: generic } : { type: 'fallback' };
+  const icon: AppIcon = brand
+    ? { type: 'brand', slug: brand.slug, hex: `#${brand.hex}` }
+    : generic
+      ? { type: 'generic', name: generic }
+      : { type: 'fallback' };
   return { key, name: appDisplayName(key), icon };
 }
 

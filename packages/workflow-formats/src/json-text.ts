@@ -82,7 +82,12 @@ function invalidJson(text: string): ReadResult {
   const { line, column } = lineAndColumn(text, problem.position);
   return {
     ok: false,
-    error: { code: 'INVALID_JSON', message: `Not valid JSON: ${problem.message} at line ${line}, column ${column}.`, line, column },
+    error: {
+      code: 'INVALID_JSON',
+      message: `Not valid JSON: ${problem.message} at line ${line}, column ${column}.`,
+      line,
+      column,
+    },
   };
 }
 
@@ -120,7 +125,8 @@ export function locateSyntaxError(text: string): SyntaxProblem {
   const stop = (message: string, position = i): never => {
     throw new Stop({ position, message });
   };
-  const describe = (): string => (i >= n ? 'unexpected end of file' : `unexpected character ${JSON.stringify(text[i])}`);
+  const describe = (): string =>
+    i >= n ? 'unexpected end of file' : `unexpected character ${JSON.stringify(text[i])}`;
   const skipSpace = () => {
     while (i < n) {
       const c = text.charCodeAt(i);
@@ -173,7 +179,8 @@ export function locateSyntaxError(text: string): SyntaxProblem {
       }
       for (;;) {
         skipSpace();
-        if (text[i] !== '"') stop(i >= n ? 'unexpected end of file' : 'expected a property name in double quotes');
+        if (text[i] !== '"')
+          stop(i >= n ? 'unexpected end of file' : 'expected a property name in double quotes');
         string();
         skipSpace();
         if (text[i] !== ':') stop(i >= n ? 'unexpected end of file' : "expected ':' after a property name");

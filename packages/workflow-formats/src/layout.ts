@@ -9,7 +9,10 @@ export const LAYOUT_ROW_HEIGHT = 140;
  * Places nodes left to right by their distance from the start (longest path over the graph with
  * back edges removed), one node per grid cell, so no two nodes overlap.
  */
-export function layoutPositions(nodeIds: readonly string[], edges: readonly Pick<GraphEdge, 'from' | 'to'>[]): Map<string, Position> {
+export function layoutPositions(
+  nodeIds: readonly string[],
+  edges: readonly Pick<GraphEdge, 'from' | 'to'>[],
+): Map<string, Position> {
   const index = new Map<string, number>();
   nodeIds.forEach((id, i) => index.set(id, i));
   const outgoing: number[][] = nodeIds.map(() => []);
@@ -47,7 +50,9 @@ export function layoutPositions(nodeIds: readonly string[], edges: readonly Pick
     if (column > 0) {
       const barycenter = (node: number) => {
         const preds = forward.incoming[node]!;
-        return preds.length === 0 ? Number.POSITIVE_INFINITY : preds.reduce((sum, p) => sum + row[p]!, 0) / preds.length;
+        return preds.length === 0
+          ? Number.POSITIVE_INFINITY
+          : preds.reduce((sum, p) => sum + row[p]!, 0) / preds.length;
       };
       const keyed = members.map((node) => ({ node, key: barycenter(node) }));
       keyed.sort((a, b) => (a.key === b.key ? a.node - b.node : a.key < b.key ? -1 : 1));
@@ -56,7 +61,10 @@ export function layoutPositions(nodeIds: readonly string[], edges: readonly Pick
     const offset = (members.length - 1) / 2;
     members.forEach((node, i) => {
       row[node] = i - offset;
-      positions.set(nodeIds[node]!, { x: column * LAYOUT_COLUMN_WIDTH, y: Math.round((i - offset) * LAYOUT_ROW_HEIGHT) });
+      positions.set(nodeIds[node]!, {
+        x: column * LAYOUT_COLUMN_WIDTH,
+        y: Math.round((i - offset) * LAYOUT_ROW_HEIGHT),
+      });
     });
   });
   return positions;
@@ -67,7 +75,9 @@ function withoutBackEdges(count: number, outgoing: number[][], incoming: number[
   const state = new Uint8Array(count); // 0 new, 1 on stack, 2 done
   const keptOut: number[][] = Array.from({ length: count }, () => []);
   const keptIn: number[][] = Array.from({ length: count }, () => []);
-  const roots = [...Array(count).keys()].sort((a, b) => (incoming[a]!.length === 0 ? 0 : 1) - (incoming[b]!.length === 0 ? 0 : 1) || a - b);
+  const roots = [...Array(count).keys()].sort(
+    (a, b) => (incoming[a]!.length === 0 ? 0 : 1) - (incoming[b]!.length === 0 ? 0 : 1) || a - b,
+  );
   for (const root of roots) {
     if (state[root] !== 0) continue;
     const stack: { node: number; next: number }[] = [{ node: root, next: 0 }];
@@ -94,7 +104,10 @@ function withoutBackEdges(count: number, outgoing: number[][], incoming: number[
 }
 
 /** Fills positions for nodes that have none; if any is missing, the whole graph is laid out. */
-export function placeNodes(drafts: DraftNode[], edges: readonly GraphEdge[]): { nodes: GraphNode[]; layout: 'export' | 'auto' } {
+export function placeNodes(
+  drafts: DraftNode[],
+  edges: readonly GraphEdge[],
+): { nodes: GraphNode[]; layout: 'export' | 'auto' } {
   if (drafts.every((node) => node.position !== undefined)) {
     return { nodes: drafts as GraphNode[], layout: 'export' };
   }

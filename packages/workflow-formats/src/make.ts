@@ -68,7 +68,11 @@ export function parseMakeBlueprint(doc: JsonRecord, warnings: Warning[]): Workfl
     const read: { id: string; filter?: string }[] = [];
     flow.forEach((module, index) => {
       if (!isRecord(module)) {
-        warn(warnings, { code: 'INVALID_NODE', message: `A module of "${name}" is not an object and was skipped.`, workflow: name });
+        warn(warnings, {
+          code: 'INVALID_NODE',
+          message: `A module of "${name}" is not an object and was skipped.`,
+          workflow: name,
+        });
         return;
       }
       const type = text(own(module, 'module')) ?? '';
@@ -76,20 +80,34 @@ export function parseMakeBlueprint(doc: JsonRecord, warnings: Warning[]): Workfl
       const metadata = own(module, 'metadata');
       const designer = isRecord(metadata) ? own(metadata, 'designer') : undefined;
       const position = isRecord(designer) ? positionFrom(own(designer, 'x'), own(designer, 'y')) : undefined;
-      const moduleName = (isRecord(designer) && text(own(designer, 'name'))?.trim()) || defaultName(type, app);
+      const moduleName =
+        (isRecord(designer) && text(own(designer, 'name'))?.trim()) || defaultName(type, app);
       const exportId = idText(own(module, 'id'));
       const claimed = ids.claim(exportId ?? `module-${drafts.length + 1}`);
       if (claimed.duplicate && exportId !== undefined) {
-        warn(warnings, { code: 'DUPLICATE_NODE_ID', message: `Module id ${exportId} is used more than once.`, workflow: name, node: moduleName });
+        warn(warnings, {
+          code: 'DUPLICATE_NODE_ID',
+          message: `Module id ${exportId} is used more than once.`,
+          workflow: name,
+          node: moduleName,
+        });
       }
       if (exportId !== undefined && !idByModule.has(exportId)) idByModule.set(exportId, claimed.id);
-      if (type === '') warn(warnings, { code: 'INVALID_NODE', message: `Module "${moduleName}" has no type.`, workflow: name, node: moduleName });
+      if (type === '')
+        warn(warnings, {
+          code: 'INVALID_NODE',
+          message: `Module "${moduleName}" has no type.`,
+          workflow: name,
+          node: moduleName,
+        });
       const isRouter = type === 'builtin:BasicRouter';
       drafts.push({
         id: claimed.id,
         name: moduleName,
         type,
-        ...(finite(own(module, 'version')) !== undefined ? { typeVersion: finite(own(module, 'version')) } : {}),
+        ...(finite(own(module, 'version')) !== undefined
+          ? { typeVersion: finite(own(module, 'version')) }
+          : {}),
         app,
         kind: isRoot && index === 0 ? 'trigger' : isRouter ? 'router' : 'action',
         disabled: false,
@@ -121,7 +139,8 @@ export function parseMakeBlueprint(doc: JsonRecord, warnings: Warning[]): Workfl
   };
 
   readFlow(own(doc, 'flow'), true);
-  if (drafts.length === 0) warn(warnings, { code: 'NO_NODES', message: 'The scenario has no modules.', workflow: name });
+  if (drafts.length === 0)
+    warn(warnings, { code: 'NO_NODES', message: 'The scenario has no modules.', workflow: name });
 
   const placed = placeNodes(drafts, edges);
   const annotations = readNotes(doc, idByModule, placed.nodes);
@@ -136,7 +155,12 @@ export function parseMakeBlueprint(doc: JsonRecord, warnings: Warning[]): Workfl
   };
 }
 
-function readConnections(module: JsonRecord, app: string, node: string, requirements: RequirementsCollector): void {
+function readConnections(
+  module: JsonRecord,
+  app: string,
+  node: string,
+  requirements: RequirementsCollector,
+): void {
   const parameters = own(module, 'parameters');
   if (!isRecord(parameters)) return;
   const metadata = own(module, 'metadata');
@@ -146,9 +170,12 @@ function readConnections(module: JsonRecord, app: string, node: string, requirem
     if (reference === undefined || reference === null || reference === '') continue;
     // Newer blueprints keep the restore data under `restore.parameters`, older ones directly in `restore`.
     const restoredParameters = isRecord(restore) ? own(restore, 'parameters') : undefined;
-    const restored = (isRecord(restoredParameters) ? own(restoredParameters, key) : undefined) ?? (isRecord(restore) ? own(restore, key) : undefined);
+    const restored =
+      (isRecord(restoredParameters) ? own(restoredParameters, key) : undefined) ??
+      (isRecord(restore) ? own(restore, key) : undefined);
     const data = isRecord(restored) ? own(restored, 'data') : undefined;
-    const connectionType = (isRecord(data) && text(own(data, 'connection'))) || declaredAccountType(metadata, key) || app;
+    const connectionType =
+      (isRecord(data) && text(own(data, 'connection'))) || declaredAccountType(metadata, key) || app;
     const label = isRecord(restored) ? text(own(restored, 'label')) : undefined;
     requirements.credential(app, connectionType, label, node);
   }
@@ -161,14 +188,20 @@ function declaredAccountType(metadata: unknown, key: string): string | undefined
   for (const parameter of declared) {
     if (!isRecord(parameter) || own(parameter, 'name') !== key) continue;
     const type = text(own(parameter, 'type'));
-    const accounts = type?.startsWith('account:') ? type.slice('account:'.length).split(',')[0]?.trim() : undefined;
+    const accounts = type?.startsWith('account:')
+      ? type.slice('account:'.length).split(',')[0]?.trim()
+      : undefined;
     if (accounts) return accounts;
   }
   return undefined;
 }
 
 /** Designer notes are attached to a module; they are placed just above it. */
-function readNotes(doc: JsonRecord, idByModule: Map<string, string>, nodes: readonly { id: string; position: { x: number; y: number } }[]): Annotation[] {
+function readNotes(
+  doc: JsonRecord,
+  idByModule: Map<string, string>,
+  nodes: readonly { id: string; position: { x: number; y: number } }[],
+): Annotation[] {
   const metadata = own(doc, 'metadata');
   const designer = isRecord(metadata) ? own(metadata, 'designer') : undefined;
   const notes = isRecord(designer) ? own(designer, 'notes') : undefined;

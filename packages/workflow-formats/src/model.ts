@@ -107,7 +107,8 @@ export interface Warning {
   node?: string;
 }
 
-export type FormatErrorCode = 'EMPTY_FILE' | 'FILE_TOO_LARGE' | 'INVALID_JSON' | 'NOT_A_WORKFLOW' | 'TOO_DEEP';
+export type FormatErrorCode =
+  'EMPTY_FILE' | 'FILE_TOO_LARGE' | 'INVALID_JSON' | 'NOT_A_WORKFLOW' | 'TOO_DEEP';
 
 export interface FormatError {
   code: FormatErrorCode;

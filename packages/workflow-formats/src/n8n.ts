@@ -85,14 +85,20 @@ export function parseN8nWorkflow(doc: JsonRecord | unknown[], warnings: Warning[
 
   list.forEach((entry, index) => {
     if (!isRecord(entry)) {
-      warn(warnings, { code: 'INVALID_NODE', message: `Entry ${index + 1} of "nodes" is not an object and was skipped.`, workflow: name });
+      warn(warnings, {
+        code: 'INVALID_NODE',
+        message: `Entry ${index + 1} of "nodes" is not an object and was skipped.`,
+        workflow: name,
+      });
       return;
     }
     const type = text(own(entry, 'type')) ?? '';
     const nodeName = text(own(entry, 'name')) ?? `Node ${index + 1}`;
     const parameters = isRecord(own(entry, 'parameters')) ? (own(entry, 'parameters') as JsonRecord) : {};
     const positionValue = own(entry, 'position');
-    const position = Array.isArray(positionValue) ? positionFrom(positionValue[0], positionValue[1]) : undefined;
+    const position = Array.isArray(positionValue)
+      ? positionFrom(positionValue[0], positionValue[1])
+      : undefined;
     const local = localName(type);
 
     if (local === 'stickyNote') {
@@ -112,12 +118,22 @@ export function parseN8nWorkflow(doc: JsonRecord | unknown[], warnings: Warning[
     }
 
     if (type === '') {
-      warn(warnings, { code: 'INVALID_NODE', message: `Node "${nodeName}" has no type.`, workflow: name, node: nodeName });
+      warn(warnings, {
+        code: 'INVALID_NODE',
+        message: `Node "${nodeName}" has no type.`,
+        workflow: name,
+        node: nodeName,
+      });
     }
     const exportId = idText(own(entry, 'id'));
     const claimed = ids.claim(exportId ?? nodeName);
     if (claimed.duplicate && exportId !== undefined) {
-      warn(warnings, { code: 'DUPLICATE_NODE_ID', message: `Node id "${exportId}" is used more than once.`, workflow: name, node: nodeName });
+      warn(warnings, {
+        code: 'DUPLICATE_NODE_ID',
+        message: `Node id "${exportId}" is used more than once.`,
+        workflow: name,
+        node: nodeName,
+      });
     }
     const typeVersion = finite(own(entry, 'typeVersion')) ?? 1;
     const app = normalizeAppKey(type);
@@ -129,7 +145,12 @@ export function parseN8nWorkflow(doc: JsonRecord | unknown[], warnings: Warning[
       errorOutput: own(entry, 'onError') === 'continueErrorOutput',
     };
     if (byName.has(nodeName)) {
-      warn(warnings, { code: 'DUPLICATE_NODE_NAME', message: `More than one node is named "${nodeName}"; connections use the first.`, workflow: name, node: nodeName });
+      warn(warnings, {
+        code: 'DUPLICATE_NODE_NAME',
+        message: `More than one node is named "${nodeName}"; connections use the first.`,
+        workflow: name,
+        node: nodeName,
+      });
     } else byName.set(nodeName, facts);
 
     drafts.push({
@@ -147,7 +168,8 @@ export function parseN8nWorkflow(doc: JsonRecord | unknown[], warnings: Warning[
     if (isRecord(credentials)) {
       for (const credentialType of Object.keys(credentials)) {
         const value = credentials[credentialType];
-        const credentialName = typeof value === 'string' ? value : isRecord(value) ? text(own(value, 'name')) : undefined;
+        const credentialName =
+          typeof value === 'string' ? value : isRecord(value) ? text(own(value, 'name')) : undefined;
         requirements.credential(app, credentialType, credentialName, nodeName);
       }
     }
@@ -155,8 +177,15 @@ export function parseN8nWorkflow(doc: JsonRecord | unknown[], warnings: Warning[
     if (isN8nCommunityType(type)) requirements.communityPackage(n8nPackageOf(type)!);
   });
 
-  const edges = readConnections(record ? own(record, 'connections') : undefined, byName, stickyNames, name, warnings);
-  if (drafts.length === 0) warn(warnings, { code: 'NO_NODES', message: 'The workflow has no nodes.', workflow: name });
+  const edges = readConnections(
+    record ? own(record, 'connections') : undefined,
+    byName,
+    stickyNames,
+    name,
+    warnings,
+  );
+  if (drafts.length === 0)
+    warn(warnings, { code: 'NO_NODES', message: 'The workflow has no nodes.', workflow: name });
   const placed = placeNodes(drafts, edges);
   const id = record ? idText(own(record, 'id')) : undefined;
   return {
@@ -181,7 +210,11 @@ function readConnections(
   const edges: GraphEdge[] = [];
   if (connections === undefined || connections === null) return edges;
   if (!isRecord(connections)) {
-    warn(warnings, { code: 'INVALID_CONNECTIONS', message: '"connections" is not an object; the workflow is shown without edges.', workflow });
+    warn(warnings, {
+      code: 'INVALID_CONNECTIONS',
+      message: '"connections" is not an object; the workflow is shown without edges.',
+      workflow,
+    });
     return edges;
   }
   for (const sourceName of Object.keys(connections)) {
@@ -189,7 +222,12 @@ function readConnections(
     const source = byName.get(sourceName);
     if (!source) {
       if (!stickyNames.has(sourceName)) {
-        warn(warnings, { code: 'EDGE_SOURCE_MISSING', message: `Connections start from "${sourceName}", which is not a node.`, workflow, node: sourceName });
+        warn(warnings, {
+          code: 'EDGE_SOURCE_MISSING',
+          message: `Connections start from "${sourceName}", which is not a node.`,
+          workflow,
+          node: sourceName,
+        });
       }
       continue;
     }

@@ -1,6 +1,13 @@
 import { readJsonText } from './json-text.ts';
 import { parseMakeBlueprint } from './make.ts';
-import { MAX_EXPORT_BYTES, type FormatError, type ParseResult, type Platform, type Warning, type WorkflowGraph } from './model.ts';
+import {
+  MAX_EXPORT_BYTES,
+  type FormatError,
+  type ParseResult,
+  type Platform,
+  type Warning,
+  type WorkflowGraph,
+} from './model.ts';
 import { parseN8nWorkflow } from './n8n.ts';
 import { type JsonRecord, isRecord, own } from './shared.ts';
 import { parseZapierExport } from './zapier.ts';
@@ -23,7 +30,14 @@ export function documentOf(result: object): { value: unknown; detected: Detected
 }
 
 function looksLikeN8nNode(value: unknown): boolean {
-  return isRecord(value) && typeof own(value, 'type') === 'string' && (own(value, 'parameters') !== undefined || own(value, 'typeVersion') !== undefined || own(value, 'position') !== undefined || typeof own(value, 'name') === 'string');
+  return (
+    isRecord(value) &&
+    typeof own(value, 'type') === 'string' &&
+    (own(value, 'parameters') !== undefined ||
+      own(value, 'typeVersion') !== undefined ||
+      own(value, 'position') !== undefined ||
+      typeof own(value, 'name') === 'string')
+  );
 }
 
 function isN8nWorkflow(value: unknown): value is JsonRecord {
@@ -45,7 +59,11 @@ export function detectPlatform(value: unknown, depth = 0): Detected | undefined 
   if (!isRecord(value)) return undefined;
   if (Array.isArray(own(value, 'zaps'))) return { platform: 'zapier', exportDoc: value };
   const flow = own(value, 'flow');
-  if (Array.isArray(flow) && (isRecord(own(value, 'metadata')) || flow.some((module) => isRecord(module) && typeof own(module, 'module') === 'string'))) {
+  if (
+    Array.isArray(flow) &&
+    (isRecord(own(value, 'metadata')) ||
+      flow.some((module) => isRecord(module) && typeof own(module, 'module') === 'string'))
+  ) {
     return { platform: 'make', blueprint: value };
   }
   if (isN8nWorkflow(value)) return { platform: 'n8n', workflows: [value] };
@@ -67,7 +85,8 @@ function failure(error: FormatError): ParseResult {
 
 const NOT_A_WORKFLOW: FormatError = {
   code: 'NOT_A_WORKFLOW',
-  message: 'This JSON is not an n8n workflow (nodes + connections), a Make blueprint (flow + metadata) or a Zapier export (zaps).',
+  message:
+    'This JSON is not an n8n workflow (nodes + connections), a Make blueprint (flow + metadata) or a Zapier export (zaps).',
 };
 
 /** Reads input that may be text, bytes or an already-parsed value into a JSON value. */
@@ -76,7 +95,13 @@ function readInput(input: unknown): { ok: true; value: unknown } | { ok: false; 
   if (input === undefined) return { ok: false, error: { code: 'EMPTY_FILE', message: 'The file is empty.' } };
   if (input instanceof Uint8Array || input instanceof ArrayBuffer) {
     if (input.byteLength > MAX_EXPORT_BYTES) {
-      return { ok: false, error: { code: 'FILE_TOO_LARGE', message: `The file is larger than ${MAX_EXPORT_BYTES / (1024 * 1024)} MB.` } };
+      return {
+        ok: false,
+        error: {
+          code: 'FILE_TOO_LARGE',
+          message: `The file is larger than ${MAX_EXPORT_BYTES / (1024 * 1024)} MB.`,
+        },
+      };
     }
     return readJsonText(new TextDecoder().decode(input));
   }
@@ -87,7 +112,10 @@ function readInput(input: unknown): { ok: true; value: unknown } | { ok: false; 
     serialized = JSON.stringify(input);
   } catch (error) {
     if (error instanceof RangeError) {
-      return { ok: false, error: { code: 'TOO_DEEP', message: 'The value is nested too deeply to be a workflow export.' } };
+      return {
+        ok: false,
+        error: { code: 'TOO_DEEP', message: 'The value is nested too deeply to be a workflow export.' },
+      };
     }
     return { ok: false, error: NOT_A_WORKFLOW };
   }

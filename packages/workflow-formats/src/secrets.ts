@@ -26,7 +26,10 @@ interface Pattern {
 
 /** Provider formats first: they are the most specific and win over the generic header and URL forms. */
 const PATTERNS: Pattern[] = [
-  { kind: 'private-key', regex: /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z]+ )*PRIVATE KEY-----|$)/g },
+  {
+    kind: 'private-key',
+    regex: /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z]+ )*PRIVATE KEY-----|$)/g,
+  },
   { kind: 'anthropic-api-key', regex: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
   { kind: 'openai-api-key', regex: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
   { kind: 'stripe-key', regex: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
@@ -34,8 +37,16 @@ const PATTERNS: Pattern[] = [
   { kind: 'github-token', regex: /\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{22,})/g },
   { kind: 'gitlab-token', regex: /\bglpat-[A-Za-z0-9_-]{20,}/g },
   { kind: 'slack-token', regex: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
-  { kind: 'slack-webhook', regex: /hooks\.slack\.com\/services\/([A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]{8,})/g, group: 1 },
-  { kind: 'discord-webhook', regex: /discord(?:app)?\.com\/api\/webhooks\/\d+\/([A-Za-z0-9_-]{20,})/g, group: 1 },
+  {
+    kind: 'slack-webhook',
+    regex: /hooks\.slack\.com\/services\/([A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]{8,})/g,
+    group: 1,
+  },
+  {
+    kind: 'discord-webhook',
+    regex: /discord(?:app)?\.com\/api\/webhooks\/\d+\/([A-Za-z0-9_-]{20,})/g,
+    group: 1,
+  },
   { kind: 'google-api-key', regex: /\bAIza[0-9A-Za-z_-]{35}/g },
   { kind: 'google-oauth-client-secret', regex: /\bGOCSPX-[A-Za-z0-9_-]{20,}/g },
   { kind: 'telegram-bot-token', regex: /(?<!\d)\d{8,10}:[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g },
@@ -47,15 +58,45 @@ const PATTERNS: Pattern[] = [
   { kind: 'twilio-api-key', regex: /\bSK[0-9a-f]{32}\b/g },
   { kind: 'jwt', regex: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g },
   { kind: 'bearer-token', regex: /\bBearer\s+([A-Za-z0-9._~+/=-]{16,})/g, group: 1, placeholderAware: true },
-  { kind: 'basic-auth', regex: /\bBasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])/g, group: 1, placeholderAware: true },
-  { kind: 'url-password', regex: /\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@{}]+:([^\s/@{}]+)@/gi, group: 1, placeholderAware: true },
+  {
+    kind: 'basic-auth',
+    regex: /\bBasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])/g,
+    group: 1,
+    placeholderAware: true,
+  },
+  {
+    kind: 'url-password',
+    regex: /\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@{}]+:([^\s/@{}]+)@/gi,
+    group: 1,
+    placeholderAware: true,
+  },
 ];
 
 /** Squashed field names (lower case, letters and digits) whose literal value is a secret. */
 const SECRET_NAME_ENDINGS = [
-  'password', 'passwd', 'passphrase', 'secret', 'secretkey', 'apikey', 'apitoken', 'token', 'privatekey', 'authorization', 'accesskey',
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'secretkey',
+  'apikey',
+  'apitoken',
+  'token',
+  'privatekey',
+  'authorization',
+  'accesskey',
 ];
-const NOT_SECRET_NAMES = new Set(['pagetoken', 'nextpagetoken', 'continuationtoken', 'cursortoken', 'synctoken', 'csrftoken', 'publickey', 'publishablekey', 'accesskeyid']);
+const NOT_SECRET_NAMES = new Set([
+  'pagetoken',
+  'nextpagetoken',
+  'continuationtoken',
+  'cursortoken',
+  'synctoken',
+  'csrftoken',
+  'publickey',
+  'publishablekey',
+  'accesskeyid',
+]);
 
 function isSecretName(name: string): boolean {
   const squashed = name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -65,7 +106,11 @@ function isSecretName(name: string): boolean {
 
 /** Values that are not literals: expressions, variables, credential references. */
 function isReference(value: string): boolean {
-  return value.includes('{{') || /\$(?:env|vars|secrets|credentials|json|node|input)\b/.test(value) || /process\.env/.test(value);
+  return (
+    value.includes('{{') ||
+    /\$(?:env|vars|secrets|credentials|json|node|input)\b/.test(value) ||
+    /process\.env/.test(value)
+  );
 }
 
 function isPlaceholder(value: string): boolean {
@@ -74,8 +119,12 @@ function isPlaceholder(value: string): boolean {
     /\s/.test(v) ||
     /^[<[{(].*[>\]})]$/.test(v) ||
     /^(.)\1*$/.test(v) ||
-    /(your|my|enter|insert|replace|paste)[\s_-]?(own[\s_-]?)?(api|key|token|secret|password|pass|here|credential)/i.test(v) ||
-    /^(changeme|change_me|placeholder|password|secret|token|api[_-]?key|none|null|undefined|true|false|test|example|redacted|xxx+.*|\*+.*)$/i.test(v)
+    /(your|my|enter|insert|replace|paste)[\s_-]?(own[\s_-]?)?(api|key|token|secret|password|pass|here|credential)/i.test(
+      v,
+    ) ||
+    /^(changeme|change_me|placeholder|password|secret|token|api[_-]?key|none|null|undefined|true|false|test|example|redacted|xxx+.*|\*+.*)$/i.test(
+      v,
+    )
   );
 }
 
@@ -99,10 +148,20 @@ interface NodeContext {
   seen: Set<string>;
 }
 
-function record(context: NodeContext, path: string, kind: string, secret: string, holder: Hit['holder'], key: Hit['key'], spans: Hit['spans']): void {
+function record(
+  context: NodeContext,
+  path: string,
+  kind: string,
+  secret: string,
+  holder: Hit['holder'],
+  key: Hit['key'],
+  spans: Hit['spans'],
+): void {
   const dedupe = `${path}\u0000${kind}`;
   if (context.seen.has(dedupe)) {
-    const existing = context.hits.find((hit) => hit.holder === holder && hit.key === key && hit.finding.kind === kind);
+    const existing = context.hits.find(
+      (hit) => hit.holder === holder && hit.key === key && hit.finding.kind === kind,
+    );
     if (existing && existing.spans !== 'whole' && spans !== 'whole') existing.spans.push(...spans);
     return;
   }
@@ -122,7 +181,14 @@ function record(context: NodeContext, path: string, kind: string, secret: string
   });
 }
 
-function checkString(value: string, fieldName: string | undefined, path: string, holder: Hit['holder'], key: Hit['key'], context: NodeContext): void {
+function checkString(
+  value: string,
+  fieldName: string | undefined,
+  path: string,
+  holder: Hit['holder'],
+  key: Hit['key'],
+  context: NodeContext,
+): void {
   if (value.length < 4) return;
   const taken: [number, number][] = [];
   for (const pattern of PATTERNS) {
@@ -146,14 +212,23 @@ function checkString(value: string, fieldName: string | undefined, path: string,
   record(context, path, kind, literal, holder, key, 'whole');
 }
 
-function scanValue(value: unknown, path: string, fieldName: string | undefined, holder: Hit['holder'], key: Hit['key'], context: NodeContext, depth: number): void {
+function scanValue(
+  value: unknown,
+  path: string,
+  fieldName: string | undefined,
+  holder: Hit['holder'],
+  key: Hit['key'],
+  context: NodeContext,
+  depth: number,
+): void {
   if (typeof value === 'string') {
     checkString(value, fieldName, path, holder, key, context);
     return;
   }
   if (depth > 300 || value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) scanValue(value[i], `${path}[${i}]`, fieldName, value, i, context, depth + 1);
+    for (let i = 0; i < value.length; i++)
+      scanValue(value[i], `${path}[${i}]`, fieldName, value, i, context, depth + 1);
     return;
   }
   const objectValue = value as JsonRecord;
@@ -161,7 +236,15 @@ function scanValue(value: unknown, path: string, fieldName: string | undefined, 
   const pairName = text(own(objectValue, 'name')) ?? text(own(objectValue, 'key'));
   for (const childKey of Object.keys(objectValue)) {
     const childName = childKey === 'value' && pairName !== undefined ? pairName : childKey;
-    scanValue(objectValue[childKey], `${path}.${childKey}`, childName, objectValue, childKey, context, depth + 1);
+    scanValue(
+      objectValue[childKey],
+      `${path}.${childKey}`,
+      childName,
+      objectValue,
+      childKey,
+      context,
+      depth + 1,
+    );
   }
 }
 
@@ -174,8 +257,20 @@ function scanNode(raw: JsonRecord, fields: string[], context: NodeContext): void
 
 function collectHits(detected: Detected, result: ParseSuccess): Hit[] {
   const hits: Hit[] = [];
-  const visit = (graph: WorkflowGraph | undefined, raw: JsonRecord, name: string, nodeId: string | undefined, fields: string[]) => {
-    const context: NodeContext = { ...(graph ? { workflow: graph.name } : {}), node: name, ...(nodeId !== undefined ? { nodeId } : {}), hits, seen: new Set() };
+  const visit = (
+    graph: WorkflowGraph | undefined,
+    raw: JsonRecord,
+    name: string,
+    nodeId: string | undefined,
+    fields: string[],
+  ) => {
+    const context: NodeContext = {
+      ...(graph ? { workflow: graph.name } : {}),
+      node: name,
+      ...(nodeId !== undefined ? { nodeId } : {}),
+      hits,
+      seen: new Set(),
+    };
     scanNode(raw, fields, context);
   };
   const names = new Map<WorkflowGraph, Map<string, string>>();
@@ -208,7 +303,8 @@ function collectHits(detected: Detected, result: ParseSuccess): Hit[] {
           const id = idText(own(module, 'id'));
           visit(graph, module, nameOf(graph, id, `Module ${id ?? '?'}`), id, ['parameters', 'mapper']);
           const routes = own(module, 'routes');
-          if (Array.isArray(routes)) for (const route of routes) if (isRecord(route)) walk(own(route, 'flow'), depth + 1);
+          if (Array.isArray(routes))
+            for (const route of routes) if (isRecord(route)) walk(own(route, 'flow'), depth + 1);
           walk(own(module, 'onerror'), depth + 1);
         }
       };
@@ -257,7 +353,11 @@ export function scanSecrets(input: string | ParseResult | unknown): SecretFindin
 }
 
 function isParseResult(value: unknown): value is ParseResult {
-  return isRecord(value) && typeof value.ok === 'boolean' && (value.ok ? Array.isArray(value.workflows) : isRecord(value.error));
+  return (
+    isRecord(value) &&
+    typeof value.ok === 'boolean' &&
+    (value.ok ? Array.isArray(value.workflows) : isRecord(value.error))
+  );
 }
 
 export const REDACTED = 'REDACTED';

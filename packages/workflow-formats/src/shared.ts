@@ -1,4 +1,12 @@
-import type { CredentialRequirement, GraphEdge, GraphNode, NodeTypeVersion, Position, Requirements, Warning } from './model.ts';
+import type {
+  CredentialRequirement,
+  GraphEdge,
+  GraphNode,
+  NodeTypeVersion,
+  Position,
+  Requirements,
+  Warning,
+} from './model.ts';
 
 export type JsonRecord = Record<string, unknown>;
 
@@ -74,7 +82,11 @@ export class RequirementsCollector {
     const nodeTypeVersions = [...this.versions.values()].sort((a, b) =>
       a.type === b.type ? compareVersions(a.version, b.version) : a.type < b.type ? -1 : 1,
     );
-    return { credentials: [...this.credentials.values()], communityPackages: [...this.packages].sort(), nodeTypeVersions };
+    return {
+      credentials: [...this.credentials.values()],
+      communityPackages: [...this.packages].sort(),
+      nodeTypeVersions,
+    };
   }
 }
 

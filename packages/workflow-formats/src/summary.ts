@@ -35,18 +35,30 @@ export function summarizeExport(result: ParseResult): ExportSummary | null {
     for (const node of graph.nodes) {
       const usage = apps.get(node.app);
       if (usage) usage.count++;
-      else apps.set(node.app, { key: node.app, name: appDisplayName(node.app), count: 1, core: isCoreApp(node.app) });
+      else
+        apps.set(node.app, {
+          key: node.app,
+          name: appDisplayName(node.app),
+          count: 1,
+          core: isCoreApp(node.app),
+        });
     }
     for (const credential of graph.requirements.credentials) {
       const existing = credentials.get(credential.type);
-      if (!existing) credentials.set(credential.type, { ...credential, names: [...credential.names], nodes: [...credential.nodes] });
+      if (!existing)
+        credentials.set(credential.type, {
+          ...credential,
+          names: [...credential.names],
+          nodes: [...credential.nodes],
+        });
       else {
         for (const name of credential.names) if (!existing.names.includes(name)) existing.names.push(name);
         for (const node of credential.nodes) if (!existing.nodes.includes(node)) existing.nodes.push(node);
       }
     }
     for (const pkg of graph.requirements.communityPackages) packages.add(pkg);
-    for (const entry of graph.requirements.nodeTypeVersions) versions.set(`${entry.type}\u0000${entry.version}`, entry);
+    for (const entry of graph.requirements.nodeTypeVersions)
+      versions.set(`${entry.type}\u0000${entry.version}`, entry);
   }
   return {
     platform: result.platform,
@@ -58,7 +70,11 @@ export function summarizeExport(result: ParseResult): ExportSummary | null {
       credentials: [...credentials.values()],
       communityPackages: [...packages].sort(),
       nodeTypeVersions: [...versions.values()].sort((a, b) =>
-        a.type === b.type ? String(a.version).localeCompare(String(b.version), 'en', { numeric: true }) : a.type < b.type ? -1 : 1,
+        a.type === b.type
+          ? String(a.version).localeCompare(String(b.version), 'en', { numeric: true })
+          : a.type < b.type
+            ? -1
+            : 1,
       ),
     },
   };

@@ -1,7 +1,18 @@
 import { appDisplayName, isCoreApp, normalizeAppKey } from './apps.ts';
 import { placeNodes } from './layout.ts';
 import type { GraphEdge, NodeKind, Warning, WorkflowGraph } from './model.ts';
-import { type DraftNode, type JsonRecord, IdRegistry, RequirementsCollector, edgeId, idText, isRecord, own, text, warn } from './shared.ts';
+import {
+  type DraftNode,
+  type JsonRecord,
+  IdRegistry,
+  RequirementsCollector,
+  edgeId,
+  idText,
+  isRecord,
+  own,
+  text,
+  warn,
+} from './shared.ts';
 
 const KNOWN_VERSIONS = new Set<unknown>([2, '2', 'gdpr_v1']);
 
@@ -21,7 +32,10 @@ export function parseZapierExport(doc: JsonRecord, warnings: Warning[]): Workflo
   const metadata = own(doc, 'metadata');
   const version = isRecord(metadata) ? own(metadata, 'version') : undefined;
   if (!KNOWN_VERSIONS.has(version)) {
-    warn(warnings, { code: 'UNKNOWN_EXPORT_VERSION', message: `Zapier export version ${JSON.stringify(version ?? null)} is not one this reader knows; it was read like version 2.` });
+    warn(warnings, {
+      code: 'UNKNOWN_EXPORT_VERSION',
+      message: `Zapier export version ${JSON.stringify(version ?? null)} is not one this reader knows; it was read like version 2.`,
+    });
   }
   const zaps = own(doc, 'zaps');
   if (!Array.isArray(zaps)) return [];
@@ -51,12 +65,21 @@ function parseZap(zap: JsonRecord, index: number, warnings: Warning[]): Workflow
   const stepIdToGraphId = new Map<string, string>();
   for (const [key, value] of entries) {
     if (!isRecord(value)) {
-      warn(warnings, { code: 'INVALID_NODE', message: `Step ${key} of "${name}" is not an object and was skipped.`, workflow: name });
+      warn(warnings, {
+        code: 'INVALID_NODE',
+        message: `Step ${key} of "${name}" is not an object and was skipped.`,
+        workflow: name,
+      });
       continue;
     }
     const stepId = idText(own(value, 'id')) ?? key;
     const claimed = ids.claim(stepId);
-    if (claimed.duplicate) warn(warnings, { code: 'DUPLICATE_NODE_ID', message: `Step id ${stepId} is used more than once.`, workflow: name });
+    if (claimed.duplicate)
+      warn(warnings, {
+        code: 'DUPLICATE_NODE_ID',
+        message: `Step id ${stepId} is used more than once.`,
+        workflow: name,
+      });
     else stepIdToGraphId.set(stepId, claimed.id);
     const parent = idText(own(value, 'parent_id'));
     steps.push({ id: claimed.id, record: value, ...(parent !== undefined ? { parent } : {}) });
@@ -76,7 +99,12 @@ function parseZap(zap: JsonRecord, index: number, warnings: Warning[]): Workflow
     const meta = own(record, 'meta');
     const stepTitle = isRecord(meta) ? text(own(meta, 'stepTitle'))?.trim() : undefined;
     const title = text(own(record, 'title'))?.trim();
-    const fallback = kind === 'router' ? appDisplayName(app) : action ? `${appDisplayName(app)}: ${words(action)}` : appDisplayName(app);
+    const fallback =
+      kind === 'router'
+        ? appDisplayName(app)
+        : action
+          ? `${appDisplayName(app)}: ${words(action)}`
+          : appDisplayName(app);
     // The trigger step carries the zap's own title, which does not name the step.
     const nodeName = stepTitle || (step.parent !== undefined && title ? title : fallback);
     drafts.push({
@@ -118,7 +146,8 @@ function parseZap(zap: JsonRecord, index: number, warnings: Warning[]): Workflow
     edges.push({ id: edgeId(edge, edges.length), ...edge });
   }
 
-  if (drafts.length === 0) warn(warnings, { code: 'NO_NODES', message: 'The zap has no steps.', workflow: name });
+  if (drafts.length === 0)
+    warn(warnings, { code: 'NO_NODES', message: 'The zap has no steps.', workflow: name });
   const placed = placeNodes(drafts, edges);
   return {
     ...(zapId !== undefined ? { id: zapId } : {}),
@@ -134,7 +163,12 @@ function parseZap(zap: JsonRecord, index: number, warnings: Warning[]): Workflow
 
 function stepKind(record: JsonRecord, api: string, action: string, isRoot: boolean): NodeKind {
   if (api === 'BranchingAPI' && action === 'branch') return 'router';
-  if (own(record, 'type_of') === 'filter' || api === 'FilterAPI' || (api === 'BranchingAPI' && action === 'filter')) return 'filter';
+  if (
+    own(record, 'type_of') === 'filter' ||
+    api === 'FilterAPI' ||
+    (api === 'BranchingAPI' && action === 'filter')
+  )
+    return 'filter';
   if (isRoot || own(record, 'type_of') === 'read') return 'trigger';
   return 'action';
 }

@@ -23,7 +23,17 @@ describe('errors', () => {
   });
 
   it('NOT_A_WORKFLOW for JSON of another shape', () => {
-    for (const input of ['{}', '[]', 'null', '42', '"text"', '{"nodes": "x"}', '[1,2,3]', '{"flow": 3}', '{"name": "x"}']) {
+    for (const input of [
+      '{}',
+      '[]',
+      'null',
+      '42',
+      '"text"',
+      '{"nodes": "x"}',
+      '[1,2,3]',
+      '{"flow": 3}',
+      '{"name": "x"}',
+    ]) {
       expect(errorOf(input).code, input).toBe('NOT_A_WORKFLOW');
     }
   });
@@ -57,14 +67,18 @@ describe('errors', () => {
 describe('accepted shapes', () => {
   const node = { name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} };
   const second = { name: 'Slack', type: 'n8n-nodes-base.slack', typeVersion: 2, parameters: {} };
-  const workflow = { nodes: [node, second], connections: { Start: { main: [[{ node: 'Slack', type: 'main', index: 0 }]] } } };
+  const workflow = {
+    nodes: [node, second],
+    connections: { Start: { main: [[{ node: 'Slack', type: 'main', index: 0 }]] } },
+  };
 
   it('reads an object, a bare list of nodes and a JSON string holding either', () => {
     const fromObject = parseWorkflowExport(workflow);
     const fromList = parseWorkflowExport(JSON.stringify([node, second]));
     const fromString = parseWorkflowExport(JSON.stringify(JSON.stringify(workflow)));
     const fromNodesOnly = parseWorkflowExport({ nodes: [node, second] });
-    for (const result of [fromObject, fromList, fromString, fromNodesOnly]) expect(result).toMatchObject({ ok: true, platform: 'n8n' });
+    for (const result of [fromObject, fromList, fromString, fromNodesOnly])
+      expect(result).toMatchObject({ ok: true, platform: 'n8n' });
     if (fromString.ok) expect(fromString.workflows[0]!.edges).toHaveLength(1);
     if (fromList.ok) expect(fromList.workflows[0]!.nodes).toHaveLength(2);
   });
@@ -80,22 +94,47 @@ describe('accepted shapes', () => {
   it('warns about edges to nodes that do not exist and lays out nodes without positions', () => {
     const result = parseWorkflowExport({
       nodes: [node, second],
-      connections: { Start: { main: [[{ node: 'Ghost', type: 'main', index: 0 }, { node: 'Slack', type: 'main', index: 0 }]] }, Nobody: { main: [[{ node: 'Slack' }]] } },
+      connections: {
+        Start: {
+          main: [
+            [
+              { node: 'Ghost', type: 'main', index: 0 },
+              { node: 'Slack', type: 'main', index: 0 },
+            ],
+          ],
+        },
+        Nobody: { main: [[{ node: 'Slack' }]] },
+      },
     });
     if (!result.ok) throw new Error('expected ok');
-    expect(result.warnings.map((warning) => warning.code)).toEqual(['EDGE_TARGET_MISSING', 'EDGE_SOURCE_MISSING']);
+    expect(result.warnings.map((warning) => warning.code)).toEqual([
+      'EDGE_TARGET_MISSING',
+      'EDGE_SOURCE_MISSING',
+    ]);
     expect(result.workflows[0]!.edges).toHaveLength(1);
     expect(result.workflows[0]!.layout).toBe('auto');
-    expect(result.workflows[0]!.nodes.map((n) => n.position)).toEqual([{ x: 0, y: 0 }, { x: 280, y: 0 }]);
+    expect(result.workflows[0]!.nodes.map((n) => n.position)).toEqual([
+      { x: 0, y: 0 },
+      { x: 280, y: 0 },
+    ]);
   });
 
   it('reads the legacy Start node as a trigger', () => {
-    const result = parseWorkflowExport({ nodes: [{ name: 'Start', type: 'n8n-nodes-base.start', typeVersion: 1, position: [250, 300], parameters: {} }], connections: {} });
-    expect(result.ok && result.workflows[0]!.nodes[0]).toMatchObject({ kind: 'trigger', app: 'manual-trigger' });
+    const result = parseWorkflowExport({
+      nodes: [
+        { name: 'Start', type: 'n8n-nodes-base.start', typeVersion: 1, position: [250, 300], parameters: {} },
+      ],
+      connections: {},
+    });
+    expect(result.ok && result.workflows[0]!.nodes[0]).toMatchObject({
+      kind: 'trigger',
+      app: 'manual-trigger',
+    });
   });
 
   it('never lets __proto__ keys reach a prototype', () => {
-    const text = '{"nodes":[{"name":"__proto__","type":"n8n-nodes-base.set","parameters":{"__proto__":{"polluted":1}},"credentials":{"__proto__":{"name":"x"}}}],' +
+    const text =
+      '{"nodes":[{"name":"__proto__","type":"n8n-nodes-base.set","parameters":{"__proto__":{"polluted":1}},"credentials":{"__proto__":{"name":"x"}}}],' +
       '"connections":{"__proto__":{"main":[[{"node":"__proto__"}]]},"constructor":{"main":[[{"node":"toString"}]]}}}';
     const result = parseWorkflowExport(text);
     expect(result.ok).toBe(true);

@@ -51,7 +51,8 @@ function pathsOf(value: unknown, prefix: Path = [], into: Path[] = [], limit = 4
   into.push(prefix);
   if (Array.isArray(value)) value.forEach((item, i) => pathsOf(item, [...prefix, i], into, limit));
   else if (value && typeof value === 'object') {
-    for (const key of Object.keys(value)) pathsOf((value as Record<string, unknown>)[key], [...prefix, key], into, limit);
+    for (const key of Object.keys(value))
+      pathsOf((value as Record<string, unknown>)[key], [...prefix, key], into, limit);
   }
   return into;
 }
@@ -76,14 +77,19 @@ describe('fuzz (fixed seed, bounded runs)', () => {
   it('mutating any field of a corpus file to any JSON value never breaks the parser', () => {
     const documentIndex = fc.integer({ min: 0, max: DOCUMENTS.length - 1 });
     fc.assert(
-      fc.property(documentIndex, fc.nat(), fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(...WRONG_VALUES)), (index, pick, replacement) => {
-        const document = DOCUMENTS[index]!;
-        const paths = pathsOf(document);
-        const path = paths[pick % paths.length]!;
-        const mutated = replaceAt(document, path, replacement);
-        everything(mutated);
-        everything(JSON.stringify(mutated));
-      }),
+      fc.property(
+        documentIndex,
+        fc.nat(),
+        fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(...WRONG_VALUES)),
+        (index, pick, replacement) => {
+          const document = DOCUMENTS[index]!;
+          const paths = pathsOf(document);
+          const path = paths[pick % paths.length]!;
+          const mutated = replaceAt(document, path, replacement);
+          everything(mutated);
+          everything(JSON.stringify(mutated));
+        },
+      ),
       { seed: SEED, numRuns: 250 },
     );
   });
@@ -91,8 +97,11 @@ describe('fuzz (fixed seed, bounded runs)', () => {
   it('puts wrong types in every top- and node-level field of each platform', () => {
     const templates = DOCUMENTS.filter((_, i) => [0, 12, 22, 30].includes(i)).slice(0, 4);
     for (const document of templates.length > 0 ? templates : DOCUMENTS.slice(0, 3)) {
-      const paths = pathsOf(document).filter((path) => path.length <= 4).slice(0, 80);
-      for (const path of paths) for (const value of WRONG_VALUES) everything(replaceAt(document, path, value));
+      const paths = pathsOf(document)
+        .filter((path) => path.length <= 4)
+        .slice(0, 80);
+      for (const path of paths)
+        for (const value of WRONG_VALUES) everything(replaceAt(document, path, value));
     }
   });
 
@@ -117,9 +126,20 @@ describe('fuzz (fixed seed, bounded runs)', () => {
 
   it('survives huge arrays and deep nesting', () => {
     everything({ nodes: Array.from({ length: 30_000 }, () => ({})), connections: {} });
-    everything(Array.from({ length: 20_000 }, (_, i) => ({ type: 'n8n-nodes-base.set', name: `n${i % 10}` })));
-    everything({ flow: Array.from({ length: 10_000 }, (_, i) => ({ id: i, module: 'util:SetVariables' })), metadata: {} });
-    everything({ zaps: Array.from({ length: 2_000 }, (_, i) => ({ id: i, nodes: { 1: { id: 1, parent_id: 1 }, 2: { id: 2, parent_id: 1 } } })), metadata: { version: 2 } });
+    everything(
+      Array.from({ length: 20_000 }, (_, i) => ({ type: 'n8n-nodes-base.set', name: `n${i % 10}` })),
+    );
+    everything({
+      flow: Array.from({ length: 10_000 }, (_, i) => ({ id: i, module: 'util:SetVariables' })),
+      metadata: {},
+    });
+    everything({
+      zaps: Array.from({ length: 2_000 }, (_, i) => ({
+        id: i,
+        nodes: { 1: { id: 1, parent_id: 1 }, 2: { id: 2, parent_id: 1 } },
+      })),
+      metadata: { version: 2 },
+    });
     everything('['.repeat(5_000_000));
     everything('{"a":'.repeat(300) + '1' + '}'.repeat(300));
     let routes: unknown = [];
@@ -128,13 +148,32 @@ describe('fuzz (fixed seed, bounded runs)', () => {
     const deepParams: Record<string, unknown> = {};
     let cursor = deepParams;
     for (let i = 0; i < 200; i++) cursor = (cursor.next = {}) as Record<string, unknown>;
-    everything({ nodes: [{ name: 'a', type: 'n8n-nodes-base.set', parameters: deepParams }], connections: {} });
+    everything({
+      nodes: [{ name: 'a', type: 'n8n-nodes-base.set', parameters: deepParams }],
+      connections: {},
+    });
   });
 
   it('survives __proto__, constructor and prototype keys anywhere', () => {
-    const keys = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'nodes', 'connections', 'flow', 'zaps', 'main');
+    const keys = fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'prototype',
+      'toString',
+      'hasOwnProperty',
+      'nodes',
+      'connections',
+      'flow',
+      'zaps',
+      'main',
+    );
     const hostile = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 1 }), tie('object'), fc.array(tie('value'), { maxLength: 4 })),
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 1 }),
+        tie('object'),
+        fc.array(tie('value'), { maxLength: 4 }),
+      ),
       object: fc.dictionary(keys, tie('value'), { maxKeys: 4 }),
     }));
     fc.assert(

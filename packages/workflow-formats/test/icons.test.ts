@@ -28,14 +28,20 @@ describe('app keys', () => {
 
   it('keeps the browser-safe modules free of simple-icons', () => {
     for (const file of ['index.ts', 'apps.ts', 'parse.ts', 'secrets.ts', 'summary.ts', 'layout.ts']) {
-      expect(readFileSync(join(import.meta.dirname, '../src', file), 'utf8')).not.toMatch(/from '(simple-icons|\.\/icons\.ts)'/);
+      expect(readFileSync(join(import.meta.dirname, '../src', file), 'utf8')).not.toMatch(
+        /from '(simple-icons|\.\/icons\.ts)'/,
+      );
     }
   });
 });
 
 describe('icons', () => {
   it('uses brand icons where simple-icons has them', () => {
-    expect(appInfo('gmail')).toEqual({ key: 'gmail', name: 'Gmail', icon: { type: 'brand', slug: 'gmail', hex: expect.stringMatching(/^#[0-9A-F]{6}$/i) } });
+    expect(appInfo('gmail')).toEqual({
+      key: 'gmail',
+      name: 'Gmail',
+      icon: { type: 'brand', slug: 'gmail', hex: expect.stringMatching(/^#[0-9A-F]{6}$/i) },
+    });
     expect(appInfo('twitter').icon).toMatchObject({ type: 'brand', slug: 'x' });
     expect(appInfo('pipedrive').icon.type).toBe('generic');
   });
