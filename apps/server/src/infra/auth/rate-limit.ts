@@ -44,8 +44,9 @@ export function createRedisConsumer(url: string) {
   return {
     async consume(key: string, rule: RateRule): Promise<RateDecision> {
       const redisKey = `flowbay:rate:${key}`;
-      const count = await redis.incr(redisKey);
-      if (count === 1) await redis.expire(redisKey, rule.window);
+      // One round trip, and the window starts with the first request even if a process dies mid-way.
+      const [[, counted] = []] = (await redis.multi().incr(redisKey).expire(redisKey, rule.window, 'NX').exec()) ?? [];
+      const count = Number(counted);
       if (count <= rule.max) return { allowed: true, retryAfter: null };
       const ttl = await redis.ttl(redisKey);
       return { allowed: false, retryAfter: ttl > 0 ? ttl : rule.window };
