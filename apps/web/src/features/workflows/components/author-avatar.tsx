@@ -2,11 +2,11 @@ import { cn } from '@/lib/cn';
 
 /** The author's picture, or the first letter of their name on a coloured disc. */
 export function AuthorAvatar({ name, src, size = 'sm' }: { name: string | null; src?: string | null; size?: 'sm' | 'md' | 'lg' }) {
-  const box = size === 'lg' ? 'size-20 text-2xl' : size === 'md' ? 'size-10 text-base' : 'size-6 text-xs';
-  if (src) return <img src={src} alt="" className={cn('rounded-full object-cover', box)} />;
+  const box = size === 'lg' ? 'size-20 text-2xl' : size === 'md' ? 'size-8 text-sm' : 'size-6 text-xs';
+  if (src) return <img src={src} alt="" className={cn('shrink-0 rounded-full object-cover', box)} />;
   const initial = (name?.trim()[0] ?? '?').toUpperCase();
   return (
-    <span aria-hidden="true" className={cn('inline-flex items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800', box)}>
+    <span aria-hidden="true" className={cn('inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800', box)}>
       {initial}
     </span>
   );

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCompact, formatDate } from '@/lib/format';
 import { localizedName } from '../api/get-taxonomy';
 import { AuthorAvatar, authorName } from './author-avatar';
+import { markdownToPlainText } from '../lib/plain-text';
 import { NodeIconStrip } from './node-icon-strip';
 import { PriceBadge } from './price-badge';
 
@@ -22,35 +23,36 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
   const platform = workflow.categories[0];
   return (
     <article className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md">
-      <div className="flex items-start justify-between gap-3">
-        <NodeIconStrip apps={workflow.node_summary?.apps} />
+      <div className="flex items-center justify-between gap-3">
+        {platform ? <Badge variant="neutral">{localizedName(platform, language)}</Badge> : <span />}
         <PriceBadge price={workflow.price} />
       </div>
-      <h3 className="mt-4 line-clamp-2 text-base leading-snug font-semibold text-slate-900">
+      <h3 className="mt-3 line-clamp-2 text-base leading-snug font-semibold text-slate-900 group-hover:text-brand-800">
         <Link to={workflowPath(workflow)} className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none">
           {workflow.title}
         </Link>
       </h3>
       <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">
-        {workflow.description || t('card.noDescription')}
+        {markdownToPlainText(workflow.description) || t('card.noDescription')}
       </p>
+      <div className="mt-4">
+        <NodeIconStrip apps={workflow.node_summary?.apps} />
+      </div>
       <div className="mt-3 mb-4 flex flex-wrap gap-1.5">
-        {platform && <Badge variant="neutral">{localizedName(platform, language)}</Badge>}
         {useCases.slice(0, VISIBLE_USE_CASES).map((item) => (
           <Badge key={item.subcategory_id}>{localizedName(item.subcategories, language)}</Badge>
         ))}
-        {useCases.length > VISIBLE_USE_CASES && (
-          <Badge variant="neutral">+{useCases.length - VISIBLE_USE_CASES}</Badge>
-        )}
+        {useCases.length > VISIBLE_USE_CASES && <Badge variant="neutral">+{useCases.length - VISIBLE_USE_CASES}</Badge>}
       </div>
       <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 pt-4 text-xs text-slate-600">
         <div className="flex min-w-0 items-center gap-2">
-          <AuthorAvatar name={author ?? t('common.anonymous')} />
-          <span className="truncate font-medium text-slate-700">{author ?? t('common.anonymous')}</span>
-          <span aria-hidden="true">·</span>
-          <time dateTime={workflow.created_at} className="whitespace-nowrap">
-            {formatDate(workflow.created_at, language)}
-          </time>
+          <AuthorAvatar name={author ?? t('common.anonymous')} src={workflow.profiles?.avatar_url} size="md" />
+          <div className="min-w-0">
+            <p className="truncate font-medium text-slate-800">{author ?? t('common.anonymous')}</p>
+            <time dateTime={workflow.created_at} className="block whitespace-nowrap">
+              {formatDate(workflow.created_at, language)}
+            </time>
+          </div>
         </div>
         <div className="flex shrink-0 items-center gap-3">
           <span className="inline-flex items-center gap-1" title={t('card.views', { count: workflow.views })}>
@@ -95,7 +97,7 @@ export function WorkflowCardSkeleton() {
 
 export function WorkflowGrid({ children, busy }: { children: ReactNode; busy?: boolean }) {
   return (
-    <div aria-busy={busy || undefined} className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <div aria-busy={busy || undefined} className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
       {children}
     </div>
   );

@@ -121,7 +121,7 @@ export function WorkflowPreview({ graphs, title }: { graphs: WorkflowGraph[]; ti
           edges={flow.edges}
           nodeTypes={nodeTypes}
           fitView
-          fitViewOptions={{ padding: 0.15 }}
+          fitViewOptions={{ padding: 0.1, minZoom: 0.35 }}
           minZoom={0.1}
           maxZoom={2}
           nodesDraggable={false}
