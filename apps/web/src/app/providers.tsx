@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
+import { CurrentUserProvider } from '@/features/auth/components/current-user-provider';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
@@ -13,7 +14,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <CurrentUserProvider>{children}</CurrentUserProvider>
       <Toaster />
     </QueryClientProvider>
   );

@@ -7,6 +7,8 @@ export class ApiRequestError extends Error {
     public readonly code: string,
     message: string,
     public readonly field?: string,
+    /** e.g. `{ messageKey: 'validation.titleMin' }` on a validation error, `{ findings }` on SECRETS_FOUND. */
+    public readonly details?: unknown,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -45,12 +47,15 @@ export async function apiRequest<T>(
     throw new ApiRequestError(0, 'NETWORK_ERROR', (error as Error).message);
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; field?: string } } | null;
+    const body = (await response.json().catch(() => null)) as {
+      error?: { code?: string; message?: string; field?: string; details?: unknown };
+    } | null;
     throw new ApiRequestError(
       response.status,
       body?.error?.code ?? 'INTERNAL_ERROR',
       body?.error?.message ?? response.statusText,
       body?.error?.field,
+      body?.error?.details,
     );
   }
   if (response.status === 204) return undefined as T;

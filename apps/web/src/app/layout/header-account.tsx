@@ -1,39 +1,168 @@
+import { Heart, LayoutList, LogOut, PlusCircle, ShieldCheck, UserCircle, UserPen } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/toaster';
+import { useSession, type SessionUser } from '@/features/auth/api/get-session';
+import { useSignOut } from '@/features/auth/api/sign-out';
+import { InitialsAvatar } from '@/features/account/components/initials-avatar';
+import { errorKey } from '@/lib/api-client';
 
-/**
- * The account corner of the header. Signed out: log in and register links to /auth.
- * The signed-in avatar menu replaces this component's body when sessions reach the web app.
- */
+interface MenuEntry {
+  to: string;
+  key: string;
+  icon: ReactNode;
+}
+
+/** The account entries, in the order of the spec's avatar menu (admin review only for admins). */
+function menuEntries(user: SessionUser, isAdmin: boolean): MenuEntry[] {
+  return [
+    { to: `/profiles/${user.id}`, key: 'menu.publicProfile', icon: <UserCircle aria-hidden="true" /> },
+    { to: '/profile', key: 'menu.editProfile', icon: <UserPen aria-hidden="true" /> },
+    { to: '/workflows/new', key: 'menu.createWorkflow', icon: <PlusCircle aria-hidden="true" /> },
+    { to: '/me/workflows', key: 'menu.myWorkflows', icon: <LayoutList aria-hidden="true" /> },
+    { to: '/me/favorites', key: 'menu.favorites', icon: <Heart aria-hidden="true" /> },
+    ...(isAdmin ? [{ to: '/admin', key: 'menu.admin', icon: <ShieldCheck aria-hidden="true" /> }] : []),
+  ];
+}
+
+function useLogout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  return {
+    pending: signOut.isPending,
+    logout: () =>
+      signOut.mutate(undefined, {
+        onSuccess: () => {
+          toast.success(t('menu.loggedOut'));
+          navigate('/');
+        },
+        onError: (error) => toast.error(t('menu.logoutFailed'), { description: t(errorKey(error)) }),
+      }),
+  };
+}
+
+function displayName(user: SessionUser): string {
+  return user.displayName?.trim() || user.name?.trim() || user.email;
+}
+
+/** The account corner of the header: log in / register when signed out, the avatar menu when signed in. */
 export function HeaderAccount() {
   const { t } = useTranslation();
+  const { user, isAdmin, isLoading } = useSession();
+  const { logout, pending } = useLogout();
+  if (isLoading) return <span className="size-9" aria-hidden="true" />;
+  if (!user) {
+    return (
+      <div className="flex items-center gap-2">
+        <Button asChild variant="ghost">
+          <Link to="/auth">{t('nav.login')}</Link>
+        </Button>
+        <Button asChild>
+          <Link to="/auth?tab=signup">{t('nav.register')}</Link>
+        </Button>
+      </div>
+    );
+  }
   return (
-    <div className="flex items-center gap-2">
-      <Button asChild variant="ghost">
-        <Link to="/auth">{t('nav.login')}</Link>
-      </Button>
-      <Button asChild>
-        <Link to="/auth?tab=signup">{t('nav.register')}</Link>
-      </Button>
-    </div>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          className="cursor-pointer rounded-full ring-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          aria-label={t('menu.account', { name: displayName(user) })}
+        >
+          <InitialsAvatar name={user.displayName || user.name} fallback={user.email} src={user.image} />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-64">
+        <DropdownMenuLabel>
+          <span className="block text-xs text-slate-500">{t('menu.signedInAs')}</span>
+          <span className="block truncate text-sm font-medium text-slate-900">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {menuEntries(user, isAdmin).map((entry) => (
+          <DropdownMenuItem key={entry.key} asChild>
+            <Link to={entry.to}>
+              {entry.icon}
+              {t(entry.key)}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={logout} disabled={pending}>
+          <LogOut aria-hidden="true" />
+          {t('menu.logout')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
 /** The same account entries as full-width links for the mobile sheet. */
 export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
+  const { user, isAdmin } = useSession();
+  const { logout, pending } = useLogout();
+  if (!user) {
+    return (
+      <div className="flex flex-col gap-2">
+        <Button asChild variant="outline" className="w-full">
+          <Link to="/auth" onClick={onNavigate}>
+            {t('nav.login')}
+          </Link>
+        </Button>
+        <Button asChild className="w-full">
+          <Link to="/auth?tab=signup" onClick={onNavigate}>
+            {t('nav.register')}
+          </Link>
+        </Button>
+      </div>
+    );
+  }
   return (
-    <div className="flex flex-col gap-2">
-      <Button asChild variant="outline" className="w-full">
-        <Link to="/auth" onClick={onNavigate}>
-          {t('nav.login')}
-        </Link>
-      </Button>
-      <Button asChild className="w-full">
-        <Link to="/auth?tab=signup" onClick={onNavigate}>
-          {t('nav.register')}
-        </Link>
+    <div className="flex flex-col gap-1">
+      <div className="mb-2 flex items-center gap-3 rounded-xl bg-slate-50 p-3">
+        <InitialsAvatar name={user.displayName || user.name} fallback={user.email} src={user.image} size="md" />
+        <div className="min-w-0">
+          <p className="text-xs text-slate-600">{t('menu.signedInAs')}</p>
+          <p className="truncate text-sm font-medium text-slate-900">{user.email}</p>
+        </div>
+      </div>
+      <nav aria-label={t('menu.accountNav')} className="flex flex-col gap-1">
+        {menuEntries(user, isAdmin).map((entry) => (
+          <Link
+            key={entry.key}
+            to={entry.to}
+            onClick={onNavigate}
+            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&_svg]:size-4 [&_svg]:text-slate-500"
+          >
+            {entry.icon}
+            {t(entry.key)}
+          </Link>
+        ))}
+      </nav>
+      <Button
+        variant="outline"
+        className="mt-3 w-full"
+        disabled={pending}
+        onClick={() => {
+          onNavigate();
+          logout();
+        }}
+      >
+        <LogOut aria-hidden="true" />
+        {t('menu.logout')}
       </Button>
     </div>
   );

@@ -18,6 +18,9 @@ import { AuthorAvatar, authorName } from '@/features/workflows/components/author
 import { PriceBadge } from '@/features/workflows/components/price-badge';
 import { downloadWorkflowFile } from '@/features/workflows/lib/download-file';
 import { TranslateToggle } from '@/features/translate/components/translate-toggle';
+import { FavoriteButton } from '@/features/account/components/favorite-button';
+import { useSession } from '@/features/auth/api/get-session';
+import { ReviewNotice } from '@/components/review-notice';
 import { useTranslateToggle } from '@/features/translate/use-translate-toggle';
 import { WhenVisible } from '@/components/when-visible';
 import { ApiRequestError } from '@/lib/api-client';
@@ -74,6 +77,7 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
   const free = workflow.price === 0;
   const fileUrl = workflow.file_url;
   const canDownload = workflow.access.can_download && Boolean(fileUrl);
+  const { user } = useSession();
 
   const download = async () => {
     if (!fileUrl) return toast.error(t('detail.noFile'));
@@ -109,6 +113,8 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
           </li>
         </ol>
       </nav>
+
+      <ReviewNotice status={workflow.status} pendingChanges={workflow.has_pending_changes && workflow.access.can_manage} />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">
         <div className="min-w-0">
@@ -167,6 +173,7 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
               <Share2 aria-hidden="true" />
               {t('detail.share')}
             </Button>
+            {workflow.status === 'listed' && <FavoriteButton workflowId={workflow.id} signedIn={Boolean(user)} />}
             {translation.visible && (
               <TranslateToggle
                 on={translation.on}

@@ -6,6 +6,7 @@ const VARIANTS = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
   success: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   warning: 'bg-amber-50 text-amber-900 ring-amber-200',
+  danger: 'bg-red-50 text-red-800 ring-red-200',
   dark: 'bg-slate-900/85 text-white ring-transparent',
 } as const;
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
 type SonnerModule = typeof import('sonner');
-type ToastOptions = { description?: ReactNode };
+type ToastOptions = { description?: ReactNode; action?: { label: string; onClick: () => void } };
 
 // Toasts appear only after an action, so sonner is fetched on the first toast rather than
 // with every page (it replays toasts created before its Toaster subscribed).

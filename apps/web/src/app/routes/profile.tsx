@@ -1,0 +1,52 @@
+import { Loader2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { useOwnProfile } from '@/features/account/api/get-own-profile';
+import { ProfileForm } from '@/features/account/components/profile-form';
+import { ApiRequestError } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+
+export function Component() {
+  const { t } = useTranslation();
+  usePageMeta(t('account.title'));
+  return (
+    <RequireAuth>
+      <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('account.title')}</h1>
+        <p className="mt-1 text-slate-600">{t('account.subtitle')}</p>
+        <Card className="mt-6">
+          <div className="p-6">
+            <ProfileBody />
+          </div>
+        </Card>
+      </div>
+    </RequireAuth>
+  );
+}
+
+function ProfileBody() {
+  const { t } = useTranslation();
+  const profile = useOwnProfile();
+  if (profile.isPending) {
+    return (
+      <div className="flex justify-center py-16" role="status">
+        <Loader2 className="size-8 animate-spin text-brand-600" aria-hidden="true" />
+        <span className="sr-only">{t('auth.loading')}</span>
+      </div>
+    );
+  }
+  if (profile.isError) {
+    const signedOut = profile.error instanceof ApiRequestError && profile.error.status === 401;
+    return (
+      <div className="flex flex-col items-center gap-4 py-10 text-center" role="alert">
+        <p className="text-red-700">{t(signedOut ? 'account.loginAgain' : 'account.loadFailed')}</p>
+        <Button variant="outline" onClick={() => void profile.refetch()}>
+          {t('common.reload')}
+        </Button>
+      </div>
+    );
+  }
+  return <ProfileForm profile={profile.data} />;
+}

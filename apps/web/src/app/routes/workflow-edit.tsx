@@ -1,0 +1,116 @@
+import { ArrowLeft, Clock, Lock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { workflowPath } from '@flowbay/domain/slug';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ReviewStatusBadge } from '@/components/review-status-badge';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { NewVersionCard } from '@/features/publish/components/new-version-card';
+import { VersionHistoryCard } from '@/features/publish/components/version-history-card';
+import { WorkflowInfoCard } from '@/features/publish/components/workflow-info-card';
+import { useVersions } from '@/features/workflows/api/get-versions';
+import { useWorkflow } from '@/features/workflows/api/get-workflow';
+import { ApiRequestError } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+
+export function Component() {
+  const { t } = useTranslation();
+  usePageMeta(t('manage.pageTitle'));
+  return (
+    <RequireAuth>
+      <ManageWorkflow />
+    </RequireAuth>
+  );
+}
+
+function ManageWorkflow() {
+  const { ref = '' } = useParams();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const workflow = useWorkflow(ref);
+  const versions = useVersions(workflow.data?.access.can_manage ? workflow.data.id : undefined);
+
+  if (workflow.isPending) {
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6" aria-busy="true">
+        <Skeleton className="h-9 w-40" />
+        <Skeleton className="mt-6 h-9 w-2/3" />
+        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+          <Skeleton className="h-96 w-full rounded-2xl" />
+          <Skeleton className="h-64 w-full rounded-2xl" />
+        </div>
+      </div>
+    );
+  }
+  if (workflow.isError) {
+    const missing = workflow.error instanceof ApiRequestError && workflow.error.status === 404;
+    return (
+      <Message title={t(missing ? 'detail.notFoundTitle' : 'errors.loadWorkflow')} text={t(missing ? 'detail.notFoundSubtitle' : 'errors.pageCrashedHint')}>
+        <Button asChild className="mt-8">
+          <Link to="/workflows">
+            <ArrowLeft aria-hidden="true" />
+            {t('detail.backToWorkflows')}
+          </Link>
+        </Button>
+      </Message>
+    );
+  }
+  const data = workflow.data;
+  if (!data.access.can_manage) {
+    return (
+      <Message title={t('manage.noAccessTitle')} text={t('manage.noAccessText')} icon={<Lock className="size-10 text-slate-500" aria-hidden="true" />}>
+        <Button asChild className="mt-8">
+          <Link to={workflowPath(data)}>
+            <ArrowLeft aria-hidden="true" />
+            {t('manage.backToWorkflow')}
+          </Link>
+        </Button>
+      </Message>
+    );
+  }
+  const rejected = versions.data?.find((version) => version.review_status === 'rejected' && version.review_reason);
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <Button asChild variant="ghost" className="-ml-3">
+        <Link to={workflowPath(data)}>
+          <ArrowLeft aria-hidden="true" />
+          {t('manage.backToWorkflow')}
+        </Link>
+      </Button>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <h1 className="min-w-0 text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">{data.title}</h1>
+        <ReviewStatusBadge status={data.status} />
+      </div>
+      {(data.status === 'pending' || data.has_pending_changes) && (
+        <p className="mt-3 flex items-center gap-2 text-sm text-amber-900">
+          <Clock className="size-4" aria-hidden="true" />
+          {t(data.status === 'pending' ? 'review.awaitingReview' : 'review.changesAwaitingReview')}
+        </p>
+      )}
+      {data.status === 'rejected' && rejected && (
+        <p className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900" role="note">
+          {t('review.rejectedWithReason', { reason: rejected.review_reason })}
+        </p>
+      )}
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <WorkflowInfoCard key={data.id} workflow={data} onDeleted={() => navigate('/workflows', { replace: true })} />
+          <NewVersionCard workflowId={data.id} />
+        </div>
+        <VersionHistoryCard versions={versions.data} isError={versions.isError} />
+      </div>
+    </div>
+  );
+}
+
+function Message({ title, text, icon, children }: { title: string; text: string; icon?: React.ReactNode; children?: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      {icon}
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-2 text-slate-600">{text}</p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { workflowPath } from '@flowbay/domain/slug';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { CreateWorkflowForm } from '@/features/publish/components/create-workflow-form';
+import { localizedName, useCategories, useSubcategories } from '@/features/workflows/api/get-taxonomy';
+import { usePageMeta } from '@/lib/page-meta';
+
+export function Component() {
+  const { t } = useTranslation();
+  usePageMeta(t('publish.pageTitle'));
+  return (
+    <RequireAuth>
+      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+        <Button asChild variant="ghost" className="-ml-3">
+          <Link to="/workflows">
+            <ArrowLeft aria-hidden="true" />
+            {t('detail.backToWorkflows')}
+          </Link>
+        </Button>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">{t('publish.pageTitle')}</h1>
+        <p className="mt-1 text-slate-600">{t('publish.pageSubtitle')}</p>
+        <Card className="mt-6">
+          <div className="p-6">
+            <CreateBody />
+          </div>
+        </Card>
+      </div>
+    </RequireAuth>
+  );
+}
+
+function CreateBody() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const categories = useCategories();
+  const subcategories = useSubcategories();
+  if (categories.isError || subcategories.isError) {
+    return (
+      <div className="flex flex-col items-start gap-3" role="alert">
+        {categories.isError && <p className="text-red-700">{t('publish.loadPlatformsFailed')}</p>}
+        {subcategories.isError && <p className="text-red-700">{t('publish.loadJobTypesFailed')}</p>}
+        <Button variant="outline" onClick={() => void Promise.all([categories.refetch(), subcategories.refetch()])}>
+          {t('common.reload')}
+        </Button>
+      </div>
+    );
+  }
+  if (!categories.data || !subcategories.data) {
+    return (
+      <div className="flex flex-col gap-4" aria-busy="true">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-32 w-full" />
+        <Skeleton className="h-10 w-1/2" />
+      </div>
+    );
+  }
+  const toOptions = (items: { id: string; name: string; name_vi: string }[]) =>
+    items.map((item) => ({ id: item.id, label: localizedName(item, i18n.language) }));
+  return (
+    <CreateWorkflowForm
+      platforms={toOptions(categories.data)}
+      jobTypes={toOptions(subcategories.data)}
+      onCreated={(workflow) => navigate(workflowPath(workflow))}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import type { WorkflowStatus } from '@flowbay/domain';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+
+const VARIANT: Record<WorkflowStatus | 'approved', 'success' | 'warning' | 'neutral' | 'danger'> = {
+  listed: 'success',
+  approved: 'success',
+  pending: 'warning',
+  rejected: 'danger',
+  unlisted: 'neutral',
+};
+
+/** A workflow's or a version's review state, in words (never colour alone). */
+export function ReviewStatusBadge({ status }: { status: WorkflowStatus | 'approved' }) {
+  const { t } = useTranslation();
+  return <Badge variant={VARIANT[status]}>{t(`review.status.${status}`)}</Badge>;
+}

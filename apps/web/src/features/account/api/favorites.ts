@@ -1,0 +1,50 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WorkflowList } from '@flowbay/domain';
+import { api } from '@/lib/api-client';
+
+interface FavoriteState {
+  workflow_id: string;
+  isFavorited: boolean;
+  favorites_count: number;
+}
+
+export function favoriteCheckQueryOptions(workflowId: string) {
+  return queryOptions({
+    queryKey: ['me', 'favorites', 'check', workflowId],
+    queryFn: ({ signal }) =>
+      api.get<{ isFavorited: boolean }>('/api/favorites/check', { workflow_id: workflowId }, signal),
+  });
+}
+
+/** The spec: the status is checked only for a signed-in user. */
+export function useFavoriteCheck(workflowId: string, signedIn: boolean) {
+  return useQuery({ ...favoriteCheckQueryOptions(workflowId), enabled: signedIn });
+}
+
+export function favoritesQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: ['me', 'favorites', 'list', page],
+    queryFn: ({ signal }) => api.get<WorkflowList>('/api/favorites', { page }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useFavorites(page: number) {
+  return useQuery(favoritesQueryOptions(page));
+}
+
+/** Adds or removes; both refresh the status, the favourites list and the counts on cards. */
+export function useToggleFavorite(workflowId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (favorite: boolean) =>
+      favorite
+        ? api.post<FavoriteState>('/api/favorites', { workflow_id: workflowId })
+        : api.delete<FavoriteState>(`/api/favorites/${workflowId}`),
+    onSuccess: (state) => {
+      queryClient.setQueryData(favoriteCheckQueryOptions(workflowId).queryKey, { isFavorited: state.isFavorited });
+      void queryClient.invalidateQueries({ queryKey: ['me', 'favorites', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: ['workflows'] });
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { Clock, Eye, Heart, Pencil } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { workflowPath } from '@flowbay/domain/slug';
+import { Button } from '@/components/ui/button';
+import { ReviewStatusBadge } from '@/components/review-status-badge';
+import { formatDate, formatNumber, formatPrice } from '@/lib/format';
+import type { MyWorkflow } from '../api/get-my-workflows';
+
+/** One of the author's workflows: status, what waits for review, and the reason of the last rejection. */
+export function MyWorkflowRow({ workflow }: { workflow: MyWorkflow }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { review } = workflow;
+  const rejection = review.last_decision?.decision === 'rejected' ? review.last_decision : null;
+  const waiting = review.pending_versions.length > 0 || review.pending_edit !== null;
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between" data-testid="my-workflow">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={workflowPath(workflow)} className="font-semibold text-slate-900 hover:text-brand-700">
+            {workflow.title}
+          </Link>
+          <ReviewStatusBadge status={workflow.status} />
+        </div>
+        <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+          <span>{workflow.price === 0 ? t('common.free') : formatPrice(workflow.price, 'vi')}</span>
+          <span>v{workflow.version}</span>
+          <span className="inline-flex items-center gap-1">
+            <Eye className="size-3.5" aria-hidden="true" />
+            {formatNumber(workflow.views, language)}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Heart className="size-3.5" aria-hidden="true" />
+            {formatNumber(workflow.favorites_count, language)}
+          </span>
+          <span>{t('account.createdOn', { date: formatDate(workflow.created_at, language) })}</span>
+        </p>
+        {waiting && workflow.status !== 'pending' && (
+          <p className="mt-2 flex items-center gap-1.5 text-sm text-amber-900">
+            <Clock className="size-4" aria-hidden="true" />
+            {review.pending_versions.length > 0
+              ? t('account.versionsWaiting', { versions: review.pending_versions.map((version) => version.version).join(', ') })
+              : t('review.changesAwaitingReview')}
+          </p>
+        )}
+        {rejection && (
+          <p className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="rejection-reason">
+            {t('review.rejectedWithReason', { reason: rejection.reason ?? '' })}
+          </p>
+        )}
+      </div>
+      <Button asChild variant="outline" size="sm" className="self-start">
+        <Link to={`${workflowPath(workflow)}/edit`} aria-label={t('account.manageNamed', { title: workflow.title })}>
+          <Pencil aria-hidden="true" />
+          {t('detail.manage')}
+        </Link>
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,122 @@
+import { AlertTriangle, CheckCircle2, Flag } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { toast } from '@/components/ui/toaster';
+import { errorKey } from '@/lib/api-client';
+import { formatDate, formatNumber, formatPrice } from '@/lib/format';
+import { useApprove, type QueueItem, type QueueVersion } from '../api/review-queue';
+import { RejectDialog } from './reject-dialog';
+
+/** One submission: what changed, the automated checks of each file, a preview on demand, approve or reject. */
+export function ReviewItem({ item, renderPreview }: { item: QueueItem; renderPreview: (fileUrl: string, title: string) => ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const approve = useApprove();
+  const { workflow } = item;
+  const onApprove = () =>
+    approve.mutate(workflow.id, {
+      onSuccess: () => toast.success(t('admin.approved', { title: workflow.title })),
+      onError: (error) => toast.error(t('admin.decisionFailed'), { description: t(errorKey(error)) }),
+    });
+  return (
+    <Card data-testid="review-item">
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={item.kind === 'new' ? 'default' : 'neutral'}>{t(`admin.kind.${item.kind}`)}</Badge>
+          <Badge variant="neutral">{workflow.price === 0 ? t('common.free') : formatPrice(workflow.price, 'vi')}</Badge>
+          {item.open_reports > 0 && (
+            <Badge variant="danger">
+              <Flag className="size-3" aria-hidden="true" />
+              {t('admin.openReports', { count: item.open_reports })}
+            </Badge>
+          )}
+        </div>
+        <h2 className="text-lg font-semibold text-slate-900">
+          <Link to={`/workflows/${workflow.slug}-${workflow.id}`} className="hover:text-brand-700">
+            {workflow.title}
+          </Link>
+        </h2>
+        <p className="text-sm text-slate-600">
+          {t('admin.submittedBy', { name: workflow.author.name || workflow.author.email, email: workflow.author.email, date: formatDate(item.submitted_at, i18n.language) })}
+        </p>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {workflow.description && <p className="line-clamp-4 text-sm whitespace-pre-line text-slate-700">{workflow.description}</p>}
+        {item.edit && (
+          <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+            <p className="font-medium text-slate-900">{t('admin.editedFields')}</p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-700">
+              {Object.entries(item.edit.changes).map(([field, value]) => (
+                <div key={field} className="contents">
+                  <dt className="font-medium">{field}</dt>
+                  <dd className="break-words">{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        )}
+        {item.versions.map((version) => (
+          <VersionChecks key={version.id} version={version} title={workflow.title} renderPreview={renderPreview} />
+        ))}
+        <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+          <Button onClick={onApprove} disabled={approve.isPending}>
+            {approve.isPending ? t('admin.approving') : t('admin.approve')}
+          </Button>
+          <RejectDialog workflowId={workflow.id} title={workflow.title} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function VersionChecks({ version, title, renderPreview }: { version: QueueVersion; title: string; renderPreview: (fileUrl: string, title: string) => ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const { checks } = version;
+  const language = i18n.language;
+  const apps = checks.node_summary?.apps.filter((app) => !app.core).map((app) => app.name) ?? [];
+  return (
+    <section className="rounded-xl border border-slate-200 p-4" aria-label={t('admin.versionChecks', { version: version.version })}>
+      <h3 className="text-sm font-semibold text-slate-900">{t('admin.versionChecks', { version: version.version })}</h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-700">
+        <dt>{t('admin.format')}</dt>
+        <dd className="font-medium">{checks.format ?? '—'}</dd>
+        <dt>{t('publish.nodes')}</dt>
+        <dd className="font-medium">{formatNumber(checks.node_summary?.nodeCount ?? 0, language)}</dd>
+        <dt>{t('publish.apps')}</dt>
+        <dd className="font-medium">{apps.length > 0 ? apps.join(', ') : t('publish.noApps')}</dd>
+        <dt>{t('admin.size')}</dt>
+        <dd className="font-medium">{formatNumber(Math.ceil(checks.size / 1024), language)} KB</dd>
+      </dl>
+      <ul className="mt-3 flex flex-col gap-1 text-sm">
+        {checks.secrets.found === 0 ? (
+          <li className="flex items-center gap-2 text-emerald-800">
+            <CheckCircle2 className="size-4" aria-hidden="true" />
+            {t('publish.noSecrets')}
+          </li>
+        ) : (
+          <li className="flex items-center gap-2 text-amber-900">
+            <AlertTriangle className="size-4" aria-hidden="true" />
+            {t('admin.secretsRedacted', { count: checks.secrets.found })}
+          </li>
+        )}
+        {checks.warnings.map((warning) => (
+          <li key={`${warning.code}-${warning.message}`} className="flex items-center gap-2 text-amber-900">
+            <AlertTriangle className="size-4" aria-hidden="true" />
+            {warning.message}
+          </li>
+        ))}
+        {(checks.requirements?.communityPackages.length ?? 0) > 0 && (
+          <li className="text-slate-700">{t('admin.communityPackages', { names: checks.requirements!.communityPackages.join(', ') })}</li>
+        )}
+      </ul>
+      <Button variant="outline" size="sm" className="mt-3" onClick={() => setPreviewOpen((open) => !open)} aria-expanded={previewOpen}>
+        {previewOpen ? t('admin.hidePreview') : t('admin.showPreview')}
+      </Button>
+      {previewOpen && <div className="mt-3">{renderPreview(version.download_url, title)}</div>}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuthProviders } from '@flowbay/domain';
+import { api } from '@/lib/api-client';
+
+export const providersQueryOptions = queryOptions({
+  queryKey: ['auth', 'providers'],
+  queryFn: ({ signal }) => api.get<AuthProviders>('/api/auth/providers', undefined, signal),
+  staleTime: Infinity,
+});
+
+/** Which sign-in buttons to show: the Google button only when the server has Google configured. */
+export function useAuthProviders() {
+  return useQuery(providersQueryOptions);
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+/** Always answers success for an unknown address too, so nobody can probe which e-mails have accounts. */
+export function requestPasswordReset(email: string) {
+  return api.post<{ status: boolean }>('/api/auth/request-password-reset', { email, redirectTo: RESET_PASSWORD_PATH });
+}
+
+export function resetPassword(input: { token: string; newPassword: string }) {
+  return api.post<{ status: boolean }>('/api/auth/reset-password', input);
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { sessionQueryKey } from './get-session';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export function signIn(credentials: Credentials) {
+  return api.post<{ token: string }>('/api/auth/sign-in/email', credentials);
+}
+
+/** Google's consent page; Better Auth answers the address to open, then returns the user to `callbackURL`. */
+export async function signInWithGoogle(callbackURL: string) {
+  const answer = await api.post<{ url?: string }>('/api/auth/sign-in/social', { provider: 'google', callbackURL });
+  if (answer.url) window.location.assign(answer.url);
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    // Everything cached so far was fetched as a visitor (access flags, favourites): fetch it again.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+export { sessionQueryKey };

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { sessionQueryKey } from './get-session';
+
+export function signOut() {
+  return api.post<{ success: boolean }>('/api/auth/sign-out', {});
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
+      queryClient.setQueryData(sessionQueryKey, null);
+      // Private answers (own profile, own workflows, favourites) must not outlive the session.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Credentials } from './sign-in';
+
+/** Where the confirmation link lands after Better Auth has verified the address (and signed the user in). */
+export const VERIFY_EMAIL_PATH = '/verify-email';
+
+export function signUp(credentials: Credentials) {
+  return api.post<{ user: { id: string } }>('/api/auth/sign-up/email', { ...credentials, callbackURL: VERIFY_EMAIL_PATH });
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
+}

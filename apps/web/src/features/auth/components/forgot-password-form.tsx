@@ -1,0 +1,60 @@
+import { ArrowLeft, MailCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { FormField, describedBy } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toaster';
+import { errorKey } from '@/lib/api-client';
+import { useRequestPasswordReset } from '../api/reset-password';
+
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  const request = useRequestPasswordReset();
+  const form = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  const error = form.formState.errors.email?.message;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      await request.mutateAsync(email);
+    } catch (failure) {
+      toast.error(t('auth.resetRequestFailed'), { description: t(errorKey(failure)) });
+    }
+  });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">{t('auth.forgotTitle')}</h2>
+        <p className="mt-1 text-sm text-slate-600">{t('auth.forgotSubtitle')}</p>
+      </div>
+      {request.isSuccess ? (
+        <div className="flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900" role="status">
+          <MailCheck className="size-5 shrink-0" aria-hidden="true" />
+          <p>{t('auth.resetSent')}</p>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <FormField id="forgot-email" label={t('auth.email')} error={error ? t(error) : undefined}>
+            <Input
+              id="forgot-email"
+              type="email"
+              autoComplete="email"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy('forgot-email', { error })}
+              {...form.register('email', { required: 'auth.emailRequired', setValueAs: (value: string) => value.trim() })}
+            />
+          </FormField>
+          <Button type="submit" size="lg" disabled={request.isPending}>
+            {request.isPending ? t('auth.sending') : t('auth.sendResetLink')}
+          </Button>
+        </form>
+      )}
+      <Button variant="ghost" onClick={onBack} className="self-start">
+        <ArrowLeft aria-hidden="true" />
+        {t('auth.backToLogin')}
+      </Button>
+    </div>
+  );
+}
