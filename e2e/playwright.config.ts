@@ -1,0 +1,58 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3100;
+// E2E_BASE_URL points the journeys at a server that is already running (no webServer then).
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? `http://127.0.0.1:${PORT}`;
+// Set here once and inherited by the test workers, so the signed-in journeys can read the server's outbox.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'flowbay-e2e-'));
+/** Accounts that become administrators once their e-mail is confirmed (one per project, so journeys run in parallel). */
+export const E2E_ADMIN_EMAILS = ['admin-desktop-en@e2e.test', 'admin-desktop-vi@e2e.test', 'admin-phone-en@e2e.test'];
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    acceptDownloads: true,
+  },
+  projects: [
+    { name: 'desktop-en', use: { ...devices['Desktop Chrome'], launchOptions: chromium, viewport: { width: 1366, height: 900 }, uiLanguage: 'en' } },
+    { name: 'desktop-vi', use: { ...devices['Desktop Chrome'], launchOptions: chromium, viewport: { width: 1366, height: 900 }, uiLanguage: 'vi' } },
+    { name: 'phone-en', use: { ...devices['Pixel 7'], launchOptions: chromium, uiLanguage: 'en' } },
+  ],
+  webServer: external
+    ? undefined
+    : {
+        // The production path: the built app served by the real server on a fresh embedded database.
+        command: 'node scripts/start.mjs',
+        cwd: '..',
+        url: `${baseURL}/api/health`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        env: {
+          PORT: String(PORT),
+          HOST: '127.0.0.1',
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(','),
+          SEED_DEMO: '1',
+          LOG_LEVEL: 'warn',
+          PUBLIC_URL: baseURL,
+        },
+      },
+});

@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export type UiLanguage = 'en' | 'vi';
+
+/** Words the journeys look for, in the UI language of the project. */
+export const WORDS = {
+  en: {
+    heroTitle: 'Automation workflows, ready to run',
+    search: 'Search workflows',
+    catalogSearch: 'Search',
+    searchButton: 'Search',
+    catalogTitle: 'Workflows',
+    price: 'Price',
+    platform: 'Platform',
+    free: 'Free',
+    clear: 'Clear filters',
+    page: (n: number) => `Page ${n}`,
+    download: 'Download',
+    purchaseRequired: 'Purchase required',
+    purchaseOverlay: 'Purchase this workflow to open the live demo',
+    notFound: 'Oops! Page not found',
+    language: 'Language',
+    usageGuide: 'Usage guide',
+  },
+  vi: {
+    heroTitle: 'Workflow tự động hóa, sẵn sàng chạy',
+    search: 'Tìm workflow',
+    catalogSearch: 'Tìm kiếm',
+    searchButton: 'Tìm kiếm',
+    catalogTitle: 'Workflow',
+    price: 'Giá',
+    platform: 'Nền tảng',
+    free: 'Miễn phí',
+    clear: 'Xóa bộ lọc',
+    page: (n: number) => `Trang ${n}`,
+    download: 'Tải xuống',
+    purchaseRequired: 'Cần mua để tải',
+    purchaseOverlay: 'Mua workflow này để xem bản demo trực tiếp',
+    notFound: 'Rất tiếc! Không tìm thấy trang',
+    language: 'Ngôn ngữ',
+    usageGuide: 'Hướng dẫn sử dụng',
+  },
+} as const;
+
+export const test = base.extend<{ uiLanguage: UiLanguage; words: (typeof WORDS)[UiLanguage] }>({
+  uiLanguage: ['en', { option: true }],
+  words: async ({ uiLanguage }, use) => use(WORDS[uiLanguage]),
+  page: async ({ page, uiLanguage }, use) => {
+    // The stored choice, as a returning visitor would have it; set once so a switch can override it.
+    await page.addInitScript((language) => {
+      if (!sessionStorage.getItem('e2e-language-set')) {
+        localStorage.setItem('language', language);
+        sessionStorage.setItem('e2e-language-set', '1');
+      }
+    }, uiLanguage);
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** No serious or critical accessibility violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(blocking).toEqual([]);
+}

@@ -1,0 +1,156 @@
+import { parseWorkflowExport } from '@flowbay/workflow-formats';
+import { expect, expectAccessible, test } from './fixtures';
+
+test.describe('public journeys', () => {
+  test('home → search with and without accents → filters → pages', async ({ page, words, isMobile }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: words.heroTitle })).toBeVisible();
+    await expect(page.locator('[data-testid="workflow-card-skeleton"]')).toHaveCount(0);
+    await expect(page.getByRole('article')).toHaveCount(8);
+    await expectAccessible(page);
+
+    // Without accents: "quan ly" still finds "Quản lý …".
+    await page.getByRole('searchbox', { name: words.search }).fill('  quan ly ');
+    await page.getByRole('button', { name: words.searchButton, exact: true }).click();
+    await expect(page).toHaveURL(/\/workflows\?search=quan(\+|%20)ly$/);
+    await expect(page.getByRole('heading', { name: 'Quản lý khách hàng tiềm năng từ webhook' })).toBeVisible();
+    await expectAccessible(page);
+
+    // With accents, typed into the catalogue's own box (debounced, then kept in the address).
+    const search = page.getByRole('searchbox', { name: words.catalogSearch, exact: true });
+    await search.fill('quản lý');
+    await expect(page).toHaveURL(/search=qu%E1%BA%A3n(\+|%20)l%C3%BD/);
+    await expect(page.getByRole('heading', { name: 'Quản lý khách hàng tiềm năng từ webhook' })).toBeVisible();
+
+    // Filters: free only, then clear.
+    await search.fill('');
+    await expect(page).toHaveURL(/\/workflows$/);
+    await page.getByLabel(words.price, { exact: true }).selectOption('free');
+    await expect(page).toHaveURL(/price=free/);
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    await expect(cards.filter({ hasNotText: words.free })).toHaveCount(0);
+    await page.getByLabel(words.platform, { exact: true }).selectOption('make');
+    await expect(page).toHaveURL(/category=make/);
+    await page.getByRole('button', { name: words.clear }).first().click();
+    await expect(page).toHaveURL(/\/workflows$/);
+
+    // Pages: 32 demo workflows, 12 a page.
+    await expect(cards).toHaveCount(12);
+    const firstTitle = await cards.first().getByRole('heading').textContent();
+    if (isMobile) {
+      await expect(page.getByText('1 / 3', { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: /Next|Sau/ }).click();
+      await expect(page.getByText('2 / 3', { exact: true })).toBeVisible();
+    } else {
+      await page.getByRole('button', { name: words.page(2), exact: true }).click();
+      await expect(page.getByRole('button', { name: words.page(2), exact: true })).toHaveAttribute('aria-current', 'page');
+    }
+    await expect(page).toHaveURL(/page=2/);
+    await expect(cards.first().getByRole('heading')).not.toHaveText(firstTitle!);
+    await page.getByRole('button', { name: /Next|Sau/ }).click();
+    await expect(page).toHaveURL(/page=3/);
+    await expect(cards).toHaveCount(8);
+    await expect(page.getByRole('button', { name: /Next|Sau/ })).toBeDisabled();
+  });
+
+  test('free detail: preview, download of a file that parses', async ({ page, words }) => {
+    await page.goto('/workflows?price=free&search=csv');
+    const card = page.getByRole('article').filter({ hasText: 'Import a CSV from a URL into Excel' });
+    await card.getByRole('link').click();
+    await expect(page).toHaveURL(/\/workflows\/import-a-csv-from-a-url-into-excel-[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Import a CSV from a URL into Excel' })).toBeVisible();
+    await expect(page.getByTestId('workflow-preview').locator('.react-flow__node')).not.toHaveCount(0);
+    await expect(page.getByText(/^\d+ (nodes?|node)$/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: words.usageGuide })).toBeVisible();
+    await expectAccessible(page);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: words.download, exact: true }).click()]);
+    expect(download.suggestedFilename()).toBe('import-a-csv-from-a-url-into-excel.json');
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const parsed = parseWorkflowExport(await readFile(path, 'utf8'));
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(parsed.workflows[0]!.nodes.length).toBeGreaterThan(0);
+  });
+
+  test('paid detail: cover with the purchase overlay, no file fetched', async ({ page, words }) => {
+    const fileRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/download(\?|$)/.test(request.url())) fileRequests.push(request.url());
+    });
+    await page.goto('/workflows?price=paid&sort=price_desc');
+    await page.getByRole('article').first().getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(words.purchaseOverlay)).toBeVisible();
+    await expect(page.getByRole('button', { name: words.purchaseRequired })).toBeDisabled();
+    await expect(page.getByTestId('workflow-preview')).toHaveCount(0);
+    await expectAccessible(page);
+    expect(fileRequests).toEqual([]);
+  });
+
+  test('a bare id or slug lands on the canonical address', async ({ page, request }) => {
+    const list = await (await request.get('/api/workflows?search=notion%20todoist')).json();
+    const workflow = list.workflows[0];
+    const canonical = `/workflows/${workflow.slug}-${workflow.id}`;
+    await page.goto(`/workflows/${workflow.id}`);
+    await expect(page).toHaveURL(canonical);
+    await expect(page.getByRole('heading', { level: 1, name: workflow.title })).toBeVisible();
+    await page.goto(`/workflows/${workflow.slug}`);
+    await expect(page).toHaveURL(canonical);
+    // The redirect replaced the entry: going back leaves the workflow instead of looping.
+    await page.goBack();
+    await expect(page).not.toHaveURL(new RegExp(`/workflows/${workflow.slug}$`));
+  });
+
+  test('language switch survives a reload', async ({ page, uiLanguage, isMobile }) => {
+    const target = uiLanguage === 'en' ? 'vi' : 'en';
+    await page.goto('/workflows');
+    // Phones reach the language select through the side sheet.
+    if (isMobile) await page.getByRole('button', { name: /Open menu|Mở menu/ }).click();
+    const scope = isMobile ? page.getByRole('dialog') : page.getByRole('banner');
+    await scope.getByLabel(uiLanguage === 'en' ? 'Language' : 'Ngôn ngữ').selectOption(target);
+    const title = target === 'vi' ? 'Workflow' : 'Workflows';
+    if (isMobile) await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', target);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe(target);
+  });
+
+  test('unknown address shows the 404 page', async ({ page, words }) => {
+    const response = await page.goto('/this/page/does-not-exist');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: words.notFound })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: /Back to home|Về trang chủ/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('static pages, profile and FAQ accordion', async ({ page }) => {
+    for (const path of ['/guide', '/contact', '/terms', '/privacy']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page);
+    }
+    await page.goto('/faq');
+    // Ten questions; opening one closes the other.
+    const questions = page.locator('h3 > button');
+    await expect(questions).toHaveCount(10);
+    await questions.nth(0).click();
+    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
+    await questions.nth(1).click();
+    await expect(questions.nth(1)).toHaveAttribute('aria-expanded', 'true');
+    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
+    await expectAccessible(page);
+
+    await page.goto('/workflows');
+    await page.getByRole('article').first().getByRole('link').click();
+    await page.getByRole('link', { name: /View profile|Xem hồ sơ/ }).click();
+    await expect(page).toHaveURL(/\/profiles\//);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectAccessible(page);
+  });
+});

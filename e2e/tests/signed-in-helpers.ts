@@ -1,0 +1,136 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Browser, type Page } from '@playwright/test';
+import type { UiLanguage } from './fixtures';
+
+/** The UI strings, straight from the app's translation files, so the journeys read what users read. */
+type Tree = { [key: string]: string | Tree };
+const dictionaries: Record<UiLanguage, Tree> = {
+  en: JSON.parse(readFileSync(new URL('../../apps/web/src/i18n/en.json', import.meta.url), 'utf8')) as Tree,
+  vi: JSON.parse(readFileSync(new URL('../../apps/web/src/i18n/vi.json', import.meta.url), 'utf8')) as Tree,
+};
+
+export function translator(language: UiLanguage) {
+  return (key: string, values: Record<string, string | number> = {}): string => {
+    const leaf = key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), dictionaries[language]);
+    if (typeof leaf !== 'string') throw new Error(`no translation for ${key}`);
+    return leaf.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  };
+}
+
+export type Translate = ReturnType<typeof translator>;
+
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i += 1) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The link of the newest e-mail to `to` in the server's outbox folder (`$DATA_DIR/outbox`). */
+export async function latestMailLink(to: string): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the journeys need the server outbox');
+  const directory = join(dataDir, 'outbox');
+  let link: string | null = null;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(directory).filter((name) => name.endsWith('.eml')).sort();
+        } catch {
+          return null;
+        }
+        for (const file of files.reverse()) {
+          const raw = readFileSync(join(directory, file), 'utf8');
+          if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) continue;
+          link = /https?:\/\/[^\s<>"]+/.exec(decodeQuotedPrintable(raw))?.[0] ?? null;
+          return link;
+        }
+        return null;
+      },
+      { message: `an e-mail to ${to}`, timeout: 15_000 },
+    )
+    .not.toBeNull();
+  return link!;
+}
+
+export function uniqueEmail(label: string, project: string): string {
+  return `${label}-${project}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@e2e.test`;
+}
+
+export const PASSWORD = 'correct horse battery';
+
+/** Sign-up through the form, then the confirmation link opened in a separate browser (as from a phone). */
+export async function signUpAndConfirm(page: Page, browser: Browser, t: Translate, email: string) {
+  await page.goto('/auth?tab=signup');
+  const form = page.getByRole('form', { name: t('auth.signupTab') });
+  await form.getByLabel(t('auth.email')).fill(email);
+  await form.getByLabel(t('auth.password')).fill(PASSWORD);
+  await form.getByRole('button', { name: t('auth.signup') }).click();
+  await expect(page.getByText(t('auth.signupSuccess'))).toBeVisible();
+  await expect(form.getByRole('status')).toContainText(email);
+
+  const link = await latestMailLink(email);
+  const elsewhere = await browser.newContext();
+  const landing = await elsewhere.newPage();
+  await landing.goto(link);
+  await expect(landing.getByRole('heading', { name: t('auth.verifiedTitle') })).toBeVisible();
+  await elsewhere.close();
+}
+
+export async function logIn(page: Page, t: Translate, email: string, password = PASSWORD) {
+  const form = page.getByRole('form', { name: t('auth.loginTab') });
+  await form.getByLabel(t('auth.email')).fill(email);
+  await form.getByLabel(t('auth.password')).fill(password);
+  await form.getByRole('button', { name: t('auth.login') }).click();
+}
+
+export async function openAccountMenu(page: Page, t: Translate) {
+  const phone = (page.viewportSize()?.width ?? 1280) < 768;
+  if (phone) {
+    await page.getByRole('button', { name: t('nav.openMenu') }).click();
+    return page.getByRole('dialog');
+  }
+  await page.getByRole('button', { name: new RegExp(escapeRegExp(t('menu.account', { name: '' }).trim())) }).click();
+  return page.getByRole('menu');
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A small real n8n export (webhook → HTTP request → Slack) with an OpenAI key left in a header. */
+export function n8nExport(name: string): string {
+  return JSON.stringify({
+    name,
+    nodes: [
+      { id: '1', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], parameters: { path: 'incoming' } },
+      {
+        id: '2',
+        name: 'Call OpenAI',
+        type: 'n8n-nodes-base.httpRequest',
+        typeVersion: 4,
+        position: [220, 0],
+        parameters: {
+          url: 'https://api.openai.com/v1/chat/completions',
+          headerParameters: { parameters: [{ name: 'Authorization', value: 'Bearer sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD' }] },
+        },
+      },
+      { id: '3', name: 'Slack', type: 'n8n-nodes-base.slack', typeVersion: 2, position: [440, 0], parameters: { text: 'done' } },
+    ],
+    connections: {
+      Webhook: { main: [[{ node: 'Call OpenAI', type: 'main', index: 0 }]] },
+      'Call OpenAI': { main: [[{ node: 'Slack', type: 'main', index: 0 }]] },
+    },
+  });
+}
