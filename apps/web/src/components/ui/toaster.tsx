@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 
 type SonnerModule = typeof import('sonner');
 type ToastOptions = { description?: ReactNode; action?: { label: string; onClick: () => void } };
@@ -29,6 +29,14 @@ export const toast = {
   message: (message: string, options?: ToastOptions) => show('message', message, options),
 };
 
+// sonner's rich text colours sit just under the 4.5:1 contrast of WCAG AA on their tinted backgrounds.
+const READABLE_RICH_COLORS = {
+  '--success-text': '#065f46',
+  '--error-text': '#991b1b',
+  '--warning-text': '#854d0e',
+  '--info-text': '#1e40af',
+} as CSSProperties;
+
 export function Toaster() {
   const [module, setModule] = useState<SonnerModule | null>(null);
   useEffect(() => {
@@ -38,5 +46,5 @@ export function Toaster() {
   }, []);
   if (!module) return null;
   const Sonner = module.Toaster;
-  return <Sonner position="top-center" richColors closeButton />;
+  return <Sonner position="top-center" richColors closeButton style={READABLE_RICH_COLORS} />;
 }

@@ -38,14 +38,13 @@ export function useWorkflowFile() {
     return null;
   };
 
-  /** What to upload: the file itself, or its redacted text when secrets are to be removed. */
+  /**
+   * What to upload. Secrets are removed by the server (`redact`), not here: its scan is the one that
+   * counts, and the review queue then tells the administrator what was removed.
+   */
   const payload = async (): Promise<{ blob: Blob; name: string; redact: boolean }> => {
     if (!file) throw new Error('no file');
-    if (check.status === 'done' && check.result.ok && check.result.secrets.length > 0 && removeSecrets) {
-      const text = await check.result.redacted();
-      return { blob: new Blob([text], { type: 'application/json' }), name: file.name, redact: true };
-    }
-    return { blob: file, name: file.name, redact: false };
+    return { blob: file, name: file.name, redact: removeSecrets };
   };
 
   return { file, check, removeSecrets, setRemoveSecrets, choose, reset, blockingError, payload };

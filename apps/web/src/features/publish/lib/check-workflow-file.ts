@@ -15,8 +15,6 @@ export type FileCheck =
       nodeCount: number;
       apps: string[];
       secrets: FileCheckFinding[];
-      /** The text with every secret replaced, ready to upload when the author chooses to remove them. */
-      redacted: () => Promise<string>;
     }
   | { ok: false; code: string };
 
@@ -44,6 +42,5 @@ export async function checkWorkflowFile(file: File): Promise<FileCheck> {
     nodeCount: summary.nodeCount,
     apps: summary.apps.filter((app) => !app.core).map((app) => app.name),
     secrets,
-    redacted: async () => formats.redactSecrets(text).text,
   };
 }
