@@ -71,7 +71,7 @@ export function uniqueEmail(label: string, project: string): string {
 export const PASSWORD = 'correct horse battery';
 
 /** Sign-up through the form, then the confirmation link opened in a separate browser (as from a phone). */
-export async function signUpAndConfirm(page: Page, browser: Browser, t: Translate, email: string) {
+export async function signUpAndConfirm(page: Page, browser: Browser, t: Translate, email: string, language: UiLanguage) {
   await page.goto('/auth?tab=signup');
   const form = page.getByRole('form', { name: t('auth.signupTab') });
   await form.getByLabel(t('auth.email')).fill(email);
@@ -81,11 +81,18 @@ export async function signUpAndConfirm(page: Page, browser: Browser, t: Translat
   await expect(form.getByRole('status')).toContainText(email);
 
   const link = await latestMailLink(email);
-  const elsewhere = await browser.newContext();
+  const elsewhere = await newContextIn(browser, language);
   const landing = await elsewhere.newPage();
   await landing.goto(link);
   await expect(landing.getByRole('heading', { name: t('auth.verifiedTitle') })).toBeVisible();
   await elsewhere.close();
+}
+
+/** Another browser (another person), with the journey's UI language stored as a returning visitor has it. */
+export async function newContextIn(browser: Browser, language: UiLanguage) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await context.addInitScript((stored) => localStorage.setItem('language', stored), language);
+  return context;
 }
 
 export async function logIn(page: Page, t: Translate, email: string, password = PASSWORD) {

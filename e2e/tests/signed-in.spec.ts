@@ -5,6 +5,7 @@ import {
   escapeRegExp,
   logIn,
   n8nExport,
+  newContextIn,
   openAccountMenu,
   signUpAndConfirm,
   translator,
@@ -51,7 +52,7 @@ test.describe('signed-in journey', () => {
     const title = `E2E ${project} invoice alerts ${Date.now().toString(36)}`;
 
     // Sign up, the duplicate message, and the confirmation link from the outbox.
-    await signUpAndConfirm(page, browser, t, author);
+    await signUpAndConfirm(page, browser, t, author, uiLanguage);
     await expectAccessible(page);
     const signupForm = page.getByRole('form', { name: t('auth.signupTab') });
     await signupForm.getByLabel(t('auth.email')).fill(author);
@@ -117,17 +118,16 @@ test.describe('signed-in journey', () => {
     await expectAccessible(page);
 
     // The public cannot see it while it waits for review.
-    const visitor = await browser.newContext();
+    const visitor = await newContextIn(browser, uiLanguage);
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(workflowUrl);
     await expect(visitorPage.getByRole('heading', { name: t('detail.notFoundTitle') })).toBeVisible();
     expect((await visitorPage.request.get(`/api/workflows/${workflowId}`)).status()).toBe(404);
 
     // The administrator rejects it with a reason.
-    const adminContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await adminContext.addInitScript((language) => localStorage.setItem('language', language), uiLanguage);
+    const adminContext = await newContextIn(browser, uiLanguage);
     const adminPage = await adminContext.newPage();
-    await signUpAndConfirm(adminPage, browser, t, admin);
+    await signUpAndConfirm(adminPage, browser, t, admin, uiLanguage);
     await adminPage.goto('/auth');
     await logIn(adminPage, t, admin);
     await expect(adminPage).toHaveURL(/\/$/);
@@ -178,10 +178,9 @@ test.describe('signed-in journey', () => {
     await visitor.close();
 
     // Another user: no manage, can favourite, cannot download.
-    const otherContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await otherContext.addInitScript((language) => localStorage.setItem('language', language), uiLanguage);
+    const otherContext = await newContextIn(browser, uiLanguage);
     const otherPage = await otherContext.newPage();
-    await signUpAndConfirm(otherPage, browser, t, other);
+    await signUpAndConfirm(otherPage, browser, t, other, uiLanguage);
     await otherPage.goto('/auth');
     await logIn(otherPage, t, other);
     await expect(otherPage).toHaveURL(/\/$/);
@@ -217,7 +216,7 @@ test.describe('signed-in journey', () => {
     test.skip(!testInfo.project.name.startsWith('phone'), 'desktop projects run the full journey above');
     const t = translator(uiLanguage);
     const email = uniqueEmail('phone', testInfo.project.name);
-    await signUpAndConfirm(page, browser, t, email);
+    await signUpAndConfirm(page, browser, t, email, uiLanguage);
     await page.goto('/auth');
     await logIn(page, t, email);
     await expect(page).toHaveURL(/\/$/);
