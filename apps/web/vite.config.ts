@@ -1,13 +1,42 @@
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { Plugin } from 'vite';
+
+/**
+ * Writes `.br` (quality 11) and `.gz` (level 9) beside each built asset once, so the server sends
+ * the smallest file without compressing on every request (@fastify/static `preCompressed`).
+ */
+function precompressAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'flowbay-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const assets = join(outDir, 'assets');
+      for (const name of readdirSync(assets)) {
+        if (!/\.(js|css|svg|json)$/.test(name)) continue;
+        const body = readFileSync(join(assets, name));
+        if (body.length < 1024) continue;
+        writeFileSync(join(assets, `${name}.br`), brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(join(assets, `${name}.gz`), gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The dev server proxies the API to a server started with `PORT=3456 npx tsx apps/server/src/server.ts`.
 const apiTarget = process.env.FLOWBAY_API ?? 'http://127.0.0.1:3456';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompressAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: { '/api': apiTarget, '/files': apiTarget },

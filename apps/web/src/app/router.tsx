@@ -1,6 +1,12 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { i18n } from '@/i18n';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './routes/route-error';
+
+/** Static pages wait for their texts with their code, so they render once, without a skeleton shift. */
+function withPagesText<T>(load: () => Promise<T>) {
+  return async () => (await Promise.all([load(), i18n.loadNamespaces('pages')]))[0];
+}
 
 /**
  * Every page is its own chunk (`lazy`), so a visitor downloads only the page they open.
@@ -24,11 +30,11 @@ export const routes: RouteObject[] = [
       { path: 'me/workflows', lazy: () => import('./routes/my-workflows') },
       { path: 'me/favorites', lazy: () => import('./routes/favorites') },
       { path: 'admin', lazy: () => import('./routes/admin') },
-      { path: 'guide', lazy: () => import('./routes/guide') },
+      { path: 'guide', lazy: withPagesText(() => import('./routes/guide')) },
       { path: 'contact', lazy: () => import('./routes/contact') },
-      { path: 'faq', lazy: () => import('./routes/faq') },
-      { path: 'terms', lazy: () => import('./routes/terms') },
-      { path: 'privacy', lazy: () => import('./routes/privacy') },
+      { path: 'faq', lazy: withPagesText(() => import('./routes/faq')) },
+      { path: 'terms', lazy: withPagesText(() => import('./routes/terms')) },
+      { path: 'privacy', lazy: withPagesText(() => import('./routes/privacy')) },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

@@ -113,6 +113,8 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
     prefix: '/assets/',
     decorateReply: false,
     index: false,
+    // The build writes .br and .gz beside each asset; the best one the client accepts is sent as is.
+    preCompressed: true,
     // Hashed file names: a changed file gets a new name, so browsers may keep these forever.
     cacheControl: false,
     setHeaders: (response) => response.header('cache-control', IMMUTABLE),

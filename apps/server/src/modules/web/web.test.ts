@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
@@ -25,6 +25,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), TEMPLATE);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), BUNDLE);
+  writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(BUNDLE));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   ctx = await createTestApp({ env: { PUBLIC_URL: 'https://flowbay.example' }, app: { webDist: dist } });
   apiOnly = await createTestApp({ app: { webDist: null } });
@@ -159,6 +160,14 @@ describe('static files', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(response.rawPayload).toString()).toBe(BUNDLE);
+  });
+
+  it('sends the brotli file written at build time when the client accepts it', async () => {
+    const response = await get('/assets/index-abc123.js', { 'accept-encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(BUNDLE);
   });
 
   it('compresses the HTML too', async () => {

@@ -1,39 +1,16 @@
-import { Heart, LayoutList, LogOut, PlusCircle, ShieldCheck, UserCircle, UserPen } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { LogOut } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/toaster';
-import { useSession, type SessionUser } from '@/features/auth/api/get-session';
+import { useSession } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { InitialsAvatar } from '@/features/account/components/initials-avatar';
 import { errorKey } from '@/lib/api-client';
+import { menuEntries } from './account-menu-entries';
 
-interface MenuEntry {
-  to: string;
-  key: string;
-  icon: ReactNode;
-}
-
-/** The account entries, in the order of the spec's avatar menu (admin review only for admins). */
-function menuEntries(user: SessionUser, isAdmin: boolean): MenuEntry[] {
-  return [
-    { to: `/profiles/${user.id}`, key: 'menu.publicProfile', icon: <UserCircle aria-hidden="true" /> },
-    { to: '/profile', key: 'menu.editProfile', icon: <UserPen aria-hidden="true" /> },
-    { to: '/workflows/new', key: 'menu.createWorkflow', icon: <PlusCircle aria-hidden="true" /> },
-    { to: '/me/workflows', key: 'menu.myWorkflows', icon: <LayoutList aria-hidden="true" /> },
-    { to: '/me/favorites', key: 'menu.favorites', icon: <Heart aria-hidden="true" /> },
-    ...(isAdmin ? [{ to: '/admin', key: 'menu.admin', icon: <ShieldCheck aria-hidden="true" /> }] : []),
-  ];
-}
+const AvatarMenu = lazy(() => import('./avatar-menu'));
 
 function useLogout() {
   const { t } = useTranslation();
@@ -50,10 +27,6 @@ function useLogout() {
         onError: (error) => toast.error(t('menu.logoutFailed'), { description: t(errorKey(error)) }),
       }),
   };
-}
-
-function displayName(user: SessionUser): string {
-  return user.displayName?.trim() || user.name?.trim() || user.email;
 }
 
 /** The account corner of the header: log in / register when signed out, the avatar menu when signed in. */
@@ -75,37 +48,9 @@ export function HeaderAccount() {
     );
   }
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          className="cursor-pointer rounded-full ring-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          aria-label={t('menu.account', { name: displayName(user) })}
-        >
-          <InitialsAvatar name={user.displayName || user.name} fallback={user.email} src={user.image} />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-64">
-        <DropdownMenuLabel>
-          <span className="block text-xs text-slate-500">{t('menu.signedInAs')}</span>
-          <span className="block truncate text-sm font-medium text-slate-900">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {menuEntries(user, isAdmin).map((entry) => (
-          <DropdownMenuItem key={entry.key} asChild>
-            <Link to={entry.to}>
-              {entry.icon}
-              {t(entry.key)}
-            </Link>
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={logout} disabled={pending}>
-          <LogOut aria-hidden="true" />
-          {t('menu.logout')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={<span className="size-9" aria-hidden="true" />}>
+      <AvatarMenu user={user} isAdmin={isAdmin} logout={logout} pending={pending} />
+    </Suspense>
   );
 }
 
