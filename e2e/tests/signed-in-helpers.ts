@@ -12,7 +12,12 @@ const dictionaries: Record<UiLanguage, Tree> = {
 
 export function translator(language: UiLanguage) {
   return (key: string, values: Record<string, string | number> = {}): string => {
-    const leaf = key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), dictionaries[language]);
+    const leaf = key
+      .split('.')
+      .reduce<string | Tree | undefined>(
+        (node, part) => (typeof node === 'object' ? node[part] : undefined),
+        dictionaries[language],
+      );
     if (typeof leaf !== 'string') throw new Error(`no translation for ${key}`);
     return leaf.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
   };
@@ -44,9 +49,11 @@ export async function latestMailLink(to: string): Promise<string> {
   await expect
     .poll(
       () => {
-        let files: string[] = [];
+        let files: string[];
         try {
-          files = readdirSync(directory).filter((name) => name.endsWith('.eml')).sort();
+          files = readdirSync(directory)
+            .filter((name) => name.endsWith('.eml'))
+            .sort();
         } catch {
           return null;
         }
@@ -71,7 +78,13 @@ export function uniqueEmail(label: string, project: string): string {
 export const PASSWORD = 'correct horse battery';
 
 /** Sign-up through the form, then the confirmation link opened in a separate browser (as from a phone). */
-export async function signUpAndConfirm(page: Page, browser: Browser, t: Translate, email: string, language: UiLanguage) {
+export async function signUpAndConfirm(
+  page: Page,
+  browser: Browser,
+  t: Translate,
+  email: string,
+  language: UiLanguage,
+) {
   await page.goto('/auth?tab=signup');
   const form = page.getByRole('form', { name: t('auth.signupTab') });
   await form.getByLabel(t('auth.email')).fill(email);
@@ -108,7 +121,9 @@ export async function openAccountMenu(page: Page, t: Translate) {
     await page.getByRole('button', { name: t('nav.openMenu') }).click();
     return page.getByRole('dialog');
   }
-  await page.getByRole('button', { name: new RegExp(escapeRegExp(t('menu.account', { name: '' }).trim())) }).click();
+  await page
+    .getByRole('button', { name: new RegExp(escapeRegExp(t('menu.account', { name: '' }).trim())) })
+    .click();
   return page.getByRole('menu');
 }
 
@@ -121,7 +136,14 @@ export function n8nExport(name: string): string {
   return JSON.stringify({
     name,
     nodes: [
-      { id: '1', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], parameters: { path: 'incoming' } },
+      {
+        id: '1',
+        name: 'Webhook',
+        type: 'n8n-nodes-base.webhook',
+        typeVersion: 2,
+        position: [0, 0],
+        parameters: { path: 'incoming' },
+      },
       {
         id: '2',
         name: 'Call OpenAI',
@@ -130,10 +152,21 @@ export function n8nExport(name: string): string {
         position: [220, 0],
         parameters: {
           url: 'https://api.openai.com/v1/chat/completions',
-          headerParameters: { parameters: [{ name: 'Authorization', value: 'Bearer sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD' }] },
+          headerParameters: {
+            parameters: [
+              { name: 'Authorization', value: 'Bearer sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD' },
+            ],
+          },
         },
       },
-      { id: '3', name: 'Slack', type: 'n8n-nodes-base.slack', typeVersion: 2, position: [440, 0], parameters: { text: 'done' } },
+      {
+        id: '3',
+        name: 'Slack',
+        type: 'n8n-nodes-base.slack',
+        typeVersion: 2,
+        position: [440, 0],
+        parameters: { text: 'done' },
+      },
     ],
     connections: {
       Webhook: { main: [[{ node: 'Call OpenAI', type: 'main', index: 0 }]] },

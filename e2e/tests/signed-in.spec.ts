@@ -41,8 +41,15 @@ async function goViaMenu(page: Page, t: Translate, key: string) {
 }
 
 test.describe('signed-in journey', () => {
-  test('author publishes, admin reviews, another user favourites, author deletes', async ({ page, browser, uiLanguage }, testInfo) => {
-    test.skip(testInfo.project.name.startsWith('phone'), 'the full journey runs at desktop width in both languages; the phone project checks the mobile menu below');
+  test('author publishes, admin reviews, another user favourites, author deletes', async ({
+    page,
+    browser,
+    uiLanguage,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name.startsWith('phone'),
+      'the full journey runs at desktop width in both languages; the phone project checks the mobile menu below',
+    );
     test.setTimeout(300_000);
     const t = translator(uiLanguage);
     const project = testInfo.project.name;
@@ -99,13 +106,29 @@ test.describe('signed-in journey', () => {
 
     await page.getByLabel(t('publish.title')).fill(title);
     await page.getByLabel(t('publish.description')).fill('Posts a Slack message for every **new invoice**.');
-    await page.getByRole('group', { name: t('publish.platforms.label') }).locator('label').first().click();
-    await page.getByRole('group', { name: t('publish.jobTypes') }).locator('label').first().click();
-    await page.locator('#wf-file').setInputFiles({ name: 'invoice-alerts.json', mimeType: 'application/json', buffer: Buffer.from(n8nExport(title)) });
+    await page
+      .getByRole('group', { name: t('publish.platforms.label') })
+      .locator('label')
+      .first()
+      .click();
+    await page
+      .getByRole('group', { name: t('publish.jobTypes') })
+      .locator('label')
+      .first()
+      .click();
+    await page
+      .locator('#wf-file')
+      .setInputFiles({
+        name: 'invoice-alerts.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(n8nExport(title)),
+      });
     const check = page.getByTestId('file-check');
     await expect(check).toContainText(t('publish.fileRecognised', { platform: 'n8n' }));
     await expect(check).toContainText(t('publish.secretsFound_one', { count: 1 }));
-    await page.locator('#wf-cover').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await coverImage(page) });
+    await page
+      .locator('#wf-cover')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await coverImage(page) });
     await submit.click();
     await expect(fieldError(page, 'wf-file')).toHaveText(t('publish.secretsBlock'));
     await check.getByLabel(t('publish.removeSecrets')).check();
@@ -159,7 +182,13 @@ test.describe('signed-in journey', () => {
     await page.getByRole('button', { name: t('manage.uploadVersion') }).click();
     await expect(fieldError(page, 'version-text')).toHaveText(t('validation.fileAndVersionRequired'));
     await page.getByLabel(t('manage.versionLabel')).fill('1.1');
-    await page.locator('#version-file').setInputFiles({ name: 'invoice-alerts-1.1.json', mimeType: 'application/json', buffer: Buffer.from(n8nExport(title)) });
+    await page
+      .locator('#version-file')
+      .setInputFiles({
+        name: 'invoice-alerts-1.1.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(n8nExport(title)),
+      });
     await page.getByTestId('file-check').getByLabel(t('publish.removeSecrets')).check();
     await page.getByRole('button', { name: t('manage.uploadVersion') }).click();
     await expectToast(page, t('manage.versionUploaded', { version: '1.1' }));
@@ -174,7 +203,9 @@ test.describe('signed-in journey', () => {
     await expectToast(adminPage, t('admin.approved', { title }));
     await adminContext.close();
     await visitorPage.goto(`/workflows?search=${encodeURIComponent(title)}`);
-    await expect(visitorPage.getByRole('link', { name: new RegExp(escapeRegExp(title)) }).first()).toBeVisible();
+    await expect(
+      visitorPage.getByRole('link', { name: new RegExp(escapeRegExp(title)) }).first(),
+    ).toBeVisible();
     await visitor.close();
 
     // Another user: no manage, can favourite, cannot download.
@@ -192,9 +223,14 @@ test.describe('signed-in journey', () => {
     await expect(otherPage.getByRole('button', { name: t('detail.cannotDownload') })).toBeDisabled();
     expect((await otherPage.request.get(`/api/workflows/${workflowId}/download`)).ok()).toBe(false);
     await otherPage.getByRole('button', { name: t('favorites.favorite') }).click();
-    await expect(otherPage.getByRole('button', { name: t('favorites.favorited') })).toHaveAttribute('aria-pressed', 'true');
+    await expect(otherPage.getByRole('button', { name: t('favorites.favorited') })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await goViaMenu(otherPage, t, 'menu.favorites');
-    await expect(otherPage.getByRole('link', { name: new RegExp(escapeRegExp(title)) }).first()).toBeVisible();
+    await expect(
+      otherPage.getByRole('link', { name: new RegExp(escapeRegExp(title)) }).first(),
+    ).toBeVisible();
     await otherContext.close();
 
     // The author deletes it (the bought warning shows, since it is paid).
@@ -212,7 +248,11 @@ test.describe('signed-in journey', () => {
     await expect(page.getByRole('link', { name: t('nav.login') })).toBeVisible();
   });
 
-  test('phone: the account entries live in the menu sheet', async ({ page, browser, uiLanguage }, testInfo) => {
+  test('phone: the account entries live in the menu sheet', async ({
+    page,
+    browser,
+    uiLanguage,
+  }, testInfo) => {
     test.skip(!testInfo.project.name.startsWith('phone'), 'desktop projects run the full journey above');
     const t = translator(uiLanguage);
     const email = uniqueEmail('phone', testInfo.project.name);
@@ -222,7 +262,13 @@ test.describe('signed-in journey', () => {
     await expect(page).toHaveURL(/\/$/);
     const sheet = await openAccountMenu(page, t);
     await expect(sheet).toContainText(email);
-    for (const key of ['menu.publicProfile', 'menu.editProfile', 'menu.createWorkflow', 'menu.myWorkflows', 'menu.favorites']) {
+    for (const key of [
+      'menu.publicProfile',
+      'menu.editProfile',
+      'menu.createWorkflow',
+      'menu.myWorkflows',
+      'menu.favorites',
+    ]) {
       await expect(sheet.getByRole('link', { name: t(key) })).toBeVisible();
     }
     await expect(sheet.getByRole('link', { name: t('menu.admin') })).toHaveCount(0);

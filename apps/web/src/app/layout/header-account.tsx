@@ -78,7 +78,12 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
   return (
     <div className="flex flex-col gap-1">
       <div className="mb-2 flex items-center gap-3 rounded-xl bg-slate-50 p-3">
-        <InitialsAvatar name={user.displayName || user.name} fallback={user.email} src={user.image} size="md" />
+        <InitialsAvatar
+          name={user.displayName || user.name}
+          fallback={user.email}
+          src={user.image}
+          size="md"
+        />
         <div className="min-w-0">
           <p className="text-xs text-slate-600">{t('menu.signedInAs')}</p>
           <p className="truncate text-sm font-medium text-slate-900">{user.email}</p>

@@ -48,18 +48,36 @@ function ReviewQueueList() {
   const [page, setPage] = useState(0);
   const queue = useReviewQueue(page);
   const labels = usePaginationLabels();
-  if (queue.isError) return <p className="text-red-700" role="alert">{t('admin.queueFailed')}</p>;
+  if (queue.isError)
+    return (
+      <p className="text-red-700" role="alert">
+        {t('admin.queueFailed')}
+      </p>
+    );
   if (!queue.data) return <Skeleton className="h-64 w-full rounded-2xl" />;
   if (queue.data.items.length === 0) {
-    return <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">{t('admin.queueEmpty')}</p>;
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
+        {t('admin.queueEmpty')}
+      </p>
+    );
   }
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm text-slate-600">{t('admin.queueCount', { count: queue.data.total })}</p>
       {queue.data.items.map((item) => (
-        <ReviewItem key={`${item.workflow.id}-${item.submitted_at}`} item={item} renderPreview={renderPreview} />
+        <ReviewItem
+          key={`${item.workflow.id}-${item.submitted_at}`}
+          item={item}
+          renderPreview={renderPreview}
+        />
       ))}
-      <Pagination page={page} pageCount={Math.ceil(queue.data.total / queue.data.pageSize)} onPageChange={setPage} labels={labels} />
+      <Pagination
+        page={page}
+        pageCount={Math.ceil(queue.data.total / queue.data.pageSize)}
+        onPageChange={setPage}
+        labels={labels}
+      />
     </div>
   );
 }

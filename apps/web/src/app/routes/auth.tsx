@@ -14,7 +14,12 @@ type View = 'login' | 'signup' | 'forgot';
 
 /** Only same-site paths: an address from the history state must never send the user to another site. */
 function safeReturnPath(from: unknown): string {
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/auth') ? from : '/';
+  return typeof from === 'string' &&
+    from.startsWith('/') &&
+    !from.startsWith('//') &&
+    !from.startsWith('/auth')
+    ? from
+    : '/';
 }
 
 export function Component() {
@@ -31,7 +36,11 @@ export function Component() {
   if (!isLoading && user) return <Navigate to={returnTo} replace />;
 
   const show = (next: View) =>
-    setParams(next === 'login' ? {} : { tab: next }, { replace: true, state: location.state, preventScrollReset: true });
+    setParams(next === 'login' ? {} : { tab: next }, {
+      replace: true,
+      state: location.state,
+      preventScrollReset: true,
+    });
 
   return (
     <div className="flex min-h-[calc(100vh-4rem)] items-start justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:items-center">

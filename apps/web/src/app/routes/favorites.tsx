@@ -5,7 +5,11 @@ import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useFavorites } from '@/features/account/api/favorites';
-import { WorkflowCard, WorkflowCardSkeleton, WorkflowGrid } from '@/features/workflows/components/workflow-card';
+import {
+  WorkflowCard,
+  WorkflowCardSkeleton,
+  WorkflowGrid,
+} from '@/features/workflows/components/workflow-card';
 import { usePageMeta } from '@/lib/page-meta';
 import { usePaginationLabels } from '@/lib/use-pagination-labels';
 

@@ -60,7 +60,11 @@ function MyWorkflowList() {
     );
   }
   if (list.data.workflows.length === 0) {
-    return <p className="mt-8 rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">{t('account.noWorkflows')}</p>;
+    return (
+      <p className="mt-8 rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
+        {t('account.noWorkflows')}
+      </p>
+    );
   }
   const pageCount = Math.ceil(list.data.filteredCount / list.data.pageSize);
   return (

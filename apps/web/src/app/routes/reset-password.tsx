@@ -38,7 +38,9 @@ export function Component() {
     }
   });
 
-  const passwordError = errors.password?.message ? t(errors.password.message, { min: PASSWORD_MIN }) : undefined;
+  const passwordError = errors.password?.message
+    ? t(errors.password.message, { min: PASSWORD_MIN })
+    : undefined;
   const confirmError = errors.confirm?.message ? t(errors.confirm.message) : undefined;
   const help = t('auth.passwordHelp', { min: PASSWORD_MIN });
 
@@ -49,7 +51,9 @@ export function Component() {
         <div className="p-6">
           {!token || params.get('error') ? (
             <div className="flex flex-col gap-4">
-              <p className="text-slate-700" role="alert">{t('errors.INVALID_TOKEN')}</p>
+              <p className="text-slate-700" role="alert">
+                {t('errors.INVALID_TOKEN')}
+              </p>
               <Button asChild>
                 <Link to="/auth?tab=forgot">{t('auth.requestNewLink')}</Link>
               </Button>

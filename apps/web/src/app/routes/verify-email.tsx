@@ -15,7 +15,10 @@ export function Component() {
 
   if (error) {
     return (
-      <Landing icon={<XCircle className="size-12 text-red-600" aria-hidden="true" />} title={t('auth.verifyFailedTitle')}>
+      <Landing
+        icon={<XCircle className="size-12 text-red-600" aria-hidden="true" />}
+        title={t('auth.verifyFailedTitle')}
+      >
         <p className="text-slate-600">{t('auth.verifyFailedText')}</p>
         <Button asChild className="mt-6">
           <Link to="/auth">{t('auth.backToLogin')}</Link>
@@ -24,7 +27,10 @@ export function Component() {
     );
   }
   return (
-    <Landing icon={<CheckCircle2 className="size-12 text-emerald-600" aria-hidden="true" />} title={t('auth.verifiedTitle')}>
+    <Landing
+      icon={<CheckCircle2 className="size-12 text-emerald-600" aria-hidden="true" />}
+      title={t('auth.verifiedTitle')}
+    >
       <p className="text-slate-600">{t(user ? 'auth.verifiedSignedIn' : 'auth.verifiedText')}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {user ? (
@@ -48,7 +54,15 @@ export function Component() {
   );
 }
 
-function Landing({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
+function Landing({
+  icon,
+  title,
+  children,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
       {icon}

@@ -46,7 +46,10 @@ function ManageWorkflow() {
   if (workflow.isError) {
     const missing = workflow.error instanceof ApiRequestError && workflow.error.status === 404;
     return (
-      <Message title={t(missing ? 'detail.notFoundTitle' : 'errors.loadWorkflow')} text={t(missing ? 'detail.notFoundSubtitle' : 'errors.pageCrashedHint')}>
+      <Message
+        title={t(missing ? 'detail.notFoundTitle' : 'errors.loadWorkflow')}
+        text={t(missing ? 'detail.notFoundSubtitle' : 'errors.pageCrashedHint')}
+      >
         <Button asChild className="mt-8">
           <Link to="/workflows">
             <ArrowLeft aria-hidden="true" />
@@ -59,7 +62,11 @@ function ManageWorkflow() {
   const data = workflow.data;
   if (!data.access.can_manage) {
     return (
-      <Message title={t('manage.noAccessTitle')} text={t('manage.noAccessText')} icon={<Lock className="size-10 text-slate-500" aria-hidden="true" />}>
+      <Message
+        title={t('manage.noAccessTitle')}
+        text={t('manage.noAccessText')}
+        icon={<Lock className="size-10 text-slate-500" aria-hidden="true" />}
+      >
         <Button asChild className="mt-8">
           <Link to={workflowPath(data)}>
             <ArrowLeft aria-hidden="true" />
@@ -69,7 +76,9 @@ function ManageWorkflow() {
       </Message>
     );
   }
-  const rejected = versions.data?.find((version) => version.review_status === 'rejected' && version.review_reason);
+  const rejected = versions.data?.find(
+    (version) => version.review_status === 'rejected' && version.review_reason,
+  );
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <Button asChild variant="ghost" className="-ml-3">
@@ -79,7 +88,9 @@ function ManageWorkflow() {
         </Link>
       </Button>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <h1 className="min-w-0 text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">{data.title}</h1>
+        <h1 className="min-w-0 text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
+          {data.title}
+        </h1>
         <ReviewStatusBadge status={data.status} />
       </div>
       {(data.status === 'pending' || data.has_pending_changes) && (
@@ -95,7 +106,11 @@ function ManageWorkflow() {
       )}
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
         <div className="flex min-w-0 flex-col gap-6">
-          <WorkflowInfoCard key={data.id} workflow={data} onDeleted={() => navigate('/workflows', { replace: true })} />
+          <WorkflowInfoCard
+            key={data.id}
+            workflow={data}
+            onDeleted={() => navigate('/workflows', { replace: true })}
+          />
           <NewVersionCard workflowId={data.id} />
         </div>
         <VersionHistoryCard versions={versions.data} isError={versions.isError} />
@@ -104,7 +119,17 @@ function ManageWorkflow() {
   );
 }
 
-function Message({ title, text, icon, children }: { title: string; text: string; icon?: React.ReactNode; children?: React.ReactNode }) {
+function Message({
+  title,
+  text,
+  icon,
+  children,
+}: {
+  title: string;
+  text: string;
+  icon?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       {icon}

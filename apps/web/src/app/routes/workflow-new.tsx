@@ -44,7 +44,10 @@ function CreateBody() {
       <div className="flex flex-col items-start gap-3" role="alert">
         {categories.isError && <p className="text-red-700">{t('publish.loadPlatformsFailed')}</p>}
         {subcategories.isError && <p className="text-red-700">{t('publish.loadJobTypesFailed')}</p>}
-        <Button variant="outline" onClick={() => void Promise.all([categories.refetch(), subcategories.refetch()])}>
+        <Button
+          variant="outline"
+          onClick={() => void Promise.all([categories.refetch(), subcategories.refetch()])}
+        >
           {t('common.reload')}
         </Button>
       </div>

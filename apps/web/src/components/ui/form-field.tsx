@@ -33,7 +33,10 @@ export function FormField({
 }
 
 /** The ids a control should point to with aria-describedby. */
-export function describedBy(id: string, { help, error }: { help?: unknown; error?: unknown }): string | undefined {
+export function describedBy(
+  id: string,
+  { help, error }: { help?: unknown; error?: unknown },
+): string | undefined {
   const ids = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
 }

@@ -42,7 +42,9 @@ export function useToggleFavorite(workflowId: string) {
         ? api.post<FavoriteState>('/api/favorites', { workflow_id: workflowId })
         : api.delete<FavoriteState>(`/api/favorites/${workflowId}`),
     onSuccess: (state) => {
-      queryClient.setQueryData(favoriteCheckQueryOptions(workflowId).queryKey, { isFavorited: state.isFavorited });
+      queryClient.setQueryData(favoriteCheckQueryOptions(workflowId).queryKey, {
+        isFavorited: state.isFavorited,
+      });
       void queryClient.invalidateQueries({ queryKey: ['me', 'favorites', 'list'] });
       void queryClient.invalidateQueries({ queryKey: ['workflows'] });
     },

@@ -23,19 +23,29 @@ export function FavoriteButton({ workflowId, signedIn }: { workflowId: string; s
   const onClick = () => {
     if (!signedIn) {
       toast.error(t('favorites.loginRequired'), {
-        action: { label: t('nav.login'), onClick: () => navigate('/auth', { state: { from: location.pathname } }) },
+        action: {
+          label: t('nav.login'),
+          onClick: () => navigate('/auth', { state: { from: location.pathname } }),
+        },
       });
       return;
     }
     toggle.mutate(!favorited, {
       onSuccess: (state) => toast.success(t(state.isFavorited ? 'favorites.added' : 'favorites.removed')),
       onError: (error) =>
-        toast.error(t(favorited ? 'favorites.removeFailed' : 'favorites.addFailed'), { description: t(errorKey(error)) }),
+        toast.error(t(favorited ? 'favorites.removeFailed' : 'favorites.addFailed'), {
+          description: t(errorKey(error)),
+        }),
     });
   };
 
   return (
-    <Button variant="outline" onClick={onClick} disabled={busy} aria-pressed={signedIn ? favorited : undefined}>
+    <Button
+      variant="outline"
+      onClick={onClick}
+      disabled={busy}
+      aria-pressed={signedIn ? favorited : undefined}
+    >
       <Heart className={cn(favorited && 'fill-rose-500 text-rose-500')} aria-hidden="true" />
       {toggle.isPending
         ? t(favorited ? 'favorites.removing' : 'favorites.adding')

@@ -32,7 +32,10 @@ export function InitialsAvatar({
     return <img src={src} alt="" className={cn(box, 'object-cover')} onError={() => setFailed(src)} />;
   }
   return (
-    <span aria-hidden="true" className={cn(box, 'inline-flex items-center justify-center bg-brand-600 font-semibold text-white')}>
+    <span
+      aria-hidden="true"
+      className={cn(box, 'inline-flex items-center justify-center bg-brand-600 font-semibold text-white')}
+    >
       {initialsOf(name, fallback)}
     </span>
   );

@@ -15,7 +15,10 @@ export function MyWorkflowRow({ workflow }: { workflow: MyWorkflow }) {
   const rejection = review.last_decision?.decision === 'rejected' ? review.last_decision : null;
   const waiting = review.pending_versions.length > 0 || review.pending_edit !== null;
   return (
-    <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between" data-testid="my-workflow">
+    <li
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between"
+      data-testid="my-workflow"
+    >
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <Link to={workflowPath(workflow)} className="font-semibold text-slate-900 hover:text-brand-700">
@@ -40,18 +43,26 @@ export function MyWorkflowRow({ workflow }: { workflow: MyWorkflow }) {
           <p className="mt-2 flex items-center gap-1.5 text-sm text-amber-900">
             <Clock className="size-4" aria-hidden="true" />
             {review.pending_versions.length > 0
-              ? t('account.versionsWaiting', { versions: review.pending_versions.map((version) => version.version).join(', ') })
+              ? t('account.versionsWaiting', {
+                  versions: review.pending_versions.map((version) => version.version).join(', '),
+                })
               : t('review.changesAwaitingReview')}
           </p>
         )}
         {rejection && (
-          <p className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="rejection-reason">
+          <p
+            className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
+            data-testid="rejection-reason"
+          >
             {t('review.rejectedWithReason', { reason: rejection.reason ?? '' })}
           </p>
         )}
       </div>
       <Button asChild variant="outline" size="sm" className="self-start">
-        <Link to={`${workflowPath(workflow)}/edit`} aria-label={t('account.manageNamed', { title: workflow.title })}>
+        <Link
+          to={`${workflowPath(workflow)}/edit`}
+          aria-label={t('account.manageNamed', { title: workflow.title })}
+        >
           <Pencil aria-hidden="true" />
           {t('detail.manage')}
         </Link>

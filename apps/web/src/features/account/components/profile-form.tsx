@@ -52,7 +52,9 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
     }
   });
 
-  const nameError = errors.full_name?.message ? t(errors.full_name.message, { max: FULL_NAME_MAX }) : undefined;
+  const nameError = errors.full_name?.message
+    ? t(errors.full_name.message, { max: FULL_NAME_MAX })
+    : undefined;
   const avatarError = errors.avatar_url?.message ? t(errors.avatar_url.message) : undefined;
 
   return (
@@ -71,7 +73,14 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
         </div>
       </div>
       <FormField id="profile-email" label={t('account.email')} help={t('account.emailReadOnly')}>
-        <Input id="profile-email" type="email" value={profile.email} disabled readOnly aria-describedby="profile-email-help" />
+        <Input
+          id="profile-email"
+          type="email"
+          value={profile.email}
+          disabled
+          readOnly
+          aria-describedby="profile-email-help"
+        />
       </FormField>
       <FormField id="profile-name" label={t('account.fullName')} error={nameError}>
         <Input
@@ -79,10 +88,17 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
           autoComplete="name"
           aria-invalid={nameError ? true : undefined}
           aria-describedby={describedBy('profile-name', { error: nameError })}
-          {...form.register('full_name', { maxLength: { value: FULL_NAME_MAX, message: 'account.nameTooLong' } })}
+          {...form.register('full_name', {
+            maxLength: { value: FULL_NAME_MAX, message: 'account.nameTooLong' },
+          })}
         />
       </FormField>
-      <FormField id="profile-avatar" label={t('account.avatarUrl')} error={avatarError} help={t('account.avatarHelp')}>
+      <FormField
+        id="profile-avatar"
+        label={t('account.avatarUrl')}
+        error={avatarError}
+        help={t('account.avatarHelp')}
+      >
         <Input
           id="profile-avatar"
           type="url"
@@ -92,7 +108,9 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
           aria-describedby={describedBy('profile-avatar', { help: true, error: avatarError })}
           {...form.register('avatar_url', {
             validate: (value) =>
-              value.trim() === '' || (value.trim().length <= URL_MAX && isHttpUrl(value.trim())) || 'account.avatarInvalid',
+              value.trim() === '' ||
+              (value.trim().length <= URL_MAX && isHttpUrl(value.trim())) ||
+              'account.avatarInvalid',
           })}
         />
       </FormField>

@@ -39,7 +39,11 @@ export function RejectDialog({ workflowId, title }: { workflowId: string; title:
       <DialogTrigger asChild>
         <Button variant="outline">{t('admin.reject')}</Button>
       </DialogTrigger>
-      <DialogContent title={t('admin.rejectTitle', { title })} description={t('admin.rejectSubtitle')} closeLabel={t('common.close')}>
+      <DialogContent
+        title={t('admin.rejectTitle', { title })}
+        description={t('admin.rejectSubtitle')}
+        closeLabel={t('common.close')}
+      >
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormField id={id} label={t('admin.reason')} error={message}>
             <Textarea

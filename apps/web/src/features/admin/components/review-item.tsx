@@ -12,7 +12,13 @@ import { useApprove, type QueueItem, type QueueVersion } from '../api/review-que
 import { RejectDialog } from './reject-dialog';
 
 /** One submission: what changed, the automated checks of each file, a preview on demand, approve or reject. */
-export function ReviewItem({ item, renderPreview }: { item: QueueItem; renderPreview: (fileUrl: string, title: string) => ReactNode }) {
+export function ReviewItem({
+  item,
+  renderPreview,
+}: {
+  item: QueueItem;
+  renderPreview: (fileUrl: string, title: string) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const approve = useApprove();
   const { workflow } = item;
@@ -26,7 +32,9 @@ export function ReviewItem({ item, renderPreview }: { item: QueueItem; renderPre
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={item.kind === 'new' ? 'default' : 'neutral'}>{t(`admin.kind.${item.kind}`)}</Badge>
-          <Badge variant="neutral">{workflow.price === 0 ? t('common.free') : formatPrice(workflow.price, 'vi')}</Badge>
+          <Badge variant="neutral">
+            {workflow.price === 0 ? t('common.free') : formatPrice(workflow.price, 'vi')}
+          </Badge>
           {item.open_reports > 0 && (
             <Badge variant="danger">
               <Flag className="size-3" aria-hidden="true" />
@@ -40,11 +48,17 @@ export function ReviewItem({ item, renderPreview }: { item: QueueItem; renderPre
           </Link>
         </h2>
         <p className="text-sm text-slate-600">
-          {t('admin.submittedBy', { name: workflow.author.name || workflow.author.email, email: workflow.author.email, date: formatDate(item.submitted_at, i18n.language) })}
+          {t('admin.submittedBy', {
+            name: workflow.author.name || workflow.author.email,
+            email: workflow.author.email,
+            date: formatDate(item.submitted_at, i18n.language),
+          })}
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {workflow.description && <p className="line-clamp-4 text-sm whitespace-pre-line text-slate-700">{workflow.description}</p>}
+        {workflow.description && (
+          <p className="line-clamp-4 text-sm whitespace-pre-line text-slate-700">{workflow.description}</p>
+        )}
         {item.edit && (
           <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
             <p className="font-medium text-slate-900">{t('admin.editedFields')}</p>
@@ -59,7 +73,12 @@ export function ReviewItem({ item, renderPreview }: { item: QueueItem; renderPre
           </div>
         )}
         {item.versions.map((version) => (
-          <VersionChecks key={version.id} version={version} title={workflow.title} renderPreview={renderPreview} />
+          <VersionChecks
+            key={version.id}
+            version={version}
+            title={workflow.title}
+            renderPreview={renderPreview}
+          />
         ))}
         <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
           <Button onClick={onApprove} disabled={approve.isPending}>
@@ -72,15 +91,28 @@ export function ReviewItem({ item, renderPreview }: { item: QueueItem; renderPre
   );
 }
 
-function VersionChecks({ version, title, renderPreview }: { version: QueueVersion; title: string; renderPreview: (fileUrl: string, title: string) => ReactNode }) {
+function VersionChecks({
+  version,
+  title,
+  renderPreview,
+}: {
+  version: QueueVersion;
+  title: string;
+  renderPreview: (fileUrl: string, title: string) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const [previewOpen, setPreviewOpen] = useState(false);
   const { checks } = version;
   const language = i18n.language;
   const apps = checks.node_summary?.apps.filter((app) => !app.core).map((app) => app.name) ?? [];
   return (
-    <section className="rounded-xl border border-slate-200 p-4" aria-label={t('admin.versionChecks', { version: version.version })}>
-      <h3 className="text-sm font-semibold text-slate-900">{t('admin.versionChecks', { version: version.version })}</h3>
+    <section
+      className="rounded-xl border border-slate-200 p-4"
+      aria-label={t('admin.versionChecks', { version: version.version })}
+    >
+      <h3 className="text-sm font-semibold text-slate-900">
+        {t('admin.versionChecks', { version: version.version })}
+      </h3>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-700">
         <dt>{t('admin.format')}</dt>
         <dd className="font-medium">{checks.format ?? '—'}</dd>
@@ -110,10 +142,18 @@ function VersionChecks({ version, title, renderPreview }: { version: QueueVersio
           </li>
         ))}
         {(checks.requirements?.communityPackages.length ?? 0) > 0 && (
-          <li className="text-slate-700">{t('admin.communityPackages', { names: checks.requirements!.communityPackages.join(', ') })}</li>
+          <li className="text-slate-700">
+            {t('admin.communityPackages', { names: checks.requirements!.communityPackages.join(', ') })}
+          </li>
         )}
       </ul>
-      <Button variant="outline" size="sm" className="mt-3" onClick={() => setPreviewOpen((open) => !open)} aria-expanded={previewOpen}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="mt-3"
+        onClick={() => setPreviewOpen((open) => !open)}
+        aria-expanded={previewOpen}
+      >
         {previewOpen ? t('admin.hidePreview') : t('admin.showPreview')}
       </Button>
       {previewOpen && <div className="mt-3">{renderPreview(version.download_url, title)}</div>}

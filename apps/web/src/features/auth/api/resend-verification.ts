@@ -3,7 +3,10 @@ import { api } from '@/lib/api-client';
 import { VERIFY_EMAIL_PATH } from './sign-up';
 
 export function resendVerification(email: string) {
-  return api.post<{ status: boolean }>('/api/auth/send-verification-email', { email, callbackURL: VERIFY_EMAIL_PATH });
+  return api.post<{ status: boolean }>('/api/auth/send-verification-email', {
+    email,
+    callbackURL: VERIFY_EMAIL_PATH,
+  });
 }
 
 export function useResendVerification() {

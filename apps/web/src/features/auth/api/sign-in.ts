@@ -13,7 +13,10 @@ export function signIn(credentials: Credentials) {
 
 /** Google's consent page; Better Auth answers the address to open, then returns the user to `callbackURL`. */
 export async function signInWithGoogle(callbackURL: string) {
-  const answer = await api.post<{ url?: string }>('/api/auth/sign-in/social', { provider: 'google', callbackURL });
+  const answer = await api.post<{ url?: string }>('/api/auth/sign-in/social', {
+    provider: 'google',
+    callbackURL,
+  });
   if (answer.url) window.location.assign(answer.url);
 }
 

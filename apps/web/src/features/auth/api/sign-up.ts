@@ -6,7 +6,10 @@ import type { Credentials } from './sign-in';
 export const VERIFY_EMAIL_PATH = '/verify-email';
 
 export function signUp(credentials: Credentials) {
-  return api.post<{ user: { id: string } }>('/api/auth/sign-up/email', { ...credentials, callbackURL: VERIFY_EMAIL_PATH });
+  return api.post<{ user: { id: string } }>('/api/auth/sign-up/email', {
+    ...credentials,
+    callbackURL: VERIFY_EMAIL_PATH,
+  });
 }
 
 export function useSignUp() {

@@ -29,7 +29,10 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         <p className="mt-1 text-sm text-slate-600">{t('auth.forgotSubtitle')}</p>
       </div>
       {request.isSuccess ? (
-        <div className="flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900" role="status">
+        <div
+          className="flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
+          role="status"
+        >
           <MailCheck className="size-5 shrink-0" aria-hidden="true" />
           <p>{t('auth.resetSent')}</p>
         </div>
@@ -43,7 +46,10 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
               required
               aria-invalid={error ? true : undefined}
               aria-describedby={describedBy('forgot-email', { error })}
-              {...form.register('email', { required: 'auth.emailRequired', setValueAs: (value: string) => value.trim() })}
+              {...form.register('email', {
+                required: 'auth.emailRequired',
+                setValueAs: (value: string) => value.trim(),
+              })}
             />
           </FormField>
           <Button type="submit" size="lg" disabled={request.isPending}>

@@ -30,7 +30,10 @@ export function SignupForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('auth.signupTab')}>
       {sentTo && (
-        <div className="flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900" role="status">
+        <div
+          className="flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
+          role="status"
+        >
           <MailCheck className="size-5 shrink-0" aria-hidden="true" />
           <p>{t('auth.checkInbox', { email: sentTo })}</p>
         </div>

@@ -14,7 +14,11 @@ export interface UploadOptions {
  * POST /api/uploads as multipart. XMLHttpRequest rather than fetch, because only XHR reports
  * upload progress; errors come back as the same ApiRequestError the JSON client throws.
  */
-export function uploadFile(file: Blob, fileName: string, { folder, redact = false, onProgress }: UploadOptions): Promise<UploadResult> {
+export function uploadFile(
+  file: Blob,
+  fileName: string,
+  { folder, redact = false, onProgress }: UploadOptions,
+): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const query = new URLSearchParams({ folder, ...(redact ? { redact: 'true' } : {}) });
@@ -26,13 +30,18 @@ export function uploadFile(file: Blob, fileName: string, { folder, redact = fals
       if (event.lengthComputable) onProgress?.((event.loaded / event.total) * 100);
     };
     xhr.onload = () => {
-      const body = xhr.response as (UploadResult & { error?: undefined }) | { error?: { code?: string; message?: string; field?: string; details?: unknown } } | null;
+      const body = xhr.response as
+        | (UploadResult & { error?: undefined })
+        | { error?: { code?: string; message?: string; field?: string; details?: unknown } }
+        | null;
       if (xhr.status >= 200 && xhr.status < 300 && body && !('error' in body && body.error)) {
         onProgress?.(100);
         resolve(body as UploadResult);
         return;
       }
-      const error = (body as { error?: { code?: string; message?: string; field?: string; details?: unknown } } | null)?.error;
+      const error = (
+        body as { error?: { code?: string; message?: string; field?: string; details?: unknown } } | null
+      )?.error;
       reject(
         new ApiRequestError(
           xhr.status,

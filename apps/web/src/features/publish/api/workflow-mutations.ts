@@ -35,7 +35,8 @@ export function useUpdateWorkflow(id: string) {
 export function useDeleteWorkflow(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ id: string; deleted: true; buyers_keep_access: boolean }>(`/api/workflows/${id}`),
+    mutationFn: () =>
+      api.delete<{ id: string; deleted: true; buyers_keep_access: boolean }>(`/api/workflows/${id}`),
     onSuccess: () => refreshWorkflowQueries(queryClient),
   });
 }
@@ -43,7 +44,8 @@ export function useDeleteWorkflow(id: string) {
 export function useCreateVersion(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateVersionInput) => api.post<WorkflowVersion>(`/api/workflows/${id}/versions`, input),
+    mutationFn: (input: CreateVersionInput) =>
+      api.post<WorkflowVersion>(`/api/workflows/${id}/versions`, input),
     onSuccess: () => refreshWorkflowQueries(queryClient),
   });
 }

@@ -24,7 +24,11 @@ export function CheckboxGroup({
   const toggle = (optionId: string, checked: boolean) =>
     onChange(checked ? [...value, optionId] : value.filter((item) => item !== optionId));
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={describedBy(id, { help, error })} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-describedby={describedBy(id, { help, error })}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="mb-1.5 text-sm font-medium text-slate-800">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {options.map((option) => {
@@ -34,7 +38,9 @@ export function CheckboxGroup({
               key={option.id}
               className={cn(
                 'inline-flex cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm transition-colors focus-within:ring-2 focus-within:ring-brand-500/40',
-                checked ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+                checked
+                  ? 'border-brand-600 bg-brand-50 text-brand-800'
+                  : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
                 error && !checked && 'border-red-300',
               )}
             >

@@ -35,9 +35,10 @@ export function CoverPicker({
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>
-        {t('publish.cover')} {!paid && <span className="font-normal text-slate-600">({t('publish.optional')})</span>}
+        {t('publish.cover')}{' '}
+        {!paid && <span className="font-normal text-slate-600">({t('publish.optional')})</span>}
       </Label>
-      <div className="flex items-start gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-4">
         <div
           className={cn(
             'flex aspect-video w-36 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50',

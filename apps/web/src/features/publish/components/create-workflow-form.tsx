@@ -26,7 +26,16 @@ export interface Option {
   label: string;
 }
 
-const FIELDS = ['title', 'description', 'price', 'category_ids', 'subcategory_ids', 'tested_with', 'file', 'cover'] as const;
+const FIELDS = [
+  'title',
+  'description',
+  'price',
+  'category_ids',
+  'subcategory_ids',
+  'tested_with',
+  'file',
+  'cover',
+] as const;
 type Step = 'idle' | 'cover' | 'file' | 'create';
 
 /** The create form of spec section 2, with every section 5 message shown at its field. */
@@ -47,7 +56,16 @@ export function CreateWorkflowForm({
   const [fileProgress, setFileProgress] = useState<number | null>(null);
   const form = useForm<CreateWorkflowFormInput, unknown, CreateWorkflowFormValues>({
     resolver: zodResolver(createWorkflowFormSchema),
-    defaultValues: { title: '', description: '', price: '0', category_ids: [], subcategory_ids: [], tested_with: '', file: null, cover: null },
+    defaultValues: {
+      title: '',
+      description: '',
+      price: '0',
+      category_ids: [],
+      subcategory_ids: [],
+      tested_with: '',
+      file: null,
+      cover: null,
+    },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -73,7 +91,12 @@ export function CreateWorkflowForm({
       if (values.cover) {
         setStep((phase = 'cover'));
         setCoverProgress(0);
-        coverUrl = (await uploadFile(values.cover, values.cover.name, { folder: 'covers', onProgress: setCoverProgress })).url;
+        coverUrl = (
+          await uploadFile(values.cover, values.cover.name, {
+            folder: 'covers',
+            onProgress: setCoverProgress,
+          })
+        ).url;
       }
       setStep((phase = 'file'));
       setFileProgress(0);
@@ -98,7 +121,12 @@ export function CreateWorkflowForm({
       onCreated(workflow);
     } catch (error) {
       const fieldError = fieldErrorOf(error, FIELDS) ?? uploadFieldError(error, phase);
-      if (fieldError) form.setError(fieldError.field as (typeof FIELDS)[number], { message: fieldError.key }, { shouldFocus: true });
+      if (fieldError)
+        form.setError(
+          fieldError.field as (typeof FIELDS)[number],
+          { message: fieldError.key },
+          { shouldFocus: true },
+        );
       toast.error(t('publish.createFailed'), { description: t(fieldError?.key ?? errorKey(error)) });
     } finally {
       setStep('idle');
@@ -149,7 +177,12 @@ export function CreateWorkflowForm({
             {...form.register('price')}
           />
         </FormField>
-        <FormField id="wf-tested" label={t('publish.testedWith')} error={testedError} help={t('publish.testedWithHelp')}>
+        <FormField
+          id="wf-tested"
+          label={t('publish.testedWith')}
+          error={testedError}
+          help={t('publish.testedWithHelp')}
+        >
           <Input
             id="wf-tested"
             placeholder="n8n 1.80"
@@ -163,14 +196,28 @@ export function CreateWorkflowForm({
         control={form.control}
         name="category_ids"
         render={({ field }) => (
-          <CheckboxGroup id="wf-platforms" legend={t('publish.platforms.label')} options={platforms} value={field.value} onChange={field.onChange} error={message('category_ids')} />
+          <CheckboxGroup
+            id="wf-platforms"
+            legend={t('publish.platforms.label')}
+            options={platforms}
+            value={field.value}
+            onChange={field.onChange}
+            error={message('category_ids')}
+          />
         )}
       />
       <Controller
         control={form.control}
         name="subcategory_ids"
         render={({ field }) => (
-          <CheckboxGroup id="wf-job-types" legend={t('publish.jobTypes')} options={jobTypes} value={field.value} onChange={field.onChange} error={message('subcategory_ids')} />
+          <CheckboxGroup
+            id="wf-job-types"
+            legend={t('publish.jobTypes')}
+            options={jobTypes}
+            value={field.value}
+            onChange={field.onChange}
+            error={message('subcategory_ids')}
+          />
         )}
       />
       <Controller
@@ -194,7 +241,14 @@ export function CreateWorkflowForm({
         control={form.control}
         name="cover"
         render={({ field }) => (
-          <CoverPicker id="wf-cover" file={field.value} onChange={field.onChange} paid={paid} error={message('cover')} inputRef={field.ref} />
+          <CoverPicker
+            id="wf-cover"
+            file={field.value}
+            onChange={field.onChange}
+            paid={paid}
+            error={message('cover')}
+            inputRef={field.ref}
+          />
         )}
       />
       {(coverProgress !== null || fileProgress !== null) && (

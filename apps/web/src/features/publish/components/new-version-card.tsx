@@ -54,15 +54,22 @@ export function NewVersionCard({ workflowId }: { workflowId: string }) {
       toast.error(t(key));
       return;
     }
-    if (trimmed.length > VERSION_MAX || !VERSION_RE.test(trimmed)) return setVersionError(VALIDATION_KEYS.versionFormat);
+    if (trimmed.length > VERSION_MAX || !VERSION_RE.test(trimmed))
+      return setVersionError(VALIDATION_KEYS.versionFormat);
     const blocking = workflowFile.blockingError();
     if (blocking) return setFileError(blocking);
     try {
       setProgress(0);
       const payload = await workflowFile.payload();
-      const uploaded = await uploadFile(payload.blob, payload.name, { folder: 'workflows', redact: payload.redact, onProgress: setProgress });
+      const uploaded = await uploadFile(payload.blob, payload.name, {
+        folder: 'workflows',
+        redact: payload.redact,
+        onProgress: setProgress,
+      });
       await createVersion.mutateAsync({ version: trimmed, file_url: uploaded.url });
-      toast.success(t('manage.versionUploaded', { version: trimmed }), { description: t('manage.versionAwaitingReview') });
+      toast.success(t('manage.versionUploaded', { version: trimmed }), {
+        description: t('manage.versionAwaitingReview'),
+      });
       clear();
     } catch (error) {
       const fieldError = fieldErrorOf(error, ['version', 'file']);

@@ -7,7 +7,13 @@ import { ReviewStatusBadge } from '@/components/review-status-badge';
 import { formatDate } from '@/lib/format';
 
 /** Every version with its review state and, for a rejected one, the administrator's reason. */
-export function VersionHistoryCard({ versions, isError }: { versions: WorkflowVersion[] | undefined; isError: boolean }) {
+export function VersionHistoryCard({
+  versions,
+  isError,
+}: {
+  versions: WorkflowVersion[] | undefined;
+  isError: boolean;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <Card>
@@ -16,7 +22,9 @@ export function VersionHistoryCard({ versions, isError }: { versions: WorkflowVe
       </CardHeader>
       <CardContent>
         {isError ? (
-          <p className="text-sm text-red-700" role="alert">{t('manage.versionsFailed')}</p>
+          <p className="text-sm text-red-700" role="alert">
+            {t('manage.versionsFailed')}
+          </p>
         ) : !versions ? (
           <Skeleton className="h-16 w-full" />
         ) : versions.length === 0 ? (

@@ -7,7 +7,8 @@ import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { checkWorkflowFile, type FileCheck } from '../lib/check-workflow-file';
 
-export type FileCheckState = { status: 'idle' } | { status: 'checking' } | { status: 'done'; result: FileCheck };
+export type FileCheckState =
+  { status: 'idle' } | { status: 'checking' } | { status: 'done'; result: FileCheck };
 
 /** The chosen workflow file, its browser-side check, and whether the author chose to remove found secrets. */
 export function useWorkflowFile() {
@@ -22,7 +23,10 @@ export function useWorkflowFile() {
     setRemoveSecrets(false);
     if (!next) return setCheck({ status: 'idle' });
     setCheck({ status: 'checking' });
-    const result = await checkWorkflowFile(next).catch((): FileCheck => ({ ok: false, code: 'INVALID_JSON' }));
+    const result = await checkWorkflowFile(next).catch((): FileCheck => ({
+      ok: false,
+      code: 'INVALID_JSON',
+    }));
     // A slower check of an earlier file must not overwrite the newer one's.
     if (latest.current === next) setCheck({ status: 'done', result });
   }, []);
@@ -122,7 +126,12 @@ function FileCheckPanel({ state }: { state: WorkflowFileState }) {
   if (!result.ok) return null;
   const secrets = result.secrets;
   return (
-    <div className="mt-1 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm" role="status" aria-live="polite" data-testid="file-check">
+    <div
+      className="mt-1 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm"
+      role="status"
+      aria-live="polite"
+      data-testid="file-check"
+    >
       <p className="flex items-center gap-2 font-medium text-slate-900">
         <FileJson className="size-4 text-brand-700" aria-hidden="true" />
         {t('publish.fileRecognised', { platform: t(`publish.platforms.${result.platform}`) })}
@@ -137,7 +146,9 @@ function FileCheckPanel({ state }: { state: WorkflowFileState }) {
           </>
         )}
         <dt>{t('publish.apps')}</dt>
-        <dd className="font-medium">{result.apps.length > 0 ? result.apps.join(', ') : t('publish.noApps')}</dd>
+        <dd className="font-medium">
+          {result.apps.length > 0 ? result.apps.join(', ') : t('publish.noApps')}
+        </dd>
       </dl>
       {secrets.length === 0 ? (
         <p className="mt-3 flex items-center gap-2 text-emerald-800">
@@ -153,7 +164,8 @@ function FileCheckPanel({ state }: { state: WorkflowFileState }) {
           <ul className="mt-2 list-disc space-y-0.5 pl-5 text-xs">
             {secrets.slice(0, 8).map((finding) => (
               <li key={`${finding.node}-${finding.path}`}>
-                <span className="font-medium">{finding.node}</span> · {finding.kind} · <code>{finding.preview}</code>
+                <span className="font-medium">{finding.node}</span> · {finding.kind} ·{' '}
+                <code>{finding.preview}</code>
               </li>
             ))}
             {secrets.length > 8 && <li>{t('publish.moreSecrets', { count: secrets.length - 8 })}</li>}

@@ -21,26 +21,45 @@ type InfoValues = z.output<typeof infoSchema>;
 const FIELDS = ['title', 'description', 'price'] as const;
 
 /** Title, description and price with Save, and Delete behind a confirmation. */
-export function WorkflowInfoCard({ workflow, onDeleted }: { workflow: WorkflowDetail; onDeleted: () => void }) {
+export function WorkflowInfoCard({
+  workflow,
+  onDeleted,
+}: {
+  workflow: WorkflowDetail;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation();
   const update = useUpdateWorkflow(workflow.id);
   const form = useForm<InfoInput, unknown, InfoValues>({
     resolver: zodResolver(infoSchema),
-    defaultValues: { title: workflow.title, description: workflow.description, price: String(workflow.price) },
+    defaultValues: {
+      title: workflow.title,
+      description: workflow.description,
+      price: String(workflow.price),
+    },
   });
   const { errors } = form.formState;
-  const message = (field: (typeof FIELDS)[number]) => (errors[field]?.message ? t(errors[field]!.message!) : undefined);
+  const message = (field: (typeof FIELDS)[number]) =>
+    errors[field]?.message ? t(errors[field]!.message!) : undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const saved = await update.mutateAsync({ ...values, updated_at: new Date().toISOString() });
       form.reset({ title: values.title, description: values.description, price: String(values.price) });
       toast.success(t('manage.saved'), {
-        description: saved.status === 'listed' && saved.has_pending_changes ? t('manage.savedAwaitingReview') : undefined,
+        description:
+          saved.status === 'listed' && saved.has_pending_changes
+            ? t('manage.savedAwaitingReview')
+            : undefined,
       });
     } catch (error) {
       const fieldError = fieldErrorOf(error, FIELDS);
-      if (fieldError) form.setError(fieldError.field as (typeof FIELDS)[number], { message: fieldError.key }, { shouldFocus: true });
+      if (fieldError)
+        form.setError(
+          fieldError.field as (typeof FIELDS)[number],
+          { message: fieldError.key },
+          { shouldFocus: true },
+        );
       toast.error(t('manage.saveFailed'), { description: t(fieldError?.key ?? errorKey(error)) });
     }
   });
@@ -57,7 +76,12 @@ export function WorkflowInfoCard({ workflow, onDeleted }: { workflow: WorkflowDe
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           <FormField id="manage-title" label={t('publish.title')} error={titleError}>
-            <Input id="manage-title" aria-invalid={titleError ? true : undefined} aria-describedby={describedBy('manage-title', { error: titleError })} {...form.register('title')} />
+            <Input
+              id="manage-title"
+              aria-invalid={titleError ? true : undefined}
+              aria-describedby={describedBy('manage-title', { error: titleError })}
+              {...form.register('title')}
+            />
           </FormField>
           <FormField id="manage-description" label={t('publish.description')} error={descriptionError}>
             <Textarea
@@ -68,7 +92,12 @@ export function WorkflowInfoCard({ workflow, onDeleted }: { workflow: WorkflowDe
               {...form.register('description')}
             />
           </FormField>
-          <FormField id="manage-price" label={t('publish.price')} error={priceError} help={t('publish.priceHelp')}>
+          <FormField
+            id="manage-price"
+            label={t('publish.price')}
+            error={priceError}
+            help={t('publish.priceHelp')}
+          >
             <Input
               id="manage-price"
               type="number"
@@ -112,9 +141,16 @@ function DeleteWorkflowButton({ workflow, onDeleted }: { workflow: WorkflowDetai
           {t('manage.delete')}
         </Button>
       </DialogTrigger>
-      <DialogContent title={t('manage.deleteTitle')} description={t('manage.deleteIrreversible')} closeLabel={t('common.close')}>
+      <DialogContent
+        title={t('manage.deleteTitle')}
+        description={t('manage.deleteIrreversible')}
+        closeLabel={t('common.close')}
+      >
         {workflow.price > 0 && (
-          <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" role="note">
+          <p
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            role="note"
+          >
             {t('manage.deleteBoughtWarning')}
           </p>
         )}

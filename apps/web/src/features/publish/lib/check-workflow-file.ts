@@ -34,7 +34,9 @@ export async function checkWorkflowFile(file: File): Promise<FileCheck> {
   const parsed = formats.parseWorkflowExport(text);
   if (!parsed.ok) return { ok: false, code: parsed.error.code };
   const summary = formats.summarizeExport(parsed)!;
-  const secrets = formats.scanSecrets(parsed).map(({ node, path, kind, preview }) => ({ node, path, kind, preview }));
+  const secrets = formats
+    .scanSecrets(parsed)
+    .map(({ node, path, kind, preview }) => ({ node, path, kind, preview }));
   return {
     ok: true,
     platform: summary.platform,

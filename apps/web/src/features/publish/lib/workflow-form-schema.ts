@@ -24,7 +24,7 @@ export const priceField = z
       .transform((value) => (value === '' ? 0 : Number(value)))
       .pipe(
         z
-          .number()
+          .number({ error: K.priceNonNegative })
           .refine(Number.isFinite, { error: K.priceNonNegative })
           .min(0, { error: K.priceNonNegative })
           .int({ error: K.priceWhole })
@@ -32,7 +32,11 @@ export const priceField = z
       ),
   );
 
-export const titleField = z.string().trim().min(TITLE_MIN, { error: K.titleMin }).max(TITLE_MAX, { error: K.titleMax });
+export const titleField = z
+  .string()
+  .trim()
+  .min(TITLE_MIN, { error: K.titleMin })
+  .max(TITLE_MAX, { error: K.titleMax });
 export const descriptionField = z.string().max(DESCRIPTION_MAX, { error: K.descriptionMax });
 
 const coverTypes: readonly string[] = COVER_TYPES;
@@ -58,7 +62,8 @@ export const createWorkflowFormSchema = z
   })
   .superRefine((values, ctx) => {
     // Buyers see only the cover before they pay, so a paid workflow needs one (spec section 5).
-    if (values.price > 0 && !values.cover) ctx.addIssue({ code: 'custom', path: ['cover'], message: K.coverRequired });
+    if (values.price > 0 && !values.cover)
+      ctx.addIssue({ code: 'custom', path: ['cover'], message: K.coverRequired });
   });
 
 export type CreateWorkflowFormInput = z.input<typeof createWorkflowFormSchema>;
@@ -76,7 +81,10 @@ const FIELD_OF: Record<string, string> = {
  * A server refusal that belongs to one field (`field` plus `details.messageKey`, or a file code),
  * as the form field and the i18n key to show there; null for errors that are not about a field.
  */
-export function fieldErrorOf(error: unknown, fields: readonly string[]): { field: string; key: string } | null {
+export function fieldErrorOf(
+  error: unknown,
+  fields: readonly string[],
+): { field: string; key: string } | null {
   if (!(error instanceof ApiRequestError) || !error.field) return null;
   const name = FIELD_OF[error.field] ?? error.field.split('.')[0]!;
   if (!fields.includes(name)) return null;
