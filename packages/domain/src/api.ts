@@ -104,6 +104,8 @@ export const WorkflowDetail = WorkflowCard.extend({
   requirements: Requirements.nullable(),
   access: WorkflowAccess,
   has_pending_changes: z.boolean(),
+  /** How many people bought it; only for its author and admins (the delete warning), else null. */
+  purchase_count: z.number().int().nullable(),
 });
 export type WorkflowDetail = z.infer<typeof WorkflowDetail>;
 

@@ -12,7 +12,7 @@ import {
   type WorkflowVersion,
 } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
-import { workflowEdits, workflowVersions, workflowViews, workflows, workflowCategories, categories } from '../../db/schema.ts';
+import { purchases, workflowEdits, workflowVersions, workflowViews, workflows, workflowCategories, categories } from '../../db/schema.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
@@ -141,28 +141,42 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
     async get(ref: string, viewer: Viewer): Promise<WorkflowDetail> {
       const row = await findVisible(ref, viewer);
       const access = await accessFor(viewer, row);
-      const [current] = row.currentVersionId
+      const manages = canSeeUnlisted(viewer, row);
+      // The listed file; before the first approval its author and admins get the submitted one.
+      const [shown] = row.currentVersionId || manages
         ? await db
-            .select({ summary: workflowVersions.summary })
+            .select({ id: workflowVersions.id, summary: workflowVersions.summary })
             .from(workflowVersions)
-            .where(eq(workflowVersions.id, row.currentVersionId))
+            .where(
+              row.currentVersionId
+                ? eq(workflowVersions.id, row.currentVersionId)
+                : eq(workflowVersions.workflowId, row.id),
+            )
+            .orderBy(desc(workflowVersions.createdAt))
+            .limit(1)
         : [];
-      const [pending] = await db
+      const [counts] = await db
         .select({
-          count: sql<number>`(select count(*)::int from ${workflowVersions} v where v.workflow_id = ${row.id} and v.review_status = 'pending')
+          pending: sql<number>`(select count(*)::int from ${workflowVersions} v where v.workflow_id = ${row.id} and v.review_status = 'pending')
             + (select count(*)::int from ${workflowEdits} e where e.workflow_id = ${row.id} and e.review_status = 'pending')`,
+          purchases: sql<number>`(select count(*)::int from ${purchases} p where p.workflow_id = ${row.id})`,
         })
         .from(workflows)
         .where(eq(workflows.id, row.id));
-      const requirements = current?.summary?.requirements;
+      const fileUrl = !access.can_download || !shown
+        ? null
+        : row.currentVersionId
+          ? `/api/workflows/${row.id}/download`
+          : `/api/workflows/${row.id}/versions/${shown.id}/download`;
       return {
         ...toWorkflowCard(row, storage),
-        file_url: access.can_download && row.currentVersionId ? `/api/workflows/${row.id}/download` : null,
+        file_url: fileUrl,
         workflow_data: null,
         tested_with: row.testedWith,
-        requirements: requirements ?? null,
+        requirements: shown?.summary?.requirements ?? null,
         access,
-        has_pending_changes: Number(pending?.count ?? 0) > 0 || row.status === 'pending',
+        has_pending_changes: Number(counts?.pending ?? 0) > 0 || row.status === 'pending',
+        purchase_count: manages ? Number(counts?.purchases ?? 0) : null,
       };
     },
 

@@ -378,3 +378,21 @@ describe('catalogue page cache', () => {
     expect(third.json().workflows[0].views).toBe(6);
   });
 });
+
+describe('detail for the author of a workflow awaiting review', () => {
+  it('gives the author the submitted file and the purchase count, and the public neither', async () => {
+    const { signInAs } = await import('../../test/auth.ts');
+    const author = await createUser(ctx.db);
+    const pending = await createWorkflow(ctx.db, ctx.storage, { userId: author.id, title: 'Awaiting review free', status: 'pending' });
+    const session = await signInAs(ctx, author);
+    const own = (await ctx.app.inject({ method: 'GET', url: `/api/workflows/${pending.id}`, headers: session.headers })).json();
+    expect(own.file_url).toBe(`/api/workflows/${pending.id}/versions/${pending.version.id}/download`);
+    expect(own.purchase_count).toBe(0);
+    const file = await ctx.app.inject({ method: 'GET', url: own.file_url, headers: session.headers });
+    expect(file.statusCode).toBe(200);
+    const anonymous = await ctx.app.inject({ method: 'GET', url: `/api/workflows/${pending.id}` });
+    expect(anonymous.statusCode).toBe(404);
+    const listed = (await ctx.app.inject({ method: 'GET', url: `/api/workflows/${ids.premium}` })).json();
+    expect(listed.purchase_count).toBeNull();
+  });
+});

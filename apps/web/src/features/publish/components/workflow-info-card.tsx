@@ -146,7 +146,7 @@ function DeleteWorkflowButton({ workflow, onDeleted }: { workflow: WorkflowDetai
         description={t('manage.deleteIrreversible')}
         closeLabel={t('common.close')}
       >
-        {workflow.price > 0 && (
+        {(workflow.purchase_count ?? 0) > 0 && (
           <p
             className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
             role="note"
