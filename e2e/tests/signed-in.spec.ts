@@ -233,11 +233,12 @@ test.describe('signed-in journey', () => {
     ).toBeVisible();
     await otherContext.close();
 
-    // The author deletes it (the bought warning shows, since it is paid).
+    // The author deletes it (no bought warning: nobody has bought it; purchase_count is tested in the API tests).
     await page.goto(`${workflowUrl}/edit`);
     await page.getByRole('button', { name: t('manage.delete'), exact: true }).click();
     const confirm = page.getByRole('dialog');
-    await expect(confirm).toContainText(t('manage.deleteBoughtWarning'));
+    await expect(confirm).toContainText(t('manage.deleteIrreversible'));
+    await expect(confirm).not.toContainText(t('manage.deleteBoughtWarning'));
     await expectAccessible(page);
     await confirm.getByRole('button', { name: t('manage.confirmDelete') }).click();
     await expectToast(page, t('manage.deleted'));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowCard, WorkflowList } from '@flowbay/domain';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { createUser, createWorkflow } from '../../test/factories.ts';
+import { addPurchase, createUser, createWorkflow } from '../../test/factories.ts';
 
 let ctx: TestContext;
 const ids: Record<string, string> = {};
@@ -394,5 +394,9 @@ describe('detail for the author of a workflow awaiting review', () => {
     expect(anonymous.statusCode).toBe(404);
     const listed = (await ctx.app.inject({ method: 'GET', url: `/api/workflows/${ids.premium}` })).json();
     expect(listed.purchase_count).toBeNull();
+    const buyer = await createUser(ctx.db);
+    await addPurchase(ctx.db, buyer.id, pending.id, 0);
+    const again = (await ctx.app.inject({ method: 'GET', url: `/api/workflows/${pending.id}`, headers: session.headers })).json();
+    expect(again.purchase_count).toBe(1);
   });
 });
