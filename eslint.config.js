@@ -1,6 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import { basename, dirname, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 
 /** House rules that keep the layout true (ARCHITECTURE.md, "Rules of the house"). */
 const house = {
@@ -28,8 +28,10 @@ const house = {
         return {
           ImportDeclaration(node) {
             const source = node.source.value;
-            if (typeof source !== 'string' || !source.startsWith('.')) return;
-            const target = relative(process.cwd(), resolve(dirname(context.filename), source));
+            if (typeof source !== 'string' || !(source.startsWith('.') || source.startsWith('@/'))) return;
+            const target = source.startsWith('@/')
+              ? join('apps/web/src', source.slice(2))
+              : relative(process.cwd(), resolve(dirname(context.filename), source));
             const feature = /^apps\/web\/src\/features\/([^/]+)/.exec(target)?.[1];
             if (feature && feature !== own) context.report({ node, messageId: 'cross', data: { source } });
           },
