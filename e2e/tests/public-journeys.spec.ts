@@ -13,14 +13,14 @@ test.describe('public journeys', () => {
     await page.getByRole('searchbox', { name: words.search }).fill('  quan ly ');
     await page.getByRole('button', { name: words.searchButton, exact: true }).click();
     await expect(page).toHaveURL(/\/workflows\?search=quan(\+|%20)ly$/);
-    await expect(page.getByRole('heading', { name: 'Quản lý khách hàng tiềm năng từ webhook' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Quản lý tác vụ API dài: gọi, chờ và kiểm tra kết quả' })).toBeVisible();
     await expectAccessible(page);
 
     // With accents, typed into the catalogue's own box (debounced, then kept in the address).
     const search = page.getByRole('searchbox', { name: words.catalogSearch, exact: true });
     await search.fill('quản lý');
     await expect(page).toHaveURL(/search=qu%E1%BA%A3n(\+|%20)l%C3%BD/);
-    await expect(page.getByRole('heading', { name: 'Quản lý khách hàng tiềm năng từ webhook' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Quản lý tác vụ API dài: gọi, chờ và kiểm tra kết quả' })).toBeVisible();
 
     // Filters: free only, then clear.
     await search.fill('');

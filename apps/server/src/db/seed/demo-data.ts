@@ -27,9 +27,9 @@ export interface DemoWorkflow {
 export const DEMO_WORKFLOWS: DemoWorkflow[] = [
   {
     file: 'Zie619--workflows__Aggregate__0762_Aggregate_Stickynote_Create_Triggered.json',
-    title: 'Tổng hợp dữ liệu và tạo báo cáo tự động',
-    description: 'Gom dữ liệu từ nhiều bước, **tổng hợp** thành một bản ghi và tạo báo cáo.\n\n1. Nhập workflow vào n8n.\n2. Kết nối tài khoản của bạn.\n3. Chạy thử với dữ liệu mẫu.',
-    price: 0, useCases: ['data-sync', 'productivity'], author: 'minh-anh', views: 412, favouritedBy: ['quoc-bao', 'alex'], daysAgo: 3,
+    title: 'Tác tử AI tổng hợp dữ liệu thành báo cáo có cấu trúc',
+    description: 'Một workflow con: tác tử **AI (Azure OpenAI)** đọc dữ liệu từ nhiều bước, **tổng hợp** và trả về kết quả theo cấu trúc cố định.\n\n1. Nhập workflow vào n8n.\n2. Kết nối tài khoản Azure OpenAI.\n3. Gọi nó từ workflow chính bằng nút Execute Workflow.',
+    price: 0, useCases: ['data-sync', 'ai-assistants'], author: 'minh-anh', views: 412, favouritedBy: ['quoc-bao', 'alex'], daysAgo: 3,
   },
   {
     file: 'Zie619--workflows__Code__1402_Code_Manual_Automation_Webhook.json',
@@ -57,9 +57,9 @@ export const DEMO_WORKFLOWS: DemoWorkflow[] = [
   },
   {
     file: 'Zie619--workflows__Manual__0770_Manual_Stickynote_Create_Webhook.json',
-    title: 'Quản lý khách hàng tiềm năng từ webhook',
-    description: 'Nhận khách hàng tiềm năng qua **webhook**, chuẩn hóa dữ liệu và lưu lại để đội bán hàng xử lý.',
-    price: 49_000, useCases: ['sales-crm'], author: 'quoc-bao', views: 377, favouritedBy: ['minh-anh'], daysAgo: 12,
+    title: 'Quản lý tác vụ API dài: gọi, chờ và kiểm tra kết quả',
+    description: 'Gọi một API qua **HTTP**, chờ rồi kiểm tra lại cho đến khi tác vụ hoàn tất (vòng lặp Wait + IF). Hợp với các dịch vụ xử lý lâu như tạo ảnh, video hay báo cáo.',
+    price: 49_000, useCases: ['devops-it', 'data-sync'], author: 'quoc-bao', views: 377, favouritedBy: ['minh-anh'], daysAgo: 12,
   },
   {
     file: 'Zie619--workflows__Manual__2017_Manual_Stickynote_Import_Webhook.json',
@@ -75,9 +75,9 @@ export const DEMO_WORKFLOWS: DemoWorkflow[] = [
   },
   {
     file: 'Zie619--workflows__Telegram__0676_Telegram_Splitout_Import_Webhook.json',
-    title: 'Bot Telegram trả lời tin nhắn tự động',
-    description: 'Nhận tin nhắn **Telegram**, tách từng mục và trả lời người dùng ngay lập tức.',
-    price: 0, useCases: ['messaging', 'customer-support'], author: 'quoc-bao', views: 1904, favouritedBy: ['minh-anh', 'thu-ha', 'alex'], daysAgo: 30,
+    title: 'Tóm tắt video YouTube bằng AI và gửi qua Telegram',
+    description: 'Nhận đường dẫn video qua **webhook**, lấy phụ đề **YouTube**, tóm tắt bằng OpenAI và gửi bản tóm tắt qua **Telegram**.',
+    price: 0, useCases: ['ai-assistants', 'messaging', 'social-media'], author: 'quoc-bao', views: 1904, favouritedBy: ['minh-anh', 'thu-ha', 'alex'], daysAgo: 30,
   },
   {
     file: 'Zie619--workflows__Webhook__1897_Webhook_Filter_Sync_Webhook.json',
