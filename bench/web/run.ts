@@ -1,0 +1,136 @@
+/**
+ * Web budgets (ARCHITECTURE.md): gzipped JavaScript on the first load of each public page, and
+ * Lighthouse mobile performance, measured in Debian's Chromium against the production server.
+ *
+ *   npm run bench -- web                 starts the built app on a fresh embedded database
+ *   BENCH_WEB_URL=http://host:port ...   measures a server that is already running
+ *
+ * Writes bench/reports/web.md (and web.json).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--headless=new'];
+const JS_BUDGET = 150 * 1024;
+const LIGHTHOUSE_BUDGET = 95;
+
+async function startServer(): Promise<{ url: string; process: ChildProcess }> {
+  const port = 3200 + Math.floor(Math.random() * 500);
+  const child = spawn('node', ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'flowbay-bench-web-')), SEED_DEMO: '1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, process: child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill();
+  throw new Error('the server did not start');
+}
+
+async function pagesToMeasure(url: string): Promise<{ name: string; path: string }[]> {
+  const free = (await (await fetch(`${url}/api/workflows?price=free&sort=views_desc&limit=1`)).json()).workflows[0];
+  const paid = (await (await fetch(`${url}/api/workflows?price=paid&sort=views_desc&limit=1`)).json()).workflows[0];
+  return [
+    { name: 'home', path: '/' },
+    { name: 'catalogue', path: '/workflows' },
+    { name: 'detail (free, with preview)', path: `/workflows/${free.slug}-${free.id}` },
+    { name: 'detail (paid)', path: `/workflows/${paid.slug}-${paid.id}` },
+    { name: 'public profile', path: `/profiles/${free.user_id}` },
+    { name: 'faq', path: '/faq' },
+  ];
+}
+
+/** Sum of the compressed bytes of every script the page loads until the network is idle. */
+async function measureJavaScript(url: string, path: string, viewport: { width: number; height: number }) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const page = await browser.newPage({ viewport });
+  const scripts: Promise<{ url: string; bytes: number; atLoad: boolean }>[] = [];
+  let loadFired = false;
+  page.on('load', () => (loadFired = true));
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    const atLoad = !loadFired;
+    scripts.push(request.sizes().then((sizes) => ({ url: request.url(), bytes: sizes.responseBodySize, atLoad })));
+  });
+  await page.goto(url + path, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  const loaded = await Promise.all(scripts);
+  await browser.close();
+  const sum = (list: typeof loaded) => list.reduce((total, script) => total + script.bytes, 0);
+  return { bytes: sum(loaded), files: loaded.length, atLoadBytes: sum(loaded.filter((script) => script.atLoad)) };
+}
+
+async function lighthouseScore(url: string, port: number) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const lhr = result!.lhr;
+  const metric = (id: string) => lhr.audits[id]?.displayValue ?? '';
+  return {
+    score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  const external = process.env.BENCH_WEB_URL;
+  const server = external ? null : await startServer();
+  const url = external ?? server!.url;
+  try {
+    const pages = await pagesToMeasure(url);
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+    const rows = [];
+    for (const page of pages) {
+      const phone = await measureJavaScript(url, page.path, { width: 412, height: 823 });
+      const desktop = await measureJavaScript(url, page.path, { width: 1350, height: 940 });
+      // Median of three runs: one Lighthouse run on a shared 2-core machine is noisy.
+      const runs = [];
+      for (let run = 0; run < 3; run++) runs.push(await lighthouseScore(url + page.path, chrome.port));
+      runs.sort((a, b) => a.score - b.score);
+      rows.push({ ...page, phoneJs: phone, desktopJs: desktop, lighthouse: runs[1]!, scores: runs.map((run) => run.score) });
+      console.log(`${page.name}: JS ${kb(phone.bytes)} (phone) / ${kb(desktop.bytes)} (desktop), Lighthouse ${runs[1]!.score}`);
+    }
+    chrome.kill();
+    const lines = [
+      '# Web budgets',
+      '',
+      `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -- web\` against the production build served by the real server (fresh embedded database, demo seed), in ${CHROMIUM}.`,
+      '',
+      `- **JavaScript**: compressed bytes on the wire (brotli), ${kb(JS_BUDGET)} budget: scripts finished before the load event, and every script until the network is idle (which includes parts loaded once in view: the graph preview and markdown renderer of the detail page). The phone viewport (412×823) is the Lighthouse one.`,
+      `- **Lighthouse**: mobile preset (simulated slow 4G, 4× CPU slowdown), performance category, median of three runs (budget ${LIGHTHOUSE_BUDGET}).`,
+      '',
+      '| page | JS at load | JS at network idle, phone | JS at network idle, desktop | Lighthouse | runs | FCP | LCP | TBT | CLS |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...rows.map(
+        (row) =>
+          `| ${row.name} | ${kb(row.phoneJs.atLoadBytes)} | ${kb(row.phoneJs.bytes)} (${row.phoneJs.files} files)${row.phoneJs.bytes > JS_BUDGET ? ' ⚠' : ''} | ${kb(row.desktopJs.bytes)}${row.desktopJs.bytes > JS_BUDGET ? ' ⚠' : ''} | ${row.lighthouse.score}${row.lighthouse.score < LIGHTHOUSE_BUDGET ? ' ⚠' : ''} | ${row.scores.join(', ')} | ${row.lighthouse.fcp} | ${row.lighthouse.lcp} | ${row.lighthouse.tbt} | ${row.lighthouse.cls} |`,
+      ),
+      '',
+    ];
+    writeFileSync(join(root, 'bench/reports/web.md'), lines.join('\n'));
+    writeFileSync(join(root, 'bench/reports/web.json'), JSON.stringify(rows, null, 2));
+    console.log(lines.join('\n'));
+  } finally {
+    server?.process.kill('SIGTERM');
+  }
+}
+
+await main();
