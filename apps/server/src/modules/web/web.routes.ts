@@ -174,7 +174,7 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/') || path === '/api') throw notFound();
-    const known = /^\/(auth|profile|workflows\/new|workflows\/[^/]+\/edit|admin)(\/.*)?$/.test(path);
+    const known = /^\/(auth|profile|admin|verify-email|reset-password|me\/(workflows|favorites)|workflows\/new|workflows\/[^/]+\/edit)\/?$/.test(path);
     if (known) return sendPage(reply, { title: 'Flowbay', description: STATIC_HEADS['/']!.description, path, noindex: true });
     return sendPage(reply, { ...NOT_FOUND_HEAD, path }, 404);
   });

@@ -135,11 +135,12 @@ describe('web pages with a server-rendered head', () => {
   });
 
   it('serves the app shell for its own screens and its 404 page for unknown addresses', async () => {
-    for (const path of ['/auth', '/workflows/new', '/profile', `/workflows/x-${ids.free}/edit`]) {
+    for (const path of ['/auth', '/workflows/new', '/profile', `/workflows/x-${ids.free}/edit`, '/me/workflows', '/me/favorites', '/admin', '/verify-email', '/reset-password']) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(200);
       expect(response.body, path).toContain('<meta name="robots" content="noindex" />');
     }
+    expect((await get('/me/nothing')).statusCode).toBe(404);
     const unknown = await get('/no/such/page');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toBe('text/html; charset=utf-8');
