@@ -10,11 +10,22 @@ const baseURL = external ?? `http://127.0.0.1:${PORT}`;
 // Set here once and inherited by the test workers, so the signed-in journeys can read the server's outbox.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'flowbay-e2e-'));
 /** Accounts that become administrators once their e-mail is confirmed (one per project, so journeys run in parallel). */
-export const E2E_ADMIN_EMAILS = ['admin-desktop-en@e2e.test', 'admin-desktop-vi@e2e.test', 'admin-phone-en@e2e.test'];
+export const E2E_ADMIN_EMAILS = [
+  'admin-desktop-en@e2e.test',
+  'admin-desktop-vi@e2e.test',
+  'admin-phone-en@e2e.test',
+];
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 export default defineConfig({
@@ -32,8 +43,24 @@ export default defineConfig({
     acceptDownloads: true,
   },
   projects: [
-    { name: 'desktop-en', use: { ...devices['Desktop Chrome'], launchOptions: chromium, viewport: { width: 1366, height: 900 }, uiLanguage: 'en' } },
-    { name: 'desktop-vi', use: { ...devices['Desktop Chrome'], launchOptions: chromium, viewport: { width: 1366, height: 900 }, uiLanguage: 'vi' } },
+    {
+      name: 'desktop-en',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: chromium,
+        viewport: { width: 1366, height: 900 },
+        uiLanguage: 'en',
+      },
+    },
+    {
+      name: 'desktop-vi',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: chromium,
+        viewport: { width: 1366, height: 900 },
+        uiLanguage: 'vi',
+      },
+    },
     { name: 'phone-en', use: { ...devices['Pixel 7'], launchOptions: chromium, uiLanguage: 'en' } },
   ],
   webServer: external

@@ -25,7 +25,10 @@ function precompressAssets(): Plugin {
         if (!/\.(js|css|svg|json)$/.test(name)) continue;
         const body = readFileSync(join(assets, name));
         if (body.length < 1024) continue;
-        writeFileSync(join(assets, `${name}.br`), brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(
+          join(assets, `${name}.br`),
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
         writeFileSync(join(assets, `${name}.gz`), gzipSync(body, { level: 9 }));
       }
     },

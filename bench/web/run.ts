@@ -18,7 +18,15 @@ import { chromium } from 'playwright-core';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--headless=new'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--headless=new',
+];
 const JS_BUDGET = 150 * 1024;
 const LIGHTHOUSE_BUDGET = 95;
 
@@ -26,7 +34,15 @@ async function startServer(): Promise<{ url: string; process: ChildProcess }> {
   const port = 3200 + Math.floor(Math.random() * 500);
   const child = spawn('node', ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'flowbay-bench-web-')), SEED_DEMO: '1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'flowbay-bench-web-')),
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -43,8 +59,10 @@ async function startServer(): Promise<{ url: string; process: ChildProcess }> {
 }
 
 async function pagesToMeasure(url: string): Promise<{ name: string; path: string }[]> {
-  const free = (await (await fetch(`${url}/api/workflows?price=free&sort=views_desc&limit=1`)).json()).workflows[0];
-  const paid = (await (await fetch(`${url}/api/workflows?price=paid&sort=views_desc&limit=1`)).json()).workflows[0];
+  const free = (await (await fetch(`${url}/api/workflows?price=free&sort=views_desc&limit=1`)).json())
+    .workflows[0];
+  const paid = (await (await fetch(`${url}/api/workflows?price=paid&sort=views_desc&limit=1`)).json())
+    .workflows[0];
   return [
     { name: 'home', path: '/' },
     { name: 'catalogue', path: '/workflows' },
@@ -65,18 +83,29 @@ async function measureJavaScript(url: string, path: string, viewport: { width: n
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
     const atLoad = !loadFired;
-    scripts.push(request.sizes().then((sizes) => ({ url: request.url(), bytes: sizes.responseBodySize, atLoad })));
+    scripts.push(
+      request.sizes().then((sizes) => ({ url: request.url(), bytes: sizes.responseBodySize, atLoad })),
+    );
   });
   await page.goto(url + path, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
   const loaded = await Promise.all(scripts);
   await browser.close();
   const sum = (list: typeof loaded) => list.reduce((total, script) => total + script.bytes, 0);
-  return { bytes: sum(loaded), files: loaded.length, atLoadBytes: sum(loaded.filter((script) => script.atLoad)) };
+  return {
+    bytes: sum(loaded),
+    files: loaded.length,
+    atLoadBytes: sum(loaded.filter((script) => script.atLoad)),
+  };
 }
 
 async function lighthouseScore(url: string, port: number) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
   const lhr = result!.lhr;
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '';
   return {
@@ -105,8 +134,16 @@ async function main() {
       const runs = [];
       for (let run = 0; run < 3; run++) runs.push(await lighthouseScore(url + page.path, chrome.port));
       runs.sort((a, b) => a.score - b.score);
-      rows.push({ ...page, phoneJs: phone, desktopJs: desktop, lighthouse: runs[1]!, scores: runs.map((run) => run.score) });
-      console.log(`${page.name}: JS ${kb(phone.bytes)} (phone) / ${kb(desktop.bytes)} (desktop), Lighthouse ${runs[1]!.score}`);
+      rows.push({
+        ...page,
+        phoneJs: phone,
+        desktopJs: desktop,
+        lighthouse: runs[1]!,
+        scores: runs.map((run) => run.score),
+      });
+      console.log(
+        `${page.name}: JS ${kb(phone.bytes)} (phone) / ${kb(desktop.bytes)} (desktop), Lighthouse ${runs[1]!.score}`,
+      );
     }
     chrome.kill();
     const lines = [

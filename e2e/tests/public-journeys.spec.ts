@@ -13,14 +13,18 @@ test.describe('public journeys', () => {
     await page.getByRole('searchbox', { name: words.search }).fill('  quan ly ');
     await page.getByRole('button', { name: words.searchButton, exact: true }).click();
     await expect(page).toHaveURL(/\/workflows\?search=quan(\+|%20)ly$/);
-    await expect(page.getByRole('heading', { name: 'Quản lý tác vụ API dài: gọi, chờ và kiểm tra kết quả' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Quản lý tác vụ API dài: gọi, chờ và kiểm tra kết quả' }),
+    ).toBeVisible();
     await expectAccessible(page);
 
     // With accents, typed into the catalogue's own box (debounced, then kept in the address).
     const search = page.getByRole('searchbox', { name: words.catalogSearch, exact: true });
     await search.fill('quản lý');
     await expect(page).toHaveURL(/search=qu%E1%BA%A3n(\+|%20)l%C3%BD/);
-    await expect(page.getByRole('heading', { name: 'Quản lý tác vụ API dài: gọi, chờ và kiểm tra kết quả' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Quản lý tác vụ API dài: gọi, chờ và kiểm tra kết quả' }),
+    ).toBeVisible();
 
     // Filters: free only, then clear.
     await search.fill('');
@@ -44,7 +48,10 @@ test.describe('public journeys', () => {
       await expect(page.getByText('2 / 3', { exact: true })).toBeVisible();
     } else {
       await page.getByRole('button', { name: words.page(2), exact: true }).click();
-      await expect(page.getByRole('button', { name: words.page(2), exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('button', { name: words.page(2), exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
     }
     await expect(page).toHaveURL(/page=2/);
     await expect(cards.first().getByRole('heading')).not.toHaveText(firstTitle!);
@@ -59,13 +66,18 @@ test.describe('public journeys', () => {
     const card = page.getByRole('article').filter({ hasText: 'Import a CSV from a URL into Excel' });
     await card.getByRole('link').click();
     await expect(page).toHaveURL(/\/workflows\/import-a-csv-from-a-url-into-excel-[0-9a-f-]{36}$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Import a CSV from a URL into Excel' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Import a CSV from a URL into Excel' }),
+    ).toBeVisible();
     await expect(page.getByTestId('workflow-preview').locator('.react-flow__node')).not.toHaveCount(0);
     await expect(page.getByText(/^\d+ (nodes?|node)$/)).toBeVisible();
     await expect(page.getByRole('heading', { name: words.usageGuide })).toBeVisible();
     await expectAccessible(page);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: words.download, exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: words.download, exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('import-a-csv-from-a-url-into-excel.json');
     const path = await download.path();
     const { readFile } = await import('node:fs/promises');

@@ -116,13 +116,11 @@ test.describe('signed-in journey', () => {
       .locator('label')
       .first()
       .click();
-    await page
-      .locator('#wf-file')
-      .setInputFiles({
-        name: 'invoice-alerts.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(n8nExport(title)),
-      });
+    await page.locator('#wf-file').setInputFiles({
+      name: 'invoice-alerts.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(n8nExport(title)),
+    });
     const check = page.getByTestId('file-check');
     await expect(check).toContainText(t('publish.fileRecognised', { platform: 'n8n' }));
     await expect(check).toContainText(t('publish.secretsFound_one', { count: 1 }));
@@ -182,13 +180,11 @@ test.describe('signed-in journey', () => {
     await page.getByRole('button', { name: t('manage.uploadVersion') }).click();
     await expect(fieldError(page, 'version-text')).toHaveText(t('validation.fileAndVersionRequired'));
     await page.getByLabel(t('manage.versionLabel')).fill('1.1');
-    await page
-      .locator('#version-file')
-      .setInputFiles({
-        name: 'invoice-alerts-1.1.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(n8nExport(title)),
-      });
+    await page.locator('#version-file').setInputFiles({
+      name: 'invoice-alerts-1.1.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(n8nExport(title)),
+    });
     await page.getByTestId('file-check').getByLabel(t('publish.removeSecrets')).check();
     await page.getByRole('button', { name: t('manage.uploadVersion') }).click();
     await expectToast(page, t('manage.versionUploaded', { version: '1.1' }));

@@ -41,7 +41,10 @@ import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { iconRoutes } from './modules/icons/icons.routes.ts';
-import { createTranslationProvider, type TranslationProvider } from './modules/translate/translate.provider.ts';
+import {
+  createTranslationProvider,
+  type TranslationProvider,
+} from './modules/translate/translate.provider.ts';
 import { translateRoutes } from './modules/translate/translate.routes.ts';
 import { createTranslateService } from './modules/translate/translate.service.ts';
 import { DEFAULT_WEB_DIST, webRoutes } from './modules/web/web.routes.ts';
@@ -88,7 +91,11 @@ function installErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const path = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
-      const field = path || (issue?.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || error.validationContext || 'request';
+      const field =
+        path ||
+        (issue?.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ||
+        error.validationContext ||
+        'request';
       // Schemas that carry an i18n key as their message (spec section 5) answer it as details.messageKey.
       const messageKey = isValidationKey(issue?.message) ? issue.message : undefined;
       return reply.status(400).send({
@@ -117,11 +124,15 @@ function installErrorHandling(app: FastifyInstance) {
       });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: messageFor('RATE_LIMITED', language) } });
+      return reply
+        .status(429)
+        .send({ error: { code: 'RATE_LIMITED', message: messageFor('RATE_LIMITED', language) } });
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) {
-      return reply.status(known.status).send({ error: { code: known.code, message: messageFor(known.code, language) } });
+      return reply
+        .status(known.status)
+        .send({ error: { code: known.code, message: messageFor(known.code, language) } });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, url: request.url }, 'response did not match its schema');
@@ -135,7 +146,9 @@ function installErrorHandling(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     const language = requestLanguage(request.headers);
-    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messageFor('NOT_FOUND', language) } });
+    return reply
+      .status(404)
+      .send({ error: { code: 'NOT_FOUND', message: messageFor('NOT_FOUND', language) } });
   });
 }
 
@@ -171,12 +184,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
   await app.register(compress, { global: true, threshold: 1024 });
   // Per-route limits (contact, translate, uploads, reports) are shared across instances through Redis when set.
-  const rateLimitRedis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  const rateLimitRedis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
   if (rateLimitRedis) app.addHook('onClose', async () => void rateLimitRedis.disconnect());
-  await app.register(rateLimit, { global: false, ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'flowbay-rl:' } : {}) });
+  await app.register(rateLimit, {
+    global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'flowbay-rl:' } : {}),
+  });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Flowbay API', version: '1.0.0', description: 'Marketplace for automation workflow templates' },
+      info: {
+        title: 'Flowbay API',
+        version: '1.0.0',
+        description: 'Marketplace for automation workflow templates',
+      },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
@@ -230,14 +252,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const uploads = createUploadsService(database.db, storage);
   await app.register(uploadsRoutes, { uploads });
   if (env.NODE_ENV !== 'test') scheduleOrphanSweep(app, uploads);
-  await app.register(publishingRoutes, { publishing: createPublishingService({ db: database.db, uploads, catalog }) });
+  await app.register(publishingRoutes, {
+    publishing: createPublishingService({ db: database.db, uploads, catalog }),
+  });
   await app.register(reviewRoutes, {
-    review: createReviewService({ db: database.db, storage, mailer, publicUrl: env.PUBLIC_URL, log: app.log }),
+    review: createReviewService({
+      db: database.db,
+      storage,
+      mailer,
+      publicUrl: env.PUBLIC_URL,
+      log: app.log,
+    }),
   });
   await app.register(favoritesRoutes, { favorites: createFavoritesService(database.db, catalog) });
   await app.register(iconRoutes);
   const translator = options.translator === undefined ? createTranslationProvider(env) : options.translator;
-  await app.register(translateRoutes, { translate: createTranslateService(database.db, translator, app.log) });
+  await app.register(translateRoutes, {
+    translate: createTranslateService(database.db, translator, app.log),
+  });
   await app.register(contactRoutes, {
     contact: createContactService({ db: database.db, mailer, supportEmail: env.SUPPORT_EMAIL, log: app.log }),
   });
@@ -252,7 +284,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   /* the web app last: its catch-all must not shadow any API route (unknown /api/* stays a JSON 404) */
-  await app.register(webRoutes, { env, db: database.db, catalog, distDir: options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist });
+  await app.register(webRoutes, {
+    env,
+    db: database.db,
+    catalog,
+    distDir: options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist,
+  });
 
   return app;
 }

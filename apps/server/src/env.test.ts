@@ -4,7 +4,13 @@ import { EnvError, loadEnv } from './env.ts';
 describe('loadEnv', () => {
   it('starts on the embedded defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', SEED_DEMO: true, ADMIN_EMAILS: [] });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      SEED_DEMO: true,
+      ADMIN_EMAILS: [],
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PUBLIC_URL).toBe('http://localhost:3000');
   });

@@ -29,7 +29,9 @@ async function main() {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`Flowbay is ready at ${env.PUBLIC_URL} (database: ${database.kind}, storage: ${storage.driver})`);
+  app.log.info(
+    `Flowbay is ready at ${env.PUBLIC_URL} (database: ${database.kind}, storage: ${storage.driver})`,
+  );
 }
 
 main().catch((error: unknown) => {

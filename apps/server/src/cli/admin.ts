@@ -21,8 +21,15 @@ export interface AdminCommandResult {
 export async function runAdminCommand(db: Database, args: string[]): Promise<AdminCommandResult> {
   const [command, rawEmail] = args;
   if (command === 'list') {
-    const admins = await db.select({ email: user.email }).from(user).where(eq(user.role, 'admin')).orderBy(user.email);
-    return { exitCode: 0, output: admins.length > 0 ? admins.map((row) => row.email).join('\n') : 'No admins.' };
+    const admins = await db
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.role, 'admin'))
+      .orderBy(user.email);
+    return {
+      exitCode: 0,
+      output: admins.length > 0 ? admins.map((row) => row.email).join('\n') : 'No admins.',
+    };
   }
   if ((command !== 'grant' && command !== 'revoke') || !rawEmail) return { exitCode: 2, output: USAGE };
   const email = rawEmail.trim().toLowerCase();
@@ -35,7 +42,8 @@ export async function runAdminCommand(db: Database, args: string[]): Promise<Adm
   if (!updated) return { exitCode: 1, output: `No account with the e-mail ${email}.` };
   return {
     exitCode: 0,
-    output: command === 'grant' ? `${updated.email} is now an admin.` : `${updated.email} is no longer an admin.`,
+    output:
+      command === 'grant' ? `${updated.email} is now an admin.` : `${updated.email} is no longer an admin.`,
   };
 }
 

@@ -171,11 +171,9 @@ export const workflows = pgTable(
  * tolerance corrects each query word against this small table by trigram similarity, then runs the
  * same full-text search (docs/decisions/0002-search.md).
  */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (table) => [index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`)],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (table) => [
+  index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`),
+]);
 
 export const workflowVersions = pgTable(
   'workflow_versions',
@@ -361,16 +359,13 @@ export const uploads = pgTable(
   (table) => [index('uploads_user_idx').on(table.userId)],
 );
 
-export const translations = pgTable(
-  'translations',
-  {
-    id: text('id').primaryKey(),
-    sourceText: text('source_text').notNull(),
-    target: text('target').notNull(),
-    translated: text('translated').notNull(),
-    createdAt: createdAt(),
-  },
-);
+export const translations = pgTable('translations', {
+  id: text('id').primaryKey(),
+  sourceText: text('source_text').notNull(),
+  target: text('target').notNull(),
+  translated: text('translated').notNull(),
+  createdAt: createdAt(),
+});
 
 export const contactMessages = pgTable('contact_messages', {
   id: uuid('id').primaryKey().defaultRandom(),

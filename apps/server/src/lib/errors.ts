@@ -18,6 +18,7 @@ export const notFound = (code: ErrorCode = 'NOT_FOUND', message = 'Not found') =
   new AppError(404, code, message);
 export const unauthenticated = (message = 'You need to sign in') =>
   new AppError(401, 'UNAUTHENTICATED', message);
-export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, 'FORBIDDEN', message);
+export const forbidden = (message = 'You are not allowed to do this') =>
+  new AppError(403, 'FORBIDDEN', message);
 export const invalid = (field: string, message: string, details?: unknown) =>
   new AppError(400, 'VALIDATION_FAILED', message, field, details);

@@ -2,7 +2,10 @@ import type { ErrorCode, Language, ValidationKey } from '@flowbay/domain';
 
 /** The error messages the API sends, in the caller's language (the web app has its own copies). */
 const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
-  VALIDATION_FAILED: { en: 'Some of the data sent is not valid.', vi: 'Một số dữ liệu gửi lên không hợp lệ.' },
+  VALIDATION_FAILED: {
+    en: 'Some of the data sent is not valid.',
+    vi: 'Một số dữ liệu gửi lên không hợp lệ.',
+  },
   NOT_FOUND: { en: 'Not found.', vi: 'Không tìm thấy.' },
   WORKFLOW_NOT_FOUND: { en: 'Workflow not found.', vi: 'Không tìm thấy workflow.' },
   PROFILE_NOT_FOUND: { en: 'Profile not found.', vi: 'Không tìm thấy hồ sơ.' },
@@ -20,11 +23,23 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'This link is invalid or has expired. Please ask for a new one.',
     vi: 'Liên kết không hợp lệ hoặc đã hết hạn. Vui lòng yêu cầu liên kết mới.',
   },
-  PASSWORD_TOO_SHORT: { en: 'The password must have at least 8 characters.', vi: 'Mật khẩu phải có ít nhất 8 ký tự.' },
-  PASSWORD_TOO_LONG: { en: 'The password must have at most 128 characters.', vi: 'Mật khẩu chỉ được tối đa 128 ký tự.' },
-  RATE_LIMITED: { en: 'Too many requests. Please try again later.', vi: 'Quá nhiều yêu cầu. Vui lòng thử lại sau.' },
+  PASSWORD_TOO_SHORT: {
+    en: 'The password must have at least 8 characters.',
+    vi: 'Mật khẩu phải có ít nhất 8 ký tự.',
+  },
+  PASSWORD_TOO_LONG: {
+    en: 'The password must have at most 128 characters.',
+    vi: 'Mật khẩu chỉ được tối đa 128 ký tự.',
+  },
+  RATE_LIMITED: {
+    en: 'Too many requests. Please try again later.',
+    vi: 'Quá nhiều yêu cầu. Vui lòng thử lại sau.',
+  },
   PAYLOAD_TOO_LARGE: { en: 'The file is larger than 5 MB.', vi: 'Tệp lớn hơn 5 MB.' },
-  UNSUPPORTED_MEDIA_TYPE: { en: 'This type of content is not supported.', vi: 'Loại nội dung này không được hỗ trợ.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    en: 'This type of content is not supported.',
+    vi: 'Loại nội dung này không được hỗ trợ.',
+  },
   INVALID_JSON: { en: 'The file is not valid JSON.', vi: 'Tệp không phải JSON hợp lệ.' },
   NOT_A_WORKFLOW: {
     en: 'The file is not an n8n, Make or Zapier export.',
@@ -37,7 +52,10 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'The workflow contains secrets (keys, tokens or passwords).',
     vi: 'Workflow chứa thông tin bí mật (khóa, token hoặc mật khẩu).',
   },
-  INVALID_IMAGE: { en: 'The image must be a JPEG, PNG or WebP file.', vi: 'Ảnh phải là tệp JPEG, PNG hoặc WebP.' },
+  INVALID_IMAGE: {
+    en: 'The image must be a JPEG, PNG or WebP file.',
+    vi: 'Ảnh phải là tệp JPEG, PNG hoặc WebP.',
+  },
   UPLOAD_NOT_FOUND: { en: 'The uploaded file was not found.', vi: 'Không tìm thấy tệp đã tải lên.' },
   VERSION_EXISTS: { en: 'This version already exists.', vi: 'Phiên bản này đã tồn tại.' },
   COVER_REQUIRED: { en: 'Cover image is required when price > 0', vi: 'Cần ảnh bìa khi giá lớn hơn 0' },
@@ -46,23 +64,50 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     vi: 'Hãy mua workflow này để tải xuống.',
   },
   TRANSLATION_UNAVAILABLE: { en: 'Translation is not available.', vi: 'Chức năng dịch không khả dụng.' },
-  CONFLICT: { en: 'This was changed by someone else. Reload and try again.', vi: 'Dữ liệu đã bị thay đổi. Hãy tải lại và thử lại.' },
-  INTERNAL_ERROR: { en: 'Something went wrong. Please try again.', vi: 'Đã có lỗi xảy ra. Vui lòng thử lại.' },
+  CONFLICT: {
+    en: 'This was changed by someone else. Reload and try again.',
+    vi: 'Dữ liệu đã bị thay đổi. Hãy tải lại và thử lại.',
+  },
+  INTERNAL_ERROR: {
+    en: 'Something went wrong. Please try again.',
+    vi: 'Đã có lỗi xảy ra. Vui lòng thử lại.',
+  },
 };
 
 /** Field-level validation messages (spec section 5 wording), keyed like the web app's i18n keys. */
 const VALIDATION_MESSAGES: Record<ValidationKey, Record<Language, string>> = {
-  'validation.titleMin': { en: 'Title must be at least 5 characters.', vi: 'Tiêu đề phải có ít nhất 5 ký tự.' },
-  'validation.titleMax': { en: 'Title cannot exceed 150 characters.', vi: 'Tiêu đề không được vượt quá 150 ký tự.' },
-  'validation.descriptionMax': { en: 'Description cannot exceed 1000 characters.', vi: 'Mô tả không được vượt quá 1000 ký tự.' },
-  'validation.priceNonNegative': { en: 'Price must be a non-negative number.', vi: 'Giá phải là số không âm.' },
+  'validation.titleMin': {
+    en: 'Title must be at least 5 characters.',
+    vi: 'Tiêu đề phải có ít nhất 5 ký tự.',
+  },
+  'validation.titleMax': {
+    en: 'Title cannot exceed 150 characters.',
+    vi: 'Tiêu đề không được vượt quá 150 ký tự.',
+  },
+  'validation.descriptionMax': {
+    en: 'Description cannot exceed 1000 characters.',
+    vi: 'Mô tả không được vượt quá 1000 ký tự.',
+  },
+  'validation.priceNonNegative': {
+    en: 'Price must be a non-negative number.',
+    vi: 'Giá phải là số không âm.',
+  },
   'validation.priceWhole': { en: 'Price must be a whole number of đồng.', vi: 'Giá phải là số đồng nguyên.' },
   'validation.priceMax': { en: 'Price is too high.', vi: 'Giá quá cao.' },
-  'validation.platformRequired': { en: 'You must select at least one platform.', vi: 'Bạn phải chọn ít nhất một nền tảng.' },
-  'validation.jobTypeRequired': { en: 'You must select at least one job type.', vi: 'Bạn phải chọn ít nhất một loại công việc.' },
+  'validation.platformRequired': {
+    en: 'You must select at least one platform.',
+    vi: 'Bạn phải chọn ít nhất một nền tảng.',
+  },
+  'validation.jobTypeRequired': {
+    en: 'You must select at least one job type.',
+    vi: 'Bạn phải chọn ít nhất một loại công việc.',
+  },
   'validation.unknownPlatform': { en: 'Unknown platform.', vi: 'Nền tảng không tồn tại.' },
   'validation.unknownJobType': { en: 'Unknown job type.', vi: 'Loại công việc không tồn tại.' },
-  'validation.coverRequired': { en: 'Cover image is required when price > 0', vi: 'Cần ảnh bìa khi giá lớn hơn 0' },
+  'validation.coverRequired': {
+    en: 'Cover image is required when price > 0',
+    vi: 'Cần ảnh bìa khi giá lớn hơn 0',
+  },
   'validation.fileRequired': { en: 'Please upload a workflow file.', vi: 'Vui lòng tải lên tệp workflow.' },
   'validation.fileAndVersionRequired': {
     en: 'Please select a file and enter a version',
@@ -72,11 +117,20 @@ const VALIDATION_MESSAGES: Record<ValidationKey, Record<Language, string>> = {
     en: 'A version is up to 20 letters, digits, dots or hyphens, e.g. 1.1 or 2.0.',
     vi: 'Phiên bản gồm tối đa 20 chữ, số, dấu chấm hoặc gạch ngang, ví dụ 1.1 hoặc 2.0.',
   },
-  'validation.testedWithMax': { en: 'Keep "tested with" under 60 characters.', vi: '"Đã thử với" không quá 60 ký tự.' },
+  'validation.testedWithMax': {
+    en: 'Keep "tested with" under 60 characters.',
+    vi: '"Đã thử với" không quá 60 ký tự.',
+  },
   'validation.reasonRequired': { en: 'Please give a reason.', vi: 'Vui lòng nêu lý do.' },
   'validation.reportReason': { en: 'Choose a reason for the report.', vi: 'Hãy chọn lý do báo cáo.' },
-  'validation.detailsMax': { en: 'Details cannot exceed 1000 characters.', vi: 'Chi tiết không được vượt quá 1000 ký tự.' },
-  'validation.uploadFolder': { en: 'Choose the workflows or covers folder.', vi: 'Hãy chọn thư mục workflows hoặc covers.' },
+  'validation.detailsMax': {
+    en: 'Details cannot exceed 1000 characters.',
+    vi: 'Chi tiết không được vượt quá 1000 ký tự.',
+  },
+  'validation.uploadFolder': {
+    en: 'Choose the workflows or covers folder.',
+    vi: 'Hãy chọn thư mục workflows hoặc covers.',
+  },
 };
 
 export function isValidationKey(value: unknown): value is ValidationKey {

@@ -9,7 +9,10 @@ let redisUp = false;
 
 beforeAll(async () => {
   redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redisUp = await redis.connect().then(() => true, () => false);
+  redisUp = await redis.connect().then(
+    () => true,
+    () => false,
+  );
   if (redisUp) ctx = await createTestApp({ env: { REDIS_URL } });
 });
 afterAll(async () => {
@@ -22,7 +25,12 @@ const send = (ip: string) =>
     method: 'POST',
     url: '/api/contact',
     remoteAddress: ip,
-    payload: { full_name: 'Load Test', email: 'load@example.test', subject: 'Rate limit', message: 'Checking the shared limit.' },
+    payload: {
+      full_name: 'Load Test',
+      email: 'load@example.test',
+      subject: 'Rate limit',
+      message: 'Checking the shared limit.',
+    },
   });
 
 describe('rate limits with REDIS_URL', () => {

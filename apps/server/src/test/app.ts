@@ -37,7 +37,13 @@ export async function createTestApp(
     ...options.env,
   });
   const storage = options.app?.storage ?? createStorage(env);
-  const app = await buildApp({ env, database, storage, logger: process.env.TEST_LOG ? { level: 'error' } : false, ...options.app });
+  const app = await buildApp({
+    env,
+    database,
+    storage,
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    ...options.app,
+  });
   await app.ready();
   return {
     app,

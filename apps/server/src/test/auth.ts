@@ -105,7 +105,10 @@ export function parseMail(raw: string): { subject: string; text: string; html: s
   const parts: { type: string; body: string }[] = [];
   const boundary = /boundary="?([^";]+)"?/i.exec(message.headers.get('content-type') ?? '')?.[1];
   const entities = boundary
-    ? message.body.split(`--${boundary}`).slice(1, -1).map((entity) => splitEntity(entity.replace(/^\n/, '')))
+    ? message.body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((entity) => splitEntity(entity.replace(/^\n/, '')))
     : [message];
   for (const { headers, body } of entities) {
     const type = (headers.get('content-type') ?? 'text/plain').split(';')[0]!.toLowerCase();
@@ -121,7 +124,9 @@ export function readOutbox(ctx: Pick<TestContext, 'dataDir'>, to: string): Outbo
   const directory = join(ctx.dataDir, 'outbox');
   let files: string[];
   try {
-    files = readdirSync(directory).filter((file) => file.endsWith('.eml')).sort();
+    files = readdirSync(directory)
+      .filter((file) => file.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
@@ -167,7 +172,8 @@ export async function signIn(ctx: TestContext, email: string, password: string):
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const cookie = sessionCookieFrom(response.headers['set-cookie']);
   const bearer = response.headers['set-auth-token'];
-  if (!cookie || typeof bearer !== 'string') throw new Error('sign-in answered without a session cookie or token');
+  if (!cookie || typeof bearer !== 'string')
+    throw new Error('sign-in answered without a session cookie or token');
   return toSession(await findUser(ctx, email), cookie, bearer);
 }
 
@@ -189,7 +195,11 @@ export async function signUpAndVerify(
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
   const mail = readOutbox(ctx, email).at(-1);
   if (!mail?.link) throw new Error(`no confirmation e-mail for ${email}`);
-  const verify = await ctx.app.inject({ method: 'GET', url: linkPath(mail.link), remoteAddress: uniqueAddress() });
+  const verify = await ctx.app.inject({
+    method: 'GET',
+    url: linkPath(mail.link),
+    remoteAddress: uniqueAddress(),
+  });
   if (verify.statusCode >= 400) throw new Error(`confirmation failed: ${verify.statusCode} ${verify.body}`);
   if (options.admin) {
     await ctx.db.update(userTable).set({ role: 'admin' }).where(eq(userTable.email, email.toLowerCase()));

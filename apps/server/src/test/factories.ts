@@ -53,7 +53,16 @@ export interface WorkflowFactoryInput {
 
 const DEFAULT_FILE = JSON.stringify({
   name: 'Factory workflow',
-  nodes: [{ id: 'a', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 1, position: [0, 0], parameters: {} }],
+  nodes: [
+    {
+      id: 'a',
+      name: 'Webhook',
+      type: 'n8n-nodes-base.webhook',
+      typeVersion: 1,
+      position: [0, 0],
+      parameters: {},
+    },
+  ],
   connections: {},
 });
 
@@ -121,7 +130,12 @@ export async function createWorkflow(db: Database, storage: Storage, input: Work
   await db
     .insert(workflowSubcategories)
     .values(useCases.map((subcategoryId) => ({ workflowId: workflow!.id, subcategoryId })));
-  return { ...workflow!, currentVersionId: status === 'listed' ? version!.id : null, version: version!, fileKey };
+  return {
+    ...workflow!,
+    currentVersionId: status === 'listed' ? version!.id : null,
+    version: version!,
+    fileKey,
+  };
 }
 
 export async function addFavorite(db: Database, userId: string, workflowId: string) {

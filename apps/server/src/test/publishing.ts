@@ -4,11 +4,16 @@ import type { TestContext } from './app.ts';
 import type { TestSession } from './auth.ts';
 
 /** A multipart/form-data body as a browser sends it. */
-export function multipartBody(fields: Record<string, string>, file?: { name: string; content: Buffer; type: string; field?: string }) {
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { name: string; content: Buffer; type: string; field?: string },
+) {
   const boundary = `----flowbay${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   if (file) {
     parts.push(
@@ -20,7 +25,10 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 export async function upload(
@@ -46,7 +54,11 @@ export async function upload(
   });
 }
 
-export function makeImage(format: 'png' | 'jpeg' | 'webp' = 'png', width = 800, height = 450): Promise<Buffer> {
+export function makeImage(
+  format: 'png' | 'jpeg' | 'webp' = 'png',
+  width = 800,
+  height = 450,
+): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 200 } } })
     .toFormat(format)
     .toBuffer();
@@ -56,8 +68,22 @@ export const n8nExport = (name = 'Send Slack alerts', extraNode?: object) =>
   JSON.stringify({
     name,
     nodes: [
-      { id: 'a', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 1, position: [0, 0], parameters: {} },
-      { id: 'b', name: 'Slack', type: 'n8n-nodes-base.slack', typeVersion: 2, position: [200, 0], parameters: { text: 'hi' } },
+      {
+        id: 'a',
+        name: 'Webhook',
+        type: 'n8n-nodes-base.webhook',
+        typeVersion: 1,
+        position: [0, 0],
+        parameters: {},
+      },
+      {
+        id: 'b',
+        name: 'Slack',
+        type: 'n8n-nodes-base.slack',
+        typeVersion: 2,
+        position: [200, 0],
+        parameters: { text: 'hi' },
+      },
       ...(extraNode ? [extraNode] : []),
     ],
     connections: { Webhook: { main: [[{ node: 'Slack', type: 'main', index: 0 }]] } },

@@ -51,7 +51,10 @@ export async function startSmtpServer() {
     waitFor(address: string, timeoutMs = 5000): Promise<ReceivedMail> {
       const to = address.toLowerCase();
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no e-mail for ${to} within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no e-mail for ${to} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiting.push({
           to,
           resolve: (mail) => {

@@ -4,7 +4,15 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
  * Renders `children` once the placeholder comes near the viewport, so heavy parts below the
  * fold (the graph preview, the markdown renderer) do not load with the page.
  */
-export function WhenVisible({ children, placeholder, margin = '0px' }: { children: ReactNode; placeholder: ReactNode; margin?: string }) {
+export function WhenVisible({
+  children,
+  placeholder,
+  margin = '0px',
+}: {
+  children: ReactNode;
+  placeholder: ReactNode;
+  margin?: string;
+}) {
   const anchor = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
   useEffect(() => {

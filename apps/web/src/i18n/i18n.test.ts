@@ -13,7 +13,9 @@ type Tree = { [key: string]: unknown };
 function keysOf(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => keysOf(item, `${prefix}[${index}]`));
   if (value && typeof value === 'object') {
-    return Object.entries(value as Tree).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+    return Object.entries(value as Tree).flatMap(([key, child]) =>
+      keysOf(child, prefix ? `${prefix}.${key}` : key),
+    );
   }
   return [prefix];
 }
@@ -37,7 +39,13 @@ describe('translations', () => {
 
   it('no Vietnamese string is left empty or in English by copy-paste', () => {
     const english = new Map(keysOf(en).map((key) => [key, key]));
-    const leaves = (tree: unknown) => new Map(keysOf(tree).map((key) => [key, key.split('.').reduce<unknown>((node, part) => (node as Tree)[part], tree)]));
+    const leaves = (tree: unknown) =>
+      new Map(
+        keysOf(tree).map((key) => [
+          key,
+          key.split('.').reduce<unknown>((node, part) => (node as Tree)[part], tree),
+        ]),
+      );
     const enValues = leaves(en);
     const viValues = leaves(vi);
     const identical = [...english.keys()].filter((key) => {
@@ -59,16 +67,22 @@ describe('translations', () => {
 
   it('every literal key used in the code exists in en.json', () => {
     const known = new Set(keysOf(en).map((key) => key.replace(/_(one|other)$/, '')));
-    const prefixes = new Set(keysOf(en).flatMap((key) => key.split('.').map((_, index, parts) => parts.slice(0, index + 1).join('.'))));
+    const prefixes = new Set(
+      keysOf(en).flatMap((key) =>
+        key.split('.').map((_, index, parts) => parts.slice(0, index + 1).join('.')),
+      ),
+    );
     const missing: string[] = [];
     for (const file of sourceFiles(join(__dirname, '..'))) {
       const text = readFileSync(file, 'utf8');
-      if (text.includes("usePagesText")) continue;
+      if (text.includes('usePagesText')) continue;
       for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.-]+)'/g)) {
         const key = match[1]!;
         if (!known.has(key) && !prefixes.has(key)) missing.push(`${file}: ${key}`);
       }
-      for (const match of text.matchAll(/\?\s*'([a-z]+\.[a-zA-Z0-9_.]+)'\s*:\s*'([a-z]+\.[a-zA-Z0-9_.]+)'/g)) {
+      for (const match of text.matchAll(
+        /\?\s*'([a-z]+\.[a-zA-Z0-9_.]+)'\s*:\s*'([a-z]+\.[a-zA-Z0-9_.]+)'/g,
+      )) {
         for (const key of [match[1]!, match[2]!]) if (!known.has(key)) missing.push(`${file}: ${key}`);
       }
     }

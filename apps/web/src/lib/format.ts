@@ -9,9 +9,11 @@ export function formatPrice(amount: number, language: string): string {
 }
 
 export function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(asLanguage(language)), { year: 'numeric', month: 'short', day: 'numeric' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(localeOf(asLanguage(language)), {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  }).format(new Date(iso));
 }
 
 export function formatNumber(value: number, language: string): string {
@@ -20,5 +22,8 @@ export function formatNumber(value: number, language: string): string {
 
 /** 1.2k style counts for small badges. */
 export function formatCompact(value: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(asLanguage(language)), { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat(localeOf(asLanguage(language)), {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(value);
 }

@@ -7,7 +7,9 @@ export function usePageMeta(title: string | undefined, description?: string) {
     if (!title) return;
     document.title = title.includes('Flowbay') ? title : `${title} | Flowbay`;
     if (description !== undefined) {
-      document.querySelector('meta[name="description"]')?.setAttribute('content', truncateDescription(description));
+      document
+        .querySelector('meta[name="description"]')
+        ?.setAttribute('content', truncateDescription(description));
     }
   }, [title, description]);
 }

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const list = async (query: string) => (await ctx.app.inject({ method: 'GET', url: `/api/workflows?${query}` })).json();
+const list = async (query: string) =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/workflows?${query}` })).json();
 
 describe('demo content', () => {
   it('lists at least 30 approved workflows, free and paid, in English and Vietnamese', async () => {
@@ -21,14 +22,19 @@ describe('demo content', () => {
     const all = await list('limit=48');
     expect(all.totalCount).toBe(32);
     const titles: string[] = all.workflows.map((workflow: { title: string }) => workflow.title);
-    expect(titles.some((title) => /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i.test(title))).toBe(true);
+    expect(
+      titles.some((title) => /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i.test(title)),
+    ).toBe(true);
     expect(titles.some((title) => /^[\x20-\x7e]+$/.test(title))).toBe(true);
   });
 
   it('gives every platform, use case, price band and sort something to show, over several pages', async () => {
-    for (const platform of ['n8n', 'make', 'zapier']) expect((await list(`category=${platform}`)).filteredCount, platform).toBeGreaterThan(0);
-    for (const useCase of USE_CASES) expect((await list(`subcategory=${useCase.id}`)).filteredCount, useCase.id).toBeGreaterThan(0);
-    for (const price of PRICE_FILTERS) expect((await list(`price=${price}`)).filteredCount, price).toBeGreaterThan(0);
+    for (const platform of ['n8n', 'make', 'zapier'])
+      expect((await list(`category=${platform}`)).filteredCount, platform).toBeGreaterThan(0);
+    for (const useCase of USE_CASES)
+      expect((await list(`subcategory=${useCase.id}`)).filteredCount, useCase.id).toBeGreaterThan(0);
+    for (const price of PRICE_FILTERS)
+      expect((await list(`price=${price}`)).filteredCount, price).toBeGreaterThan(0);
     for (const sort of SORTS) expect((await list(`sort=${sort}`)).workflows, sort).toHaveLength(12);
     expect((await list('page=2')).workflows).toHaveLength(8);
   });
@@ -44,13 +50,15 @@ describe('demo content', () => {
 
   it('gives paid workflows a cover that is served, and counts real favourites', async () => {
     const paid = (await list('price=paid&limit=48')).workflows;
-    for (const workflow of paid) expect(workflow.cover_image_url, workflow.title).toMatch(/^\/files\/covers\//);
+    for (const workflow of paid)
+      expect(workflow.cover_image_url, workflow.title).toMatch(/^\/files\/covers\//);
     const cover = await ctx.app.inject({ method: 'GET', url: paid[0].cover_image_url });
     expect(cover.statusCode).toBe(200);
     expect(cover.headers['content-type']).toBe('image/webp');
     const stars = await Promise.all(
       [...new Set<string>(paid.map((workflow: { user_id: string }) => workflow.user_id))].map(
-        async (id) => (await ctx.app.inject({ method: 'GET', url: `/api/author-stats/${id}` })).json().totalStars,
+        async (id) =>
+          (await ctx.app.inject({ method: 'GET', url: `/api/author-stats/${id}` })).json().totalStars,
       ),
     );
     expect(stars.reduce((sum, value) => sum + value, 0)).toBeGreaterThan(0);

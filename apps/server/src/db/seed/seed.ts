@@ -67,7 +67,10 @@ async function loadExport(item: DemoWorkflow) {
 }
 
 /** Demo authors and the demo catalogue; only into a database that has no workflows yet. */
-export async function seedDemo(db: Database, storage: Storage): Promise<{ seeded: boolean; workflows: number }> {
+export async function seedDemo(
+  db: Database,
+  storage: Storage,
+): Promise<{ seeded: boolean; workflows: number }> {
   const [existing] = await db.select({ value: count() }).from(workflows);
   if (Number(existing?.value ?? 0) > 0) return { seeded: false, workflows: 0 };
 
@@ -75,13 +78,23 @@ export async function seedDemo(db: Database, storage: Storage): Promise<{ seeded
   for (const author of DEMO_AUTHORS) {
     const [row] = await db
       .insert(user)
-      .values({ id: randomUUID(), name: author.name, email: author.email, emailVerified: true, locale: author.locale })
+      .values({
+        id: randomUUID(),
+        name: author.name,
+        email: author.email,
+        emailVerified: true,
+        locale: author.locale,
+      })
       .onConflictDoUpdate({ target: user.email, set: { name: author.name } })
       .returning({ id: user.id });
     authorIds.set(author.key, row!.id);
   }
-  const useCaseNames = new Map<string, { name: string; nameVi: string }>(USE_CASES.map((item) => [item.id, item]));
-  const platformNames = new Map<string, { name: string; nameVi: string }>(PLATFORMS.map((item) => [item.id, item]));
+  const useCaseNames = new Map<string, { name: string; nameVi: string }>(
+    USE_CASES.map((item) => [item.id, item]),
+  );
+  const platformNames = new Map<string, { name: string; nameVi: string }>(
+    PLATFORMS.map((item) => [item.id, item]),
+  );
 
   const now = Date.now();
   for (const [index, item] of DEMO_WORKFLOWS.entries()) {
@@ -100,7 +113,10 @@ export async function seedDemo(db: Database, storage: Storage): Promise<{ seeded
       await storage.put(coverThumbKey, thumb, 'image/webp');
     }
     const createdAt = new Date(now - item.daysAgo * DAY_MS - index * 60_000);
-    const taxonomy = [platformNames.get(summary.platform)!, ...item.useCases.map((id) => useCaseNames.get(id)!)];
+    const taxonomy = [
+      platformNames.get(summary.platform)!,
+      ...item.useCases.map((id) => useCaseNames.get(id)!),
+    ];
     await db.transaction(async (tx) => {
       const [workflow] = await tx
         .insert(workflows)
@@ -150,7 +166,9 @@ export async function seedDemo(db: Database, storage: Storage): Promise<{ seeded
           .values(item.favouritedBy.map((key) => ({ userId: authorIds.get(key)!, workflowId })));
         await tx
           .update(workflows)
-          .set({ favoritesCount: sql`(select count(*)::int from ${favorites} where ${favorites.workflowId} = ${workflowId})` })
+          .set({
+            favoritesCount: sql`(select count(*)::int from ${favorites} where ${favorites.workflowId} = ${workflowId})`,
+          })
           .where(eq(workflows.id, workflowId));
       }
     });

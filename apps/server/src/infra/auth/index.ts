@@ -66,9 +66,14 @@ export async function promoteListedAdmin(db: Database, env: Pick<Env, 'ADMIN_EMA
 }
 
 export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
-  const google = env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-    ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, prompt: 'select_account' as const }
-    : undefined;
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          prompt: 'select_account' as const,
+        }
+      : undefined;
   return betterAuth({
     appName: 'Flowbay',
     baseURL: env.PUBLIC_URL,
@@ -106,7 +111,13 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
-        locale: { type: 'string', required: false, defaultValue: 'en', input: true, validator: { input: Locale } },
+        locale: {
+          type: 'string',
+          required: false,
+          defaultValue: 'en',
+          input: true,
+          validator: { input: Locale },
+        },
         displayName: { type: 'string', required: false, input: false },
       },
     },
@@ -175,7 +186,10 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
         }
       }),
     },
-    plugins: [bearer(), ...(google && env.GOOGLE_DISCOVERY_URL ? [googleDiscoveryOverride(env.GOOGLE_DISCOVERY_URL)] : [])],
+    plugins: [
+      bearer(),
+      ...(google && env.GOOGLE_DISCOVERY_URL ? [googleDiscoveryOverride(env.GOOGLE_DISCOVERY_URL)] : []),
+    ],
   });
 }
 

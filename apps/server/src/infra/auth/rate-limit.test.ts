@@ -20,7 +20,9 @@ describe('rate limits on Redis (REDIS_URL)', () => {
 
   it('counts concurrent requests exactly once each', async () => {
     const key = `test:${randomUUID()}`;
-    const decisions = await Promise.all(Array.from({ length: 20 }, () => consumer.consume(key, { window: 60, max: 10 })));
+    const decisions = await Promise.all(
+      Array.from({ length: 20 }, () => consumer.consume(key, { window: 60, max: 10 })),
+    );
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10);
   });
 

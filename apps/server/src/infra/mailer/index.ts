@@ -48,9 +48,15 @@ function createOutboxMailer(directory: string, from: string, log?: MailLog): Mai
       const info = await transport.sendMail({ from, to, subject, text, html });
       await mkdir(directory, { recursive: true });
       // A sortable name: the newest message is the last one listed.
-      const file = join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      const file = join(
+        directory,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log?.info({ to, subject, file: resolve(file), ...(link ? { link } : {}) }, 'e-mail written to the outbox');
+      log?.info(
+        { to, subject, file: resolve(file), ...(link ? { link } : {}) },
+        'e-mail written to the outbox',
+      );
     },
     close: () => transport.close(),
   };

@@ -17,7 +17,9 @@ describe('outbox driver (the default without SMTP_URL)', () => {
     const logged: { details: Record<string, unknown>; message: string }[] = [];
     const mailer = createMailer(ENV, { info: (details, message) => logged.push({ details, message }) });
     expect(mailer.driver).toBe('outbox');
-    await mailer.send(verifyEmailMail('ana@example.test', 'en', 'http://localhost:3000/api/auth/verify-email?token=abc'));
+    await mailer.send(
+      verifyEmailMail('ana@example.test', 'en', 'http://localhost:3000/api/auth/verify-email?token=abc'),
+    );
     const files = readdirSync(join(dataDir, 'outbox'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T.*\.eml$/);
@@ -32,7 +34,10 @@ describe('outbox driver (the default without SMTP_URL)', () => {
     expect(logged).toEqual([
       {
         message: 'e-mail written to the outbox',
-        details: expect.objectContaining({ to: 'ana@example.test', link: 'http://localhost:3000/api/auth/verify-email?token=abc' }),
+        details: expect.objectContaining({
+          to: 'ana@example.test',
+          link: 'http://localhost:3000/api/auth/verify-email?token=abc',
+        }),
       },
     ]);
     mailer.close();
@@ -45,10 +50,18 @@ describe('SMTP driver (SMTP_URL)', () => {
     try {
       const mailer = createMailer({ ...ENV, SMTP_URL: smtp.url });
       expect(mailer.driver).toBe('smtp');
-      await mailer.send(resetPasswordMail('binh@example.test', 'vi', 'http://localhost:3000/api/auth/reset-password/t?callbackURL=%2F'));
+      await mailer.send(
+        resetPasswordMail(
+          'binh@example.test',
+          'vi',
+          'http://localhost:3000/api/auth/reset-password/t?callbackURL=%2F',
+        ),
+      );
       const [mail] = smtp.to('binh@example.test');
       expect(mail!.subject).toBe('Đặt lại mật khẩu Flowbay');
-      expect(mail!.text).toContain('Đặt mật khẩu mới: http://localhost:3000/api/auth/reset-password/t?callbackURL=%2F');
+      expect(mail!.text).toContain(
+        'Đặt mật khẩu mới: http://localhost:3000/api/auth/reset-password/t?callbackURL=%2F',
+      );
       expect(mail!.html).toContain('<html lang="vi">');
       mailer.close();
     } finally {
@@ -73,8 +86,14 @@ describe('templates', () => {
   });
 
   it('has both languages for the account e-mails', () => {
-    expect(verifyEmailMail('a@example.test', 'vi', 'http://x.test/v').subject).toBe('Xác nhận địa chỉ e-mail của bạn trên Flowbay');
-    expect(verifyEmailMail('a@example.test', 'en', 'http://x.test/v').subject).toBe('Confirm your e-mail address for Flowbay');
-    expect(resetPasswordMail('a@example.test', 'en', 'http://x.test/r').subject).toBe('Reset your Flowbay password');
+    expect(verifyEmailMail('a@example.test', 'vi', 'http://x.test/v').subject).toBe(
+      'Xác nhận địa chỉ e-mail của bạn trên Flowbay',
+    );
+    expect(verifyEmailMail('a@example.test', 'en', 'http://x.test/v').subject).toBe(
+      'Confirm your e-mail address for Flowbay',
+    );
+    expect(resetPasswordMail('a@example.test', 'en', 'http://x.test/r').subject).toBe(
+      'Reset your Flowbay password',
+    );
   });
 });

@@ -67,7 +67,9 @@ export function verifyEmailMail(to: string, language: Language, url: string): Ma
       : {
           subject: 'Confirm your e-mail address for Flowbay',
           heading: 'Welcome to Flowbay',
-          paragraphs: ['Please confirm your e-mail address to finish signing up. The link is valid for 24 hours.'],
+          paragraphs: [
+            'Please confirm your e-mail address to finish signing up. The link is valid for 24 hours.',
+          ],
           action: { label: 'Confirm e-mail', url },
           note: 'If you did not sign up for Flowbay, you can ignore this message.',
         },
@@ -82,14 +84,18 @@ export function resetPasswordMail(to: string, language: Language, url: string): 
       ? {
           subject: 'Đặt lại mật khẩu Flowbay',
           heading: 'Đặt lại mật khẩu',
-          paragraphs: ['Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản của bạn. Liên kết có hiệu lực trong 1 giờ và chỉ dùng được một lần.'],
+          paragraphs: [
+            'Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản của bạn. Liên kết có hiệu lực trong 1 giờ và chỉ dùng được một lần.',
+          ],
           action: { label: 'Đặt mật khẩu mới', url },
           note: 'Nếu bạn không yêu cầu, hãy bỏ qua e-mail này; mật khẩu của bạn vẫn giữ nguyên.',
         }
       : {
           subject: 'Reset your Flowbay password',
           heading: 'Reset your password',
-          paragraphs: ['We received a request to reset the password of your account. The link is valid for 1 hour and works once.'],
+          paragraphs: [
+            'We received a request to reset the password of your account. The link is valid for 1 hour and works once.',
+          ],
           action: { label: 'Choose a new password', url },
           note: 'If you did not ask for this, ignore this message; your password stays the same.',
         },

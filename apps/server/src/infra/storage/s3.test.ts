@@ -58,7 +58,12 @@ describe.each(['local', 's3'])('%s storage driver', (name) => {
 
   it('refuses keys outside the known folders or with path tricks', async () => {
     const storage = drivers[name]!();
-    for (const key of ['../etc/passwd', 'workflows/../../x.json', 'other/user/x.json', 'workflows/user/a/b.json']) {
+    for (const key of [
+      '../etc/passwd',
+      'workflows/../../x.json',
+      'other/user/x.json',
+      'workflows/user/a/b.json',
+    ]) {
       await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/Invalid storage key/);
       await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/);
     }

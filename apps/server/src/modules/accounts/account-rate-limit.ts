@@ -11,7 +11,11 @@ export const ACCOUNT_RATE_LIMITS: Record<string, { window: number; max: number }
   '/send-verification-email': { window: 900, max: 3 },
 };
 
-export async function consumeAccountAttempt(consume: RateConsumer, path: string, email: string): Promise<RateDecision> {
+export async function consumeAccountAttempt(
+  consume: RateConsumer,
+  path: string,
+  email: string,
+): Promise<RateDecision> {
   const rule = ACCOUNT_RATE_LIMITS[path];
   if (!rule) return { allowed: true, retryAfter: null };
   return consume(`account:${path}:${email.trim().toLowerCase()}`, rule);

@@ -27,7 +27,13 @@ function newEmail() {
 
 /** Each call from a fresh client address, so the per-IP limits (tested elsewhere) stay out of the way. */
 function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
-  return ctx.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: uniqueAddress() });
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers,
+    remoteAddress: uniqueAddress(),
+  });
 }
 function get(url: string, headers: Record<string, string> = {}) {
   return ctx.app.inject({ method: 'GET', url, headers, remoteAddress: uniqueAddress() });
@@ -39,7 +45,11 @@ function sessionCookie(setCookie: string | string[] | undefined) {
   return full ? { pair: full.split(';')[0]!, attributes: full } : null;
 }
 
-async function signUp(email: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+async function signUp(
+  email: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const response = await post('/api/auth/sign-up/email', { email, password: PASSWORD, ...extra }, headers);
   expect(response.statusCode, response.body).toBe(200);
   return response;
@@ -90,7 +100,13 @@ describe('e-mail and password accounts over HTTP, with a real SMTP server', () =
 
     const byCookie = await get('/api/profile/me', { cookie: cookie!.pair });
     expect(byCookie.statusCode).toBe(200);
-    expect(byCookie.json()).toMatchObject({ id: row!.id, email, role: 'user', locale: 'en', email_verified: true });
+    expect(byCookie.json()).toMatchObject({
+      id: row!.id,
+      email,
+      role: 'user',
+      locale: 'en',
+      email_verified: true,
+    });
     const byBearer = await get('/api/profile/me', { authorization: `Bearer ${bearer}` });
     expect(byBearer.statusCode).toBe(200);
     expect(byBearer.json().id).toBe(row!.id);
@@ -98,7 +114,11 @@ describe('e-mail and password accounts over HTTP, with a real SMTP server', () =
     const session = await get('/api/auth/get-session', { cookie: cookie!.pair });
     expect(session.json().user.email).toBe(email);
 
-    const signOut = await post('/api/auth/sign-out', {}, { cookie: cookie!.pair, origin: 'http://localhost:3000' });
+    const signOut = await post(
+      '/api/auth/sign-out',
+      {},
+      { cookie: cookie!.pair, origin: 'http://localhost:3000' },
+    );
     expect(signOut.statusCode, signOut.body).toBe(200);
     const token = decodeURIComponent(cookie!.pair.split('=')[1]!).split('.')[0]!;
     expect(await ctx.db.select().from(sessionTable).where(eq(sessionTable.token, token))).toEqual([]);
@@ -145,9 +165,16 @@ describe('e-mail and password accounts over HTTP, with a real SMTP server', () =
     for (const variant of [email, email.toUpperCase()]) {
       const again = await post('/api/auth/sign-up/email', { email: variant, password: 'another password' });
       expect(again.statusCode).toBe(422);
-      expect(again.json().error).toEqual({ code: 'USER_ALREADY_EXISTS', message: 'This email already exists.' });
+      expect(again.json().error).toEqual({
+        code: 'USER_ALREADY_EXISTS',
+        message: 'This email already exists.',
+      });
     }
-    const inVietnamese = await post('/api/auth/sign-up/email', { email, password: PASSWORD }, { 'x-language': 'vi' });
+    const inVietnamese = await post(
+      '/api/auth/sign-up/email',
+      { email, password: PASSWORD },
+      { 'x-language': 'vi' },
+    );
     expect(inVietnamese.json().error.message).toBe('Email này đã tồn tại.');
     // No second account and no second e-mail.
     expect(smtp.to(email)).toHaveLength(1);
@@ -166,7 +193,11 @@ describe('e-mail and password accounts over HTTP, with a real SMTP server', () =
       const [row] = await ctx.db.select().from(userTable).where(eq(userTable.email, email));
       expect(row!.locale).toBe('vi');
     }
-    const invalidLocale = await post('/api/auth/sign-up/email', { email: newEmail(), password: PASSWORD, locale: 'fr' });
+    const invalidLocale = await post('/api/auth/sign-up/email', {
+      email: newEmail(),
+      password: PASSWORD,
+      locale: 'fr',
+    });
     expect(invalidLocale.statusCode).toBe(400);
     expect(invalidLocale.json().error.code).toBe('VALIDATION_FAILED');
   });
@@ -256,11 +287,17 @@ describe('password reset by e-mail', () => {
   });
 
   it('answers an unknown address exactly like a known one, and sends nothing', async () => {
-    const unknown = await post('/api/auth/request-password-reset', { email: 'ghost@example.test', redirectTo: '/reset-password' });
+    const unknown = await post('/api/auth/request-password-reset', {
+      email: 'ghost@example.test',
+      redirectTo: '/reset-password',
+    });
     expect(unknown.statusCode).toBe(200);
     const known = newEmail();
     await signUp(known);
-    const answer = await post('/api/auth/request-password-reset', { email: known, redirectTo: '/reset-password' });
+    const answer = await post('/api/auth/request-password-reset', {
+      email: known,
+      redirectTo: '/reset-password',
+    });
     expect(answer.json()).toEqual(unknown.json());
     expect(smtp.to('ghost@example.test')).toHaveLength(0);
   });
@@ -274,7 +311,10 @@ describe('password reset by e-mail', () => {
   });
 
   it('rejects a made-up reset token', async () => {
-    const response = await post('/api/auth/reset-password', { token: 'made-up', newPassword: 'a brand new secret' });
+    const response = await post('/api/auth/reset-password', {
+      token: 'made-up',
+      newPassword: 'a brand new secret',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('INVALID_TOKEN');
   });
@@ -286,7 +326,12 @@ describe('bad input gets a clear 4xx with a stable code', () => {
     ['missing password', { email: 'a@example.test' }, 400, 'VALIDATION_FAILED'],
     ['missing e-mail', { password: PASSWORD }, 400, 'VALIDATION_FAILED'],
     ['password of 7 characters', { email: 'b@example.test', password: '1234567' }, 400, 'PASSWORD_TOO_SHORT'],
-    ['password of 129 characters', { email: 'c@example.test', password: 'x'.repeat(129) }, 400, 'PASSWORD_TOO_LONG'],
+    [
+      'password of 129 characters',
+      { email: 'c@example.test', password: 'x'.repeat(129) },
+      400,
+      'PASSWORD_TOO_LONG',
+    ],
   ])('sign-up with %s', async (_label, payload, status, code) => {
     const response = await post('/api/auth/sign-up/email', payload);
     expect(response.statusCode, response.body).toBe(status);

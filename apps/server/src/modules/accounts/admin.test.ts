@@ -10,7 +10,14 @@ import { runAdminCommand } from '../../cli/admin.ts';
 import { openDatabase } from '../../db/client.ts';
 import { user as userTable } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { linkPath, readOutbox, signIn, signUpAndVerify, TEST_PASSWORD, uniqueAddress } from '../../test/auth.ts';
+import {
+  linkPath,
+  readOutbox,
+  signIn,
+  signUpAndVerify,
+  TEST_PASSWORD,
+  uniqueAddress,
+} from '../../test/auth.ts';
 import { createUser } from '../../test/factories.ts';
 
 let ctx: TestContext;
@@ -22,7 +29,10 @@ afterAll(async () => {
 });
 
 async function roleOf(email: string) {
-  const [row] = await ctx.db.select({ role: userTable.role }).from(userTable).where(eq(userTable.email, email));
+  const [row] = await ctx.db
+    .select({ role: userTable.role })
+    .from(userTable)
+    .where(eq(userTable.email, email));
   return row?.role;
 }
 
@@ -43,7 +53,11 @@ describe('ADMIN_EMAILS', () => {
     expect(await roleOf('chief@example.test')).toBe('user');
 
     const link = readOutbox(ctx, 'chief@example.test').at(-1)!.link!;
-    const confirm = await ctx.app.inject({ method: 'GET', url: linkPath(link), remoteAddress: uniqueAddress() });
+    const confirm = await ctx.app.inject({
+      method: 'GET',
+      url: linkPath(link),
+      remoteAddress: uniqueAddress(),
+    });
     expect(confirm.statusCode).toBe(302);
     expect(await roleOf('chief@example.test')).toBe('admin');
     const session = await signIn(ctx, 'chief@example.test', TEST_PASSWORD);
@@ -126,7 +140,10 @@ describe('npm run admin -- grant|revoke', () => {
       expect(unknown).toMatchObject({ code: 1, stderr: 'No account with the e-mail ghost@example.test.\n' });
 
       const reopened = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
-      const [row] = await reopened.db.select().from(userTable).where(eq(userTable.email, 'owner@example.test'));
+      const [row] = await reopened.db
+        .select()
+        .from(userTable)
+        .where(eq(userTable.email, 'owner@example.test'));
       await reopened.close();
       expect(row!.role).toBe('admin');
     } finally {

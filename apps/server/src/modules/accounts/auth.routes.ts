@@ -29,7 +29,8 @@ function fieldOf(message: unknown): string | undefined {
 }
 
 function codeFor(status: number, authCode: unknown, field: string | undefined, message: unknown): ErrorCode {
-  if (authCode === 'VALIDATION_ERROR' && field === 'email' && /invalid email/i.test(String(message))) return 'INVALID_EMAIL';
+  if (authCode === 'VALIDATION_ERROR' && field === 'email' && /invalid email/i.test(String(message)))
+    return 'INVALID_EMAIL';
   const known = typeof authCode === 'string' ? AUTH_CODES[authCode] : undefined;
   if (known) return known;
   if (status === 401) return 'UNAUTHENTICATED';
@@ -40,19 +41,31 @@ function codeFor(status: number, authCode: unknown, field: string | undefined, m
   return 'VALIDATION_FAILED';
 }
 
-const ACCOUNT_LIMITED_PATHS = new Set(['/sign-up/email', '/sign-in/email', '/request-password-reset', '/send-verification-email']);
+const ACCOUNT_LIMITED_PATHS = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  '/request-password-reset',
+  '/send-verification-email',
+]);
 
 /**
  * Better Auth under /api/auth/*: the Fastify request becomes a Fetch Request, Better Auth's Response
  * is piped back (every set-cookie kept), and its errors gain our `{ error: { code, message } }` shape.
  */
-export async function authRoutes(root: FastifyInstance, { auth, env, rate }: { auth: Auth; env: Env; rate: RateConsumer }) {
+export async function authRoutes(
+  root: FastifyInstance,
+  { auth, env, rate }: { auth: Auth; env: Env; rate: RateConsumer },
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const basePath = '/api/auth';
 
   // Better Auth parses bodies itself; an empty JSON body (sign-out) must reach it, not fail here.
   app.removeContentTypeParser(['application/json']);
-  app.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    ['application/json', 'application/x-www-form-urlencoded'],
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
 
   app.get(
     `${basePath}/providers`,
@@ -99,7 +112,9 @@ function parseJsonObject(body: string | undefined): Record<string, unknown> | nu
   if (!body) return null;
   try {
     const value: unknown = JSON.parse(body);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -142,7 +157,10 @@ async function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, r
   const field = fieldOf(original.message);
   const code = codeFor(response.status, original.code, field, original.message);
   if (response.status >= 500) {
-    request.log.error({ url: request.url, status: response.status, authCode: original.code }, 'auth endpoint failed');
+    request.log.error(
+      { url: request.url, status: response.status, authCode: original.code },
+      'auth endpoint failed',
+    );
   }
   const message = messageFor(code, requestLanguage(request.headers));
   // `code`/`message` at the top too: Better Auth's own client reads them there.

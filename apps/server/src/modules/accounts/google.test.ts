@@ -50,7 +50,9 @@ async function signInWithGoogle(identity: Record<string, unknown>) {
   const { url, redirect } = start.json() as { url: string; redirect: boolean };
   expect(redirect).toBe(true);
   expect(url.startsWith(`${oidc.issuer.url}/authorize?`)).toBe(true);
-  expect(new URL(url).searchParams.get('redirect_uri')).toBe('http://localhost:3000/api/auth/callback/google');
+  expect(new URL(url).searchParams.get('redirect_uri')).toBe(
+    'http://localhost:3000/api/auth/callback/google',
+  );
 
   const authorize = await fetch(url, { redirect: 'manual' });
   expect(authorize.status).toBe(302);
@@ -82,7 +84,9 @@ describe('Google sign-in (against a local OpenID Connect server)', () => {
     });
     expect(callback.statusCode, callback.body).toBe(302);
     expect(callback.headers.location).toBe('/workflows');
-    const session = cookiePairs(callback.headers['set-cookie']).find((pair) => pair.startsWith('better-auth.session_token='));
+    const session = cookiePairs(callback.headers['set-cookie']).find((pair) =>
+      pair.startsWith('better-auth.session_token='),
+    );
     expect(session).toBeDefined();
 
     const me = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: { cookie: session! } });
@@ -102,15 +106,30 @@ describe('Google sign-in (against a local OpenID Connect server)', () => {
     expect(accounts.map((row) => [row.providerId, row.accountId])).toEqual([['google', 'google-subject-1']]);
 
     // A second sign-in reuses the same account.
-    const again = await signInWithGoogle({ sub: 'google-subject-1', email: 'ana@example.test', email_verified: true, name: 'Ana Nguyễn' });
+    const again = await signInWithGoogle({
+      sub: 'google-subject-1',
+      email: 'ana@example.test',
+      email_verified: true,
+      name: 'Ana Nguyễn',
+    });
     expect(again.statusCode).toBe(302);
-    expect(await ctx.db.select().from(userTable).where(eq(userTable.email, 'ana@example.test'))).toHaveLength(1);
+    expect(await ctx.db.select().from(userTable).where(eq(userTable.email, 'ana@example.test'))).toHaveLength(
+      1,
+    );
   });
 
   it('makes a Google account listed in ADMIN_EMAILS an admin (its address is verified by Google)', async () => {
-    const callback = await signInWithGoogle({ sub: 'google-subject-2', email: 'google.boss@example.test', email_verified: true, name: 'Boss' });
+    const callback = await signInWithGoogle({
+      sub: 'google-subject-2',
+      email: 'google.boss@example.test',
+      email_verified: true,
+      name: 'Boss',
+    });
     expect(callback.statusCode).toBe(302);
-    const [row] = await ctx.db.select().from(userTable).where(eq(userTable.email, 'google.boss@example.test'));
+    const [row] = await ctx.db
+      .select()
+      .from(userTable)
+      .where(eq(userTable.email, 'google.boss@example.test'));
     expect(row!.role).toBe('admin');
   });
 

@@ -14,7 +14,9 @@ const OWN_PROFILE_COLUMNS = {
   createdAt: user.createdAt,
 };
 
-export type OwnProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createProfileRepository>['findOwn']>>>;
+export type OwnProfileRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createProfileRepository>['findOwn']>>
+>;
 
 export interface ProfileChanges {
   name?: string;

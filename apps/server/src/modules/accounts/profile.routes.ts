@@ -50,7 +50,8 @@ export async function profileMeRoutes(root: FastifyInstance, { db }: { db: Datab
     {
       schema: {
         tags: ['profiles'],
-        summary: 'Update own profile (full name, display name, avatar URL, e-mail language); the e-mail is read-only',
+        summary:
+          'Update own profile (full name, display name, avatar URL, e-mail language); the e-mail is read-only',
         security,
         body: ProfileUpdate.extend({ email: z.unknown().optional() }),
         response: { 200: OwnProfile, 400: ApiError, 401: ApiError, 404: ApiError },
@@ -65,9 +66,10 @@ export async function profileMeRoutes(root: FastifyInstance, { db }: { db: Datab
       if (body.display_name !== undefined) changes.displayName = body.display_name || null;
       if (body.avatar_url !== undefined) changes.image = body.avatar_url || null;
       if (body.locale !== undefined) changes.locale = body.locale;
-      const row = Object.keys(changes).length > 0
-        ? await profiles.update(request.viewer.id, changes)
-        : await profiles.findOwn(request.viewer.id);
+      const row =
+        Object.keys(changes).length > 0
+          ? await profiles.update(request.viewer.id, changes)
+          : await profiles.findOwn(request.viewer.id);
       if (!row) throw notFound('PROFILE_NOT_FOUND', 'Profile not found');
       return toOwnProfile(row);
     },

@@ -69,7 +69,10 @@ describe('PUT /api/profile/me', () => {
       email: 'ana@example.test',
     });
     const publicProfile = await ctx.app.inject({ method: 'GET', url: `/api/profile/${ana.user.id}` });
-    expect(publicProfile.json()).toMatchObject({ full_name: 'Ana Nguyễn', avatar_url: 'https://images.example.test/ana.png' });
+    expect(publicProfile.json()).toMatchObject({
+      full_name: 'Ana Nguyễn',
+      avatar_url: 'https://images.example.test/ana.png',
+    });
   });
 
   it('sends later e-mails in the language chosen here', async () => {
@@ -97,7 +100,11 @@ describe('PUT /api/profile/me', () => {
     ['a javascript: avatar', { avatar_url: 'javascript:alert(1)' }, 'avatar_url'],
     ['a data: avatar', { avatar_url: 'data:image/png;base64,AAAA' }, 'avatar_url'],
     ['a relative avatar', { avatar_url: '/me.png' }, 'avatar_url'],
-    ['an avatar URL that is too long', { avatar_url: `https://example.test/${'a'.repeat(URL_MAX)}` }, 'avatar_url'],
+    [
+      'an avatar URL that is too long',
+      { avatar_url: `https://example.test/${'a'.repeat(URL_MAX)}` },
+      'avatar_url',
+    ],
     ['a full name that is too long', { full_name: 'n'.repeat(FULL_NAME_MAX + 1) }, 'full_name'],
     ['an unknown language', { locale: 'fr' }, 'locale'],
     ['a full name that is not a string', { full_name: 42 }, 'full_name'],

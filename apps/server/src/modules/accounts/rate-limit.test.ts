@@ -29,15 +29,32 @@ describe('per-IP limits on the auth paths', () => {
     const rule = IP_RATE_LIMITS['/sign-up/email'];
     const address = '203.0.113.10';
     for (let i = 0; i < rule.max; i += 1) {
-      const response = await post('/api/auth/sign-up/email', { email: `ip-signup-${i}@example.test`, password: 'long enough pw' }, address);
+      const response = await post(
+        '/api/auth/sign-up/email',
+        { email: `ip-signup-${i}@example.test`, password: 'long enough pw' },
+        address,
+      );
       expect(response.statusCode, response.body).toBe(200);
     }
-    const blocked = await post('/api/auth/sign-up/email', { email: 'ip-signup-x@example.test', password: 'long enough pw' }, address);
+    const blocked = await post(
+      '/api/auth/sign-up/email',
+      { email: 'ip-signup-x@example.test', password: 'long enough pw' },
+      address,
+    );
     expectRateLimited(blocked, rule.window);
     expect(blocked.json().error.message).toBe('Too many requests. Please try again later.');
-    const vietnamese = await post('/api/auth/sign-up/email', { email: 'ip-signup-y@example.test', password: 'long enough pw' }, address, { 'x-language': 'vi' });
+    const vietnamese = await post(
+      '/api/auth/sign-up/email',
+      { email: 'ip-signup-y@example.test', password: 'long enough pw' },
+      address,
+      { 'x-language': 'vi' },
+    );
     expect(vietnamese.json().error.message).toBe('Quá nhiều yêu cầu. Vui lòng thử lại sau.');
-    const elsewhere = await post('/api/auth/sign-up/email', { email: 'ip-signup-z@example.test', password: 'long enough pw' }, '203.0.113.11');
+    const elsewhere = await post(
+      '/api/auth/sign-up/email',
+      { email: 'ip-signup-z@example.test', password: 'long enough pw' },
+      '203.0.113.11',
+    );
     expect(elsewhere.statusCode).toBe(200);
   });
 
@@ -45,35 +62,63 @@ describe('per-IP limits on the auth paths', () => {
     const rule = IP_RATE_LIMITS['/sign-in/email'];
     const address = '203.0.113.20';
     for (let i = 0; i < rule.max; i += 1) {
-      const response = await post('/api/auth/sign-in/email', { email: `guess-${i}@example.test`, password: 'wrong password' }, address);
+      const response = await post(
+        '/api/auth/sign-in/email',
+        { email: `guess-${i}@example.test`, password: 'wrong password' },
+        address,
+      );
       expect(response.statusCode).toBe(401);
     }
-    expectRateLimited(await post('/api/auth/sign-in/email', { email: 'guess-x@example.test', password: 'wrong password' }, address), rule.window);
+    expectRateLimited(
+      await post(
+        '/api/auth/sign-in/email',
+        { email: 'guess-x@example.test', password: 'wrong password' },
+        address,
+      ),
+      rule.window,
+    );
   });
 
   it('limits password-reset requests per IP', async () => {
     const rule = IP_RATE_LIMITS['/request-password-reset'];
     const address = '203.0.113.30';
     for (let i = 0; i < rule.max; i += 1) {
-      const response = await post('/api/auth/request-password-reset', { email: `reset-${i}@example.test` }, address);
+      const response = await post(
+        '/api/auth/request-password-reset',
+        { email: `reset-${i}@example.test` },
+        address,
+      );
       expect(response.statusCode).toBe(200);
     }
-    expectRateLimited(await post('/api/auth/request-password-reset', { email: 'reset-x@example.test' }, address), rule.window);
+    expectRateLimited(
+      await post('/api/auth/request-password-reset', { email: 'reset-x@example.test' }, address),
+      rule.window,
+    );
   });
 
   it('does not let a client choose its rate-limit bucket with a forged header', async () => {
     const rule = IP_RATE_LIMITS['/send-verification-email'];
     const address = '203.0.113.40';
     for (let i = 0; i < rule.max; i += 1) {
-      const response = await post('/api/auth/send-verification-email', { email: `resend-${i}@example.test` }, address, {
-        'x-flowbay-client-ip': `10.0.0.${i}`,
-        'x-forwarded-for': `10.0.1.${i}`,
-      });
+      const response = await post(
+        '/api/auth/send-verification-email',
+        { email: `resend-${i}@example.test` },
+        address,
+        {
+          'x-flowbay-client-ip': `10.0.0.${i}`,
+          'x-forwarded-for': `10.0.1.${i}`,
+        },
+      );
       expect(response.statusCode).toBe(200);
     }
-    const blocked = await post('/api/auth/send-verification-email', { email: 'resend-x@example.test' }, address, {
-      'x-flowbay-client-ip': '10.0.0.99',
-    });
+    const blocked = await post(
+      '/api/auth/send-verification-email',
+      { email: 'resend-x@example.test' },
+      address,
+      {
+        'x-flowbay-client-ip': '10.0.0.99',
+      },
+    );
     expectRateLimited(blocked, rule.window);
   });
 });
@@ -85,12 +130,24 @@ describe('per-account limits', () => {
     const rule = ACCOUNT_RATE_LIMITS['/sign-in/email']!;
     // signUpAndVerify signed in once already: that attempt counts too.
     for (let i = 1; i < rule.max; i += 1) {
-      const response = await post('/api/auth/sign-in/email', { email: victim.user.email, password: 'wrong password' }, uniqueAddress());
+      const response = await post(
+        '/api/auth/sign-in/email',
+        { email: victim.user.email, password: 'wrong password' },
+        uniqueAddress(),
+      );
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await post('/api/auth/sign-in/email', { email: victim.user.email.toUpperCase(), password: 'wrong password' }, uniqueAddress());
+    const blocked = await post(
+      '/api/auth/sign-in/email',
+      { email: victim.user.email.toUpperCase(), password: 'wrong password' },
+      uniqueAddress(),
+    );
     expectRateLimited(blocked, rule.window);
-    const other = await post('/api/auth/sign-in/email', { email: bystander.user.email, password: 'correct horse battery' }, uniqueAddress());
+    const other = await post(
+      '/api/auth/sign-in/email',
+      { email: bystander.user.email, password: 'correct horse battery' },
+      uniqueAddress(),
+    );
     expect(other.statusCode).toBe(200);
   });
 
@@ -98,20 +155,33 @@ describe('per-account limits', () => {
     const session = await signUpAndVerify(ctx);
     const rule = ACCOUNT_RATE_LIMITS['/request-password-reset']!;
     for (let i = 0; i < rule.max; i += 1) {
-      const response = await post('/api/auth/request-password-reset', { email: session.user.email }, uniqueAddress());
+      const response = await post(
+        '/api/auth/request-password-reset',
+        { email: session.user.email },
+        uniqueAddress(),
+      );
       expect(response.statusCode).toBe(200);
     }
-    expectRateLimited(await post('/api/auth/request-password-reset', { email: session.user.email }, uniqueAddress()), rule.window);
+    expectRateLimited(
+      await post('/api/auth/request-password-reset', { email: session.user.email }, uniqueAddress()),
+      rule.window,
+    );
   });
 
   it('limits confirmation resends for one account, from any IP', async () => {
     const email = 'unconfirmed-resend@example.test';
-    expect((await post('/api/auth/sign-up/email', { email, password: 'long enough pw' }, uniqueAddress())).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/sign-up/email', { email, password: 'long enough pw' }, uniqueAddress()))
+        .statusCode,
+    ).toBe(200);
     const rule = ACCOUNT_RATE_LIMITS['/send-verification-email']!;
     for (let i = 0; i < rule.max; i += 1) {
       const response = await post('/api/auth/send-verification-email', { email }, uniqueAddress());
       expect(response.statusCode).toBe(200);
     }
-    expectRateLimited(await post('/api/auth/send-verification-email', { email }, uniqueAddress()), rule.window);
+    expectRateLimited(
+      await post('/api/auth/send-verification-email', { email }, uniqueAddress()),
+      rule.window,
+    );
   });
 });

@@ -14,17 +14,29 @@ afterAll(async () => {
 describe('test sessions', () => {
   it('signUpAndVerify gives a cookie and a bearer token that both reach GET /api/profile/me', async () => {
     const session = await signUpAndVerify(ctx);
-    const byCookie = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: session.headers });
+    const byCookie = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/me',
+      headers: session.headers,
+    });
     expect(byCookie.statusCode, byCookie.body).toBe(200);
     expect(byCookie.json()).toMatchObject({ id: session.user.id, email: session.user.email, role: 'user' });
-    const byBearer = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: session.bearerHeaders });
+    const byBearer = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/me',
+      headers: session.bearerHeaders,
+    });
     expect(byBearer.statusCode).toBe(200);
     expect(byBearer.json().id).toBe(session.user.id);
   });
 
   it('signUpAndVerify({ admin: true }) is an admin viewer', async () => {
     const session = await signUpAndVerify(ctx, { admin: true });
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: session.bearerHeaders });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/me',
+      headers: session.bearerHeaders,
+    });
     expect(me.json().role).toBe('admin');
   });
 
@@ -57,7 +69,9 @@ describe('served over https', () => {
         payload: { email: session.user.email, password: TEST_PASSWORD },
         remoteAddress: uniqueAddress(),
       });
-      const setCookie = ([] as string[]).concat(signIn.headers['set-cookie'] ?? []).find((cookie) => cookie.includes('session_token='));
+      const setCookie = ([] as string[])
+        .concat(signIn.headers['set-cookie'] ?? [])
+        .find((cookie) => cookie.includes('session_token='));
       expect(setCookie).toMatch(/; Secure/i);
       expect(setCookie).toMatch(/; HttpOnly/i);
       const me = await secure.app.inject({ method: 'GET', url: '/api/profile/me', headers: session.headers });

@@ -22,14 +22,15 @@ export function toWorkflowCard(row: CardRow, storage: Storage): WorkflowCard {
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
     status: row.status,
-    profiles: row.authorName === null && row.authorImage === null && row.authorDisplayName === null
-      ? null
-      : {
-          id: row.userId,
-          full_name: row.authorName || null,
-          display_name: row.authorDisplayName,
-          avatar_url: row.authorImage,
-        },
+    profiles:
+      row.authorName === null && row.authorImage === null && row.authorDisplayName === null
+        ? null
+        : {
+            id: row.userId,
+            full_name: row.authorName || null,
+            display_name: row.authorDisplayName,
+            avatar_url: row.authorImage,
+          },
     categories: row.categories,
     workflow_subcategories: row.subcategories.map((subcategory) => ({
       subcategory_id: subcategory.id,

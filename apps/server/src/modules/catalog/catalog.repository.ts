@@ -97,7 +97,10 @@ function orderOf(sort: CatalogSort, filter: CatalogFilter): SQL[] {
     case 'relevance': {
       const tsquery = tsqueryOf(filter);
       if (!tsquery) return [desc(workflows.createdAt), desc(workflows.id)];
-      return [desc(sql`ts_rank(${workflows.searchVector}, to_tsquery('simple', ${tsquery}))`), desc(workflows.id)];
+      return [
+        desc(sql`ts_rank(${workflows.searchVector}, to_tsquery('simple', ${tsquery}))`),
+        desc(workflows.id),
+      ];
     }
     case 'created_at_asc':
       return [asc(workflows.createdAt), asc(workflows.id)];
@@ -124,7 +127,9 @@ const subcategoriesJson = sql<CategoryRow[]>`coalesce((
   from ${workflowSubcategories} ws join ${subcategories} s on s.id = ws.subcategory_id
   where ws.workflow_id = ${workflows.id}), '[]'::json)`;
 
-const currentVersion = sql<string | null>`(select v.version from ${workflowVersions} v where v.id = ${workflows.currentVersionId})`;
+const currentVersion = sql<
+  string | null
+>`(select v.version from ${workflowVersions} v where v.id = ${workflows.currentVersionId})`;
 
 export interface CategoryRow {
   id: string;

@@ -43,10 +43,17 @@ export async function catalogRoutes(
       const cacheable = request.viewer.kind === 'anonymous' && !request.query.user_id;
       const cached = cacheable ? listCache.get(request.url) : undefined;
       // A JSON string is sent as it is; it was checked against WorkflowList when it was made.
-      if (cached) return reply.type(JSON_TYPE).header('x-cache', 'hit').send(cached as never);
+      if (cached)
+        return reply
+          .type(JSON_TYPE)
+          .header('x-cache', 'hit')
+          .send(cached as never);
       const body = JSON.stringify(WorkflowList.parse(await catalog.list(request.query, request.viewer)));
       if (cacheable) listCache.set(request.url, body);
-      return reply.type(JSON_TYPE).header('x-cache', 'miss').send(body as never);
+      return reply
+        .type(JSON_TYPE)
+        .header('x-cache', 'miss')
+        .send(body as never);
     },
   );
 
@@ -86,7 +93,11 @@ export async function catalogRoutes(
       },
     },
     (request) =>
-      catalog.recordView(request.params.id, request.viewer, `${request.ip}|${request.headers['user-agent'] ?? ''}`),
+      catalog.recordView(
+        request.params.id,
+        request.viewer,
+        `${request.ip}|${request.headers['user-agent'] ?? ''}`,
+      ),
   );
 
   app.get(
@@ -118,7 +129,8 @@ export async function catalogRoutes(
     {
       schema: {
         tags: ['downloads'],
-        summary: "The current version's file: free workflows for anyone, paid ones for the author, admins and buyers",
+        summary:
+          "The current version's file: free workflows for anyone, paid ones for the author, admins and buyers",
         params: WorkflowRef,
         response: errors,
       },

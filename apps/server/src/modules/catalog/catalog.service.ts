@@ -12,7 +12,15 @@ import {
   type WorkflowVersion,
 } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
-import { purchases, workflowEdits, workflowVersions, workflowViews, workflows, workflowCategories, categories } from '../../db/schema.ts';
+import {
+  purchases,
+  workflowEdits,
+  workflowVersions,
+  workflowViews,
+  workflows,
+  workflowCategories,
+  categories,
+} from '../../db/schema.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
@@ -46,16 +54,20 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
   /** A workflow the viewer may see, or WORKFLOW_NOT_FOUND (never a hint that a hidden one exists). */
   async function findVisible(ref: string, viewer: Viewer): Promise<CardRow> {
     const parsed = /^\d{1,9}$/.test(ref) ? null : parseWorkflowRef(ref);
-    const row = parsed === null
-      ? await repository.findByNumber(Number(ref))
-      : parsed.id
-        ? await repository.findById(parsed.id)
-        : parsed.slug
-          ? await repository.findListedBySlug(parsed.slug)
-          : null;
+    const row =
+      parsed === null
+        ? await repository.findByNumber(Number(ref))
+        : parsed.id
+          ? await repository.findById(parsed.id)
+          : parsed.slug
+            ? await repository.findListedBySlug(parsed.slug)
+            : null;
     if (!row) throw workflowNotFound();
     // A deleted workflow stays reachable for those who bought it (docs/decisions/0020-review-workflow.md).
-    if (row.deletedAt && !(isAdmin(viewer) || (isSignedIn(viewer) && (await repository.hasPurchased(viewer.id, row.id))))) {
+    if (
+      row.deletedAt &&
+      !(isAdmin(viewer) || (isSignedIn(viewer) && (await repository.hasPurchased(viewer.id, row.id))))
+    ) {
       throw workflowNotFound();
     }
     if (row.status !== 'listed' && !row.deletedAt && !canSeeUnlisted(viewer, row)) throw workflowNotFound();
@@ -143,18 +155,19 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
       const access = await accessFor(viewer, row);
       const manages = canSeeUnlisted(viewer, row);
       // The listed file; before the first approval its author and admins get the submitted one.
-      const [shown] = row.currentVersionId || manages
-        ? await db
-            .select({ id: workflowVersions.id, summary: workflowVersions.summary })
-            .from(workflowVersions)
-            .where(
-              row.currentVersionId
-                ? eq(workflowVersions.id, row.currentVersionId)
-                : eq(workflowVersions.workflowId, row.id),
-            )
-            .orderBy(desc(workflowVersions.createdAt))
-            .limit(1)
-        : [];
+      const [shown] =
+        row.currentVersionId || manages
+          ? await db
+              .select({ id: workflowVersions.id, summary: workflowVersions.summary })
+              .from(workflowVersions)
+              .where(
+                row.currentVersionId
+                  ? eq(workflowVersions.id, row.currentVersionId)
+                  : eq(workflowVersions.workflowId, row.id),
+              )
+              .orderBy(desc(workflowVersions.createdAt))
+              .limit(1)
+          : [];
       const [counts] = await db
         .select({
           pending: sql<number>`(select count(*)::int from ${workflowVersions} v where v.workflow_id = ${row.id} and v.review_status = 'pending')
@@ -163,11 +176,12 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
         })
         .from(workflows)
         .where(eq(workflows.id, row.id));
-      const fileUrl = !access.can_download || !shown
-        ? null
-        : row.currentVersionId
-          ? `/api/workflows/${row.id}/download`
-          : `/api/workflows/${row.id}/versions/${shown.id}/download`;
+      const fileUrl =
+        !access.can_download || !shown
+          ? null
+          : row.currentVersionId
+            ? `/api/workflows/${row.id}/download`
+            : `/api/workflows/${row.id}/versions/${shown.id}/download`;
       return {
         ...toWorkflowCard(row, storage),
         file_url: fileUrl,
@@ -209,7 +223,11 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
       if (!isUuid(workflowId)) throw workflowNotFound();
       await findVisible(workflowId, viewer);
       const rows = await db
-        .select({ categoryId: workflowCategories.categoryId, name: categories.name, nameVi: categories.nameVi })
+        .select({
+          categoryId: workflowCategories.categoryId,
+          name: categories.name,
+          nameVi: categories.nameVi,
+        })
         .from(workflowCategories)
         .innerJoin(categories, eq(categories.id, workflowCategories.categoryId))
         .where(eq(workflowCategories.workflowId, workflowId))
@@ -225,9 +243,15 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
      * Counts a view once per visitor, workflow and day. The insert and the increment are one
      * statement, so concurrent requests cannot count the same visitor twice.
      */
-    async recordView(ref: string, viewer: Viewer, visitorKey: string): Promise<{ views: number; counted: boolean }> {
+    async recordView(
+      ref: string,
+      viewer: Viewer,
+      visitorKey: string,
+    ): Promise<{ views: number; counted: boolean }> {
       const row = await findVisible(ref, viewer);
-      const visitor = isSignedIn(viewer) ? `u:${viewer.id}` : `a:${createHash('sha256').update(visitorKey).digest('hex')}`;
+      const visitor = isSignedIn(viewer)
+        ? `u:${viewer.id}`
+        : `a:${createHash('sha256').update(visitorKey).digest('hex')}`;
       const result = await db.execute<{ views: number }>(sql`
         with inserted as (
           insert into ${workflowViews} (workflow_id, visitor, day)
@@ -249,7 +273,9 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
           totalStars: sql<number>`coalesce(sum(${workflows.favoritesCount}), 0)::int`,
         })
         .from(workflows)
-        .where(and(eq(workflows.userId, userId), eq(workflows.status, 'listed'), isNull(workflows.deletedAt)));
+        .where(
+          and(eq(workflows.userId, userId), eq(workflows.status, 'listed'), isNull(workflows.deletedAt)),
+        );
       return { workflowCount: Number(row?.workflowCount ?? 0), totalStars: Number(row?.totalStars ?? 0) };
     },
 
@@ -258,7 +284,11 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
       const row = await findVisible(ref, viewer);
       const access = await accessFor(viewer, row);
       if (!access.can_download) {
-        throw new AppError(isSignedIn(viewer) ? 403 : 401, 'PAYMENT_REQUIRED', 'Purchase this workflow to download it');
+        throw new AppError(
+          isSignedIn(viewer) ? 403 : 401,
+          'PAYMENT_REQUIRED',
+          'Purchase this workflow to download it',
+        );
       }
       const ownView = canSeeUnlisted(viewer, row);
       const targetId = versionId ?? row.currentVersionId;
@@ -272,9 +302,7 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
       }
       const body = await storage.get(version.fileKey);
       if (!body) throw notFound('VERSION_NOT_FOUND', 'The file of this version is missing');
-      const fileName = versionId
-        ? downloadFileName(row.title, version.version)
-        : downloadFileName(row.title);
+      const fileName = versionId ? downloadFileName(row.title, version.version) : downloadFileName(row.title);
       return { body, fileName, version: version.version ?? DEFAULT_VERSION };
     },
   };

@@ -23,24 +23,51 @@ beforeAll(async () => {
     ids[key] = (await createWorkflow(ctx.db, ctx.storage, input)).id;
   };
   await make('quanly', {
-    userId: author.id, title: 'Quản lý đơn hàng tự động', price: 0, views: 50, platform: 'n8n',
-    useCases: ['ecommerce', 'sales-crm'], apps: [{ key: 'slack', name: 'Slack' }], createdAt: new Date(now - 5 * DAY),
+    userId: author.id,
+    title: 'Quản lý đơn hàng tự động',
+    price: 0,
+    views: 50,
+    platform: 'n8n',
+    useCases: ['ecommerce', 'sales-crm'],
+    apps: [{ key: 'slack', name: 'Slack' }],
+    createdAt: new Date(now - 5 * DAY),
   });
   await make('danang', {
-    userId: author.id, title: 'Weather alerts for da nang', price: 99_999, views: 10, platform: 'make',
-    useCases: ['productivity'], createdAt: new Date(now - 4 * DAY),
+    userId: author.id,
+    title: 'Weather alerts for da nang',
+    price: 99_999,
+    views: 10,
+    platform: 'make',
+    useCases: ['productivity'],
+    createdAt: new Date(now - 4 * DAY),
   });
   await make('invoice', {
-    userId: other.id, title: 'Invoice extraction to Google Sheets', price: 100_000, views: 300, platform: 'n8n',
-    useCases: ['finance', 'documents'], apps: [{ key: 'google-sheets', name: 'Google Sheets' }], createdAt: new Date(now - 3 * DAY),
+    userId: other.id,
+    title: 'Invoice extraction to Google Sheets',
+    price: 100_000,
+    views: 300,
+    platform: 'n8n',
+    useCases: ['finance', 'documents'],
+    apps: [{ key: 'google-sheets', name: 'Google Sheets' }],
+    createdAt: new Date(now - 3 * DAY),
   });
   await make('crm', {
-    userId: other.id, title: 'Route leads to the CRM', price: 499_999, views: 300, platform: 'zapier',
-    useCases: ['sales-crm'], createdAt: new Date(now - 2 * DAY),
+    userId: other.id,
+    title: 'Route leads to the CRM',
+    price: 499_999,
+    views: 300,
+    platform: 'zapier',
+    useCases: ['sales-crm'],
+    createdAt: new Date(now - 2 * DAY),
   });
   await make('premium', {
-    userId: other.id, title: 'Premium marketing suite', price: 500_000, views: 5, platform: 'make',
-    useCases: ['marketing'], createdAt: new Date(now - 1 * DAY),
+    userId: other.id,
+    title: 'Premium marketing suite',
+    price: 500_000,
+    views: 5,
+    platform: 'make',
+    useCases: ['marketing'],
+    createdAt: new Date(now - 1 * DAY),
   });
   await make('pending', { userId: author.id, title: 'Pending secret workflow', status: 'pending' });
   await make('rejected', { userId: author.id, title: 'Rejected workflow', status: 'rejected' });
@@ -76,23 +103,71 @@ describe('GET /api/workflows', () => {
       categories: [{ id: 'n8n', name: 'n8n' }],
       node_summary: { platform: 'n8n', apps: [{ key: 'slack', name: 'Slack', count: 1 }] },
     });
-    expect(card!.workflow_subcategories.map((item) => item.subcategory_id).sort()).toEqual(['ecommerce', 'sales-crm']);
+    expect(card!.workflow_subcategories.map((item) => item.subcategory_id).sort()).toEqual([
+      'ecommerce',
+      'sales-crm',
+    ]);
     expect(card).not.toHaveProperty('file_url');
   });
 
   it.each([
-    ['created_at_asc', ['Quản lý đơn hàng tự động', 'Weather alerts for da nang', 'Invoice extraction to Google Sheets', 'Route leads to the CRM', 'Premium marketing suite']],
-    ['views_desc', ['Route leads to the CRM', 'Invoice extraction to Google Sheets', 'Quản lý đơn hàng tự động', 'Weather alerts for da nang', 'Premium marketing suite']],
-    ['views_asc', ['Premium marketing suite', 'Weather alerts for da nang', 'Quản lý đơn hàng tự động', 'Invoice extraction to Google Sheets', 'Route leads to the CRM']],
-    ['price_asc', ['Quản lý đơn hàng tự động', 'Weather alerts for da nang', 'Invoice extraction to Google Sheets', 'Route leads to the CRM', 'Premium marketing suite']],
-    ['price_desc', ['Premium marketing suite', 'Route leads to the CRM', 'Invoice extraction to Google Sheets', 'Weather alerts for da nang', 'Quản lý đơn hàng tự động']],
+    [
+      'created_at_asc',
+      [
+        'Quản lý đơn hàng tự động',
+        'Weather alerts for da nang',
+        'Invoice extraction to Google Sheets',
+        'Route leads to the CRM',
+        'Premium marketing suite',
+      ],
+    ],
+    [
+      'views_desc',
+      [
+        'Route leads to the CRM',
+        'Invoice extraction to Google Sheets',
+        'Quản lý đơn hàng tự động',
+        'Weather alerts for da nang',
+        'Premium marketing suite',
+      ],
+    ],
+    [
+      'views_asc',
+      [
+        'Premium marketing suite',
+        'Weather alerts for da nang',
+        'Quản lý đơn hàng tự động',
+        'Invoice extraction to Google Sheets',
+        'Route leads to the CRM',
+      ],
+    ],
+    [
+      'price_asc',
+      [
+        'Quản lý đơn hàng tự động',
+        'Weather alerts for da nang',
+        'Invoice extraction to Google Sheets',
+        'Route leads to the CRM',
+        'Premium marketing suite',
+      ],
+    ],
+    [
+      'price_desc',
+      [
+        'Premium marketing suite',
+        'Route leads to the CRM',
+        'Invoice extraction to Google Sheets',
+        'Weather alerts for da nang',
+        'Quản lý đơn hàng tự động',
+      ],
+    ],
   ])('sorts by %s', async (sort, expected) => {
     const result = await list(`?sort=${sort}`);
     // views ties (300/300) are broken by id, so compare the set for the tied pair and the rest in order
     if (sort.startsWith('views')) {
-      expect(new Set(titles(result).slice(sort === 'views_desc' ? 0 : 3, sort === 'views_desc' ? 2 : 5))).toEqual(
-        new Set(['Route leads to the CRM', 'Invoice extraction to Google Sheets']),
-      );
+      expect(
+        new Set(titles(result).slice(sort === 'views_desc' ? 0 : 3, sort === 'views_desc' ? 2 : 5)),
+      ).toEqual(new Set(['Route leads to the CRM', 'Invoice extraction to Google Sheets']));
       expect(titles(result).filter((title) => !title.includes('CRM') && !title.includes('Invoice'))).toEqual(
         expected.filter((title) => !title.includes('CRM') && !title.includes('Invoice')),
       );
@@ -103,7 +178,15 @@ describe('GET /api/workflows', () => {
 
   it.each([
     ['free', ['Quản lý đơn hàng tự động']],
-    ['paid', ['Premium marketing suite', 'Route leads to the CRM', 'Invoice extraction to Google Sheets', 'Weather alerts for da nang']],
+    [
+      'paid',
+      [
+        'Premium marketing suite',
+        'Route leads to the CRM',
+        'Invoice extraction to Google Sheets',
+        'Weather alerts for da nang',
+      ],
+    ],
     ['under-100k', ['Weather alerts for da nang']],
     ['100k-500k', ['Route leads to the CRM', 'Invoice extraction to Google Sheets']],
     ['over-500k', ['Premium marketing suite']],
@@ -115,9 +198,17 @@ describe('GET /api/workflows', () => {
   });
 
   it('filters by platform and by use case, and combines filters', async () => {
-    expect(titles(await list('?category=make'))).toEqual(['Premium marketing suite', 'Weather alerts for da nang']);
-    expect(titles(await list('?subcategory=sales-crm'))).toEqual(['Route leads to the CRM', 'Quản lý đơn hàng tự động']);
-    expect(titles(await list('?subcategory=sales-crm&category=zapier&price=paid'))).toEqual(['Route leads to the CRM']);
+    expect(titles(await list('?category=make'))).toEqual([
+      'Premium marketing suite',
+      'Weather alerts for da nang',
+    ]);
+    expect(titles(await list('?subcategory=sales-crm'))).toEqual([
+      'Route leads to the CRM',
+      'Quản lý đơn hàng tự động',
+    ]);
+    expect(titles(await list('?subcategory=sales-crm&category=zapier&price=paid'))).toEqual([
+      'Route leads to the CRM',
+    ]);
     expect((await list('?category=unknown')).filteredCount).toBe(0);
   });
 
@@ -149,8 +240,12 @@ describe('GET /api/workflows', () => {
 describe('search', () => {
   it('is accent-insensitive both ways', async () => {
     expect(titles(await list('?search=quan%20ly'))).toEqual(['Quản lý đơn hàng tự động']);
-    expect(titles(await list(`?search=${encodeURIComponent('QUẢN LÝ')}`))).toEqual(['Quản lý đơn hàng tự động']);
-    expect(titles(await list(`?search=${encodeURIComponent('Đà Nẵng')}`))).toEqual(['Weather alerts for da nang']);
+    expect(titles(await list(`?search=${encodeURIComponent('QUẢN LÝ')}`))).toEqual([
+      'Quản lý đơn hàng tự động',
+    ]);
+    expect(titles(await list(`?search=${encodeURIComponent('Đà Nẵng')}`))).toEqual([
+      'Weather alerts for da nang',
+    ]);
   });
 
   it('matches word prefixes while typing', async () => {
@@ -171,7 +266,9 @@ describe('search', () => {
   });
 
   it('finds workflows by use-case names in either language', async () => {
-    expect(titles(await list(`?search=${encodeURIComponent('tài chính')}`))).toEqual(['Invoice extraction to Google Sheets']);
+    expect(titles(await list(`?search=${encodeURIComponent('tài chính')}`))).toEqual([
+      'Invoice extraction to Google Sheets',
+    ]);
   });
 
   it('ranks the best match first', async () => {
@@ -223,7 +320,10 @@ describe('bad input', () => {
   it.each(['not-a-uuid', '00000000-0000-0000-0000-000000000000', '12345678', '%00'])(
     'answers 404 WORKFLOW_NOT_FOUND for the id %s',
     async (id) => {
-      const response = await ctx.app.inject({ method: 'GET', url: `/api/workflows/${encodeURIComponent(id)}` });
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/workflows/${encodeURIComponent(id)}`,
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json().error.code).toBe('WORKFLOW_NOT_FOUND');
     },
@@ -268,16 +368,23 @@ describe('GET /api/workflows/:id', () => {
   });
 
   it('lists versions, with file links only where the file may be had', async () => {
-    const free = (await ctx.app.inject({ method: 'GET', url: `/api/workflows/${ids.quanly}/versions` })).json();
+    const free = (
+      await ctx.app.inject({ method: 'GET', url: `/api/workflows/${ids.quanly}/versions` })
+    ).json();
     expect(free).toHaveLength(1);
     expect(free[0]).toMatchObject({ version: '1.0', is_current: true });
     expect(free[0].file_url).toMatch(/\/download$/);
-    const paid = (await ctx.app.inject({ method: 'GET', url: `/api/workflows/${ids.premium}/versions` })).json();
+    const paid = (
+      await ctx.app.inject({ method: 'GET', url: `/api/workflows/${ids.premium}/versions` })
+    ).json();
     expect(paid[0].file_url).toBeNull();
   });
 
   it('lists a workflow platform links', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/workflow-categories?workflow_id=${ids.danang}` });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/workflow-categories?workflow_id=${ids.danang}`,
+    });
     expect(response.json()).toEqual([
       { workflow_id: ids.danang, category_id: 'make', categories: { name: 'Make', name_vi: 'Make' } },
     ]);
@@ -299,7 +406,10 @@ describe('downloads (anonymous)', () => {
   });
 
   it('never serves workflow files from the public files route', async () => {
-    const detail = await ctx.app.inject({ method: 'GET', url: `/files/workflows/${ids.author}/anything.json` });
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/files/workflows/${ids.author}/anything.json`,
+    });
     expect(detail.statusCode).toBe(404);
   });
 });
@@ -307,7 +417,11 @@ describe('downloads (anonymous)', () => {
 describe('views', () => {
   it('counts one view per visitor per workflow per day', async () => {
     const view = (ua: string) =>
-      ctx.app.inject({ method: 'POST', url: `/api/workflows/${ids.danang}/views`, headers: { 'user-agent': ua } });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/workflows/${ids.danang}/views`,
+        headers: { 'user-agent': ua },
+      });
     const first = (await view('browser-a')).json();
     expect(first).toEqual({ views: 11, counted: true });
     expect((await view('browser-a')).json()).toEqual({ views: 11, counted: false });
@@ -317,7 +431,11 @@ describe('views', () => {
   it('does not double-count concurrent requests from one visitor', async () => {
     const responses = await Promise.all(
       Array.from({ length: 8 }, () =>
-        ctx.app.inject({ method: 'POST', url: `/api/workflows/${ids.crm}/views`, headers: { 'user-agent': 'burst' } }),
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/workflows/${ids.crm}/views`,
+          headers: { 'user-agent': 'burst' },
+        }),
       ),
     );
     expect(responses.filter((response) => response.json().counted)).toHaveLength(1);
@@ -338,7 +456,9 @@ describe('taxonomy, profiles and stats', () => {
     const useCases = (await ctx.app.inject({ method: 'GET', url: '/api/subcategories' })).json();
     expect(useCases.length).toBeGreaterThanOrEqual(12);
     expect(useCases.find((item: { id: string }) => item.id === 'finance')).toEqual({
-      id: 'finance', name: 'Finance & accounting', name_vi: 'Tài chính & kế toán',
+      id: 'finance',
+      name: 'Finance & accounting',
+      name_vi: 'Tài chính & kế toán',
     });
   });
 
@@ -351,7 +471,12 @@ describe('taxonomy, profiles and stats', () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/profile/${ids.author}` });
     expect(response.statusCode).toBe(200);
     const profile = response.json();
-    expect(profile).toMatchObject({ id: ids.author, full_name: 'Nguyễn Văn An', workflow_count: 2, total_nodes: 2 });
+    expect(profile).toMatchObject({
+      id: ids.author,
+      full_name: 'Nguyễn Văn An',
+      workflow_count: 2,
+      total_nodes: 2,
+    });
     expect(JSON.stringify(profile)).not.toContain('@');
     const missing = await ctx.app.inject({ method: 'GET', url: '/api/profile/nobody' });
     expect(missing.json().error.code).toBe('PROFILE_NOT_FOUND');
@@ -372,7 +497,11 @@ describe('catalogue page cache', () => {
     expect(first.headers['x-cache']).toBe('miss');
     expect(second.headers['x-cache']).toBe('hit');
     expect(second.body).toBe(first.body);
-    await ctx.app.inject({ method: 'POST', url: `/api/workflows/${ids.premium}/views`, headers: { 'user-agent': 'cache-test' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/workflows/${ids.premium}/views`,
+      headers: { 'user-agent': 'cache-test' },
+    });
     const third = await ctx.app.inject({ method: 'GET', url: '/api/workflows?sort=views_asc' });
     expect(third.headers['x-cache']).toBe('miss');
     expect(third.json().workflows[0].views).toBe(6);
@@ -383,9 +512,15 @@ describe('detail for the author of a workflow awaiting review', () => {
   it('gives the author the submitted file and the purchase count, and the public neither', async () => {
     const { signInAs } = await import('../../test/auth.ts');
     const author = await createUser(ctx.db);
-    const pending = await createWorkflow(ctx.db, ctx.storage, { userId: author.id, title: 'Awaiting review free', status: 'pending' });
+    const pending = await createWorkflow(ctx.db, ctx.storage, {
+      userId: author.id,
+      title: 'Awaiting review free',
+      status: 'pending',
+    });
     const session = await signInAs(ctx, author);
-    const own = (await ctx.app.inject({ method: 'GET', url: `/api/workflows/${pending.id}`, headers: session.headers })).json();
+    const own = (
+      await ctx.app.inject({ method: 'GET', url: `/api/workflows/${pending.id}`, headers: session.headers })
+    ).json();
     expect(own.file_url).toBe(`/api/workflows/${pending.id}/versions/${pending.version.id}/download`);
     expect(own.purchase_count).toBe(0);
     const file = await ctx.app.inject({ method: 'GET', url: own.file_url, headers: session.headers });
@@ -396,7 +531,9 @@ describe('detail for the author of a workflow awaiting review', () => {
     expect(listed.purchase_count).toBeNull();
     const buyer = await createUser(ctx.db);
     await addPurchase(ctx.db, buyer.id, pending.id, 0);
-    const again = (await ctx.app.inject({ method: 'GET', url: `/api/workflows/${pending.id}`, headers: session.headers })).json();
+    const again = (
+      await ctx.app.inject({ method: 'GET', url: `/api/workflows/${pending.id}`, headers: session.headers })
+    ).json();
     expect(again.purchase_count).toBe(1);
   });
 });

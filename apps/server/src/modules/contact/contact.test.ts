@@ -41,7 +41,13 @@ const valid = {
 
 // Each test posts from its own address so the per-IP limit only bites in the test about it.
 const post = (payload: object, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/contact', payload, headers, remoteAddress: `10.1.0.${++address}` });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    payload,
+    headers,
+    remoteAddress: `10.1.0.${++address}`,
+  });
 
 describe('POST /api/contact', () => {
   it('stores an anonymous visitor message and e-mails it to SUPPORT_EMAIL', async () => {
@@ -49,7 +55,12 @@ describe('POST /api/contact', () => {
     expect(response.statusCode, response.body).toBe(201);
     const { id } = response.json();
     const [row] = await ctx.db.select().from(contactMessages).where(eq(contactMessages.id, id));
-    expect(row).toMatchObject({ fullName: 'Trần Thị Bình', email: 'binh@example.test', subject: valid.subject, userId: null });
+    expect(row).toMatchObject({
+      fullName: 'Trần Thị Bình',
+      email: 'binh@example.test',
+      subject: valid.subject,
+      userId: null,
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe('help@flowbay.test');
     expect(sent[0]!.subject).toBe('[Contact] Cannot import a Make blueprint');
@@ -65,7 +76,10 @@ describe('POST /api/contact', () => {
     const session = await signInAs(ctx, sender);
     const response = await post(valid, session.headers);
     expect(response.statusCode).toBe(201);
-    const [row] = await ctx.db.select().from(contactMessages).where(eq(contactMessages.id, response.json().id));
+    const [row] = await ctx.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, response.json().id));
     expect(row!.userId).toBe(sender.id);
     expect(row!.userId).not.toBe(other.id);
   });
@@ -83,7 +97,9 @@ describe('POST /api/contact', () => {
     failMail = true;
     const response = await post(valid);
     expect(response.statusCode).toBe(201);
-    expect(await ctx.db.select().from(contactMessages).where(eq(contactMessages.id, response.json().id))).toHaveLength(1);
+    expect(
+      await ctx.db.select().from(contactMessages).where(eq(contactMessages.id, response.json().id)),
+    ).toHaveLength(1);
   });
 
   it('validates every field and stores nothing when invalid', async () => {
@@ -107,7 +123,12 @@ describe('POST /api/contact', () => {
   it('limits each client to 5 messages per 10 minutes', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt++) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/contact', payload: valid, remoteAddress: '10.2.0.1' });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: valid,
+        remoteAddress: '10.2.0.1',
+      });
       statuses.push(response.statusCode);
       if (response.statusCode === 429) expect(response.json().error.code).toBe('RATE_LIMITED');
     }

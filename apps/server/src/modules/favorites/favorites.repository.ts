@@ -45,7 +45,10 @@ export function createFavoritesRepository(db: Database) {
     },
 
     async count(workflowId: string): Promise<number> {
-      const [row] = await db.select({ count: workflows.favoritesCount }).from(workflows).where(eq(workflows.id, workflowId));
+      const [row] = await db
+        .select({ count: workflows.favoritesCount })
+        .from(workflows)
+        .where(eq(workflows.id, workflowId));
       return Number(row?.count ?? 0);
     },
   };

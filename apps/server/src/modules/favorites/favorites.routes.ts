@@ -6,7 +6,11 @@ import type { FavoritesService } from './favorites.service.ts';
 
 const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
-const FavoriteState = z.object({ workflow_id: z.string(), isFavorited: z.boolean(), favorites_count: z.number().int() });
+const FavoriteState = z.object({
+  workflow_id: z.string(),
+  isFavorited: z.boolean(),
+  favorites_count: z.number().int(),
+});
 
 export async function favoritesRoutes(root: FastifyInstance, { favorites }: { favorites: FavoritesService }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +45,12 @@ export async function favoritesRoutes(root: FastifyInstance, { favorites }: { fa
   app.post(
     '/api/favorites',
     {
-      schema: { tags: ['favorites'], security, body: FavoriteInput, response: { 200: FavoriteState, ...errors } },
+      schema: {
+        tags: ['favorites'],
+        security,
+        body: FavoriteInput,
+        response: { 200: FavoriteState, ...errors },
+      },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     (request) => favorites.add(request.viewer, request.body.workflow_id),

@@ -23,14 +23,22 @@ export function createFavoritesService(db: Database, catalog: CatalogService) {
       const user = signedIn(viewer);
       const workflow = await catalog.findVisible(workflowId, viewer);
       const count = await repository.add(user.id, workflow.id);
-      return { workflow_id: workflow.id, isFavorited: true, favorites_count: count ?? (await repository.count(workflow.id)) };
+      return {
+        workflow_id: workflow.id,
+        isFavorited: true,
+        favorites_count: count ?? (await repository.count(workflow.id)),
+      };
     },
 
     async remove(viewer: Viewer, workflowId: string) {
       const user = signedIn(viewer);
       if (!isUuid(workflowId)) throw notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
       const count = await repository.remove(user.id, workflowId);
-      return { workflow_id: workflowId, isFavorited: false, favorites_count: count ?? (await repository.count(workflowId)) };
+      return {
+        workflow_id: workflowId,
+        isFavorited: false,
+        favorites_count: count ?? (await repository.count(workflowId)),
+      };
     },
 
     async list(viewer: Viewer, page: number) {

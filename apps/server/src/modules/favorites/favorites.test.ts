@@ -8,14 +8,20 @@ let author: TestSession;
 let fan: TestSession;
 let workflowId: string;
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, session: TestSession | null, payload?: object) =>
-  ctx.app.inject({ method, url, headers: session?.headers ?? {}, ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  session: TestSession | null,
+  payload?: object,
+) => ctx.app.inject({ method, url, headers: session?.headers ?? {}, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
   ctx = await createTestApp();
   author = await signInAs(ctx, await createUser(ctx.db));
   fan = await signInAs(ctx, await createUser(ctx.db));
-  workflowId = (await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, title: 'Loved workflow' })).id;
+  workflowId = (
+    await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, title: 'Loved workflow' })
+  ).id;
 });
 afterAll(() => ctx.close());
 
@@ -36,11 +42,18 @@ describe('favourites', () => {
       Array.from({ length: 8 }, () => call('POST', '/api/favorites', fan, { workflow_id: workflowId })),
     );
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
-    expect((await call('GET', `/api/favorites/check?workflow_id=${workflowId}`, fan)).json()).toEqual({ isFavorited: true });
-    expect((await call('GET', `/api/favorites/check?workflow_id=${workflowId}`, author)).json()).toEqual({ isFavorited: false });
+    expect((await call('GET', `/api/favorites/check?workflow_id=${workflowId}`, fan)).json()).toEqual({
+      isFavorited: true,
+    });
+    expect((await call('GET', `/api/favorites/check?workflow_id=${workflowId}`, author)).json()).toEqual({
+      isFavorited: false,
+    });
     await call('POST', '/api/favorites', author, { workflow_id: workflowId });
     expect((await call('GET', `/api/workflows/${workflowId}`, null)).json().favorites_count).toBe(2);
-    expect((await call('GET', `/api/author-stats/${author.user.id}`, null)).json()).toEqual({ workflowCount: 1, totalStars: 2 });
+    expect((await call('GET', `/api/author-stats/${author.user.id}`, null)).json()).toEqual({
+      workflowCount: 1,
+      totalStars: 2,
+    });
     const list = (await call('GET', '/api/favorites', fan)).json();
     expect(list.workflows.map((w: { id: string }) => w.id)).toEqual([workflowId]);
   });
@@ -52,11 +65,13 @@ describe('favourites', () => {
     ]);
     expect(removals.map((r) => r.json().favorites_count)).toEqual([1, 1]);
     // The author's own favourite is still there: the fan's delete only ever removes the fan's row.
-    expect((await call('GET', `/api/favorites/check?workflow_id=${workflowId}`, author)).json()).toEqual({ isFavorited: true });
+    expect((await call('GET', `/api/favorites/check?workflow_id=${workflowId}`, author)).json()).toEqual({
+      isFavorited: true,
+    });
     expect((await call('GET', '/api/favorites', fan)).json().workflows).toEqual([]);
   });
 
-  it("cannot favourite a workflow the caller cannot see", async () => {
+  it('cannot favourite a workflow the caller cannot see', async () => {
     const hidden = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, status: 'pending' });
     const response = await call('POST', '/api/favorites', fan, { workflow_id: hidden.id });
     expect([response.statusCode, response.json().error.code]).toEqual([404, 'WORKFLOW_NOT_FOUND']);

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { ApiError } from '@flowbay/domain';
 import { iconSvg } from '@flowbay/workflow-formats/icons';
 
-const IconFile = z.object({ file: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}\.svg$/, 'must be <app-key>.svg') });
+const IconFile = z.object({
+  file: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}\.svg$/, 'must be <app-key>.svg'),
+});
 
 // An icon changes only with a release of the icon set; browsers and CDNs may keep it for a month.
 const ICON_CACHE = 'public, max-age=2592000, stale-while-revalidate=86400';

@@ -25,7 +25,12 @@ describe('GET /api/icons/:key.svg', () => {
   });
 
   it('refuses keys that are not app keys', async () => {
-    for (const url of ['/api/icons/slack.png', '/api/icons/..%2Fsecret.svg', '/api/icons/Slack.svg', '/api/icons/.svg']) {
+    for (const url of [
+      '/api/icons/slack.png',
+      '/api/icons/..%2Fsecret.svg',
+      '/api/icons/Slack.svg',
+      '/api/icons/.svg',
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_FAILED');

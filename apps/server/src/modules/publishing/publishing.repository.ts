@@ -26,12 +26,18 @@ export interface EditChanges {
   subcategoryIds?: string[];
 }
 
-export type ManagedRow = Awaited<ReturnType<ReturnType<typeof createPublishingRepository>['findManaged']>> & {};
+export type ManagedRow = Awaited<
+  ReturnType<ReturnType<typeof createPublishingRepository>['findManaged']>
+> & {};
 
 /** Postgres error code of a failed statement, whether the driver wrapped it or not. */
 export function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
   const candidate = (error as { cause?: unknown }).cause ?? error;
-  const { code, constraint, constraint_name } = candidate as { code?: string; constraint?: string; constraint_name?: string };
+  const { code, constraint, constraint_name } = candidate as {
+    code?: string;
+    constraint?: string;
+    constraint_name?: string;
+  };
   return { code, constraint: constraint ?? constraint_name };
 }
 
@@ -67,7 +73,10 @@ export function createPublishingRepository(db: Database) {
 
     async taxonomyIds(tx: Database, workflowId: string) {
       const [cats, subs] = await Promise.all([
-        tx.select({ id: workflowCategories.categoryId }).from(workflowCategories).where(eq(workflowCategories.workflowId, workflowId)),
+        tx
+          .select({ id: workflowCategories.categoryId })
+          .from(workflowCategories)
+          .where(eq(workflowCategories.workflowId, workflowId)),
         tx
           .select({ id: workflowSubcategories.subcategoryId })
           .from(workflowSubcategories)
@@ -77,20 +86,32 @@ export function createPublishingRepository(db: Database) {
     },
 
     /** Replaces a workflow's platform and use-case links; unknown ids fail on their foreign keys. */
-    async replaceTaxonomy(tx: Database, workflowId: string, change: { categoryIds?: string[]; subcategoryIds?: string[] }) {
+    async replaceTaxonomy(
+      tx: Database,
+      workflowId: string,
+      change: { categoryIds?: string[]; subcategoryIds?: string[] },
+    ) {
       if (change.categoryIds) {
         await tx.delete(workflowCategories).where(eq(workflowCategories.workflowId, workflowId));
-        await tx.insert(workflowCategories).values([...new Set(change.categoryIds)].map((categoryId) => ({ workflowId, categoryId })));
+        await tx
+          .insert(workflowCategories)
+          .values([...new Set(change.categoryIds)].map((categoryId) => ({ workflowId, categoryId })));
       }
       if (change.subcategoryIds) {
         await tx.delete(workflowSubcategories).where(eq(workflowSubcategories.workflowId, workflowId));
         await tx
           .insert(workflowSubcategories)
-          .values([...new Set(change.subcategoryIds)].map((subcategoryId) => ({ workflowId, subcategoryId })));
+          .values(
+            [...new Set(change.subcategoryIds)].map((subcategoryId) => ({ workflowId, subcategoryId })),
+          );
       }
     },
 
-    async addTaxonomy(tx: Database, workflowId: string, change: { categoryIds?: string[]; subcategoryIds?: string[] }) {
+    async addTaxonomy(
+      tx: Database,
+      workflowId: string,
+      change: { categoryIds?: string[]; subcategoryIds?: string[] },
+    ) {
       if (change.categoryIds?.length) {
         await tx
           .insert(workflowCategories)
@@ -108,7 +129,11 @@ export function createPublishingRepository(db: Database) {
     /** Rebuilds the search text from the row as it is now inside the transaction. */
     async refreshSearchDocument(tx: Database, workflowId: string) {
       const [row] = await tx
-        .select({ title: workflows.title, description: workflows.description, summary: workflows.nodeSummary })
+        .select({
+          title: workflows.title,
+          description: workflows.description,
+          summary: workflows.nodeSummary,
+        })
         .from(workflows)
         .where(eq(workflows.id, workflowId));
       if (!row) return;
@@ -182,12 +207,19 @@ export function createPublishingRepository(db: Database) {
             createdAt: workflowVersions.createdAt,
           })
           .from(workflowVersions)
-          .where(and(inArray(workflowVersions.workflowId, workflowIds), eq(workflowVersions.reviewStatus, 'pending')))
+          .where(
+            and(
+              inArray(workflowVersions.workflowId, workflowIds),
+              eq(workflowVersions.reviewStatus, 'pending'),
+            ),
+          )
           .orderBy(asc(workflowVersions.createdAt)),
         db
           .select({ workflowId: workflowEdits.workflowId, changes: workflowEdits.changes })
           .from(workflowEdits)
-          .where(and(inArray(workflowEdits.workflowId, workflowIds), eq(workflowEdits.reviewStatus, 'pending'))),
+          .where(
+            and(inArray(workflowEdits.workflowId, workflowIds), eq(workflowEdits.reviewStatus, 'pending')),
+          ),
       ]);
       return { decisions, versions, edits };
     },
@@ -197,11 +229,17 @@ export function createPublishingRepository(db: Database) {
       const cats = [...new Set(change.categoryIds ?? [])];
       const subs = [...new Set(change.subcategoryIds ?? [])];
       if (cats.length) {
-        const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, cats));
+        const found = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(inArray(categories.id, cats));
         if (found.length !== cats.length) return 'categoryIds' as const;
       }
       if (subs.length) {
-        const found = await tx.select({ id: subcategories.id }).from(subcategories).where(inArray(subcategories.id, subs));
+        const found = await tx
+          .select({ id: subcategories.id })
+          .from(subcategories)
+          .where(inArray(subcategories.id, subs));
         if (found.length !== subs.length) return 'subcategoryIds' as const;
       }
       return null;

@@ -20,7 +20,10 @@ const WorkflowRef = z.object({ id: z.string().min(1).max(200) });
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 
-export async function publishingRoutes(root: FastifyInstance, { publishing }: { publishing: PublishingService }) {
+export async function publishingRoutes(
+  root: FastifyInstance,
+  { publishing }: { publishing: PublishingService },
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -28,7 +31,8 @@ export async function publishingRoutes(root: FastifyInstance, { publishing }: { 
     {
       schema: {
         tags: ['publishing'],
-        summary: 'Create a workflow from an uploaded file; it waits for review (pending) and the public cannot see it',
+        summary:
+          'Create a workflow from an uploaded file; it waits for review (pending) and the public cannot see it',
         security,
         body: CreateWorkflowInput,
         response: { 201: WorkflowDetail, ...errors },
@@ -42,7 +46,8 @@ export async function publishingRoutes(root: FastifyInstance, { publishing }: { 
     {
       schema: {
         tags: ['publishing'],
-        summary: 'Edit a workflow (author or admin). A listed workflow keeps its approved content until the edit is approved',
+        summary:
+          'Edit a workflow (author or admin). A listed workflow keeps its approved content until the edit is approved',
         security,
         params: WorkflowRef,
         body: UpdateWorkflowInput,

@@ -20,7 +20,12 @@ import { requireUser } from '../../lib/guards.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { StoredWorkflowSummary, UploadsService } from '../uploads/uploads.service.ts';
 import type { UploadRow } from '../uploads/uploads.repository.ts';
-import { createPublishingRepository, pgErrorOf, type EditChanges, type ManagedRow } from './publishing.repository.ts';
+import {
+  createPublishingRepository,
+  pgErrorOf,
+  type EditChanges,
+  type ManagedRow,
+} from './publishing.repository.ts';
 
 const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
 const coverRequired = () =>
@@ -59,11 +64,19 @@ function taxonomyError(error: unknown): AppError | null {
   const { code, constraint } = pgErrorOf(error);
   if (code !== '23503') return null;
   return constraint?.includes('subcategor')
-    ? new AppError(400, 'VALIDATION_FAILED', 'Unknown job type', 'subcategory_ids', { messageKey: VALIDATION_KEYS.unknownJobType })
-    : new AppError(400, 'VALIDATION_FAILED', 'Unknown platform', 'category_ids', { messageKey: VALIDATION_KEYS.unknownPlatform });
+    ? new AppError(400, 'VALIDATION_FAILED', 'Unknown job type', 'subcategory_ids', {
+        messageKey: VALIDATION_KEYS.unknownJobType,
+      })
+    : new AppError(400, 'VALIDATION_FAILED', 'Unknown platform', 'category_ids', {
+        messageKey: VALIDATION_KEYS.unknownPlatform,
+      });
 }
 
-export function createPublishingService(deps: { db: Database; uploads: UploadsService; catalog: CatalogService }) {
+export function createPublishingService(deps: {
+  db: Database;
+  uploads: UploadsService;
+  catalog: CatalogService;
+}) {
   const { db, uploads, catalog } = deps;
   const repository = createPublishingRepository(db);
 
@@ -71,7 +84,10 @@ export function createPublishingService(deps: { db: Database; uploads: UploadsSe
    * The workflow the caller may manage: its author or an admin. Another user gets 403 for a
    * listed workflow and 404 for one they cannot see at all (no hint that it exists).
    */
-  async function loadManaged(viewer: Viewer, ref: string): Promise<{ user: SignedInViewer; row: NonNullable<ManagedRow> }> {
+  async function loadManaged(
+    viewer: Viewer,
+    ref: string,
+  ): Promise<{ user: SignedInViewer; row: NonNullable<ManagedRow> }> {
     const user = requireUser(viewer);
     const id = parseWorkflowRef(ref).id;
     const row = id ? await repository.findManaged(id) : null;
@@ -87,16 +103,26 @@ export function createPublishingService(deps: { db: Database; uploads: UploadsSe
     if (ref === undefined) return undefined;
     if (ref === null || ref === '') return null;
     // Sending back the cover the workflow already has is not a change (an admin may edit, too).
-    if (currentKey && (ref === currentKey || ref.endsWith(`/${currentKey}`) || ref === `upload://${currentKey}`)) {
+    if (
+      currentKey &&
+      (ref === currentKey || ref.endsWith(`/${currentKey}`) || ref === `upload://${currentKey}`)
+    ) {
       return { key: currentKey, thumbKey: undefined };
     }
     const upload = await uploads.resolveOwn(ref, userId, 'covers', 'cover_image_url');
     return { key: upload.key, thumbKey: upload.thumbKey };
   }
 
-  async function assertTaxonomyExists(tx: Database, change: { categoryIds?: string[]; subcategoryIds?: string[] }) {
+  async function assertTaxonomyExists(
+    tx: Database,
+    change: { categoryIds?: string[]; subcategoryIds?: string[] },
+  ) {
     const unknown = await repository.unknownTaxonomy(tx, change);
-    if (unknown) throw taxonomyError({ code: '23503', constraint: unknown === 'subcategoryIds' ? 'subcategory' : 'category' })!;
+    if (unknown)
+      throw taxonomyError({
+        code: '23503',
+        constraint: unknown === 'subcategoryIds' ? 'subcategory' : 'category',
+      })!;
   }
 
   async function inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
@@ -110,7 +136,10 @@ export function createPublishingService(deps: { db: Database; uploads: UploadsSe
   /** A never-approved workflow that was rejected goes back to the queue when its author changes it. */
   async function resubmitIfRejected(tx: Database, row: NonNullable<ManagedRow>) {
     if (row.status === 'rejected') {
-      await tx.update(workflows).set({ status: 'pending', updatedAt: new Date() }).where(eq(workflows.id, row.id));
+      await tx
+        .update(workflows)
+        .set({ status: 'pending', updatedAt: new Date() })
+        .where(eq(workflows.id, row.id));
     }
   }
 
@@ -140,8 +169,13 @@ export function createPublishingService(deps: { db: Database; uploads: UploadsSe
           })
           .returning({ id: workflows.id });
         const workflowId = workflow!.id;
-        await tx.insert(workflowVersions).values(versionValues(workflowId, input.version ?? DEFAULT_VERSION, file, user.id));
-        await repository.replaceTaxonomy(tx, workflowId, { categoryIds: input.category_ids, subcategoryIds: input.subcategory_ids });
+        await tx
+          .insert(workflowVersions)
+          .values(versionValues(workflowId, input.version ?? DEFAULT_VERSION, file, user.id));
+        await repository.replaceTaxonomy(tx, workflowId, {
+          categoryIds: input.category_ids,
+          subcategoryIds: input.subcategory_ids,
+        });
         await repository.refreshSearchDocument(tx, workflowId);
         return workflowId;
       });
@@ -157,7 +191,8 @@ export function createPublishingService(deps: { db: Database; uploads: UploadsSe
       const cover = await resolveCover(input.cover_image_url, user.id, row.coverKey);
       const changes: EditChanges = {};
       if (input.title !== undefined && input.title !== row.title) changes.title = input.title;
-      if (input.description !== undefined && input.description !== row.description) changes.description = input.description;
+      if (input.description !== undefined && input.description !== row.description)
+        changes.description = input.description;
       if (input.price !== undefined && input.price !== Number(row.price)) changes.price = input.price;
       if (cover !== undefined && (cover?.key ?? null) !== row.coverKey) {
         changes.coverKey = cover?.key ?? null;
@@ -182,7 +217,11 @@ export function createPublishingService(deps: { db: Database; uploads: UploadsSe
           const { categoryIds, subcategoryIds, ...columns } = changes;
           await tx
             .update(workflows)
-            .set({ ...columns, ...(columns.title ? { slug: slugify(columns.title) } : {}), updatedAt: new Date() })
+            .set({
+              ...columns,
+              ...(columns.title ? { slug: slugify(columns.title) } : {}),
+              updatedAt: new Date(),
+            })
             .where(eq(workflows.id, row.id));
           await repository.replaceTaxonomy(tx, row.id, { categoryIds, subcategoryIds });
           await repository.refreshSearchDocument(tx, row.id);
@@ -192,9 +231,14 @@ export function createPublishingService(deps: { db: Database; uploads: UploadsSe
         // Checked now, not at approval time, so the author hears about a wrong id at once.
         await assertTaxonomyExists(tx, changes);
         if (queued) {
-          await tx.update(workflowEdits).set({ changes: merged as Record<string, unknown> }).where(eq(workflowEdits.id, queued.id));
+          await tx
+            .update(workflowEdits)
+            .set({ changes: merged as Record<string, unknown> })
+            .where(eq(workflowEdits.id, queued.id));
         } else {
-          await tx.insert(workflowEdits).values({ workflowId: row.id, changes: merged as Record<string, unknown>, createdBy: user.id });
+          await tx
+            .insert(workflowEdits)
+            .values({ workflowId: row.id, changes: merged as Record<string, unknown>, createdBy: user.id });
         }
       });
       return catalog.get(row.id, viewer);
@@ -203,7 +247,10 @@ export function createPublishingService(deps: { db: Database; uploads: UploadsSe
     /** Soft delete: buyers keep their access (docs/decisions/0020-review-workflow.md). */
     async remove(viewer: Viewer, ref: string) {
       const { row } = await loadManaged(viewer, ref);
-      await db.update(workflows).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(workflows.id, row.id));
+      await db
+        .update(workflows)
+        .set({ deletedAt: new Date(), updatedAt: new Date() })
+        .where(eq(workflows.id, row.id));
       const buyers = await repository.countPurchases(row.id);
       return { id: row.id, deleted: true as const, buyers_keep_access: buyers > 0 };
     },
@@ -216,7 +263,10 @@ export function createPublishingService(deps: { db: Database; uploads: UploadsSe
         const version = await inTransaction(async (tx) => {
           await repository.lock(tx, row.id);
           if (await repository.versionExists(tx, row.id, input.version)) throw versionExists();
-          const [inserted] = await tx.insert(workflowVersions).values(versionValues(row.id, input.version, file, user.id)).returning();
+          const [inserted] = await tx
+            .insert(workflowVersions)
+            .values(versionValues(row.id, input.version, file, user.id))
+            .returning();
           await resubmitIfRejected(tx, row);
           return inserted!;
         });
@@ -238,9 +288,14 @@ export function createPublishingService(deps: { db: Database; uploads: UploadsSe
     },
 
     /** The spec's separate link endpoints: adds links (a listed workflow queues them for review). */
-    async link(viewer: Viewer, kind: 'categoryIds' | 'subcategoryIds', items: { workflow_id: string; id: string }[]) {
+    async link(
+      viewer: Viewer,
+      kind: 'categoryIds' | 'subcategoryIds',
+      items: { workflow_id: string; id: string }[],
+    ) {
       const byWorkflow = new Map<string, string[]>();
-      for (const item of items) byWorkflow.set(item.workflow_id, [...(byWorkflow.get(item.workflow_id) ?? []), item.id]);
+      for (const item of items)
+        byWorkflow.set(item.workflow_id, [...(byWorkflow.get(item.workflow_id) ?? []), item.id]);
       const rows: NonNullable<ManagedRow>[] = [];
       for (const [workflowId] of byWorkflow) rows.push((await loadManaged(viewer, workflowId)).row);
       const user = requireUser(viewer);
@@ -254,11 +309,20 @@ export function createPublishingService(deps: { db: Database; uploads: UploadsSe
             continue;
           }
           const queued = await repository.pendingEdit(tx, row.id);
-          const current = (queued?.changes as EditChanges | undefined)?.[kind] ?? (await repository.taxonomyIds(tx, row.id))[kind];
-          const merged = { ...(queued?.changes as EditChanges | undefined), [kind]: [...new Set([...current, ...ids])] };
+          const current =
+            (queued?.changes as EditChanges | undefined)?.[kind] ??
+            (await repository.taxonomyIds(tx, row.id))[kind];
+          const merged = {
+            ...(queued?.changes as EditChanges | undefined),
+            [kind]: [...new Set([...current, ...ids])],
+          };
           await assertTaxonomyExists(tx, { [kind]: ids });
-          if (queued) await tx.update(workflowEdits).set({ changes: merged }).where(eq(workflowEdits.id, queued.id));
-          else await tx.insert(workflowEdits).values({ workflowId: row.id, changes: merged, createdBy: user.id });
+          if (queued)
+            await tx.update(workflowEdits).set({ changes: merged }).where(eq(workflowEdits.id, queued.id));
+          else
+            await tx
+              .insert(workflowEdits)
+              .values({ workflowId: row.id, changes: merged, createdBy: user.id });
         }
       });
       return items;
@@ -278,11 +342,19 @@ export function createPublishingService(deps: { db: Database; uploads: UploadsSe
           const review: ReviewState = {
             status: workflow.status,
             last_decision: decision
-              ? { decision: decision.decision, reason: decision.reason, created_at: decision.createdAt.toISOString() }
+              ? {
+                  decision: decision.decision,
+                  reason: decision.reason,
+                  created_at: decision.createdAt.toISOString(),
+                }
               : null,
             pending_versions: states.versions
               .filter((item) => item.workflowId === workflow.id)
-              .map((item) => ({ id: item.id, version: item.version, created_at: item.createdAt.toISOString() })),
+              .map((item) => ({
+                id: item.id,
+                version: item.version,
+                created_at: item.createdAt.toISOString(),
+              })),
             pending_edit: edit ? publicChanges(edit.changes as EditChanges) : null,
           };
           return { ...workflow, review };

@@ -14,7 +14,12 @@ let buyer: TestSession;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 async function call(method: Method, url: string, session: TestSession | null, payload?: unknown) {
-  return ctx.app.inject({ method, url, headers: session?.headers ?? {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return ctx.app.inject({
+    method,
+    url,
+    headers: session?.headers ?? {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 }
 async function uploadFile(session: TestSession, content = n8nExport()) {
   const response = await upload(ctx, session, 'workflows', content);
@@ -54,7 +59,12 @@ afterAll(() => ctx.close());
 describe('the publishing journey (free workflow)', () => {
   it('upload → create (pending, invisible) → approve (e-mail) → listed → new version pending → approved → downloads → delete', async () => {
     const created = await createWorkflow(author);
-    expect(created).toMatchObject({ status: 'pending', slug: 'gui-canh-bao-slack', tested_with: 'n8n 1.64', version: '1.0' });
+    expect(created).toMatchObject({
+      status: 'pending',
+      slug: 'gui-canh-bao-slack',
+      tested_with: 'n8n 1.64',
+      version: '1.0',
+    });
     const id = created.id as string;
 
     // Pending: the public and other users cannot see it; the author and admins can.
@@ -66,7 +76,10 @@ describe('the publishing journey (free workflow)', () => {
     // The queue shows it with the automated checks.
     const queue = (await call('GET', '/api/admin/reviews', admin)).json();
     const item = queue.items.find((entry: { workflow: { id: string } }) => entry.workflow.id === id);
-    expect(item).toMatchObject({ kind: 'new', workflow: { title: 'Gửi cảnh báo Slack', category_ids: ['n8n'] } });
+    expect(item).toMatchObject({
+      kind: 'new',
+      workflow: { title: 'Gửi cảnh báo Slack', category_ids: ['n8n'] },
+    });
     expect(item.versions[0].checks).toMatchObject({
       format: 'n8n',
       node_summary: { platform: 'n8n', nodeCount: 2, edgeCount: 1 },
@@ -83,21 +96,37 @@ describe('the publishing journey (free workflow)', () => {
     expect(mail?.text).toContain(`/workflows/gui-canh-bao-slack-${id}`);
 
     const listed = (await call('GET', `/api/workflows/${id}`, null)).json();
-    expect(listed).toMatchObject({ status: 'listed', version: '1.0', file_url: `/api/workflows/${id}/download` });
-    expect((await call('GET', '/api/workflows', null)).json().workflows.map((w: { id: string }) => w.id)).toEqual([id]);
+    expect(listed).toMatchObject({
+      status: 'listed',
+      version: '1.0',
+      file_url: `/api/workflows/${id}/download`,
+    });
+    expect(
+      (await call('GET', '/api/workflows', null)).json().workflows.map((w: { id: string }) => w.id),
+    ).toEqual([id]);
 
     // A new version waits for review while 1.0 stays listed.
     const v11File = await uploadFile(author, n8nExport('Version 1.1'));
-    const v11 = await call('POST', `/api/workflows/${id}/versions`, author, { version: '1.1', file_url: v11File });
+    const v11 = await call('POST', `/api/workflows/${id}/versions`, author, {
+      version: '1.1',
+      file_url: v11File,
+    });
     expect(v11.statusCode, v11.body).toBe(201);
     expect(v11.json()).toMatchObject({ version: '1.1', review_status: 'pending', is_current: false });
     expect((await call('GET', `/api/workflows/${id}`, null)).json().version).toBe('1.0');
-    expect((await call('GET', `/api/workflows/${id}/versions`, null)).json().map((v: { version: string }) => v.version)).toEqual(['1.0']);
+    expect(
+      (await call('GET', `/api/workflows/${id}/versions`, null))
+        .json()
+        .map((v: { version: string }) => v.version),
+    ).toEqual(['1.0']);
     const before = await call('GET', `/api/workflows/${id}/download`, null);
     expect(JSON.parse(before.body).name).toBe('Send Slack alerts');
     expect(before.headers['content-disposition']).toContain('filename="gui-canh-bao-slack.json"');
 
-    const duplicate = await call('POST', `/api/workflows/${id}/versions`, author, { version: '1.1', file_url: v11File });
+    const duplicate = await call('POST', `/api/workflows/${id}/versions`, author, {
+      version: '1.1',
+      file_url: v11File,
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error.code).toBe('VERSION_EXISTS');
 
@@ -149,7 +178,11 @@ describe('the publishing journey (free workflow)', () => {
       description: 'New words',
       has_pending_changes: false,
     });
-    expect((await call('GET', '/api/workflows?search=better', null)).json().workflows.map((w: { id: string }) => w.id)).toContain(id);
+    expect(
+      (await call('GET', '/api/workflows?search=better', null))
+        .json()
+        .workflows.map((w: { id: string }) => w.id),
+    ).toContain(id);
   });
 });
 
@@ -158,8 +191,13 @@ describe('rejection', () => {
     const { id } = await createWorkflow(author, { title: 'Will be rejected' });
     const noReason = await call('POST', `/api/admin/workflows/${id}/reject`, admin, { reason: '  ' });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().error).toMatchObject({ field: 'reason', details: { messageKey: 'validation.reasonRequired' } });
-    const rejected = await call('POST', `/api/admin/workflows/${id}/reject`, admin, { reason: 'Mô tả quá ngắn' });
+    expect(noReason.json().error).toMatchObject({
+      field: 'reason',
+      details: { messageKey: 'validation.reasonRequired' },
+    });
+    const rejected = await call('POST', `/api/admin/workflows/${id}/reject`, admin, {
+      reason: 'Mô tả quá ngắn',
+    });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toMatchObject({ decision: 'rejected', status: 'rejected' });
     const mail = readOutbox(ctx, author.user.email).at(-1)!;
@@ -175,7 +213,9 @@ describe('rejection', () => {
     expect(versions[0]).toMatchObject({ review_status: 'rejected', review_reason: 'Mô tả quá ngắn' });
 
     // Editing a rejected workflow submits it again.
-    const resubmitted = await call('PUT', `/api/workflows/${id}`, author, { description: 'A longer description' });
+    const resubmitted = await call('PUT', `/api/workflows/${id}`, author, {
+      description: 'A longer description',
+    });
     expect(resubmitted.json().status).toBe('pending');
     expect((await approve(id)).statusCode).toBe(200);
     expect((await call('GET', `/api/workflows/${id}`, null)).json().status).toBe('listed');
@@ -187,7 +227,10 @@ describe('rejection', () => {
     await call('PUT', `/api/workflows/${id}`, author, { title: 'Spammy title!!!' });
     const rejected = await call('POST', `/api/admin/workflows/${id}/reject`, admin, { reason: 'Spam' });
     expect(rejected.json()).toMatchObject({ status: 'listed' });
-    expect((await call('GET', `/api/workflows/${id}`, null)).json()).toMatchObject({ title: 'Stable listing', has_pending_changes: false });
+    expect((await call('GET', `/api/workflows/${id}`, null)).json()).toMatchObject({
+      title: 'Stable listing',
+      has_pending_changes: false,
+    });
   });
 });
 
@@ -218,7 +261,11 @@ describe('paid workflows', () => {
     await addPurchase(ctx.db, buyer.user.id, id, 150_000);
 
     const publicView = (await call('GET', `/api/workflows/${id}`, null)).json();
-    expect(publicView).toMatchObject({ file_url: null, workflow_data: null, access: { can_download: false } });
+    expect(publicView).toMatchObject({
+      file_url: null,
+      workflow_data: null,
+      access: { can_download: false },
+    });
     expect((await call('GET', `/api/workflows/${id}/versions`, other)).json()[0].file_url).toBeNull();
     const anonymous = await call('GET', `/api/workflows/${id}/download`, null);
     expect([anonymous.statusCode, anonymous.json().error.code]).toEqual([401, 'PAYMENT_REQUIRED']);
@@ -278,7 +325,9 @@ describe('refusals', () => {
       expect(response.statusCode, response.body).toBe(403);
       expect(response.json().error.code).toBe('FORBIDDEN');
     }
-    expect((await call('PUT', `/api/workflows/${pendingId}`, other, { title: 'Hijacked title' })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/api/workflows/${pendingId}`, other, { title: 'Hijacked title' })).statusCode,
+    ).toBe(404);
     expect((await call('GET', `/api/workflows/${listedId}`, null)).json().title).toBe('Listed for refusals');
   });
 
@@ -311,27 +360,59 @@ describe('refusals', () => {
       cover_image_url: await uploadCover(other),
     });
     expect(cover.json().error).toMatchObject({ code: 'UPLOAD_NOT_FOUND', field: 'cover_image_url' });
-    const coverAsFile = await call('POST', '/api/workflows', author, { title: 'Cover as file', file_url: await uploadCover(author) });
+    const coverAsFile = await call('POST', '/api/workflows', author, {
+      title: 'Cover as file',
+      file_url: await uploadCover(author),
+    });
     expect(coverAsFile.json().error).toMatchObject({ code: 'UPLOAD_NOT_FOUND', field: 'file_url' });
   });
 
   it.each([
     [{ title: 'abc' }, 'title', 'validation.titleMin', 'Tiêu đề phải có ít nhất 5 ký tự.'],
-    [{ description: 'x'.repeat(1001) }, 'description', 'validation.descriptionMax', 'Mô tả không được vượt quá 1000 ký tự.'],
+    [
+      { description: 'x'.repeat(1001) },
+      'description',
+      'validation.descriptionMax',
+      'Mô tả không được vượt quá 1000 ký tự.',
+    ],
     [{ price: -1 }, 'price', 'validation.priceNonNegative', 'Giá phải là số không âm.'],
-    [{ category_ids: [] }, 'category_ids', 'validation.platformRequired', 'Bạn phải chọn ít nhất một nền tảng.'],
-    [{ subcategory_ids: [] }, 'subcategory_ids', 'validation.jobTypeRequired', 'Bạn phải chọn ít nhất một loại công việc.'],
+    [
+      { category_ids: [] },
+      'category_ids',
+      'validation.platformRequired',
+      'Bạn phải chọn ít nhất một nền tảng.',
+    ],
+    [
+      { subcategory_ids: [] },
+      'subcategory_ids',
+      'validation.jobTypeRequired',
+      'Bạn phải chọn ít nhất một loại công việc.',
+    ],
     [{ file_url: '' }, 'file_url', 'validation.fileRequired', 'Vui lòng tải lên tệp workflow.'],
-  ])('validates %j as spec section 5 says, in the caller language', async (change, field, messageKey, message) => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/workflows',
-      headers: { ...author.headers, 'x-language': 'vi' },
-      payload: { title: 'Valid title', file_url: 'upload://workflows/x/y.json', category_ids: ['n8n'], subcategory_ids: ['productivity'], ...change },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'VALIDATION_FAILED', field, message, details: { messageKey } });
-  });
+  ])(
+    'validates %j as spec section 5 says, in the caller language',
+    async (change, field, messageKey, message) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/workflows',
+        headers: { ...author.headers, 'x-language': 'vi' },
+        payload: {
+          title: 'Valid title',
+          file_url: 'upload://workflows/x/y.json',
+          category_ids: ['n8n'],
+          subcategory_ids: ['productivity'],
+          ...change,
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'VALIDATION_FAILED',
+        field,
+        message,
+        details: { messageKey },
+      });
+    },
+  );
 
   it('leaves no workflow behind when the create fails half-way', async () => {
     const countWorkflows = async () => Number((await ctx.db.select({ n: count() }).from(workflows))[0]!.n);
@@ -344,7 +425,10 @@ describe('refusals', () => {
       subcategory_ids: ['productivity', 'no-such-use-case'],
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ field: 'subcategory_ids', details: { messageKey: 'validation.unknownJobType' } });
+    expect(response.json().error).toMatchObject({
+      field: 'subcategory_ids',
+      details: { messageKey: 'validation.unknownJobType' },
+    });
     expect(await countWorkflows()).toBe(before);
     // The upload is still the author's to use (or to be swept later).
     const retry = await call('POST', '/api/workflows', author, {
@@ -366,15 +450,21 @@ describe('refusals', () => {
   });
 
   it('lets an admin edit any workflow, through the same review', async () => {
-    const response = await call('PUT', `/api/workflows/${listedId}`, admin, { description: 'Fixed by an admin' });
+    const response = await call('PUT', `/api/workflows/${listedId}`, admin, {
+      description: 'Fixed by an admin',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().has_pending_changes).toBe(true);
   });
 
   it('links categories through the spec endpoints', async () => {
-    const response = await call('POST', '/api/workflow-subcategories', author, [{ workflow_id: pendingId, subcategory_id: 'marketing' }]);
+    const response = await call('POST', '/api/workflow-subcategories', author, [
+      { workflow_id: pendingId, subcategory_id: 'marketing' },
+    ]);
     expect(response.statusCode, response.body).toBe(201);
     const detail = (await call('GET', `/api/workflows/${pendingId}`, author)).json();
-    expect(detail.workflow_subcategories.map((s: { subcategory_id: string }) => s.subcategory_id).sort()).toEqual(['marketing', 'productivity']);
+    expect(
+      detail.workflow_subcategories.map((s: { subcategory_id: string }) => s.subcategory_id).sort(),
+    ).toEqual(['marketing', 'productivity']);
   });
 });

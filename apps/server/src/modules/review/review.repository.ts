@@ -22,7 +22,10 @@ const submittedAt = sql<Date>`coalesce(least(
 export function createReviewRepository(db: Database) {
   return {
     async queue(page: number, pageSize: number) {
-      const where = and(isNull(workflows.deletedAt), sql`(${workflows.status} = 'pending' or ${pendingVersion} or ${pendingEdit})`);
+      const where = and(
+        isNull(workflows.deletedAt),
+        sql`(${workflows.status} = 'pending' or ${pendingVersion} or ${pendingEdit})`,
+      );
       const [rows, [count]] = await Promise.all([
         db
           .select({
@@ -48,7 +51,10 @@ export function createReviewRepository(db: Database) {
           .orderBy(asc(submittedAt), asc(workflows.id))
           .limit(pageSize)
           .offset(page * pageSize),
-        db.select({ count: sql<number>`count(*)::int` }).from(workflows).where(where),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(workflows)
+          .where(where),
       ]);
       return { rows, total: Number(count?.count ?? 0) };
     },
@@ -59,12 +65,19 @@ export function createReviewRepository(db: Database) {
         db
           .select()
           .from(workflowVersions)
-          .where(and(inArray(workflowVersions.workflowId, workflowIds), eq(workflowVersions.reviewStatus, 'pending')))
+          .where(
+            and(
+              inArray(workflowVersions.workflowId, workflowIds),
+              eq(workflowVersions.reviewStatus, 'pending'),
+            ),
+          )
           .orderBy(asc(workflowVersions.createdAt)),
         db
           .select()
           .from(workflowEdits)
-          .where(and(inArray(workflowEdits.workflowId, workflowIds), eq(workflowEdits.reviewStatus, 'pending'))),
+          .where(
+            and(inArray(workflowEdits.workflowId, workflowIds), eq(workflowEdits.reviewStatus, 'pending')),
+          ),
         db.select().from(workflowCategories).where(inArray(workflowCategories.workflowId, workflowIds)),
         db.select().from(workflowSubcategories).where(inArray(workflowSubcategories.workflowId, workflowIds)),
       ]);
@@ -106,7 +119,13 @@ export function createReviewRepository(db: Database) {
       const [row] = await db
         .select()
         .from(reports)
-        .where(and(eq(reports.workflowId, workflowId), eq(reports.reporterId, reporterId), eq(reports.status, 'open')))
+        .where(
+          and(
+            eq(reports.workflowId, workflowId),
+            eq(reports.reporterId, reporterId),
+            eq(reports.status, 'open'),
+          ),
+        )
         .limit(1);
       return row ?? null;
     },

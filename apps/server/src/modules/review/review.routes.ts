@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, NodeSummary, REPORT_REASONS, RejectInput, ReportInput, Requirements, ResolveReportInput } from '@flowbay/domain';
+import {
+  ApiError,
+  NodeSummary,
+  REPORT_REASONS,
+  RejectInput,
+  ReportInput,
+  Requirements,
+  ResolveReportInput,
+} from '@flowbay/domain';
 import type { ReviewService } from './review.service.ts';
 
 const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
@@ -12,7 +20,12 @@ const Decision = z.object({
   decision: z.enum(['approved', 'rejected']),
   status: z.enum(['pending', 'listed', 'rejected', 'unlisted']),
 });
-const Finding = z.object({ node: z.string(), path: z.string(), kind: z.string(), workflow: z.string().optional() });
+const Finding = z.object({
+  node: z.string(),
+  path: z.string(),
+  kind: z.string(),
+  workflow: z.string().optional(),
+});
 const QueueItem = z.object({
   kind: z.enum(['new', 'update']),
   submitted_at: z.string(),
@@ -48,7 +61,9 @@ const QueueItem = z.object({
       }),
     }),
   ),
-  edit: z.object({ id: z.string(), created_at: z.string(), changes: z.record(z.string(), z.unknown()) }).nullable(),
+  edit: z
+    .object({ id: z.string(), created_at: z.string(), changes: z.record(z.string(), z.unknown()) })
+    .nullable(),
 });
 const Report = z.object({
   id: z.string(),
@@ -77,7 +92,12 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
         security,
         querystring: z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) }),
         response: {
-          200: z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), items: z.array(QueueItem) }),
+          200: z.object({
+            total: z.number().int(),
+            page: z.number().int(),
+            pageSize: z.number().int(),
+            items: z.array(QueueItem),
+          }),
           401: ApiError,
           403: ApiError,
         },
@@ -97,7 +117,13 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
   app.post(
     '/api/admin/workflows/:id/reject',
     {
-      schema: { tags: ['review'], security, params: WorkflowId, body: RejectInput, response: { 200: Decision, ...errors } },
+      schema: {
+        tags: ['review'],
+        security,
+        params: WorkflowId,
+        body: RejectInput,
+        response: { 200: Decision, ...errors },
+      },
     },
     (request) => review.reject(request.viewer, request.params.id, request.body.reason),
   );
@@ -168,11 +194,16 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
         params: WorkflowId,
         body: ResolveReportInput,
         response: {
-          200: z.object({ id: z.string(), workflow_id: z.string(), status: z.enum(['unlisted', 'dismissed']) }),
+          200: z.object({
+            id: z.string(),
+            workflow_id: z.string(),
+            status: z.enum(['unlisted', 'dismissed']),
+          }),
           ...errors,
         },
       },
     },
-    (request) => review.resolveReport(request.viewer, request.params.id, request.body.action, request.body.note),
+    (request) =>
+      review.resolveReport(request.viewer, request.params.id, request.body.action, request.body.note),
   );
 }

@@ -46,7 +46,12 @@ export function createReviewService(deps: ReviewDeps) {
   }
 
   /** The decision is already committed; a mail failure is logged, never turned into an error. */
-  async function notifyAuthor(workflowId: string, decision: 'approved' | 'rejected' | 'unlisted', isUpdate: boolean, reason: string | null) {
+  async function notifyAuthor(
+    workflowId: string,
+    decision: 'approved' | 'rejected' | 'unlisted',
+    isUpdate: boolean,
+    reason: string | null,
+  ) {
     const author = await repository.author(workflowId);
     if (!author) return;
     const path = workflowPath({ slug: author.slug, id: workflowId });
@@ -94,7 +99,9 @@ export function createReviewService(deps: ReviewDeps) {
               cover_image_url: row.coverKey ? storage.publicUrl(row.coverKey) : null,
               tested_with: row.testedWith,
               created_at: row.createdAt.toISOString(),
-              category_ids: details.categories.filter((item) => item.workflowId === row.id).map((item) => item.categoryId),
+              category_ids: details.categories
+                .filter((item) => item.workflowId === row.id)
+                .map((item) => item.categoryId),
               subcategory_ids: details.subcategories
                 .filter((item) => item.workflowId === row.id)
                 .map((item) => item.subcategoryId),
@@ -108,7 +115,8 @@ export function createReviewService(deps: ReviewDeps) {
                   warnings?: { code: string; message: string }[];
                   secrets?: { found: number; redacted: { node: string; path: string; kind: string }[] };
                 };
-                const summary = version.summary as (NodeSummary & { requirements?: RequirementsShape }) | null;
+                const summary = version.summary as
+                  (NodeSummary & { requirements?: RequirementsShape }) | null;
                 return {
                   id: version.id,
                   version: version.version,
@@ -126,7 +134,11 @@ export function createReviewService(deps: ReviewDeps) {
                 };
               }),
             edit: edit
-              ? { id: edit.id, created_at: edit.createdAt.toISOString(), changes: publicChanges(edit.changes as EditChanges) }
+              ? {
+                  id: edit.id,
+                  created_at: edit.createdAt.toISOString(),
+                  changes: publicChanges(edit.changes as EditChanges),
+                }
               : null,
           };
         }),
@@ -146,7 +158,8 @@ export function createReviewService(deps: ReviewDeps) {
         const edit = await workflowsRepository.pendingEdit(tx, row.id);
         if (pending.length === 0 && !edit && row.status === 'listed') throw nothingToReview();
         // A rejected first submission resubmitted with text changes only: its newest file is the one reviewed.
-        const target = pending[0] ?? (row.currentVersionId ? null : await repository.newestVersion(tx, row.id));
+        const target =
+          pending[0] ?? (row.currentVersionId ? null : await repository.newestVersion(tx, row.id));
         if (!target && !row.currentVersionId) throw nothingToReview();
         const now = new Date();
         if (target) {
@@ -157,7 +170,9 @@ export function createReviewService(deps: ReviewDeps) {
           await tx
             .update(workflowVersions)
             .set({ reviewStatus: 'approved', reviewReason: null, reviewedAt: now })
-            .where(and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.reviewStatus, 'pending')));
+            .where(
+              and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.reviewStatus, 'pending')),
+            );
           await tx
             .update(workflowVersions)
             .set({ isCurrent: true, reviewStatus: 'approved', reviewReason: null, reviewedAt: now })
@@ -178,7 +193,10 @@ export function createReviewService(deps: ReviewDeps) {
           .where(eq(workflows.id, row.id));
         if (edit) {
           await workflowsRepository.replaceTaxonomy(tx, row.id, { categoryIds, subcategoryIds });
-          await tx.update(workflowEdits).set({ reviewStatus: 'approved', reviewedAt: now }).where(eq(workflowEdits.id, edit.id));
+          await tx
+            .update(workflowEdits)
+            .set({ reviewStatus: 'approved', reviewedAt: now })
+            .where(eq(workflowEdits.id, edit.id));
         }
         await workflowsRepository.refreshSearchDocument(tx, row.id);
         await repository.insertDecision(tx, {
@@ -231,7 +249,11 @@ export function createReviewService(deps: ReviewDeps) {
     },
 
     /** Anyone signed in may report a listed workflow; a second report while one is open is the same report. */
-    async report(viewer: Viewer, workflowId: string, input: { reason: (typeof reports.$inferInsert)['reason']; details: string }) {
+    async report(
+      viewer: Viewer,
+      workflowId: string,
+      input: { reason: (typeof reports.$inferInsert)['reason']; details: string },
+    ) {
       if (!isSignedIn(viewer)) throw unauthenticated();
       const row = await workflowsRepository.findManaged(workflowId);
       if (!row || row.deletedAt || row.status !== 'listed') throw workflowNotFound();
@@ -256,11 +278,17 @@ export function createReviewService(deps: ReviewDeps) {
         if (!found) throw notFound('NOT_FOUND', 'Report not found');
         if (found.status !== 'open') throw new AppError(409, 'CONFLICT', 'This report is already resolved');
         if (action === 'dismiss') {
-          await tx.update(reports).set({ status: 'dismissed', resolvedBy: admin.id, resolvedAt: now }).where(eq(reports.id, found.id));
+          await tx
+            .update(reports)
+            .set({ status: 'dismissed', resolvedBy: admin.id, resolvedAt: now })
+            .where(eq(reports.id, found.id));
           return found;
         }
         await workflowsRepository.lock(tx, found.workflowId);
-        await tx.update(workflows).set({ status: 'unlisted', updatedAt: now }).where(eq(workflows.id, found.workflowId));
+        await tx
+          .update(workflows)
+          .set({ status: 'unlisted', updatedAt: now })
+          .where(eq(workflows.id, found.workflowId));
         await tx
           .update(reports)
           .set({ status: 'unlisted', resolvedBy: admin.id, resolvedAt: now })
@@ -268,7 +296,11 @@ export function createReviewService(deps: ReviewDeps) {
         return found;
       });
       if (action === 'unlist') await notifyAuthor(report.workflowId, 'unlisted', true, note ?? null);
-      return { id: report.id, workflow_id: report.workflowId, status: action === 'unlist' ? ('unlisted' as const) : ('dismissed' as const) };
+      return {
+        id: report.id,
+        workflow_id: report.workflowId,
+        status: action === 'unlist' ? ('unlisted' as const) : ('dismissed' as const),
+      };
     },
   };
 }

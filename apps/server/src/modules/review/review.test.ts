@@ -21,27 +21,52 @@ afterAll(() => ctx.close());
 
 describe('reports', () => {
   it('anyone signed in reports a listed workflow once; admins unlist it and the author is told', async () => {
-    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, title: 'Reported workflow' });
+    const workflow = await createWorkflow(ctx.db, ctx.storage, {
+      userId: author.user.id,
+      title: 'Reported workflow',
+    });
     const anonymous = await call('POST', `/api/workflows/${workflow.id}/reports`, null, { reason: 'spam' });
     expect([anonymous.statusCode, anonymous.json().error.code]).toEqual([401, 'UNAUTHENTICATED']);
-    const badReason = await call('POST', `/api/workflows/${workflow.id}/reports`, reporter, { reason: 'boring' });
-    expect(badReason.json().error).toMatchObject({ field: 'reason', details: { messageKey: 'validation.reportReason' } });
+    const badReason = await call('POST', `/api/workflows/${workflow.id}/reports`, reporter, {
+      reason: 'boring',
+    });
+    expect(badReason.json().error).toMatchObject({
+      field: 'reason',
+      details: { messageKey: 'validation.reportReason' },
+    });
 
-    const first = await call('POST', `/api/workflows/${workflow.id}/reports`, reporter, { reason: 'malicious', details: 'Sends data away' });
+    const first = await call('POST', `/api/workflows/${workflow.id}/reports`, reporter, {
+      reason: 'malicious',
+      details: 'Sends data away',
+    });
     expect(first.statusCode, first.body).toBe(201);
     const again = await call('POST', `/api/workflows/${workflow.id}/reports`, reporter, { reason: 'spam' });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(first.json().id);
 
     expect((await call('GET', '/api/admin/reports', reporter)).statusCode).toBe(403);
-    expect((await call('POST', `/api/admin/reports/${first.json().id}/resolve`, reporter, { action: 'unlist' })).statusCode).toBe(403);
-    expect((await call('POST', `/api/admin/reports/${first.json().id}/resolve`, null, { action: 'unlist' })).statusCode).toBe(401);
+    expect(
+      (await call('POST', `/api/admin/reports/${first.json().id}/resolve`, reporter, { action: 'unlist' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', `/api/admin/reports/${first.json().id}/resolve`, null, { action: 'unlist' }))
+        .statusCode,
+    ).toBe(401);
     const open = (await call('GET', '/api/admin/reports', admin)).json();
     expect(open).toEqual([
-      expect.objectContaining({ id: first.json().id, workflow_title: 'Reported workflow', reason: 'malicious', details: 'Sends data away' }),
+      expect.objectContaining({
+        id: first.json().id,
+        workflow_title: 'Reported workflow',
+        reason: 'malicious',
+        details: 'Sends data away',
+      }),
     ]);
 
-    const resolved = await call('POST', `/api/admin/reports/${first.json().id}/resolve`, admin, { action: 'unlist', note: 'Exfiltrates data' });
+    const resolved = await call('POST', `/api/admin/reports/${first.json().id}/resolve`, admin, {
+      action: 'unlist',
+      note: 'Exfiltrates data',
+    });
     expect(resolved.json()).toMatchObject({ status: 'unlisted' });
     expect((await call('GET', `/api/workflows/${workflow.id}`, null)).statusCode).toBe(404);
     expect((await call('GET', `/api/workflows/${workflow.id}`, author)).json().status).toBe('unlisted');
@@ -49,7 +74,9 @@ describe('reports', () => {
     expect(mail.subject).toBe('Your workflow "Reported workflow" was unlisted');
     expect(mail.text).toContain('Reason: Exfiltrates data');
     expect((await call('GET', '/api/admin/reports', admin)).json()).toEqual([]);
-    const again2 = await call('POST', `/api/admin/reports/${first.json().id}/resolve`, admin, { action: 'dismiss' });
+    const again2 = await call('POST', `/api/admin/reports/${first.json().id}/resolve`, admin, {
+      action: 'dismiss',
+    });
     expect(again2.json().error.code).toBe('CONFLICT');
 
     // An admin can list it again.
@@ -58,16 +85,29 @@ describe('reports', () => {
   });
 
   it('dismissing leaves the workflow listed', async () => {
-    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, title: 'Falsely reported' });
-    const report = (await call('POST', `/api/workflows/${workflow.id}/reports`, reporter, { reason: 'other' })).json();
-    const dismissed = await call('POST', `/api/admin/reports/${report.id}/resolve`, admin, { action: 'dismiss' });
+    const workflow = await createWorkflow(ctx.db, ctx.storage, {
+      userId: author.user.id,
+      title: 'Falsely reported',
+    });
+    const report = (
+      await call('POST', `/api/workflows/${workflow.id}/reports`, reporter, { reason: 'other' })
+    ).json();
+    const dismissed = await call('POST', `/api/admin/reports/${report.id}/resolve`, admin, {
+      action: 'dismiss',
+    });
     expect(dismissed.json()).toMatchObject({ status: 'dismissed' });
     expect((await call('GET', `/api/workflows/${workflow.id}`, null)).statusCode).toBe(200);
-    expect((await call('GET', '/api/admin/reports?status=dismissed', admin)).json().map((r: { id: string }) => r.id)).toContain(report.id);
+    expect(
+      (await call('GET', '/api/admin/reports?status=dismissed', admin))
+        .json()
+        .map((r: { id: string }) => r.id),
+    ).toContain(report.id);
   });
 
   it('cannot report what is not listed', async () => {
     const pending = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, status: 'pending' });
-    expect((await call('POST', `/api/workflows/${pending.id}/reports`, reporter, { reason: 'spam' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/api/workflows/${pending.id}/reports`, reporter, { reason: 'spam' })).statusCode,
+    ).toBe(404);
   });
 });

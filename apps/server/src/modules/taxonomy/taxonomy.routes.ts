@@ -20,6 +20,7 @@ export async function taxonomyRoutes(root: FastifyInstance, { db }: { db: Databa
   app.get(
     '/api/subcategories',
     { schema: { tags: ['catalogue'], summary: 'Use cases', response: { 200: z.array(Subcategory) } } },
-    () => db.select(subColumns).from(subcategories).orderBy(asc(subcategories.position), asc(subcategories.id)),
+    () =>
+      db.select(subColumns).from(subcategories).orderBy(asc(subcategories.position), asc(subcategories.id)),
   );
 }

@@ -16,7 +16,11 @@ export class ProviderError extends Error {
 const TIMEOUT_MS = 10_000;
 
 /** A LibreTranslate-compatible server (`POST /translate` with `q` as a list, source detected). */
-export function createLibreTranslateProvider(baseUrl: string, apiKey?: string, fetchImpl: typeof fetch = fetch): TranslationProvider {
+export function createLibreTranslateProvider(
+  baseUrl: string,
+  apiKey?: string,
+  fetchImpl: typeof fetch = fetch,
+): TranslationProvider {
   const endpoint = new URL('translate', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
   return {
     name: 'libretranslate',
@@ -26,7 +30,13 @@ export function createLibreTranslateProvider(baseUrl: string, apiKey?: string, f
         response = await fetchImpl(endpoint, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ q: texts, source: 'auto', target, format: 'text', ...(apiKey ? { api_key: apiKey } : {}) }),
+          body: JSON.stringify({
+            q: texts,
+            source: 'auto',
+            target,
+            format: 'text',
+            ...(apiKey ? { api_key: apiKey } : {}),
+          }),
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
       } catch (error) {
@@ -35,7 +45,11 @@ export function createLibreTranslateProvider(baseUrl: string, apiKey?: string, f
       if (!response.ok) throw new ProviderError(`translation server answered ${response.status}`);
       const body = (await response.json().catch(() => null)) as { translatedText?: unknown } | null;
       const translated = body?.translatedText;
-      const list = Array.isArray(translated) ? translated : typeof translated === 'string' ? [translated] : null;
+      const list = Array.isArray(translated)
+        ? translated
+        : typeof translated === 'string'
+          ? [translated]
+          : null;
       if (!list || list.length !== texts.length || !list.every((item) => typeof item === 'string')) {
         throw new ProviderError('translation server sent an unexpected answer');
       }
@@ -45,6 +59,8 @@ export function createLibreTranslateProvider(baseUrl: string, apiKey?: string, f
 }
 
 /** The provider chosen by settings: LibreTranslate when TRANSLATE_URL is set, otherwise none. */
-export function createTranslationProvider(env: Pick<Env, 'TRANSLATE_URL' | 'TRANSLATE_API_KEY'>): TranslationProvider | null {
+export function createTranslationProvider(
+  env: Pick<Env, 'TRANSLATE_URL' | 'TRANSLATE_API_KEY'>,
+): TranslationProvider | null {
   return env.TRANSLATE_URL ? createLibreTranslateProvider(env.TRANSLATE_URL, env.TRANSLATE_API_KEY) : null;
 }

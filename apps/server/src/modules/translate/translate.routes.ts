@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '@flowbay/domain';
-import { TRANSLATE_LANGUAGES, TranslateInput, TranslateResult, TranslateStatus } from '@flowbay/domain/translate';
+import {
+  TRANSLATE_LANGUAGES,
+  TranslateInput,
+  TranslateResult,
+  TranslateStatus,
+} from '@flowbay/domain/translate';
 import type { TranslateService } from './translate.service.ts';
 
 export async function translateRoutes(root: FastifyInstance, { translate }: { translate: TranslateService }) {
@@ -16,7 +21,10 @@ export async function translateRoutes(root: FastifyInstance, { translate }: { tr
         response: { 200: TranslateStatus },
       },
     },
-    () => ({ available: translate.available, languages: translate.available ? [...TRANSLATE_LANGUAGES] : [] }),
+    () => ({
+      available: translate.available,
+      languages: translate.available ? [...TRANSLATE_LANGUAGES] : [],
+    }),
   );
 
   app.post(

@@ -10,9 +10,14 @@ export function translationId(text: string, target: string): string {
   return createHash('sha256').update(`${target}\u0000${text}`).digest('hex');
 }
 
-const unavailable = (status: number) => new AppError(status, 'TRANSLATION_UNAVAILABLE', 'Translation is not available');
+const unavailable = (status: number) =>
+  new AppError(status, 'TRANSLATION_UNAVAILABLE', 'Translation is not available');
 
-export function createTranslateService(db: Database, provider: TranslationProvider | null, log?: { warn(details: object, message: string): void }) {
+export function createTranslateService(
+  db: Database,
+  provider: TranslationProvider | null,
+  log?: { warn(details: object, message: string): void },
+) {
   const repository = createTranslateRepository(db);
   return {
     available: provider !== null,
@@ -21,7 +26,9 @@ export function createTranslateService(db: Database, provider: TranslationProvid
       if (!provider) throw unavailable(503);
       const ids = texts.map((text) => translationId(text, target));
       const cached = await repository.findMany(ids);
-      const missing = [...new Set(texts.filter((text, index) => text.trim() !== '' && !cached.has(ids[index]!)))];
+      const missing = [
+        ...new Set(texts.filter((text, index) => text.trim() !== '' && !cached.has(ids[index]!))),
+      ];
       if (missing.length > 0) {
         let translated: string[];
         try {
@@ -31,7 +38,12 @@ export function createTranslateService(db: Database, provider: TranslationProvid
           log?.warn({ provider: provider.name, reason: error.message }, 'translation failed');
           throw unavailable(502);
         }
-        const rows = missing.map((text, index) => ({ id: translationId(text, target), sourceText: text, target, translated: translated[index]! }));
+        const rows = missing.map((text, index) => ({
+          id: translationId(text, target),
+          sourceText: text,
+          target,
+          translated: translated[index]!,
+        }));
         await repository.saveMany(rows);
         for (const row of rows) cached.set(row.id, row.translated);
       }

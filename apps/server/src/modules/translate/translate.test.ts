@@ -18,7 +18,9 @@ function startFakeLibreTranslate() {
       const input = JSON.parse(body) as { q: string[]; target: string; api_key?: string; source: string };
       calls.push(input);
       if (failWith) {
-        response.writeHead(failWith, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'boom' }));
+        response
+          .writeHead(failWith, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'boom' }));
         return;
       }
       response
@@ -29,7 +31,12 @@ function startFakeLibreTranslate() {
   return {
     calls,
     fail: (status: number | null) => (failWith = status),
-    listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+        ),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -53,19 +60,39 @@ beforeEach(() => {
   fake.fail(null);
 });
 
-const translate = (app: TestContext, body: unknown) => app.app.inject({ method: 'POST', url: '/api/translate', payload: body as object });
+const translate = (app: TestContext, body: unknown) =>
+  app.app.inject({ method: 'POST', url: '/api/translate', payload: body as object });
 
 describe('translation', () => {
   it('reports whether a provider is configured', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/translate' })).json()).toMatchObject({ available: true, languages: expect.arrayContaining(['vi', 'en', 'ja']) });
-    expect((await unconfigured.app.inject({ method: 'GET', url: '/api/translate' })).json()).toEqual({ available: false, languages: [] });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/translate' })).json()).toMatchObject({
+      available: true,
+      languages: expect.arrayContaining(['vi', 'en', 'ja']),
+    });
+    expect((await unconfigured.app.inject({ method: 'GET', url: '/api/translate' })).json()).toEqual({
+      available: false,
+      languages: [],
+    });
   });
 
   it('translates title and description in order through LibreTranslate', async () => {
-    const response = await translate(ctx, { texts: ['Send Slack alerts', 'When an order arrives'], target: 'vi' });
+    const response = await translate(ctx, {
+      texts: ['Send Slack alerts', 'When an order arrives'],
+      target: 'vi',
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ translations: ['[vi] Send Slack alerts', '[vi] When an order arrives'] });
-    expect(fake.calls).toEqual([{ q: ['Send Slack alerts', 'When an order arrives'], source: 'auto', target: 'vi', format: 'text', api_key: 'test-key-not-secret' }]);
+    expect(response.json()).toEqual({
+      translations: ['[vi] Send Slack alerts', '[vi] When an order arrives'],
+    });
+    expect(fake.calls).toEqual([
+      {
+        q: ['Send Slack alerts', 'When an order arrives'],
+        source: 'auto',
+        target: 'vi',
+        format: 'text',
+        api_key: 'test-key-not-secret',
+      },
+    ]);
   });
 
   it('answers repeated texts from the database cache without calling the provider', async () => {
@@ -103,7 +130,12 @@ describe('translation', () => {
   });
 
   it('validates the language and the number of texts', async () => {
-    for (const body of [{ texts: ['x'], target: 'xx' }, { texts: [], target: 'vi' }, { texts: ['a', 'b', 'c'], target: 'vi' }, { target: 'vi' }]) {
+    for (const body of [
+      { texts: ['x'], target: 'xx' },
+      { texts: [], target: 'vi' },
+      { texts: ['a', 'b', 'c'], target: 'vi' },
+      { target: 'vi' },
+    ]) {
       const response = await translate(ctx, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_FAILED');
@@ -114,7 +146,12 @@ describe('translation', () => {
   it('is rate-limited per client', async () => {
     let limited = null;
     for (let attempt = 0; attempt < 40 && !limited; attempt++) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/translate', payload: { texts: ['Rate'], target: 'ko' }, remoteAddress: '10.9.9.9' });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/translate',
+        payload: { texts: ['Rate'], target: 'ko' },
+        remoteAddress: '10.9.9.9',
+      });
       if (response.statusCode === 429) limited = response;
     }
     expect(limited?.json().error.code).toBe('RATE_LIMITED');

@@ -14,7 +14,8 @@ function multipartError(error: unknown): AppError | null {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'FILE_TOO_LARGE', 'File too large', 'file');
   if (code === 'FST_FILES_LIMIT') return invalid('file', 'Send exactly one file');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalid('request', 'Too many form fields');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return invalid('request', 'Too many form fields');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
   }
@@ -37,20 +38,32 @@ export async function uploadsRoutes(root: FastifyInstance, { uploads }: { upload
         summary:
           'Upload a workflow file (checked, secret-scanned; redact=true stores a redacted copy) or a cover image (JPEG/PNG/WebP, with a WebP thumbnail)',
         consumes: ['multipart/form-data'],
-        querystring: z.object({ folder: z.enum(UPLOAD_FOLDERS).optional(), redact: z.string().max(8).optional() }),
-        response: { 201: UploadResult, 400: ApiError, 401: ApiError, 403: ApiError, 413: ApiError, 415: ApiError },
+        querystring: z.object({
+          folder: z.enum(UPLOAD_FOLDERS).optional(),
+          redact: z.string().max(8).optional(),
+        }),
+        response: {
+          201: UploadResult,
+          400: ApiError,
+          401: ApiError,
+          403: ApiError,
+          413: ApiError,
+          415: ApiError,
+        },
       },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       requireUser(request.viewer);
-      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
+      if (!request.isMultipart())
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
       const fields: Record<string, string> = {};
       let file: IncomingFile | null = null;
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
-            if (part.fieldname !== 'file' || file) throw invalid('file', 'Send exactly one file, in the "file" field');
+            if (part.fieldname !== 'file' || file)
+              throw invalid('file', 'Send exactly one file, in the "file" field');
             file = { buffer: await part.toBuffer(), filename: part.filename ?? '' };
           } else {
             fields[part.fieldname] = String(part.value);
@@ -63,9 +76,12 @@ export async function uploadsRoutes(root: FastifyInstance, { uploads }: { upload
       if (!folder || !(UPLOAD_FOLDERS as readonly string[]).includes(folder)) {
         throw invalid('folder', 'validation.uploadFolder', { messageKey: VALIDATION_KEYS.uploadFolder });
       }
-      if (!file) throw invalid('file', 'validation.fileRequired', { messageKey: VALIDATION_KEYS.fileRequired });
+      if (!file)
+        throw invalid('file', 'validation.fileRequired', { messageKey: VALIDATION_KEYS.fileRequired });
       const redact = TRUE_VALUES.has((fields.redact ?? request.query.redact ?? '').toLowerCase());
-      const result = await uploads.upload(request.viewer, folder as (typeof UPLOAD_FOLDERS)[number], file, { redact });
+      const result = await uploads.upload(request.viewer, folder as (typeof UPLOAD_FOLDERS)[number], file, {
+        redact,
+      });
       return reply.status(201).send(result);
     },
   );

@@ -46,10 +46,17 @@ const IMAGE_MIME: Record<ImageType, string> = { jpeg: 'image/jpeg', png: 'image/
 /** The image type from the file's first bytes; the client's MIME type is never trusted. */
 export function sniffImage(buffer: Buffer): ImageType | null {
   if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpeg';
-  if (buffer.length >= 8 && buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+  if (
+    buffer.length >= 8 &&
+    buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
     return 'png';
   }
-  if (buffer.length >= 12 && buffer.toString('latin1', 0, 4) === 'RIFF' && buffer.toString('latin1', 8, 12) === 'WEBP') {
+  if (
+    buffer.length >= 12 &&
+    buffer.toString('latin1', 0, 4) === 'RIFF' &&
+    buffer.toString('latin1', 8, 12) === 'WEBP'
+  ) {
     return 'webp';
   }
   return null;
@@ -63,7 +70,10 @@ export function createUploadsService(db: Database, storage: Storage) {
   const repository = createUploadsRepository(db);
 
   /** Stores the objects, then records them; if recording fails the objects are removed again. */
-  async function store(row: typeof uploads.$inferInsert, objects: { key: string; body: Buffer; type: string }[]) {
+  async function store(
+    row: typeof uploads.$inferInsert,
+    objects: { key: string; body: Buffer; type: string }[],
+  ) {
     const written: string[] = [];
     try {
       for (const object of objects) {
@@ -77,8 +87,13 @@ export function createUploadsService(db: Database, storage: Storage) {
     }
   }
 
-  async function acceptWorkflowFile(userId: string, file: IncomingFile, redact: boolean): Promise<UploadResult> {
-    if (file.buffer.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', 'File too large', 'file');
+  async function acceptWorkflowFile(
+    userId: string,
+    file: IncomingFile,
+    redact: boolean,
+  ): Promise<UploadResult> {
+    if (file.buffer.length > MAX_UPLOAD_BYTES)
+      throw new AppError(413, 'FILE_TOO_LARGE', 'File too large', 'file');
     let text = file.buffer.toString('utf8');
     let parsed = parseWorkflowExport(text);
     if (!parsed.ok) {
@@ -143,7 +158,8 @@ export function createUploadsService(db: Database, storage: Storage) {
   }
 
   async function acceptCover(userId: string, file: IncomingFile): Promise<UploadResult> {
-    if (file.buffer.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', 'File too large', 'file');
+    if (file.buffer.length > MAX_UPLOAD_BYTES)
+      throw new AppError(413, 'FILE_TOO_LARGE', 'File too large', 'file');
     const type = sniffImage(file.buffer);
     if (!type) throw new AppError(400, 'INVALID_IMAGE', 'Not a JPEG, PNG or WebP image', 'file');
     const input = () => sharp(file.buffer, { limitInputPixels: MAX_COVER_PIXELS, failOn: 'error' }).rotate();
@@ -151,13 +167,17 @@ export function createUploadsService(db: Database, storage: Storage) {
     let thumb: Buffer;
     try {
       const metadata = await sharp(file.buffer, { limitInputPixels: MAX_COVER_PIXELS }).metadata();
-      if (metadata.format !== type) throw new Error(`format ${metadata.format} does not match the bytes (${type})`);
+      if (metadata.format !== type)
+        throw new Error(`format ${metadata.format} does not match the bytes (${type})`);
       // Re-encoding also drops EXIF data such as the GPS position of a phone photo.
       cover = await input()
         .resize({ width: COVER_MAX_SIDE, height: COVER_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
         .toFormat(type, { quality: 88 })
         .toBuffer();
-      thumb = await input().resize(THUMB.width, THUMB.height, { fit: 'cover' }).webp({ quality: 72 }).toBuffer();
+      thumb = await input()
+        .resize(THUMB.width, THUMB.height, { fit: 'cover' })
+        .webp({ quality: 72 })
+        .toBuffer();
     } catch {
       throw new AppError(400, 'INVALID_IMAGE', 'The image could not be read', 'file');
     }
@@ -196,7 +216,9 @@ export function createUploadsService(db: Database, storage: Storage) {
     async upload(viewer: Viewer, folder: UploadFolder, file: IncomingFile, options: { redact: boolean }) {
       const user = requireUser(viewer);
       if (file.buffer.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty', 'file');
-      return folder === 'workflows' ? acceptWorkflowFile(user.id, file, options.redact) : acceptCover(user.id, file);
+      return folder === 'workflows'
+        ? acceptWorkflowFile(user.id, file, options.redact)
+        : acceptCover(user.id, file);
     },
 
     /**
@@ -206,7 +228,8 @@ export function createUploadsService(db: Database, storage: Storage) {
     async resolveOwn(ref: string, userId: string, folder: UploadFolder, field: string): Promise<UploadRow> {
       const key = uploadKeyOf(ref);
       const row = key ? await repository.findOwned(key, userId) : null;
-      if (!row || row.folder !== folder) throw new AppError(400, 'UPLOAD_NOT_FOUND', 'Upload not found', field);
+      if (!row || row.folder !== folder)
+        throw new AppError(400, 'UPLOAD_NOT_FOUND', 'Upload not found', field);
       return row;
     },
 

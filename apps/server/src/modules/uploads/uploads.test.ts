@@ -11,9 +11,14 @@ import { createUser } from '../../test/factories.ts';
 import { makeImage, n8nExport, upload } from '../../test/publishing.ts';
 import { createUploadsService, sniffImage, uploadKeyOf } from './uploads.service.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../../../../packages/workflow-formats/test/fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(
+  new URL('../../../../../packages/workflow-formats/test/fixtures/', import.meta.url),
+);
 const SEED_CORPUS = fileURLToPath(new URL('../../db/seed/corpus/', import.meta.url));
-const jsonFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.json')).map((name) => join(dir, name));
+const jsonFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => join(dir, name));
 
 let ctx: TestContext;
 let member: TestSession;
@@ -69,7 +74,11 @@ describe('POST /api/uploads: workflow files', () => {
     expect(error.code).toBe('SECRETS_FOUND');
     expect(error.details.findings).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ node: 'Call OpenAI', path: 'parameters.headerParameters.parameters[0].value', kind: 'openai-api-key' }),
+        expect.objectContaining({
+          node: 'Call OpenAI',
+          path: 'parameters.headerParameters.parameters[0].value',
+          kind: 'openai-api-key',
+        }),
         expect.objectContaining({ node: 'Upload to S3', kind: 'aws-access-key-id' }),
       ]),
     );
@@ -116,26 +125,36 @@ describe('POST /api/uploads: workflow files', () => {
 });
 
 describe('POST /api/uploads: covers', () => {
-  it.each(['png', 'jpeg', 'webp'] as const)('accepts a real %s and stores a WebP thumbnail', async (format) => {
-    const response = await upload(ctx, member, 'covers', await makeImage(format), { type: 'application/octet-stream' });
-    expect(response.statusCode, response.body).toBe(201);
-    const body = response.json();
-    expect(body.key).toMatch(new RegExp(`^covers/${member.user.id}/`));
-    expect(body.url).toBe(ctx.storage.publicUrl(body.key));
-    const thumb = await ctx.app.inject({ method: 'GET', url: body.thumb_url });
-    expect(thumb.statusCode).toBe(200);
-    expect(thumb.headers['content-type']).toBe('image/webp');
-    expect(sniffImage(thumb.rawPayload)).toBe('webp');
-    const cover = await ctx.app.inject({ method: 'GET', url: body.url });
-    expect(sniffImage(cover.rawPayload)).toBe(format);
-  });
+  it.each(['png', 'jpeg', 'webp'] as const)(
+    'accepts a real %s and stores a WebP thumbnail',
+    async (format) => {
+      const response = await upload(ctx, member, 'covers', await makeImage(format), {
+        type: 'application/octet-stream',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const body = response.json();
+      expect(body.key).toMatch(new RegExp(`^covers/${member.user.id}/`));
+      expect(body.url).toBe(ctx.storage.publicUrl(body.key));
+      const thumb = await ctx.app.inject({ method: 'GET', url: body.thumb_url });
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.headers['content-type']).toBe('image/webp');
+      expect(sniffImage(thumb.rawPayload)).toBe('webp');
+      const cover = await ctx.app.inject({ method: 'GET', url: body.url });
+      expect(sniffImage(cover.rawPayload)).toBe(format);
+    },
+  );
 
   it('checks the bytes, not the MIME type', async () => {
-    const fake = await upload(ctx, member, 'covers', 'not an image at all', { type: 'image/png', name: 'x.png' });
+    const fake = await upload(ctx, member, 'covers', 'not an image at all', {
+      type: 'image/png',
+      name: 'x.png',
+    });
     expect(fake.statusCode).toBe(400);
     expect(fake.json().error.code).toBe('INVALID_IMAGE');
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-    expect((await upload(ctx, member, 'covers', gif, { type: 'image/jpeg' })).json().error.code).toBe('INVALID_IMAGE');
+    expect((await upload(ctx, member, 'covers', gif, { type: 'image/jpeg' })).json().error.code).toBe(
+      'INVALID_IMAGE',
+    );
     const png = await makeImage('png');
     const truncated = png.subarray(0, 60);
     expect((await upload(ctx, member, 'covers', truncated)).json().error.code).toBe('INVALID_IMAGE');
@@ -159,8 +178,16 @@ describe('POST /api/uploads: refusals', () => {
   it('needs a known folder and a file', async () => {
     const response = await upload(ctx, member, 'elsewhere' as 'covers', n8nExport());
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ field: 'folder', details: { messageKey: 'validation.uploadFolder' } });
-    const json = await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: member.headers, payload: { folder: 'covers' } });
+    expect(response.json().error).toMatchObject({
+      field: 'folder',
+      details: { messageKey: 'validation.uploadFolder' },
+    });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: member.headers,
+      payload: { folder: 'covers' },
+    });
     expect(json.statusCode).toBe(415);
   });
 });

@@ -16,19 +16,29 @@ export const HEAD_START = '<!--app-head-->';
 export const HEAD_END = '<!--/app-head-->';
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 /** JSON inside <script>: `<` escaped so no text can close the tag. */
 function scriptJson(value: object): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export function renderHead(head: PageHead, publicUrl: string): string {
   const title = head.title.includes(SITE) ? head.title : `${head.title} | ${SITE}`;
   const description = truncateDescription(head.description);
   const url = `${publicUrl}${head.path}`;
-  const image = head.image ? (head.image.startsWith('http') ? head.image : `${publicUrl}${head.image}`) : null;
+  const image = head.image
+    ? head.image.startsWith('http')
+      ? head.image
+      : `${publicUrl}${head.image}`
+    : null;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
@@ -73,7 +83,8 @@ export const STATIC_HEADS: Record<string, Omit<PageHead, 'path'>> = {
   },
   '/contact': {
     title: 'Contact us',
-    description: 'Questions about a workflow, your account or selling on Flowbay? Write to us and we will answer by e-mail.',
+    description:
+      'Questions about a workflow, your account or selling on Flowbay? Write to us and we will answer by e-mail.',
   },
   '/faq': {
     title: 'Frequently asked questions',
@@ -81,7 +92,8 @@ export const STATIC_HEADS: Record<string, Omit<PageHead, 'path'>> = {
   },
   '/terms': {
     title: 'Terms of service',
-    description: 'The terms that govern the use of Flowbay, the marketplace for automation workflow templates.',
+    description:
+      'The terms that govern the use of Flowbay, the marketplace for automation workflow templates.',
   },
   '/privacy': {
     title: 'Privacy policy',

@@ -20,7 +20,10 @@ export function createWebRepository(db: Database) {
     /** Authors with at least one listed workflow: the profiles worth crawling. */
     authorsWithListedWorkflows() {
       return db
-        .select({ id: workflows.userId, updatedAt: sql<string>`max(${workflows.updatedAt})`.mapWith((value) => new Date(value)) })
+        .select({
+          id: workflows.userId,
+          updatedAt: sql<string>`max(${workflows.updatedAt})`.mapWith((value) => new Date(value)),
+        })
         .from(workflows)
         .where(listed)
         .groupBy(workflows.userId)

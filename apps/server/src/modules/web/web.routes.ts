@@ -9,7 +9,14 @@ import type { Env } from '../../env.ts';
 import { ANONYMOUS } from '../../infra/viewer.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { NOT_FOUND_HEAD, STATIC_HEADS, escapeHtml, injectHead, renderHead, type PageHead } from './web.head.ts';
+import {
+  NOT_FOUND_HEAD,
+  STATIC_HEADS,
+  escapeHtml,
+  injectHead,
+  renderHead,
+  type PageHead,
+} from './web.head.ts';
 import { createWebRepository } from './web.repository.ts';
 
 /** apps/web/dist, found from this file so the server can start from any working directory. */
@@ -66,12 +73,29 @@ function workflowHead(workflow: WorkflowDetail, publicUrl: string): PageHead {
       dateCreated: workflow.created_at,
       dateModified: workflow.updated_at,
       version: workflow.version,
-      ...(workflow.cover_image_url ? { image: workflow.cover_image_url.startsWith('http') ? workflow.cover_image_url : `${publicUrl}${workflow.cover_image_url}` } : {}),
+      ...(workflow.cover_image_url
+        ? {
+            image: workflow.cover_image_url.startsWith('http')
+              ? workflow.cover_image_url
+              : `${publicUrl}${workflow.cover_image_url}`,
+          }
+        : {}),
       ...(platform ? { runtimePlatform: platform } : {}),
       keywords: workflow.workflow_subcategories.map((item) => item.subcategories.name).join(', '),
-      ...(author ? { author: { '@type': 'Person', name: author, url: `${publicUrl}/profiles/${workflow.user_id}` } } : {}),
-      offers: { '@type': 'Offer', price: workflow.price, priceCurrency: 'VND', availability: 'https://schema.org/InStock' },
-      interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/ViewAction', userInteractionCount: workflow.views },
+      ...(author
+        ? { author: { '@type': 'Person', name: author, url: `${publicUrl}/profiles/${workflow.user_id}` } }
+        : {}),
+      offers: {
+        '@type': 'Offer',
+        price: workflow.price,
+        priceCurrency: 'VND',
+        availability: 'https://schema.org/InStock',
+      },
+      interactionStatistic: {
+        '@type': 'InteractionCounter',
+        interactionType: 'https://schema.org/ViewAction',
+        userInteractionCount: workflow.views,
+      },
     },
   };
 }
@@ -82,11 +106,17 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
   const publicUrl = env.PUBLIC_URL;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(publicUrl)),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(publicUrl)),
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const [workflows, authors] = await Promise.all([repository.listedWorkflows(), repository.authorsWithListedWorkflows()]);
+    const [workflows, authors] = await Promise.all([
+      repository.listedWorkflows(),
+      repository.authorsWithListedWorkflows(),
+    ]);
     const entry = (path: string, lastmod?: Date) =>
       `  <url><loc>${escapeHtml(`${publicUrl}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
     const xml = [
@@ -98,7 +128,10 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
       '</urlset>',
       '',
     ].join('\n');
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(xml);
   });
 
   const indexFile = distDir ? join(distDir, 'index.html') : null;
@@ -125,36 +158,64 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
     const path = join(distDir, name);
     if (name === 'index.html' || !statSync(path).isFile()) continue;
     const body = readFileSync(path);
-    const type = name.endsWith('.svg') ? 'image/svg+xml' : name.endsWith('.png') ? 'image/png' : name.endsWith('.ico') ? 'image/x-icon' : name.endsWith('.txt') ? 'text/plain; charset=utf-8' : 'application/octet-stream';
-    app.get(`/${name}`, { schema: { hide: true } }, async (_request, reply) => reply.type(type).header('cache-control', 'public, max-age=86400').send(body));
+    const type = name.endsWith('.svg')
+      ? 'image/svg+xml'
+      : name.endsWith('.png')
+        ? 'image/png'
+        : name.endsWith('.ico')
+          ? 'image/x-icon'
+          : name.endsWith('.txt')
+            ? 'text/plain; charset=utf-8'
+            : 'application/octet-stream';
+    app.get(`/${name}`, { schema: { hide: true } }, async (_request, reply) =>
+      reply.type(type).header('cache-control', 'public, max-age=86400').send(body),
+    );
   }
 
   const sendPage = (reply: FastifyReply, head: PageHead, status = 200) =>
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', HTML_CACHE).send(injectHead(template, renderHead(head, publicUrl)));
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', HTML_CACHE)
+      .send(injectHead(template, renderHead(head, publicUrl)));
 
   for (const [path, head] of Object.entries(STATIC_HEADS)) {
     app.get(path, { schema: { hide: true } }, async (_request, reply) => sendPage(reply, { ...head, path }));
   }
 
-  app.get<{ Params: { ref: string } }>('/workflows/:ref', { schema: { hide: true } }, async (request, reply) => {
-    if (request.params.ref === 'new') return sendPage(reply, { ...STATIC_HEADS['/']!, title: 'Flowbay', path: '/workflows/new', noindex: true });
-    let workflow: WorkflowDetail;
-    try {
-      workflow = await catalog.get(request.params.ref, ANONYMOUS);
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) {
-        return sendPage(reply, { ...NOT_FOUND_HEAD, title: 'Workflow not found', path: request.url.split('?')[0]! }, 404);
+  app.get<{ Params: { ref: string } }>(
+    '/workflows/:ref',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      if (request.params.ref === 'new')
+        return sendPage(reply, {
+          ...STATIC_HEADS['/']!,
+          title: 'Flowbay',
+          path: '/workflows/new',
+          noindex: true,
+        });
+      let workflow: WorkflowDetail;
+      try {
+        workflow = await catalog.get(request.params.ref, ANONYMOUS);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404) {
+          return sendPage(
+            reply,
+            { ...NOT_FOUND_HEAD, title: 'Workflow not found', path: request.url.split('?')[0]! },
+            404,
+          );
+        }
+        throw error;
       }
-      throw error;
-    }
-    const canonical = workflowPath(workflow);
-    // A bare id, number or slug moves permanently to the one address search engines should keep.
-    if (decodeURIComponent(request.url.split('?')[0]!) !== canonical) {
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      return reply.redirect(`${encodeURI(canonical)}${query}`, 301);
-    }
-    return sendPage(reply, workflowHead(workflow, publicUrl));
-  });
+      const canonical = workflowPath(workflow);
+      // A bare id, number or slug moves permanently to the one address search engines should keep.
+      if (decodeURIComponent(request.url.split('?')[0]!) !== canonical) {
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        return reply.redirect(`${encodeURI(canonical)}${query}`, 301);
+      }
+      return sendPage(reply, workflowHead(workflow, publicUrl));
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/profiles/:id', { schema: { hide: true } }, async (request, reply) => {
     const profile = request.params.id.length <= 64 ? await repository.profileHead(request.params.id) : null;
@@ -174,8 +235,17 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/') || path === '/api') throw notFound();
-    const known = /^\/(auth|profile|admin|verify-email|reset-password|me\/(workflows|favorites)|workflows\/new|workflows\/[^/]+\/edit)\/?$/.test(path);
-    if (known) return sendPage(reply, { title: 'Flowbay', description: STATIC_HEADS['/']!.description, path, noindex: true });
+    const known =
+      /^\/(auth|profile|admin|verify-email|reset-password|me\/(workflows|favorites)|workflows\/new|workflows\/[^/]+\/edit)\/?$/.test(
+        path,
+      );
+    if (known)
+      return sendPage(reply, {
+        title: 'Flowbay',
+        description: STATIC_HEADS['/']!.description,
+        path,
+        noindex: true,
+      });
     return sendPage(reply, { ...NOT_FOUND_HEAD, path }, 404);
   });
 }

@@ -33,14 +33,31 @@ beforeAll(async () => {
   const lone = await createUser(ctx.db, { name: 'Nobody Listed' });
   authorId = author.id;
   loneAuthorId = lone.id;
-  ids.free = (await createWorkflow(ctx.db, ctx.storage, {
-    userId: author.id, title: 'Đồng bộ đơn hàng Shopify', price: 0, platform: 'n8n', useCases: ['ecommerce'],
-    description: `Sync every new order. ${'Long words keep going on and on. '.repeat(10)}`,
-  })).id;
-  ids.paid = (await createWorkflow(ctx.db, ctx.storage, {
-    userId: author.id, title: 'Premium </script><script>alert(1)</script> CRM', price: 250_000, platform: 'make',
-  })).id;
-  ids.pending = (await createWorkflow(ctx.db, ctx.storage, { userId: lone.id, title: 'Waiting for review', status: 'pending' })).id;
+  ids.free = (
+    await createWorkflow(ctx.db, ctx.storage, {
+      userId: author.id,
+      title: 'Đồng bộ đơn hàng Shopify',
+      price: 0,
+      platform: 'n8n',
+      useCases: ['ecommerce'],
+      description: `Sync every new order. ${'Long words keep going on and on. '.repeat(10)}`,
+    })
+  ).id;
+  ids.paid = (
+    await createWorkflow(ctx.db, ctx.storage, {
+      userId: author.id,
+      title: 'Premium </script><script>alert(1)</script> CRM',
+      price: 250_000,
+      platform: 'make',
+    })
+  ).id;
+  ids.pending = (
+    await createWorkflow(ctx.db, ctx.storage, {
+      userId: lone.id,
+      title: 'Waiting for review',
+      status: 'pending',
+    })
+  ).id;
 });
 afterAll(async () => {
   await ctx.close();
@@ -48,7 +65,8 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: path, headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url: path, headers });
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 
 describe('web pages with a server-rendered head', () => {
@@ -66,7 +84,14 @@ describe('web pages with a server-rendered head', () => {
   });
 
   it('gives every static page its own title and canonical address', async () => {
-    for (const [path, title] of [['/workflows', 'Browse workflows | Flowbay'], ['/faq', 'Frequently asked questions | Flowbay'], ['/terms', 'Terms of service | Flowbay'], ['/privacy', 'Privacy policy | Flowbay'], ['/guide', 'How Flowbay works'], ['/contact', 'Contact us | Flowbay']] as const) {
+    for (const [path, title] of [
+      ['/workflows', 'Browse workflows | Flowbay'],
+      ['/faq', 'Frequently asked questions | Flowbay'],
+      ['/terms', 'Terms of service | Flowbay'],
+      ['/privacy', 'Privacy policy | Flowbay'],
+      ['/guide', 'How Flowbay works'],
+      ['/contact', 'Contact us | Flowbay'],
+    ] as const) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(200);
       expect(response.body).toContain(`<title>${title}</title>`);
@@ -100,7 +125,9 @@ describe('web pages with a server-rendered head', () => {
     const response = await get(`/workflows/${list.json().slug}-${ids.paid}`);
     const head = headOf(response.body);
     expect(head).not.toContain('<script>alert(1)</script>');
-    expect(head).toContain('<title>Premium &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; CRM | Flowbay</title>');
+    expect(head).toContain(
+      '<title>Premium &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; CRM | Flowbay</title>',
+    );
     // The JSON-LD and the app's module script: nothing else closes a script.
     expect(head.match(/<\/script>/g)).toHaveLength(2);
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head)![1]!);
@@ -135,7 +162,17 @@ describe('web pages with a server-rendered head', () => {
   });
 
   it('serves the app shell for its own screens and its 404 page for unknown addresses', async () => {
-    for (const path of ['/auth', '/workflows/new', '/profile', `/workflows/x-${ids.free}/edit`, '/me/workflows', '/me/favorites', '/admin', '/verify-email', '/reset-password']) {
+    for (const path of [
+      '/auth',
+      '/workflows/new',
+      '/profile',
+      `/workflows/x-${ids.free}/edit`,
+      '/me/workflows',
+      '/me/favorites',
+      '/admin',
+      '/verify-email',
+      '/reset-password',
+    ]) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(200);
       expect(response.body, path).toContain('<meta name="robots" content="noindex" />');

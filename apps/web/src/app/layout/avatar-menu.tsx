@@ -14,7 +14,17 @@ import { InitialsAvatar } from '@/features/account/components/initials-avatar';
 import { displayName, menuEntries } from './account-menu-entries';
 
 /** The signed-in avatar menu: its own chunk, so anonymous visitors never download the dropdown. */
-export default function AvatarMenu({ user, isAdmin, logout, pending }: { user: SessionUser; isAdmin: boolean; logout: () => void; pending: boolean }) {
+export default function AvatarMenu({
+  user,
+  isAdmin,
+  logout,
+  pending,
+}: {
+  user: SessionUser;
+  isAdmin: boolean;
+  logout: () => void;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <DropdownMenu>

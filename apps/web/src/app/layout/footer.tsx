@@ -18,9 +18,21 @@ export function Footer() {
             {t('footer.quickLinks')}
           </h2>
           <ul className="mt-3 space-y-2">
-            <li><Link className={linkClass} to="/workflows">{t('nav.workflows')}</Link></li>
-            <li><Link className={linkClass} to="/workflows/new">{t('footer.createWorkflow')}</Link></li>
-            <li><Link className={linkClass} to="/profile">{t('footer.profile')}</Link></li>
+            <li>
+              <Link className={linkClass} to="/workflows">
+                {t('nav.workflows')}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/workflows/new">
+                {t('footer.createWorkflow')}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/profile">
+                {t('footer.profile')}
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-support">
@@ -28,9 +40,21 @@ export function Footer() {
             {t('footer.support')}
           </h2>
           <ul className="mt-3 space-y-2">
-            <li><Link className={linkClass} to="/guide">{t('footer.guide')}</Link></li>
-            <li><Link className={linkClass} to="/contact">{t('footer.contact')}</Link></li>
-            <li><Link className={linkClass} to="/faq">{t('footer.faq')}</Link></li>
+            <li>
+              <Link className={linkClass} to="/guide">
+                {t('footer.guide')}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/contact">
+                {t('footer.contact')}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/faq">
+                {t('footer.faq')}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>
@@ -38,8 +62,12 @@ export function Footer() {
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:px-6 lg:px-8">
           <p>{t('footer.copyright', { year })}</p>
           <div className="flex gap-5">
-            <Link className={linkClass} to="/terms">{t('footer.terms')}</Link>
-            <Link className={linkClass} to="/privacy">{t('footer.privacy')}</Link>
+            <Link className={linkClass} to="/terms">
+              {t('footer.terms')}
+            </Link>
+            <Link className={linkClass} to="/privacy">
+              {t('footer.privacy')}
+            </Link>
           </div>
         </div>
       </div>

@@ -2,7 +2,11 @@ import { Link } from 'react-router';
 
 export function Logo({ label }: { label: string }) {
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-slate-900" aria-label={label}>
+    <Link
+      to="/"
+      className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-slate-900"
+      aria-label={label}
+    >
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
         <rect width="32" height="32" rx="8" fill="#4f46e5" />
         <path d="M9 10h9M9 16h14M9 22h6" stroke="#fff" strokeWidth="3" strokeLinecap="round" />

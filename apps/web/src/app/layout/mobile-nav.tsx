@@ -6,7 +6,13 @@ import { LanguageSelect } from './language-select';
 import { NAV_ITEMS, navClass } from './nav-items';
 
 /** The side sheet under 768 px; its own chunk, fetched when the menu button is first pressed. */
-export default function MobileNav({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function MobileNav({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation();
   const close = () => onOpenChange(false);
   return (

@@ -8,7 +8,11 @@ import { Pagination } from '@/components/ui/pagination';
 import { useCategories, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { useWorkflows } from '@/features/workflows/api/get-workflows';
 import { CatalogFilterPanel } from '@/features/workflows/components/catalog-filter-panel';
-import { WorkflowCard, WorkflowCardSkeleton, WorkflowGrid } from '@/features/workflows/components/workflow-card';
+import {
+  WorkflowCard,
+  WorkflowCardSkeleton,
+  WorkflowGrid,
+} from '@/features/workflows/components/workflow-card';
 import {
   DEFAULT_FILTERS,
   changeFilter,
@@ -33,7 +37,8 @@ export function Component() {
   usePageMeta(t('catalog.metaTitle'), t('catalog.metaDescription'));
 
   const apply = useCallback(
-    (next: CatalogFilters) => setSearchParams(filtersToSearchParams(next), { replace: false, preventScrollReset: true }),
+    (next: CatalogFilters) =>
+      setSearchParams(filtersToSearchParams(next), { replace: false, preventScrollReset: true }),
     [setSearchParams],
   );
   const onChange = useCallback(
@@ -85,7 +90,13 @@ export function Component() {
       <div className="mt-4">
         {failed ? (
           <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
-            {t(categories.isError ? 'errors.loadCategories' : subcategories.isError ? 'errors.loadSubcategories' : 'errors.loadWorkflows')}
+            {t(
+              categories.isError
+                ? 'errors.loadCategories'
+                : subcategories.isError
+                  ? 'errors.loadSubcategories'
+                  : 'errors.loadWorkflows',
+            )}
           </p>
         ) : loading ? (
           <WorkflowGrid busy>
@@ -122,7 +133,12 @@ export function Component() {
       </div>
       {data && !loading && !failed && (
         <div className="mt-10">
-          <Pagination page={filters.page} pageCount={pageCount} onPageChange={goToPage} labels={paginationLabels} />
+          <Pagination
+            page={filters.page}
+            pageCount={pageCount}
+            onPageChange={goToPage}
+            labels={paginationLabels}
+          />
         </div>
       )}
     </div>

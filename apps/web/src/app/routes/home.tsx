@@ -6,7 +6,11 @@ import { FEATURED_COUNT } from '@flowbay/domain/limits';
 import { Button } from '@/components/ui/button';
 import { localizedName, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { useWorkflows } from '@/features/workflows/api/get-workflows';
-import { WorkflowCard, WorkflowCardSkeleton, WorkflowGrid } from '@/features/workflows/components/workflow-card';
+import {
+  WorkflowCard,
+  WorkflowCardSkeleton,
+  WorkflowGrid,
+} from '@/features/workflows/components/workflow-card';
 import { usePageMeta } from '@/lib/page-meta';
 
 const QUICK_USE_CASES = 8;
@@ -31,15 +35,24 @@ export function Component() {
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-violet-600 text-white">
-        <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgba(255,255,255,0.18),transparent_45%),radial-gradient(circle_at_85%_60%,rgba(56,189,248,0.25),transparent_40%)]" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgba(255,255,255,0.18),transparent_45%),radial-gradient(circle_at_85%_60%,rgba(56,189,248,0.25),transparent_40%)]"
+        />
         <div className="relative mx-auto max-w-5xl px-4 py-20 text-center sm:px-6 md:py-28">
           <p className="mx-auto inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium ring-1 ring-white/20">
             <Sparkles className="size-4" aria-hidden="true" />
             {t('home.eyebrow')}
           </p>
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl md:text-6xl">{t('home.title')}</h1>
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl md:text-6xl">
+            {t('home.title')}
+          </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-brand-100">{t('home.subtitle')}</p>
-          <form role="search" onSubmit={submit} className="mx-auto mt-10 flex max-w-2xl flex-col gap-2 rounded-2xl bg-white p-2 shadow-2xl sm:flex-row">
+          <form
+            role="search"
+            onSubmit={submit}
+            className="mx-auto mt-10 flex max-w-2xl flex-col gap-2 rounded-2xl bg-white p-2 shadow-2xl sm:flex-row"
+          >
             <label htmlFor="home-search" className="sr-only">
               {t('home.searchLabel')}
             </label>
@@ -58,12 +71,19 @@ export function Component() {
               {t('home.searchButton')}
             </Button>
           </form>
-          <nav aria-label={t('home.useCases')} className="mt-8 flex flex-wrap items-center justify-center gap-2">
+          <nav
+            aria-label={t('home.useCases')}
+            className="mt-8 flex flex-wrap items-center justify-center gap-2"
+          >
             <Link to="/workflows" className={chip}>
               {t('home.all')}
             </Link>
             {subcategories.data?.slice(0, QUICK_USE_CASES).map((item) => (
-              <Link key={item.id} to={`/workflows?subcategory=${encodeURIComponent(item.id)}`} className={chip}>
+              <Link
+                key={item.id}
+                to={`/workflows?subcategory=${encodeURIComponent(item.id)}`}
+                className={chip}
+              >
                 {localizedName(item, i18n.language)}
               </Link>
             ))}
@@ -92,7 +112,9 @@ export function Component() {
         </div>
         <div className="mt-8">
           {featured.isError ? (
-            <p role="alert" className="text-red-700">{t('errors.loadWorkflows')}</p>
+            <p role="alert" className="text-red-700">
+              {t('errors.loadWorkflows')}
+            </p>
           ) : featured.isPending ? (
             <WorkflowGrid busy>
               {Array.from({ length: FEATURED_COUNT }, (_, index) => (
@@ -119,7 +141,10 @@ export function Component() {
 
       <section className="border-y border-slate-200 bg-white" aria-labelledby="features-title">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-          <h2 id="features-title" className="text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          <h2
+            id="features-title"
+            className="text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          >
             {t('home.featuresTitle')}
           </h2>
           <div className="mt-10 grid gap-6 md:grid-cols-3">
@@ -132,7 +157,9 @@ export function Component() {
                 <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                   <Icon className="size-6" aria-hidden="true" />
                 </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{t(`home.features.${key}.title`)}</h3>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900">
+                  {t(`home.features.${key}.title`)}
+                </h3>
                 <p className="mt-2 leading-relaxed text-slate-600">{t(`home.features.${key}.text`)}</p>
               </div>
             ))}

@@ -9,7 +9,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useProfile } from '@/features/profiles/api/get-profile';
 import { useWorkflows } from '@/features/workflows/api/get-workflows';
 import { AuthorAvatar } from '@/features/workflows/components/author-avatar';
-import { WorkflowCard, WorkflowCardSkeleton, WorkflowGrid } from '@/features/workflows/components/workflow-card';
+import {
+  WorkflowCard,
+  WorkflowCardSkeleton,
+  WorkflowGrid,
+} from '@/features/workflows/components/workflow-card';
 import { formatDate, formatNumber } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 import { useCurrentUserId } from '@/lib/current-user';
@@ -25,8 +29,12 @@ export function Component() {
   const workflows = useWorkflows({ user_id: id, page }, { enabled: profile.isSuccess });
   const paginationLabels = usePaginationLabels();
   const isOwner = useCurrentUserId() === id;
-  const name = profile.data?.display_name?.trim() || profile.data?.full_name?.trim() || t('profile.anonymous');
-  usePageMeta(profile.data ? name : profile.isError ? t('profile.notFoundTitle') : undefined, profile.data ? t('profile.metaDescription', { name }) : undefined);
+  const name =
+    profile.data?.display_name?.trim() || profile.data?.full_name?.trim() || t('profile.anonymous');
+  usePageMeta(
+    profile.data ? name : profile.isError ? t('profile.notFoundTitle') : undefined,
+    profile.data ? t('profile.metaDescription', { name }) : undefined,
+  );
 
   if (profile.isError) {
     return (
@@ -66,17 +74,29 @@ export function Component() {
             <AuthorAvatar name={name} src={profile.data.avatar_url} size="lg" />
             <div className="min-w-0 flex-1">
               {isOwner && <p className="text-sm font-medium text-brand-700">{t('profile.yourPublicPage')}</p>}
-              <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{name}</h1>
+              <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+                {name}
+              </h1>
               <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
                 <div className="inline-flex items-center gap-1.5">
                   <LayoutGrid className="size-4" aria-hidden="true" />
                   <dt className="sr-only">{t('profile.workflowsLabel')}</dt>
-                  <dd>{t(isOwner ? 'profile.yourWorkflowCount' : 'profile.workflowCount', { count: profile.data.workflow_count, formatted: formatNumber(profile.data.workflow_count, language) })}</dd>
+                  <dd>
+                    {t(isOwner ? 'profile.yourWorkflowCount' : 'profile.workflowCount', {
+                      count: profile.data.workflow_count,
+                      formatted: formatNumber(profile.data.workflow_count, language),
+                    })}
+                  </dd>
                 </div>
                 <div className="inline-flex items-center gap-1.5">
                   <Boxes className="size-4" aria-hidden="true" />
                   <dt className="sr-only">{t('profile.nodesLabel')}</dt>
-                  <dd>{t('profile.totalNodes', { count: profile.data.total_nodes, formatted: formatNumber(profile.data.total_nodes, language) })}</dd>
+                  <dd>
+                    {t('profile.totalNodes', {
+                      count: profile.data.total_nodes,
+                      formatted: formatNumber(profile.data.total_nodes, language),
+                    })}
+                  </dd>
                 </div>
                 <div className="inline-flex items-center gap-1.5">
                   <CalendarDays className="size-4" aria-hidden="true" />
@@ -103,7 +123,9 @@ export function Component() {
         </h2>
         <div className="mt-6">
           {workflows.isError ? (
-            <p role="alert" className="text-red-700">{t('errors.loadWorkflows')}</p>
+            <p role="alert" className="text-red-700">
+              {t('errors.loadWorkflows')}
+            </p>
           ) : !workflows.data ? (
             <WorkflowGrid busy>
               {Array.from({ length: PAGE_SIZE }, (_, index) => (
@@ -125,7 +147,9 @@ export function Component() {
         {pageCount > 1 && (
           <div className="mt-10 flex flex-col items-center gap-3">
             <Pagination page={page} pageCount={pageCount} onPageChange={goToPage} labels={paginationLabels} />
-            <p className="text-sm text-slate-600">{t('profile.pageInfo', { page: page + 1, pages: pageCount })}</p>
+            <p className="text-sm text-slate-600">
+              {t('profile.pageInfo', { page: page + 1, pages: pageCount })}
+            </p>
           </div>
         )}
       </section>

@@ -42,7 +42,8 @@ export function Component() {
 
   // A bare id, number or slug is accepted once and replaced by the canonical address.
   useEffect(() => {
-    if (redirecting && canonical) navigate({ pathname: canonical, search: location.search }, { replace: true });
+    if (redirecting && canonical)
+      navigate({ pathname: canonical, search: location.search }, { replace: true });
   }, [redirecting, canonical, navigate, location.search]);
 
   useRecordView(data && !redirecting ? data.id : undefined);
@@ -52,8 +53,12 @@ export function Component() {
     const missing = workflow.error instanceof ApiRequestError && workflow.error.status === 404;
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">{t(missing ? 'detail.notFoundTitle' : 'errors.loadWorkflow')}</h1>
-        <p className="mt-2 text-slate-600">{t(missing ? 'detail.notFoundSubtitle' : 'errors.pageCrashedHint')}</p>
+        <h1 className="text-2xl font-bold text-slate-900">
+          {t(missing ? 'detail.notFoundTitle' : 'errors.loadWorkflow')}
+        </h1>
+        <p className="mt-2 text-slate-600">
+          {t(missing ? 'detail.notFoundSubtitle' : 'errors.pageCrashedHint')}
+        </p>
         <Button asChild className="mt-8">
           <Link to="/workflows">
             <ArrowLeft aria-hidden="true" />
@@ -114,14 +119,19 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
         </ol>
       </nav>
 
-      <ReviewNotice status={workflow.status} pendingChanges={workflow.has_pending_changes && workflow.access.can_manage} />
+      <ReviewNotice
+        status={workflow.status}
+        pendingChanges={workflow.has_pending_changes && workflow.access.can_manage}
+      />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <PriceBadge price={workflow.price} />
             {workflow.categories.map((category) => (
-              <Badge key={category.id} variant="neutral">{localizedName(category, language)}</Badge>
+              <Badge key={category.id} variant="neutral">
+                {localizedName(category, language)}
+              </Badge>
             ))}
             {workflow.workflow_subcategories.map((item) => (
               <Badge key={item.subcategory_id}>{localizedName(item.subcategories, language)}</Badge>
@@ -133,11 +143,17 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
               </Badge>
             )}
           </div>
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl" lang={translation.on ? translation.target : undefined}>
+          <h1
+            className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+            lang={translation.on ? translation.target : undefined}
+          >
             {translation.title}
           </h1>
           <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-600">
-            <Link to={`/profiles/${workflow.user_id}`} className="inline-flex items-center gap-2 font-medium text-slate-800 hover:text-brand-700">
+            <Link
+              to={`/profiles/${workflow.user_id}`}
+              className="inline-flex items-center gap-2 font-medium text-slate-800 hover:text-brand-700"
+            >
               <AuthorAvatar name={author ?? t('common.anonymous')} src={workflow.profiles?.avatar_url} />
               {author ?? t('common.anonymous')}
             </Link>
@@ -173,7 +189,9 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
               <Share2 aria-hidden="true" />
               {t('detail.share')}
             </Button>
-            {workflow.status === 'listed' && <FavoriteButton workflowId={workflow.id} signedIn={Boolean(user)} />}
+            {workflow.status === 'listed' && (
+              <FavoriteButton workflowId={workflow.id} signedIn={Boolean(user)} />
+            )}
             {translation.visible && (
               <TranslateToggle
                 on={translation.on}
@@ -233,12 +251,17 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
             </CardHeader>
             <CardContent>
               <div className="flex items-center gap-3">
-                <AuthorAvatar name={author ?? t('common.anonymous')} src={workflow.profiles?.avatar_url} size="md" />
+                <AuthorAvatar
+                  name={author ?? t('common.anonymous')}
+                  src={workflow.profiles?.avatar_url}
+                  size="md"
+                />
                 <div className="min-w-0">
                   <p className="truncate font-semibold text-slate-900">{author ?? t('common.anonymous')}</p>
                   {stats.data && (
                     <p className="text-sm text-slate-600">
-                      {t('detail.authorWorkflows', { count: stats.data.workflowCount })} · {t('detail.authorStars', { count: stats.data.totalStars })}
+                      {t('detail.authorWorkflows', { count: stats.data.workflowCount })} ·{' '}
+                      {t('detail.authorStars', { count: stats.data.totalStars })}
                     </p>
                   )}
                 </div>
@@ -275,12 +298,16 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
                 </div>
                 <div className="flex justify-between gap-4 py-2.5">
                   <dt className="text-slate-600">{t('detail.price')}</dt>
-                  <dd className="font-medium text-slate-900">{free ? t('common.free') : formatPrice(workflow.price, 'vi')}</dd>
+                  <dd className="font-medium text-slate-900">
+                    {free ? t('common.free') : formatPrice(workflow.price, 'vi')}
+                  </dd>
                 </div>
                 {workflow.node_summary && (
                   <div className="flex justify-between gap-4 py-2.5">
                     <dt className="text-slate-600">{t('detail.nodes')}</dt>
-                    <dd className="font-medium text-slate-900">{formatNumber(workflow.node_summary.nodeCount, language)}</dd>
+                    <dd className="font-medium text-slate-900">
+                      {formatNumber(workflow.node_summary.nodeCount, language)}
+                    </dd>
                   </div>
                 )}
               </dl>
@@ -296,11 +323,22 @@ function CoverWithOverlay({ workflow }: { workflow: WorkflowDetail }) {
   const { t } = useTranslation();
   const paid = workflow.price > 0;
   return (
-    <div className="relative overflow-hidden rounded-2xl border border-slate-200 bg-gradient-to-br from-brand-100 via-white to-violet-100" style={{ aspectRatio: '16 / 9' }}>
+    <div
+      className="relative overflow-hidden rounded-2xl border border-slate-200 bg-gradient-to-br from-brand-100 via-white to-violet-100"
+      style={{ aspectRatio: '16 / 9' }}
+    >
       {workflow.cover_image_url ? (
-        <img src={workflow.cover_image_url} alt={t('detail.coverAlt', { title: workflow.title })} className="size-full object-cover" />
+        <img
+          src={workflow.cover_image_url}
+          alt={t('detail.coverAlt', { title: workflow.title })}
+          className="size-full object-cover"
+        />
       ) : (
-        <div className="flex size-full items-center justify-center" role="img" aria-label={t('detail.coverPlaceholder')}>
+        <div
+          className="flex size-full items-center justify-center"
+          role="img"
+          aria-label={t('detail.coverPlaceholder')}
+        >
           <svg viewBox="0 0 32 32" className="size-20 opacity-40" aria-hidden="true">
             <rect width="32" height="32" rx="8" fill="#4f46e5" />
             <path d="M9 10h9M9 16h14M9 22h6" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
@@ -308,7 +346,10 @@ function CoverWithOverlay({ workflow }: { workflow: WorkflowDetail }) {
         </div>
       )}
       {paid && (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-slate-950/60 p-6 text-center text-white" data-testid="purchase-overlay">
+        <div
+          className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-slate-950/60 p-6 text-center text-white"
+          data-testid="purchase-overlay"
+        >
           <span className="inline-flex size-12 items-center justify-center rounded-full bg-white/15">
             <Lock className="size-6" aria-hidden="true" />
           </span>
@@ -339,7 +380,10 @@ function VersionHistory({ workflow, versions }: { workflow: WorkflowDetail; vers
       <CardContent>
         <ul className="flex flex-col gap-2">
           {versions.map((version) => (
-            <li key={version.id} className="flex items-center justify-between gap-3 rounded-lg border border-slate-100 px-3 py-2">
+            <li
+              key={version.id}
+              className="flex items-center justify-between gap-3 rounded-lg border border-slate-100 px-3 py-2"
+            >
               <div className="min-w-0">
                 <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
                   v{version.version}
@@ -367,7 +411,11 @@ function VersionHistory({ workflow, versions }: { workflow: WorkflowDetail; vers
 
 function DetailSkeleton() {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8" aria-busy="true" data-testid="detail-skeleton">
+    <div
+      className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8"
+      aria-busy="true"
+      data-testid="detail-skeleton"
+    >
       <Skeleton className="h-4 w-40" />
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">
         <div>

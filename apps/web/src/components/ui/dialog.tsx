@@ -17,7 +17,14 @@ interface ContentProps extends Omit<ComponentProps<typeof DialogPrimitive.Conten
   closeLabel: string;
 }
 
-export function DialogContent({ title, description, closeLabel, className, children, ...props }: ContentProps) {
+export function DialogContent({
+  title,
+  description,
+  closeLabel,
+  className,
+  children,
+  ...props
+}: ContentProps) {
   return (
     <DialogPrimitive.Portal>
       <Overlay />
@@ -28,9 +35,13 @@ export function DialogContent({ title, description, closeLabel, className, child
         )}
         {...props}
       >
-        <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+        <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">
+          {title}
+        </DialogPrimitive.Title>
         {description ? (
-          <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+          <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
+            {description}
+          </DialogPrimitive.Description>
         ) : (
           <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
         )}
@@ -47,7 +58,13 @@ export function DialogContent({ title, description, closeLabel, className, child
 }
 
 /** A panel sliding in from the side (the mobile navigation). */
-export function SheetContent({ title, closeLabel, className, children, ...props }: Omit<ContentProps, 'description'>) {
+export function SheetContent({
+  title,
+  closeLabel,
+  className,
+  children,
+  ...props
+}: Omit<ContentProps, 'description'>) {
   return (
     <DialogPrimitive.Portal>
       <Overlay />
@@ -58,7 +75,9 @@ export function SheetContent({ title, closeLabel, className, children, ...props 
         )}
         {...props}
       >
-        <DialogPrimitive.Title className="text-base font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+        <DialogPrimitive.Title className="text-base font-semibold text-slate-900">
+          {title}
+        </DialogPrimitive.Title>
         <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
         <div className="mt-4 flex flex-1 flex-col overflow-y-auto">{children}</div>
         <DialogPrimitive.Close

@@ -11,8 +11,14 @@ export function LegalPage({ page, updated }: { page: 'terms' | 'privacy'; update
   const sections = t(`${page}.sections`, { returnObjects: true }) as TextSection[] | string;
   usePageMeta(ready ? t(`${page}.title`) : undefined, ready ? t(`${page}.intro`) : undefined);
   return (
-    <StaticPageShell title={t(`${page}.title`)} intro={t(`${page}.intro`)} ready={ready && Array.isArray(sections)}>
-      <p className="text-sm text-slate-600">{t('legal.updated', { date: formatDate(updated, i18n.language) })}</p>
+    <StaticPageShell
+      title={t(`${page}.title`)}
+      intro={t(`${page}.intro`)}
+      ready={ready && Array.isArray(sections)}
+    >
+      <p className="text-sm text-slate-600">
+        {t('legal.updated', { date: formatDate(updated, i18n.language) })}
+      </p>
       <ol className="mt-6 flex flex-col gap-8">
         {Array.isArray(sections) &&
           sections.map((section, index) => (

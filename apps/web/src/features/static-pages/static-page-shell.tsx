@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 
-export function StaticPageShell({ title, intro, ready, children }: { title: string; intro?: string; ready: boolean; children: ReactNode }) {
+export function StaticPageShell({
+  title,
+  intro,
+  ready,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  ready: boolean;
+  children: ReactNode;
+}) {
   if (!ready) {
     return (
       <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6" aria-busy="true">

@@ -16,7 +16,11 @@ const EMPTY: ContactInput = { full_name: '', email: '', subject: '', message: ''
 export function ContactForm() {
   const { t } = useTranslation();
   const send = useSendContactMessage();
-  const form = useForm<ContactInput>({ resolver: zodResolver(ContactInput), defaultValues: EMPTY, mode: 'onTouched' });
+  const form = useForm<ContactInput>({
+    resolver: zodResolver(ContactInput),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
   const { errors } = form.formState;
 
   // Schema messages are codes (`too_short`…); the words come from the UI language.
@@ -25,7 +29,12 @@ export function ContactForm() {
     if (!code) return undefined;
     return t(`contact.validation.${code}`, {
       min: field === 'subject' ? CONTACT_LIMITS.subjectMin : CONTACT_LIMITS.messageMin,
-      max: field === 'message' ? CONTACT_LIMITS.messageMax : field === 'subject' ? CONTACT_LIMITS.subjectMax : CONTACT_LIMITS.nameMax,
+      max:
+        field === 'message'
+          ? CONTACT_LIMITS.messageMax
+          : field === 'subject'
+            ? CONTACT_LIMITS.subjectMax
+            : CONTACT_LIMITS.nameMax,
     });
   };
 
@@ -52,7 +61,13 @@ export function ContactForm() {
     );
   }
 
-  const field = (name: Field, label: string, control: 'input' | 'textarea', type = 'text', autoComplete?: string) => {
+  const field = (
+    name: Field,
+    label: string,
+    control: 'input' | 'textarea',
+    type = 'text',
+    autoComplete?: string,
+  ) => {
     const id = `contact-${name}`;
     const error = message(name);
     const shared = {
@@ -64,7 +79,11 @@ export function ContactForm() {
     return (
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={id}>{label}</Label>
-        {control === 'input' ? <Input type={type} autoComplete={autoComplete} {...shared} /> : <Textarea rows={6} {...shared} />}
+        {control === 'input' ? (
+          <Input type={type} autoComplete={autoComplete} {...shared} />
+        ) : (
+          <Textarea rows={6} {...shared} />
+        )}
         <FieldError id={`${id}-error`} message={error} />
       </div>
     );

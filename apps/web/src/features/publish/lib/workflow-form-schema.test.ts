@@ -18,7 +18,9 @@ const valid = {
 
 function messages(input: Record<string, unknown>) {
   const result = createWorkflowFormSchema.safeParse(input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 }
 
 describe('create form rules (spec section 5)', () => {
@@ -27,7 +29,9 @@ describe('create form rules (spec section 5)', () => {
   });
 
   it('gives every empty required field its own message', () => {
-    expect(messages({ ...valid, title: '  abc ', category_ids: [], subcategory_ids: [], file: null })).toEqual({
+    expect(
+      messages({ ...valid, title: '  abc ', category_ids: [], subcategory_ids: [], file: null }),
+    ).toEqual({
       title: K.titleMin,
       category_ids: K.platformRequired,
       subcategory_ids: K.jobTypeRequired,
@@ -74,7 +78,9 @@ describe('price as typed', () => {
 
 describe('server field errors', () => {
   it('maps the API field and message key to the form field', () => {
-    const error = new ApiRequestError(400, 'VALIDATION_FAILED', 'x', 'cover_image_url', { messageKey: K.coverRequired });
+    const error = new ApiRequestError(400, 'VALIDATION_FAILED', 'x', 'cover_image_url', {
+      messageKey: K.coverRequired,
+    });
     expect(fieldErrorOf(error, ['cover', 'title'])).toEqual({ field: 'cover', key: K.coverRequired });
   });
 
@@ -84,7 +90,9 @@ describe('server field errors', () => {
   });
 
   it('leaves errors about fields the form does not have to the toast', () => {
-    expect(fieldErrorOf(new ApiRequestError(400, 'VALIDATION_FAILED', 'x', 'tested_with'), ['title'])).toBeNull();
+    expect(
+      fieldErrorOf(new ApiRequestError(400, 'VALIDATION_FAILED', 'x', 'tested_with'), ['title']),
+    ).toBeNull();
     expect(fieldErrorOf(new ApiRequestError(500, 'INTERNAL_ERROR', 'x'), ['title'])).toBeNull();
   });
 });

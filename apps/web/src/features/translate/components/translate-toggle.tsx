@@ -12,7 +12,14 @@ interface TranslateToggleProps {
   onTargetChange: (target: string) => void;
 }
 
-export function TranslateToggle({ on, pending, target, languages, onToggle, onTargetChange }: TranslateToggleProps) {
+export function TranslateToggle({
+  on,
+  pending,
+  target,
+  languages,
+  onToggle,
+  onTargetChange,
+}: TranslateToggleProps) {
   const { t } = useTranslation();
   return (
     <div className="flex items-center gap-2">
@@ -21,7 +28,12 @@ export function TranslateToggle({ on, pending, target, languages, onToggle, onTa
         {pending ? t('translate.translating') : on ? t('translate.showOriginal') : t('translate.translate')}
       </Button>
       {on && (
-        <NativeSelect aria-label={t('translate.target')} value={target} onChange={(event) => onTargetChange(event.target.value)} wrapperClassName="w-40">
+        <NativeSelect
+          aria-label={t('translate.target')}
+          value={target}
+          onChange={(event) => onTargetChange(event.target.value)}
+          wrapperClassName="w-40"
+        >
           {languages.map((language) => (
             <option key={language} value={language}>
               {t(`translate.languages.${language}`)}

@@ -21,7 +21,13 @@ interface FilterPanelProps {
   onClear: () => void;
 }
 
-export function CatalogFilterPanel({ filters, categories, subcategories, onChange, onClear }: FilterPanelProps) {
+export function CatalogFilterPanel({
+  filters,
+  categories,
+  subcategories,
+  onChange,
+  onClear,
+}: FilterPanelProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [searchText, setSearchText] = useState(filters.search);
@@ -44,12 +50,18 @@ export function CatalogFilterPanel({ filters, categories, subcategories, onChang
 
   const language = i18n.language;
   return (
-    <section aria-label={t('catalog.filters')} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section
+      aria-label={t('catalog.filters')}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
         <div className="flex flex-col gap-1.5 md:col-span-2 lg:col-span-1">
           <Label htmlFor={`${id}-search`}>{t('catalog.search')}</Label>
           <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              aria-hidden="true"
+            />
             <Input
               id={`${id}-search`}
               type="search"
@@ -64,13 +76,19 @@ export function CatalogFilterPanel({ filters, categories, subcategories, onChang
           label={t('catalog.platform')}
           value={filters.category || ALL}
           onValueChange={(value) => onChange('category', value === ALL ? '' : value)}
-          options={[{ value: ALL, label: t('catalog.allPlatforms') }, ...categories.map((item) => ({ value: item.id, label: localizedName(item, language) }))]}
+          options={[
+            { value: ALL, label: t('catalog.allPlatforms') },
+            ...categories.map((item) => ({ value: item.id, label: localizedName(item, language) })),
+          ]}
         />
         <FilterSelect
           label={t('catalog.useCase')}
           value={filters.subcategory || ALL}
           onValueChange={(value) => onChange('subcategory', value === ALL ? '' : value)}
-          options={[{ value: ALL, label: t('catalog.allUseCases') }, ...subcategories.map((item) => ({ value: item.id, label: localizedName(item, language) }))]}
+          options={[
+            { value: ALL, label: t('catalog.allUseCases') },
+            ...subcategories.map((item) => ({ value: item.id, label: localizedName(item, language) })),
+          ]}
         />
         <FilterSelect
           label={t('catalog.price')}

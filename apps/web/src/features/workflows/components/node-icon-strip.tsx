@@ -13,7 +13,10 @@ export function NodeIconStrip({ apps }: { apps: AppUsage[] | undefined }) {
     return (
       <div className="flex items-center gap-1.5" aria-hidden="true">
         {FALLBACK_ICONS.map((Icon, index) => (
-          <span key={index} className="inline-flex size-7 items-center justify-center rounded-lg border border-slate-200 bg-slate-50">
+          <span
+            key={index}
+            className="inline-flex size-7 items-center justify-center rounded-lg border border-slate-200 bg-slate-50"
+          >
             <Icon className="size-4 text-slate-500" />
           </span>
         ))}
@@ -30,7 +33,13 @@ export function NodeIconStrip({ apps }: { apps: AppUsage[] | undefined }) {
         </li>
       ))}
       {hidden > 0 && (
-        <li className="ml-0.5 text-xs font-medium text-slate-600" title={apps.slice(VISIBLE_ICONS).map((app) => app.name).join(', ')}>
+        <li
+          className="ml-0.5 text-xs font-medium text-slate-600"
+          title={apps
+            .slice(VISIBLE_ICONS)
+            .map((app) => app.name)
+            .join(', ')}
+        >
           {t('card.moreApps', { count: hidden })}
         </li>
       )}

@@ -28,7 +28,10 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
         <PriceBadge price={workflow.price} />
       </div>
       <h3 className="mt-3 line-clamp-2 text-base leading-snug font-semibold text-slate-900 group-hover:text-brand-800">
-        <Link to={workflowPath(workflow)} className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none">
+        <Link
+          to={workflowPath(workflow)}
+          className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none"
+        >
           {workflow.title}
         </Link>
       </h3>
@@ -42,11 +45,17 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
         {useCases.slice(0, VISIBLE_USE_CASES).map((item) => (
           <Badge key={item.subcategory_id}>{localizedName(item.subcategories, language)}</Badge>
         ))}
-        {useCases.length > VISIBLE_USE_CASES && <Badge variant="neutral">+{useCases.length - VISIBLE_USE_CASES}</Badge>}
+        {useCases.length > VISIBLE_USE_CASES && (
+          <Badge variant="neutral">+{useCases.length - VISIBLE_USE_CASES}</Badge>
+        )}
       </div>
       <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 pt-4 text-xs text-slate-600">
         <div className="flex min-w-0 items-center gap-2">
-          <AuthorAvatar name={author ?? t('common.anonymous')} src={workflow.profiles?.avatar_url} size="md" />
+          <AuthorAvatar
+            name={author ?? t('common.anonymous')}
+            src={workflow.profiles?.avatar_url}
+            size="md"
+          />
           <div className="min-w-0">
             <p className="truncate font-medium text-slate-800">{author ?? t('common.anonymous')}</p>
             <time dateTime={workflow.created_at} className="block whitespace-nowrap">
@@ -60,7 +69,10 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
             <span className="sr-only">{t('card.views', { count: workflow.views })}</span>
             <span aria-hidden="true">{formatCompact(workflow.views, language)}</span>
           </span>
-          <span className="inline-flex items-center gap-1" title={t('card.likes', { count: workflow.favorites_count })}>
+          <span
+            className="inline-flex items-center gap-1"
+            title={t('card.likes', { count: workflow.favorites_count })}
+          >
             <Heart className="size-3.5" aria-hidden="true" />
             <span className="sr-only">{t('card.likes', { count: workflow.favorites_count })}</span>
             <span aria-hidden="true">{formatCompact(workflow.favorites_count, language)}</span>
@@ -73,7 +85,10 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
 
 export function WorkflowCardSkeleton() {
   return (
-    <div className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="workflow-card-skeleton">
+    <div
+      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="workflow-card-skeleton"
+    >
       <div className="flex justify-between">
         <div className="flex gap-1.5">
           <Skeleton className="size-7 rounded-lg" />
@@ -97,7 +112,10 @@ export function WorkflowCardSkeleton() {
 
 export function WorkflowGrid({ children, busy }: { children: ReactNode; busy?: boolean }) {
   return (
-    <div aria-busy={busy || undefined} className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+    <div
+      aria-busy={busy || undefined}
+      className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4"
+    >
       {children}
     </div>
   );

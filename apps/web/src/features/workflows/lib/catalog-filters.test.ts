@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, changeFilter, filtersFromSearchParams, filtersToSearchParams, hasActiveFilters } from './catalog-filters';
+import {
+  DEFAULT_FILTERS,
+  changeFilter,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  hasActiveFilters,
+} from './catalog-filters';
 
 describe('catalogue filters in the address', () => {
   it('keeps the plain catalogue address clean', () => {
@@ -7,7 +13,13 @@ describe('catalogue filters in the address', () => {
   });
 
   it('writes only non-default values and reads them back', () => {
-    const filters = { ...DEFAULT_FILTERS, search: ' quản lý ', subcategory: 'finance', price: 'free' as const, page: 2 };
+    const filters = {
+      ...DEFAULT_FILTERS,
+      search: ' quản lý ',
+      subcategory: 'finance',
+      price: 'free' as const,
+      page: 2,
+    };
     const params = filtersToSearchParams(filters);
     expect(params.toString()).toBe('search=qu%E1%BA%A3n+l%C3%BD&subcategory=finance&price=free&page=3');
     expect(filtersFromSearchParams(params)).toEqual({ ...filters, search: 'quản lý' });

@@ -1,7 +1,21 @@
 import type { PriceFilter, Sort } from '@flowbay/domain';
 
-export const SORT_OPTIONS: readonly Sort[] = ['created_at_desc', 'created_at_asc', 'views_desc', 'views_asc', 'price_asc', 'price_desc'];
-export const PRICE_OPTIONS: readonly PriceFilter[] = ['all', 'free', 'paid', 'under-100k', '100k-500k', 'over-500k'];
+export const SORT_OPTIONS: readonly Sort[] = [
+  'created_at_desc',
+  'created_at_asc',
+  'views_desc',
+  'views_asc',
+  'price_asc',
+  'price_desc',
+];
+export const PRICE_OPTIONS: readonly PriceFilter[] = [
+  'all',
+  'free',
+  'paid',
+  'under-100k',
+  '100k-500k',
+  'over-500k',
+];
 
 export interface CatalogFilters {
   search: string;
@@ -61,6 +75,10 @@ export function changeFilter<K extends Exclude<keyof CatalogFilters, 'page'>>(
 
 export function hasActiveFilters(filters: CatalogFilters): boolean {
   return Boolean(
-    filters.search.trim() || filters.category || filters.subcategory || filters.price !== 'all' || filters.sort !== 'created_at_desc',
+    filters.search.trim() ||
+    filters.category ||
+    filters.subcategory ||
+    filters.price !== 'all' ||
+    filters.sort !== 'created_at_desc',
   );
 }

@@ -19,11 +19,17 @@ export default function PreviewPanel({ fileUrl, title }: { fileUrl: string; titl
     retry: 1,
   });
 
-  if (file.isPending) return <Skeleton className="w-full rounded-2xl" style={{ height: PREVIEW_HEIGHT + 48 }} />;
-  const graphs = file.data?.result.ok ? file.data.result.workflows.filter((graph) => graph.nodes.length > 0) : [];
+  if (file.isPending)
+    return <Skeleton className="w-full rounded-2xl" style={{ height: PREVIEW_HEIGHT + 48 }} />;
+  const graphs = file.data?.result.ok
+    ? file.data.result.workflows.filter((graph) => graph.nodes.length > 0)
+    : [];
   if (!file.data || graphs.length === 0) {
     return (
-      <div className="flex flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center" style={{ minHeight: 240 }}>
+      <div
+        className="flex flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center"
+        style={{ minHeight: 240 }}
+      >
         <FileWarning className="size-8 text-slate-500" aria-hidden="true" />
         <p className="text-slate-600">{t('detail.noPreview')}</p>
       </div>

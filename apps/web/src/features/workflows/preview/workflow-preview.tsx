@@ -97,7 +97,11 @@ export function WorkflowPreview({ graphs, title }: { graphs: WorkflowGraph[]; ti
   return (
     <figure className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
       {graphs.length > 1 && (
-        <div className="flex gap-1 overflow-x-auto border-b border-slate-200 p-2" role="group" aria-label={t('preview.workflows')}>
+        <div
+          className="flex gap-1 overflow-x-auto border-b border-slate-200 p-2"
+          role="group"
+          aria-label={t('preview.workflows')}
+        >
           {graphs.map((item, itemIndex) => (
             <button
               key={`${item.name}-${itemIndex}`}
@@ -135,7 +139,9 @@ export function WorkflowPreview({ graphs, title }: { graphs: WorkflowGraph[]; ti
       </div>
       <figcaption className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm">
         <span className="truncate font-medium text-slate-800">{title}</span>
-        <span className="shrink-0 text-slate-600">{t('preview.nodeCount', { count: graph.nodes.length })}</span>
+        <span className="shrink-0 text-slate-600">
+          {t('preview.nodeCount', { count: graph.nodes.length })}
+        </span>
       </figcaption>
     </figure>
   );
