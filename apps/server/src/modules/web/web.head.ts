@@ -6,6 +6,8 @@ export interface PageHead {
   /** Path of the canonical address, e.g. `/workflows/slug-id`. */
   path: string;
   image?: string | null;
+  /** An image the page shows above the fold (a paid workflow's cover): fetched before any script runs. */
+  preloadImage?: string | null;
   type?: 'website' | 'article' | 'profile';
   noindex?: boolean;
   jsonLd?: object;
@@ -54,6 +56,9 @@ export function renderHead(head: PageHead, publicUrl: string): string {
     '<meta property="og:locale:alternate" content="vi_VN" />',
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
+    head.preloadImage
+      ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />`
+      : '',
   ];
   return tags.filter(Boolean).join('\n    ');
 }

@@ -63,6 +63,8 @@ function workflowHead(workflow: WorkflowDetail, publicUrl: string): PageHead {
     description,
     path,
     image: workflow.cover_image_url,
+    // A paid workflow shows its cover where a free one shows the preview: the cover is the largest paint.
+    preloadImage: workflow.price > 0 ? workflow.cover_image_url : null,
     type: 'article',
     jsonLd: {
       '@context': 'https://schema.org',

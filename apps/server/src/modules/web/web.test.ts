@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { workflows } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { robotsTxt } from './web.routes.ts';
@@ -118,6 +120,20 @@ describe('web pages with a server-rendered head', () => {
       offers: { price: 0, priceCurrency: 'VND' },
       author: { name: 'Lê Minh', url: `https://flowbay.example/profiles/${authorId}` },
     });
+  });
+
+  it("preloads a paid workflow's cover (its largest paint) and nothing for a free one", async () => {
+    const key = `covers/${(await get(`/api/workflows/${ids.paid}`)).json().user_id}/cover-test.webp`;
+    await ctx.db.update(workflows).set({ coverKey: key }).where(eq(workflows.id, ids.paid!));
+    const paid = await get(`/api/workflows/${ids.paid}`);
+    const page = await get(`/workflows/${paid.json().slug}-${ids.paid}`);
+    expect(page.body).toContain(
+      `<link rel="preload" as="image" href="/files/${key}" fetchpriority="high" />`,
+    );
+    const free = await get(`/api/workflows/${ids.free}`);
+    expect((await get(`/workflows/${free.json().slug}-${ids.free}`)).body).not.toContain(
+      'rel="preload" as="image"',
+    );
   });
 
   it('escapes titles so they cannot break out of the head or the JSON-LD script', async () => {

@@ -331,6 +331,7 @@ function CoverWithOverlay({ workflow }: { workflow: WorkflowDetail }) {
         <img
           src={workflow.cover_image_url}
           alt={t('detail.coverAlt', { title: workflow.title })}
+          fetchPriority="high"
           className="size-full object-cover"
         />
       ) : (
