@@ -46,10 +46,9 @@ test.describe('signed-in journey', () => {
     browser,
     uiLanguage,
   }, testInfo) => {
-    test.skip(
-      testInfo.project.name.startsWith('phone'),
-      'the full journey runs at desktop width in both languages; the phone project checks the mobile menu below',
-    );
+    const reason =
+      'the full journey runs at desktop width in both languages; the phone project checks the mobile menu below';
+    test.skip(testInfo.project.name.startsWith('phone'), reason);
     test.setTimeout(300_000);
     const t = translator(uiLanguage);
     const project = testInfo.project.name;
@@ -250,7 +249,8 @@ test.describe('signed-in journey', () => {
     browser,
     uiLanguage,
   }, testInfo) => {
-    test.skip(!testInfo.project.name.startsWith('phone'), 'desktop projects run the full journey above');
+    const reason = 'desktop projects run the full journey above';
+    test.skip(!testInfo.project.name.startsWith('phone'), reason);
     const t = translator(uiLanguage);
     const email = uniqueEmail('phone', testInfo.project.name);
     await signUpAndConfirm(page, browser, t, email, uiLanguage);
