@@ -249,8 +249,8 @@ test.describe('signed-in journey', () => {
     browser,
     uiLanguage,
   }, testInfo) => {
-    const reason = 'desktop projects run the full journey above';
-    test.skip(!testInfo.project.name.startsWith('phone'), reason);
+    const skipReason = 'desktop projects run the full journey above';
+    test.skip(!testInfo.project.name.startsWith('phone'), skipReason);
     const t = translator(uiLanguage);
     const email = uniqueEmail('phone', testInfo.project.name);
     await signUpAndConfirm(page, browser, t, email, uiLanguage);
