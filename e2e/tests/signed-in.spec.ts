@@ -46,9 +46,9 @@ test.describe('signed-in journey', () => {
     browser,
     uiLanguage,
   }, testInfo) => {
-    const reason =
+    const skipReason =
       'the full journey runs at desktop width in both languages; the phone project checks the mobile menu below';
-    test.skip(testInfo.project.name.startsWith('phone'), reason);
+    test.skip(testInfo.project.name.startsWith('phone'), skipReason);
     test.setTimeout(300_000);
     const t = translator(uiLanguage);
     const project = testInfo.project.name;
