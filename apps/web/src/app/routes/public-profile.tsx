@@ -62,11 +62,13 @@ export function Component() {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <section className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         {profile.isPending ? (
-          <div className="flex items-center gap-5" aria-busy="true">
+          // The same responsive layout as the loaded header, so nothing below moves when it arrives.
+          <div className="flex flex-col gap-6 sm:flex-row sm:items-center" aria-busy="true">
             <Skeleton className="size-20 rounded-full" />
-            <div className="flex-1">
-              <Skeleton className="h-7 w-56" />
-              <Skeleton className="mt-3 h-4 w-72" />
+            <div className="min-w-0 flex-1">
+              <Skeleton className="h-8 w-56 sm:h-9" />
+              <Skeleton className="mt-3 h-5 w-72 max-w-full" />
+              <Skeleton className="mt-2 h-5 w-40 sm:hidden" />
             </div>
           </div>
         ) : (
