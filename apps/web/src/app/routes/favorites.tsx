@@ -12,6 +12,7 @@ import {
 } from '@/features/workflows/components/workflow-card';
 import { usePageMeta } from '@/lib/page-meta';
 import { usePaginationLabels } from '@/lib/use-pagination-labels';
+import { LoadError } from '@/components/load-error';
 
 export function Component() {
   const { t } = useTranslation();
@@ -34,12 +35,11 @@ function FavoriteList() {
   const labels = usePaginationLabels();
   if (list.isError) {
     return (
-      <div className="mt-8 flex flex-col items-start gap-3" role="alert">
-        <p className="text-red-700">{t('errors.loadWorkflows')}</p>
-        <Button variant="outline" onClick={() => void list.refetch()}>
-          {t('common.reload')}
-        </Button>
-      </div>
+      <LoadError
+        className="mt-8"
+        messages={[t('errors.loadWorkflows')]}
+        onRetry={() => void list.refetch()}
+      />
     );
   }
   if (list.data && list.data.workflows.length === 0) {

@@ -1,12 +1,12 @@
 import { Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useOwnProfile } from '@/features/account/api/get-own-profile';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { ApiRequestError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
+import { LoadError } from '@/components/load-error';
 
 export function Component() {
   const { t } = useTranslation();
@@ -40,12 +40,11 @@ function ProfileBody() {
   if (profile.isError) {
     const signedOut = profile.error instanceof ApiRequestError && profile.error.status === 401;
     return (
-      <div className="flex flex-col items-center gap-4 py-10 text-center" role="alert">
-        <p className="text-red-700">{t(signedOut ? 'account.loginAgain' : 'account.loadFailed')}</p>
-        <Button variant="outline" onClick={() => void profile.refetch()}>
-          {t('common.reload')}
-        </Button>
-      </div>
+      <LoadError
+        className="items-center py-10 text-center"
+        messages={[t(signedOut ? 'account.loginAgain' : 'account.loadFailed')]}
+        onRetry={() => void profile.refetch()}
+      />
     );
   }
   return <ProfileForm profile={profile.data} />;

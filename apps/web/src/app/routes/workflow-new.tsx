@@ -9,6 +9,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { CreateWorkflowForm } from '@/features/publish/components/create-workflow-form';
 import { localizedName, useCategories, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { usePageMeta } from '@/lib/page-meta';
+import { LoadError } from '@/components/load-error';
 
 export function Component() {
   const { t } = useTranslation();
@@ -41,16 +42,13 @@ function CreateBody() {
   const subcategories = useSubcategories();
   if (categories.isError || subcategories.isError) {
     return (
-      <div className="flex flex-col items-start gap-3" role="alert">
-        {categories.isError && <p className="text-red-700">{t('publish.loadPlatformsFailed')}</p>}
-        {subcategories.isError && <p className="text-red-700">{t('publish.loadJobTypesFailed')}</p>}
-        <Button
-          variant="outline"
-          onClick={() => void Promise.all([categories.refetch(), subcategories.refetch()])}
-        >
-          {t('common.reload')}
-        </Button>
-      </div>
+      <LoadError
+        messages={[
+          ...(categories.isError ? [t('publish.loadPlatformsFailed')] : []),
+          ...(subcategories.isError ? [t('publish.loadJobTypesFailed')] : []),
+        ]}
+        onRetry={() => void Promise.all([categories.refetch(), subcategories.refetch()])}
+      />
     );
   }
   if (!categories.data || !subcategories.data) {
