@@ -53,6 +53,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     viewer: Viewer;
   }
+  interface FastifyContextConfig {
+    /** A write that never changes what catalogue pages show, so it keeps the page cache. */
+    keepsCatalogueCache?: boolean;
+  }
 }
 
 export interface AppOptions {
@@ -237,11 +241,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const countCache = new TtlCache<number>(5_000, 10);
   const catalog = createCatalogService(database.db, storage, countCache);
   // Any successful write may change what the catalogue shows: drop this instance's cached answers.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+  // Recording a view is exempt: every detail page sends one, and a view count may be 5 s old (0005).
+  // Cleared before the answer leaves, so the writer's next read cannot see the old page.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (write && reply.statusCode < 400 && !request.routeOptions.config.keepsCatalogueCache) {
       listCache.clear();
       countCache.clear();
     }
+    return payload;
   });
   await app.register(healthRoutes, { database });
   await app.register(taxonomyRoutes, { db: database.db });

@@ -104,13 +104,14 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
       const sort: CatalogSort = query.sort ?? (filter.search ? 'relevance' : 'created_at_desc');
       const base: CatalogFilter = { scope, userId, price: 'all' };
       const unfiltered = !filter.search && !filter.category && !filter.subcategory && filter.price === 'all';
+      // Counted once per request: an unfiltered list's filtered count is the same number.
+      const total = countTotal(base);
       const page = (active: CatalogFilter) =>
         Promise.all([
           repository.list(active, sort, query.page, pageSize),
-          unfiltered ? countTotal(base) : repository.count(active),
-          countTotal(base),
+          unfiltered ? total : repository.count(active),
         ]);
-      let [rows, filteredCount, totalCount] = await page(filter);
+      let [rows, filteredCount] = await page(filter);
       // Nothing matched word for word: try again tolerating typos ("invoise" finds "Invoice").
       const phrase = filter.search ? searchTerms(filter.search).join(' ') : '';
       if (filteredCount === 0 && phrase.length >= FUZZY_MIN_LENGTH) {
@@ -121,12 +122,12 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
           ),
         );
         if (alternatives.some((words) => words.length > 1)) {
-          [rows, filteredCount, totalCount] = await page({ ...filter, alternatives });
+          [rows, filteredCount] = await page({ ...filter, alternatives });
         }
       }
       return {
         workflows: rows.map((row) => toWorkflowCard(row, storage)),
-        totalCount,
+        totalCount: await total,
         filteredCount,
         page: query.page,
         pageSize,
