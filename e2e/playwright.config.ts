@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets several checkouts run their journeys on one machine at once.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 // E2E_BASE_URL points the journeys at a server that is already running (no webServer then).
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${PORT}`;
