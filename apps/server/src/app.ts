@@ -12,7 +12,8 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@flowbay/domain';
-import type { DatabaseHandle } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/availability.ts';
+import { ping, type DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createAuth } from './infra/auth/index.ts';
 import { createRateConsumer } from './infra/auth/rate-limit.ts';
@@ -132,6 +133,16 @@ function installErrorHandling(app: FastifyInstance) {
         .status(429)
         .send({ error: { code: 'RATE_LIMITED', message: messageFor('RATE_LIMITED', language) } });
     }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or outage of the database: expected now and then, and answered until it is back.
+      request.log.warn({ url: request.url, reason: error.message }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          error: { code: 'DATABASE_UNAVAILABLE', message: messageFor('DATABASE_UNAVAILABLE', language) },
+        });
+    }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) {
       return reply
@@ -217,7 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? createMailer(env, app.log);
   const rate = createRateConsumer(database.db, env.REDIS_URL);
   const auth = createAuth({ env, db: database.db, mailer, log: app.log, rate: rate.consume });
-  const resolveViewer = options.resolveViewer ?? createViewerResolver(auth);
+  const resolveViewer = options.resolveViewer ?? createViewerResolver(auth, () => ping(database.db));
   app.addHook('onClose', async () => {
     mailer.close();
     await rate.close();

@@ -27,14 +27,38 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 const MIGRATION_LOCK = 727_172_001;
 const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
+/** How long a request waits for a database connection before it fails with DATABASE_UNAVAILABLE. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export type DatabaseSource =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      connectTimeoutMs?: number;
+      /** Told when an open connection dies (restart, network); the pool replaces it on the next query. */
+      onConnectionError?: (error: Error) => void;
+    }
   /** `dataDir` unset keeps the database in memory; `loadDataDir` starts from a dump (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
   if (source.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: source.url,
+      max: source.poolSize ?? 10,
+      connectionTimeoutMillis: source.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    // Without these listeners a database restart ends the process ("Unhandled 'error' event"): the pool
+    // emits errors of idle connections, and a connection emits its own while it is checked out (inside a
+    // transaction between two queries). The query in progress fails on its own and the pool drops the
+    // broken connection, so the next request connects afresh.
+    const reportConnectionError =
+      source.onConnectionError ??
+      ((error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    pool.on('error', reportConnectionError);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     // bigint columns are read as numbers by Drizzle's mode; counts from SQL arrive as int8 strings.
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {

@@ -6,6 +6,7 @@ import { bearer } from 'better-auth/plugins/bearer';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, type Language } from '@flowbay/domain';
+import { isDatabaseUnavailable } from '../../db/availability.ts';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
@@ -95,7 +96,9 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
       level: 'warn',
       log(level, message, ...args) {
         const details = args.length > 0 ? { details: args } : {};
-        if (level === 'error') log.error(details, `auth: ${message}`);
+        // A database outage is answered with 503 and logged once per request by the API's error handler.
+        if (level === 'error' && args.some(isDatabaseUnavailable)) log.warn(details, `auth: ${message}`);
+        else if (level === 'error') log.error(details, `auth: ${message}`);
         else if (level === 'warn') log.warn(details, `auth: ${message}`);
         else log.debug(details, `auth: ${message}`);
       },
@@ -103,6 +106,8 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
     onAPIError: {
       // A refused sign-in is routine (debug); anything else is a server fault worth an error line.
       onError(error) {
+        // Thrown on to the API's error handler, which answers 503 DATABASE_UNAVAILABLE (not Better Auth's 500).
+        if (isDatabaseUnavailable(error)) throw error;
         const status = error instanceof APIError ? Number(error.statusCode) : 500;
         if (status < 500) log.debug({ status, message: (error as Error).message }, 'auth: request refused');
         else log.error({ err: error }, 'auth: endpoint failed');
