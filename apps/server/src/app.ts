@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@flowbay/domain';
 import { isDatabaseUnavailable } from './db/availability.ts';
-import { ping, type DatabaseHandle } from './db/client.ts';
+import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createAuth } from './infra/auth/index.ts';
 import { createRateConsumer } from './infra/auth/rate-limit.ts';
@@ -228,7 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? createMailer(env, app.log);
   const rate = createRateConsumer(database.db, env.REDIS_URL);
   const auth = createAuth({ env, db: database.db, mailer, log: app.log, rate: rate.consume });
-  const resolveViewer = options.resolveViewer ?? createViewerResolver(auth, () => ping(database.db));
+  const resolveViewer = options.resolveViewer ?? createViewerResolver(auth);
   app.addHook('onClose', async () => {
     mailer.close();
     await rate.close();

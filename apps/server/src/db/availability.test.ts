@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadEnv } from '../env.ts';
+import { freePort } from '../test/server-process.ts';
 import { isDatabaseUnavailable } from './availability.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 
@@ -36,15 +37,6 @@ async function startSilentServer(): Promise<{ port: number; close(): Promise<voi
         server.close(() => resolve());
       }),
   };
-}
-
-/** A port nothing listens on: a database that is down. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** The app as the server builds it, on a PostgreSQL address that cannot serve. */

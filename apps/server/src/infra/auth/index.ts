@@ -12,6 +12,7 @@ import * as schema from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import type { Mailer } from '../mailer/index.ts';
 import { resetPasswordMail, verifyEmailMail } from '../mailer/templates.ts';
+import { noteDatabaseFailure } from './database-failure.ts';
 import { googleDiscoveryOverride } from './google.ts';
 import { asBetterAuthStorage, type RateConsumer } from './rate-limit.ts';
 import { resolveAuthSecret } from './secret.ts';
@@ -97,7 +98,7 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
       log(level, message, ...args) {
         const details = args.length > 0 ? { details: args } : {};
         // A database outage is answered with 503 and logged once per request by the API's error handler.
-        if (level === 'error' && args.some(isDatabaseUnavailable)) log.warn(details, `auth: ${message}`);
+        if (level === 'error' && noteDatabaseFailure(args)) log.warn(details, `auth: ${message}`);
         else if (level === 'error') log.error(details, `auth: ${message}`);
         else if (level === 'warn') log.warn(details, `auth: ${message}`);
         else log.debug(details, `auth: ${message}`);
@@ -177,8 +178,6 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // The spec's sign-up rule: the client must be able to say "This email already exists."
-        // Better Auth hides it when verification is required; docs/decisions/0010-duplicate-signup.md.
         if (ctx.path !== '/sign-up/email') return;
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (typeof email !== 'string' || !z.email().safeParse(email).success) return;

@@ -1,23 +1,18 @@
 import { ANONYMOUS, type ViewerResolver } from '../viewer.ts';
+import { withDatabaseCause } from './database-failure.ts';
 import type { Auth } from './index.ts';
 
 /**
  * The real viewer: a session from the cookie or from `Authorization: Bearer <token>` (the bearer plugin
  * turns the token into the same session lookup). A missing, expired or revoked session is anonymous;
- * routes that need a user answer 401 themselves.
- *
- * Better Auth turns a failed session lookup into a bare 500 and drops the cause; `probeDatabase` (a
- * `select 1`) then tells whether the database is gone, so the caller gets 503 DATABASE_UNAVAILABLE.
+ * routes that need a user answer 401 themselves. Without the database the lookup fails with the
+ * database's error (503), not Better Auth's bare 500.
  */
-export function createViewerResolver(auth: Auth, probeDatabase: () => Promise<void>): ViewerResolver {
+export function createViewerResolver(auth: Auth): ViewerResolver {
   return async (headers) => {
-    let result;
-    try {
-      result = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
-    } catch (error) {
-      await probeDatabase();
-      throw error;
-    }
+    const result = await withDatabaseCause(() =>
+      auth.api.getSession({ headers, query: { disableCookieCache: true } }),
+    );
     if (!result) return ANONYMOUS;
     const { user, session } = result;
     return {
