@@ -14,6 +14,7 @@ import type { Mailer } from '../mailer/index.ts';
 import { resetPasswordMail, verifyEmailMail } from '../mailer/templates.ts';
 import { noteDatabaseFailure } from './database-failure.ts';
 import { googleDiscoveryOverride } from './google.ts';
+import { normalizeStoredProfile, PROFILE_WRITING_PATHS, profileViolation } from './profile-rules.ts';
 import { asBetterAuthStorage, type RateConsumer } from './rate-limit.ts';
 import { resolveAuthSecret } from './secret.ts';
 
@@ -168,6 +169,10 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      user: {
+        create: { before: async (user) => ({ data: normalizeStoredProfile(user) }) },
+        update: { before: async (changes) => ({ data: normalizeStoredProfile(changes) }) },
+      },
       session: {
         create: {
           async after(session) {
@@ -178,6 +183,18 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // The profile rules of PUT /api/profile/me hold here too (bounded name, http(s) avatar).
+        if (PROFILE_WRITING_PATHS.has(ctx.path)) {
+          const violation = profileViolation(ctx.body);
+          if (violation) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'VALIDATION_ERROR',
+              message: `[body.${violation.field}] ${violation.message}`,
+            });
+          }
+        }
+        // The spec's sign-up rule: the client must be able to say "This email already exists."
+        // Better Auth hides it when verification is required; docs/decisions/0010-duplicate-signup.md.
         if (ctx.path !== '/sign-up/email') return;
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (typeof email !== 'string' || !z.email().safeParse(email).success) return;
