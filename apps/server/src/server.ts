@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { DataFolderLockedError } from './db/data-folder-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedDemo, seedTaxonomy } from './db/seed/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
@@ -35,7 +36,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
+  if (error instanceof EnvError || error instanceof DataFolderLockedError) {
     console.error(error.message);
   } else {
     console.error(error);

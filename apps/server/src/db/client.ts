@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataFolder } from './data-folder-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -78,18 +79,32 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
       close: () => pool.end(),
     };
   }
-  if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: source.dataDir,
-    loadDataDir: source.loadDataDir,
-    extensions: PGLITE_EXTENSIONS,
-  });
+  // Before anything touches the folder: a second process would silently split the data (0006).
+  const lock = source.dataDir ? lockDataFolder(source.dataDir) : null;
+  let client: PGlite;
+  try {
+    if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
+    client = await PGlite.create({
+      dataDir: source.dataDir,
+      loadDataDir: source.loadDataDir,
+      extensions: PGLITE_EXTENSIONS,
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -42,6 +42,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       SKIP_WEB_BUILD: '1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
       PORT: String(port),
     },
