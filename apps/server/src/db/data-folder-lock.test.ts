@@ -89,7 +89,7 @@ describe('the embedded database folder lock', () => {
       await holder.close();
     }
     expect(existsSync(lockFile)).toBe(false);
-  }, 180_000);
+  }, 400_000);
 
   it('a lock left by a server that was killed (kill -9) does not block the next command', async () => {
     const server = await spawnServer({ DATA_DIR: dataDir });
@@ -107,5 +107,5 @@ describe('the embedded database folder lock', () => {
     const [owner] = await reopened.db.select().from(user).where(eq(user.email, OWNER));
     await reopened.close();
     expect(owner!.role).toBe('admin');
-  }, 180_000);
+  }, 400_000);
 });

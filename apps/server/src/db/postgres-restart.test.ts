@@ -245,5 +245,5 @@ describe.skipIf(skipReason)(`a PostgreSQL restart under load${skipReason ? ` (${
       .where(inArray(uploads.key, acknowledged));
     expect(stored.map((row) => row.key).sort()).toEqual([...acknowledged].sort());
     console.info(`PostgreSQL restart under load: ${report.join('; ')}; ${acknowledged.length} writes kept`);
-  });
+  }, 400_000);
 });

@@ -65,7 +65,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     output: () => printed,
     exited,
     isRunning: () => running,
-    async ready(timeoutMs = 60_000) {
+    async ready(timeoutMs = 150_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (!running) throw new Error(`the server exited before it was ready:\n${printed}`);
