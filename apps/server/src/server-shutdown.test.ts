@@ -85,7 +85,7 @@ describe('SIGTERM', () => {
     await server.ready();
     const again = await signUp(server);
     expect(again.status).toBe(422);
-    expect((await again.json()).error.code).toBe('USER_ALREADY_EXISTS');
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('USER_ALREADY_EXISTS');
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
   }, 400_000);
