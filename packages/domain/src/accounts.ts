@@ -22,7 +22,7 @@ export const OwnProfile = z.object({
 export type OwnProfile = z.infer<typeof OwnProfile>;
 
 /** NUL and the other C0/C1 control characters: never part of a name or an address people type. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTERS = /\p{Cc}/u;
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
 
 const noControlCharacters = (value: string) => !hasControlCharacters(value);

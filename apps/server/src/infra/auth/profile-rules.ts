@@ -20,7 +20,7 @@ export function profileViolation(body: unknown): { field: string; message: strin
 export function normalizeStoredProfile<T extends Record<string, unknown>>(data: T): T {
   const normalized: Record<string, unknown> = { ...data };
   if (typeof data.name === 'string') {
-    const name = data.name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+    const name = data.name.replace(/\p{Cc}/gu, '').trim();
     normalized.name = name.slice(0, FULL_NAME_MAX);
   }
   if (typeof data.image === 'string' && data.image !== '') {
