@@ -68,6 +68,10 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'This was changed by someone else. Reload and try again.',
     vi: 'Dữ liệu đã bị thay đổi. Hãy tải lại và thử lại.',
   },
+  DATABASE_UNAVAILABLE: {
+    en: 'The service is briefly unavailable. Please try again in a few seconds.',
+    vi: 'Dịch vụ tạm thời gián đoạn. Vui lòng thử lại sau vài giây.',
+  },
   INTERNAL_ERROR: {
     en: 'Something went wrong. Please try again.',
     vi: 'Đã có lỗi xảy ra. Vui lòng thử lại.',

@@ -212,7 +212,7 @@ function signToken(token: string, secret: string): string {
   return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 }
 
-export async function signInAs(ctx: TestContext, user: UserRow): Promise<TestSession> {
+export async function signInAs(ctx: Pick<TestContext, 'db' | 'env'>, user: UserRow): Promise<TestSession> {
   const token = randomBytes(24).toString('base64url');
   await ctx.db.insert(sessionTable).values({
     id: randomUUID(),

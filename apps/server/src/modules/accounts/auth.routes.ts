@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '@flowbay/domain';
 import type { Env } from '../../env.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../../infra/auth/index.ts';
+import { withDatabaseCause } from '../../infra/auth/database-failure.ts';
 import type { RateConsumer } from '../../infra/auth/rate-limit.ts';
 import { messageFor, requestLanguage } from '../../lib/messages.ts';
 import { consumeAccountAttempt } from './account-rate-limit.ts';
@@ -102,7 +103,12 @@ export async function authRoutes(
         }
       }
 
-      const response = await auth.handler(toFetchRequest(request, env.PUBLIC_URL, body));
+      const response = await withDatabaseCause(async (failure) => {
+        const answer = await auth.handler(toFetchRequest(request, env.PUBLIC_URL, body));
+        // A 500 because the database is gone is answered 503 DATABASE_UNAVAILABLE by the error handler.
+        if (answer.status >= 500 && failure.cause) throw failure.cause;
+        return answer;
+      });
       return sendFetchResponse(request, reply, response);
     },
   });
