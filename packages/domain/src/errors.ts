@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'PAYMENT_REQUIRED',
   'TRANSLATION_UNAVAILABLE',
   'CONFLICT',
+  'CROSS_SITE_REQUEST',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
