@@ -90,7 +90,19 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION_FAILED' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'VALIDATION_FAILED' },
   FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION_FAILED' },
+  // A static file path that leaves its folder (`/assets/%2e%2e/…`): it names nothing here.
+  FST_STATIC_FORBIDDEN_PATH: { status: 404, code: 'NOT_FOUND' },
 };
+
+/** Any other client error a plugin raises keeps its 4xx status instead of becoming a 500. */
+function clientErrorCode(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  return 'VALIDATION_FAILED';
+}
 
 function messageKeyOf(details: unknown) {
   const key = (details as { messageKey?: unknown } | undefined)?.messageKey;
@@ -142,10 +154,15 @@ function installErrorHandling(app: FastifyInstance) {
         .send({ error: { code: 'RATE_LIMITED', message: messageFor('RATE_LIMITED', language) } });
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-    if (known) {
-      return reply
-        .status(known.status)
-        .send({ error: { code: known.code, message: messageFor(known.code, language) } });
+    const clientStatus =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : null;
+    if (known || clientStatus) {
+      const status = known?.status ?? clientStatus!;
+      const code = known?.code ?? clientErrorCode(status);
+      request.log.debug({ code: error.code, url: redactUrl(request.url) }, 'client error');
+      return reply.status(status).send({ error: { code, message: messageFor(code, language) } });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, url: redactUrl(request.url) }, 'response did not match its schema');
