@@ -63,12 +63,13 @@ describe('writes carrying a cookie session must come from the site', () => {
 
   it("judges by the Referer when there is no Origin, and refuses when there is neither or Origin is 'null'", async () => {
     const workflow = await pendingWorkflow();
-    for (const headers of [
+    const variants: Record<string, string>[] = [
       { referer: `${FOREIGN}/attack.html` },
       {},
       { origin: 'null' },
       { referer: 'not a url' },
-    ]) {
+    ];
+    for (const headers of variants) {
       const response = await approve(workflow.id, { cookie: admin.cookie, ...headers });
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
     }
