@@ -17,7 +17,12 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createAuth } from './infra/auth/index.ts';
 import { createRateConsumer } from './infra/auth/rate-limit.ts';
+import { resolveAuthSecret } from './infra/auth/secret.ts';
 import { createViewerResolver } from './infra/auth/viewer.ts';
+import { refuseCrossSiteWrites } from './infra/http/cross-site.ts';
+import { redactUrl, serializeRequest } from './infra/http/log-redaction.ts';
+import { refuseNulBytes } from './infra/http/nul-bytes.ts';
+import { asUploadedFile, registerSecurityHeaders } from './infra/http/security-headers.ts';
 import { createMailer, type Mailer } from './infra/mailer/index.ts';
 import { createStorage, isPublicKey, type Storage } from './infra/storage/index.ts';
 import { ANONYMOUS, type Viewer, type ViewerResolver } from './infra/viewer.ts';
@@ -26,6 +31,8 @@ import { isValidationKey, messageFor, requestLanguage, validationMessage } from 
 import { TtlCache } from './lib/response-cache.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { profileMeRoutes } from './modules/accounts/profile.routes.ts';
+import { createSignInThrottle } from './modules/accounts/sign-in-throttle.ts';
+import { createSignInThrottleRepository } from './modules/accounts/sign-in-throttle.repository.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
@@ -73,6 +80,8 @@ export interface AppOptions {
   translator?: TranslationProvider | null;
   /** The built web app; defaults to apps/web/dist (absent in API tests, then only the API is served). */
   webDist?: string | null;
+  /** The clock of the sign-in throttle (ms since the epoch); tests move it instead of waiting. */
+  now?: () => number;
 }
 
 const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
@@ -82,7 +91,19 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION_FAILED' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'VALIDATION_FAILED' },
   FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION_FAILED' },
+  // A static file path that leaves its folder (`/assets/%2e%2e/…`): it names nothing here.
+  FST_STATIC_FORBIDDEN_PATH: { status: 404, code: 'NOT_FOUND' },
 };
+
+/** Any other client error a plugin raises keeps its 4xx status instead of becoming a 500. */
+function clientErrorCode(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  return 'VALIDATION_FAILED';
+}
 
 function messageKeyOf(details: unknown) {
   const key = (details as { messageKey?: unknown } | undefined)?.messageKey;
@@ -144,15 +165,23 @@ function installErrorHandling(app: FastifyInstance) {
         });
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-    if (known) {
-      return reply
-        .status(known.status)
-        .send({ error: { code: known.code, message: messageFor(known.code, language) } });
+    const clientStatus =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : null;
+    if (known || clientStatus) {
+      const status = known?.status ?? clientStatus!;
+      const code = known?.code ?? clientErrorCode(status);
+      request.log.debug({ code: error.code, url: redactUrl(request.url) }, 'client error');
+      return reply.status(status).send({ error: { code, message: messageFor(code, language) } });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, url: request.url }, 'response did not match its schema');
+      request.log.error({ err: error, url: redactUrl(request.url) }, 'response did not match its schema');
     } else {
-      request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
+      request.log.error(
+        { err: error, url: redactUrl(request.url), method: request.method },
+        'unhandled error',
+      );
     }
     return reply
       .status(500)
@@ -185,8 +214,13 @@ function scheduleOrphanSweep(app: FastifyInstance, uploads: UploadsService) {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const storage = options.storage ?? createStorage(env);
+  const logger = options.logger ?? { level: env.LOG_LEVEL };
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    // Reset and verification tokens never reach the log (see log-redaction.ts).
+    logger:
+      typeof logger === 'object'
+        ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } }
+        : logger,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Long enough for a uuid slug address, short enough to bound work per request.
@@ -197,6 +231,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  await registerSecurityHeaders(app, env);
+  refuseCrossSiteWrites(app, env.PUBLIC_URL);
+  refuseNulBytes(app);
   await app.register(compress, { global: true, threshold: 1024 });
   // Per-route limits (contact, translate, uploads, reports) are shared across instances through Redis when set.
   const rateLimitRedis = env.REDIS_URL
@@ -265,7 +302,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   await app.register(taxonomyRoutes, { db: database.db });
   await app.register(catalogRoutes, { catalog, listCache });
-  await app.register(authRoutes, { auth, env, rate: rate.consume });
+  const signInThrottle = createSignInThrottle({
+    repository: createSignInThrottleRepository(database.db),
+    rate: rate.consume,
+    secret: resolveAuthSecret(env),
+    secureCookies: env.PUBLIC_URL.startsWith('https://'),
+    now: options.now ?? Date.now,
+  });
+  await app.register(authRoutes, { auth, env, rate: rate.consume, signInThrottle });
   await app.register(profileMeRoutes, { db: database.db });
   await app.register(publicProfileRoutes, { db: database.db });
   const uploads = createUploadsService(database.db, storage);
@@ -299,7 +343,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const body = isPublicKey(key) ? await storage.get(key) : null;
     if (!body) throw new AppError(404, 'NOT_FOUND', 'Not found');
     const type = key.endsWith('.webp') ? 'image/webp' : key.endsWith('.png') ? 'image/png' : 'image/jpeg';
-    return reply.type(type).header('cache-control', 'public, max-age=31536000, immutable').send(body);
+    // Shown in <img> here and by n8n's template browser; opened directly, a download that never runs.
+    return asUploadedFile(reply)
+      .type(type)
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(body);
   });
 
   /* the web app last: its catch-all must not shadow any API route (unknown /api/* stays a JSON 404) */

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'TRANSLATION_UNAVAILABLE',
   'CONFLICT',
   'DATABASE_UNAVAILABLE',
+  'CROSS_SITE_REQUEST',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

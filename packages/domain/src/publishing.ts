@@ -25,6 +25,7 @@ export const VALIDATION_KEYS = {
   reportReason: 'validation.reportReason',
   detailsMax: 'validation.detailsMax',
   uploadFolder: 'validation.uploadFolder',
+  nulCharacter: 'validation.nulCharacter',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 

@@ -72,6 +72,10 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'The service is briefly unavailable. Please try again in a few seconds.',
     vi: 'Dịch vụ tạm thời gián đoạn. Vui lòng thử lại sau vài giây.',
   },
+  CROSS_SITE_REQUEST: {
+    en: 'This request came from another website and was refused. Please try again from Flowbay.',
+    vi: 'Yêu cầu này đến từ một trang web khác nên đã bị từ chối. Vui lòng thử lại trên Flowbay.',
+  },
   INTERNAL_ERROR: {
     en: 'Something went wrong. Please try again.',
     vi: 'Đã có lỗi xảy ra. Vui lòng thử lại.',
@@ -134,6 +138,10 @@ const VALIDATION_MESSAGES: Record<ValidationKey, Record<Language, string>> = {
   'validation.uploadFolder': {
     en: 'Choose the workflows or covers folder.',
     vi: 'Hãy chọn thư mục workflows hoặc covers.',
+  },
+  'validation.nulCharacter': {
+    en: 'Text may not contain the NUL character.',
+    vi: 'Văn bản không được chứa ký tự NUL.',
   },
 };
 

@@ -12,7 +12,8 @@
  * - `readOutbox(ctx, to)` → the e-mails written to `$DATA_DIR/outbox` for `to`, oldest first, with their link.
  *
  * A `TestSession` has `user` (the row), `cookie` (the `name=value` pair), `bearer` (the token),
- * `headers` (`{ cookie }`, as the web app sends it) and `bearerHeaders` (`{ authorization: 'Bearer …' }`):
+ * `headers` (`{ cookie, origin }`, as the web app's browser sends them: writes with a cookie need the
+ * site's Origin) and `bearerHeaders` (`{ authorization: 'Bearer …' }`):
  *     await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: session.headers })
  *
  * Every HTTP call here comes from its own client address, so these helpers never use up the per-IP
@@ -32,7 +33,7 @@ export interface TestSession {
   user: UserRow;
   cookie: string;
   bearer: string;
-  headers: { cookie: string };
+  headers: { cookie: string; origin: string };
   bearerHeaders: { authorization: string };
 }
 
@@ -152,8 +153,20 @@ function sessionCookieFrom(setCookie: string | string[] | undefined): string | n
   return null;
 }
 
-function toSession(user: UserRow, cookie: string, bearer: string): TestSession {
-  return { user, cookie, bearer, headers: { cookie }, bearerHeaders: { authorization: `Bearer ${bearer}` } };
+function toSession(
+  ctx: Pick<TestContext, 'env'>,
+  user: UserRow,
+  cookie: string,
+  bearer: string,
+): TestSession {
+  const origin = new URL(ctx.env.PUBLIC_URL).origin;
+  return {
+    user,
+    cookie,
+    bearer,
+    headers: { cookie, origin },
+    bearerHeaders: { authorization: `Bearer ${bearer}` },
+  };
 }
 
 async function findUser(ctx: TestContext, email: string): Promise<UserRow> {
@@ -174,7 +187,7 @@ export async function signIn(ctx: TestContext, email: string, password: string):
   const bearer = response.headers['set-auth-token'];
   if (!cookie || typeof bearer !== 'string')
     throw new Error('sign-in answered without a session cookie or token');
-  return toSession(await findUser(ctx, email), cookie, bearer);
+  return toSession(ctx, await findUser(ctx, email), cookie, bearer);
 }
 
 let emailSequence = 0;
@@ -226,5 +239,5 @@ export async function signInAs(ctx: Pick<TestContext, 'db' | 'env'>, user: UserR
   const [fresh] = await ctx.db.select().from(userTable).where(eq(userTable.id, user.id));
   // Better Auth prefixes the cookie name with __Secure- when the site is served over https.
   const name = ctx.env.PUBLIC_URL.startsWith('https://') ? `__Secure-${SESSION_COOKIE}` : SESSION_COOKIE;
-  return toSession(fresh ?? user, `${name}=${encodeURIComponent(signed)}`, signed);
+  return toSession(ctx, fresh ?? user, `${name}=${encodeURIComponent(signed)}`, signed);
 }

@@ -6,8 +6,11 @@ import type { Env } from '../../env.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../../infra/auth/index.ts';
 import { withDatabaseCause } from '../../infra/auth/database-failure.ts';
 import type { RateConsumer } from '../../infra/auth/rate-limit.ts';
-import { messageFor, requestLanguage } from '../../lib/messages.ts';
+import { findNul } from '../../infra/http/nul-bytes.ts';
+import { redactUrl } from '../../infra/http/log-redaction.ts';
+import { messageFor, requestLanguage, validationMessage } from '../../lib/messages.ts';
 import { consumeAccountAttempt } from './account-rate-limit.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 
 /** Better Auth's error codes → our stable codes. Anything else falls back by status (see `codeFor`). */
 const AUTH_CODES: Record<string, ErrorCode> = {
@@ -55,7 +58,12 @@ const ACCOUNT_LIMITED_PATHS = new Set([
  */
 export async function authRoutes(
   root: FastifyInstance,
-  { auth, env, rate }: { auth: Auth; env: Env; rate: RateConsumer },
+  {
+    auth,
+    env,
+    rate,
+    signInThrottle,
+  }: { auth: Auth; env: Env; rate: RateConsumer; signInThrottle: SignInThrottle },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const basePath = '/api/auth';
@@ -87,31 +95,77 @@ export async function authRoutes(
     handler: async (request, reply) => {
       const path = new URL(request.url, 'http://local').pathname.slice(basePath.length);
       let body = typeof request.body === 'string' ? request.body : undefined;
+      let throttled: { email: string; knownDevice: boolean } | null = null;
+      let rewritten = false;
 
-      if (request.method === 'POST' && ACCOUNT_LIMITED_PATHS.has(path)) {
-        const parsed = parseJsonObject(body);
-        if (parsed && typeof parsed.email === 'string') {
-          const decision = await consumeAccountAttempt(rate, path, parsed.email);
-          if (!decision.allowed) return sendRateLimited(request, reply, decision.retryAfter ?? 60);
-        }
-        if (path === '/sign-up/email' && parsed) {
-          // The spec's sign-up form has no name field; Better Auth requires one.
-          if (parsed.name === undefined) parsed.name = '';
-          // E-mails go out in the language the visitor used the site in, unless the client says otherwise.
-          if (parsed.locale === undefined) parsed.locale = requestLanguage(request.headers);
+      if (request.method === 'POST' && body !== undefined && body.trim() !== '') {
+        // Read the body the way Better Auth would (JSON with or without a BOM, or a form), and hand it
+        // the same fields as plain JSON: what is counted and checked here is what it then sees.
+        const parsed = parseAuthBody(body, request.headers['content-type']);
+        if (!parsed) {
+          if (ACCOUNT_LIMITED_PATHS.has(path)) return sendInvalid(request, reply, 'body');
+        } else {
+          const nul = findNul(parsed);
+          if (nul) return sendInvalid(request, reply, nul, true);
+          if (ACCOUNT_LIMITED_PATHS.has(path) && typeof parsed.email === 'string') {
+            if (path === '/sign-in/email') {
+              const decision = await signInThrottle.before(parsed.email, request.headers.cookie);
+              if (!decision.allowed) return sendRateLimited(request, reply, decision.retryAfterSeconds);
+              throttled = { email: parsed.email, knownDevice: decision.knownDevice };
+            } else {
+              const decision = await consumeAccountAttempt(rate, path, parsed.email);
+              if (!decision.allowed) return sendRateLimited(request, reply, decision.retryAfter ?? 60);
+            }
+          }
+          if (path === '/sign-up/email') {
+            // The spec's sign-up form has no name field; Better Auth requires one.
+            if (parsed.name === undefined) parsed.name = '';
+            // E-mails go out in the language the visitor used the site in, unless the client says otherwise.
+            if (parsed.locale === undefined) parsed.locale = requestLanguage(request.headers);
+          }
           body = JSON.stringify(parsed);
+          rewritten = true;
         }
       }
 
       const response = await withDatabaseCause(async (failure) => {
-        const answer = await auth.handler(toFetchRequest(request, env.PUBLIC_URL, body));
+        const answer = await auth.handler(toFetchRequest(request, env.PUBLIC_URL, body, rewritten));
         // A 500 because the database is gone is answered 503 DATABASE_UNAVAILABLE by the error handler.
         if (answer.status >= 500 && failure.cause) throw failure.cause;
         return answer;
       });
-      return sendFetchResponse(request, reply, response);
+      const deviceCookie = throttled
+        ? await signInThrottle.after(throttled.email, throttled.knownDevice, response.status)
+        : null;
+      return sendFetchResponse(request, reply, response, deviceCookie);
     },
   });
+}
+
+/**
+ * A write's body as Better Auth reads it: JSON (UTF-8, a leading byte-order mark ignored, as
+ * `Request.json()` does) or an URL-encoded form (the last value of a repeated field wins, as in
+ * Better Auth). Null when it is neither an object nor a form.
+ */
+export function parseAuthBody(body: string, contentType: string | undefined): Record<string, unknown> | null {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/x-www-form-urlencoded') {
+    const fields: Record<string, unknown> = {};
+    for (const [name, value] of new URLSearchParams(body)) fields[name] = value;
+    return fields;
+  }
+  return parseJsonObject(body.replace(/^\uFEFF/, ''));
+}
+
+function sendInvalid(request: FastifyRequest, reply: FastifyReply, field: string, nul = false) {
+  const language = requestLanguage(request.headers);
+  const message = nul
+    ? validationMessage('validation.nulCharacter', language)
+    : messageFor('VALIDATION_FAILED', language);
+  return reply
+    .status(400)
+    .type('application/json; charset=utf-8')
+    .send({ error: { code: 'VALIDATION_FAILED', message, field }, code: 'VALIDATION_FAILED', message });
 }
 
 function parseJsonObject(body: string | undefined): Record<string, unknown> | null {
@@ -126,7 +180,12 @@ function parseJsonObject(body: string | undefined): Record<string, unknown> | nu
   }
 }
 
-function toFetchRequest(request: FastifyRequest, publicUrl: string, body: string | undefined): Request {
+function toFetchRequest(
+  request: FastifyRequest,
+  publicUrl: string,
+  body: string | undefined,
+  asJson: boolean,
+): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'content-length' || name === CLIENT_IP_HEADER) continue;
@@ -135,18 +194,25 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string, body: string
   }
   // Fastify's view of the caller (honours TRUST_PROXY); a client cannot choose its own rate-limit bucket.
   headers.set(CLIENT_IP_HEADER, request.ip);
+  if (asJson) headers.set('content-type', 'application/json');
   const url = new URL(request.url, publicUrl);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(url, { method: request.method, headers, body: hasBody ? (body ?? '') : undefined });
 }
 
-async function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, response: Response) {
+async function sendFetchResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  extraCookie: string | null = null,
+) {
   reply.status(response.status);
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
     reply.header(name, value);
   });
   const cookies = response.headers.getSetCookie();
+  if (extraCookie) cookies.push(extraCookie);
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 
   if (response.status < 400) {
@@ -164,7 +230,7 @@ async function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, r
   const code = codeFor(response.status, original.code, field, original.message);
   if (response.status >= 500) {
     request.log.error(
-      { url: request.url, status: response.status, authCode: original.code },
+      { url: redactUrl(request.url), status: response.status, authCode: original.code },
       'auth endpoint failed',
     );
   }

@@ -10,6 +10,7 @@ import {
   WorkflowList,
   WorkflowVersion,
 } from '@flowbay/domain';
+import { asUploadedFile } from '../../infra/http/security-headers.ts';
 import type { TtlCache } from '../../lib/response-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
 
@@ -138,9 +139,8 @@ export async function catalogRoutes(
     },
     async (request, reply) => {
       const file = await catalog.download(request.params.id, request.viewer);
-      return reply
+      return asUploadedFile(reply, contentDisposition(file.fileName))
         .type('application/json; charset=utf-8')
-        .header('content-disposition', contentDisposition(file.fileName))
         .header('cache-control', 'private, no-store')
         .send(file.body as never);
     },
@@ -157,9 +157,8 @@ export async function catalogRoutes(
     },
     async (request, reply) => {
       const file = await catalog.download(request.params.id, request.viewer, request.params.versionId);
-      return reply
+      return asUploadedFile(reply, contentDisposition(file.fileName))
         .type('application/json; charset=utf-8')
-        .header('content-disposition', contentDisposition(file.fileName))
         .header('cache-control', 'private, no-store')
         .send(file.body as never);
     },

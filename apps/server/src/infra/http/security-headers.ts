@@ -1,0 +1,60 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Env } from '../../env.ts';
+
+/**
+ * The policy every page, API answer and the API docs run under (docs/decisions/0012-http-hardening.md).
+ * No inline script anywhere: the built index.html loads only hashed files from /assets, and the
+ * JSON-LD the server puts in a page's head is a data block, which a CSP does not govern.
+ * Inline styles stay allowed: Radix, sonner and React Flow set them at run time.
+ */
+export function contentSecurityPolicy(env: Pick<Env, 'PUBLIC_URL' | 'S3_PUBLIC_URL'>) {
+  const coverOrigin = env.S3_PUBLIC_URL ? new URL(env.S3_PUBLIC_URL).origin : null;
+  const https = env.PUBLIC_URL.startsWith('https://');
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'frame-src': ["'none'"],
+    'form-action': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Avatars may be any https address (Google's, Gravatar…); covers come from here or S3_PUBLIC_URL.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(coverOrigin ? [coverOrigin] : [])],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** What a user-uploaded file is served with: never rendered as a page of this site, never run. */
+export const UPLOADED_FILE_CSP = "default-src 'none'; sandbox";
+
+export function asUploadedFile(reply: FastifyReply, disposition = 'attachment'): FastifyReply {
+  return reply
+    .header('content-security-policy', UPLOADED_FILE_CSP)
+    .header('content-disposition', disposition)
+    .header('x-content-type-options', 'nosniff');
+}
+
+/** @fastify/helmet on every response: CSP, nosniff, no framing, a referrer policy that keeps Origin on writes. */
+export async function registerSecurityHeaders(app: FastifyInstance, env: Env) {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(env) },
+    frameguard: { action: 'deny' },
+    // 'no-referrer' would make browsers send `Origin: null` on same-origin writes (Fetch spec),
+    // which the cross-site check must refuse.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Browsers ignore HSTS over plain http; sent only when the site is https.
+    strictTransportSecurity: env.PUBLIC_URL.startsWith('https://')
+      ? { maxAge: 15_552_000, includeSubDomains: false }
+      : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+}
