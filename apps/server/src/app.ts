@@ -15,6 +15,7 @@ import type { ErrorCode } from '@flowbay/domain';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createAuth } from './infra/auth/index.ts';
+import { createExportCheckPool, type ExportCheckPoolOptions } from './infra/export-check/index.ts';
 import { createRateConsumer } from './infra/auth/rate-limit.ts';
 import { createViewerResolver } from './infra/auth/viewer.ts';
 import { createMailer, type Mailer } from './infra/mailer/index.ts';
@@ -72,6 +73,8 @@ export interface AppOptions {
   translator?: TranslationProvider | null;
   /** The built web app; defaults to apps/web/dist (absent in API tests, then only the API is served). */
   webDist?: string | null;
+  /** Threads and time budget of the worker pool that parses uploads. */
+  exportCheck?: ExportCheckPoolOptions;
 }
 
 const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
@@ -257,7 +260,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, env, rate: rate.consume });
   await app.register(profileMeRoutes, { db: database.db });
   await app.register(publicProfileRoutes, { db: database.db });
-  const uploads = createUploadsService(database.db, storage);
+  const exportCheck = createExportCheckPool(options.exportCheck);
+  app.addHook('onClose', () => exportCheck.close());
+  if (env.NODE_ENV !== 'test') {
+    exportCheck
+      .warm()
+      .catch((error: unknown) => app.log.error({ err: error }, 'export-check pool did not start'));
+  }
+  const uploads = createUploadsService(database.db, storage, exportCheck);
   await app.register(uploadsRoutes, { uploads });
   if (env.NODE_ENV !== 'test') scheduleOrphanSweep(app, uploads);
   await app.register(publishingRoutes, {
