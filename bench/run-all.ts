@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- catalog formats web]`: runs the named benchmarks (all by default); each writes
+ * `npm run bench [-- catalog formats web uploads]`: runs the named benchmarks (all by default); each writes
  * its report to bench/reports/. Arguments after the names are passed on (e.g. `--quick`).
  */
 import { spawnSync } from 'node:child_process';
@@ -11,6 +11,7 @@ const BENCHES: Record<string, string> = {
   catalog: 'catalog/run.ts',
   formats: 'formats/parse.bench.ts',
   web: 'web/run.ts',
+  uploads: 'uploads/run.ts',
 };
 const args = process.argv.slice(2);
 const names = args.filter((arg) => arg in BENCHES);

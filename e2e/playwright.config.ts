@@ -16,6 +16,8 @@ export const E2E_ADMIN_EMAILS = [
   'admin-desktop-en@e2e.test',
   'admin-desktop-vi@e2e.test',
   'admin-phone-en@e2e.test',
+  'admin-huge-desktop-en@e2e.test',
+  'admin-huge-desktop-vi@e2e.test',
 ];
 
 const chromium = {

@@ -16,6 +16,7 @@ import { isDatabaseUnavailable } from './db/availability.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createAuth } from './infra/auth/index.ts';
+import { createExportCheckPool, type ExportCheckPoolOptions } from './infra/export-check/index.ts';
 import { createRateConsumer } from './infra/auth/rate-limit.ts';
 import { resolveAuthSecret } from './infra/auth/secret.ts';
 import { createViewerResolver } from './infra/auth/viewer.ts';
@@ -82,6 +83,8 @@ export interface AppOptions {
   webDist?: string | null;
   /** The clock of the sign-in throttle (ms since the epoch); tests move it instead of waiting. */
   now?: () => number;
+  /** Threads and time budget of the worker pool that parses uploads. */
+  exportCheck?: ExportCheckPoolOptions;
 }
 
 const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
@@ -312,7 +315,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, env, rate: rate.consume, signInThrottle });
   await app.register(profileMeRoutes, { db: database.db });
   await app.register(publicProfileRoutes, { db: database.db });
-  const uploads = createUploadsService(database.db, storage);
+  const exportCheck = createExportCheckPool(options.exportCheck);
+  app.addHook('onClose', () => exportCheck.close());
+  if (env.NODE_ENV !== 'test') {
+    exportCheck
+      .warm()
+      .catch((error: unknown) => app.log.error({ err: error }, 'export-check pool did not start'));
+  }
+  const uploads = createUploadsService(database.db, storage, exportCheck);
   await app.register(uploadsRoutes, { uploads });
   if (env.NODE_ENV !== 'test') scheduleOrphanSweep(app, uploads);
   await app.register(publishingRoutes, {

@@ -108,7 +108,7 @@ export interface Warning {
 }
 
 export type FormatErrorCode =
-  'EMPTY_FILE' | 'FILE_TOO_LARGE' | 'INVALID_JSON' | 'NOT_A_WORKFLOW' | 'TOO_DEEP';
+  'EMPTY_FILE' | 'FILE_TOO_LARGE' | 'INVALID_JSON' | 'NOT_A_WORKFLOW' | 'TOO_DEEP' | 'TOO_MANY_NODES';
 
 export interface FormatError {
   code: FormatErrorCode;
@@ -136,3 +136,12 @@ export const MAX_EXPORT_BYTES = 5 * 1024 * 1024;
 
 /** Deeper nesting than this is refused before parsing; real exports stay far below it. */
 export const MAX_NESTING_DEPTH = 256;
+
+/**
+ * Nodes (n8n nodes and sticky notes, Make modules, Zapier steps) one export may hold, over all its
+ * workflows. Real workflows stay in the hundreds (the largest corpus file has 174; n8n's editor is
+ * unusable long before 1,000), and 5 MB of real nodes is about 6,600 (bench/formats), so only files
+ * built from stripped-down nodes reach it: 5 MB of `{"type":"x"}` would be 350,000 nodes, seconds
+ * of work for the parser and the browser's preview.
+ */
+export const MAX_NODES = 10_000;

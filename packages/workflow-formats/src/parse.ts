@@ -2,6 +2,7 @@ import { readJsonText } from './json-text.ts';
 import { parseMakeBlueprint } from './make.ts';
 import {
   MAX_EXPORT_BYTES,
+  MAX_NODES,
   type FormatError,
   type ParseResult,
   type Platform,
@@ -79,6 +80,43 @@ export function detectPlatform(value: unknown, depth = 0): Detected | undefined 
   return undefined;
 }
 
+/** Nodes in the raw document, counted before any is read so an oversized file costs no more. */
+function countNodes(detected: Detected): number {
+  const length = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+  switch (detected.platform) {
+    case 'n8n':
+      return detected.workflows.reduce<number>(
+        (sum, doc) => sum + (Array.isArray(doc) ? doc.length : length(own(doc, 'nodes'))),
+        0,
+      );
+    case 'make': {
+      // Routers and error handlers nest flows; depth is already bounded by MAX_NESTING_DEPTH.
+      const modules = (flow: unknown): number => {
+        if (!Array.isArray(flow)) return 0;
+        let count = flow.length;
+        for (const module of flow) {
+          if (!isRecord(module)) continue;
+          const routes = own(module, 'routes');
+          if (Array.isArray(routes))
+            for (const route of routes) if (isRecord(route)) count += modules(own(route, 'flow'));
+          count += modules(own(module, 'onerror'));
+        }
+        return count;
+      };
+      return modules(own(detected.blueprint, 'flow'));
+    }
+    case 'zapier': {
+      const zaps = own(detected.exportDoc, 'zaps');
+      if (!Array.isArray(zaps)) return 0;
+      return zaps.reduce<number>((sum, zap) => {
+        if (!isRecord(zap)) return sum;
+        const steps = own(zap, 'nodes') ?? own(zap, 'steps');
+        return sum + (Array.isArray(steps) ? steps.length : isRecord(steps) ? Object.keys(steps).length : 0);
+      }, 0);
+    }
+  }
+}
+
 function failure(error: FormatError): ParseResult {
   return { ok: false, error };
 }
@@ -133,6 +171,12 @@ export function parseWorkflowExport(input: string | unknown): ParseResult {
     if (!read.ok) return failure(read.error);
     const detected = detectPlatform(read.value);
     if (!detected) return failure(NOT_A_WORKFLOW);
+    if (countNodes(detected) > MAX_NODES) {
+      return failure({
+        code: 'TOO_MANY_NODES',
+        message: `The file holds more than ${MAX_NODES.toLocaleString('en')} nodes.`,
+      });
+    }
 
     const warnings: Warning[] = [];
     let workflows: WorkflowGraph[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_EXPORT_BYTES, parseWorkflowExport } from '../src/index.ts';
+import { MAX_EXPORT_BYTES, MAX_NODES, parseWorkflowExport } from '../src/index.ts';
 
 function errorOf(input: unknown) {
   const result = parseWorkflowExport(input);
@@ -13,6 +13,52 @@ describe('errors', () => {
     expect(errorOf(' \n\t ').code).toBe('EMPTY_FILE');
     expect(errorOf('\uFEFF').code).toBe('EMPTY_FILE');
     expect(errorOf(undefined).code).toBe('EMPTY_FILE');
+  });
+
+  it('TOO_MANY_NODES past MAX_NODES, counted over every workflow, route and zap of the file', () => {
+    const n8nNodes = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ name: `n${i}`, type: 'n8n-nodes-base.noOp' }));
+    const half = MAX_NODES / 2;
+    const atLimit = parseWorkflowExport(
+      JSON.stringify([
+        { nodes: n8nNodes(half), connections: {} },
+        { nodes: n8nNodes(half), connections: {} },
+      ]),
+    );
+    expect(atLimit.ok).toBe(true);
+    const overLimit = errorOf(
+      JSON.stringify([
+        { nodes: n8nNodes(half), connections: {} },
+        { nodes: n8nNodes(half + 1), connections: {} },
+      ]),
+    );
+    expect(overLimit).toMatchObject({ code: 'TOO_MANY_NODES' });
+    expect(overLimit.message).toContain('10,000');
+
+    const module = (id: number) => ({ id, module: 'util:SetVariable', version: 1 });
+    const routed = (count: number) => ({
+      metadata: {},
+      flow: [
+        module(1),
+        {
+          id: 2,
+          module: 'builtin:BasicRouter',
+          routes: [{ flow: Array.from({ length: count }, (_, i) => module(i + 3)) }],
+        },
+      ],
+    });
+    expect(parseWorkflowExport(routed(MAX_NODES - 2)).ok).toBe(true);
+    expect(errorOf(routed(MAX_NODES - 1)).code).toBe('TOO_MANY_NODES');
+
+    const steps = (count: number) => Array.from({ length: count }, (_, i) => ({ id: i, app: 'SlackAPI' }));
+    expect(
+      errorOf({
+        zaps: [
+          { title: 'a', steps: steps(half) },
+          { title: 'b', steps: steps(half + 1) },
+        ],
+      }).code,
+    ).toBe('TOO_MANY_NODES');
   });
 
   it('INVALID_JSON with line and column', () => {

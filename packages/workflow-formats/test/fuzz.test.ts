@@ -7,7 +7,14 @@ import { summarizeExport } from '../src/summary.ts';
 import { fixture, fixtureFiles } from './helpers.ts';
 
 const SEED = 20240611;
-const CODES = new Set(['EMPTY_FILE', 'FILE_TOO_LARGE', 'INVALID_JSON', 'NOT_A_WORKFLOW', 'TOO_DEEP']);
+const CODES = new Set([
+  'EMPTY_FILE',
+  'FILE_TOO_LARGE',
+  'INVALID_JSON',
+  'NOT_A_WORKFLOW',
+  'TOO_DEEP',
+  'TOO_MANY_NODES',
+]);
 
 /** Small files keep each run fast; the big ones are covered by the corpus tests and the bench. */
 const SOURCES = ['n8n', 'make', 'zapier', 'synthetic']

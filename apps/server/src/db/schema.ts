@@ -317,7 +317,13 @@ export const reports = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('reports_status_idx').on(table.status, table.createdAt)],
+  (table) => [
+    index('reports_status_idx').on(table.status, table.createdAt),
+    // One open report per reporter and workflow, even under concurrent requests.
+    uniqueIndex('reports_open_reporter_uq')
+      .on(table.workflowId, table.reporterId)
+      .where(sql`status = 'open'`),
+  ],
 );
 
 /** What a buyer paid for: the entitlement that opens a paid workflow's files. */

@@ -48,6 +48,14 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
   EMPTY_FILE: { en: 'The file is empty.', vi: 'Tệp trống.' },
   FILE_TOO_LARGE: { en: 'The file is larger than 5 MB.', vi: 'Tệp lớn hơn 5 MB.' },
   TOO_DEEP: { en: 'The file is nested too deeply.', vi: 'Tệp có cấu trúc lồng nhau quá sâu.' },
+  TOO_MANY_NODES: {
+    en: 'The file holds more than 10,000 nodes; no real workflow is that large.',
+    vi: 'Tệp chứa hơn 10.000 node; không workflow thực tế nào lớn đến vậy.',
+  },
+  FILE_TOO_COMPLEX: {
+    en: 'The file took too long to check. Split it into smaller workflows and try again.',
+    vi: 'Kiểm tra tệp mất quá nhiều thời gian. Hãy tách thành các workflow nhỏ hơn rồi thử lại.',
+  },
   SECRETS_FOUND: {
     en: 'The workflow contains secrets (keys, tokens or passwords).',
     vi: 'Workflow chứa thông tin bí mật (khóa, token hoặc mật khẩu).',

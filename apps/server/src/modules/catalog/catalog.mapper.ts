@@ -1,4 +1,4 @@
-import type { WorkflowCard } from '@flowbay/domain';
+import type { WorkflowCard, WorkflowDetail } from '@flowbay/domain';
 import type { Storage } from '../../infra/storage/index.ts';
 import type { CardRow } from './catalog.repository.ts';
 
@@ -45,5 +45,20 @@ export function toWorkflowCard(row: CardRow, storage: Storage): WorkflowCard {
           apps: row.nodeSummary.apps,
         }
       : null,
+  };
+}
+
+type Requirements = NonNullable<WorkflowDetail['requirements']>;
+
+/**
+ * What someone without the file may learn of a paid workflow's requirements: which apps' accounts
+ * and which (public, npm) community packages it needs. The author's credential names (sometimes an
+ * e-mail address) and the names of the nodes using them stay with those entitled to the file.
+ */
+export function publicRequirements(requirements: Requirements): Requirements {
+  return {
+    credentials: requirements.credentials.map(({ app, type }) => ({ app, type, names: [], nodes: [] })),
+    communityPackages: requirements.communityPackages,
+    nodeTypeVersions: requirements.nodeTypeVersions,
   };
 }

@@ -25,7 +25,7 @@ import type { Storage } from '../../infra/storage/index.ts';
 import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
 import { canSeeUnlisted, resolveAccess } from './access.ts';
-import { toWorkflowCard } from './catalog.mapper.ts';
+import { publicRequirements, toWorkflowCard } from './catalog.mapper.ts';
 import type { TtlCache } from '../../lib/response-cache.ts';
 import {
   FUZZY_MIN_LENGTH,
@@ -191,7 +191,11 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
         file_url: fileUrl,
         workflow_data: null,
         tested_with: row.testedWith,
-        requirements: shown?.summary?.requirements ?? null,
+        requirements: !shown?.summary?.requirements
+          ? null
+          : access.can_download
+            ? shown.summary.requirements
+            : publicRequirements(shown.summary.requirements),
         access,
         has_pending_changes: Number(counts?.pending ?? 0) > 0 || row.status === 'pending',
         purchase_count: manages ? Number(counts?.purchases ?? 0) : null,

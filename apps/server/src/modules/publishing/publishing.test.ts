@@ -286,6 +286,92 @@ describe('paid workflows', () => {
   });
 });
 
+describe("a paid workflow's requirements", () => {
+  it('show the public the apps, community packages and node count, never credential or node names', async () => {
+    const file = JSON.stringify({
+      name: 'Private CRM sync',
+      nodes: [
+        {
+          id: 'a',
+          name: 'Lead from Acme landing page',
+          type: 'n8n-nodes-base.webhook',
+          typeVersion: 1,
+          position: [0, 0],
+          parameters: {},
+        },
+        {
+          id: 'b',
+          name: 'Post to #sales-secret',
+          type: 'n8n-nodes-base.slack',
+          typeVersion: 2,
+          position: [200, 0],
+          parameters: { text: 'new lead' },
+          credentials: { slackApi: { id: '7', name: 'ceo@acme-corp.example' } },
+        },
+        {
+          id: 'c',
+          name: 'Score with in-house model',
+          type: '@acme/n8n-nodes-scoring.score',
+          typeVersion: 1,
+          position: [400, 0],
+          parameters: {},
+          credentials: { acmeScoringApi: { id: '8', name: 'Production scoring key (Hoa)' } },
+        },
+      ],
+      connections: {
+        'Lead from Acme landing page': {
+          main: [[{ node: 'Post to #sales-secret', type: 'main', index: 0 }]],
+        },
+        'Post to #sales-secret': { main: [[{ node: 'Score with in-house model', type: 'main', index: 0 }]] },
+      },
+    });
+    const created = await createWorkflow(author, {
+      title: 'Paid CRM sync',
+      price: 250_000,
+      cover_image_url: await uploadCover(author),
+      file_url: await uploadFile(author, file),
+    });
+    expect((await approve(created.id)).statusCode).toBe(200);
+    const buyerOfThis = await signInAs(ctx, await createUser(ctx.db));
+    await addPurchase(ctx.db, buyerOfThis.user.id, created.id, 250_000);
+
+    const detail = async (session: TestSession | null) => {
+      const response = await call('GET', `/api/workflows/${created.id}`, session);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const privateWords = /acme-corp|ceo@|Hoa|sales-secret|landing page|in-house/;
+    for (const session of [null, other]) {
+      const shown = await detail(session);
+      expect(JSON.stringify(shown)).not.toMatch(privateWords);
+      expect(shown.requirements.credentials).toEqual([
+        { app: 'slack', type: 'slackApi', names: [], nodes: [] },
+        { app: expect.any(String), type: 'acmeScoringApi', names: [], nodes: [] },
+      ]);
+      expect(shown.requirements.communityPackages).toEqual(['@acme/n8n-nodes-scoring']);
+      expect(shown.node_summary.nodeCount).toBe(3);
+      expect(shown.node_summary.apps.map((app: { key: string }) => app.key)).toContain('slack');
+    }
+    for (const session of [author, admin, buyerOfThis]) {
+      const shown = await detail(session);
+      expect(shown.requirements.credentials).toEqual([
+        {
+          app: 'slack',
+          type: 'slackApi',
+          names: ['ceo@acme-corp.example'],
+          nodes: ['Post to #sales-secret'],
+        },
+        {
+          app: expect.any(String),
+          type: 'acmeScoringApi',
+          names: ['Production scoring key (Hoa)'],
+          nodes: ['Score with in-house model'],
+        },
+      ]);
+    }
+  });
+});
+
 describe('refusals', () => {
   let listedId: string;
   let pendingId: string;

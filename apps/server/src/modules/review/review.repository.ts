@@ -20,6 +20,21 @@ const submittedAt = sql<Date>`coalesce(least(
 ), ${workflows.updatedAt})`;
 
 export function createReviewRepository(db: Database) {
+  async function findOpenReport(workflowId: string, reporterId: string) {
+    const [row] = await db
+      .select()
+      .from(reports)
+      .where(
+        and(
+          eq(reports.workflowId, workflowId),
+          eq(reports.reporterId, reporterId),
+          eq(reports.status, 'open'),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
   return {
     async queue(page: number, pageSize: number) {
       const where = and(
@@ -115,24 +130,23 @@ export function createReviewRepository(db: Database) {
       await tx.insert(reviewDecisions).values(values);
     },
 
-    async findOpenReport(workflowId: string, reporterId: string) {
-      const [row] = await db
-        .select()
-        .from(reports)
-        .where(
-          and(
-            eq(reports.workflowId, workflowId),
-            eq(reports.reporterId, reporterId),
-            eq(reports.status, 'open'),
-          ),
-        )
-        .limit(1);
-      return row ?? null;
-    },
-
-    async insertReport(values: typeof reports.$inferInsert) {
-      const [row] = await db.insert(reports).values(values).returning();
-      return row!;
+    /**
+     * Files the report unless the reporter already has an open one on this workflow; then that one
+     * is returned. The partial unique index settles concurrent requests.
+     */
+    async insertOpenReport(values: typeof reports.$inferInsert & { reporterId: string }) {
+      const [inserted] = await db
+        .insert(reports)
+        .values(values)
+        .onConflictDoNothing({
+          target: [reports.workflowId, reports.reporterId],
+          where: sql`status = 'open'`,
+        })
+        .returning();
+      if (inserted) return { created: true, report: inserted };
+      const existing = await findOpenReport(values.workflowId, values.reporterId);
+      if (!existing) throw new Error('open report vanished between insert and read');
+      return { created: false, report: existing };
     },
 
     async listReports(status: 'open' | 'unlisted' | 'dismissed', page: number, pageSize: number) {

@@ -257,10 +257,7 @@ export function createReviewService(deps: ReviewDeps) {
       if (!isSignedIn(viewer)) throw unauthenticated();
       const row = await workflowsRepository.findManaged(workflowId);
       if (!row || row.deletedAt || row.status !== 'listed') throw workflowNotFound();
-      const existing = await repository.findOpenReport(row.id, viewer.id);
-      if (existing) return { created: false, report: existing };
-      const report = await repository.insertReport({ workflowId: row.id, reporterId: viewer.id, ...input });
-      return { created: true, report };
+      return repository.insertOpenReport({ workflowId: row.id, reporterId: viewer.id, ...input });
     },
 
     async reports(viewer: Viewer, status: 'open' | 'unlisted' | 'dismissed', page: number) {

@@ -104,6 +104,34 @@ describe('reports', () => {
     ).toContain(report.id);
   });
 
+  it('50 concurrent reports by one user leave one open report, answered as the first', async () => {
+    const workflow = await createWorkflow(ctx.db, ctx.storage, {
+      userId: author.user.id,
+      title: 'Reported at once',
+    });
+    const someone = await signInAs(ctx, await createUser(ctx.db));
+    // Each from its own address, as through rotating proxies, so the per-IP limit lets all through.
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/workflows/${workflow.id}/reports`,
+          headers: someone.headers,
+          remoteAddress: `10.0.${Math.floor(index / 200)}.${(index % 200) + 1}`,
+          payload: { reason: 'spam', details: `try ${index}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(49).fill(200), 201]);
+    const ids = new Set(answers.map((answer) => answer.json().id));
+    expect(ids.size).toBe(1);
+    const open = (await call('GET', '/api/admin/reports', admin))
+      .json()
+      .filter((report: { workflow_id: string }) => report.workflow_id === workflow.id);
+    expect(open.map((report: { id: string }) => report.id)).toEqual([...ids]);
+  });
+
   it('cannot report what is not listed', async () => {
     const pending = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, status: 'pending' });
     expect(

@@ -1,16 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES, type UploadFolder, type UploadResult } from '@flowbay/domain';
-import {
-  parseWorkflowExport,
-  redactSecrets,
-  scanSecrets,
-  summarizeExport,
-  type ExportSummary,
-  type SecretFinding,
-} from '@flowbay/workflow-formats';
+import type { ExportSummary, SecretFinding } from '@flowbay/workflow-formats';
 import type { Database } from '../../db/client.ts';
 import type { uploads } from '../../db/schema.ts';
+import { ExportCheckTimeout, type ExportCheckPool } from '../../infra/export-check/index.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import type { Viewer } from '../../infra/viewer.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -66,7 +60,7 @@ const randomId = () => randomBytes(16).toString('base64url');
 const sha256 = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
 const withoutPreview = ({ preview: _preview, ...finding }: SecretFinding) => finding;
 
-export function createUploadsService(db: Database, storage: Storage) {
+export function createUploadsService(db: Database, storage: Storage, exportCheck: ExportCheckPool) {
   const repository = createUploadsRepository(db);
 
   /** Stores the objects, then records them; if recording fails the objects are removed again. */
@@ -94,37 +88,30 @@ export function createUploadsService(db: Database, storage: Storage) {
   ): Promise<UploadResult> {
     if (file.buffer.length > MAX_UPLOAD_BYTES)
       throw new AppError(413, 'FILE_TOO_LARGE', 'File too large', 'file');
-    let text = file.buffer.toString('utf8');
-    let parsed = parseWorkflowExport(text);
-    if (!parsed.ok) {
-      const { code, message, line, column } = parsed.error;
+    // In a worker thread: a large file never holds the event loop.
+    const check = await exportCheck.check(file.buffer, redact).catch((error: unknown) => {
+      if (error instanceof ExportCheckTimeout)
+        throw new AppError(400, 'FILE_TOO_COMPLEX', 'The file took too long to check', 'file');
+      throw error;
+    });
+    if (!check.ok && 'error' in check) {
+      const { code, message, line, column } = check.error;
       throw new AppError(code === 'FILE_TOO_LARGE' ? 413 : 400, code, message, 'file', {
         reason: message,
         ...(line !== undefined ? { line } : {}),
         ...(column !== undefined ? { column } : {}),
       });
     }
-    const findings = scanSecrets(parsed);
-    let redacted: SecretFinding[] = [];
-    if (findings.length > 0) {
-      if (!redact) throw new AppError(400, 'SECRETS_FOUND', 'Secrets found', 'file', { findings });
-      const result = redactSecrets(text);
-      const reparsed = parseWorkflowExport(result.text);
-      // Never store a file that still holds what the scan calls a secret.
-      if (!reparsed.ok || scanSecrets(reparsed).length > 0) {
-        throw new AppError(400, 'SECRETS_FOUND', 'Secrets found', 'file', { findings });
-      }
-      text = result.text;
-      parsed = reparsed;
-      redacted = result.redacted;
-    }
-    const body = redacted.length > 0 ? Buffer.from(text) : file.buffer;
-    const summary = summarizeExport(parsed)!;
+    // Never store a file that still holds what the scan calls a secret.
+    if (!check.ok)
+      throw new AppError(400, 'SECRETS_FOUND', 'Secrets found', 'file', { findings: check.secrets });
+    const body = check.redactedText !== null ? Buffer.from(check.redactedText) : file.buffer;
+    const summary = check.summary;
     const checks: WorkflowFileChecks = {
-      format: parsed.platform,
+      format: summary.platform,
       size: body.length,
-      warnings: parsed.warnings.map(({ code, message }) => ({ code, message })),
-      secrets: { found: findings.length, redacted: redacted.map(withoutPreview) },
+      warnings: check.warnings,
+      secrets: { found: check.found, redacted: check.redacted.map(withoutPreview) },
     };
     const key = `workflows/${userId}/${randomId()}.json`;
     await store(

@@ -11,7 +11,9 @@ import { createLocalStorage } from '../../infra/storage/local.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser } from '../../test/factories.ts';
-import { makeImage, n8nExport, upload } from '../../test/publishing.ts';
+import { largeN8nExport } from '../../test/large-export.ts';
+import { makeImage, multipartBody, n8nExport, upload } from '../../test/publishing.ts';
+import { createExportCheckPool } from '../../infra/export-check/index.ts';
 import { createUploadsService, sniffImage, uploadKeyOf } from './uploads.service.ts';
 
 const FIXTURES = fileURLToPath(
@@ -125,6 +127,70 @@ describe('POST /api/uploads: workflow files', () => {
     const response = await upload(ctx, member, 'workflows', n8nExport().replace('"hi"', `"${padding}"`));
     expect(response.statusCode, response.body).toBe(201);
   });
+
+  it('refuses more than 10,000 nodes with TOO_MANY_NODES, in the caller language, and stores nothing', async () => {
+    const before = await ctx.db.select().from(uploads).where(eq(uploads.userId, member.user.id));
+    const tooMany = JSON.stringify({
+      nodes: Array.from({ length: 10_001 }, (_, i) => ({ name: `n${i}`, type: 'n8n-nodes-base.noOp' })),
+      connections: {},
+    });
+    const english = await upload(ctx, member, 'workflows', tooMany);
+    expect(english.statusCode).toBe(400);
+    expect(english.json().error).toMatchObject({
+      code: 'TOO_MANY_NODES',
+      field: 'file',
+      message: 'The file holds more than 10,000 nodes; no real workflow is that large.',
+    });
+    const body = multipartBody(
+      { folder: 'workflows' },
+      {
+        name: 'big.json',
+        content: Buffer.from(tooMany),
+        type: 'application/json',
+      },
+    );
+    const vietnamese = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: body.payload,
+      headers: { ...body.headers, ...member.headers, 'accept-language': 'vi' },
+    });
+    expect(vietnamese.json().error).toMatchObject({
+      code: 'TOO_MANY_NODES',
+      message: 'Tệp chứa hơn 10.000 node; không workflow thực tế nào lớn đến vậy.',
+    });
+    const after = await ctx.db.select().from(uploads).where(eq(uploads.userId, member.user.id));
+    expect(after.length).toBe(before.length);
+  });
+
+  it('accepts 9,000 nodes (4.5 MB), checked off the event loop', async () => {
+    const response = await upload(ctx, member, 'workflows', largeN8nExport(9_000));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().summary).toMatchObject({ nodeCount: 9_000, edgeCount: 8_999 });
+  });
+});
+
+describe('POST /api/uploads: a file over the check budget', () => {
+  let tight: TestContext;
+  let someone: TestSession;
+  beforeAll(async () => {
+    tight = await createTestApp({ app: { exportCheck: { threads: 1, budgetMs: 50 } } });
+    someone = await signInAs(tight, await createUser(tight.db));
+  });
+  afterAll(() => tight.close());
+
+  it('is refused with FILE_TOO_COMPLEX, stores nothing, and the next file is checked as usual', async () => {
+    const refused = await upload(tight, someone, 'workflows', largeN8nExport(9_000));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'FILE_TOO_COMPLEX',
+      field: 'file',
+      message: 'The file took too long to check. Split it into smaller workflows and try again.',
+    });
+    expect(await tight.db.select().from(uploads).where(eq(uploads.userId, someone.user.id))).toEqual([]);
+    const next = await upload(tight, someone, 'workflows', n8nExport());
+    expect(next.statusCode, next.body).toBe(201);
+  });
 });
 
 describe('POST /api/uploads: covers', () => {
@@ -198,7 +264,7 @@ describe('POST /api/uploads: refusals', () => {
 describe('orphan uploads', () => {
   it('are swept with their stored objects once the grace period is over', async () => {
     const cover = (await upload(ctx, member, 'covers', await makeImage('png'))).json();
-    const service = createUploadsService(ctx.db, ctx.storage);
+    const service = createUploadsService(ctx.db, ctx.storage, createExportCheckPool());
     expect(await service.sweepOrphans(new Date(Date.now() - 60_000))).toBe(0);
     const swept = await service.sweepOrphans(new Date(Date.now() + 60_000));
     expect(swept).toBeGreaterThan(0);
@@ -218,7 +284,7 @@ describe('writes a killed process never finished (local storage)', () => {
       // What `kill -9` in the middle of storage.put leaves: the temporary file, never renamed.
       const leftover = join(root, `workflows/${member.user.id}/lost.json.${randomUUID()}.part`);
       writeFileSync(leftover, '{"half":');
-      const service = createUploadsService(ctx.db, storage);
+      const service = createUploadsService(ctx.db, storage, createExportCheckPool());
 
       expect(await service.sweepOrphans(new Date(Date.now() - 60_000))).toBe(0);
       expect(existsSync(leftover)).toBe(true);

@@ -23,6 +23,26 @@ export function looksLikeJson(file: File): boolean {
   return file.type === 'application/json' || file.name.toLowerCase().endsWith('.json');
 }
 
+/** In a worker where the browser has them, so that a large file never holds the page. */
+function checkOffThread(text: string): Promise<FileCheck> {
+  if (typeof Worker === 'undefined')
+    return import('./check-workflow-text').then((module) => module.checkWorkflowText(text));
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./check-workflow-file.worker.ts', import.meta.url), {
+      type: 'module',
+    });
+    worker.onmessage = (event: MessageEvent<FileCheck>) => {
+      resolve(event.data);
+      worker.terminate();
+    };
+    worker.onerror = (event) => {
+      reject(new Error(event.message || 'the file check worker failed'));
+      worker.terminate();
+    };
+    worker.postMessage(text);
+  });
+}
+
 /**
  * The checks the server will make, run in the browser as soon as a file is chosen: readable export,
  * platform, node count, apps, and secrets. The parser is loaded on first use (create and edit only).
@@ -30,19 +50,5 @@ export function looksLikeJson(file: File): boolean {
 export async function checkWorkflowFile(file: File): Promise<FileCheck> {
   if (!looksLikeJson(file)) return { ok: false, code: 'ONLY_JSON' };
   if (file.size > MAX_UPLOAD_BYTES) return { ok: false, code: 'FILE_TOO_LARGE' };
-  const [formats, text] = await Promise.all([import('@flowbay/workflow-formats'), file.text()]);
-  const parsed = formats.parseWorkflowExport(text);
-  if (!parsed.ok) return { ok: false, code: parsed.error.code };
-  const summary = formats.summarizeExport(parsed)!;
-  const secrets = formats
-    .scanSecrets(parsed)
-    .map(({ node, path, kind, preview }) => ({ node, path, kind, preview }));
-  return {
-    ok: true,
-    platform: summary.platform,
-    workflowCount: summary.workflowCount,
-    nodeCount: summary.nodeCount,
-    apps: summary.apps.filter((app) => !app.core).map((app) => app.name),
-    secrets,
-  };
+  return checkOffThread(await file.text());
 }

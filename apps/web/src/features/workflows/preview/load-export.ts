@@ -1,12 +1,30 @@
-import { parseWorkflowExport, type ParseResult } from '@flowbay/workflow-formats';
+import type { BoundedExport } from './bounded-export';
 
-/** Fetches the free file behind `file_url` and parses it in the browser. */
+/** Parses in a worker where the browser has them (all do; jsdom in unit tests does not). */
+function parseOffThread(text: string): Promise<BoundedExport> {
+  if (typeof Worker === 'undefined')
+    return import('./bounded-export').then((module) => module.boundedExport(text));
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./parse-export.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<BoundedExport>) => {
+      resolve(event.data);
+      worker.terminate();
+    };
+    worker.onerror = (event) => {
+      reject(new Error(event.message || 'the preview worker failed'));
+      worker.terminate();
+    };
+    worker.postMessage(text);
+  });
+}
+
+/** Fetches the file behind `file_url` and parses it off the main thread, bounded for the preview. */
 export async function loadExport(
   fileUrl: string,
   signal?: AbortSignal,
-): Promise<{ text: string; result: ParseResult }> {
+): Promise<{ text: string; result: BoundedExport }> {
   const response = await fetch(fileUrl, { credentials: 'include', signal });
   if (!response.ok) throw new Error(`file answered ${response.status}`);
   const text = await response.text();
-  return { text, result: parseWorkflowExport(text) };
+  return { text, result: await parseOffThread(text) };
 }

@@ -6,7 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { saveTextFile } from '@/lib/download';
+import type { ExportSummaryView } from './bounded-export';
 import { loadExport } from './load-export';
+import { BOUNDED_PREVIEW_NODES } from './preview-limits';
 import { PREVIEW_HEIGHT, WorkflowPreview } from './workflow-preview';
 
 /** The free workflow's live preview with copy and download of its JSON. Loaded only on the detail page. */
@@ -21,10 +23,9 @@ export default function PreviewPanel({ fileUrl, title }: { fileUrl: string; titl
 
   if (file.isPending)
     return <Skeleton className="w-full rounded-2xl" style={{ height: PREVIEW_HEIGHT + 48 }} />;
-  const graphs = file.data?.result.ok
-    ? file.data.result.workflows.filter((graph) => graph.nodes.length > 0)
-    : [];
-  if (!file.data || graphs.length === 0) {
+  const result = file.data?.result;
+  const graphs = result?.ok ? result.graphs : [];
+  if (!file.data || !result?.ok || graphs.length === 0) {
     return (
       <div
         className="flex flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center"
@@ -46,7 +47,8 @@ export default function PreviewPanel({ fileUrl, title }: { fileUrl: string; titl
   };
   return (
     <div className="flex flex-col gap-3">
-      <WorkflowPreview graphs={graphs} title={title} />
+      {result.bounded && <LargeWorkflowSummary summary={result.summary} />}
+      <WorkflowPreview graphs={graphs} title={title} bounded={result.bounded} />
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={copy}>
           <Copy aria-hidden="true" />
@@ -64,6 +66,41 @@ export default function PreviewPanel({ fileUrl, title }: { fileUrl: string; titl
           {t('detail.downloadJson')}
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** What a file too large to draw holds: its size and apps, above the preview of its first nodes. */
+function LargeWorkflowSummary({ summary }: { summary: ExportSummaryView }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <div
+      className="rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700"
+      role="note"
+      aria-label={t('preview.largeTitle')}
+      data-testid="large-workflow-summary"
+    >
+      <p className="font-medium text-slate-900">
+        {t('preview.largeSummary', {
+          count: summary.nodeCount,
+          formatted: number.format(summary.nodeCount),
+          shown: BOUNDED_PREVIEW_NODES,
+        })}
+      </p>
+      {summary.apps.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('preview.largeApps')}>
+          {summary.apps.map((app) => (
+            <li
+              key={app.key}
+              className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs"
+            >
+              <img src={`/api/icons/${encodeURIComponent(app.key)}.svg`} alt="" width={14} height={14} />
+              {app.name} × {number.format(app.count)}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

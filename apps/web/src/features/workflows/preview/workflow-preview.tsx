@@ -88,7 +88,16 @@ export function toFlow(graph: WorkflowGraph): { nodes: Node[]; edges: Edge[] } {
 }
 
 /** The interactive graph of one export: pan, zoom, app icons on nodes, edge labels and sticky notes. */
-export function WorkflowPreview({ graphs, title }: { graphs: WorkflowGraph[]; title: string }) {
+export function WorkflowPreview({
+  graphs,
+  title,
+  bounded = false,
+}: {
+  graphs: WorkflowGraph[];
+  title: string;
+  /** The graphs are the first nodes of a larger file: say so instead of counting them. */
+  bounded?: boolean;
+}) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const graph = graphs[index] ?? graphs[0];
@@ -140,7 +149,9 @@ export function WorkflowPreview({ graphs, title }: { graphs: WorkflowGraph[]; ti
       <figcaption className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm">
         <span className="truncate font-medium text-slate-800">{title}</span>
         <span className="shrink-0 text-slate-600">
-          {t('preview.nodeCount', { count: graph.nodes.length })}
+          {bounded
+            ? t('preview.firstNodes', { count: graph.nodes.length })
+            : t('preview.nodeCount', { count: graph.nodes.length })}
         </span>
       </figcaption>
     </figure>

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "reports_open_reporter_uq" ON "reports" USING btree ("workflow_id","reporter_id") WHERE status = 'open';

@@ -1,0 +1,95 @@
+import { availableParallelism } from 'node:os';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { ExportCheck } from '@flowbay/workflow-formats';
+
+type RunOptions = NonNullable<Parameters<Piscina['run']>[1]>;
+
+/**
+ * A parse of a file within the size and node limits takes well under a second even on a busy
+ * machine (bench/formats: ~150 ms for 5 MB); ten times that means a pathological file or a bug,
+ * and the worker is ended rather than left to hold a thread.
+ */
+export const DEFAULT_EXPORT_CHECK_BUDGET_MS = 5_000;
+
+export class ExportCheckTimeout extends Error {
+  constructor(budgetMs: number) {
+    super(`checking the file took more than ${budgetMs} ms`);
+    this.name = 'ExportCheckTimeout';
+  }
+}
+
+export interface ExportCheckPoolOptions {
+  /** Worker threads; default: the cores less one for the event loop, between 1 and 4. */
+  threads?: number;
+  /** Time one check may run in its worker, from the moment it starts (not while queued or loading). */
+  budgetMs?: number;
+}
+
+interface Task {
+  bytes: Uint8Array;
+  redact: boolean;
+  started: MessagePort;
+}
+
+/**
+ * Parses and secret-scans uploaded exports in worker threads, so that a large file never holds the
+ * event loop (health checks, other requests). A check over its budget has its worker terminated
+ * (Piscina starts a fresh one) and fails with ExportCheckTimeout.
+ */
+export function createExportCheckPool(options: ExportCheckPoolOptions = {}) {
+  const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+  const budgetMs = options.budgetMs ?? DEFAULT_EXPORT_CHECK_BUDGET_MS;
+  let pool: Piscina<Task, ExportCheck> | null = null;
+  // Started on first use, so tests and commands that never parse an upload start no threads.
+  const workers = () =>
+    (pool ??= new Piscina<Task, ExportCheck>({
+      filename: new URL('./export-check.worker.mjs', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+    }));
+
+  return {
+    async check(bytes: Uint8Array, redact: boolean): Promise<ExportCheck> {
+      const controller = new AbortController();
+      const { port1, port2 } = new MessageChannel();
+      let timer: NodeJS.Timeout | undefined;
+      // The worker says when it starts this task: loading a fresh worker and waiting in the queue
+      // do not count against the file's budget.
+      port1.once('message', () => {
+        timer = setTimeout(() => controller.abort(), budgetMs);
+      });
+      const copy = new Uint8Array(bytes);
+      try {
+        return await workers().run(
+          { bytes: copy, redact, started: port2 },
+          {
+            signal: controller.signal,
+            // Piscina's TransferList type picks the wrong overload of postMessage; this is the list form.
+            transferList: [copy.buffer, port2] as unknown as RunOptions['transferList'],
+          },
+        );
+      } catch (error) {
+        if (controller.signal.aborted) throw new ExportCheckTimeout(budgetMs);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        port1.close();
+      }
+    },
+
+    /** Starts the threads and loads the parser now, so the first upload does not wait for it. */
+    async warm(): Promise<void> {
+      const empty = new Uint8Array(0);
+      await Promise.all(Array.from({ length: threads }, () => this.check(empty, false)));
+    },
+
+    async close(): Promise<void> {
+      const running = pool;
+      pool = null;
+      await running?.destroy();
+    },
+  };
+}
+
+export type ExportCheckPool = ReturnType<typeof createExportCheckPool>;

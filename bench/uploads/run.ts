@@ -1,0 +1,254 @@
+/**
+ * Uploads benchmark: `/api/health` latency while 4 large workflow files are uploaded at once,
+ * against the real server (`node scripts/start.mjs`, PGlite, a fresh data folder).
+ *
+ * Usage: npm run bench -- uploads [--root <checkout>] [--label <name>]
+ * `--root` runs another checkout's server (e.g. main's code in a temp folder, labelled "before");
+ * each label's figures are kept in bench/reports/uploads.json and all of them go into uploads.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { largeN8nExport } from '../../apps/server/src/test/large-export.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const reports = join(here, '../reports');
+const option = (name: string) => {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+};
+const root = option('--root') ?? repoRoot;
+const label = option('--label') ?? (root === repoRoot ? 'after' : 'before');
+const port = Number(option('--port') ?? process.env.BENCH_PORT ?? 3290);
+const base = `http://127.0.0.1:${port}`;
+const UPLOADS = 4;
+const PASSWORD = 'correct horse battery';
+
+interface Scenario {
+  name: string;
+  file: string;
+}
+
+/** The file from the hardening issue: 350,000 bare nodes in 4.6 MB. */
+function bareNodesExport(count: number): string {
+  return `{"nodes":[${Array.from({ length: count }, () => '{"type":"a"}').join(',')}],"connections":{}}`;
+}
+
+function startServer(dataDir: string): ChildProcess {
+  return spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function waitForHealth(timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not answer /api/health');
+}
+
+/** A confirmed account through the real endpoints and the outbox; returns its bearer token. */
+async function signedInToken(dataDir: string): Promise<string> {
+  const email = `bench-${Date.now()}@bench.test`;
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: PASSWORD, name: 'Bench' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  const outbox = join(dataDir, 'outbox');
+  let link: string | undefined;
+  for (let i = 0; i < 80 && !link; i++) {
+    if (existsSync(outbox)) {
+      for (const name of readdirSync(outbox)) {
+        const raw = readFileSync(join(outbox, name), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
+        if (raw.includes(email)) link = /https?:\/\/[^\s<>"]+verify-email[^\s<>"]*/.exec(raw)?.[0];
+      }
+    }
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!link) throw new Error('no confirmation e-mail');
+  await fetch(link, { redirect: 'manual' });
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const token = signIn.headers.get('set-auth-token');
+  if (!signIn.ok || !token) throw new Error(`sign-in answered ${signIn.status}`);
+  return token;
+}
+
+async function uploadFile(token: string, file: string): Promise<number> {
+  const form = new FormData();
+  form.append('folder', 'workflows');
+  form.append('file', new Blob([file], { type: 'application/json' }), 'large.json');
+  const response = await fetch(`${base}/api/uploads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+interface Figures {
+  samples: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+function figures(latencies: number[]): Figures {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    samples: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+  };
+}
+
+/** Health checks one after another (10 ms apart) for as long as `work` runs. */
+async function healthDuring(work: () => Promise<unknown>): Promise<number[]> {
+  const latencies: number[] = [];
+  let done = false;
+  const sampler = (async () => {
+    while (!done) {
+      const start = performance.now();
+      await (await fetch(`${base}/api/health`)).arrayBuffer();
+      latencies.push(performance.now() - start);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await work();
+  done = true;
+  await sampler;
+  return latencies;
+}
+
+interface Result {
+  scenario: string;
+  size: string;
+  statuses: number[];
+  seconds: number;
+  health: Figures;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'flowbay-bench-uploads-'));
+  const server = startServer(dataDir);
+  try {
+    await waitForHealth();
+    const token = await signedInToken(dataDir);
+    const scenarios: Scenario[] = [
+      { name: `${UPLOADS} × 9,000-node n8n export (accepted)`, file: largeN8nExport(9_000) },
+      { name: `${UPLOADS} × 350,000 bare nodes (the issue's file)`, file: bareNodesExport(350_000) },
+    ];
+    // One upload first: loads the parser (and, with the pool, its workers) before anything is timed.
+    await uploadFile(token, largeN8nExport(10));
+    const idle = figures(await healthDuring(() => new Promise((resolve) => setTimeout(resolve, 1_000))));
+    const results: Result[] = [];
+    for (const scenario of scenarios) {
+      let statuses: number[] = [];
+      const started = performance.now();
+      const latencies = await healthDuring(async () => {
+        statuses = await Promise.all(Array.from({ length: UPLOADS }, () => uploadFile(token, scenario.file)));
+      });
+      results.push({
+        scenario: scenario.name,
+        size: `${(scenario.file.length / 1024 / 1024).toFixed(2)} MB`,
+        statuses,
+        seconds: (performance.now() - started) / 1000,
+        health: figures(latencies),
+      });
+      console.log(results.at(-1));
+    }
+    writeReport(label, { idle, results, date: new Date().toISOString().slice(0, 10), root });
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface Run {
+  idle: Figures;
+  results: Result[];
+  date: string;
+  root: string;
+}
+
+function writeReport(name: string, run: Run) {
+  mkdirSync(reports, { recursive: true });
+  const jsonPath = join(reports, 'uploads.json');
+  const runs: Record<string, Run> = existsSync(jsonPath) ? JSON.parse(readFileSync(jsonPath, 'utf8')) : {};
+  runs[name] = run;
+  writeFileSync(jsonPath, `${JSON.stringify(runs, null, 2)}\n`);
+  const ms = (value: number) => value.toFixed(1);
+  const sections = Object.entries(runs).map(([runName, { idle, results, date }]) => {
+    const rows = results.map(
+      (result) =>
+        `| ${result.scenario} | ${result.size} | ${result.statuses.join(', ')} | ${result.seconds.toFixed(2)} | ${result.health.samples} | ${ms(result.health.p50)} | ${ms(result.health.p95)} | ${ms(result.health.p99)} | ${ms(result.health.max)} |`,
+    );
+    return `## ${runName} (${date})
+
+Idle: p50 ${ms(idle.p50)} ms, p95 ${ms(idle.p95)} ms, max ${ms(idle.max)} ms (${idle.samples} samples).
+
+| uploads at once | file | answers | all answered (s) | health samples | p50 ms | p95 ms | p99 ms | max ms |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+`;
+  });
+  const budget = runs.after?.results.every((result) => result.health.max <= 100);
+  writeFileSync(
+    join(reports, 'uploads.md'),
+    `# Uploads benchmark: /api/health while large uploads are checked
+
+Generated by \`npm run bench -- uploads\` (after) and \`npm run bench -- uploads --root <main checkout> --label before\`,
+Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, PGlite, the real server
+(\`node scripts/start.mjs\`). Health is requested one call after another (10 ms apart) while ${UPLOADS}
+uploads run at once; the figures are its latencies during that window. Budget (ARCHITECTURE.md):
+health within 100 ms while uploads are parsed.${budget === undefined ? '' : budget ? ' **Met** after.' : ' **Not met** after (see max).'}
+
+${sections.join('\n')}`,
+  );
+}
+
+await main();
