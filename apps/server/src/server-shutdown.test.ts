@@ -72,6 +72,7 @@ describe('SIGTERM', () => {
 
     expect(exit, server.output()).toEqual({ code: 0, signal: null });
     expect(tookMs).toBeLessThan(SHUTDOWN_BUDGET_MS);
+    console.info(`SIGTERM with a stalled request and 8 in flight: exited 0 after ${Math.round(tookMs)} ms`);
     expect(server.output()).toContain('shutting down');
     await stalled.closed;
     // Each was answered (200, or Fastify's 503 for a request that arrived while closing) or refused once

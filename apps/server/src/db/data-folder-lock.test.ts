@@ -74,7 +74,13 @@ describe('the embedded database folder lock', () => {
       expect(migrate.stderr).toContain(`(pid ${process.pid}`);
 
       const second = await spawnServer({ DATA_DIR: dataDir });
-      expect(await second.exited).toEqual({ code: 1, signal: null });
+      const secondExit = await Promise.race([
+        second.exited,
+        new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 120_000)),
+      ]);
+      // A server that did start (no lock) must not outlive the test.
+      if (second.isRunning()) second.child.kill('SIGKILL');
+      expect(secondExit).toEqual({ code: 1, signal: null });
       expect(second.output()).toContain(`is in use by a running Flowbay server (pid ${process.pid}`);
 
       expect(snapshot(dbDir)).toEqual(before);

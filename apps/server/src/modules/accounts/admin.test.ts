@@ -149,5 +149,6 @@ describe('npm run admin -- grant|revoke', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Migrates an embedded database and starts the command twice: minutes on a busy 2-core machine.
+  }, 240_000);
 });
