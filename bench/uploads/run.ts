@@ -2,11 +2,11 @@
  * Uploads benchmark: `/api/health` latency while 4 large workflow files are uploaded at once,
  * against the real server (`node scripts/start.mjs`, PGlite, a fresh data folder).
  *
- * Usage: npm run bench -- uploads [--root <checkout>] [--label <name>]
- * `--root` runs another checkout's server (e.g. main's code in a temp folder, labelled "before");
+ * Usage: [BENCH_ROOT=<checkout>] [BENCH_LABEL=<name>] [BENCH_PORT=<port>] npm run bench -- uploads
+ * BENCH_ROOT runs another checkout's server (e.g. main's code in a temp folder, labelled "before");
  * each label's figures are kept in bench/reports/uploads.json and all of them go into uploads.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -16,7 +16,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { largeN8nExport } from '../../apps/server/src/test/large-export.ts';
@@ -24,15 +24,13 @@ import { largeN8nExport } from '../../apps/server/src/test/large-export.ts';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const reports = join(here, '../reports');
-const option = (name: string) => {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-};
-const root = option('--root') ?? repoRoot;
-const label = option('--label') ?? (root === repoRoot ? 'after' : 'before');
-const port = Number(option('--port') ?? process.env.BENCH_PORT ?? 3290);
+// Environment, not flags: `npm run bench -- …` passes flags to npm itself, not to this script.
+const root = process.env.BENCH_ROOT ?? repoRoot;
+const label = process.env.BENCH_LABEL ?? (root === repoRoot ? 'after' : 'before');
+const port = Number(process.env.BENCH_PORT ?? 3290);
 const base = `http://127.0.0.1:${port}`;
 const UPLOADS = 4;
+const ROUNDS = 3;
 const PASSWORD = 'correct horse battery';
 
 interface Scenario {
@@ -62,7 +60,7 @@ function startServer(dataDir: string): ChildProcess {
   });
 }
 
-async function waitForHealth(timeoutMs = 120_000) {
+async function waitForHealth(timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -86,7 +84,7 @@ async function signedInToken(dataDir: string): Promise<string> {
   if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
   const outbox = join(dataDir, 'outbox');
   let link: string | undefined;
-  for (let i = 0; i < 80 && !link; i++) {
+  for (let i = 0; i < 240 && !link; i++) {
     if (existsSync(outbox)) {
       for (const name of readdirSync(outbox)) {
         const raw = readFileSync(join(outbox, name), 'utf8')
@@ -109,7 +107,7 @@ async function signedInToken(dataDir: string): Promise<string> {
   return token;
 }
 
-async function uploadFile(token: string, file: string): Promise<number> {
+async function uploadFile(token: string, file: string): Promise<string> {
   const form = new FormData();
   form.append('folder', 'workflows');
   form.append('file', new Blob([file], { type: 'application/json' }), 'large.json');
@@ -118,8 +116,8 @@ async function uploadFile(token: string, file: string): Promise<number> {
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  await response.arrayBuffer();
-  return response.status;
+  const body = (await response.json()) as { error?: { code?: string } };
+  return body.error?.code ? `${response.status} ${body.error.code}` : String(response.status);
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -144,29 +142,33 @@ function figures(latencies: number[]): Figures {
   };
 }
 
-/** Health checks one after another (10 ms apart) for as long as `work` runs. */
+/**
+ * Health checks one after another (10 ms apart) for as long as `work` runs, from a separate
+ * process so that this one's own work (encoding 4 large bodies) does not count as server latency.
+ */
 async function healthDuring(work: () => Promise<unknown>): Promise<number[]> {
-  const latencies: number[] = [];
-  let done = false;
-  const sampler = (async () => {
-    while (!done) {
-      const start = performance.now();
-      await (await fetch(`${base}/api/health`)).arrayBuffer();
-      latencies.push(performance.now() - start);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  })();
+  const sampler = fork(join(here, 'health-sampler.ts'), [`${base}/api/health`], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const latencies = new Promise<number[]>((resolve) =>
+    sampler.on('message', (message: { latencies?: number[] }) => {
+      if (message.latencies) resolve(message.latencies);
+    }),
+  );
+  await new Promise<void>((resolve) =>
+    sampler.on('message', (message: { ready?: boolean }) => message.ready && resolve()),
+  );
   await new Promise((resolve) => setTimeout(resolve, 100));
   await work();
-  done = true;
-  await sampler;
+  if (sampler.connected) sampler.send('stop');
   return latencies;
 }
 
 interface Result {
   scenario: string;
   size: string;
-  statuses: number[];
+  statuses: string[];
   seconds: number;
   health: Figures;
 }
@@ -186,21 +188,38 @@ async function main() {
     const idle = figures(await healthDuring(() => new Promise((resolve) => setTimeout(resolve, 1_000))));
     const results: Result[] = [];
     for (const scenario of scenarios) {
-      let statuses: number[] = [];
-      const started = performance.now();
-      const latencies = await healthDuring(async () => {
-        statuses = await Promise.all(Array.from({ length: UPLOADS }, () => uploadFile(token, scenario.file)));
-      });
+      // Rounds pool their samples: one round on a shared machine can be hit by other processes.
+      const latencies: number[] = [];
+      const statuses = new Set<string>();
+      const seconds: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const started = performance.now();
+        latencies.push(
+          ...(await healthDuring(async () => {
+            const answers = await Promise.all(
+              Array.from({ length: UPLOADS }, () => uploadFile(token, scenario.file)),
+            );
+            for (const answer of answers) statuses.add(answer);
+          })),
+        );
+        seconds.push((performance.now() - started) / 1000);
+      }
       results.push({
         scenario: scenario.name,
         size: `${(scenario.file.length / 1024 / 1024).toFixed(2)} MB`,
-        statuses,
-        seconds: (performance.now() - started) / 1000,
+        statuses: [...statuses],
+        seconds: seconds.sort((a, b) => a - b)[Math.floor(seconds.length / 2)]!,
         health: figures(latencies),
       });
       console.log(results.at(-1));
     }
-    writeReport(label, { idle, results, date: new Date().toISOString().slice(0, 10), root });
+    writeReport(label, {
+      idle,
+      results,
+      date: new Date().toISOString().slice(0, 10),
+      root,
+      load: loadavg()[0]!,
+    });
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -209,6 +228,8 @@ async function main() {
 }
 
 interface Run {
+  /** The machine's 1-minute load average at the end of the run (it is shared). */
+  load: number;
   idle: Figures;
   results: Result[];
   date: string;
@@ -222,16 +243,16 @@ function writeReport(name: string, run: Run) {
   runs[name] = run;
   writeFileSync(jsonPath, `${JSON.stringify(runs, null, 2)}\n`);
   const ms = (value: number) => value.toFixed(1);
-  const sections = Object.entries(runs).map(([runName, { idle, results, date }]) => {
+  const sections = Object.entries(runs).map(([runName, { idle, results, date, load }]) => {
     const rows = results.map(
       (result) =>
         `| ${result.scenario} | ${result.size} | ${result.statuses.join(', ')} | ${result.seconds.toFixed(2)} | ${result.health.samples} | ${ms(result.health.p50)} | ${ms(result.health.p95)} | ${ms(result.health.p99)} | ${ms(result.health.max)} |`,
     );
-    return `## ${runName} (${date})
+    return `## ${runName} (${date}, load average ${load.toFixed(1)} on ${cpus().length} cores)
 
 Idle: p50 ${ms(idle.p50)} ms, p95 ${ms(idle.p95)} ms, max ${ms(idle.max)} ms (${idle.samples} samples).
 
-| uploads at once | file | answers | all answered (s) | health samples | p50 ms | p95 ms | p99 ms | max ms |
+| uploads at once (3 rounds) | file | answers | all answered (s, median round) | health samples | p50 ms | p95 ms | p99 ms | max ms |
 |---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 `;
@@ -241,11 +262,13 @@ ${rows.join('\n')}
     join(reports, 'uploads.md'),
     `# Uploads benchmark: /api/health while large uploads are checked
 
-Generated by \`npm run bench -- uploads\` (after) and \`npm run bench -- uploads --root <main checkout> --label before\`,
+Generated by \`npm run bench -- uploads\` (after) and \`BENCH_ROOT=<main checkout> npm run bench -- uploads\` (before),
 Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, PGlite, the real server
 (\`node scripts/start.mjs\`). Health is requested one call after another (10 ms apart) while ${UPLOADS}
 uploads run at once; the figures are its latencies during that window. Budget (ARCHITECTURE.md):
 health within 100 ms while uploads are parsed.${budget === undefined ? '' : budget ? ' **Met** after.' : ' **Not met** after (see max).'}
+When the idle figures are themselves over that budget, the machine is shared and loaded: read
+before against after (same machine, minutes apart), not against the budget.
 
 ${sections.join('\n')}`,
   );
