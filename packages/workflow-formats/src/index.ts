@@ -13,3 +13,4 @@ export {
 } from './apps.ts';
 export { type SecretFinding, REDACTED, redactSecrets, scanSecrets } from './secrets.ts';
 export { type AppUsage, type ExportSummary, summarizeExport } from './summary.ts';
+export { importableN8nFile, importableN8nWorkflow } from './importable.ts';
