@@ -36,13 +36,20 @@ function originOf(request: FastifyRequest, publicUrl?: string): string {
 
 /**
  * n8n's templates API (docs/decisions/0050-n8n-templates-api.md). n8n's editor calls it from the
- * browser, cross-origin, with no cookies and an `n8n-version` header, so every answer allows any
- * origin and the preflight succeeds. Served under four prefixes: /n8n (English names), /n8n/vi,
+ * browser, cross-origin, with credentials and an `n8n-version` header, so every answer allows the
+ * caller's origin and the preflight succeeds. Served under four prefixes: /n8n (English names), /n8n/vi,
  * and both under a personal library key (/n8n/k/{key}, /n8n/k/{key}/vi).
  */
 export async function n8nTemplateRoutes(root: FastifyInstance, { n8n, publicUrl }: N8nRoutesOptions) {
   root.addHook('onRequest', async (request, reply) => {
-    reply.header('access-control-allow-origin', '*');
+    // n8n 1.119's editor sends these requests with credentials (axios withCredentials) to any custom
+    // host, and a browser refuses `*` then: echo the origin. No answer here reads a cookie.
+    const origin = request.headers.origin;
+    reply.header('access-control-allow-origin', origin ?? '*');
+    if (origin) {
+      reply.header('access-control-allow-credentials', 'true');
+      reply.header('vary', 'Origin');
+    }
     reply.header('access-control-allow-methods', 'GET, OPTIONS');
     reply.header('access-control-allow-headers', 'n8n-version, content-type, browser-id, authorization');
     reply.header('access-control-max-age', '86400');

@@ -118,7 +118,9 @@ describe('n8n templates API: transport', () => {
       },
     });
     expect(response.statusCode).toBe(204);
-    expect(response.headers['access-control-allow-origin']).toBe('*');
+    // n8n's editor sends credentials to a custom host, so the origin is echoed (a browser refuses `*`).
+    expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5679');
+    expect(response.headers['access-control-allow-credentials']).toBe('true');
     expect(String(response.headers['access-control-allow-headers'])).toContain('n8n-version');
     expect(String(response.headers['access-control-allow-methods'])).toContain('GET');
     const keyed = await ctx.app.inject({
