@@ -26,9 +26,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { importableN8nFile, parseWorkflowExport } from '@flowbay/workflow-formats';
 import { DEMO_WORKFLOWS } from '../../apps/server/src/db/seed/demo-data.ts';
+import { editorJourney } from './editor-journey.ts';
 import { N8N_VERSION, ensureN8n, n8nBin } from './install.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -237,83 +238,6 @@ function importFile(bin: string, userFolder: string, file: string): { ok: boolea
   return { ok, detail };
 }
 
-/* ---------- the editor journey ---------- */
-
-async function editorJourney(
-  page: Page,
-  n8nUrl: string,
-  template: { number: number; title: string; nodeNames: string[] },
-) {
-  const step = (text: string) => {
-    journey.push(text);
-    log(`journey: ${text}`);
-  };
-  await page.goto(`${n8nUrl}/`);
-  await page.waitForLoadState('networkidle');
-  if (page.url().includes('/setup')) {
-    step('n8n asked for its owner account: filled the setup form');
-    await page.getByLabel(/email/i).first().fill(OWNER.email);
-    await page.getByLabel(/first name/i).fill(OWNER.firstName);
-    await page.getByLabel(/last name/i).fill(OWNER.lastName);
-    await page
-      .getByLabel(/password/i)
-      .first()
-      .fill(OWNER.password);
-    await page.getByRole('button', { name: /next|continue|get started/i }).click();
-    await page.waitForURL((url) => !url.pathname.includes('/setup'), { timeout: 30_000 });
-  } else if (page.url().includes('/signin')) {
-    step('n8n asked to sign in: signed in as its owner');
-    await page.getByLabel(/email/i).first().fill(OWNER.email);
-    await page
-      .getByLabel(/password/i)
-      .first()
-      .fill(OWNER.password);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL((url) => !url.pathname.includes('/signin'), { timeout: 30_000 });
-  }
-  await page.goto(`${n8nUrl}/templates/`);
-  step(`opened ${n8nUrl}/templates/`);
-  const search = page.getByPlaceholder(/search/i).first();
-  await search.waitFor({ timeout: 30_000 });
-  const word = template.title.split(/\s+/).slice(0, 4).join(' ');
-  await search.fill(word);
-  step(`searched "${word}"`);
-  const card = page.getByText(template.title, { exact: false }).first();
-  await card.waitFor({ timeout: 30_000 });
-  step(`Flowbay's template "${template.title}" is in the results`);
-  await card.click();
-  await page.waitForURL(new RegExp(`/templates/${template.number}`), { timeout: 30_000 });
-  step(`opened the template page /templates/${template.number}`);
-  const use = page.getByRole('button', { name: /use (this )?(workflow|template)/i }).first();
-  await use.waitFor({ timeout: 30_000 });
-  await use.click();
-  step('clicked "Use workflow"');
-  // With credentials in the workflow, n8n first offers its set-up wizard; it can be skipped.
-  await page.waitForURL(/\/(workflow|workflows)\/|\/setup/, { timeout: 30_000 });
-  if (/\/templates\/\d+\/setup/.test(page.url())) {
-    step("n8n opened its credential set-up for the template: chose 'Skip'");
-    await page.getByRole('button', { name: /skip/i }).first().click();
-  }
-  await page.waitForURL(/\/workflow/, { timeout: 30_000 });
-  step(`n8n opened the canvas (${new URL(page.url()).pathname})`);
-  const canvasNodes = page.locator('[data-test-id="canvas-node"]');
-  await canvasNodes.first().waitFor({ timeout: 30_000 });
-  const shown = await canvasNodes.count();
-  const missing: string[] = [];
-  for (const name of template.nodeNames.slice(0, 5)) {
-    const visible = await page
-      .locator(`[data-test-id="canvas-node"][data-node-name="${name.replace(/"/g, '\\"')}"]`)
-      .count();
-    if (visible === 0) missing.push(name);
-  }
-  step(
-    `the canvas shows ${shown} nodes${missing.length ? `; missing: ${missing.join(', ')}` : ', including ' + template.nodeNames.slice(0, 5).join(', ')}`,
-  );
-  if (missing.length > 0) throw new Error(`nodes missing on the canvas: ${missing.join(', ')}`);
-  if (shown < template.nodeNames.length)
-    throw new Error(`only ${shown} of ${template.nodeNames.length} nodes on the canvas`);
-}
-
 /* ---------- main ---------- */
 
 async function main() {
@@ -460,6 +384,11 @@ async function main() {
   const detail = (await (await fetch(`${flowbay.url}/n8n/workflows/templates/${found.id}`)).json()) as {
     workflow: { nodes: { name: string; type: string }[] };
   };
+  const everything = (await (await fetch(`${flowbay.url}/n8n/templates/search?page=1&limit=100`)).json()) as {
+    workflows: { id: number; name: string; price: number | null }[];
+  };
+  const paidItem = everything.workflows.find((item) => item.price !== null);
+  const paid = paidItem ? { number: paidItem.id, title: paidItem.name } : undefined;
   const nodeNames = detail.workflow.nodes
     .filter((node) => node.type !== 'n8n-nodes-base.stickyNote')
     .map((node) => node.name);
@@ -482,7 +411,17 @@ async function main() {
       if (message.type() === 'error' && /CORS|Access-Control/i.test(message.text()))
         corsErrors.push(message.text());
     });
-    await editorJourney(page, n8nUrl, { number: found.id, title: found.name, nodeNames });
+    await editorJourney(
+      page,
+      n8nUrl,
+      OWNER,
+      { number: found.id, title: found.name, nodeNames },
+      paid,
+      (text) => {
+        journey.push(text);
+        log(`journey: ${text}`);
+      },
+    );
     await page.screenshot({ path: join(workDir, 'canvas.png') });
     record(
       'n8n editor journey: /templates/ → search → template → use → nodes on the canvas',
