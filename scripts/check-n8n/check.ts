@@ -26,7 +26,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { importableN8nFile, parseWorkflowExport } from '@flowbay/workflow-formats';
 import { DEMO_WORKFLOWS } from '../../apps/server/src/db/seed/demo-data.ts';
 import { editorJourney } from './editor-journey.ts';
@@ -358,6 +358,8 @@ async function main() {
   );
   try {
     await waitFor(`${n8nUrl}/healthz`, 300, n8n.child);
+    // /healthz answers while n8n still starts up; its editor's settings come once it is ready.
+    await waitFor(`${n8nUrl}/rest/settings`, 300, n8n.child);
     record(
       'n8n started with N8N_TEMPLATES_HOST pointing at Flowbay',
       true,
@@ -405,8 +407,9 @@ async function main() {
     ],
   });
   const corsErrors: string[] = [];
+  let page: Page | undefined;
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on('console', (message) => {
       if (message.type() === 'error' && /CORS|Access-Control/i.test(message.text()))
         corsErrors.push(message.text());
@@ -429,10 +432,12 @@ async function main() {
       corsErrors.join('; '),
     );
   } catch (error) {
+    const shot = join(tmpdir(), 'flowbay-n8n-check-failure.png');
+    await page?.screenshot({ path: shot }).catch(() => undefined);
     record(
       'n8n editor journey: /templates/ → search → template → use → nodes on the canvas',
       false,
-      String(error).split('\n')[0] ?? '',
+      `${String(error).split('\n')[0] ?? ''} (at ${page?.url() ?? '?'}; screenshot ${shot})`,
     );
   } finally {
     await browser.close();

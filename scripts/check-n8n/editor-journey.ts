@@ -14,8 +14,13 @@ export async function editorJourney(
   paid: { number: number; title: string } | undefined,
   step: (text: string) => void,
 ) {
-  await page.goto(`${n8nUrl}/`);
-  await page.waitForURL(/\/(setup|signin|home|workflows?)\b/, { timeout: 60_000 });
+  // The editor sends a fresh instance to /setup and a set-up one to /signin (or home when signed in).
+  const landed = /\/(setup|signin|home|workflows?)\b/;
+  for (let attempt = 0; attempt < 6 && !landed.test(page.url()); attempt++) {
+    await page.goto(`${n8nUrl}/`);
+    await page.waitForURL(landed, { timeout: 20_000 }).catch(() => undefined);
+  }
+  if (!landed.test(page.url())) throw new Error(`n8n's editor did not open (still at ${page.url()})`);
   if (page.url().includes('/setup')) {
     step('n8n asked for its owner account: filled in the set-up form');
     await page.locator('input[name=email]').fill(owner.email);
