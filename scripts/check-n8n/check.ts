@@ -109,16 +109,25 @@ function startProcess(name: string, command: string, args: string[], env: NodeJS
   return { child, output: () => chunks.join('') };
 }
 
-function stopAll() {
-  for (const child of children) {
-    if (child.exitCode === null && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
+/** Stops Flowbay and n8n (their whole process groups); what has not exited after 15 s is killed. */
+async function stopAll() {
+  const signal = (child: ChildProcess, name: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // already gone
     }
+  };
+  for (const child of children) signal(child, 'SIGTERM');
+  const deadline = Date.now() + 15_000;
+  while (
+    Date.now() < deadline &&
+    children.some((child) => child.exitCode === null && child.signalCode === null)
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  for (const child of children) signal(child, 'SIGKILL');
 }
 
 /* ---------- Flowbay ---------- */
@@ -487,7 +496,7 @@ try {
 } catch (error) {
   record('check:n8n ran to the end', false, String(error));
 }
-stopAll();
+await stopAll();
 const failures = writeReport();
 if (!process.env.KEEP_N8N_CHECK_DIR) rmSync(workDir, { recursive: true, force: true });
 else log(`kept ${workDir}`);
