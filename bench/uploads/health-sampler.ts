@@ -17,3 +17,5 @@ while (running) {
   await new Promise((resolve) => setTimeout(resolve, 10));
 }
 process.send!({ latencies }, () => process.exit(0));
+
+export {};

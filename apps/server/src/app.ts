@@ -57,6 +57,9 @@ import {
 import { translateRoutes } from './modules/translate/translate.routes.ts';
 import { createTranslateService } from './modules/translate/translate.service.ts';
 import { DEFAULT_WEB_DIST, webRoutes } from './modules/web/web.routes.ts';
+import { createN8nRepository } from './modules/n8n/n8n.repository.ts';
+import { n8nKeyRoutes, n8nTemplateRoutes } from './modules/n8n/n8n.routes.ts';
+import { createN8nService } from './modules/n8n/n8n.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -346,6 +349,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, {
     contact: createContactService({ db: database.db, mailer, supportEmail: env.SUPPORT_EMAIL, log: app.log }),
   });
+
+  const n8n = createN8nService({ repository: createN8nRepository(database.db), storage });
+  await app.register(n8nTemplateRoutes, { prefix: '/n8n', n8n, publicUrl: env.PUBLIC_URL });
+  await app.register(n8nKeyRoutes, { n8n, publicUrl: env.PUBLIC_URL });
 
   /* public files (covers) of the local storage driver; workflow files are never served here */
   app.get<{ Params: { '*': string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {

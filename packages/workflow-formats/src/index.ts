@@ -14,3 +14,4 @@ export {
 export { type SecretFinding, REDACTED, redactSecrets, scanSecrets } from './secrets.ts';
 export { type AppUsage, type ExportSummary, summarizeExport } from './summary.ts';
 export { type ExportCheck, checkExport } from './check.ts';
+export { importableN8nFile, importableN8nWorkflow } from './importable.ts';

@@ -382,3 +382,23 @@ export const contactMessages = pgTable('contact_messages', {
   userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/**
+ * Personal n8n library keys: `/n8n/k/{key}` serves the owner's purchased workflows in full to their
+ * n8n (docs/decisions/0050-n8n-templates-api.md). Only the key's SHA-256 is stored; it is shown once.
+ */
+export const n8nLibraryKeys = pgTable(
+  'n8n_library_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    label: text('label').notNull().default(''),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('n8n_library_keys_user_idx').on(table.userId)],
+);

@@ -67,6 +67,14 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
   UPLOAD_NOT_FOUND: { en: 'The uploaded file was not found.', vi: 'Không tìm thấy tệp đã tải lên.' },
   VERSION_EXISTS: { en: 'This version already exists.', vi: 'Phiên bản này đã tồn tại.' },
   COVER_REQUIRED: { en: 'Cover image is required when price > 0', vi: 'Cần ảnh bìa khi giá lớn hơn 0' },
+  N8N_KEY_INVALID: {
+    en: 'This n8n library key is unknown or was revoked. Create a new one on your Flowbay profile.',
+    vi: 'Khóa thư viện n8n này không tồn tại hoặc đã bị thu hồi. Hãy tạo khóa mới trong hồ sơ Flowbay của bạn.',
+  },
+  N8N_KEY_LIMIT: {
+    en: 'You have reached the limit of 10 n8n library keys. Revoke one first.',
+    vi: 'Bạn đã có đủ 10 khóa thư viện n8n. Hãy thu hồi một khóa trước.',
+  },
   PAYMENT_REQUIRED: {
     en: 'Purchase this workflow to download it.',
     vi: 'Hãy mua workflow này để tải xuống.',

@@ -24,6 +24,7 @@ import {
 import type { Storage } from '../../infra/storage/index.ts';
 import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
+import { servedWorkflowFile } from '../../lib/served-file.ts';
 import { canSeeUnlisted, resolveAccess } from './access.ts';
 import { publicRequirements, toWorkflowCard } from './catalog.mapper.ts';
 import type { TtlCache } from '../../lib/response-cache.ts';
@@ -308,8 +309,9 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
       if (!version || (!ownView && version.reviewStatus !== 'approved')) {
         throw notFound('VERSION_NOT_FOUND', 'Version not found');
       }
-      const body = await storage.get(version.fileKey);
-      if (!body) throw notFound('VERSION_NOT_FOUND', 'The file of this version is missing');
+      const stored = await storage.get(version.fileKey);
+      if (!stored) throw notFound('VERSION_NOT_FOUND', 'The file of this version is missing');
+      const body = servedWorkflowFile(stored, row.title);
       const fileName = versionId ? downloadFileName(row.title, version.version) : downloadFileName(row.title);
       return { body, fileName, version: version.version ?? DEFAULT_VERSION };
     },

@@ -1,4 +1,5 @@
 import { Loader2 } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { RequireAuth } from '@/features/auth/components/require-auth';
@@ -7,6 +8,9 @@ import { ProfileForm } from '@/features/account/components/profile-form';
 import { ApiRequestError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { LoadError } from '@/components/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
+
+const N8nKeysCard = lazy(() => import('@/features/n8n/components/n8n-keys-card'));
 
 export function Component() {
   const { t } = useTranslation();
@@ -19,6 +23,13 @@ export function Component() {
         <Card className="mt-6">
           <div className="p-6">
             <ProfileBody />
+          </div>
+        </Card>
+        <Card className="mt-6">
+          <div className="p-6">
+            <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+              <N8nKeysCard />
+            </Suspense>
           </div>
         </Card>
       </div>

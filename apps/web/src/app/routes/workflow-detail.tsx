@@ -29,6 +29,7 @@ import { usePageMeta } from '@/lib/page-meta';
 
 const PreviewPanel = lazy(() => import('@/features/workflows/preview/preview-panel'));
 const UsageGuide = lazy(() => import('@/features/workflows/components/usage-guide'));
+const OpenInN8n = lazy(() => import('@/features/n8n/components/open-in-n8n'));
 
 export function Component() {
   const { ref = '' } = useParams();
@@ -245,6 +246,13 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
         </div>
 
         <aside className="flex flex-col gap-6" aria-label={t('detail.sidebar')}>
+          {workflow.node_summary?.platform === 'n8n' && workflow.status === 'listed' && (
+            <WhenVisible placeholder={<Skeleton className="h-72 w-full rounded-2xl" />}>
+              <Suspense fallback={<Skeleton className="h-72 w-full rounded-2xl" />}>
+                <OpenInN8n number={workflow.number} paid={workflow.price > 0} />
+              </Suspense>
+            </WhenVisible>
+          )}
           <Card>
             <CardHeader>
               <CardTitle>{t('detail.author')}</CardTitle>

@@ -1,0 +1,216 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { stripAccents } from '@flowbay/domain';
+import type { Database } from '../../db/client.ts';
+import {
+  n8nLibraryKeys,
+  purchases,
+  subcategories,
+  user,
+  workflowCategories,
+  workflowSubcategories,
+  workflowVersions,
+  workflows,
+} from '../../db/schema.ts';
+
+/** A use case as n8n sees it: a category (and a collection) with a numeric id. */
+export interface UseCaseRow {
+  id: string;
+  number: number;
+  name: string;
+  nameVi: string;
+}
+
+export interface TemplateFilter {
+  /** Words of the search box (every word must match, the last as a prefix). */
+  search?: string;
+  /** Only workflows of one of these use cases; an empty list matches nothing. */
+  useCaseIds?: string[];
+}
+
+/** Search words as the catalogue index stores them: lowercase, accent-free. */
+function searchTerms(search: string): string[] {
+  return stripAccents(search)
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, 12);
+}
+
+/** Listed, not deleted, n8n workflows: the only ones the templates API ever shows. */
+function listedN8n(): SQL[] {
+  return [
+    eq(workflows.status, 'listed'),
+    isNull(workflows.deletedAt),
+    sql`exists (select 1 from ${workflowCategories} where ${workflowCategories.workflowId} = ${workflows.id} and ${workflowCategories.categoryId} = 'n8n')`,
+  ];
+}
+
+function whereOf(filter: TemplateFilter): SQL {
+  const conditions = listedN8n();
+  if (filter.useCaseIds) {
+    if (filter.useCaseIds.length === 0) conditions.push(sql`false`);
+    else
+      conditions.push(
+        sql`exists (select 1 from ${workflowSubcategories} where ${workflowSubcategories.workflowId} = ${workflows.id} and ${inArray(workflowSubcategories.subcategoryId, filter.useCaseIds)})`,
+      );
+  }
+  const terms = filter.search ? searchTerms(filter.search) : [];
+  if (terms.length > 0) {
+    const query = terms.map((term, index) => (index === terms.length - 1 ? `${term}:*` : term)).join(' & ');
+    conditions.push(sql`${workflows.searchVector} @@ to_tsquery('simple', ${query})`);
+  }
+  return and(...conditions)!;
+}
+
+const useCasesJson = sql<{ id: string; position: number; name: string; name_vi: string }[]>`coalesce((
+  select json_agg(json_build_object('id', s.id, 'position', s.position, 'name', s.name, 'name_vi', s.name_vi) order by s.position, s.id)
+  from ${workflowSubcategories} ws join ${subcategories} s on s.id = ws.subcategory_id
+  where ws.workflow_id = ${workflows.id}), '[]'::json)`;
+
+const templateColumns = {
+  id: workflows.id,
+  number: workflows.number,
+  slug: workflows.slug,
+  title: workflows.title,
+  description: workflows.description,
+  price: workflows.price,
+  views: workflows.views,
+  userId: workflows.userId,
+  nodeSummary: workflows.nodeSummary,
+  listedAt: workflows.listedAt,
+  createdAt: workflows.createdAt,
+  currentVersionId: workflows.currentVersionId,
+  authorName: user.name,
+  authorDisplayName: user.displayName,
+  useCases: useCasesJson,
+};
+
+export function createN8nRepository(db: Database) {
+  const templates = () =>
+    db.select(templateColumns).from(workflows).leftJoin(user, eq(user.id, workflows.userId));
+
+  return {
+    /** Use cases that hold at least one listed n8n workflow, in the catalogue's order. */
+    async useCasesInUse(): Promise<UseCaseRow[]> {
+      const rows = await db
+        .select({
+          id: subcategories.id,
+          position: subcategories.position,
+          name: subcategories.name,
+          nameVi: subcategories.nameVi,
+        })
+        .from(subcategories)
+        .where(
+          sql`exists (select 1 from ${workflowSubcategories} ws join ${workflows} on ${workflows.id} = ws.workflow_id
+            where ws.subcategory_id = ${subcategories.id} and ${and(...listedN8n())})`,
+        )
+        .orderBy(asc(subcategories.position), asc(subcategories.id));
+      return rows.map((row) => ({
+        id: row.id,
+        number: row.position + 1,
+        name: row.name,
+        nameVi: row.nameVi,
+      }));
+    },
+
+    async allUseCases(): Promise<UseCaseRow[]> {
+      const rows = await db.select().from(subcategories).orderBy(asc(subcategories.position));
+      return rows.map((row) => ({
+        id: row.id,
+        number: row.position + 1,
+        name: row.name,
+        nameVi: row.nameVi,
+      }));
+    },
+
+    /** One page, most viewed first (ties: newest number first), and the exact total. */
+    async search(filter: TemplateFilter, offset: number, limit: number) {
+      const where = whereOf(filter);
+      const [rows, [total]] = await Promise.all([
+        templates()
+          .where(where)
+          .orderBy(desc(workflows.views), desc(workflows.number))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(workflows)
+          .where(where),
+      ]);
+      return { rows, total: Number(total?.count ?? 0) };
+    },
+
+    async findListedByNumber(number: number) {
+      const [row] = await templates()
+        .where(and(eq(workflows.number, number), ...listedN8n()))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async currentFileKey(versionId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ fileKey: workflowVersions.fileKey })
+        .from(workflowVersions)
+        .where(eq(workflowVersions.id, versionId))
+        .limit(1);
+      return row?.fileKey ?? null;
+    },
+
+    async hasPurchased(userId: string, workflowId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), eq(purchases.workflowId, workflowId)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /* ---------- personal library keys ---------- */
+
+    async insertKey(input: { userId: string; keyHash: string; prefix: string; label: string }) {
+      const [row] = await db.insert(n8nLibraryKeys).values(input).returning();
+      return row!;
+    },
+
+    async activeKeys(userId: string) {
+      return db
+        .select()
+        .from(n8nLibraryKeys)
+        .where(and(eq(n8nLibraryKeys.userId, userId), isNull(n8nLibraryKeys.revokedAt)))
+        .orderBy(desc(n8nLibraryKeys.createdAt), desc(n8nLibraryKeys.id));
+    },
+
+    async countActiveKeys(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(n8nLibraryKeys)
+        .where(and(eq(n8nLibraryKeys.userId, userId), isNull(n8nLibraryKeys.revokedAt)));
+      return Number(row?.count ?? 0);
+    },
+
+    /** Revokes one of the owner's active keys; false when there is none with that id. */
+    async revokeKey(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .update(n8nLibraryKeys)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(eq(n8nLibraryKeys.id, id), eq(n8nLibraryKeys.userId, userId), isNull(n8nLibraryKeys.revokedAt)),
+        )
+        .returning({ id: n8nLibraryKeys.id });
+      return rows.length > 0;
+    },
+
+    /** The owner of an active key, by the key's hash. */
+    async activeKeyOwner(keyHash: string): Promise<string | null> {
+      const [row] = await db
+        .select({ userId: n8nLibraryKeys.userId })
+        .from(n8nLibraryKeys)
+        .where(and(eq(n8nLibraryKeys.keyHash, keyHash), isNull(n8nLibraryKeys.revokedAt)))
+        .limit(1);
+      return row?.userId ?? null;
+    },
+  };
+}
+
+export type N8nRepository = ReturnType<typeof createN8nRepository>;
+export type TemplateRow = NonNullable<Awaited<ReturnType<N8nRepository['findListedByNumber']>>>;

@@ -1,0 +1,51 @@
+import { readJsonText } from './json-text.ts';
+import { detectPlatform } from './parse.ts';
+import { type JsonRecord, isRecord, own } from './shared.ts';
+
+/**
+ * One n8n workflow as n8n's importers take it (`n8n import:workflow`, paste on the canvas, "Import
+ * from file"): a top-level `name` (n8n's table requires one; many real exports have none), inactive,
+ * and `nodes` + `connections`. Everything else is the author's, untouched.
+ */
+export function importableN8nWorkflow(doc: JsonRecord | unknown[], fallbackName: string): JsonRecord {
+  if (Array.isArray(doc)) return { name: fallbackName, nodes: doc, connections: {}, active: false };
+  const own_name = own(doc, 'name');
+  const name = typeof own_name === 'string' && own_name.trim() !== '' ? own_name : fallbackName;
+  const result: JsonRecord = { name };
+  for (const key of Object.keys(doc)) if (key !== 'name') result[key] = doc[key];
+  if (!isRecord(own(doc, 'connections'))) result.connections = {};
+  result.active = false;
+  return result;
+}
+
+/**
+ * The file Flowbay serves for an n8n export, whatever way it leaves (download, version download,
+ * copy JSON, the templates API): each workflow through `importableN8nWorkflow`, unwrapped from API
+ * wrappers (`{ "data": … }`) and JSON-in-a-string, so it imports everywhere. Returns `null` for
+ * anything that is not an n8n export (Make and Zapier files are served as they are). The text is
+ * the stored one byte for byte when it already imports.
+ */
+export function importableN8nFile(text: string, title: string): string | null {
+  const read = readJsonText(text);
+  if (!read.ok) return null;
+  const detected = detectPlatform(read.value);
+  if (!detected || detected.platform !== 'n8n') return null;
+  const fallback = title.trim() || 'Untitled workflow';
+  const workflows = detected.workflows.map((doc, index) =>
+    importableN8nWorkflow(doc, detected.workflows.length > 1 ? `${fallback} (${index + 1})` : fallback),
+  );
+  const single = workflows.length === 1 && detected.workflows[0] === read.value;
+  if (single && alreadyImportable(read.value)) return text;
+  return JSON.stringify(workflows.length === 1 ? workflows[0] : workflows, null, 2);
+}
+
+function alreadyImportable(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const name = own(value, 'name');
+  return (
+    typeof name === 'string' &&
+    name.trim() !== '' &&
+    own(value, 'active') === false &&
+    isRecord(own(value, 'connections'))
+  );
+}
