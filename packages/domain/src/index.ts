@@ -6,3 +6,4 @@ export * from './api.ts';
 export * from './errors.ts';
 export * from './accounts.ts';
 export * from './publishing.ts';
+export * from './commerce.ts';

@@ -192,6 +192,7 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
         access,
         has_pending_changes: Number(counts?.pending ?? 0) > 0 || row.status === 'pending',
         purchase_count: manages ? Number(counts?.purchases ?? 0) : null,
+        buyer_summary: null,
       };
     },
 
