@@ -17,6 +17,8 @@ import type { Env } from './env.ts';
 import { createAuth } from './infra/auth/index.ts';
 import { createRateConsumer } from './infra/auth/rate-limit.ts';
 import { createViewerResolver } from './infra/auth/viewer.ts';
+import { registerMailJob } from './infra/jobs/mail.ts';
+import { createJobQueue, type Clock, type JobQueue } from './infra/jobs/queue.ts';
 import { createMailer, type Mailer } from './infra/mailer/index.ts';
 import { createStorage, isPublicKey, type Storage } from './infra/storage/index.ts';
 import { ANONYMOUS, type Viewer, type ViewerResolver } from './infra/viewer.ts';
@@ -50,6 +52,10 @@ import { createTranslateService } from './modules/translate/translate.service.ts
 import { DEFAULT_WEB_DIST, webRoutes } from './modules/web/web.routes.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue (tests drive it with `app.jobs.runDue()`). */
+    jobs: JobQueue;
+  }
   interface FastifyRequest {
     viewer: Viewer;
   }
@@ -72,6 +78,8 @@ export interface AppOptions {
   translator?: TranslationProvider | null;
   /** The built web app; defaults to apps/web/dist (absent in API tests, then only the API is served). */
   webDist?: string | null;
+  /** What "now" is for orders and jobs; tests inject one instead of sleeping. */
+  clock?: Clock;
 }
 
 const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
@@ -218,7 +226,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rate = createRateConsumer(database.db, env.REDIS_URL);
   const auth = createAuth({ env, db: database.db, mailer, log: app.log, rate: rate.consume });
   const resolveViewer = options.resolveViewer ?? createViewerResolver(auth);
+  const jobs = createJobQueue({ db: database.db, log: app.log, clock: options.clock });
+  registerMailJob(jobs, mailer);
+  app.decorate('jobs', jobs);
+  // Tests run jobs explicitly (app.jobs.runDue()); servers poll in the background.
+  if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
+    await jobs.stop();
     mailer.close();
     await rate.close();
   });
