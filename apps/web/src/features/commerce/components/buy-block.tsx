@@ -121,7 +121,7 @@ function BuyForm({
   };
 
   return (
-    <Card data-testid="buy-block" aria-labelledby="buy-title">
+    <Card role="region" data-testid="buy-block" aria-labelledby="buy-title">
       <CardContent className="flex flex-col gap-4 pt-6">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h2 id="buy-title" className="text-lg font-semibold text-slate-900">
