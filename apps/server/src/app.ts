@@ -20,6 +20,9 @@ import { createViewerResolver } from './infra/auth/viewer.ts';
 import { registerMailJob } from './infra/jobs/mail.ts';
 import { createJobQueue, type Clock, type JobQueue } from './infra/jobs/queue.ts';
 import { createMailer, type Mailer } from './infra/mailer/index.ts';
+import { createPaymentProviders } from './infra/payments/providers.ts';
+import { createTestGatewayRepository } from './infra/payments/test-gateway.repository.ts';
+import { createTestGateway, deliverIpnOverHttp, type IpnDelivery } from './infra/payments/test-gateway.ts';
 import { createStorage, isPublicKey, type Storage } from './infra/storage/index.ts';
 import { ANONYMOUS, type Viewer, type ViewerResolver } from './infra/viewer.ts';
 import { AppError } from './lib/errors.ts';
@@ -30,6 +33,10 @@ import { profileMeRoutes } from './modules/accounts/profile.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
+import { createOrdersRepository } from './modules/orders/orders.repository.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { RECONCILE_JOB, createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
+import { paymentsRoutes } from './modules/orders/payments.routes.ts';
 import { createFavoritesService } from './modules/favorites/favorites.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicProfileRoutes } from './modules/profiles/profiles.routes.ts';
@@ -55,6 +62,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job queue (tests drive it with `app.jobs.runDue()`). */
     jobs: JobQueue;
+    /** Orders and payments (tests call `app.orders.sweepStaleOrders()`). */
+    orders: OrdersService;
   }
   interface FastifyRequest {
     viewer: Viewer;
@@ -80,6 +89,8 @@ export interface AppOptions {
   webDist?: string | null;
   /** What "now" is for orders and jobs; tests inject one instead of sleeping. */
   clock?: Clock;
+  /** The test gateway's IPN: where it is sent and how (defaults: PUBLIC_URL's IPN address over HTTP). */
+  testGatewayIpn?: { url?: () => string; deliver?: IpnDelivery };
 }
 
 const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
@@ -174,6 +185,18 @@ function scheduleOrphanSweep(app: FastifyInstance, uploads: UploadsService) {
       .then((removed) => removed > 0 && app.log.info({ removed }, 'removed unused uploads'))
       .catch((error: unknown) => app.log.error({ err: error }, 'sweeping unused uploads failed'));
   const timer = setInterval(sweep, 60 * 60 * 1000);
+  timer.unref();
+  app.addHook('onReady', async () => void sweep());
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** Stale pending orders are reconciled every minute; the dedupe key keeps instances from doubling work. */
+function scheduleOrderSweep(app: FastifyInstance, orders: OrdersService) {
+  const sweep = () =>
+    orders
+      .sweepStaleOrders()
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping orders failed'));
+  const timer = setInterval(sweep, 60 * 1000);
   timer.unref();
   app.addHook('onReady', async () => void sweep());
   app.addHook('onClose', async () => clearInterval(timer));
@@ -286,6 +309,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: app.log,
     }),
   });
+  const clock = options.clock ?? (() => new Date());
+  const payments = createPaymentProviders(env, database.db, clock);
+  const orders = createOrdersService({
+    repository: createOrdersRepository(database.db),
+    providers: payments,
+    queue: jobs,
+    clock,
+    publicUrl: env.PUBLIC_URL,
+    supportEmail: env.SUPPORT_EMAIL,
+    log: app.log,
+  });
+  jobs.register(RECONCILE_JOB, (payload) => orders.reconcile(String(payload.orderId)));
+  app.decorate('orders', orders);
+  const testGateway = payments.testGateway
+    ? createTestGateway({
+        provider: payments.testGateway.provider,
+        secret: payments.testGateway.secret,
+        ledger: createTestGatewayRepository(database.db),
+        ipnUrl: options.testGatewayIpn?.url ?? (() => `${env.PUBLIC_URL}/api/payments/vnpay/ipn`),
+        deliverIpn: options.testGatewayIpn?.deliver ?? deliverIpnOverHttp,
+        clock,
+        log: app.log,
+      })
+    : null;
+  await app.register(ordersRoutes, { orders });
+  await app.register(paymentsRoutes, { orders, testGateway });
+  if (env.NODE_ENV !== 'test') scheduleOrderSweep(app, orders);
   await app.register(favoritesRoutes, { favorites: createFavoritesService(database.db, catalog) });
   await app.register(iconRoutes);
   const translator = options.translator === undefined ? createTranslationProvider(env) : options.translator;

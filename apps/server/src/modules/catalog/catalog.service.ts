@@ -173,7 +173,7 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
         .select({
           pending: sql<number>`(select count(*)::int from ${workflowVersions} v where v.workflow_id = ${row.id} and v.review_status = 'pending')
             + (select count(*)::int from ${workflowEdits} e where e.workflow_id = ${row.id} and e.review_status = 'pending')`,
-          purchases: sql<number>`(select count(*)::int from ${purchases} p where p.workflow_id = ${row.id})`,
+          purchases: sql<number>`(select count(*)::int from ${purchases} p where p.workflow_id = ${row.id} and p.revoked_at is null)`,
         })
         .from(workflows)
         .where(eq(workflows.id, row.id));
