@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders as ordersTable, paymentEvents, testGatewayPayments, workflows } from '../../db/schema.ts';
+import {
+  orders as ordersTable,
+  paymentEvents,
+  testGatewayPayments,
+  workflowVersions,
+  workflows,
+} from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
@@ -256,6 +262,60 @@ describe('buying through the test gateway', () => {
     const receipt = await ctx.app.inject({ method: 'GET', url: `/api/orders/${code}`, headers: dao.headers });
     expect(receipt.json().order.workflow.deleted).toBe(true);
     expect((await checkout(await buyer(), workflow.id)).json().error.code).toBe('WORKFLOW_NOT_FOUND');
+  });
+});
+
+describe('what a buyer sees before buying', () => {
+  it("apps, node count, credentials and packages by public name, tested-with and versions; never the author's names", async () => {
+    const workflow = await createWorkflow(ctx.db, ctx.storage, {
+      userId: seller.user.id,
+      price: 90_000,
+      apps: [
+        { key: 'webhook', name: 'Webhook' },
+        { key: 'slack', name: 'Slack' },
+        { key: 'googleSheets', name: 'Google Sheets' },
+      ],
+    });
+    await ctx.db
+      .update(workflowVersions)
+      .set({
+        summary: {
+          ...workflow.version.summary!,
+          requirements: {
+            credentials: [
+              {
+                app: 'Slack',
+                type: 'slackApi',
+                names: ['ACME prod token'],
+                nodes: ['Notify finance channel'],
+              },
+            ],
+            communityPackages: ['n8n-nodes-pdf'],
+            nodeTypeVersions: [],
+          },
+        },
+      })
+      .where(eq(workflowVersions.id, workflow.version.id));
+    await ctx.db.update(workflows).set({ testedWith: 'n8n 1.80' }).where(eq(workflows.id, workflow.id));
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/workflows/${workflow.id}` });
+    expect(detail.json().buyer_summary).toEqual({
+      platform: 'n8n',
+      apps: [
+        { key: 'slack', name: 'Slack' },
+        { key: 'googleSheets', name: 'Google Sheets' },
+      ],
+      node_count: 3,
+      credentials: ['Slack'],
+      community_packages: ['n8n-nodes-pdf'],
+      tested_with: 'n8n 1.80',
+      versions: [{ version: '1.0', created_at: workflow.version.createdAt.toISOString() }],
+    });
+    const summary = JSON.stringify(detail.json().buyer_summary);
+    expect(summary).not.toContain('ACME prod token');
+    expect(summary).not.toContain('Notify finance channel');
+    const free = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 0 });
+    const freeDetail = await ctx.app.inject({ method: 'GET', url: `/api/workflows/${free.id}` });
+    expect(freeDetail.json().buyer_summary).toBeNull();
   });
 });
 
