@@ -18,6 +18,9 @@ export const E2E_ADMIN_EMAILS = [
   'admin-phone-en@e2e.test',
   'admin-huge-desktop-en@e2e.test',
   'admin-huge-desktop-vi@e2e.test',
+  // The buying journeys' administrators (separate accounts, so they can run beside the signed-in journeys).
+  'buying-admin-desktop-en@e2e.test',
+  'buying-admin-desktop-vi@e2e.test',
 ];
 
 const chromium = {

@@ -86,7 +86,10 @@ test.describe('public journeys', () => {
     if (parsed.ok) expect(parsed.workflows[0]!.nodes.length).toBeGreaterThan(0);
   });
 
-  test('paid detail: cover with the purchase overlay, no file fetched', async ({ page, words }) => {
+  test('paid detail: cover with the purchase overlay and a Buy button, no file fetched', async ({
+    page,
+    words,
+  }) => {
     const fileRequests: string[] = [];
     page.on('request', (request) => {
       if (/\/download(\?|$)/.test(request.url())) fileRequests.push(request.url());
@@ -95,7 +98,10 @@ test.describe('public journeys', () => {
     await page.getByRole('article').first().getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(words.purchaseOverlay)).toBeVisible();
-    await expect(page.getByRole('button', { name: words.purchaseRequired })).toBeDisabled();
+    // A visitor is offered the Buy button (it leads to sign-in), never a dead "purchase required".
+    await expect(
+      page.getByTestId('buy-block').getByRole('button', { name: words.buy, exact: true }),
+    ).toBeEnabled();
     await expect(page.getByTestId('workflow-preview')).toHaveCount(0);
     await expectAccessible(page);
     expect(fileRequests).toEqual([]);

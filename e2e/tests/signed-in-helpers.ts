@@ -40,6 +40,16 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/** MIME parts sent as base64 (nodemailer's choice for text that is mostly non-ASCII), decoded. */
+function decodeBase64Parts(raw: string): string {
+  const parts = raw.matchAll(
+    /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi,
+  );
+  return [...parts]
+    .map((part) => Buffer.from(part[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'))
+    .join('\n');
+}
+
 /** The link of the newest e-mail to `to` in the server's outbox folder (`$DATA_DIR/outbox`). */
 export async function latestMailLink(to: string): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
@@ -69,6 +79,37 @@ export async function latestMailLink(to: string): Promise<string> {
     )
     .not.toBeNull();
   return link!;
+}
+
+/** The decoded text of the newest e-mail to `to` whose text contains `needle` (waits for it to arrive). */
+export async function mailContaining(to: string, needle: string): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the journeys need the server outbox');
+  const directory = join(dataDir, 'outbox');
+  let found: string | null = null;
+  await expect
+    .poll(
+      () => {
+        let files: string[];
+        try {
+          files = readdirSync(directory)
+            .filter((name) => name.endsWith('.eml'))
+            .sort();
+        } catch {
+          return null;
+        }
+        for (const file of files.reverse()) {
+          const raw = readFileSync(join(directory, file), 'utf8');
+          if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) continue;
+          const text = `${decodeQuotedPrintable(raw)}\n${decodeBase64Parts(raw)}`;
+          if (text.includes(needle)) return (found = text);
+        }
+        return null;
+      },
+      { message: `an e-mail to ${to} containing ${needle}`, timeout: 20_000 },
+    )
+    .not.toBeNull();
+  return found!;
 }
 
 export function uniqueEmail(label: string, project: string): string {

@@ -215,7 +215,8 @@ test.describe('signed-in journey', () => {
     await expect(otherPage.getByText(t('manage.noAccessText'))).toBeVisible();
     await otherPage.goto(workflowUrl);
     await expect(otherPage.getByRole('link', { name: t('detail.manage') })).toHaveCount(0);
-    await expect(otherPage.getByRole('button', { name: t('detail.cannotDownload') })).toBeDisabled();
+    await expect(otherPage.getByTestId('buy-block')).toBeVisible();
+    await expect(otherPage.getByRole('button', { name: t('detail.download'), exact: true })).toHaveCount(0);
     expect((await otherPage.request.get(`/api/workflows/${workflowId}/download`)).ok()).toBe(false);
     await otherPage.getByRole('button', { name: t('favorites.favorite') }).click();
     await expect(otherPage.getByRole('button', { name: t('favorites.favorited') })).toHaveAttribute(

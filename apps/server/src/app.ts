@@ -24,7 +24,12 @@ import { refuseCrossSiteWrites } from './infra/http/cross-site.ts';
 import { redactUrl, serializeRequest } from './infra/http/log-redaction.ts';
 import { refuseNulBytes } from './infra/http/nul-bytes.ts';
 import { asUploadedFile, registerSecurityHeaders } from './infra/http/security-headers.ts';
+import { registerMailJob } from './infra/jobs/mail.ts';
+import { createJobQueue, type Clock, type JobQueue } from './infra/jobs/queue.ts';
 import { createMailer, type Mailer } from './infra/mailer/index.ts';
+import { createPaymentProviders } from './infra/payments/providers.ts';
+import { createTestGatewayRepository } from './infra/payments/test-gateway.repository.ts';
+import { createTestGateway, deliverIpnOverHttp, type IpnDelivery } from './infra/payments/test-gateway.ts';
 import { createStorage, isPublicKey, type Storage } from './infra/storage/index.ts';
 import { ANONYMOUS, type Viewer, type ViewerResolver } from './infra/viewer.ts';
 import { AppError } from './lib/errors.ts';
@@ -37,6 +42,10 @@ import { createSignInThrottleRepository } from './modules/accounts/sign-in-throt
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
+import { createOrdersRepository } from './modules/orders/orders.repository.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { RECONCILE_JOB, createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
+import { paymentsRoutes } from './modules/orders/payments.routes.ts';
 import { createFavoritesService } from './modules/favorites/favorites.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicProfileRoutes } from './modules/profiles/profiles.routes.ts';
@@ -62,6 +71,12 @@ import { n8nKeyRoutes, n8nTemplateRoutes } from './modules/n8n/n8n.routes.ts';
 import { createN8nService } from './modules/n8n/n8n.service.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue (tests drive it with `app.jobs.runDue()`). */
+    jobs: JobQueue;
+    /** Orders and payments (tests call `app.orders.sweepStaleOrders()`). */
+    orders: OrdersService;
+  }
   interface FastifyRequest {
     viewer: Viewer;
   }
@@ -88,6 +103,10 @@ export interface AppOptions {
   now?: () => number;
   /** Threads and time budget of the worker pool that parses uploads. */
   exportCheck?: ExportCheckPoolOptions;
+  /** What "now" is for orders and jobs; tests inject one instead of sleeping. */
+  clock?: Clock;
+  /** The test gateway's IPN: where it is sent and how (defaults: PUBLIC_URL's IPN address over HTTP). */
+  testGatewayIpn?: { url?: () => string; deliver?: IpnDelivery };
 }
 
 const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
@@ -217,6 +236,18 @@ function scheduleOrphanSweep(app: FastifyInstance, uploads: UploadsService) {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
+/** Stale pending orders are reconciled every minute; the dedupe key keeps instances from doubling work. */
+function scheduleOrderSweep(app: FastifyInstance, orders: OrdersService) {
+  const sweep = () =>
+    orders
+      .sweepStaleOrders()
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping orders failed'));
+  const timer = setInterval(sweep, 60 * 1000);
+  timer.unref();
+  app.addHook('onReady', async () => void sweep());
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const storage = options.storage ?? createStorage(env);
@@ -272,7 +303,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rate = createRateConsumer(database.db, env.REDIS_URL);
   const auth = createAuth({ env, db: database.db, mailer, log: app.log, rate: rate.consume });
   const resolveViewer = options.resolveViewer ?? createViewerResolver(auth);
+  const jobs = createJobQueue({ db: database.db, log: app.log, clock: options.clock });
+  registerMailJob(jobs, mailer);
+  app.decorate('jobs', jobs);
+  // Tests run jobs explicitly (app.jobs.runDue()); servers poll in the background.
+  if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
+    await jobs.stop();
     mailer.close();
     await rate.close();
   });
@@ -340,6 +377,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: app.log,
     }),
   });
+  const clock = options.clock ?? (() => new Date());
+  const payments = createPaymentProviders(env, database.db, clock);
+  const orders = createOrdersService({
+    repository: createOrdersRepository(database.db),
+    providers: payments,
+    queue: jobs,
+    clock,
+    publicUrl: env.PUBLIC_URL,
+    supportEmail: env.SUPPORT_EMAIL,
+    log: app.log,
+  });
+  jobs.register(RECONCILE_JOB, (payload) => orders.reconcile(String(payload.orderId)));
+  app.decorate('orders', orders);
+  const testGateway = payments.testGateway
+    ? createTestGateway({
+        provider: payments.testGateway.provider,
+        secret: payments.testGateway.secret,
+        ledger: createTestGatewayRepository(database.db),
+        ipnUrl: options.testGatewayIpn?.url ?? (() => `${env.PUBLIC_URL}/api/payments/vnpay/ipn`),
+        deliverIpn: options.testGatewayIpn?.deliver ?? deliverIpnOverHttp,
+        clock,
+        log: app.log,
+      })
+    : null;
+  await app.register(ordersRoutes, { orders });
+  await app.register(paymentsRoutes, { orders, testGateway });
+  if (env.NODE_ENV !== 'test') scheduleOrderSweep(app, orders);
   await app.register(favoritesRoutes, { favorites: createFavoritesService(database.db, catalog) });
   await app.register(iconRoutes);
   const translator = options.translator === undefined ? createTranslationProvider(env) : options.translator;

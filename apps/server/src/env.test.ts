@@ -50,4 +50,38 @@ describe('loadEnv', () => {
   it('treats empty values as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });
+
+  describe('payments', () => {
+    it('offers the test gateway by default outside production, and not once a provider is configured', () => {
+      expect(loadEnv({}).PAYMENT_TEST_GATEWAY).toBe(true);
+      expect(loadEnv({ VNPAY_TMN_CODE: 'FLOWBAY1', VNPAY_HASH_SECRET: 'secret' }).PAYMENT_TEST_GATEWAY).toBe(
+        false,
+      );
+      expect(
+        loadEnv({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).PAYMENT_TEST_GATEWAY,
+      ).toBe(false);
+      expect(loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).PAYMENT_TEST_GATEWAY).toBe(
+        false,
+      );
+    });
+
+    it('refuses the test gateway in production', () => {
+      expect(() =>
+        loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PAYMENT_TEST_GATEWAY: 'true' }),
+      ).toThrow(/PAYMENT_TEST_GATEWAY: the test gateway \(no money moves\) is refused in production/);
+    });
+
+    it('defaults VNPay to the sandbox and wants its code and secret together', () => {
+      expect(loadEnv({}).VNPAY_URL).toBe('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html');
+      expect(() => loadEnv({ VNPAY_TMN_CODE: 'FLOWBAY1' })).toThrow(/VNPAY_TMN_CODE/);
+      expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_SECRET_KEY/);
+      expect(() =>
+        loadEnv({
+          NODE_ENV: 'production',
+          AUTH_SECRET: 'x'.repeat(32),
+          STRIPE_API_URL: 'http://127.0.0.1:1',
+        }),
+      ).toThrow(/STRIPE_API_URL/);
+    });
+  });
 });

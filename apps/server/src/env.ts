@@ -52,6 +52,22 @@ const EnvSchema = z
       .optional(),
     TRANSLATE_URL: optionalUrl,
     TRANSLATE_API_KEY: z.string().min(1).optional(),
+    /** VNPay merchant (terminal) code and hash secret, from the sandbox or production registration. */
+    VNPAY_TMN_CODE: z.string().min(1).optional(),
+    VNPAY_HASH_SECRET: z.string().min(1).optional(),
+    /** The payment page: the sandbox by default, https://pay.vnpay.vn/vpcpay.html in production. */
+    VNPAY_URL: z.url().default('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html'),
+    /** Where querydr and refund are sent (merchant_webapi); defaults to VNPAY_URL's host. */
+    VNPAY_API_URL: optionalUrl,
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Test-only: points the Stripe SDK at a local Stripe-speaking server. */
+    STRIPE_API_URL: optionalUrl,
+    /**
+     * The built-in test gateway (no money moves). Default: on when neither VNPay nor Stripe is
+     * configured, outside production. Refused in production.
+     */
+    PAYMENT_TEST_GATEWAY: flag.optional(),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
@@ -69,12 +85,40 @@ const EnvSchema = z
         message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
       });
     }
+    if (Boolean(env.VNPAY_TMN_CODE) !== Boolean(env.VNPAY_HASH_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VNPAY_TMN_CODE'],
+        message: 'VNPAY_TMN_CODE and VNPAY_HASH_SECRET must be set together',
+      });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PAYMENT_TEST_GATEWAY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_TEST_GATEWAY'],
+        message: 'the test gateway (no money moves) is refused in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.STRIPE_API_URL) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'is for tests only' });
+    }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+export type Env = Omit<z.infer<typeof EnvSchema>, 'PAYMENT_TEST_GATEWAY'> & {
+  PUBLIC_URL: string;
+  /** Resolved: whether the built-in test gateway is offered. */
+  PAYMENT_TEST_GATEWAY: boolean;
+};
 
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {
@@ -93,5 +137,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   }
   const env = parsed.data;
-  return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') };
+  const realProvider = Boolean(env.VNPAY_TMN_CODE || env.STRIPE_SECRET_KEY);
+  return {
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    PAYMENT_TEST_GATEWAY: env.PAYMENT_TEST_GATEWAY ?? (!realProvider && env.NODE_ENV !== 'production'),
+  };
 }

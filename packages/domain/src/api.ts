@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BuyerSummary } from './commerce.ts';
 
 /** Response shapes of the public API (spec section 7 field names). */
 export const ApiError = z.object({
@@ -106,6 +107,8 @@ export const WorkflowDetail = WorkflowCard.extend({
   has_pending_changes: z.boolean(),
   /** How many people bought it; only for its author and admins (the delete warning), else null. */
   purchase_count: z.number().int().nullable(),
+  /** What a buyer needs to decide, by public name only; paid workflows only, else null. */
+  buyer_summary: BuyerSummary.nullable(),
 });
 export type WorkflowDetail = z.infer<typeof WorkflowDetail>;
 

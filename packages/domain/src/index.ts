@@ -7,3 +7,4 @@ export * from './errors.ts';
 export * from './accounts.ts';
 export * from './publishing.ts';
 export * from './n8n.ts';
+export * from './commerce.ts';

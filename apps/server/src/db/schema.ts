@@ -14,7 +14,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { NodeSummary, ReviewStatus, WorkflowStatus } from '@flowbay/domain';
+import type {
+  NodeSummary,
+  OrderState,
+  PaymentProviderId,
+  RefundRequestState,
+  ReviewStatus,
+  WorkflowStatus,
+} from '@flowbay/domain';
 import type { ExportSummary } from '@flowbay/workflow-formats';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -340,9 +347,138 @@ export const purchases = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     provider: text('provider').notNull().default('manual'),
     providerRef: text('provider_ref'),
+    /** The paid order that created it (null for entitlements made before orders existed). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /** Set when the order is refunded: the entitlement no longer opens the files. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('purchases_user_workflow_uq').on(table.userId, table.workflowId)],
+);
+
+/**
+ * One attempt to buy a workflow. It snapshots buyer, item, seller and price when placed, so a later
+ * price change or rename never alters it; only a verified provider callback moves it to `paid`.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    buyerId: text('buyer_id').references(() => user.id, { onDelete: 'set null' }),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerLanguage: text('buyer_language').$type<'en' | 'vi'>().notNull().default('en'),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'restrict' }),
+    workflowTitle: text('workflow_title').notNull(),
+    sellerId: text('seller_id').references(() => user.id, { onDelete: 'set null' }),
+    sellerName: text('seller_name').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').$type<'VND'>().notNull().default('VND'),
+    provider: text('provider').$type<PaymentProviderId>().notNull(),
+    state: text('state').$type<OrderState>().notNull().default('pending'),
+    /** The provider's transaction (VNPay vnp_TransactionNo, Stripe payment intent). */
+    providerRef: text('provider_ref'),
+    /** The provider's checkout session (Stripe Checkout session id). */
+    providerSession: text('provider_session'),
+    /** Where the buyer pays; a repeated checkout of the same pending order answers it again. */
+    redirectUrl: text('redirect_url'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundRef: text('refund_ref'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // At most one open checkout per buyer and workflow: concurrent checkouts reuse it.
+    uniqueIndex('orders_pending_uq')
+      .on(table.buyerId, table.workflowId)
+      .where(sql`state = 'pending'`),
+    index('orders_state_created_idx').on(table.state, table.createdAt),
+    index('orders_buyer_idx').on(table.buyerId, table.createdAt),
+    index('orders_buyer_email_idx').on(table.buyerEmail),
+  ],
+);
+
+/** Every provider callback and query answer received, valid or not (append-only: a trigger refuses changes). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    provider: text('provider').$type<PaymentProviderId>().notNull(),
+    kind: text('kind').$type<'ipn' | 'return' | 'webhook' | 'query' | 'refund'>().notNull(),
+    signatureValid: boolean('signature_valid').notNull(),
+    /** What we answered or concluded (VNPay RspCode, `paid`, `ignored` …). */
+    outcome: text('outcome').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('payment_events_order_idx').on(table.orderId, table.createdAt)],
+);
+
+export const refundRequests = pgTable('refund_requests', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'restrict' }),
+  reason: text('reason').notNull(),
+  state: text('state').$type<RefundRequestState>().notNull().default('open'),
+  decisionReason: text('decision_reason'),
+  decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+});
+
+/**
+ * The built-in test gateway's own ledger (it plays the provider: what it charged, cancelled, refunded),
+ * so status queries and refunds against it answer from the gateway's side, not from our orders.
+ */
+export const testGatewayPayments = pgTable('test_gateway_payments', {
+  txnRef: text('txn_ref').primaryKey(),
+  transactionNo: text('transaction_no').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  state: text('state').$type<'paid' | 'cancelled' | 'refunded'>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const JOB_STATES = ['queued', 'running', 'done', 'dead'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/**
+ * The durable job queue (docs/decisions/0040-job-queue.md): workers in every server process claim due
+ * jobs with FOR UPDATE SKIP LOCKED; failures retry with backoff until `max_attempts`, then rest as dead.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: text('state').$type<JobState>().notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    lastError: text('last_error'),
+    /** A job with a key is queued at most once while it is not done (e.g. one reconciliation per order). */
+    dedupeKey: text('dedupe_key'),
+    lockedBy: text('locked_by'),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('jobs_due_idx')
+      .on(table.runAt)
+      .where(sql`state = 'queued'`),
+    uniqueIndex('jobs_dedupe_uq')
+      .on(table.dedupeKey)
+      .where(sql`dedupe_key is not null and state in ('queued', 'running')`),
+  ],
 );
 
 /** Every stored object, so a create can prove a file is the caller's own and orphans can be swept. */

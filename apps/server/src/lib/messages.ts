@@ -92,6 +92,37 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'This request came from another website and was refused. Please try again from Flowbay.',
     vi: 'Yêu cầu này đến từ một trang web khác nên đã bị từ chối. Vui lòng thử lại trên Flowbay.',
   },
+  NOT_FOR_SALE: { en: 'This workflow is not for sale.', vi: 'Workflow này không được bán.' },
+  OWN_WORKFLOW: {
+    en: 'You cannot buy your own workflow.',
+    vi: 'Bạn không thể mua workflow của chính mình.',
+  },
+  ALREADY_PURCHASED: { en: 'You already own this workflow.', vi: 'Bạn đã mua workflow này rồi.' },
+  PROVIDER_UNAVAILABLE: {
+    en: 'This payment method is not available.',
+    vi: 'Phương thức thanh toán này không khả dụng.',
+  },
+  PAYMENT_PROVIDER_ERROR: {
+    en: 'The payment provider did not answer. Please try again later.',
+    vi: 'Cổng thanh toán không phản hồi. Vui lòng thử lại sau.',
+  },
+  ORDER_NOT_FOUND: { en: 'Order not found.', vi: 'Không tìm thấy đơn hàng.' },
+  REFUND_WINDOW_CLOSED: {
+    en: 'Refunds can be requested within 7 days of payment.',
+    vi: 'Chỉ có thể yêu cầu hoàn tiền trong vòng 7 ngày kể từ khi thanh toán.',
+  },
+  REFUND_ALREADY_REQUESTED: {
+    en: 'A refund has already been requested for this order.',
+    vi: 'Đơn hàng này đã có yêu cầu hoàn tiền.',
+  },
+  ORDER_NOT_REFUNDABLE: {
+    en: 'This order cannot be refunded.',
+    vi: 'Đơn hàng này không thể hoàn tiền.',
+  },
+  NO_REFUND_REQUEST: {
+    en: 'This order has no open refund request.',
+    vi: 'Đơn hàng này không có yêu cầu hoàn tiền đang chờ.',
+  },
   INTERNAL_ERROR: {
     en: 'Something went wrong. Please try again.',
     vi: 'Đã có lỗi xảy ra. Vui lòng thử lại.',

@@ -14,8 +14,9 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on a free local port (plain SMTP, no auth), for tests that send e-mail through
  * the SMTP driver: `createTestApp({ env: { SMTP_URL: smtp.url } })`, then `await smtp.waitFor(address)`.
+ * `port` restarts a server on the address of one that was closed (an SMTP outage that ends).
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(options: { port?: number } = {}) {
   const messages: ReceivedMail[] = [];
   const waiting: { to: string; resolve: (mail: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -40,10 +41,11 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     messages,
     /** All messages received for `to`, oldest first. */
     to: (address: string) => messages.filter((mail) => mail.to.includes(address.toLowerCase())),

@@ -27,3 +27,14 @@ export function formatCompact(value: number, language: string): string {
     maximumFractionDigits: 1,
   }).format(value);
 }
+
+/** Date and time to the minute, for receipts and order lists. */
+export function formatDateTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(localeOf(asLanguage(language)), {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}

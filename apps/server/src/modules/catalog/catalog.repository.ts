@@ -230,7 +230,13 @@ export function createCatalogRepository(db: Database) {
       const [row] = await db
         .select({ id: purchases.id })
         .from(purchases)
-        .where(and(eq(purchases.userId, userId), eq(purchases.workflowId, workflowId)))
+        .where(
+          and(
+            eq(purchases.userId, userId),
+            eq(purchases.workflowId, workflowId),
+            isNull(purchases.revokedAt),
+          ),
+        )
         .limit(1);
       return Boolean(row);
     },

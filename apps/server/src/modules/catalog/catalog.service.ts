@@ -6,11 +6,13 @@ import {
   downloadFileName,
   isUuid,
   parseWorkflowRef,
+  type BuyerSummary,
   type ListWorkflowsQuery,
   type WorkflowDetail,
   type WorkflowList,
   type WorkflowVersion,
 } from '@flowbay/domain';
+import type { ExportSummary } from '@flowbay/workflow-formats';
 import type { Database } from '../../db/client.ts';
 import {
   purchases,
@@ -79,6 +81,33 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
     return resolveAccess(viewer, { userId: row.userId, price: Number(row.price) }, () =>
       isSignedIn(viewer) ? repository.hasPurchased(viewer.id, row.id) : Promise.resolve(false),
     );
+  }
+
+  /**
+   * What a buyer needs to decide, by public name only: app names (not the author's credential or
+   * node names), node count, community packages, tested-with version and the approved versions.
+   */
+  async function buyerSummary(row: CardRow, summary: ExportSummary | null): Promise<BuyerSummary> {
+    const versions = await db
+      .select({ version: workflowVersions.version, createdAt: workflowVersions.createdAt })
+      .from(workflowVersions)
+      .where(and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.reviewStatus, 'approved')))
+      .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id));
+    const nodeSummary = row.nodeSummary;
+    return {
+      platform: nodeSummary?.platform ?? null,
+      apps: (nodeSummary?.apps ?? []).filter((app) => !app.core).map(({ key, name }) => ({ key, name })),
+      node_count: nodeSummary?.nodeCount ?? 0,
+      credentials: [
+        ...new Set((summary?.requirements?.credentials ?? []).map((credential) => credential.app)),
+      ],
+      community_packages: summary?.requirements?.communityPackages ?? [],
+      tested_with: row.testedWith,
+      versions: versions.map((version) => ({
+        version: version.version,
+        created_at: version.createdAt.toISOString(),
+      })),
+    };
   }
 
   return {
@@ -177,7 +206,7 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
         .select({
           pending: sql<number>`(select count(*)::int from ${workflowVersions} v where v.workflow_id = ${row.id} and v.review_status = 'pending')
             + (select count(*)::int from ${workflowEdits} e where e.workflow_id = ${row.id} and e.review_status = 'pending')`,
-          purchases: sql<number>`(select count(*)::int from ${purchases} p where p.workflow_id = ${row.id})`,
+          purchases: sql<number>`(select count(*)::int from ${purchases} p where p.workflow_id = ${row.id} and p.revoked_at is null)`,
         })
         .from(workflows)
         .where(eq(workflows.id, row.id));
@@ -200,6 +229,7 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
         access,
         has_pending_changes: Number(counts?.pending ?? 0) > 0 || row.status === 'pending',
         purchase_count: manages ? Number(counts?.purchases ?? 0) : null,
+        buyer_summary: Number(row.price) > 0 ? await buyerSummary(row, shown?.summary ?? null) : null,
       };
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NodeSummary } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import {
@@ -181,7 +181,7 @@ export function createPublishingRepository(db: Database) {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(purchases)
-        .where(eq(purchases.workflowId, workflowId));
+        .where(and(eq(purchases.workflowId, workflowId), isNull(purchases.revokedAt)));
       return Number(row?.count ?? 0);
     },
 

@@ -188,6 +188,9 @@ describe('web pages with a server-rendered head', () => {
       '/admin',
       '/verify-email',
       '/reset-password',
+      '/me/purchases',
+      '/orders/FB-7K3M-Q9XD',
+      '/test-gateway/pay',
     ]) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(200);

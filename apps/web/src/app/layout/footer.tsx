@@ -7,7 +7,7 @@ export function Footer() {
   const year = new Date().getFullYear();
   const linkClass = 'text-sm text-slate-600 hover:text-brand-700';
   return (
-    <footer className="mt-20 border-t border-slate-200 bg-white">
+    <footer className="mt-20 border-t border-slate-200 bg-white print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
         <div className="md:col-span-2">
           <Logo label={t('nav.homeLabel')} />

@@ -16,7 +16,7 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const [menuRequested, setMenuRequested] = useState(false);
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md">
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
         <Logo label={t('nav.homeLabel')} />
         <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">

@@ -29,7 +29,7 @@ export function GoToTopButton() {
       type="button"
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
       aria-label={t('common.goToTop')}
-      className="fixed right-5 bottom-5 z-30 inline-flex size-11 cursor-pointer items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition hover:bg-brand-700"
+      className="fixed right-5 bottom-5 z-30 print:hidden inline-flex size-11 cursor-pointer items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition hover:bg-brand-700"
     >
       <ArrowUp className="size-5" aria-hidden="true" />
     </button>

@@ -19,6 +19,8 @@ import { PriceBadge } from '@/features/workflows/components/price-badge';
 import { downloadWorkflowFile } from '@/features/workflows/lib/download-file';
 import { TranslateToggle } from '@/features/translate/components/translate-toggle';
 import { FavoriteButton } from '@/features/account/components/favorite-button';
+import { BuyBlock } from '@/features/commerce/components/buy-block';
+import { BuyerFacts } from '@/features/workflows/components/buyer-facts';
 import { useSession } from '@/features/auth/api/get-session';
 import { ReviewNotice } from '@/components/review-notice';
 import { useTranslateToggle } from '@/features/translate/use-translate-toggle';
@@ -83,6 +85,8 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
   const free = workflow.price === 0;
   const fileUrl = workflow.file_url;
   const canDownload = workflow.access.can_download && Boolean(fileUrl);
+  // A paid workflow its viewer may not open yet: decide-before-buying facts and the guide come before the cover.
+  const locked = !free && !canDownload;
   const { user } = useSession();
 
   const download = async () => {
@@ -102,6 +106,27 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
       toast.error(t('detail.shareFailed'));
     }
   };
+
+  const guide = (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('detail.usageGuide')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {translation.description ? (
+          <div lang={translation.on ? translation.target : undefined}>
+            <WhenVisible placeholder={<Skeleton className="h-24 w-full" />}>
+              <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+                <UsageGuide markdown={translation.description} />
+              </Suspense>
+            </WhenVisible>
+          </div>
+        ) : (
+          <p className="text-slate-600">{t('detail.noDescription')}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
@@ -137,7 +162,7 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
             {workflow.workflow_subcategories.map((item) => (
               <Badge key={item.subcategory_id}>{localizedName(item.subcategories, language)}</Badge>
             ))}
-            {free && canDownload && (
+            {canDownload && (
               <Badge variant="success">
                 <PlayCircle className="size-3.5" aria-hidden="true" />
                 {t('detail.liveDemo')}
@@ -181,10 +206,12 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
                 {t('detail.download')}
               </Button>
             ) : (
-              <Button disabled>
-                <Lock aria-hidden="true" />
-                {t('detail.cannotDownload')}
-              </Button>
+              free && (
+                <Button disabled>
+                  <Lock aria-hidden="true" />
+                  {t('detail.cannotDownload')}
+                </Button>
+              )
             )}
             <Button variant="outline" onClick={share}>
               <Share2 aria-hidden="true" />
@@ -213,8 +240,16 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
             )}
           </div>
 
+          {!free && (
+            <div className="mt-8 flex flex-col gap-6">
+              <BuyBlock workflow={workflow} signedIn={Boolean(user)} />
+              {workflow.buyer_summary && <BuyerFacts summary={workflow.buyer_summary} />}
+              {locked && guide}
+            </div>
+          )}
+
           <section className="mt-8" aria-label={t('detail.preview')}>
-            {free && fileUrl ? (
+            {canDownload && fileUrl ? (
               <WhenVisible placeholder={<Skeleton className="h-[548px] w-full rounded-2xl" />}>
                 <Suspense fallback={<Skeleton className="h-[548px] w-full rounded-2xl" />}>
                   <PreviewPanel fileUrl={fileUrl} title={workflow.title} />
@@ -225,24 +260,7 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
             )}
           </section>
 
-          <Card className="mt-8">
-            <CardHeader>
-              <CardTitle>{t('detail.usageGuide')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {translation.description ? (
-                <div lang={translation.on ? translation.target : undefined}>
-                  <WhenVisible placeholder={<Skeleton className="h-24 w-full" />}>
-                    <Suspense fallback={<Skeleton className="h-24 w-full" />}>
-                      <UsageGuide markdown={translation.description} />
-                    </Suspense>
-                  </WhenVisible>
-                </div>
-              ) : (
-                <p className="text-slate-600">{t('detail.noDescription')}</p>
-              )}
-            </CardContent>
-          </Card>
+          {!locked && <div className="mt-8">{guide}</div>}
         </div>
 
         <aside className="flex flex-col gap-6" aria-label={t('detail.sidebar')}>
@@ -400,7 +418,7 @@ function VersionHistory({ workflow, versions }: { workflow: WorkflowDetail; vers
                 </p>
                 <p className="text-xs text-slate-600">{formatDate(version.created_at, i18n.language)}</p>
               </div>
-              {workflow.price === 0 && version.file_url && (
+              {version.file_url && (
                 <Button
                   variant="ghost"
                   size="icon"

@@ -1,0 +1,37 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { testGatewayPayments } from '../../db/schema.ts';
+
+export type TestGatewayPayment = typeof testGatewayPayments.$inferSelect;
+
+/** The test gateway's own books: what it charged, what the buyer cancelled, what it refunded. */
+export function createTestGatewayRepository(db: Database) {
+  return {
+    async find(txnRef: string): Promise<TestGatewayPayment | null> {
+      const [row] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.txnRef, txnRef));
+      return row ?? null;
+    },
+
+    /** Records the buyer's choice once; a second click answers the first outcome. */
+    async record(payment: Omit<TestGatewayPayment, 'createdAt' | 'updatedAt'>): Promise<TestGatewayPayment> {
+      await db.insert(testGatewayPayments).values(payment).onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(testGatewayPayments)
+        .where(eq(testGatewayPayments.txnRef, payment.txnRef));
+      return row!;
+    },
+
+    /** Refunds a paid payment; false when there is nothing paid to refund. */
+    async refund(txnRef: string): Promise<boolean> {
+      const rows = await db
+        .update(testGatewayPayments)
+        .set({ state: 'refunded', updatedAt: sql`now()` })
+        .where(sql`${testGatewayPayments.txnRef} = ${txnRef} and ${testGatewayPayments.state} = 'paid'`)
+        .returning({ txnRef: testGatewayPayments.txnRef });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type TestGatewayRepository = ReturnType<typeof createTestGatewayRepository>;

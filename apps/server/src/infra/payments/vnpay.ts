@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { VNPay } from 'vnpay';
+import { dateFormat, getDateInGMT7 } from 'vnpay/utils';
+import type { PaymentProviderId } from '@flowbay/domain';
+import { normalizeOrderCode } from '@flowbay/domain';
+import {
+  PaymentProviderError,
+  type CallbackInput,
+  type PaymentProvider,
+  type PaymentStatus,
+  type VerifiedCallback,
+} from './index.ts';
+
+export interface VnpayConfig {
+  id: Extract<PaymentProviderId, 'vnpay' | 'test'>;
+  tmnCode: string;
+  hashSecret: string;
+  /** The payment page, e.g. https://sandbox.vnpayment.vn/paymentv2/vpcpay.html. */
+  paymentUrl: string;
+  /** The host of merchant_webapi (querydr, refund). */
+  apiUrl?: string;
+  /** Our own public address: the return URL is built from it. */
+  publicUrl: string;
+  testMode: boolean;
+}
+
+/** VNPay's TxnRef: the order code without dashes (letters and digits only). */
+export function txnRefOf(code: string): string {
+  return code.replace(/-/g, '');
+}
+
+export function vnpayDate(date: Date): number {
+  return dateFormat(getDateInGMT7(date));
+}
+
+/** VNPay query answers: 00 paid; 01 and 05 still open; 91 not found; everything else failed. */
+function statusOfTransaction(responseCode: string, transactionStatus: string | undefined) {
+  if (responseCode === '91') return 'unknown' as const;
+  if (responseCode !== '00') return 'unknown' as const;
+  if (transactionStatus === '00') return 'paid' as const;
+  if (transactionStatus === '01' || transactionStatus === '05') return 'pending' as const;
+  return 'failed' as const;
+}
+
+/** Removes the signature from what we log. */
+function withoutHash(query: Record<string, unknown>) {
+  const { vnp_SecureHash: _hash, vnp_SecureHashType: _type, ...rest } = query;
+  return rest;
+}
+
+/**
+ * The VNPay 2.1.0 driver, through the maintained `vnpay` package: signed payment URL (HMAC-SHA512),
+ * IPN and return verification, querydr and refund. The built-in test gateway uses the same driver
+ * with its own secret and host, so both go through one code path.
+ */
+export function createVnpayProvider(
+  config: VnpayConfig,
+  overrides: Partial<Pick<PaymentProvider, 'queryStatus' | 'refund'>> = {},
+): PaymentProvider & { client: VNPay } {
+  const payment = new URL(config.paymentUrl);
+  const client = new VNPay({
+    tmnCode: config.tmnCode,
+    secureSecret: config.hashSecret,
+    vnpayHost: payment.origin,
+    paymentEndpoint: payment.pathname.replace(/^\//, ''),
+    queryDrAndRefundHost: config.apiUrl ? new URL(config.apiUrl).origin : payment.origin,
+    enableLog: false,
+  });
+
+  function verifyCallback(input: CallbackInput): VerifiedCallback {
+    if (input.kind !== 'query' || !input.query.vnp_SecureHash) return { valid: false };
+    let result: ReturnType<VNPay['verifyIpnCall']>;
+    try {
+      result = client.verifyIpnCall(input.query as never);
+    } catch {
+      return { valid: false };
+    }
+    if (!result.isVerified || input.query.vnp_TmnCode !== config.tmnCode) return { valid: false };
+    const paid = input.query.vnp_ResponseCode === '00' && input.query.vnp_TransactionStatus === '00';
+    return {
+      valid: true,
+      orderCode: input.query.vnp_TxnRef ? normalizeOrderCode(input.query.vnp_TxnRef) : null,
+      amount: Number(result.vnp_Amount),
+      outcome: paid ? 'paid' : 'failed',
+      providerRef: input.query.vnp_TransactionNo || null,
+      payload: withoutHash(input.query),
+    };
+  }
+
+  return {
+    id: config.id,
+    testMode: config.testMode,
+    client,
+
+    async createPayment(order, context) {
+      const redirectUrl = client.buildPaymentUrl({
+        vnp_Amount: order.amount,
+        vnp_IpAddr: context.clientIp,
+        vnp_TxnRef: txnRefOf(order.code),
+        // VNPay asks for Vietnamese without accents and no special characters here.
+        vnp_OrderInfo: `Thanh toan don hang ${order.code}`,
+        vnp_OrderType: 'other' as never,
+        vnp_ReturnUrl: `${config.publicUrl}/api/payments/vnpay/return`,
+        vnp_Locale: (order.language === 'vi' ? 'vn' : 'en') as never,
+        vnp_CreateDate: vnpayDate(order.createdAt),
+        vnp_ExpireDate: vnpayDate(order.expiresAt),
+      });
+      return { redirectUrl };
+    },
+
+    verifyCallback,
+
+    queryStatus:
+      overrides.queryStatus ??
+      (async (order): Promise<PaymentStatus> => {
+        try {
+          const answer = await client.queryDr({
+            vnp_RequestId: randomUUID().replace(/-/g, '').slice(0, 32),
+            vnp_IpAddr: '127.0.0.1',
+            vnp_TxnRef: txnRefOf(order.code),
+            vnp_OrderInfo: `Truy van don hang ${order.code}`,
+            vnp_TransactionDate: vnpayDate(order.createdAt),
+            vnp_CreateDate: vnpayDate(new Date()),
+          } as never);
+          if (!answer.isVerified) throw new PaymentProviderError('VNPay query answer failed verification');
+          const status = statusOfTransaction(
+            String(answer.vnp_ResponseCode),
+            answer.vnp_TransactionStatus as string | undefined,
+          );
+          return {
+            status,
+            amount: Number(answer.vnp_Amount),
+            providerRef: answer.vnp_TransactionNo ? String(answer.vnp_TransactionNo) : null,
+            payload: withoutHash(answer as unknown as Record<string, unknown>),
+          };
+        } catch (error) {
+          if (error instanceof PaymentProviderError) throw error;
+          throw new PaymentProviderError('VNPay query failed', { cause: error });
+        }
+      }),
+
+    refund:
+      overrides.refund ??
+      (async (order, _reason, by) => {
+        let answer;
+        try {
+          answer = await client.refund({
+            vnp_RequestId: randomUUID().replace(/-/g, '').slice(0, 32),
+            vnp_IpAddr: '127.0.0.1',
+            vnp_TxnRef: txnRefOf(order.code),
+            vnp_Amount: order.amount,
+            vnp_OrderInfo: `Hoan tien don hang ${order.code}`,
+            vnp_TransactionType: '02',
+            vnp_TransactionNo: order.providerRef ?? undefined,
+            vnp_TransactionDate: vnpayDate(order.paidAt ?? order.createdAt),
+            vnp_CreateBy: by,
+            vnp_CreateDate: vnpayDate(new Date()),
+          } as never);
+        } catch (error) {
+          throw new PaymentProviderError('VNPay refund failed', { cause: error });
+        }
+        if (!answer.isVerified || String(answer.vnp_ResponseCode) !== '00') {
+          throw new PaymentProviderError(`VNPay refused the refund (${String(answer.vnp_ResponseCode)})`);
+        }
+        return { refundRef: String(answer.vnp_TransactionNo ?? answer.vnp_ResponseId) };
+      }),
+
+    async cancel() {
+      // VNPay has no call to close an unpaid payment; its own timeout (vnp_ExpireDate) does.
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { formatVnd, localeOf, type Language } from '@flowbay/domain';
+import type { MailMessage } from '../../infra/mailer/index.ts';
+import { renderMail } from '../../infra/mailer/templates.ts';
+
+export interface ReceiptInput {
+  to: string;
+  language: Language;
+  code: string;
+  title: string;
+  amount: number;
+  provider: string;
+  providerRef: string | null;
+  paidAt: Date;
+  seller: string;
+  orderUrl: string;
+}
+
+const PROVIDER_NAMES: Record<string, Record<Language, string>> = {
+  vnpay: { en: 'VNPay', vi: 'VNPay' },
+  stripe: { en: 'Card (Stripe)', vi: 'Thẻ (Stripe)' },
+  test: { en: 'Test payment (no money moved)', vi: 'Thanh toán thử (không có tiền thật)' },
+};
+
+function formatDate(date: Date, language: Language) {
+  return new Intl.DateTimeFormat(localeOf(language), {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Asia/Ho_Chi_Minh',
+  }).format(date);
+}
+
+/** The receipt, in the buyer's language: order code, item, amount, provider reference, date, seller. */
+export function receiptMail(input: ReceiptInput): MailMessage {
+  const vi = input.language === 'vi';
+  const provider = PROVIDER_NAMES[input.provider]?.[input.language] ?? input.provider;
+  return renderMail(input.to, input.language, {
+    subject: vi ? `Biên nhận Flowbay ${input.code}` : `Your Flowbay receipt ${input.code}`,
+    heading: vi ? 'Cảm ơn bạn đã mua hàng' : 'Thank you for your purchase',
+    paragraphs: [
+      `${vi ? 'Mã đơn hàng' : 'Order code'}: ${input.code}`,
+      `${vi ? 'Sản phẩm' : 'Item'}: ${input.title}`,
+      `${vi ? 'Số tiền' : 'Amount'}: ${formatVnd(input.amount, input.language)}`,
+      `${vi ? 'Thanh toán qua' : 'Paid with'}: ${provider}`,
+      `${vi ? 'Mã giao dịch' : 'Provider reference'}: ${input.providerRef ?? '—'}`,
+      `${vi ? 'Ngày' : 'Date'}: ${formatDate(input.paidAt, input.language)}`,
+      `${vi ? 'Người bán' : 'Seller'}: ${input.seller}`,
+      vi
+        ? 'Bạn có thể tải workflow và mọi phiên bản sau này trong mục "Đã mua". Yêu cầu hoàn tiền được chấp nhận trong vòng 7 ngày.'
+        : 'You can download the workflow, and every later version, from "My purchases". Refunds can be requested within 7 days.',
+    ],
+    action: { label: vi ? 'Xem biên nhận' : 'View receipt', url: input.orderUrl },
+  });
+}
+
+export interface RefundMailInput {
+  to: string;
+  language: Language;
+  code: string;
+  title: string;
+  amount: number;
+  reason: string;
+  orderUrl: string;
+}
+
+export function refundedBuyerMail(input: RefundMailInput): MailMessage {
+  const vi = input.language === 'vi';
+  return renderMail(input.to, input.language, {
+    subject: vi ? `Đơn hàng ${input.code} đã được hoàn tiền` : `Order ${input.code} was refunded`,
+    heading: vi ? 'Bạn đã được hoàn tiền' : 'Your refund is on its way',
+    paragraphs: [
+      vi
+        ? `Chúng tôi đã hoàn ${formatVnd(input.amount, 'vi')} cho "${input.title}". Tiền sẽ về tài khoản của bạn theo thời gian xử lý của cổng thanh toán.`
+        : `We refunded ${formatVnd(input.amount, 'en')} for "${input.title}". It reaches your account as fast as your payment provider allows.`,
+      `${vi ? 'Lý do' : 'Reason'}: ${input.reason}`,
+      vi ? 'Bạn không còn quyền tải workflow này.' : 'The workflow is no longer in your library.',
+    ],
+    action: { label: vi ? 'Xem đơn hàng' : 'View order', url: input.orderUrl },
+  });
+}
+
+export function refundedSellerMail(input: RefundMailInput): MailMessage {
+  const vi = input.language === 'vi';
+  return renderMail(input.to, input.language, {
+    subject: vi
+      ? `Một đơn mua "${input.title}" đã được hoàn tiền`
+      : `A sale of "${input.title}" was refunded`,
+    heading: vi ? 'Đơn hàng đã được hoàn tiền' : 'A sale was refunded',
+    paragraphs: [
+      vi
+        ? `Đơn hàng ${input.code} (${formatVnd(input.amount, 'vi')}) đã được hoàn tiền cho người mua.`
+        : `Order ${input.code} (${formatVnd(input.amount, 'en')}) was refunded to the buyer.`,
+      `${vi ? 'Lý do' : 'Reason'}: ${input.reason}`,
+    ],
+  });
+}
+
+export function refundDeclinedMail(input: RefundMailInput): MailMessage {
+  const vi = input.language === 'vi';
+  return renderMail(input.to, input.language, {
+    subject: vi
+      ? `Yêu cầu hoàn tiền cho đơn ${input.code} không được chấp nhận`
+      : `Your refund request for ${input.code} was declined`,
+    heading: vi ? 'Yêu cầu hoàn tiền không được chấp nhận' : 'Refund request declined',
+    paragraphs: [
+      vi
+        ? `Yêu cầu hoàn tiền cho "${input.title}" không được chấp nhận. Bạn vẫn giữ quyền tải workflow.`
+        : `Your request to refund "${input.title}" was declined. The workflow stays in your library.`,
+      `${vi ? 'Lý do' : 'Reason'}: ${input.reason}`,
+    ],
+    action: { label: vi ? 'Xem đơn hàng' : 'View order', url: input.orderUrl },
+  });
+}
+
+export function refundRequestedMail(
+  input: RefundMailInput & { buyer: string; adminUrl: string },
+): MailMessage {
+  return renderMail(input.to, 'en', {
+    subject: `Refund requested for ${input.code}`,
+    heading: 'A buyer asked for a refund',
+    paragraphs: [
+      `${input.buyer} asked to refund order ${input.code} ("${input.title}", ${formatVnd(input.amount, 'en')}).`,
+      `Reason: ${input.reason}`,
+    ],
+    action: { label: 'Open the refund queue', url: input.adminUrl },
+  });
+}

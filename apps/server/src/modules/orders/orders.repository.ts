@@ -1,0 +1,331 @@
+import { and, count, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { OrderState } from '@flowbay/domain';
+import type { Database } from '../../db/client.ts';
+import {
+  orders,
+  paymentEvents,
+  purchases,
+  refundRequests,
+  user,
+  workflowVersions,
+  workflows,
+} from '../../db/schema.ts';
+import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type PaymentEventInput = typeof paymentEvents.$inferInsert;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+const orderView = {
+  order: orders,
+  workflowNumber: workflows.number,
+  workflowSlug: workflows.slug,
+  workflowDeletedAt: workflows.deletedAt,
+  refundState: refundRequests.state,
+  refundReason: refundRequests.reason,
+  refundDecisionReason: refundRequests.decisionReason,
+  refundCreatedAt: refundRequests.createdAt,
+};
+export interface OrderView {
+  order: OrderRow;
+  workflowNumber: number;
+  workflowSlug: string;
+  workflowDeletedAt: Date | null;
+  refundState: 'open' | 'approved' | 'declined' | null;
+  refundReason: string | null;
+  refundDecisionReason: string | null;
+  refundCreatedAt: Date | null;
+}
+
+function viewQuery(db: Database | Tx) {
+  return db
+    .select(orderView)
+    .from(orders)
+    .innerJoin(workflows, eq(workflows.id, orders.workflowId))
+    .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id));
+}
+
+/** What changes an order, always inside one transaction with the order's row locked. */
+function writes(tx: Tx) {
+  return {
+    /** The job queue may enqueue into this same transaction. */
+    queryable: tx as Queryable,
+
+    /** Serialises checkouts of one buyer for one workflow (released at commit). */
+    async lockCheckout(buyerId: string, workflowId: string) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${buyerId}), hashtext(${workflowId}))`);
+    },
+
+    async findPending(buyerId: string, workflowId: string): Promise<OrderRow | null> {
+      const [row] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(eq(orders.buyerId, buyerId), eq(orders.workflowId, workflowId), eq(orders.state, 'pending')),
+        );
+      return row ?? null;
+    },
+
+    async insertOrder(values: NewOrder): Promise<OrderRow> {
+      const [row] = await tx.insert(orders).values(values).returning();
+      return row!;
+    },
+
+    async setPayment(orderId: string, redirectUrl: string, session: string | null) {
+      await tx
+        .update(orders)
+        .set({ redirectUrl, providerSession: session, updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId));
+    },
+
+    async lockByCode(code: string): Promise<OrderRow | null> {
+      const [row] = await tx.select().from(orders).where(eq(orders.code, code)).for('update');
+      return row ?? null;
+    },
+
+    async lockById(id: string): Promise<OrderRow | null> {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async hasActiveEntitlement(userId: string, workflowId: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(
+          and(
+            eq(purchases.userId, userId),
+            eq(purchases.workflowId, workflowId),
+            isNull(purchases.revokedAt),
+          ),
+        );
+      return Boolean(row);
+    },
+
+    async close(orderId: string, state: 'failed' | 'expired', now: Date) {
+      await tx
+        .update(orders)
+        .set({ state, closedAt: now, updatedAt: now })
+        .where(and(eq(orders.id, orderId), eq(orders.state, 'pending')));
+    },
+
+    async markPaid(orderId: string, providerRef: string | null, now: Date) {
+      await tx
+        .update(orders)
+        .set({ state: 'paid', paidAt: now, providerRef, updatedAt: now })
+        .where(and(eq(orders.id, orderId), eq(orders.state, 'pending')));
+    },
+
+    /**
+     * The entitlement: one row per buyer and workflow (unique), so however many payments arrive,
+     * one entitlement exists. A refunded one is restored by a later paid order.
+     */
+    async grantEntitlement(order: OrderRow, now: Date): Promise<boolean> {
+      if (!order.buyerId) return false;
+      const rows = await tx
+        .insert(purchases)
+        .values({
+          userId: order.buyerId,
+          workflowId: order.workflowId,
+          amount: order.amount,
+          provider: order.provider,
+          providerRef: order.providerRef,
+          orderId: order.id,
+          createdAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [purchases.userId, purchases.workflowId],
+          set: {
+            revokedAt: null,
+            orderId: order.id,
+            amount: order.amount,
+            provider: order.provider,
+            providerRef: order.providerRef,
+            createdAt: now,
+          },
+          setWhere: sql`${purchases.revokedAt} is not null`,
+        })
+        .returning({ id: purchases.id });
+      return rows.length > 0;
+    },
+
+    async revokeEntitlement(orderId: string, now: Date) {
+      await tx
+        .update(purchases)
+        .set({ revokedAt: now })
+        .where(and(eq(purchases.orderId, orderId), isNull(purchases.revokedAt)));
+    },
+
+    async markRefunded(orderId: string, refundRef: string, now: Date) {
+      await tx
+        .update(orders)
+        .set({ state: 'refunded', refundedAt: now, refundRef, updatedAt: now })
+        .where(and(eq(orders.id, orderId), eq(orders.state, 'paid')));
+    },
+
+    async insertEvent(event: PaymentEventInput) {
+      await tx.insert(paymentEvents).values(event);
+    },
+
+    async findRefundRequest(orderId: string) {
+      const [row] = await tx.select().from(refundRequests).where(eq(refundRequests.orderId, orderId));
+      return row ?? null;
+    },
+
+    async insertRefundRequest(orderId: string, reason: string, now: Date) {
+      await tx.insert(refundRequests).values({ orderId, reason, createdAt: now });
+    },
+
+    async decideRefundRequest(
+      orderId: string,
+      state: 'approved' | 'declined',
+      reason: string,
+      by: string,
+      now: Date,
+    ) {
+      await tx
+        .update(refundRequests)
+        .set({ state, decisionReason: reason, decidedBy: by, decidedAt: now })
+        .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.state, 'open')));
+    },
+  };
+}
+export type OrderWrites = ReturnType<typeof writes>;
+
+export function createOrdersRepository(db: Database) {
+  return {
+    transaction<T>(work: (repository: OrderWrites) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(writes(tx)));
+    },
+
+    /** An event outside any transaction (a callback that matched no order, or whose handling failed). */
+    async insertEvent(event: PaymentEventInput) {
+      await db.insert(paymentEvents).values(event);
+    },
+
+    async findWorkflowForSale(id: string) {
+      const [row] = await db
+        .select({
+          id: workflows.id,
+          title: workflows.title,
+          price: workflows.price,
+          status: workflows.status,
+          deletedAt: workflows.deletedAt,
+          sellerId: workflows.userId,
+          sellerName: sql<string>`coalesce(nullif(${user.displayName}, ''), nullif(${user.name}, ''), 'Flowbay')`,
+        })
+        .from(workflows)
+        .innerJoin(user, eq(user.id, workflows.userId))
+        .where(eq(workflows.id, id));
+      return row ?? null;
+    },
+
+    async findUser(id: string) {
+      const [row] = await db
+        .select({ id: user.id, email: user.email, name: user.name, locale: user.locale })
+        .from(user)
+        .where(eq(user.id, id));
+      return row ?? null;
+    },
+
+    async hasActiveEntitlement(userId: string, workflowId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(
+          and(
+            eq(purchases.userId, userId),
+            eq(purchases.workflowId, workflowId),
+            isNull(purchases.revokedAt),
+          ),
+        );
+      return Boolean(row);
+    },
+
+    async findById(id: string): Promise<OrderRow | null> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      return row ?? null;
+    },
+
+    async findView(code: string): Promise<OrderView | null> {
+      const [row] = await viewQuery(db).where(eq(orders.code, code));
+      return (row as OrderView | undefined) ?? null;
+    },
+
+    async list(filter: { q?: string; state?: OrderState }, page: number, pageSize: number) {
+      const q = filter.q?.trim();
+      const where = and(
+        filter.state ? eq(orders.state, filter.state) : undefined,
+        q
+          ? or(
+              eq(orders.code, q.toUpperCase()),
+              ilike(orders.code, `%${q.replace(/[%_\\]/g, '')}%`),
+              ilike(orders.buyerEmail, `%${q.replace(/[%_\\]/g, '')}%`),
+            )
+          : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        viewQuery(db)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(pageSize)
+          .offset(page * pageSize),
+        db.select({ value: count() }).from(orders).where(where),
+      ]);
+      return { rows: rows as OrderView[], total: Number(total?.value ?? 0) };
+    },
+
+    async listOpenRefundRequests(): Promise<OrderView[]> {
+      const rows = await viewQuery(db)
+        .where(eq(refundRequests.state, 'open'))
+        .orderBy(refundRequests.createdAt);
+      return rows as OrderView[];
+    },
+
+    /** The buyer's active entitlements with the paid order behind each. */
+    async listPurchases(userId: string) {
+      const rows = await viewQuery(db)
+        .innerJoin(purchases, eq(purchases.orderId, orders.id))
+        .where(and(eq(purchases.userId, userId), isNull(purchases.revokedAt)))
+        .orderBy(desc(orders.paidAt));
+      const workflowIds = rows.map((row) => row.order.workflowId);
+      const details = workflowIds.length
+        ? await db
+            .select({
+              id: workflows.id,
+              title: workflows.title,
+              platform: sql<string | null>`${workflows.nodeSummary}->>'platform'`,
+              latestVersion: workflowVersions.version,
+            })
+            .from(workflows)
+            .leftJoin(workflowVersions, eq(workflowVersions.id, workflows.currentVersionId))
+            .where(inArray(workflows.id, workflowIds))
+        : [];
+      return rows.map((row) => ({
+        view: row as unknown as OrderView,
+        workflow: details.find((detail) => detail.id === row.order.workflowId)!,
+      }));
+    },
+
+    /** Pending orders whose time is up: reconciliation asks their provider before expiring them. */
+    async findStalePending(now: Date, limit = 100): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.state, 'pending'), lte(orders.expiresAt, now)))
+        .orderBy(orders.expiresAt)
+        .limit(limit);
+    },
+
+    async listEvents(orderId: string) {
+      return db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.orderId, orderId))
+        .orderBy(paymentEvents.createdAt);
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AdminOrdersQuery,
+  AdminOrdersResponse,
+  AdminRefundRequestsResponse,
+  ApiError,
+  CreateOrderBody,
+  CreateOrderResponse,
+  OrderCodeParams,
+  OrderResponse,
+  PurchasesResponse,
+  RefundDecisionBody,
+  RefundRequestBody,
+} from '@flowbay/domain';
+import { z } from 'zod';
+import type { OrdersService } from './orders.service.ts';
+
+const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 502: ApiError };
+const AdminOrderResponse = z.object({ order: AdminOrdersResponse.shape.orders.element });
+
+export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: OrdersService }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Checkout: place an order for a paid workflow and get the address where to pay',
+        security,
+        body: CreateOrderBody,
+        response: { 201: CreateOrderResponse, ...errors },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const result = await orders.checkout(request.viewer, request.body, request.ip);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/orders/:code',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'An order (its receipt): for its buyer and admins',
+        security,
+        params: OrderCodeParams,
+        response: { 200: OrderResponse, ...errors },
+      },
+    },
+    (request) => orders.get(request.viewer, request.params.code),
+  );
+
+  app.get(
+    '/api/me/purchases',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The caller's library: what they bought and still own",
+        security,
+        response: { 200: PurchasesResponse, ...errors },
+      },
+    },
+    (request) => orders.purchases(request.viewer),
+  );
+
+  app.post(
+    '/api/orders/:code/refund-request',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Ask for a refund (the buyer, within 7 days of paying)',
+        security,
+        params: OrderCodeParams,
+        body: RefundRequestBody,
+        response: { 200: OrderResponse, ...errors },
+      },
+    },
+    (request) => orders.requestRefund(request.viewer, request.params.code, request.body.reason),
+  );
+
+  app.get(
+    '/api/admin/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every order, newest first; search by code or buyer e-mail, filter by state',
+        security,
+        querystring: AdminOrdersQuery,
+        response: { 200: AdminOrdersResponse, ...errors },
+      },
+    },
+    (request) => orders.adminList(request.viewer, request.query),
+  );
+
+  app.get(
+    '/api/admin/refund-requests',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Open refund requests, oldest first',
+        security,
+        response: { 200: AdminRefundRequestsResponse, ...errors },
+      },
+    },
+    (request) => orders.adminRefundQueue(request.viewer),
+  );
+
+  app.post(
+    '/api/admin/orders/:code/refund',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund a paid order through its provider (approves an open request)',
+        security,
+        params: OrderCodeParams,
+        body: RefundDecisionBody,
+        response: { 200: AdminOrderResponse, ...errors },
+      },
+    },
+    (request) => orders.adminRefund(request.viewer, request.params.code, request.body.reason),
+  );
+
+  app.post(
+    '/api/admin/orders/:code/decline-refund',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Decline an open refund request',
+        security,
+        params: OrderCodeParams,
+        body: RefundDecisionBody,
+        response: { 200: AdminOrderResponse, ...errors },
+      },
+    },
+    (request) => orders.adminDecline(request.viewer, request.params.code, request.body.reason),
+  );
+}

@@ -1,0 +1,615 @@
+import { randomInt } from 'node:crypto';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  ORDER_CODE_ALPHABET,
+  ORDER_TTL_MINUTES,
+  REFUND_WINDOW_DAYS,
+  isUuid,
+  type AdminOrder,
+  type AdminOrdersQuery,
+  type CreateOrderBody,
+  type OrderSummary,
+  type PaymentProviderId,
+  type Purchase,
+  type VnpayIpnResponse,
+} from '@flowbay/domain';
+import { queueMail } from '../../infra/jobs/mail.ts';
+import type { Clock, JobQueue } from '../../infra/jobs/queue.ts';
+import type { MailMessage } from '../../infra/mailer/index.ts';
+import {
+  PaymentProviderError,
+  type PaymentOrder,
+  type PaymentProvider,
+  type VerifiedCallback,
+} from '../../infra/payments/index.ts';
+import type { PaymentProviders } from '../../infra/payments/providers.ts';
+import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { requireAdmin, requireUser } from '../../lib/guards.ts';
+import {
+  receiptMail,
+  refundDeclinedMail,
+  refundRequestedMail,
+  refundedBuyerMail,
+  refundedSellerMail,
+} from './orders.mail.ts';
+import type { OrderRow, OrderView, OrderWrites, OrdersRepository } from './orders.repository.ts';
+
+export const RECONCILE_JOB = 'orders.reconcile';
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+/** A pending checkout is reused only if the buyer still has this long to pay. */
+const REUSE_MARGIN_MS = 2 * MINUTE;
+
+const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Order not found');
+
+export function newOrderCode(): string {
+  const pick = () => ORDER_CODE_ALPHABET[randomInt(ORDER_CODE_ALPHABET.length)];
+  const group = () => Array.from({ length: 4 }, pick).join('');
+  return `FB-${group()}-${group()}`;
+}
+
+const VNPAY_ANSWERS: Record<VnpayIpnResponse['RspCode'], string> = {
+  '00': 'Confirm Success',
+  '01': 'Order not found',
+  '02': 'Order already confirmed',
+  '04': 'Invalid amount',
+  '97': 'Invalid signature',
+  '99': 'Unknown error',
+};
+const answer = (code: VnpayIpnResponse['RspCode']): VnpayIpnResponse => ({
+  RspCode: code,
+  Message: VNPAY_ANSWERS[code],
+});
+
+type Settlement = 'not_found' | 'amount_mismatch' | 'already_settled' | 'paid' | 'failed' | 'ignored';
+
+export interface OrdersServiceDeps {
+  repository: OrdersRepository;
+  providers: PaymentProviders;
+  queue: JobQueue;
+  clock: Clock;
+  publicUrl: string;
+  supportEmail: string;
+  log: {
+    info(details: Record<string, unknown>, message: string): void;
+    warn(details: Record<string, unknown>, message: string): void;
+    error(details: Record<string, unknown>, message: string): void;
+  };
+}
+
+export function createOrdersService(deps: OrdersServiceDeps) {
+  const { repository, providers, queue, clock, publicUrl, log } = deps;
+  const orderUrl = (code: string) => `${publicUrl}/orders/${code}`;
+
+  function paymentOrder(order: OrderRow): PaymentOrder {
+    return {
+      code: order.code,
+      amount: order.amount,
+      title: order.workflowTitle,
+      buyerEmail: order.buyerEmail,
+      language: order.buyerLanguage,
+      createdAt: order.createdAt,
+      expiresAt: order.expiresAt,
+      paidAt: order.paidAt,
+      providerRef: order.providerRef,
+      providerSession: order.providerSession,
+    };
+  }
+
+  function toSummary(view: OrderView, forBuyer: boolean): OrderSummary {
+    const { order } = view;
+    const now = clock().getTime();
+    return {
+      code: order.code,
+      state: order.state,
+      amount: order.amount,
+      currency: 'VND',
+      provider: order.provider,
+      workflow: {
+        id: order.workflowId,
+        number: view.workflowNumber,
+        title: order.workflowTitle,
+        slug: view.workflowSlug,
+        deleted: view.workflowDeletedAt !== null,
+      },
+      seller: { id: order.sellerId ?? '', name: order.sellerName },
+      created_at: order.createdAt.toISOString(),
+      paid_at: order.paidAt?.toISOString() ?? null,
+      expires_at: order.expiresAt.toISOString(),
+      refunded_at: order.refundedAt?.toISOString() ?? null,
+      provider_ref: order.providerRef,
+      refund_request: view.refundState
+        ? {
+            state: view.refundState,
+            reason: view.refundReason ?? '',
+            decision_reason: view.refundDecisionReason,
+            created_at: view.refundCreatedAt!.toISOString(),
+          }
+        : null,
+      can_request_refund:
+        forBuyer &&
+        order.state === 'paid' &&
+        !view.refundState &&
+        order.paidAt !== null &&
+        now <= order.paidAt.getTime() + REFUND_WINDOW_DAYS * DAY,
+    };
+  }
+
+  function toAdminOrder(view: OrderView): AdminOrder {
+    return {
+      ...toSummary(view, false),
+      buyer: { id: view.order.buyerId ?? '', name: view.order.buyerName, email: view.order.buyerEmail },
+    };
+  }
+
+  async function viewOf(code: string): Promise<OrderView> {
+    const view = await repository.findView(code);
+    if (!view) throw orderNotFound();
+    return view;
+  }
+
+  function mailLater(tx: OrderWrites, message: MailMessage) {
+    return queueMail(queue, message, { db: tx.queryable });
+  }
+
+  /** Paid: the order, the entitlement and the receipt, in the caller's transaction. */
+  async function fulfil(tx: OrderWrites, order: OrderRow, providerRef: string | null) {
+    const now = clock();
+    await tx.markPaid(order.id, providerRef, now);
+    const paid: OrderRow = { ...order, state: 'paid', paidAt: now, providerRef };
+    await tx.grantEntitlement(paid, now);
+    await mailLater(
+      tx,
+      receiptMail({
+        to: order.buyerEmail,
+        language: order.buyerLanguage,
+        code: order.code,
+        title: order.workflowTitle,
+        amount: order.amount,
+        provider: order.provider,
+        providerRef,
+        paidAt: now,
+        seller: order.sellerName,
+        orderUrl: orderUrl(order.code),
+      }),
+    );
+  }
+
+  /**
+   * Applies a verified provider report to its order: the order must exist and be the provider's, the
+   * amount must match, and only a pending order changes. Every report is logged, whatever it says.
+   */
+  async function settle(
+    provider: PaymentProvider,
+    verified: Extract<VerifiedCallback, { valid: true }>,
+    kind: 'ipn' | 'webhook' | 'query',
+  ): Promise<Settlement> {
+    const code = verified.orderCode;
+    const result = await repository.transaction(async (tx) => {
+      const order = code ? await tx.lockByCode(code) : null;
+      let outcome: Settlement;
+      if (verified.outcome === 'ignored' && (!order || order.provider === provider.id)) outcome = 'ignored';
+      else if (!order || order.provider !== provider.id) outcome = 'not_found';
+      else if (verified.amount !== order.amount) outcome = 'amount_mismatch';
+      else if (order.state !== 'pending') outcome = 'already_settled';
+      else if (verified.outcome === 'paid') {
+        await fulfil(tx, order, verified.providerRef);
+        outcome = 'paid';
+      } else if (verified.outcome === 'failed') {
+        await tx.close(order.id, 'failed', clock());
+        outcome = 'failed';
+      } else outcome = 'ignored';
+      await tx.insertEvent({
+        orderId: order && order.provider === provider.id ? order.id : null,
+        provider: provider.id,
+        kind,
+        signatureValid: true,
+        outcome,
+        payload: verified.payload,
+        createdAt: clock(),
+      });
+      return outcome;
+    });
+    if (result === 'paid') queue.poke();
+    if (result === 'amount_mismatch' || (result === 'already_settled' && verified.outcome === 'paid')) {
+      log.warn({ provider: provider.id, code, result, kind }, 'a payment report did not change its order');
+    }
+    return result;
+  }
+
+  async function logInvalid(
+    provider: PaymentProviderId,
+    kind: 'ipn' | 'return' | 'webhook',
+    payload: object,
+  ) {
+    await repository.insertEvent({
+      orderId: null,
+      provider,
+      kind,
+      signatureValid: false,
+      outcome: 'invalid_signature',
+      payload: payload as Record<string, unknown>,
+      createdAt: clock(),
+    });
+  }
+
+  async function expireOrder(order: OrderRow) {
+    const provider = providers.get(order.provider);
+    // Close the checkout at the provider first, so it cannot be paid after we expire it.
+    await provider?.cancel(paymentOrder(order));
+    await repository.transaction(async (tx) => {
+      const locked = await tx.lockById(order.id);
+      if (locked?.state === 'pending') await tx.close(order.id, 'expired', clock());
+    });
+  }
+
+  return {
+    providerList() {
+      return {
+        providers: providers.list.map((provider) => ({ id: provider.id, test_mode: provider.testMode })),
+      };
+    },
+
+    /**
+     * Places an order (or answers the buyer's open one for the same workflow and provider) and the
+     * address where they pay. Checkouts of one buyer for one workflow run one at a time.
+     */
+    async checkout(viewer: Viewer, body: CreateOrderBody, clientIp: string) {
+      const buyer = requireUser(viewer);
+      const provider = providers.get(body.provider);
+      if (!provider) throw new AppError(400, 'PROVIDER_UNAVAILABLE', 'This payment method is not available');
+      const workflow = isUuid(body.workflow_id)
+        ? await repository.findWorkflowForSale(body.workflow_id)
+        : null;
+      if (!workflow || workflow.deletedAt) throw notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
+      if (workflow.status !== 'listed' && workflow.sellerId !== buyer.id && !isAdmin(viewer)) {
+        throw notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
+      }
+      if (workflow.sellerId === buyer.id)
+        throw new AppError(409, 'OWN_WORKFLOW', 'You cannot buy your own workflow');
+      if (workflow.price <= 0 || workflow.status !== 'listed') {
+        throw new AppError(409, 'NOT_FOR_SALE', 'This workflow is not for sale');
+      }
+      const profile = await repository.findUser(buyer.id);
+      if (!profile) throw new AppError(401, 'UNAUTHENTICATED', 'You need to sign in');
+
+      const replaced: OrderRow[] = [];
+      let order: OrderRow;
+      try {
+        order = await repository.transaction(async (tx) => {
+          await tx.lockCheckout(buyer.id, workflow.id);
+          if (await tx.hasActiveEntitlement(buyer.id, workflow.id)) {
+            throw new AppError(409, 'ALREADY_PURCHASED', 'You already own this workflow');
+          }
+          const now = clock();
+          const pending = await tx.findPending(buyer.id, workflow.id);
+          if (
+            pending &&
+            pending.provider === provider.id &&
+            pending.redirectUrl &&
+            pending.expiresAt.getTime() - now.getTime() > REUSE_MARGIN_MS
+          ) {
+            return pending;
+          }
+          if (pending) {
+            await tx.close(pending.id, pending.expiresAt <= now ? 'expired' : 'failed', now);
+            replaced.push(pending);
+          }
+          const placed = await tx.insertOrder({
+            code: newOrderCode(),
+            buyerId: buyer.id,
+            buyerEmail: profile.email,
+            buyerName: profile.name || profile.email,
+            buyerLanguage: profile.locale,
+            workflowId: workflow.id,
+            workflowTitle: workflow.title,
+            sellerId: workflow.sellerId,
+            sellerName: workflow.sellerName,
+            amount: workflow.price,
+            provider: provider.id,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + ORDER_TTL_MINUTES * MINUTE),
+            updatedAt: now,
+          });
+          // Local for VNPay and the test gateway; one API call for Stripe (inside the lock, so a
+          // concurrent checkout waits for this one's address instead of opening a second payment).
+          const payment = await provider.createPayment(paymentOrder(placed), { clientIp });
+          await tx.setPayment(placed.id, payment.redirectUrl, payment.session ?? null);
+          return { ...placed, redirectUrl: payment.redirectUrl, providerSession: payment.session ?? null };
+        });
+      } catch (error) {
+        if (error instanceof PaymentProviderError) {
+          log.error({ err: error, provider: provider.id }, 'the payment provider did not create a payment');
+          throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider did not answer');
+        }
+        throw error;
+      }
+      for (const old of replaced) {
+        await providers
+          .get(old.provider)
+          ?.cancel(paymentOrder(old))
+          .catch((error: unknown) =>
+            log.warn({ err: error, code: old.code }, 'could not close a replaced checkout'),
+          );
+      }
+      const view = await viewOf(order.code);
+      return { order: toSummary(view, true), redirect_url: order.redirectUrl! };
+    },
+
+    async get(viewer: Viewer, code: string) {
+      if (!isSignedIn(viewer)) throw orderNotFound();
+      const view = await repository.findView(code);
+      if (!view || (view.order.buyerId !== viewer.id && !isAdmin(viewer))) throw orderNotFound();
+      return { order: toSummary(view, view.order.buyerId === viewer.id) };
+    },
+
+    async purchases(viewer: Viewer): Promise<{ purchases: Purchase[] }> {
+      const buyer = requireUser(viewer);
+      const rows = await repository.listPurchases(buyer.id);
+      return {
+        purchases: rows.map(({ view, workflow }) => ({
+          order: toSummary(view, true),
+          workflow: {
+            id: view.order.workflowId,
+            number: view.workflowNumber,
+            title: workflow.title,
+            slug: view.workflowSlug,
+            platform: workflow.platform,
+            latest_version: workflow.latestVersion ?? '1.0',
+            deleted: view.workflowDeletedAt !== null,
+          },
+        })),
+      };
+    },
+
+    async requestRefund(viewer: Viewer, code: string, reason: string) {
+      const buyer = requireUser(viewer);
+      await repository.transaction(async (tx) => {
+        const order = await tx.lockByCode(code);
+        if (!order || order.buyerId !== buyer.id) throw orderNotFound();
+        if (order.state !== 'paid' || !order.paidAt) {
+          throw new AppError(409, 'ORDER_NOT_REFUNDABLE', 'This order cannot be refunded');
+        }
+        if (await tx.findRefundRequest(order.id)) {
+          throw new AppError(409, 'REFUND_ALREADY_REQUESTED', 'A refund was already requested');
+        }
+        const now = clock();
+        if (now.getTime() > order.paidAt.getTime() + REFUND_WINDOW_DAYS * DAY) {
+          throw new AppError(409, 'REFUND_WINDOW_CLOSED', 'The refund window is closed');
+        }
+        await tx.insertRefundRequest(order.id, reason, now);
+        await mailLater(
+          tx,
+          refundRequestedMail({
+            to: deps.supportEmail,
+            language: 'en',
+            code: order.code,
+            title: order.workflowTitle,
+            amount: order.amount,
+            reason,
+            orderUrl: orderUrl(order.code),
+            buyer: order.buyerEmail,
+            adminUrl: `${publicUrl}/admin`,
+          }),
+        );
+      });
+      queue.poke();
+      return { order: toSummary(await viewOf(code), true) };
+    },
+
+    async adminList(viewer: Viewer, query: AdminOrdersQuery) {
+      requireAdmin(viewer);
+      const { rows, total } = await repository.list(
+        { q: query.q || undefined, state: query.state },
+        query.page,
+        ADMIN_ORDERS_PAGE_SIZE,
+      );
+      return { orders: rows.map(toAdminOrder), total };
+    },
+
+    async adminRefundQueue(viewer: Viewer) {
+      requireAdmin(viewer);
+      return { orders: (await repository.listOpenRefundRequests()).map(toAdminOrder) };
+    },
+
+    /**
+     * Refunds through the provider, then marks the order refunded, revokes the entitlement and tells
+     * both sides. The provider is called outside the transaction (a network call must not hold the
+     * database; on PGlite a transaction holds its only connection); a second concurrent refund is
+     * refused by the provider, and the state is checked again under the lock before writing.
+     */
+    async adminRefund(viewer: Viewer, code: string, reason: string) {
+      const admin = requireAdmin(viewer);
+      const before = await repository.findView(code);
+      if (!before) throw orderNotFound();
+      if (before.order.state !== 'paid') {
+        throw new AppError(409, 'ORDER_NOT_REFUNDABLE', 'This order cannot be refunded');
+      }
+      const provider = providers.get(before.order.provider);
+      if (!provider) throw new AppError(400, 'PROVIDER_UNAVAILABLE', 'This payment method is not available');
+      const seller = before.order.sellerId ? await repository.findUser(before.order.sellerId) : null;
+      let refundRef: string;
+      try {
+        ({ refundRef } = await provider.refund(paymentOrder(before.order), reason, admin.email));
+      } catch (error) {
+        log.error({ err: error, code }, 'the provider refused a refund');
+        throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider did not refund');
+      }
+      await repository.transaction(async (tx) => {
+        const order = await tx.lockByCode(code);
+        const now = clock();
+        await tx.insertEvent({
+          orderId: before.order.id,
+          provider: provider.id,
+          kind: 'refund',
+          signatureValid: true,
+          outcome: order?.state === 'paid' ? 'refunded' : `refunded_while_${order?.state ?? 'missing'}`,
+          payload: { refund_ref: refundRef, reason, by: admin.id },
+          createdAt: now,
+        });
+        if (!order || order.state !== 'paid') return;
+        await tx.markRefunded(order.id, refundRef, now);
+        await tx.revokeEntitlement(order.id, now);
+        await tx.decideRefundRequest(order.id, 'approved', reason, admin.id, now);
+        const mail = {
+          code: order.code,
+          title: order.workflowTitle,
+          amount: order.amount,
+          reason,
+          orderUrl: orderUrl(order.code),
+        };
+        await mailLater(
+          tx,
+          refundedBuyerMail({ ...mail, to: order.buyerEmail, language: order.buyerLanguage }),
+        );
+        if (seller)
+          await mailLater(tx, refundedSellerMail({ ...mail, to: seller.email, language: seller.locale }));
+      });
+      queue.poke();
+      return { order: toAdminOrder(await viewOf(code)) };
+    },
+
+    async adminDecline(viewer: Viewer, code: string, reason: string) {
+      const admin = requireAdmin(viewer);
+      await repository.transaction(async (tx) => {
+        const order = await tx.lockByCode(code);
+        if (!order) throw orderNotFound();
+        const request = await tx.findRefundRequest(order.id);
+        if (!request || request.state !== 'open') {
+          throw new AppError(409, 'NO_REFUND_REQUEST', 'This order has no open refund request');
+        }
+        await tx.decideRefundRequest(order.id, 'declined', reason, admin.id, clock());
+        await mailLater(
+          tx,
+          refundDeclinedMail({
+            to: order.buyerEmail,
+            language: order.buyerLanguage,
+            code: order.code,
+            title: order.workflowTitle,
+            amount: order.amount,
+            reason,
+            orderUrl: orderUrl(order.code),
+          }),
+        );
+      });
+      queue.poke();
+      return { order: toAdminOrder(await viewOf(code)) };
+    },
+
+    /** VNPay's IPN: signature, order, amount, state, in that order; answers VNPay's JSON contract. */
+    async vnpayIpn(query: Record<string, string>): Promise<VnpayIpnResponse> {
+      const provider = providers.vnpayProtocol;
+      if (!provider) return answer('99');
+      const verified = provider.verifyCallback({ kind: 'query', query });
+      if (!verified.valid) {
+        await logInvalid(provider.id, 'ipn', query);
+        return answer('97');
+      }
+      try {
+        const result = await settle(provider, verified, 'ipn');
+        if (result === 'not_found') return answer('01');
+        if (result === 'amount_mismatch') return answer('04');
+        if (result === 'already_settled') return answer('02');
+        return answer('00');
+      } catch (error) {
+        log.error({ err: error }, 'an IPN could not be handled');
+        return answer('99');
+      }
+    },
+
+    /** VNPay's return: display only (never fulfils); where the browser goes next. */
+    async vnpayReturn(query: Record<string, string>): Promise<string> {
+      const provider = providers.vnpayProtocol;
+      const verified = provider?.verifyCallback({ kind: 'query', query });
+      if (!provider || !verified?.valid || !verified.orderCode) {
+        if (provider) await logInvalid(provider.id, 'return', query);
+        return '/';
+      }
+      const result =
+        verified.outcome === 'paid' ? 'success' : query.vnp_ResponseCode === '24' ? 'cancelled' : 'failed';
+      const view = await repository.findView(verified.orderCode);
+      await repository.insertEvent({
+        orderId: view && view.order.provider === provider.id ? view.order.id : null,
+        provider: provider.id,
+        kind: 'return',
+        signatureValid: true,
+        outcome: result,
+        payload: verified.payload,
+        createdAt: clock(),
+      });
+      return `/orders/${verified.orderCode}?result=${result}`;
+    },
+
+    /** Stripe's webhook; false when its signature does not verify. */
+    async stripeWebhook(rawBody: Buffer, signature: string): Promise<boolean> {
+      const provider = providers.get('stripe');
+      if (!provider) return false;
+      const verified = provider.verifyCallback({ kind: 'body', rawBody, signature });
+      if (!verified.valid) {
+        await logInvalid('stripe', 'webhook', {
+          signature_present: Boolean(signature),
+          bytes: rawBody.length,
+        });
+        return false;
+      }
+      await settle(provider, verified, 'webhook');
+      return true;
+    },
+
+    /** Queues a reconciliation for every pending order whose time is up (each once). */
+    async sweepStaleOrders(): Promise<number> {
+      const stale = await repository.findStalePending(clock());
+      for (const order of stale) {
+        await queue.enqueue(
+          RECONCILE_JOB,
+          { orderId: order.id },
+          { dedupeKey: `reconcile:${order.id}`, maxAttempts: 10 },
+        );
+      }
+      return stale.length;
+    },
+
+    /** Asks the provider about a stale pending order: fulfils it if it was paid, else expires it. */
+    async reconcile(orderId: string) {
+      const order = await repository.findById(orderId);
+      if (!order || order.state !== 'pending') return;
+      const provider = providers.get(order.provider);
+      if (!provider) {
+        await expireOrder(order);
+        return;
+      }
+      const status = await provider.queryStatus(paymentOrder(order));
+      if (status.status === 'paid') {
+        const result = await settle(
+          provider,
+          {
+            valid: true,
+            orderCode: order.code,
+            amount: status.amount ?? null,
+            outcome: 'paid',
+            providerRef: status.providerRef ?? null,
+            payload: status.payload,
+          },
+          'query',
+        );
+        if (result !== 'amount_mismatch') return;
+      } else {
+        await repository.transaction((tx) =>
+          tx.insertEvent({
+            orderId: order.id,
+            provider: provider.id,
+            kind: 'query',
+            signatureValid: true,
+            outcome: status.status,
+            payload: status.payload,
+            createdAt: clock(),
+          }),
+        );
+      }
+      if (order.expiresAt.getTime() <= clock().getTime()) await expireOrder(order);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,124 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { OrderState, OrderSummary } from '@flowbay/domain';
+import { PENDING_POLL_MS } from '@/features/commerce/api/get-order';
+import { initI18n } from '@/i18n';
+import { Component as OrderReceiptPage } from './order-receipt';
+
+beforeAll(() => initI18n('en'));
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const CODE = 'FB-7K3M-Q9XD';
+
+function order(state: OrderState): OrderSummary {
+  return {
+    code: CODE,
+    state,
+    amount: 299_000,
+    currency: 'VND',
+    provider: 'test',
+    workflow: {
+      id: '8d1f7a36-6a3c-4a0e-9a51-3f1b2c4d5e6f',
+      number: 7,
+      title: 'Slack alerts',
+      slug: 'slack-alerts',
+      deleted: false,
+    },
+    seller: { id: 'seller', name: 'Alex Carter' },
+    created_at: '2026-11-20T08:00:00.000Z',
+    paid_at: state === 'paid' ? '2026-11-20T08:01:00.000Z' : null,
+    expires_at: '2026-11-20T08:15:00.000Z',
+    refunded_at: null,
+    provider_ref: state === 'paid' ? 'TEST-1' : null,
+    refund_request: null,
+    can_request_refund: state === 'paid',
+  };
+}
+
+/** A signed-in buyer and an order whose state the test moves on, as the gateway's IPN would. */
+function stubApi(states: OrderState[]) {
+  let reads = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/auth/get-session')
+        return Response.json({
+          user: {
+            id: 'u1',
+            email: 'buyer@example.com',
+            name: 'Buyer',
+            image: null,
+            emailVerified: true,
+            role: 'user',
+            displayName: null,
+          },
+          session: { id: 's1', expiresAt: '2030-01-01T00:00:00.000Z' },
+        });
+      if (url === `/api/orders/${CODE}`) {
+        const state = states[Math.min(reads, states.length - 1)]!;
+        reads += 1;
+        return Response.json({ order: order(state) });
+      }
+      return Response.json({ error: { code: 'NOT_FOUND', message: 'not found' } }, { status: 404 });
+    }),
+  );
+  return () => reads;
+}
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/orders/:code" element={<OrderReceiptPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('receipt page', () => {
+  it('waits for the gateway while the order is pending, then shows it paid without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const reads = stubApi(['pending', 'pending', 'paid']);
+    renderAt(`/orders/${CODE}?result=success`);
+    expect((await screen.findByTestId('order-result')).textContent).toBe(
+      'Waiting for the payment gateway to confirm your payment…',
+    );
+    await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS));
+    await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS));
+    expect((await screen.findByText('Payment received. Thank you!')).getAttribute('data-testid')).toBe(
+      'order-result',
+    );
+    expect(screen.getByTestId('order-state').textContent).toBe('Paid');
+    const afterPaid = reads();
+    await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS * 3));
+    expect(reads()).toBe(afterPaid);
+  });
+
+  it('says a cancelled payment charged nothing and offers to try again', async () => {
+    stubApi(['failed']);
+    renderAt(`/orders/${CODE}?result=cancelled`);
+    expect((await screen.findByTestId('order-result')).textContent).toBe(
+      'You cancelled the payment. Nothing was charged.',
+    );
+    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(
+      '/workflows/slack-alerts-8d1f7a36-6a3c-4a0e-9a51-3f1b2c4d5e6f',
+    );
+    expect(screen.queryByRole('button', { name: 'Request a refund' })).toBeNull();
+  });
+
+  it('offers a refund request on a paid order within the window', async () => {
+    stubApi(['paid']);
+    renderAt(`/orders/${CODE}`);
+    expect(await screen.findByRole('button', { name: 'Request a refund' })).toBeTruthy();
+    expect(screen.queryByTestId('order-result')).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+import { CheckCircle2, Clock, Printer, XCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { workflowPath, type OrderSummary } from '@flowbay/domain';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { useOrder } from '@/features/commerce/api/get-order';
+import { Receipt } from '@/features/commerce/components/receipt';
+import { RefundRequest } from '@/features/commerce/components/refund-request';
+import { ApiRequestError } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+
+type ReturnResult = 'success' | 'cancelled' | 'failed' | null;
+
+export function Component() {
+  const { code = '' } = useParams();
+  const [params] = useSearchParams();
+  const raw = params.get('result');
+  const result: ReturnResult = raw === 'success' || raw === 'cancelled' || raw === 'failed' ? raw : null;
+  return (
+    <RequireAuth>
+      <OrderPage code={code} result={result} />
+    </RequireAuth>
+  );
+}
+
+function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
+  const { t } = useTranslation();
+  const order = useOrder(code);
+  usePageMeta(t('orders.pageTitle', { code }));
+  if (order.isError) {
+    if (order.error instanceof ApiRequestError && order.error.status === 404) {
+      return (
+        <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+          <h1 className="text-2xl font-bold text-slate-900">{t('orders.notFoundTitle')}</h1>
+          <p className="mt-2 text-slate-600">{t('orders.notFoundText')}</p>
+          <Button asChild className="mt-8">
+            <Link to="/me/purchases">{t('purchases.title')}</Link>
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10">
+        <LoadError messages={[t('orders.loadFailed')]} onRetry={() => void order.refetch()} />
+      </div>
+    );
+  }
+  const data = order.data?.order;
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6 print:max-w-none print:p-0">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 print:text-2xl">
+        {t('orders.pageTitle', { code })}
+      </h1>
+      {data ? (
+        <>
+          <ResultBanner order={data} result={result} />
+          <div className="mt-6">
+            <Receipt order={data} />
+          </div>
+          <div className="mt-6 flex flex-wrap items-center gap-2 print:hidden" data-print-hidden>
+            <Button variant="outline" onClick={() => window.print()}>
+              <Printer aria-hidden="true" />
+              {t('orders.print')}
+            </Button>
+            {!data.workflow.deleted && (
+              <Button asChild variant={data.state === 'paid' ? 'primary' : 'outline'}>
+                <Link to={workflowPath(data.workflow)}>
+                  {data.state === 'failed' || data.state === 'expired'
+                    ? t('orders.tryAgain')
+                    : t('orders.openWorkflow')}
+                </Link>
+              </Button>
+            )}
+            <Button asChild variant="ghost">
+              <Link to="/me/purchases">{t('purchases.title')}</Link>
+            </Button>
+          </div>
+          <div className="mt-4 print:hidden" data-print-hidden>
+            <RefundRequest order={data} />
+          </div>
+        </>
+      ) : (
+        <Skeleton className="mt-6 h-96 w-full rounded-2xl" />
+      )}
+    </div>
+  );
+}
+
+/** What the return from the payment page means, against the order's real state (only the IPN decides). */
+function ResultBanner({ order, result }: { order: OrderSummary; result: ReturnResult }) {
+  const { t } = useTranslation();
+  let tone: 'good' | 'wait' | 'bad' | null = null;
+  let key = '';
+  if (order.state === 'paid' && result === 'success') [tone, key] = ['good', 'orders.result.success'];
+  else if (order.state === 'pending') [tone, key] = ['wait', 'orders.result.waiting'];
+  else if (order.state === 'failed')
+    [tone, key] = ['bad', result === 'cancelled' ? 'orders.result.cancelled' : 'orders.result.failed'];
+  else if (order.state === 'expired') [tone, key] = ['bad', 'orders.result.expired'];
+  if (!tone) return null;
+  const Icon = tone === 'good' ? CheckCircle2 : tone === 'wait' ? Clock : XCircle;
+  const colours =
+    tone === 'good'
+      ? 'border-emerald-200 bg-emerald-50 text-emerald-900'
+      : tone === 'wait'
+        ? 'border-amber-200 bg-amber-50 text-amber-900'
+        : 'border-red-200 bg-red-50 text-red-900';
+  return (
+    <p
+      role="status"
+      data-testid="order-result"
+      className={`mt-4 flex items-center gap-2 rounded-xl border px-4 py-3 text-sm font-medium print:hidden ${colours}`}
+    >
+      <Icon className="size-5 shrink-0" aria-hidden="true" />
+      {t(key)}
+    </p>
+  );
+}

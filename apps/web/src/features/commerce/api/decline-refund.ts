@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderResponse } from '@flowbay/domain';
+import { api } from '@/lib/api-client';
+import { commerceKeys } from './query-keys';
+
+export function declineRefund(code: string, reason: string): Promise<OrderResponse> {
+  return api.post<OrderResponse>(`/api/admin/orders/${encodeURIComponent(code)}/decline-refund`, { reason });
+}
+
+export function useDeclineRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, reason }: { code: string; reason: string }) => declineRefund(code, reason),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(commerceKeys.order(answer.order.code), answer);
+      void queryClient.invalidateQueries({ queryKey: commerceKeys.admin() });
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderResponse } from '@flowbay/domain';
+import { api } from '@/lib/api-client';
+import { commerceKeys, workflowQueriesKey } from './query-keys';
+
+export function refundOrder(code: string, reason: string): Promise<OrderResponse> {
+  return api.post<OrderResponse>(`/api/admin/orders/${encodeURIComponent(code)}/refund`, { reason });
+}
+
+/** Approves an open request or refunds directly: the order lists, the queue and any open receipt change. */
+export function useRefundOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, reason }: { code: string; reason: string }) => refundOrder(code, reason),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(commerceKeys.order(answer.order.code), answer);
+      void queryClient.invalidateQueries({ queryKey: commerceKeys.admin() });
+      void queryClient.invalidateQueries({ queryKey: workflowQueriesKey });
+    },
+  });
+}

@@ -1,0 +1,91 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REFUND_REASON_MAX, VALIDATION_KEYS } from '@flowbay/domain';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { FormField, describedBy } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/input';
+
+/**
+ * A button that opens a dialog asking for a required reason: the buyer's refund request and the
+ * admin's refund and decline. `onSubmit` gets the trimmed reason and a `done` that closes it.
+ */
+export function ReasonDialog({
+  id,
+  trigger,
+  triggerVariant = 'outline',
+  triggerSize = 'md',
+  title,
+  description,
+  label,
+  confirm,
+  pendingLabel,
+  pending,
+  destructive = false,
+  onSubmit,
+}: {
+  id: string;
+  trigger: ReactNode;
+  triggerVariant?: ButtonProps['variant'];
+  triggerSize?: ButtonProps['size'];
+  title: string;
+  description: string;
+  label: string;
+  confirm: string;
+  pendingLabel: string;
+  pending: boolean;
+  destructive?: boolean;
+  onSubmit: (reason: string, done: () => void) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) return setError(VALIDATION_KEYS.reasonRequired);
+    onSubmit(reason.trim(), () => {
+      setOpen(false);
+      setReason('');
+    });
+  };
+  const message = error ? t(error) : undefined;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button variant={triggerVariant} size={triggerSize}>
+          {trigger}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={title} description={description} closeLabel={t('common.close')}>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <FormField id={id} label={label} error={message}>
+            <Textarea
+              id={id}
+              rows={4}
+              maxLength={REFUND_REASON_MAX}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError(null);
+              }}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={describedBy(id, { error: message })}
+            />
+          </FormField>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={pending}>
+                {t('manage.cancel')}
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={pending}>
+              {pending ? pendingLabel : confirm}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

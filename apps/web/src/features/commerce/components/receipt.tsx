@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { workflowPath, type OrderSummary } from '@flowbay/domain';
+import { formatDateTime, formatPrice } from '@/lib/format';
+import { OrderStateBadge } from './order-state-badge';
+
+/** The receipt of one order: what was bought, from whom, for how much, how and when. Prints as is. */
+export function Receipt({ order }: { order: OrderSummary }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const rows: [string, ReactNode][] = [
+    [t('orders.code'), <span className="font-mono tracking-wide">{order.code}</span>],
+    [t('orders.status'), <OrderStateBadge state={order.state} />],
+    [
+      t('orders.item'),
+      order.workflow.deleted ? (
+        <>
+          {order.workflow.title} <span className="text-slate-500">({t('orders.removedWorkflow')})</span>
+        </>
+      ) : (
+        <Link to={workflowPath(order.workflow)} className="text-brand-700 hover:underline">
+          {order.workflow.title}
+        </Link>
+      ),
+    ],
+    [t('orders.seller'), order.seller.name],
+    [t('orders.amount'), <span data-testid="receipt-amount">{formatPrice(order.amount, language)}</span>],
+    [t('orders.provider'), t(`orders.providers.${order.provider}`)],
+    ...(order.provider_ref
+      ? [
+          [t('orders.providerRef'), <span className="font-mono">{order.provider_ref}</span>] as [
+            string,
+            ReactNode,
+          ],
+        ]
+      : []),
+    [t('orders.date'), formatDateTime(order.created_at, language)],
+    ...(order.paid_at
+      ? [[t('orders.paidAt'), formatDateTime(order.paid_at, language)] as [string, ReactNode]]
+      : []),
+    ...(order.refunded_at
+      ? [[t('orders.refundedAt'), formatDateTime(order.refunded_at, language)] as [string, ReactNode]]
+      : []),
+  ];
+  return (
+    <section
+      aria-labelledby="receipt-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xs print:border-0 print:p-0 print:shadow-none"
+      data-testid="receipt"
+    >
+      <div className="flex items-baseline justify-between gap-4 border-b border-slate-100 pb-4">
+        <h2 id="receipt-title" className="text-xl font-semibold text-slate-900">
+          {t('orders.title')}
+        </h2>
+        <span className="text-sm font-semibold text-brand-700">{t('orders.merchant')}</span>
+      </div>
+      <dl className="divide-y divide-slate-100 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid grid-cols-[minmax(8rem,40%)_1fr] gap-4 py-2.5">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="min-w-0 font-medium break-words text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

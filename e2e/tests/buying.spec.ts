@@ -1,0 +1,279 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
+import { formatVnd } from '@flowbay/domain/price';
+import { parseWorkflowExport } from '@flowbay/workflow-formats';
+import { expect, expectAccessible as expectAccessibleNow, test, type UiLanguage } from './fixtures';
+import {
+  escapeRegExp,
+  logIn,
+  mailContaining,
+  newContextIn,
+  openAccountMenu,
+  signUpAndConfirm,
+  translator,
+  uniqueEmail,
+  type Translate,
+} from './signed-in-helpers';
+
+interface Listed {
+  id: string;
+  slug: string;
+  title: string;
+  price: number;
+}
+
+const ORDER_URL = /\/orders\/(FB-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4})\?result=(\w+)$/;
+const PHONE_SKIP =
+  'buying runs at desktop width in both languages; the phone project covers the public pages';
+
+/** Axe once the toasts are gone (sonner's stacked toasts are faded on purpose). */
+async function expectAccessible(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessibleNow(page);
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** A listed paid workflow of the demo catalogue; each journey takes its own so they never share one. */
+async function paidWorkflow(page: Page, index: number): Promise<Listed> {
+  const answer = await page.request.get('/api/workflows?price=paid&sort=price_desc');
+  expect(answer.ok()).toBe(true);
+  const { workflows } = (await answer.json()) as { workflows: Listed[] };
+  expect(workflows.length).toBeGreaterThan(index);
+  return workflows[index]!;
+}
+
+const pathOf = (workflow: Listed) => `/workflows/${workflow.slug}-${workflow.id}`;
+
+/** A new confirmed account, signed in, in its own browser. */
+async function signedInUser(browser: Browser, t: Translate, language: UiLanguage, email: string) {
+  const context = await newContextIn(browser, language);
+  const page = await context.newPage();
+  await signUpAndConfirm(page, browser, t, email, language);
+  await page.goto('/auth');
+  await logIn(page, t, email);
+  await expect(page).toHaveURL(/\/$/);
+  return { context, page };
+}
+
+/** On the built-in test gateway: checks what it shows, answers, and returns the order code. */
+async function answerTestGateway(
+  page: Page,
+  t: Translate,
+  language: UiLanguage,
+  workflow: Listed,
+  outcome: 'pay' | 'cancel',
+) {
+  await expect(page).toHaveURL(/\/test-gateway\/pay\?.*vnp_SecureHash=/);
+  await expect(page.getByTestId('test-gateway-label')).toHaveText(t('testGateway.label'));
+  await expect(page.getByTestId('gateway-amount')).toHaveText(formatVnd(workflow.price, language));
+  await page
+    .getByRole('button', {
+      name: t(outcome === 'pay' ? 'testGateway.pay' : 'testGateway.cancel'),
+      exact: true,
+    })
+    .click();
+  await expect(page).toHaveURL(ORDER_URL);
+  const [, code, result] = ORDER_URL.exec(page.url())!;
+  expect(result).toBe(outcome === 'pay' ? 'success' : 'cancelled');
+  return code!;
+}
+
+async function buy(page: Page, t: Translate) {
+  await page
+    .getByTestId('buy-block')
+    .getByRole('button', { name: t('buy.buy'), exact: true })
+    .click();
+}
+
+async function goViaMenu(page: Page, t: Translate, key: string) {
+  const menu = await openAccountMenu(page, t);
+  await menu.getByRole('menuitem', { name: t(key) }).click();
+}
+
+/** What a buyer without an entitlement sees: the Buy block, no preview, no download, no file. */
+async function expectLocked(page: Page, t: Translate, workflow: Listed) {
+  await page.goto(pathOf(workflow));
+  await expect(page.getByTestId('buy-block')).toBeVisible();
+  await expect(page.getByTestId('purchase-overlay')).toBeVisible();
+  await expect(page.getByTestId('workflow-preview')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: t('detail.download'), exact: true })).toHaveCount(0);
+  expect((await page.request.get(`/api/workflows/${workflow.id}/download`)).ok()).toBe(false);
+}
+
+test.describe('buying', () => {
+  test('a visitor signs in, buys through the test gateway, downloads, and finds it in their purchases', async ({
+    page,
+    browser,
+    uiLanguage,
+  }, testInfo) => {
+    test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
+    test.setTimeout(240_000);
+    const t = translator(uiLanguage);
+    const buyer = uniqueEmail('buyer', testInfo.project.name);
+    const workflow = await paidWorkflow(page, 0);
+    const path = pathOf(workflow);
+    await signUpAndConfirm(page, browser, t, buyer, uiLanguage);
+
+    // Before buying: the price, the test label, and what the buyer needs to decide, before the cover.
+    await page.goto(path);
+    const block = page.getByTestId('buy-block');
+    await expect(block.getByTestId('buy-price')).toHaveText(formatVnd(workflow.price, uiLanguage));
+    await expect(block.getByTestId('test-mode')).toHaveText(t('buy.testMode'));
+    const facts = page.getByTestId('buyer-facts');
+    await expect(facts).toContainText(t('facts.apps'));
+    await expect(facts).toContainText(t('facts.credentials'));
+    await expect(facts).toContainText(t('facts.testedWith'));
+    await expect(page.getByTestId('workflow-preview')).toHaveCount(0);
+    const factsBox = await facts.boundingBox();
+    const coverBox = await page.getByTestId('purchase-overlay').boundingBox();
+    expect(factsBox!.y).toBeLessThan(coverBox!.y);
+    await expectAccessible(page);
+
+    // Buy as a visitor: sign in first, then back on the page.
+    await buy(page, t);
+    await expect(page).toHaveURL(/\/auth$/);
+    await logIn(page, t, buyer);
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
+    await buy(page, t);
+    const code = await answerTestGateway(page, t, uiLanguage, workflow, 'pay');
+
+    // The receipt: paid once the gateway's IPN arrived, the amount in đồng, and it prints without chrome.
+    await expect(page.getByTestId('order-result')).toHaveText(t('orders.result.success'));
+    const receipt = page.getByTestId('receipt');
+    await expect(receipt.getByTestId('order-state')).toHaveText(t('orders.states.paid'));
+    await expect(receipt.getByTestId('receipt-amount')).toHaveText(formatVnd(workflow.price, uiLanguage));
+    await expect(receipt).toContainText(workflow.title);
+    await expectAccessible(page);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('contentinfo')).toBeHidden();
+    await expect(page.getByRole('button', { name: t('orders.print') })).toBeHidden();
+    await expect(receipt).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+
+    // Back on the workflow: the preview and the download are unlocked, and no Buy button is left.
+    await page.getByRole('link', { name: t('orders.openWorkflow') }).click();
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
+    await expect(page.getByTestId('owned-notice')).toBeVisible();
+    await expect(page.getByTestId('buy-block')).toHaveCount(0);
+    await expect(page.getByTestId('workflow-preview').locator('.react-flow__node')).not.toHaveCount(0);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: t('detail.download'), exact: true }).click(),
+    ]);
+    const text = await readFile(await download.path(), 'utf8');
+    expect(() => JSON.parse(text)).not.toThrow();
+    expect(parseWorkflowExport(text).ok).toBe(true);
+
+    // The library lists it with its receipt.
+    await goViaMenu(page, t, 'menu.purchases');
+    await expect(page.getByRole('heading', { level: 1, name: t('purchases.title') })).toBeVisible();
+    const row = page.getByTestId('purchase').filter({ hasText: workflow.title });
+    await expect(row).toBeVisible();
+    await expectAccessible(page);
+    await row.getByRole('link', { name: t('purchases.receipt') }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${code}$`));
+    await expect(page.getByTestId('receipt')).toContainText(code);
+
+    // The receipt e-mail is in the outbox.
+    const mail = await mailContaining(buyer, code);
+    expect(mail).toMatch(new RegExp(`^To: .*${escapeRegExp(buyer)}`, 'mi'));
+  });
+
+  test('a cancelled payment leaves the order failed and nothing unlocked', async ({
+    browser,
+    uiLanguage,
+  }, testInfo) => {
+    test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
+    test.setTimeout(180_000);
+    const t = translator(uiLanguage);
+    const email = uniqueEmail('canceller', testInfo.project.name);
+    const { context, page } = await signedInUser(browser, t, uiLanguage, email);
+    const workflow = await paidWorkflow(page, 1);
+    await page.goto(pathOf(workflow));
+    await buy(page, t);
+    const code = await answerTestGateway(page, t, uiLanguage, workflow, 'cancel');
+    await expect(page.getByTestId('order-result')).toHaveText(t('orders.result.cancelled'));
+    await expect(page.getByTestId('receipt').getByTestId('order-state')).toHaveText(
+      t('orders.states.failed'),
+    );
+    const order = await page.request.get(`/api/orders/${code}`);
+    expect(((await order.json()) as { order: { state: string } }).order.state).toBe('failed');
+
+    await expectLocked(page, t, workflow);
+    await page.goto('/me/purchases');
+    await expect(page.getByText(t('purchases.empty'))).toBeVisible();
+    await context.close();
+  });
+
+  test('a buyer asks for a refund, an admin approves it from the Orders tab, and access is gone', async ({
+    browser,
+    uiLanguage,
+  }, testInfo) => {
+    test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
+    test.setTimeout(300_000);
+    const t = translator(uiLanguage);
+    const email = uniqueEmail('refunder', testInfo.project.name);
+    const buyer = await signedInUser(browser, t, uiLanguage, email);
+    const workflow = await paidWorkflow(buyer.page, 2);
+    await buyer.page.goto(pathOf(workflow));
+    await buy(buyer.page, t);
+    const code = await answerTestGateway(buyer.page, t, uiLanguage, workflow, 'pay');
+    await expect(buyer.page.getByTestId('receipt').getByTestId('order-state')).toHaveText(
+      t('orders.states.paid'),
+    );
+
+    // The buyer's request, with the required reason.
+    await buyer.page.getByRole('button', { name: t('orders.refund.request') }).click();
+    let dialog = buyer.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: t('orders.refund.submit') }).click();
+    await expect(dialog.getByText(t('validation.reasonRequired'))).toBeVisible();
+    await dialog.getByLabel(t('orders.refund.reason')).fill('The Slack step fails on import.');
+    await dialog.getByRole('button', { name: t('orders.refund.submit') }).click();
+    await expectToast(buyer.page, t('orders.refund.sent'));
+    await expect(buyer.page.getByTestId('refund-status')).toBeVisible();
+
+    // The administrator finds it in the refund queue and approves it (a reason is required here too).
+    const admin = await signedInUser(
+      browser,
+      t,
+      uiLanguage,
+      `buying-admin-${testInfo.project.name}@e2e.test`,
+    );
+    await admin.page.goto('/admin');
+    await admin.page.getByRole('tab', { name: t('adminOrders.tab') }).click();
+    const request = admin.page.getByTestId('refund-request').filter({ hasText: code });
+    await expect(request).toContainText('The Slack step fails on import.');
+    await expect(request.getByTestId('order-state')).toHaveText(t('orders.states.paid'));
+    await expectAccessible(admin.page);
+    await request.getByRole('button', { name: t('adminOrders.approve') }).click();
+    dialog = admin.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: t('adminOrders.confirmRefund'), exact: true }).click();
+    await expect(dialog.getByText(t('validation.reasonRequired'))).toBeVisible();
+    await dialog.getByLabel(t('adminOrders.reason')).fill('The author confirmed the Slack step is broken.');
+    await dialog.getByRole('button', { name: t('adminOrders.confirmRefund'), exact: true }).click();
+    await expectToast(admin.page, t('adminOrders.refunded', { code }));
+    await expect(admin.page.getByTestId('refund-request').filter({ hasText: code })).toHaveCount(0);
+
+    // Search by the buyer's e-mail and filter by state: the order is refunded.
+    await admin.page.getByLabel(t('adminOrders.search')).fill(email);
+    await admin.page.getByLabel(t('adminOrders.state')).selectOption('refunded');
+    const row = admin.page.getByTestId('admin-order').filter({ hasText: code });
+    await expect(row.getByTestId('order-state')).toHaveText(t('orders.states.refunded'));
+    await expect(admin.page.getByTestId('admin-order')).toHaveCount(1);
+    await admin.context.close();
+
+    // The buyer lost access: Buy block again, no file, nothing in the library; the receipt says refunded.
+    await expectLocked(buyer.page, t, workflow);
+    await buyer.page.goto('/me/purchases');
+    await expect(buyer.page.getByText(t('purchases.empty'))).toBeVisible();
+    await buyer.page.goto(`/orders/${code}`);
+    await expect(buyer.page.getByTestId('receipt').getByTestId('order-state')).toHaveText(
+      t('orders.states.refunded'),
+    );
+    await buyer.context.close();
+  });
+});

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { VALIDATION_KEYS } from './publishing.ts';
+
+/** Buying (issue 11): orders, entitlements, receipts and refunds. Amounts are whole đồng. */
+
+export const PAYMENT_PROVIDERS = ['vnpay', 'stripe', 'test'] as const;
+export const PaymentProviderId = z.enum(PAYMENT_PROVIDERS);
+export type PaymentProviderId = z.infer<typeof PaymentProviderId>;
+
+export const ORDER_STATES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
+export const OrderState = z.enum(ORDER_STATES);
+export type OrderState = z.infer<typeof OrderState>;
+
+export const REFUND_REQUEST_STATES = ['open', 'approved', 'declined'] as const;
+export const RefundRequestState = z.enum(REFUND_REQUEST_STATES);
+export type RefundRequestState = z.infer<typeof RefundRequestState>;
+
+/** A pending order expires after this long (VNPay's payment timeout). */
+export const ORDER_TTL_MINUTES = 15;
+/** A buyer may ask for a refund this many days after paying. */
+export const REFUND_WINDOW_DAYS = 7;
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+export const REFUND_REASON_MAX = 1000;
+
+/**
+ * Order codes a person can read out: `FB-XXXX-XXXX` from an alphabet without 0/O/1/I.
+ * Lower case and missing dashes are accepted on input and normalised.
+ */
+export const ORDER_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export const ORDER_CODE_RE =
+  /^FB-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{4}-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{4}$/;
+
+export function normalizeOrderCode(input: string): string {
+  const bare = input
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .replace(/^FB/, '');
+  return bare.length === 8 ? `FB-${bare.slice(0, 4)}-${bare.slice(4)}` : input.toUpperCase();
+}
+
+export const OrderCodeParams = z.object({ code: z.string().trim().max(32).transform(normalizeOrderCode) });
+
+// ── Requests ────────────────────────────────────────────────────────────────
+
+export const CreateOrderBody = z.object({
+  workflow_id: z.string().trim().min(1).max(64),
+  provider: PaymentProviderId,
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
+
+const reason = z
+  .string({ error: VALIDATION_KEYS.reasonRequired })
+  .trim()
+  .min(1, { error: VALIDATION_KEYS.reasonRequired })
+  .max(REFUND_REASON_MAX, { error: VALIDATION_KEYS.detailsMax });
+
+export const RefundRequestBody = z.object({ reason });
+export type RefundRequestBody = z.infer<typeof RefundRequestBody>;
+/** Body of the admin's refund and decline (a reason is required for both). */
+export const RefundDecisionBody = z.object({ reason });
+export type RefundDecisionBody = z.infer<typeof RefundDecisionBody>;
+
+export const AdminOrdersQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  state: OrderState.optional(),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
+
+export const TestGatewayCompleteBody = z.object({
+  params: z.record(z.string(), z.string()),
+  outcome: z.enum(['pay', 'cancel']),
+});
+export type TestGatewayCompleteBody = z.infer<typeof TestGatewayCompleteBody>;
+
+// ── Responses ───────────────────────────────────────────────────────────────
+
+export const PaymentProviders = z.object({
+  providers: z.array(z.object({ id: PaymentProviderId, test_mode: z.boolean() })),
+});
+export type PaymentProviders = z.infer<typeof PaymentProviders>;
+
+export const RefundRequestSummary = z.object({
+  state: RefundRequestState,
+  reason: z.string(),
+  decision_reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type RefundRequestSummary = z.infer<typeof RefundRequestSummary>;
+
+export const OrderSummary = z.object({
+  code: z.string(),
+  state: OrderState,
+  amount: z.number().int(),
+  currency: z.literal('VND'),
+  provider: PaymentProviderId,
+  workflow: z.object({
+    id: z.string(),
+    number: z.number().int(),
+    title: z.string(),
+    slug: z.string(),
+    deleted: z.boolean(),
+  }),
+  seller: z.object({ id: z.string(), name: z.string() }),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  expires_at: z.string(),
+  refunded_at: z.string().nullable(),
+  provider_ref: z.string().nullable(),
+  refund_request: RefundRequestSummary.nullable(),
+  can_request_refund: z.boolean(),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+export const AdminOrder = OrderSummary.extend({
+  buyer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+export const CreateOrderResponse = z.object({ order: OrderSummary, redirect_url: z.string() });
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
+
+export const OrderResponse = z.object({ order: OrderSummary });
+export type OrderResponse = z.infer<typeof OrderResponse>;
+
+export const Purchase = z.object({
+  order: OrderSummary,
+  workflow: z.object({
+    id: z.string(),
+    number: z.number().int(),
+    title: z.string(),
+    slug: z.string(),
+    platform: z.string().nullable(),
+    latest_version: z.string(),
+    deleted: z.boolean(),
+  }),
+});
+export type Purchase = z.infer<typeof Purchase>;
+export const PurchasesResponse = z.object({ purchases: z.array(Purchase) });
+export type PurchasesResponse = z.infer<typeof PurchasesResponse>;
+
+export const AdminOrdersResponse = z.object({ orders: z.array(AdminOrder), total: z.number().int() });
+export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponse>;
+export const AdminRefundRequestsResponse = z.object({ orders: z.array(AdminOrder) });
+export type AdminRefundRequestsResponse = z.infer<typeof AdminRefundRequestsResponse>;
+
+/** VNPay's IPN answer contract. */
+export const VNPAY_RSP_CODES = ['00', '01', '02', '04', '97', '99'] as const;
+export const VnpayIpnResponse = z.object({ RspCode: z.enum(VNPAY_RSP_CODES), Message: z.string() });
+export type VnpayIpnResponse = z.infer<typeof VnpayIpnResponse>;
+
+export const TestGatewaySession = z.object({
+  valid: z.boolean(),
+  order_code: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  order_info: z.string().nullable(),
+  return_url: z.string().nullable(),
+});
+export type TestGatewaySession = z.infer<typeof TestGatewaySession>;
+export const TestGatewayCompleteResponse = z.object({ redirect_url: z.string() });
+export type TestGatewayCompleteResponse = z.infer<typeof TestGatewayCompleteResponse>;
+
+/**
+ * What a buyer needs to decide before buying a paid workflow, by public name only (never credential
+ * names the author gave, never node names). `GET /api/workflows/{id}` answers it as `buyer_summary`
+ * for paid workflows (null for free ones, whose full file is public anyway).
+ */
+export const BuyerSummary = z.object({
+  platform: z.string().nullable(),
+  /** Third-party apps and services used, with the key the web maps to an icon. */
+  apps: z.array(z.object({ key: z.string(), name: z.string() })),
+  node_count: z.number().int(),
+  /** Public app names of the credentials it needs (e.g. "Slack", "Google Sheets"). */
+  credentials: z.array(z.string()),
+  /** Community packages (npm names) the workflow needs installed. */
+  community_packages: z.array(z.string()),
+  tested_with: z.string().nullable(),
+  /** Approved versions, newest first. */
+  versions: z.array(z.object({ version: z.string(), created_at: z.string() })),
+});
+export type BuyerSummary = z.infer<typeof BuyerSummary>;
