@@ -15,6 +15,9 @@ export const E2E_ADMIN_EMAILS = [
   'admin-desktop-en@e2e.test',
   'admin-desktop-vi@e2e.test',
   'admin-phone-en@e2e.test',
+  'hardening-admin-desktop-en@e2e.test',
+  'hardening-admin-desktop-vi@e2e.test',
+  'hardening-admin-phone-en@e2e.test',
 ];
 
 const chromium = {
