@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import type { UiLanguage } from './tests/fixtures.ts';
 
 // E2E_PORT lets several checkouts run their journeys on one machine at once.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -32,7 +33,7 @@ const chromium = {
   ],
 };
 
-export default defineConfig({
+export default defineConfig<{ uiLanguage: UiLanguage }>({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },

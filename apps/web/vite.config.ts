@@ -35,8 +35,8 @@ function precompressAssets(): Plugin {
   };
 }
 
-// The dev server proxies the API to a server started with `PORT=3456 npx tsx apps/server/src/server.ts`.
-const apiTarget = process.env.FLOWBAY_API ?? 'http://127.0.0.1:3456';
+// `npm run dev` passes the API's address (scripts/dev.mjs); alone, Vite expects the API on :3000.
+const apiTarget = process.env.FLOWBAY_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompressAssets()],

@@ -79,10 +79,10 @@ async function load(
     requests: options.unique
       ? [
           {
-            setupRequest: (request: { path: string }) => ({
-              ...request,
-              path: `${request.path}${request.path.includes('?') ? '&' : '?'}nocache=${counter++}`,
-            }),
+            setupRequest: (request: autocannon.Request) => {
+              const path = request.path ?? '/';
+              return { ...request, path: `${path}${path.includes('?') ? '&' : '?'}nocache=${counter++}` };
+            },
           },
         ]
       : undefined,

@@ -12,6 +12,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@flowbay/domain';
+import { isDatabaseUnavailable } from './db/availability.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createAuth } from './infra/auth/index.ts';
@@ -152,6 +153,16 @@ function installErrorHandling(app: FastifyInstance) {
       return reply
         .status(429)
         .send({ error: { code: 'RATE_LIMITED', message: messageFor('RATE_LIMITED', language) } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or outage of the database: expected now and then, and answered until it is back.
+      request.log.warn({ url: request.url, reason: error.message }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          error: { code: 'DATABASE_UNAVAILABLE', message: messageFor('DATABASE_UNAVAILABLE', language) },
+        });
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     const clientStatus =

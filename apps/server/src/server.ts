@@ -1,8 +1,14 @@
 import { buildApp } from './app.ts';
+import { DataFolderLockedError } from './db/data-folder-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedDemo, seedTaxonomy } from './db/seed/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { createStorage } from './infra/storage/index.ts';
+
+/** How long requests in flight get to finish after SIGTERM before their connections are closed. */
+const SHUTDOWN_GRACE_MS = 3_000;
+/** After this the process ends even if closing the database has not finished. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main() {
   const env = loadEnv();
@@ -21,7 +27,18 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // A stuck query or file write must not keep a stopped server alive.
+    setTimeout(() => {
+      app.log.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    // Requests in flight may finish; a client that stalls (half a body sent) does not hold the process.
+    const grace = setTimeout(() => {
+      app.log.warn('closing connections with requests still in flight');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
     await app.close();
+    clearTimeout(grace);
     await database.close();
     process.exit(0);
   };
@@ -35,7 +52,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
+  if (error instanceof EnvError || error instanceof DataFolderLockedError) {
     console.error(error.message);
   } else {
     console.error(error);

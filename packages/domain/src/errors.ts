@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'TRANSLATION_UNAVAILABLE',
   'CONFLICT',
   'CROSS_SITE_REQUEST',
+  'DATABASE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

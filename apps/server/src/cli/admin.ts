@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { DataFolderLockedError } from '../db/data-folder-lock.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { user } from '../db/schema.ts';
 import { EnvError, loadEnv } from '../env.ts';
@@ -10,7 +11,8 @@ const USAGE = `Usage: npm run admin -- <grant|revoke> <email>
   grant   gives an existing account the admin role
   revoke  takes it back (an address listed in ADMIN_EMAILS becomes admin again at its next sign-in)
   list    prints the current admins
-With the embedded database (no DATABASE_URL), stop the server first: PGlite allows one process at a time.`;
+With the embedded database (no DATABASE_URL), stop the server first: PGlite allows one process at a time
+(while the server runs, the command refuses to start and says so).`;
 
 export interface AdminCommandResult {
   exitCode: number;
@@ -61,7 +63,9 @@ async function main() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   main().catch((error: unknown) => {
-    console.error(error instanceof EnvError ? error.message : error);
+    console.error(
+      error instanceof EnvError || error instanceof DataFolderLockedError ? error.message : error,
+    );
     process.exitCode = 1;
   });
 }

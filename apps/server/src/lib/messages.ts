@@ -72,6 +72,10 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'This request came from another website and was refused. Please try again from Flowbay.',
     vi: 'Yêu cầu này đến từ một trang web khác nên đã bị từ chối. Vui lòng thử lại trên Flowbay.',
   },
+  DATABASE_UNAVAILABLE: {
+    en: 'The service is briefly unavailable. Please try again in a few seconds.',
+    vi: 'Dịch vụ tạm thời gián đoạn. Vui lòng thử lại sau vài giây.',
+  },
   INTERNAL_ERROR: {
     en: 'Something went wrong. Please try again.',
     vi: 'Đã có lỗi xảy ra. Vui lòng thử lại.',

@@ -153,7 +153,12 @@ function sessionCookieFrom(setCookie: string | string[] | undefined): string | n
   return null;
 }
 
-function toSession(ctx: TestContext, user: UserRow, cookie: string, bearer: string): TestSession {
+function toSession(
+  ctx: Pick<TestContext, 'env'>,
+  user: UserRow,
+  cookie: string,
+  bearer: string,
+): TestSession {
   const origin = new URL(ctx.env.PUBLIC_URL).origin;
   return {
     user,
@@ -220,7 +225,7 @@ function signToken(token: string, secret: string): string {
   return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 }
 
-export async function signInAs(ctx: TestContext, user: UserRow): Promise<TestSession> {
+export async function signInAs(ctx: Pick<TestContext, 'db' | 'env'>, user: UserRow): Promise<TestSession> {
   const token = randomBytes(24).toString('base64url');
   await ctx.db.insert(sessionTable).values({
     id: randomUUID(),

@@ -6,12 +6,15 @@ import { bearer } from 'better-auth/plugins/bearer';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, type Language } from '@flowbay/domain';
+import { isDatabaseUnavailable } from '../../db/availability.ts';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import type { Mailer } from '../mailer/index.ts';
 import { resetPasswordMail, verifyEmailMail } from '../mailer/templates.ts';
+import { noteDatabaseFailure } from './database-failure.ts';
 import { googleDiscoveryOverride } from './google.ts';
+import { normalizeStoredProfile, PROFILE_WRITING_PATHS, profileViolation } from './profile-rules.ts';
 import { asBetterAuthStorage, type RateConsumer } from './rate-limit.ts';
 import { resolveAuthSecret } from './secret.ts';
 
@@ -95,7 +98,9 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
       level: 'warn',
       log(level, message, ...args) {
         const details = args.length > 0 ? { details: args } : {};
-        if (level === 'error') log.error(details, `auth: ${message}`);
+        // A database outage is answered with 503 and logged once per request by the API's error handler.
+        if (level === 'error' && noteDatabaseFailure(args)) log.warn(details, `auth: ${message}`);
+        else if (level === 'error') log.error(details, `auth: ${message}`);
         else if (level === 'warn') log.warn(details, `auth: ${message}`);
         else log.debug(details, `auth: ${message}`);
       },
@@ -103,6 +108,8 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
     onAPIError: {
       // A refused sign-in is routine (debug); anything else is a server fault worth an error line.
       onError(error) {
+        // Thrown on to the API's error handler, which answers 503 DATABASE_UNAVAILABLE (not Better Auth's 500).
+        if (isDatabaseUnavailable(error)) throw error;
         const status = error instanceof APIError ? Number(error.statusCode) : 500;
         if (status < 500) log.debug({ status, message: (error as Error).message }, 'auth: request refused');
         else log.error({ err: error }, 'auth: endpoint failed');
@@ -162,6 +169,10 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      user: {
+        create: { before: async (user) => ({ data: normalizeStoredProfile(user) }) },
+        update: { before: async (changes) => ({ data: normalizeStoredProfile(changes) }) },
+      },
       session: {
         create: {
           async after(session) {
@@ -172,6 +183,16 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // The profile rules of PUT /api/profile/me hold here too (bounded name, http(s) avatar).
+        if (PROFILE_WRITING_PATHS.has(ctx.path)) {
+          const violation = profileViolation(ctx.body);
+          if (violation) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'VALIDATION_ERROR',
+              message: `[body.${violation.field}] ${violation.message}`,
+            });
+          }
+        }
         // The spec's sign-up rule: the client must be able to say "This email already exists."
         // Better Auth hides it when verification is required; docs/decisions/0010-duplicate-signup.md.
         if (ctx.path !== '/sign-up/email') return;

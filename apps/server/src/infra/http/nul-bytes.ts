@@ -7,20 +7,21 @@ const ENCODED_NUL = /%00/i;
 export const nulCharacter = (field: string) =>
   invalid(field, 'Text may not contain the NUL character', { messageKey: VALIDATION_KEYS.nulCharacter });
 
-/** The dotted path of the first string (or key) holding U+0000 in a parsed body, or null. */
-export function findNul(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/** The dotted field path (as validation errors name it) of the first string or key holding U+0000, or null. */
+export function findNul(value: unknown, path = '', depth = 0): string | null {
+  const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
   if (depth > 64 || value === null || typeof value !== 'object') return null;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index += 1) {
-      const found = findNul(value[index], `${path}.${index}`, depth + 1);
+      const found = findNul(value[index], at(index), depth + 1);
       if (found) return found;
     }
     return null;
   }
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path;
-    const found = findNul(item, `${path}.${key}`, depth + 1);
+    if (key.includes('\u0000')) return path || 'body';
+    const found = findNul(item, at(key), depth + 1);
     if (found) return found;
   }
   return null;
@@ -42,15 +43,14 @@ export function refuseNulBytes(app: FastifyInstance) {
     if (queryAt < 0) return;
     for (const [name, value] of new URLSearchParams(url.slice(queryAt + 1))) {
       if (name.includes('\u0000') || value.includes('\u0000')) {
-        throw nulCharacter(`query.${name.split('\u0000').join('')}`);
+        throw nulCharacter(name.split('\u0000').join('') || 'query');
       }
     }
   });
   app.addHook('preValidation', async (request) => {
     const body = request.body;
     if (body === undefined || body === null) return;
-    const found =
-      typeof body === 'string' ? (body.includes('\u0000') ? 'body' : null) : findNul(body, 'body');
+    const found = typeof body === 'string' ? (body.includes('\u0000') ? 'body' : null) : findNul(body);
     if (found) throw nulCharacter(found);
   });
 }

@@ -41,6 +41,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
   return {
     driver: 's3',
+    // A PutObject is stored whole or not at all: an interrupted upload leaves nothing behind.
+    sweepIncompleteWrites: async () => 0,
     async put(key, body, contentType) {
       assertValidKey(key);
       await client.send(

@@ -10,6 +10,11 @@ export interface Storage {
    * they are served only through the download endpoints, which check entitlement.
    */
   publicUrl(key: string): string;
+  /**
+   * Removes the leftovers of writes that never finished (a process killed mid-upload) older than
+   * `olderThan`, and answers how many. Writes in progress are younger than any sane cut-off.
+   */
+  sweepIncompleteWrites(olderThan: Date): Promise<number>;
 }
 
 const KEY_RE = /^(workflows|covers|seed)\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,80}(\.[a-z0-9]{1,8})?$/;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '@flowbay/domain';
 import type { Env } from '../../env.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../../infra/auth/index.ts';
+import { withDatabaseCause } from '../../infra/auth/database-failure.ts';
 import type { RateConsumer } from '../../infra/auth/rate-limit.ts';
 import { findNul } from '../../infra/http/nul-bytes.ts';
 import { redactUrl } from '../../infra/http/log-redaction.ts';
@@ -104,7 +105,7 @@ export async function authRoutes(
         if (!parsed) {
           if (ACCOUNT_LIMITED_PATHS.has(path)) return sendInvalid(request, reply, 'body');
         } else {
-          const nul = findNul(parsed, 'body');
+          const nul = findNul(parsed);
           if (nul) return sendInvalid(request, reply, nul, true);
           if (ACCOUNT_LIMITED_PATHS.has(path) && typeof parsed.email === 'string') {
             if (path === '/sign-in/email') {
@@ -127,7 +128,12 @@ export async function authRoutes(
         }
       }
 
-      const response = await auth.handler(toFetchRequest(request, env.PUBLIC_URL, body, rewritten));
+      const response = await withDatabaseCause(async (failure) => {
+        const answer = await auth.handler(toFetchRequest(request, env.PUBLIC_URL, body, rewritten));
+        // A 500 because the database is gone is answered 503 DATABASE_UNAVAILABLE by the error handler.
+        if (answer.status >= 500 && failure.cause) throw failure.cause;
+        return answer;
+      });
       const deviceCookie = throttled
         ? await signInThrottle.after(throttled.email, throttled.knownDevice, response.status)
         : null;

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_NAME_MAX, URL_MAX } from '@flowbay/domain';
+import { user as userTable } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, signInAs, signUpAndVerify, uniqueAddress, type TestSession } from '../../test/auth.ts';
 import { createUser } from '../../test/factories.ts';
@@ -108,6 +110,8 @@ describe('PUT /api/profile/me', () => {
     ['a full name that is too long', { full_name: 'n'.repeat(FULL_NAME_MAX + 1) }, 'full_name'],
     ['an unknown language', { locale: 'fr' }, 'locale'],
     ['a full name that is not a string', { full_name: 42 }, 'full_name'],
+    ['a full name with a NUL byte', { full_name: 'Ana\u0000Nguyễn' }, 'full_name'],
+    ['a display name with a control character', { display_name: 'Ana\u001b[31m' }, 'display_name'],
     ['an e-mail (read-only)', { email: 'new@example.test' }, 'email'],
   ])('rejects %s with 400 VALIDATION_FAILED on that field', async (_label, payload, field) => {
     const response = await put(ana.headers, payload);
@@ -137,5 +141,106 @@ describe('PUT /api/profile/me', () => {
     expect(byId.statusCode).toBe(404);
     const after = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: ana.headers });
     expect(after.json()).toEqual(before.json());
+  });
+});
+
+/** What must never reach a profile, whichever endpoint writes it. */
+const REFUSED_PROFILES: [string, Record<string, unknown>, string][] = [
+  ['a 1,000,000-character name', { name: 'n'.repeat(1_000_000) }, 'name'],
+  ['a name one character over the limit', { name: 'n'.repeat(FULL_NAME_MAX + 1) }, 'name'],
+  ['a name with a NUL byte', { name: 'Ana\u0000Nguyễn' }, 'name'],
+  ['a name with a control character', { name: 'Ana\u0007' }, 'name'],
+  ['a javascript: avatar', { image: 'javascript:alert(document.cookie)' }, 'image'],
+  ['a data: avatar', { image: 'data:text/html;base64,PHNjcmlwdD4=' }, 'image'],
+  ['an avatar URL that is too long', { image: `https://example.test/${'a'.repeat(URL_MAX)}` }, 'image'],
+];
+
+/** A NUL byte is refused before Better Auth reads the body, with its own message (infra/http/nul-bytes.ts). */
+const hasNul = (fields: Record<string, unknown>) =>
+  Object.values(fields).some((value) => String(value).includes('\u0000'));
+
+describe('Better Auth endpoints keep the profile rules of PUT /api/profile/me', () => {
+  it.each(REFUSED_PROFILES)(
+    'sign-up refuses %s with 400 VALIDATION_FAILED on that field, and creates no account',
+    async (_label, fields, field) => {
+      const email = `refused-${field}-${Math.random().toString(36).slice(2, 10)}@example.test`;
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: uniqueAddress(),
+        headers: { 'accept-language': 'vi' },
+        payload: { email, password: 'correct horse battery', ...fields },
+      });
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: hasNul(fields)
+          ? 'Văn bản không được chứa ký tự NUL.'
+          : 'Một số dữ liệu gửi lên không hợp lệ.',
+        field,
+      });
+      expect(readOutbox(ctx, email)).toEqual([]);
+      const [stored] = await ctx.db.select().from(userTable).where(eq(userTable.email, email));
+      expect(stored).toBeUndefined();
+    },
+  );
+
+  it('sign-up still accepts a name and avatar within the rules', async () => {
+    const email = `kept-${Math.random().toString(36).slice(2, 10)}@example.test`;
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      remoteAddress: uniqueAddress(),
+      payload: {
+        email,
+        password: 'correct horse battery',
+        name: 'n'.repeat(FULL_NAME_MAX),
+        image: 'https://images.example.test/me.png',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [stored] = await ctx.db.select().from(userTable).where(eq(userTable.email, email));
+    expect(stored).toMatchObject({
+      name: 'n'.repeat(FULL_NAME_MAX),
+      image: 'https://images.example.test/me.png',
+    });
+  });
+
+  it.each(REFUSED_PROFILES)(
+    'update-user refuses %s with 400 VALIDATION_FAILED on that field, and changes nothing',
+    async (_label, fields, field) => {
+      const before = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: binh.headers });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { ...binh.headers, origin: 'http://localhost:3000' },
+        payload: fields,
+      });
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: hasNul(fields)
+          ? 'Text may not contain the NUL character.'
+          : 'Some of the data sent is not valid.',
+        field,
+      });
+      const after = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: binh.headers });
+      expect(after.json()).toEqual(before.json());
+    },
+  );
+
+  it('update-user still changes the name and avatar within the rules, as PUT /api/profile/me shows', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { ...binh.bearerHeaders },
+      payload: { name: 'Bình Trần', image: 'https://images.example.test/binh.png' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: binh.headers });
+    expect(me.json()).toMatchObject({
+      full_name: 'Bình Trần',
+      avatar_url: 'https://images.example.test/binh.png',
+    });
   });
 });

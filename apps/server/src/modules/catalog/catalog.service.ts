@@ -106,6 +106,9 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
       const unfiltered = !filter.search && !filter.category && !filter.subcategory && filter.price === 'all';
       // Counted once per request: an unfiltered list's filtered count is the same number.
       const total = countTotal(base);
+      // Awaited below; if the page query fails first, this one's failure must not go unhandled (that ends
+      // the process): the request fails with the page query's error.
+      total.catch(() => undefined);
       const page = (active: CatalogFilter) =>
         Promise.all([
           repository.list(active, sort, query.page, pageSize),

@@ -234,6 +234,7 @@ export function createUploadsService(db: Database, storage: Storage) {
     },
 
     /** Removes uploads nobody used within the grace period (an abandoned create form, a failed create). */
+    /** Unused uploads older than `olderThan`, and the leftovers of writes a killed process never finished. */
     async sweepOrphans(olderThan: Date, limit = 500): Promise<number> {
       const orphans = await repository.findOrphans(olderThan, limit);
       for (const orphan of orphans) {
@@ -241,7 +242,7 @@ export function createUploadsService(db: Database, storage: Storage) {
         if (orphan.thumbKey) await storage.delete(orphan.thumbKey);
         await repository.remove(orphan.key);
       }
-      return orphans.length;
+      return orphans.length + (await storage.sweepIncompleteWrites(olderThan));
     },
   };
 }

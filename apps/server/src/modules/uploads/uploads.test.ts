@@ -1,10 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { scanSecrets } from '@flowbay/workflow-formats';
 import { uploads } from '../../db/schema.ts';
+import { createLocalStorage } from '../../infra/storage/local.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser } from '../../test/factories.ts';
@@ -202,6 +205,30 @@ describe('orphan uploads', () => {
     expect(await ctx.storage.get(cover.key)).toBeNull();
     expect(await ctx.storage.get(uploadKeyOf(cover.thumb_url)!)).toBeNull();
     expect(await ctx.db.select().from(uploads).where(eq(uploads.key, cover.key))).toEqual([]);
+  });
+});
+
+describe('writes a killed process never finished (local storage)', () => {
+  it('are swept once older than the cut-off; writes in progress and stored files stay', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'flowbay-partial-'));
+    try {
+      const storage = createLocalStorage(root);
+      const kept = `workflows/${member.user.id}/kept.json`;
+      await storage.put(kept, Buffer.from('{}'), 'application/json');
+      // What `kill -9` in the middle of storage.put leaves: the temporary file, never renamed.
+      const leftover = join(root, `workflows/${member.user.id}/lost.json.${randomUUID()}.part`);
+      writeFileSync(leftover, '{"half":');
+      const service = createUploadsService(ctx.db, storage);
+
+      expect(await service.sweepOrphans(new Date(Date.now() - 60_000))).toBe(0);
+      expect(existsSync(leftover)).toBe(true);
+      expect(await service.sweepOrphans(new Date(Date.now() + 60_000))).toBe(1);
+      expect(existsSync(leftover)).toBe(false);
+      expect((await storage.get(kept))?.toString()).toBe('{}');
+      expect(readdirSync(join(root, `workflows/${member.user.id}`))).toEqual(['kept.json']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
