@@ -21,6 +21,9 @@ export const E2E_ADMIN_EMAILS = [
   // The buying journeys' administrators (separate accounts, so they can run beside the signed-in journeys).
   'buying-admin-desktop-en@e2e.test',
   'buying-admin-desktop-vi@e2e.test',
+  'hardening-admin-desktop-en@e2e.test',
+  'hardening-admin-desktop-vi@e2e.test',
+  'hardening-admin-phone-en@e2e.test',
 ];
 
 const chromium = {

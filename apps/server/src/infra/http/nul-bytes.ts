@@ -4,28 +4,24 @@ import { AppError, invalid } from '../../lib/errors.ts';
 
 const ENCODED_NUL = /%00/i;
 
-const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
-
 export const nulCharacter = (field: string) =>
   invalid(field, 'Text may not contain the NUL character', { messageKey: VALIDATION_KEYS.nulCharacter });
 
-/**
- * The dotted path of the first string (or key) holding U+0000 in a parsed body, or null. Paths name
- * fields as schema errors do (`full_name`, `texts.0`); the body itself is `body`.
- */
+/** The dotted field path (as validation errors name it) of the first string or key holding U+0000, or null. */
 export function findNul(value: unknown, path = '', depth = 0): string | null {
+  const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
   if (depth > 64 || value === null || typeof value !== 'object') return null;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index += 1) {
-      const found = findNul(value[index], join(path, String(index)), depth + 1);
+      const found = findNul(value[index], at(index), depth + 1);
       if (found) return found;
     }
     return null;
   }
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\u0000')) return path || 'body';
-    const found = findNul(item, join(path, key), depth + 1);
+    const found = findNul(item, at(key), depth + 1);
     if (found) return found;
   }
   return null;
@@ -47,7 +43,7 @@ export function refuseNulBytes(app: FastifyInstance) {
     if (queryAt < 0) return;
     for (const [name, value] of new URLSearchParams(url.slice(queryAt + 1))) {
       if (name.includes('\u0000') || value.includes('\u0000')) {
-        throw nulCharacter(name.split('\u0000').join(''));
+        throw nulCharacter(name.split('\u0000').join('') || 'query');
       }
     }
   });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.ts';
 import { startTestS3Server, type TestS3Server } from '../../test/s3.ts';
@@ -74,6 +75,20 @@ describe('S3 driver settings', () => {
   it('is chosen when S3_* is set, and the local folder otherwise', () => {
     expect(createStorage(loadEnv({ DATA_DIR: localDir })).driver).toBe('local');
     expect(createStorage(loadEnv({ DATA_DIR: localDir, ...s3.env })).driver).toBe('s3');
+  });
+
+  it('stores objects as attachments, so a cover opened from S3_PUBLIC_URL is a download, not a page', async () => {
+    const key = 'covers/user-1/disposition.png';
+    await drivers.s3!().put(key, Buffer.from('<svg onload=alert(1)>'), 'image/png');
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
+    const head = await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));
+    expect(head.ContentDisposition).toBe('attachment');
+    client.destroy();
   });
 
   it('gives covers the public base address when S3_PUBLIC_URL is set, else the app route', () => {

@@ -54,6 +54,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           ContentLength: body.length,
           // Keys are random and never rewritten, so public objects may be cached forever.
           CacheControl: isPublicKey(key) ? 'public, max-age=31536000, immutable' : 'private, no-store',
+          // Served from S3_PUBLIC_URL as is: opened directly, an uploaded file is a download, never a page.
+          ContentDisposition: 'attachment',
         }),
       );
     },

@@ -144,24 +144,25 @@ describe('PUT /api/profile/me', () => {
   });
 });
 
-const GENERIC = { en: 'Some of the data sent is not valid.', vi: 'Một số dữ liệu gửi lên không hợp lệ.' };
-const NUL = { en: 'Text may not contain the NUL character.', vi: 'Văn bản không được chứa ký tự NUL.' };
-
-/** What must never reach a profile, whichever endpoint writes it (and the message that says why). */
-const REFUSED_PROFILES: [string, Record<string, unknown>, string, typeof GENERIC?][] = [
+/** What must never reach a profile, whichever endpoint writes it. */
+const REFUSED_PROFILES: [string, Record<string, unknown>, string][] = [
   ['a 1,000,000-character name', { name: 'n'.repeat(1_000_000) }, 'name'],
   ['a name one character over the limit', { name: 'n'.repeat(FULL_NAME_MAX + 1) }, 'name'],
-  ['a name with a NUL byte', { name: 'Ana\u0000Nguyễn' }, 'name', NUL],
+  ['a name with a NUL byte', { name: 'Ana\u0000Nguyễn' }, 'name'],
   ['a name with a control character', { name: 'Ana\u0007' }, 'name'],
   ['a javascript: avatar', { image: 'javascript:alert(document.cookie)' }, 'image'],
   ['a data: avatar', { image: 'data:text/html;base64,PHNjcmlwdD4=' }, 'image'],
   ['an avatar URL that is too long', { image: `https://example.test/${'a'.repeat(URL_MAX)}` }, 'image'],
 ];
 
+/** A NUL byte is refused before Better Auth reads the body, with its own message (infra/http/nul-bytes.ts). */
+const hasNul = (fields: Record<string, unknown>) =>
+  Object.values(fields).some((value) => String(value).includes('\u0000'));
+
 describe('Better Auth endpoints keep the profile rules of PUT /api/profile/me', () => {
   it.each(REFUSED_PROFILES)(
     'sign-up refuses %s with 400 VALIDATION_FAILED on that field, and creates no account',
-    async (_label, fields, field, messages = GENERIC) => {
+    async (_label, fields, field) => {
       const email = `refused-${field}-${Math.random().toString(36).slice(2, 10)}@example.test`;
       const response = await ctx.app.inject({
         method: 'POST',
@@ -173,7 +174,9 @@ describe('Better Auth endpoints keep the profile rules of PUT /api/profile/me', 
       expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
       expect(response.json().error).toEqual({
         code: 'VALIDATION_FAILED',
-        message: messages.vi,
+        message: hasNul(fields)
+          ? 'Văn bản không được chứa ký tự NUL.'
+          : 'Một số dữ liệu gửi lên không hợp lệ.',
         field,
       });
       expect(readOutbox(ctx, email)).toEqual([]);
@@ -205,7 +208,7 @@ describe('Better Auth endpoints keep the profile rules of PUT /api/profile/me', 
 
   it.each(REFUSED_PROFILES)(
     'update-user refuses %s with 400 VALIDATION_FAILED on that field, and changes nothing',
-    async (_label, fields, field, messages = GENERIC) => {
+    async (_label, fields, field) => {
       const before = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: binh.headers });
       const response = await ctx.app.inject({
         method: 'POST',
@@ -216,7 +219,9 @@ describe('Better Auth endpoints keep the profile rules of PUT /api/profile/me', 
       expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
       expect(response.json().error).toEqual({
         code: 'VALIDATION_FAILED',
-        message: messages.en,
+        message: hasNul(fields)
+          ? 'Text may not contain the NUL character.'
+          : 'Some of the data sent is not valid.',
         field,
       });
       const after = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: binh.headers });
