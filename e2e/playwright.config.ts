@@ -90,6 +90,8 @@ export default defineConfig<{ uiLanguage: UiLanguage }>({
           SEED_DEMO: '1',
           LOG_LEVEL: 'warn',
           PUBLIC_URL: baseURL,
+          // Each journey sends its own X-Forwarded-For (tests/fixtures.ts), as visitors behind a proxy do.
+          TRUST_PROXY: 'true',
         },
       },
 });

@@ -43,8 +43,20 @@ export const WORDS = {
   },
 } as const;
 
+/**
+ * A client address of its own for each test (the server trusts X-Forwarded-For in the journeys), so
+ * the per-address sign-up and sign-in limits count each journey apart, as they would real visitors.
+ */
+export function clientAddressHeader(): { 'x-forwarded-for': string } {
+  const byte = () => 1 + Math.floor(Math.random() * 253);
+  return { 'x-forwarded-for': `198.18.${byte()}.${byte()}` };
+}
+
 export const test = base.extend<{ uiLanguage: UiLanguage; words: (typeof WORDS)[UiLanguage] }>({
   uiLanguage: ['en', { option: true }],
+  // Playwright reads the fixture's dependencies from this (empty) pattern.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use) => use(clientAddressHeader()),
   words: async ({ uiLanguage }, use) => use(WORDS[uiLanguage]),
   page: async ({ page, uiLanguage }, use) => {
     // The stored choice, as a returning visitor would have it; set once so a switch can override it.

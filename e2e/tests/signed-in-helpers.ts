@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
-import type { UiLanguage } from './fixtures';
+import { clientAddressHeader, type UiLanguage } from './fixtures';
 
 /** The UI strings, straight from the app's translation files, so the journeys read what users read. */
 type Tree = { [key: string]: string | Tree };
@@ -144,7 +144,10 @@ export async function signUpAndConfirm(
 
 /** Another browser (another person), with the journey's UI language stored as a returning visitor has it. */
 export async function newContextIn(browser: Browser, language: UiLanguage) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    extraHTTPHeaders: clientAddressHeader(),
+  });
   await context.addInitScript((stored) => localStorage.setItem('language', stored), language);
   return context;
 }
