@@ -23,8 +23,6 @@ interface Listed {
 }
 
 const ORDER_URL = /\/orders\/(FB-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4})\?result=(\w+)$/;
-const PHONE_SKIP =
-  'buying runs at desktop width in both languages; the phone project covers the public pages';
 
 /** Axe once the toasts are gone (sonner's stacked toasts are faded on purpose). */
 async function expectAccessible(page: Page) {
@@ -109,7 +107,7 @@ test.describe('buying', () => {
     browser,
     uiLanguage,
   }, testInfo) => {
-    test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
+    test.skip(testInfo.project.name.startsWith('phone'), 'buying runs at desktop width in both languages');
     test.setTimeout(240_000);
     const t = translator(uiLanguage);
     const buyer = uniqueEmail('buyer', testInfo.project.name);
@@ -187,7 +185,7 @@ test.describe('buying', () => {
     browser,
     uiLanguage,
   }, testInfo) => {
-    test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
+    test.skip(testInfo.project.name.startsWith('phone'), 'buying runs at desktop width in both languages');
     test.setTimeout(180_000);
     const t = translator(uiLanguage);
     const email = uniqueEmail('canceller', testInfo.project.name);
@@ -213,7 +211,7 @@ test.describe('buying', () => {
     browser,
     uiLanguage,
   }, testInfo) => {
-    test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
+    test.skip(testInfo.project.name.startsWith('phone'), 'buying runs at desktop width in both languages');
     test.setTimeout(300_000);
     const t = translator(uiLanguage);
     const email = uniqueEmail('refunder', testInfo.project.name);

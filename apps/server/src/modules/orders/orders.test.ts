@@ -419,6 +419,46 @@ describe('who may buy and see what', () => {
   });
 });
 
+describe('a page on another site cannot use a buyer’s or an admin’s cookies', () => {
+  it('checkout, refund request and admin refund from a foreign Origin are refused and change nothing', async () => {
+    const workflow = await paidWorkflow();
+    const owner = await buyer();
+    const foreign = { cookie: owner.headers.cookie, origin: 'https://evil.example' };
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: foreign,
+      payload: { workflow_id: workflow.id, provider: 'test' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('CROSS_SITE_REQUEST');
+    expect(await ctx.db.select().from(ordersTable).where(eq(ordersTable.buyerId, owner.user.id))).toEqual([]);
+
+    const { code } = await buy(owner, workflow.id);
+    const writes = [
+      { url: `/api/orders/${code}/refund-request`, cookie: owner.headers.cookie },
+      { url: `/api/admin/orders/${code}/refund`, cookie: admin.headers.cookie },
+    ];
+    for (const write of writes) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: write.url,
+        headers: { cookie: write.cookie, origin: 'https://evil.example' },
+        payload: { reason: 'forged' },
+      });
+      expect(response.statusCode, write.url).toBe(403);
+      expect(response.json().error.code).toBe('CROSS_SITE_REQUEST');
+    }
+    const receipt = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${code}`,
+      headers: owner.headers,
+    });
+    expect(receipt.json().order).toMatchObject({ state: 'paid', refund_request: null });
+    expect(await download(owner, workflow.id)).toMatchObject({ statusCode: 200 });
+  });
+});
+
 describe('callback abuse changes nothing and is answered per VNPay', () => {
   async function pendingOrder(price = 120_000) {
     const workflow = await paidWorkflow(price);
