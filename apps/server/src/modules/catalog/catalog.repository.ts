@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { PRICE_BANDS, stripAccents, type PriceFilter, type Sort } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
+import { hasActiveEntitlement } from '../../db/entitlements.ts';
 import {
   categories,
   favorites,
-  purchases,
   searchWords,
   subcategories,
   user,
@@ -227,18 +227,7 @@ export function createCatalogRepository(db: Database) {
     },
 
     async hasPurchased(userId: string, workflowId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: purchases.id })
-        .from(purchases)
-        .where(
-          and(
-            eq(purchases.userId, userId),
-            eq(purchases.workflowId, workflowId),
-            isNull(purchases.revokedAt),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
+      return hasActiveEntitlement(db, userId, workflowId);
     },
   };
 }

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { stripAccents } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
+import { hasActiveEntitlement } from '../../db/entitlements.ts';
 import {
   n8nLibraryKeys,
-  purchases,
   subcategories,
   user,
   workflowCategories,
@@ -157,12 +157,7 @@ export function createN8nRepository(db: Database) {
     },
 
     async hasPurchased(userId: string, workflowId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: purchases.id })
-        .from(purchases)
-        .where(and(eq(purchases.userId, userId), eq(purchases.workflowId, workflowId)))
-        .limit(1);
-      return Boolean(row);
+      return hasActiveEntitlement(db, userId, workflowId);
     },
 
     /* ---------- personal library keys ---------- */

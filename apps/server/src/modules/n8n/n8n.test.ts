@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signInAs, type TestSession } from '../../test/auth.ts';
+import { purchases } from '../../db/schema.ts';
 import { addPurchase, createUser, createWorkflow } from '../../test/factories.ts';
 
 let ctx: TestContext;
@@ -364,6 +365,32 @@ describe('personal library keys', () => {
     const response = await get(`/n8n/k/${key}/templates/workflows/${numbers.paid}`);
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain('Secret OCR step');
+  });
+
+  it('stops serving a workflow in full once its purchase was refunded (entitlement revoked)', async () => {
+    const refundedRow = await createUser(ctx.db);
+    await ctx.db.insert(purchases).values({
+      userId: refundedRow.id,
+      workflowId: ids.paid!,
+      amount: 199_000,
+      revokedAt: new Date(),
+    });
+    const refunded = await signInAs(ctx, refundedRow);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/n8n/keys',
+      headers: refunded.headers,
+      payload: {},
+    });
+    const { key } = created.json();
+    for (const url of [
+      `/n8n/k/${key}/templates/workflows/${numbers.paid}`,
+      `/n8n/k/${key}/workflows/templates/${numbers.paid}`,
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('Secret OCR step');
+    }
   });
 
   it('refuses unknown keys and anonymous key management', async () => {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { OrderState } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
+import { hasActiveEntitlement as activeEntitlement } from '../../db/entitlements.ts';
 import {
   orders,
   paymentEvents,
@@ -90,17 +91,7 @@ function writes(tx: Tx) {
     },
 
     async hasActiveEntitlement(userId: string, workflowId: string): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: purchases.id })
-        .from(purchases)
-        .where(
-          and(
-            eq(purchases.userId, userId),
-            eq(purchases.workflowId, workflowId),
-            isNull(purchases.revokedAt),
-          ),
-        );
-      return Boolean(row);
+      return activeEntitlement(tx, userId, workflowId);
     },
 
     async close(orderId: string, state: 'failed' | 'expired', now: Date) {
@@ -230,17 +221,7 @@ export function createOrdersRepository(db: Database) {
     },
 
     async hasActiveEntitlement(userId: string, workflowId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: purchases.id })
-        .from(purchases)
-        .where(
-          and(
-            eq(purchases.userId, userId),
-            eq(purchases.workflowId, workflowId),
-            isNull(purchases.revokedAt),
-          ),
-        );
-      return Boolean(row);
+      return activeEntitlement(db, userId, workflowId);
     },
 
     async findById(id: string): Promise<OrderRow | null> {
