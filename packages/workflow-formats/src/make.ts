@@ -1,5 +1,6 @@
 import { appDisplayName, normalizeAppKey } from './apps.ts';
 import { placeNodes } from './layout.ts';
+import { readableMakeModule } from './step-names.ts';
 import type { Annotation, EdgeKind, GraphEdge, Warning, WorkflowGraph } from './model.ts';
 import {
   type DraftNode,
@@ -8,6 +9,7 @@ import {
   RequirementsCollector,
   edgeId,
   finite,
+  hasReadableText,
   idText,
   isRecord,
   own,
@@ -16,33 +18,13 @@ import {
   warn,
 } from './shared.ts';
 
-const BUILT_IN_NAMES: Record<string, string> = {
-  BasicRouter: 'Router',
-  BasicFeeder: 'Iterator',
-  BasicAggregator: 'Array aggregator',
-  BasicRepeater: 'Repeater',
-  Ignore: 'Ignore',
-  Resume: 'Resume',
-  Rollback: 'Rollback',
-  Commit: 'Commit',
-  Break: 'Break',
-};
-
 /** Parameters that hold a reference to one of the user's Make connections. */
 const CONNECTION_PARAMETERS = ['__IMTCONN__', '__IMTKEY__'];
 
-function words(identifier: string): string {
-  const spaced = identifier
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
-}
-
 function defaultName(type: string, app: string): string {
-  const [prefix, action = ''] = type.split(':', 2);
-  if (prefix === 'builtin') return BUILT_IN_NAMES[action] ?? words(action || 'Module');
-  return action ? `${appDisplayName(app)}: ${words(action)}` : appDisplayName(app);
+  const action = readableMakeModule(type);
+  if (type.startsWith('builtin:')) return action ?? 'Module';
+  return action ? `${appDisplayName(app)}: ${action}` : appDisplayName(app);
 }
 
 function filterLabel(module: JsonRecord): string | undefined {
@@ -211,11 +193,13 @@ function readNotes(
   notes.forEach((note, index) => {
     if (!isRecord(note)) return;
     const moduleId = idText(own(note, 'id'));
+    const noteText = text(own(note, 'text')) ?? '';
+    if (!hasReadableText(noteText)) return;
     const nodeId = moduleId === undefined ? undefined : idByModule.get(moduleId);
     const node = nodeId === undefined ? undefined : byId.get(nodeId);
     annotations.push({
       id: `note-${index + 1}`,
-      text: text(own(note, 'text')) ?? '',
+      text: noteText,
       position: node ? { x: node.position.x, y: node.position.y - 120 } : { x: 0, y: -120 },
       ...(nodeId !== undefined ? { nodeId } : {}),
     });

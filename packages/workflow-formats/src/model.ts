@@ -28,6 +28,8 @@ export interface GraphNode {
   kind: NodeKind;
   position: Position;
   disabled: boolean;
+  /** Zapier: the step was exported from a zap that is turned off. It still runs when the zap is on. */
+  paused?: boolean;
 }
 
 export interface GraphEdge {

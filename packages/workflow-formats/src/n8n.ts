@@ -8,6 +8,7 @@ import {
   RequirementsCollector,
   edgeId,
   finite,
+  hasReadableText,
   idText,
   isRecord,
   own,
@@ -107,6 +108,7 @@ export function parseN8nWorkflow(doc: JsonRecord | unknown[], warnings: Warning[
       const width = finite(own(parameters, 'width'));
       const height = finite(own(parameters, 'height'));
       const color = own(parameters, 'color');
+      if (!hasReadableText(content)) return;
       annotations.push({
         id: idText(own(entry, 'id')) ?? `note-${index + 1}`,
         text: content,

@@ -111,3 +111,10 @@ export function positionFrom(x: unknown, y: unknown): Position | undefined {
 }
 
 export type DraftNode = Omit<GraphNode, 'position'> & { position?: Position };
+
+/** Whether a note says anything once markdown marks and blank space are gone (n8n adds empty stickies as backgrounds). */
+export function hasReadableText(note: string): boolean {
+  return /[\p{L}\p{N}]/u.test(
+    note.replace(/!?\[[^\]]*\]\([^)]*\)/g, (link) => link.replace(/\([^)]*\)$/, '')),
+  );
+}

@@ -1,5 +1,6 @@
 import { appDisplayName, isCoreApp, normalizeAppKey } from './apps.ts';
 import { placeNodes } from './layout.ts';
+import { readableZapierAction } from './step-names.ts';
 import type { GraphEdge, NodeKind, Warning, WorkflowGraph } from './model.ts';
 import {
   type DraftNode,
@@ -20,11 +21,6 @@ interface Step {
   id: string;
   parent?: string;
   record: JsonRecord;
-}
-
-function words(identifier: string): string {
-  const spaced = identifier.replace(/[_-]+/g, ' ').trim();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
 /** Reads a Zapier export (`zaps[]`, editor export `metadata.version: 2` or account export `gdpr_v1`). */
@@ -99,12 +95,8 @@ function parseZap(zap: JsonRecord, index: number, warnings: Warning[]): Workflow
     const meta = own(record, 'meta');
     const stepTitle = isRecord(meta) ? text(own(meta, 'stepTitle'))?.trim() : undefined;
     const title = text(own(record, 'title'))?.trim();
-    const fallback =
-      kind === 'router'
-        ? appDisplayName(app)
-        : action
-          ? `${appDisplayName(app)}: ${words(action)}`
-          : appDisplayName(app);
+    const readableAction = kind === 'router' ? undefined : readableZapierAction(action);
+    const fallback = readableAction ? `${appDisplayName(app)}: ${readableAction}` : appDisplayName(app);
     // The trigger step carries the zap's own title, which does not name the step.
     const nodeName = stepTitle || (step.parent !== undefined && title ? title : fallback);
     drafts.push({
@@ -114,7 +106,9 @@ function parseZap(zap: JsonRecord, index: number, warnings: Warning[]): Workflow
       ...(apiVersion ? { typeVersion: apiVersion } : {}),
       app,
       kind,
-      disabled: own(record, 'paused') === true,
+      // Exports of a zap that is off mark every step paused; that is the zap's state, not a disabled step.
+      disabled: false,
+      ...(own(record, 'paused') === true ? { paused: true } : {}),
     });
     requirements.typeVersion(api, apiVersion || undefined);
     if (!isCoreApp(app) && api !== '') {
