@@ -212,6 +212,28 @@ const ROWS: Row[] = [
   ],
   ['mcp', 'MCP Client', 'ai-tool', { brand: null, aliases: ['mcpclient', 'mcpclienttool', 'mcptrigger'] }],
   ['ai', 'AI by Zapier', 'ai-model', core(['aibyzapier'])],
+  // n8n's own utilities: its "Core Nodes" category and its test, training and evaluation nodes.
+  ['git', 'Git', 'code', { core: true }],
+  ['compression', 'Compression', 'file', core()],
+  ['data-table', 'Data Table', 'table', core()],
+  ['read-pdf', 'Read PDF', 'document', core()],
+  ['move-binary-data', 'Convert to/from Binary Data', 'file', core()],
+  ['totp', 'TOTP', 'key', core()],
+  ['sse', 'SSE Trigger', 'webhook', core()],
+  ['simulate', 'Simulate', 'play', core()],
+  ['time-saved', 'Track Time Saved', 'schedule', core()],
+  ['debug-helper', 'Debug Helper', 'terminal', core()],
+  ['evaluation', 'Evaluation', 'chart', core()],
+  ['e2e-test', 'E2E Test', 'play', core(['e2etestpolling', 'e2etestpollingtrigger'])],
+  ['dynamic-credential-check', 'Dynamic Credential Check', 'key', core()],
+  ['message-an-agent', 'Message an Agent', 'chat', core()],
+  [
+    'n8n-training',
+    'n8n Training',
+    'play',
+    core(['n8ntrainingcustomerdatastore', 'n8ntrainingcustomermessenger']),
+  ],
+  ['sticky-note', 'Sticky Note', 'text', core(['stickynote'])],
 
   // Services. The generic icon is the fallback when simple-icons has no brand for them.
   ['gmail', 'Gmail', 'mail', { aliases: ['googlemail'] }],
