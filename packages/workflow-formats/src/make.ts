@@ -1,7 +1,7 @@
 import { appDisplayName, normalizeAppKey } from './apps.ts';
 import { placeNodes } from './layout.ts';
 import { readableMakeModule } from './step-names.ts';
-import type { Annotation, EdgeKind, GraphEdge, Warning, WorkflowGraph } from './model.ts';
+import type { Annotation, EdgeKind, GraphEdge, ParseOptions, Warning, WorkflowGraph } from './model.ts';
 import {
   type DraftNode,
   type JsonRecord,
@@ -14,6 +14,7 @@ import {
   isRecord,
   own,
   positionFrom,
+  readableSettings,
   text,
   warn,
 } from './shared.ts';
@@ -34,7 +35,11 @@ function filterLabel(module: JsonRecord): string | undefined {
 }
 
 /** Reads a Make blueprint (`flow` + `metadata`). */
-export function parseMakeBlueprint(doc: JsonRecord, warnings: Warning[]): WorkflowGraph {
+export function parseMakeBlueprint(
+  doc: JsonRecord,
+  warnings: Warning[],
+  options: ParseOptions = {},
+): WorkflowGraph {
   const name = text(own(doc, 'name'))?.trim() || 'Untitled scenario';
   const ids = new IdRegistry();
   const requirements = new RequirementsCollector();
@@ -94,6 +99,9 @@ export function parseMakeBlueprint(doc: JsonRecord, warnings: Warning[]): Workfl
         kind: isRoot && index === 0 ? 'trigger' : isRouter ? 'router' : 'action',
         disabled: false,
         ...(position ? { position } : {}),
+        ...(options.settings
+          ? { settings: readableSettings(own(module, 'parameters'), own(module, 'mapper')) }
+          : {}),
       });
       requirements.typeVersion(type, finite(own(module, 'version')));
       readConnections(module, app, moduleName, requirements);

@@ -1,6 +1,14 @@
 import { isN8nCommunityType, n8nPackageOf, normalizeAppKey } from './apps.ts';
 import { placeNodes } from './layout.ts';
-import type { Annotation, EdgeKind, GraphEdge, NodeKind, Warning, WorkflowGraph } from './model.ts';
+import type {
+  Annotation,
+  EdgeKind,
+  GraphEdge,
+  NodeKind,
+  ParseOptions,
+  Warning,
+  WorkflowGraph,
+} from './model.ts';
 import {
   type DraftNode,
   type JsonRecord,
@@ -13,6 +21,7 @@ import {
   isRecord,
   own,
   positionFrom,
+  readableSettings,
   text,
   warn,
 } from './shared.ts';
@@ -72,7 +81,11 @@ function outputLabels(facts: NodeFacts): (string | undefined)[] | undefined {
 }
 
 /** Reads one n8n workflow (an object with `nodes`, or a bare list of nodes). */
-export function parseN8nWorkflow(doc: JsonRecord | unknown[], warnings: Warning[]): WorkflowGraph {
+export function parseN8nWorkflow(
+  doc: JsonRecord | unknown[],
+  warnings: Warning[],
+  options: ParseOptions = {},
+): WorkflowGraph {
   const record = Array.isArray(doc) ? undefined : doc;
   const name = (record && text(own(record, 'name'))?.trim()) || 'Untitled workflow';
   const rawNodes = Array.isArray(doc) ? doc : own(doc, 'nodes');
@@ -164,6 +177,7 @@ export function parseN8nWorkflow(doc: JsonRecord | unknown[], warnings: Warning[
       kind: nodeKind(local),
       disabled: own(entry, 'disabled') === true,
       ...(position ? { position } : {}),
+      ...(options.settings ? { settings: readableSettings(parameters) } : {}),
     });
 
     const credentials = own(entry, 'credentials');

@@ -1,7 +1,7 @@
 import { appDisplayName, isCoreApp, normalizeAppKey } from './apps.ts';
 import { placeNodes } from './layout.ts';
 import { readableZapierAction } from './step-names.ts';
-import type { GraphEdge, NodeKind, Warning, WorkflowGraph } from './model.ts';
+import type { GraphEdge, NodeKind, ParseOptions, Warning, WorkflowGraph } from './model.ts';
 import {
   type DraftNode,
   type JsonRecord,
@@ -11,6 +11,7 @@ import {
   idText,
   isRecord,
   own,
+  readableSettings,
   text,
   warn,
 } from './shared.ts';
@@ -24,7 +25,11 @@ interface Step {
 }
 
 /** Reads a Zapier export (`zaps[]`, editor export `metadata.version: 2` or account export `gdpr_v1`). */
-export function parseZapierExport(doc: JsonRecord, warnings: Warning[]): WorkflowGraph[] {
+export function parseZapierExport(
+  doc: JsonRecord,
+  warnings: Warning[],
+  options: ParseOptions = {},
+): WorkflowGraph[] {
   const metadata = own(doc, 'metadata');
   const version = isRecord(metadata) ? own(metadata, 'version') : undefined;
   if (!KNOWN_VERSIONS.has(version)) {
@@ -41,12 +46,12 @@ export function parseZapierExport(doc: JsonRecord, warnings: Warning[]): Workflo
       warn(warnings, { code: 'INVALID_NODE', message: `Zap ${index + 1} is not an object and was skipped.` });
       return;
     }
-    graphs.push(parseZap(zap, index, warnings));
+    graphs.push(parseZap(zap, index, warnings, options));
   });
   return graphs;
 }
 
-function parseZap(zap: JsonRecord, index: number, warnings: Warning[]): WorkflowGraph {
+function parseZap(zap: JsonRecord, index: number, warnings: Warning[], options: ParseOptions): WorkflowGraph {
   const zapId = idText(own(zap, 'id'));
   const name = text(own(zap, 'title'))?.trim() || `Zap ${zapId ?? index + 1}`;
   const rawSteps = own(zap, 'nodes') ?? own(zap, 'steps');
@@ -109,6 +114,7 @@ function parseZap(zap: JsonRecord, index: number, warnings: Warning[]): Workflow
       // Exports of a zap that is off mark every step paused; that is the zap's state, not a disabled step.
       disabled: false,
       ...(own(record, 'paused') === true ? { paused: true } : {}),
+      ...(options.settings ? { settings: readableSettings(own(record, 'params')) } : {}),
     });
     requirements.typeVersion(api, apiVersion || undefined);
     if (!isCoreApp(app) && api !== '') {
