@@ -8,7 +8,11 @@ function SettingValue({ value }: { value: unknown }) {
     return <span className="break-words whitespace-pre-wrap">{value === '' ? '—' : value}</span>;
   if (value === null || typeof value !== 'object') return <span>{String(value)}</span>;
   return (
-    <pre className="max-h-48 overflow-auto rounded-md bg-slate-50 p-2 text-[11px] leading-snug whitespace-pre-wrap">
+    // Focusable so a keyboard can scroll a long value.
+    <pre
+      tabIndex={0}
+      className="max-h-48 overflow-auto rounded-md bg-slate-50 p-2 text-[11px] leading-snug whitespace-pre-wrap"
+    >
       {JSON.stringify(value, null, 2)}
     </pre>
   );
@@ -61,7 +65,7 @@ export function NodeDetails({
           <X className="size-4" aria-hidden="true" />
         </button>
       </div>
-      <div className="flex-1 overflow-y-auto p-4 text-sm">
+      <div className="flex-1 overflow-y-auto p-4 text-sm" tabIndex={0}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
           <dt className="text-slate-500">{t('preview.app')}</dt>
           <dd className="font-medium text-slate-900">{appDisplayName(node.app)}</dd>

@@ -21,6 +21,7 @@ import { cn } from '@/lib/cn';
 import { NodeDetails } from './node-details';
 
 export const PREVIEW_HEIGHT = 500;
+const MIN_PREVIEW_HEIGHT = 280;
 const NODE_WIDTH = 180;
 /** Below this zoom a 13 px label is under 9 px on screen: nodes collapse to their icon, the name on hover. */
 export const COMPACT_ZOOM = 0.7;
@@ -149,6 +150,25 @@ function zoomModifier(): string {
   return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 }
 
+function isTouchScreen(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
+}
+
+/** Width over height of the drawn graph, so a wide workflow gets a lower frame instead of empty bands. */
+function graphAspect(nodes: Node[]): number {
+  if (nodes.length === 0) return 1;
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const node of nodes) {
+    const width = (node.data as Partial<NoteData>).width ?? NODE_WIDTH;
+    const height = (node.data as Partial<NoteData>).height ?? 64;
+    left = Math.min(left, node.position.x);
+    top = Math.min(top, node.position.y);
+    right = Math.max(right, node.position.x + width);
+    bottom = Math.max(bottom, node.position.y + height);
+  }
+  return (right - left + 120) / (bottom - top + 160);
+}
+
 /**
  * The interactive graph of one export. It lets the page scroll past it until the visitor clicks
  * or focuses it; then drag and wheel pan, Ctrl/⌘ + wheel (or a pinch) zooms, a node opens its
@@ -180,6 +200,8 @@ export function WorkflowPreview({
   );
   const selected = graph?.nodes.find((node) => node.id === selectedId);
   const modifier = useMemo(zoomModifier, []);
+  const touch = useMemo(isTouchScreen, []);
+  const aspect = useMemo(() => graphAspect(flow.nodes), [flow.nodes]);
 
   const deactivate = useCallback(() => {
     setActive(false);
@@ -241,7 +263,12 @@ export function WorkflowPreview({
       )}
       <div
         ref={frame}
-        style={{ height: PREVIEW_HEIGHT }}
+        style={{
+          aspectRatio: aspect,
+          maxHeight: PREVIEW_HEIGHT,
+          minHeight: MIN_PREVIEW_HEIGHT,
+          width: '100%',
+        }}
         className={cn('relative bg-slate-50 outline-none', active && 'ring-brand-500 ring-2 ring-inset')}
         data-testid="workflow-preview"
         data-active={active}
@@ -291,7 +318,7 @@ export function WorkflowPreview({
         {active ? (
           <div className="pointer-events-none absolute inset-x-0 top-0 z-10 flex items-start justify-between gap-2 p-2">
             <p className="rounded-md bg-white/90 px-2 py-1 text-xs text-slate-600 shadow-sm max-sm:hidden">
-              {t('preview.activeHint', { modifier })}
+              {touch ? t('preview.activeHintTouch') : t('preview.activeHint', { modifier })}
             </p>
             <button
               type="button"
@@ -312,7 +339,7 @@ export function WorkflowPreview({
             data-testid="preview-activate"
           >
             <span className="rounded-full bg-slate-900/80 px-3 py-1.5 text-xs font-medium text-white shadow group-hover:bg-slate-900">
-              {t('preview.activateHint', { modifier })}
+              {touch ? t('preview.activateHintTouch') : t('preview.activateHint', { modifier })}
             </span>
           </button>
         )}
