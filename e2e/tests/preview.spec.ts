@@ -101,7 +101,7 @@ test.describe('workflow preview', () => {
     await expect(preview).toHaveAttribute('data-active', 'true');
     const activeBefore = await viewportTransform(preview);
     const pageBefore = await page.evaluate(() => window.scrollY);
-    await scrollOver(page, preview, isMobile, 200);
+    await scrollOver(page, preview, isMobile, 60);
     await expect.poll(() => viewportTransform(preview)).not.toBe(activeBefore);
     expect(await page.evaluate(() => window.scrollY)).toBe(pageBefore);
 

@@ -209,6 +209,12 @@ export function WorkflowPreview({
   }, []);
 
   useEffect(() => {
+    // Idle, swipes over the graph scroll the page: React Flow's pane refuses every touch gesture.
+    const pane = frame.current?.querySelector<HTMLElement>('.react-flow__pane');
+    if (pane) pane.style.touchAction = active ? '' : 'pan-x pan-y pinch-zoom';
+  });
+
+  useEffect(() => {
     if (!active) return;
     // The activating button is gone: keep keyboard focus in the graph.
     if (frame.current && !frame.current.contains(document.activeElement))
@@ -273,6 +279,7 @@ export function WorkflowPreview({
         data-testid="workflow-preview"
         data-active={active}
         tabIndex={-1}
+        onFocus={() => setActive(true)}
         role="region"
         aria-label={t('preview.graphLabel', { title })}
       >
@@ -298,8 +305,10 @@ export function WorkflowPreview({
           nodesFocusable={active}
           edgesFocusable={false}
           elementsSelectable={false}
+          onPaneClick={() => setActive(true)}
           onNodeClick={(_, node) => {
-            if (active && node.type === 'step') setSelectedId(node.id);
+            setActive(true);
+            if (node.type === 'step') setSelectedId(node.id);
           }}
           proOptions={{ hideAttribution: true }}
         >
@@ -329,19 +338,17 @@ export function WorkflowPreview({
             </button>
           </div>
         ) : (
-          // Over the graph until it is activated, so wheel and swipes scroll the page.
-          <button
-            type="button"
-            className="group absolute inset-0 z-10 flex cursor-pointer items-end justify-center p-4 focus-visible:outline-none"
-            aria-label={t('preview.activate')}
-            onClick={() => setActive(true)}
-            onFocus={() => setActive(true)}
-            data-testid="preview-activate"
-          >
-            <span className="rounded-full bg-slate-900/80 px-3 py-1.5 text-xs font-medium text-white shadow group-hover:bg-slate-900">
+          <div className="pointer-events-none absolute inset-x-0 bottom-0 z-10 flex justify-center p-4">
+            <button
+              type="button"
+              className="pointer-events-auto cursor-pointer rounded-full bg-slate-900/80 px-3 py-1.5 text-xs font-medium text-white shadow hover:bg-slate-900"
+              aria-label={t('preview.activate')}
+              onClick={() => setActive(true)}
+              data-testid="preview-activate"
+            >
               {touch ? t('preview.activateHintTouch') : t('preview.activateHint', { modifier })}
-            </span>
-          </button>
+            </button>
+          </div>
         )}
         {selected && (
           <NodeDetails node={selected} showSettings={showSettings} onClose={() => setSelectedId(null)} />
