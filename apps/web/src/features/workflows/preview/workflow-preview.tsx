@@ -27,6 +27,7 @@ const NODE_WIDTH = 180;
 export const COMPACT_ZOOM = 0.7;
 /** Graphs with more nodes than this get a minimap. */
 export const MINIMAP_NODES = 15;
+const COMPACT_SIZE = 'clamp(56px, calc(30px / var(--preview-zoom, 1)), 132px)';
 
 type StepData = { node: GraphNode; pausedLabel: string };
 type NoteData = { text: string; width: number; height: number };
@@ -40,8 +41,9 @@ function StepNode({ data }: NodeProps<Node<StepData>>) {
     <img
       src={`/api/icons/${encodeURIComponent(node.app)}.svg`}
       alt=""
-      width={compact ? 32 : 20}
-      height={compact ? 32 : 20}
+      width={20}
+      height={20}
+      className={compact ? 'size-[55%]' : undefined}
       draggable={false}
     />
   );
@@ -60,10 +62,10 @@ function StepNode({ data }: NodeProps<Node<StepData>>) {
         'group relative rounded-xl border bg-white shadow-sm',
         node.kind === 'trigger' ? 'border-amber-300' : 'border-slate-300',
         node.disabled && 'opacity-50',
-        compact
-          ? 'flex size-14 items-center justify-center'
-          : 'flex w-[180px] items-center gap-2.5 px-3 py-2.5',
+        compact ? 'flex items-center justify-center' : 'flex w-[180px] items-center gap-2.5 px-3 py-2.5',
       )}
+      // Collapsed, the icon grows as the graph shrinks, so it stays about 30 px on screen.
+      style={compact ? { width: COMPACT_SIZE, height: COMPACT_SIZE } : undefined}
       data-testid="preview-node"
       data-compact={compact || undefined}
     >
@@ -116,6 +118,8 @@ export function toFlow(graph: WorkflowGraph, pausedLabel = ''): { nodes: Node[];
     type: 'note',
     position: note.position,
     data: { text: note.text, width: note.size?.width ?? 240, height: note.size?.height ?? 160 },
+    initialWidth: note.size?.width ?? 240,
+    initialHeight: note.size?.height ?? 160,
     draggable: false,
     selectable: false,
     focusable: false,
@@ -126,7 +130,9 @@ export function toFlow(graph: WorkflowGraph, pausedLabel = ''): { nodes: Node[];
     type: 'step',
     position: node.position,
     data: { node, pausedLabel } satisfies StepData,
-    width: NODE_WIDTH,
+    // Initial sizes (not fixed ones): a node shrinks to its icon when zoomed out; the minimap uses them.
+    initialWidth: NODE_WIDTH,
+    initialHeight: 60,
     ariaLabel: node.name,
   }));
   const edges: Edge[] = graph.edges.map((edge) => ({
@@ -338,7 +344,7 @@ export function WorkflowPreview({
             </button>
           </div>
         ) : (
-          <div className="pointer-events-none absolute inset-x-0 bottom-0 z-10 flex justify-center p-4">
+          <div className="pointer-events-none absolute inset-x-0 top-0 z-10 flex justify-end p-2">
             <button
               type="button"
               className="pointer-events-auto cursor-pointer rounded-full bg-slate-900/80 px-3 py-1.5 text-xs font-medium text-white shadow hover:bg-slate-900"
