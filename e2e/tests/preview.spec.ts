@@ -132,6 +132,17 @@ test.describe('workflow preview', () => {
     await expectAccessible(page);
     await panel.getByRole('button', { name: words.close }).click();
     await expect(panel).toHaveCount(0);
+
+    if (!isMobile) {
+      // From the keyboard: a focused node opens with Enter, Esc closes the panel, then the graph.
+      await nodes.nth(inside).locator('xpath=ancestor::*[contains(@class, "react-flow__node")][1]').focus();
+      await page.keyboard.press('Enter');
+      await expect(panel).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(panel).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(preview).toHaveAttribute('data-active', 'false');
+    }
   });
 
   test('cards show the brand marks of the apps first, then core nodes', async ({

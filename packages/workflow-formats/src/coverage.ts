@@ -6,7 +6,7 @@
  *   npm run icons:coverage [-- <exports folder>] [-- --report bench/reports/icons.md]
  */
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isCoreApp, normalizeAppKey } from './apps.ts';
 import { appInfo, brandIconSources } from './icons.ts';
@@ -133,7 +133,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       nodeList,
       'node types',
     ),
-    ...describe(`exports in ${dir} (${corpus.files} files)`, corpus, 'nodes'),
+    ...describe(`exports in ${relative(process.cwd(), dir) || '.'} (${corpus.files} files)`, corpus, 'nodes'),
     `brand marks shipped: ${brandIconSources().size} (brand-icons/SOURCES.md)`,
   ];
   console.log(lines.join('\n'));
@@ -148,6 +148,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
         'app key has a brand mark in `packages/workflow-formats/brand-icons/` (or Simple Icons at run time).',
         'Core nodes are our core apps plus, on the node list, n8n\'s own "Core Nodes" category; they keep',
         'generic glyphs and are counted apart.',
+        '',
+        'The apps listed without a brand mark are, with a few protocols (AMQP, LDAP), small SaaS',
+        'products that none of the openly licensed sets we may ship carries (SVG Logos, Simple Icons,',
+        'Lobe Icons, Super Tiny Icons, CoreUI Brands, Streamline Logos, Arcticons, Material Design Icons;',
+        'also searched: Tabler, Remix, Hugeicons, Boxicons, Devicon, VS Code Icons, Font Awesome Brands).',
         '',
         '```',
         ...lines,

@@ -14,7 +14,14 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { Pause } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GraphNode, WorkflowGraph } from '@flowbay/workflow-formats';
 import { cn } from '@/lib/cn';
@@ -204,6 +211,12 @@ export function WorkflowPreview({
     () => (graph ? toFlow(graph, pausedLabel) : { nodes: [], edges: [] }),
     [graph, pausedLabel],
   );
+  // Zoomed out, edge labels would be specks: they come back with the node labels.
+  const [compact, setCompact] = useState(false);
+  const edges = useMemo(
+    () => (compact ? flow.edges.map((edge) => ({ ...edge, label: undefined })) : flow.edges),
+    [flow.edges, compact],
+  );
   const selected = graph?.nodes.find((node) => node.id === selectedId);
   const modifier = useMemo(zoomModifier, []);
   const touch = useMemo(isTouchScreen, []);
@@ -243,7 +256,18 @@ export function WorkflowPreview({
 
   const onMove = useCallback((_: unknown, viewport: Viewport) => {
     frame.current?.style.setProperty('--preview-zoom', String(viewport.zoom));
+    setCompact(viewport.zoom < COMPACT_ZOOM);
   }, []);
+
+  /** Enter or Space on a focused node opens it, as a click does. */
+  const openFocusedNode = (event: ReactKeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    const id = (event.target as HTMLElement).closest('.react-flow__node')?.getAttribute('data-id');
+    if (id && graph?.nodes.some((node) => node.id === id)) {
+      event.preventDefault();
+      setSelectedId(id);
+    }
+  };
 
   if (!graph) return null;
   return (
@@ -286,13 +310,14 @@ export function WorkflowPreview({
         data-active={active}
         tabIndex={-1}
         onFocus={() => setActive(true)}
+        onKeyDown={openFocusedNode}
         role="region"
         aria-label={t('preview.graphLabel', { title })}
       >
         <ReactFlow
           key={index}
           nodes={flow.nodes}
-          edges={flow.edges}
+          edges={edges}
           nodeTypes={nodeTypes}
           fitView
           fitViewOptions={{ padding: 0.08, minZoom: 0.05, maxZoom: 1 }}
