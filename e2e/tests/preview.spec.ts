@@ -104,6 +104,16 @@ test.describe('workflow preview', () => {
     await scrollOver(page, preview, isMobile, 60);
     await expect.poll(() => viewportTransform(preview)).not.toBe(activeBefore);
     expect(await page.evaluate(() => window.scrollY)).toBe(pageBefore);
+    if (!isMobile) {
+      // Ctrl + wheel zooms (the wheel alone only moved it).
+      const scale = async () => Number(/scale\(([\d.]+)\)/.exec(await viewportTransform(preview))?.[1]);
+      const zoomBefore = await scale();
+      await page.keyboard.down('Control');
+      await page.mouse.wheel(0, -300);
+      await page.keyboard.up('Control');
+      await expect.poll(scale).toBeGreaterThan(zoomBefore);
+      expect(await page.evaluate(() => window.scrollY)).toBe(pageBefore);
+    }
 
     // A node opens its panel: app, type, version and, for a free workflow, its settings.
     await page.getByRole('button', { name: words.done }).click();
