@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appDisplayName, normalizeAppKey } from '../src/index.ts';
+import { isCoreApp } from '../src/apps.ts';
 import { GENERIC_ICON_BODIES } from '../src/generic-icons.ts';
 import { appInfo, brandIconSources, iconSvg } from '../src/icons.ts';
 import { measureIconCoverage, measureNodeListCoverage } from '../src/coverage.ts';
@@ -55,6 +56,32 @@ describe('icons', () => {
       name: 'Slack',
       icon: { type: 'brand', source: 'logos:slack-icon' },
     });
+  });
+
+  it.each([
+    ['google-email:TriggerWatchEmails', 'gmail'],
+    ['microsoft-365-email:ActionSendAnEmail', 'microsoft-outlook'],
+    ['hubspotcrm:createContact', 'hubspot'],
+    ['anthropic-claude:createAMessage', 'anthropic'],
+    ['gemini-ai:generateAResponse', 'google-gemini'],
+    ['openai-gpt-3:CreateCompletion', 'openai'],
+    ['Office365CLIAPI@1.2.0', 'microsoft-outlook'],
+    ['ChatGPTCLIAPI@2.1.0', 'openai'],
+    ['GoogleMailV2CLIAPI', 'gmail'],
+  ])('draws the Make or Zapier app %s with the brand mark of %s', (type, key) => {
+    expect(normalizeAppKey(type)).toBe(key);
+    expect(appInfo(key).icon.type).toBe('brand');
+  });
+
+  it('counts Zapier built-ins as core steps', () => {
+    for (const type of [
+      'LooperCLIAPI@1.0.0',
+      'StorageCLIAPI',
+      'FormatterV2CLIAPI',
+      'CodeCLIAPI@1.0.1',
+      'FilterAPI',
+    ])
+      expect(isCoreApp(normalizeAppKey(type)), type).toBe(true);
   });
 
   it('keeps generic glyphs for core nodes and a neutral one for unknown apps', () => {
