@@ -106,7 +106,7 @@ const largeEdges = largeResult.ok ? largeResult.workflows[0]!.edges.length : 0;
 const parseLarge = time(() => parseWorkflowExport(large), 30);
 const scanLarge = time(() => scanSecrets(largeResult), 10);
 const coverage = measureIconCoverage(CORPUS);
-const pct = (n: number) => `${((100 * n) / Math.max(1, coverage.nodes)).toFixed(1)} %`;
+const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)} %`;
 
 const report = `# workflow-formats benchmark
 
@@ -129,9 +129,10 @@ ${rows.join('\n')}
 
 ## Icon coverage
 
-${coverage.nodes} node occurrences in ${coverage.files} corpus files: **${pct(coverage.brand + coverage.generic)}** get a specific icon
-(brand ${pct(coverage.brand)}, generic ${pct(coverage.generic)}), fallback ${pct(coverage.fallback)}.
-${coverage.fallbackApps.length ? `Fallback apps: ${coverage.fallbackApps.map((a) => `${a.key} ×${a.count}`).join(', ')}.` : ''}
+In ${coverage.files} corpus files, **${pct(coverage.brand, coverage.apps)}** of ${coverage.apps} third-party app nodes get a
+brand mark; ${coverage.core} core nodes are counted apart (${pct(coverage.coreWithGlyph, coverage.core)} with their own glyph).
+Details, and the n8n node list: \`npm run icons:coverage\` (bench/reports/icons.md).
+${coverage.missing.length ? `No brand mark: ${coverage.missing.map((a) => `${a.key} ×${a.count}`).join(', ')}.` : ''}
 `;
 
 mkdirSync(join(ROOT, 'bench/reports'), { recursive: true });

@@ -1,22 +1,87 @@
 /**
- * Icon coverage: the share of node occurrences in a set of exports whose app gets a specific
- * (brand or generic) icon rather than the fallback. Run: `npx tsx packages/workflow-formats/src/coverage.ts [dir]`.
+ * Brand icon coverage: the share of third-party app nodes drawn with their brand mark, with
+ * core nodes (Set, If, Code, Merge …, which keep their own generic glyphs) counted apart.
+ * Measured on n8n-nodes-base's node list (reference/n8n-nodes-base.json) and on a folder of exports.
+ *
+ *   npm run icons:coverage [-- <exports folder>] [-- --report bench/reports/icons.md]
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { appInfo } from './icons.ts';
+import { isCoreApp, normalizeAppKey } from './apps.ts';
+import { appInfo, brandIconSources } from './icons.ts';
 import { parseWorkflowExport } from './parse.ts';
 
 export interface IconCoverage {
-  files: number;
-  nodes: number;
+  /** Third-party app nodes (node types for the node list, node occurrences for exports). */
+  apps: number;
   brand: number;
-  generic: number;
-  fallback: number;
-  /** (brand + generic) / nodes */
-  share: number;
-  fallbackApps: { key: string; count: number }[];
+  /** brand / apps */
+  brandShare: number;
+  core: number;
+  /** Core nodes with their own glyph (not the neutral fallback). */
+  coreWithGlyph: number;
+  /** Third-party apps without a brand mark, most nodes first. */
+  missing: { key: string; count: number }[];
+}
+
+interface Tally {
+  apps: number;
+  brand: number;
+  core: number;
+  coreWithGlyph: number;
+  missing: Map<string, number>;
+}
+
+function tally(): Tally {
+  return { apps: 0, brand: 0, core: 0, coreWithGlyph: 0, missing: new Map() };
+}
+
+function count(into: Tally, key: string, core: boolean): void {
+  const { icon } = appInfo(key);
+  if (core) {
+    into.core++;
+    if (icon.type !== 'fallback') into.coreWithGlyph++;
+    return;
+  }
+  into.apps++;
+  if (icon.type === 'brand') into.brand++;
+  else into.missing.set(key, (into.missing.get(key) ?? 0) + 1);
+}
+
+function result(from: Tally): IconCoverage {
+  return {
+    apps: from.apps,
+    brand: from.brand,
+    brandShare: from.apps === 0 ? 0 : from.brand / from.apps,
+    core: from.core,
+    coreWithGlyph: from.coreWithGlyph,
+    missing: [...from.missing]
+      .map(([key, n]) => ({ key, count: n }))
+      .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)),
+  };
+}
+
+interface N8nNodeList {
+  package: string;
+  version: string;
+  nodes: { type: string; displayName: string; categories: string[] }[];
+}
+
+export function n8nNodeList(): N8nNodeList {
+  return JSON.parse(
+    readFileSync(join(import.meta.dirname, '../reference/n8n-nodes-base.json'), 'utf8'),
+  ) as N8nNodeList;
+}
+
+/** Every node type of n8n-nodes-base once; n8n's own "Core Nodes" category counts as core too. */
+export function measureNodeListCoverage(list: N8nNodeList = n8nNodeList()): IconCoverage {
+  const into = tally();
+  for (const node of list.nodes) {
+    const key = normalizeAppKey(node.type);
+    count(into, key, isCoreApp(key) || node.categories.includes('Core Nodes'));
+  }
+  return result(into);
 }
 
 function jsonFiles(dir: string): string[] {
@@ -26,39 +91,75 @@ function jsonFiles(dir: string): string[] {
   });
 }
 
-export function measureIconCoverage(dir: string): IconCoverage {
-  const coverage = { files: 0, nodes: 0, brand: 0, generic: 0, fallback: 0 };
-  const fallbackApps = new Map<string, number>();
+/** Every node occurrence in the exports under `dir`. */
+export function measureIconCoverage(dir: string): IconCoverage & { files: number } {
+  const into = tally();
+  let files = 0;
   for (const file of jsonFiles(dir)) {
-    const result = parseWorkflowExport(readFileSync(file, 'utf8'));
-    if (!result.ok) continue;
-    coverage.files++;
-    for (const graph of result.workflows) {
-      for (const node of graph.nodes) {
-        coverage.nodes++;
-        const { icon } = appInfo(node.app);
-        coverage[icon.type]++;
-        if (icon.type === 'fallback') fallbackApps.set(node.app, (fallbackApps.get(node.app) ?? 0) + 1);
-      }
-    }
+    const parsed = parseWorkflowExport(readFileSync(file, 'utf8'));
+    if (!parsed.ok) continue;
+    files++;
+    for (const graph of parsed.workflows)
+      for (const node of graph.nodes) count(into, node.app, isCoreApp(node.app));
   }
-  return {
-    ...coverage,
-    share: coverage.nodes === 0 ? 0 : (coverage.brand + coverage.generic) / coverage.nodes,
-    fallbackApps: [...fallbackApps].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count),
-  };
+  return { ...result(into), files };
+}
+
+function percent(part: number, whole: number): string {
+  return `${((100 * part) / Math.max(whole, 1)).toFixed(1)} %`;
+}
+
+function describe(label: string, coverage: IconCoverage, unit: string): string[] {
+  return [
+    `${label}: brand marks for ${coverage.brand} of ${coverage.apps} third-party app ${unit} = ${percent(coverage.brand, coverage.apps)}`,
+    `  core ${unit} counted apart: ${coverage.core} (${percent(coverage.coreWithGlyph, coverage.core)} with their own glyph)`,
+    `  without a brand mark: ${coverage.missing.map((app) => (app.count > 1 ? `${app.key} ×${app.count}` : app.key)).join(', ') || 'none'}`,
+  ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const dir = process.argv[2] ?? join(import.meta.dirname, '../../../../shared/corpus');
-  const coverage = measureIconCoverage(dir);
-  const percent = (n: number) => `${((100 * n) / Math.max(coverage.nodes, 1)).toFixed(1)} %`;
-  console.log(`Icon coverage over ${coverage.nodes} node occurrences in ${coverage.files} files (${dir}):`);
-  console.log(
-    `  specific icon: ${percent(coverage.brand + coverage.generic)} (brand ${percent(coverage.brand)}, generic ${percent(coverage.generic)}), fallback ${percent(coverage.fallback)}`,
-  );
-  if (coverage.fallbackApps.length > 0)
-    console.log(
-      `  fallback apps: ${coverage.fallbackApps.map((app) => `${app.key} ×${app.count}`).join(', ')}`,
+  const args = process.argv.slice(2);
+  const reportAt = args.indexOf('--report');
+  const reportPath = reportAt >= 0 ? args[reportAt + 1] : undefined;
+  const dir =
+    args.find((arg, index) => !arg.startsWith('--') && index !== reportAt + 1) ??
+    join(import.meta.dirname, '../test/fixtures');
+  const list = n8nNodeList();
+  const nodeList = measureNodeListCoverage(list);
+  const corpus = measureIconCoverage(dir);
+  const lines = [
+    ...describe(
+      `${list.package} ${list.version} node list (${list.nodes.length} node types)`,
+      nodeList,
+      'node types',
+    ),
+    ...describe(`exports in ${relative(process.cwd(), dir) || '.'} (${corpus.files} files)`, corpus, 'nodes'),
+    `brand marks shipped: ${brandIconSources().size} (brand-icons/SOURCES.md)`,
+  ];
+  console.log(lines.join('\n'));
+  if (reportPath) {
+    writeFileSync(
+      reportPath,
+      [
+        '# Brand icon coverage',
+        '',
+        'Command: `npm run icons:coverage -- --report bench/reports/icons.md`',
+        `(\`packages/workflow-formats/src/coverage.ts\`). A third-party app node counts as covered when its`,
+        'app key has a brand mark in `packages/workflow-formats/brand-icons/` (or Simple Icons at run time).',
+        'Core nodes are our core apps plus, on the node list, n8n\'s own "Core Nodes" category; they keep',
+        'generic glyphs and are counted apart.',
+        '',
+        'The apps listed without a brand mark are, with a few protocols (AMQP, LDAP), small SaaS',
+        'products that none of the openly licensed sets we may ship carries (SVG Logos, Simple Icons,',
+        'Lobe Icons, Super Tiny Icons, CoreUI Brands, Streamline Logos, Arcticons, Material Design Icons;',
+        'also searched: Tabler, Remix, Hugeicons, Boxicons, Devicon, VS Code Icons, Font Awesome Brands).',
+        '',
+        '```',
+        ...lines,
+        '```',
+        '',
+      ].join('\n'),
     );
+    console.log(`report written to ${reportPath}`);
+  }
 }

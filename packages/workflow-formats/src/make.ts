@@ -1,6 +1,7 @@
 import { appDisplayName, normalizeAppKey } from './apps.ts';
 import { placeNodes } from './layout.ts';
-import type { Annotation, EdgeKind, GraphEdge, Warning, WorkflowGraph } from './model.ts';
+import { readableMakeModule } from './step-names.ts';
+import type { Annotation, EdgeKind, GraphEdge, ParseOptions, Warning, WorkflowGraph } from './model.ts';
 import {
   type DraftNode,
   type JsonRecord,
@@ -8,41 +9,23 @@ import {
   RequirementsCollector,
   edgeId,
   finite,
+  hasReadableText,
   idText,
   isRecord,
   own,
   positionFrom,
+  readableSettings,
   text,
   warn,
 } from './shared.ts';
 
-const BUILT_IN_NAMES: Record<string, string> = {
-  BasicRouter: 'Router',
-  BasicFeeder: 'Iterator',
-  BasicAggregator: 'Array aggregator',
-  BasicRepeater: 'Repeater',
-  Ignore: 'Ignore',
-  Resume: 'Resume',
-  Rollback: 'Rollback',
-  Commit: 'Commit',
-  Break: 'Break',
-};
-
 /** Parameters that hold a reference to one of the user's Make connections. */
 const CONNECTION_PARAMETERS = ['__IMTCONN__', '__IMTKEY__'];
 
-function words(identifier: string): string {
-  const spaced = identifier
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
-}
-
 function defaultName(type: string, app: string): string {
-  const [prefix, action = ''] = type.split(':', 2);
-  if (prefix === 'builtin') return BUILT_IN_NAMES[action] ?? words(action || 'Module');
-  return action ? `${appDisplayName(app)}: ${words(action)}` : appDisplayName(app);
+  const action = readableMakeModule(type);
+  if (type.startsWith('builtin:')) return action ?? 'Module';
+  return action ? `${appDisplayName(app)}: ${action}` : appDisplayName(app);
 }
 
 function filterLabel(module: JsonRecord): string | undefined {
@@ -52,7 +35,11 @@ function filterLabel(module: JsonRecord): string | undefined {
 }
 
 /** Reads a Make blueprint (`flow` + `metadata`). */
-export function parseMakeBlueprint(doc: JsonRecord, warnings: Warning[]): WorkflowGraph {
+export function parseMakeBlueprint(
+  doc: JsonRecord,
+  warnings: Warning[],
+  options: ParseOptions = {},
+): WorkflowGraph {
   const name = text(own(doc, 'name'))?.trim() || 'Untitled scenario';
   const ids = new IdRegistry();
   const requirements = new RequirementsCollector();
@@ -112,6 +99,9 @@ export function parseMakeBlueprint(doc: JsonRecord, warnings: Warning[]): Workfl
         kind: isRoot && index === 0 ? 'trigger' : isRouter ? 'router' : 'action',
         disabled: false,
         ...(position ? { position } : {}),
+        ...(options.settings
+          ? { settings: readableSettings(own(module, 'parameters'), own(module, 'mapper')) }
+          : {}),
       });
       requirements.typeVersion(type, finite(own(module, 'version')));
       readConnections(module, app, moduleName, requirements);
@@ -211,11 +201,13 @@ function readNotes(
   notes.forEach((note, index) => {
     if (!isRecord(note)) return;
     const moduleId = idText(own(note, 'id'));
+    const noteText = text(own(note, 'text')) ?? '';
+    if (!hasReadableText(noteText)) return;
     const nodeId = moduleId === undefined ? undefined : idByModule.get(moduleId);
     const node = nodeId === undefined ? undefined : byId.get(nodeId);
     annotations.push({
       id: `note-${index + 1}`,
-      text: text(own(note, 'text')) ?? '',
+      text: noteText,
       position: node ? { x: node.position.x, y: node.position.y - 120 } : { x: 0, y: -120 },
       ...(nodeId !== undefined ? { nodeId } : {}),
     });

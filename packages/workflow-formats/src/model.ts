@@ -28,6 +28,19 @@ export interface GraphNode {
   kind: NodeKind;
   position: Position;
   disabled: boolean;
+  /** Zapier: the step was exported from a zap that is turned off. It still runs when the zap is on. */
+  paused?: boolean;
+  /**
+   * The node's settings (n8n parameters, Make parameters and mapper, Zapier params) for a reader,
+   * only when asked for with `parseWorkflowExport(text, { settings: true })`. Connection references
+   * and fields named like secrets are left out, long values shortened.
+   */
+  settings?: Record<string, unknown>;
+}
+
+export interface ParseOptions {
+  /** Keep a readable copy of each node's settings on `GraphNode.settings` (the preview's side panel). */
+  settings?: boolean;
 }
 
 export interface GraphEdge {

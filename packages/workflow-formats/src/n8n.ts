@@ -1,6 +1,14 @@
 import { isN8nCommunityType, n8nPackageOf, normalizeAppKey } from './apps.ts';
 import { placeNodes } from './layout.ts';
-import type { Annotation, EdgeKind, GraphEdge, NodeKind, Warning, WorkflowGraph } from './model.ts';
+import type {
+  Annotation,
+  EdgeKind,
+  GraphEdge,
+  NodeKind,
+  ParseOptions,
+  Warning,
+  WorkflowGraph,
+} from './model.ts';
 import {
   type DraftNode,
   type JsonRecord,
@@ -8,10 +16,12 @@ import {
   RequirementsCollector,
   edgeId,
   finite,
+  hasReadableText,
   idText,
   isRecord,
   own,
   positionFrom,
+  readableSettings,
   text,
   warn,
 } from './shared.ts';
@@ -71,7 +81,11 @@ function outputLabels(facts: NodeFacts): (string | undefined)[] | undefined {
 }
 
 /** Reads one n8n workflow (an object with `nodes`, or a bare list of nodes). */
-export function parseN8nWorkflow(doc: JsonRecord | unknown[], warnings: Warning[]): WorkflowGraph {
+export function parseN8nWorkflow(
+  doc: JsonRecord | unknown[],
+  warnings: Warning[],
+  options: ParseOptions = {},
+): WorkflowGraph {
   const record = Array.isArray(doc) ? undefined : doc;
   const name = (record && text(own(record, 'name'))?.trim()) || 'Untitled workflow';
   const rawNodes = Array.isArray(doc) ? doc : own(doc, 'nodes');
@@ -107,6 +121,7 @@ export function parseN8nWorkflow(doc: JsonRecord | unknown[], warnings: Warning[
       const width = finite(own(parameters, 'width'));
       const height = finite(own(parameters, 'height'));
       const color = own(parameters, 'color');
+      if (!hasReadableText(content)) return;
       annotations.push({
         id: idText(own(entry, 'id')) ?? `note-${index + 1}`,
         text: content,
@@ -162,6 +177,7 @@ export function parseN8nWorkflow(doc: JsonRecord | unknown[], warnings: Warning[
       kind: nodeKind(local),
       disabled: own(entry, 'disabled') === true,
       ...(position ? { position } : {}),
+      ...(options.settings ? { settings: readableSettings(parameters) } : {}),
     });
 
     const credentials = own(entry, 'credentials');

@@ -4,6 +4,7 @@ import {
   MAX_EXPORT_BYTES,
   MAX_NODES,
   type FormatError,
+  type ParseOptions,
   type ParseResult,
   type Platform,
   type Warning,
@@ -165,7 +166,7 @@ function readInput(input: unknown): { ok: true; value: unknown } | { ok: false; 
  * Turns any n8n, Make or Zapier export into graphs. Never throws: every problem with the input
  * is a `{ ok: false, error: { code } }` result.
  */
-export function parseWorkflowExport(input: string | unknown): ParseResult {
+export function parseWorkflowExport(input: string | unknown, options: ParseOptions = {}): ParseResult {
   try {
     const read = readInput(input);
     if (!read.ok) return failure(read.error);
@@ -184,15 +185,15 @@ export function parseWorkflowExport(input: string | unknown): ParseResult {
     switch (detected.platform) {
       case 'n8n':
         platform = 'n8n';
-        workflows = detected.workflows.map((doc) => parseN8nWorkflow(doc, warnings));
+        workflows = detected.workflows.map((doc) => parseN8nWorkflow(doc, warnings, options));
         break;
       case 'make':
         platform = 'make';
-        workflows = [parseMakeBlueprint(detected.blueprint, warnings)];
+        workflows = [parseMakeBlueprint(detected.blueprint, warnings, options)];
         break;
       case 'zapier':
         platform = 'zapier';
-        workflows = parseZapierExport(detected.exportDoc, warnings);
+        workflows = parseZapierExport(detected.exportDoc, warnings, options);
         break;
     }
     const result: ParseResult = { ok: true, platform, workflows, warnings };

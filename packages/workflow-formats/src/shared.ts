@@ -111,3 +111,45 @@ export function positionFrom(x: unknown, y: unknown): Position | undefined {
 }
 
 export type DraftNode = Omit<GraphNode, 'position'> & { position?: Position };
+
+/** Whether a note says anything once markdown marks and blank space are gone (n8n adds empty stickies as backgrounds). */
+export function hasReadableText(note: string): boolean {
+  return /[\p{L}\p{N}]/u.test(
+    note.replace(/!?\[[^\]]*\]\([^)]*\)/g, (link) => link.replace(/\([^)]*\)$/, '')),
+  );
+}
+
+/** Field names whose values are credentials, whatever their content. */
+const SECRET_FIELD =
+  /pass(word|phrase)?$|secret|token|api[_-]?key|apikey|authori[sz]ation|credential|private[_-]?key|cookie|^__IMT/i;
+const SETTINGS_DEPTH = 6;
+const SETTINGS_TEXT = 600;
+const SETTINGS_ITEMS = 40;
+
+function settingsValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string')
+    return value.length > SETTINGS_TEXT ? `${value.slice(0, SETTINGS_TEXT)}…` : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= SETTINGS_DEPTH) return Array.isArray(value) ? '[…]' : '{…}';
+  if (Array.isArray(value)) {
+    const items = value.slice(0, SETTINGS_ITEMS).map((item) => settingsValue(item, depth + 1));
+    return value.length > SETTINGS_ITEMS ? [...items, `… ${value.length - SETTINGS_ITEMS} more`] : items;
+  }
+  return settingsRecord(value as JsonRecord, depth + 1);
+}
+
+function settingsRecord(record: JsonRecord, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) {
+    if (SECRET_FIELD.test(key)) continue;
+    out[key] = settingsValue(record[key], depth);
+  }
+  return out;
+}
+
+/** A copy of node settings fit to show: no credential fields or connection references, bounded in size. */
+export function readableSettings(...sources: unknown[]): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const source of sources) if (isRecord(source)) Object.assign(merged, settingsRecord(source, 0));
+  return merged;
+}

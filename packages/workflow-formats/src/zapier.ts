@@ -1,6 +1,7 @@
 import { appDisplayName, isCoreApp, normalizeAppKey } from './apps.ts';
 import { placeNodes } from './layout.ts';
-import type { GraphEdge, NodeKind, Warning, WorkflowGraph } from './model.ts';
+import { readableZapierAction } from './step-names.ts';
+import type { GraphEdge, NodeKind, ParseOptions, Warning, WorkflowGraph } from './model.ts';
 import {
   type DraftNode,
   type JsonRecord,
@@ -10,6 +11,7 @@ import {
   idText,
   isRecord,
   own,
+  readableSettings,
   text,
   warn,
 } from './shared.ts';
@@ -22,13 +24,12 @@ interface Step {
   record: JsonRecord;
 }
 
-function words(identifier: string): string {
-  const spaced = identifier.replace(/[_-]+/g, ' ').trim();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
 /** Reads a Zapier export (`zaps[]`, editor export `metadata.version: 2` or account export `gdpr_v1`). */
-export function parseZapierExport(doc: JsonRecord, warnings: Warning[]): WorkflowGraph[] {
+export function parseZapierExport(
+  doc: JsonRecord,
+  warnings: Warning[],
+  options: ParseOptions = {},
+): WorkflowGraph[] {
   const metadata = own(doc, 'metadata');
   const version = isRecord(metadata) ? own(metadata, 'version') : undefined;
   if (!KNOWN_VERSIONS.has(version)) {
@@ -45,12 +46,12 @@ export function parseZapierExport(doc: JsonRecord, warnings: Warning[]): Workflo
       warn(warnings, { code: 'INVALID_NODE', message: `Zap ${index + 1} is not an object and was skipped.` });
       return;
     }
-    graphs.push(parseZap(zap, index, warnings));
+    graphs.push(parseZap(zap, index, warnings, options));
   });
   return graphs;
 }
 
-function parseZap(zap: JsonRecord, index: number, warnings: Warning[]): WorkflowGraph {
+function parseZap(zap: JsonRecord, index: number, warnings: Warning[], options: ParseOptions): WorkflowGraph {
   const zapId = idText(own(zap, 'id'));
   const name = text(own(zap, 'title'))?.trim() || `Zap ${zapId ?? index + 1}`;
   const rawSteps = own(zap, 'nodes') ?? own(zap, 'steps');
@@ -99,12 +100,8 @@ function parseZap(zap: JsonRecord, index: number, warnings: Warning[]): Workflow
     const meta = own(record, 'meta');
     const stepTitle = isRecord(meta) ? text(own(meta, 'stepTitle'))?.trim() : undefined;
     const title = text(own(record, 'title'))?.trim();
-    const fallback =
-      kind === 'router'
-        ? appDisplayName(app)
-        : action
-          ? `${appDisplayName(app)}: ${words(action)}`
-          : appDisplayName(app);
+    const readableAction = kind === 'router' ? undefined : readableZapierAction(action);
+    const fallback = readableAction ? `${appDisplayName(app)}: ${readableAction}` : appDisplayName(app);
     // The trigger step carries the zap's own title, which does not name the step.
     const nodeName = stepTitle || (step.parent !== undefined && title ? title : fallback);
     drafts.push({
@@ -114,7 +111,10 @@ function parseZap(zap: JsonRecord, index: number, warnings: Warning[]): Workflow
       ...(apiVersion ? { typeVersion: apiVersion } : {}),
       app,
       kind,
-      disabled: own(record, 'paused') === true,
+      // Exports of a zap that is off mark every step paused; that is the zap's state, not a disabled step.
+      disabled: false,
+      ...(own(record, 'paused') === true ? { paused: true } : {}),
+      ...(options.settings ? { settings: readableSettings(own(record, 'params')) } : {}),
     });
     requirements.typeVersion(api, apiVersion || undefined);
     if (!isCoreApp(app) && api !== '') {

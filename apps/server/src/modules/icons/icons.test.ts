@@ -15,7 +15,16 @@ describe('GET /api/icons/:key.svg', () => {
     expect(response.headers['cache-control']).toMatch(/public, max-age=2592000/);
     expect(response.body).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(response.body).toContain('<title>Telegram</title>');
-    expect(response.body).toMatch(/fill="#[0-9A-Fa-f]{6}"/);
+    expect(response.body).toMatch(/fill="(#[0-9A-Fa-f]{6}|url\(#[^)]+\))"/);
+  });
+
+  it('draws Slack, OpenAI, Outlook, Excel, Azure OpenAI and Monday with their brand marks', async () => {
+    for (const key of ['slack', 'openai', 'microsoft-outlook', 'microsoft-excel', 'azure-openai', 'monday']) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/icons/${key}.svg` });
+      expect(response.statusCode, key).toBe(200);
+      // Generic glyphs are drawn with a slate stroke on the root; brand marks never are.
+      expect(response.body, key).not.toMatch(/^<svg[^>]*stroke="#(334155|94a3b8)"/);
+    }
   });
 
   it('falls back to a generic icon for an unknown app', async () => {

@@ -15,7 +15,7 @@ const PreviewPanel = lazy(() => import('@/features/workflows/preview/preview-pan
 
 const renderPreview = (fileUrl: string, title: string) => (
   <Suspense fallback={<Skeleton className="h-[548px] w-full rounded-2xl" />}>
-    <PreviewPanel fileUrl={fileUrl} title={title} />
+    <PreviewPanel fileUrl={fileUrl} title={title} showSettings />
   </Suspense>
 );
 

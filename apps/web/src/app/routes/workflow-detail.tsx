@@ -252,7 +252,7 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
             {canDownload && fileUrl ? (
               <WhenVisible placeholder={<Skeleton className="h-[548px] w-full rounded-2xl" />}>
                 <Suspense fallback={<Skeleton className="h-[548px] w-full rounded-2xl" />}>
-                  <PreviewPanel fileUrl={fileUrl} title={workflow.title} />
+                  <PreviewPanel fileUrl={fileUrl} title={workflow.title} showSettings={free} />
                 </Suspense>
               </WhenVisible>
             ) : (

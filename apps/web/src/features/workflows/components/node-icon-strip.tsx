@@ -6,7 +6,12 @@ import { AppIcon } from './app-icon';
 const VISIBLE_ICONS = 5;
 const FALLBACK_ICONS = [Webhook, Zap, Cog];
 
-/** Five app icons then `+N`; without node data, up to three generic icons. */
+/** Third-party apps (what the template connects) before the platform's own core nodes, each in file order. */
+export function appsFirst(apps: AppUsage[]): AppUsage[] {
+  return [...apps.filter((app) => !app.core), ...apps.filter((app) => app.core)];
+}
+
+/** Five app icons, apps before core nodes, then `+N`; without node data, up to three generic icons. */
 export function NodeIconStrip({ apps }: { apps: AppUsage[] | undefined }) {
   const { t } = useTranslation();
   if (!apps || apps.length === 0) {
@@ -23,8 +28,9 @@ export function NodeIconStrip({ apps }: { apps: AppUsage[] | undefined }) {
       </div>
     );
   }
-  const shown = apps.slice(0, VISIBLE_ICONS);
-  const hidden = apps.length - shown.length;
+  const ordered = appsFirst(apps);
+  const shown = ordered.slice(0, VISIBLE_ICONS);
+  const hidden = ordered.length - shown.length;
   return (
     <ul className="flex items-center gap-1.5" aria-label={t('card.apps')}>
       {shown.map((app) => (
@@ -35,7 +41,7 @@ export function NodeIconStrip({ apps }: { apps: AppUsage[] | undefined }) {
       {hidden > 0 && (
         <li
           className="ml-0.5 text-xs font-medium text-slate-600"
-          title={apps
+          title={ordered
             .slice(VISIBLE_ICONS)
             .map((app) => app.name)
             .join(', ')}

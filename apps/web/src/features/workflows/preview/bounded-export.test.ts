@@ -45,3 +45,56 @@ describe('boundedExport', () => {
     expect(boundedExport('{"nodes": [')).toEqual({ ok: false, code: 'INVALID_JSON' });
   });
 });
+
+describe('node settings for the side panel', () => {
+  const leaky = JSON.stringify({
+    name: 'Quote',
+    nodes: [
+      {
+        id: 'a',
+        name: 'Call OpenAI',
+        type: 'n8n-nodes-base.httpRequest',
+        typeVersion: 4.2,
+        position: [0, 0],
+        parameters: {
+          url: 'https://api.openai.com/v1/chat/completions',
+          headerParameters: {
+            parameters: [
+              {
+                name: 'Authorization',
+                value: 'Bearer sk-proj-Q9x2EXAMPLEEXAMPLEEXAMPLE7a1b2c3d4e5f6g7h8i9j0kLmNoPqRsT',
+              },
+            ],
+          },
+        },
+      },
+      {
+        id: 'b',
+        name: 'Upload',
+        type: 'n8n-nodes-base.awsS3',
+        typeVersion: 2,
+        position: [200, 0],
+        parameters: { bucketName: 'quotes', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' },
+        credentials: { aws: { id: 'Xq8vT2', name: 'AWS account' } },
+      },
+    ],
+    connections: {},
+  });
+
+  it('shows what a node is set to and never a secret or credential', () => {
+    const result = boundedExport(leaky, { settings: true });
+    if (!result.ok) throw new Error('expected a parse');
+    const [call, upload] = result.graphs[0]!.nodes;
+    expect(call!.settings).toMatchObject({ url: 'https://api.openai.com/v1/chat/completions' });
+    expect(upload!.settings).toEqual({ bucketName: 'quotes' });
+    const shown = JSON.stringify(result.graphs[0]!.nodes.map((node) => node.settings));
+    for (const secret of ['sk-proj-Q9x2', 'wJalrXUtnFEMI', 'Xq8vT2', 'AWS account'])
+      expect(shown).not.toContain(secret);
+  });
+
+  it('leaves settings out unless asked', () => {
+    const result = boundedExport(leaky);
+    if (!result.ok) throw new Error('expected a parse');
+    expect(result.graphs[0]!.nodes.every((node) => node.settings === undefined)).toBe(true);
+  });
+});

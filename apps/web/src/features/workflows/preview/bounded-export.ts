@@ -1,5 +1,6 @@
 import {
   parseWorkflowExport,
+  redactSecrets,
   summarizeExport,
   type FormatErrorCode,
   type WorkflowGraph,
@@ -36,9 +37,18 @@ function firstNodes(graph: WorkflowGraph, limit: number): WorkflowGraph {
   };
 }
 
-/** Parses an export for the preview: plain data, small enough to cross from a worker at once. */
-export function boundedExport(text: string): BoundedExport {
-  const result = parseWorkflowExport(text);
+/**
+ * Parses an export for the preview: plain data, small enough to cross from a worker at once.
+ * With `settings`, each node carries its settings for the side panel, read from a copy of the
+ * file whose pasted secrets are removed (credential fields are left out by the parser).
+ */
+export function boundedExport(
+  text: string,
+  { settings = false }: { settings?: boolean } = {},
+): BoundedExport {
+  const result = settings
+    ? parseWorkflowExport(redactSecrets(text).text, { settings: true })
+    : parseWorkflowExport(text);
   if (!result.ok) return { ok: false, code: result.error.code };
   const full = summarizeExport(result)!;
   const summary: ExportSummaryView = {

@@ -1,9 +1,9 @@
 import type { BoundedExport } from './bounded-export';
 
 /** Parses in a worker where the browser has them (all do; jsdom in unit tests does not). */
-function parseOffThread(text: string): Promise<BoundedExport> {
+function parseOffThread(text: string, settings: boolean): Promise<BoundedExport> {
   if (typeof Worker === 'undefined')
-    return import('./bounded-export').then((module) => module.boundedExport(text));
+    return import('./bounded-export').then((module) => module.boundedExport(text, { settings }));
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./parse-export.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<BoundedExport>) => {
@@ -14,17 +14,20 @@ function parseOffThread(text: string): Promise<BoundedExport> {
       reject(new Error(event.message || 'the preview worker failed'));
       worker.terminate();
     };
-    worker.postMessage(text);
+    worker.postMessage({ text, settings });
   });
 }
 
-/** Fetches the file behind `file_url` and parses it off the main thread, bounded for the preview. */
+/**
+ * Fetches the file behind `file_url` and parses it off the main thread, bounded for the preview;
+ * with `settings`, nodes carry their settings (secrets removed) for the side panel.
+ */
 export async function loadExport(
   fileUrl: string,
-  signal?: AbortSignal,
+  { settings = false, signal }: { settings?: boolean; signal?: AbortSignal } = {},
 ): Promise<{ text: string; result: BoundedExport }> {
   const response = await fetch(fileUrl, { credentials: 'include', signal });
   if (!response.ok) throw new Error(`file answered ${response.status}`);
   const text = await response.text();
-  return { text, result: await parseOffThread(text) };
+  return { text, result: await parseOffThread(text, settings) };
 }

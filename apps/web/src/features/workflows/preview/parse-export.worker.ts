@@ -1,6 +1,6 @@
 import { boundedExport } from './bounded-export';
 
 // Parsing a large export takes seconds of CPU; here it never holds the page.
-self.onmessage = (event: MessageEvent<string>) => {
-  self.postMessage(boundedExport(event.data));
+self.onmessage = (event: MessageEvent<{ text: string; settings: boolean }>) => {
+  self.postMessage(boundedExport(event.data.text, { settings: event.data.settings }));
 };

@@ -11,12 +11,23 @@ import { loadExport } from './load-export';
 import { BOUNDED_PREVIEW_NODES } from './preview-limits';
 import { PREVIEW_HEIGHT, WorkflowPreview } from './workflow-preview';
 
-/** The free workflow's live preview with copy and download of its JSON. Loaded only on the detail page. */
-export default function PreviewPanel({ fileUrl, title }: { fileUrl: string; title: string }) {
+/**
+ * The live preview of a workflow the viewer may download, with copy and download of its JSON.
+ * Loaded only on the detail page. `showSettings`: node panels list settings (free workflows).
+ */
+export default function PreviewPanel({
+  fileUrl,
+  title,
+  showSettings = false,
+}: {
+  fileUrl: string;
+  title: string;
+  showSettings?: boolean;
+}) {
   const { t } = useTranslation();
   const file = useQuery({
-    queryKey: ['workflow-file', fileUrl],
-    queryFn: ({ signal }) => loadExport(fileUrl, signal),
+    queryKey: ['workflow-file', fileUrl, showSettings],
+    queryFn: ({ signal }) => loadExport(fileUrl, { settings: showSettings, signal }),
     staleTime: Infinity,
     retry: 1,
   });
@@ -48,7 +59,7 @@ export default function PreviewPanel({ fileUrl, title }: { fileUrl: string; titl
   return (
     <div className="flex flex-col gap-3">
       {result.bounded && <LargeWorkflowSummary summary={result.summary} />}
-      <WorkflowPreview graphs={graphs} title={title} bounded={result.bounded} />
+      <WorkflowPreview graphs={graphs} title={title} bounded={result.bounded} showSettings={showSettings} />
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={copy}>
           <Copy aria-hidden="true" />
