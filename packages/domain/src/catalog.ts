@@ -45,7 +45,7 @@ export const ListWorkflowsQuery = z.object({
     .string()
     .trim()
     .max(APP_FILTER_MAX * 81)
-    .regex(/^[a-z0-9][a-z0-9.@/_-]{0,79}(,[a-z0-9][a-z0-9.@/_-]{0,79})*$/i, {
+    .regex(/^([a-z0-9][a-z0-9.@/_-]{0,79}(,[a-z0-9][a-z0-9.@/_-]{0,79})*)?$/i, {
       error: 'must be app keys separated by commas',
     })
     .refine((value) => value.split(',').length <= APP_FILTER_MAX, { error: `at most ${APP_FILTER_MAX} apps` })

@@ -346,53 +346,62 @@ export class SearchIndex {
     const meaningful = typed.map((word, index) => ({ word, index })).filter(({ word }) => !isStopword(word));
     const kept = meaningful.length > 0 ? meaningful : typed.map((word, index) => ({ word, index }));
     let changed = false;
-    const resolved = kept.map(({ word, index }) => {
-      const prefix = index === lastIndex;
-      if (this.isKnown(word, prefix)) return { word, prefix, candidates: [word], corrected: false };
-      const candidates = this.correct(word);
-      if (candidates.length === 0) return { word, prefix, candidates: [word], corrected: false };
-      changed = true;
-      return { word: candidates[0]!, prefix: false, candidates, corrected: true };
-    });
     const concepts: Alternative[][] = [];
-    for (let i = 0; i < resolved.length;) {
-      let taken = 1;
-      let alternatives: Alternative[] | null = null;
-      for (let length = Math.min(this.synonyms.longest, resolved.length - i); length >= 1; length--) {
-        const phrase = resolved.slice(i, i + length);
-        const group = this.synonyms.byPhrase.get(phrase.map((item) => item.word).join(' '));
+    /** The query's words as understood (corrections applied), for the phrase bonus and the answer. */
+    const resolved: string[] = [];
+    const groupOf = (phrase: string[]) => this.synonyms.byPhrase.get(phrase.join(' '));
+    const synonymsOf = (phrase: string[], group: readonly string[][]): Alternative[] =>
+      group.map((other) => ({
+        words: other.map((word) => [word]),
+        exact: true,
+        factor: other.join(' ') === phrase.join(' ') ? 1 : SYNONYM_DISCOUNT,
+      }));
+    for (let i = 0; i < kept.length;) {
+      // A phrase the dictionary knows ("quản lý công việc") is taken whole and never "corrected".
+      let taken = 0;
+      for (let length = Math.min(this.synonyms.longest, kept.length - i); length >= 2; length--) {
+        const phrase = kept.slice(i, i + length).map((item) => item.word);
+        const group = groupOf(phrase);
         if (!group) continue;
+        concepts.push(synonymsOf(phrase, group));
+        resolved.push(...phrase);
         taken = length;
-        const own = phrase.map((item) => item.word).join(' ');
-        alternatives = group.map((other) => ({
-          words: other.map((word) => [word]),
-          exact: true,
-          factor: other.join(' ') === own ? 1 : SYNONYM_DISCOUNT,
-        }));
         break;
       }
-      const item = resolved[i]!;
-      if (taken === 1) {
-        const own: Alternative = {
-          words: [item.prefix ? this.completions(item.word) : item.candidates],
-          exact: !item.prefix && !item.corrected,
-          factor: item.corrected ? CORRECTION_DISCOUNT : 1,
-        };
-        alternatives = alternatives ? [own, ...alternatives.filter((a) => a.factor !== 1)] : [own];
+      if (taken > 0) {
+        i += taken;
+        continue;
       }
-      concepts.push(alternatives!);
-      i += taken;
+      const { word, index } = kept[i]!;
+      const prefix = index === lastIndex;
+      let candidates = [word];
+      let corrected = false;
+      if (!this.isKnown(word, prefix)) {
+        const found = this.correct(word);
+        if (found.length > 0) {
+          candidates = found;
+          corrected = changed = true;
+        }
+      }
+      const best = candidates[0]!;
+      const own: Alternative = {
+        words: [prefix && !corrected ? this.completions(word) : candidates],
+        exact: !prefix && !corrected,
+        factor: corrected ? CORRECTION_DISCOUNT : 1,
+      };
+      const group = groupOf([best]);
+      concepts.push(group ? [own, ...synonymsOf([best], group).filter((a) => a.factor !== 1)] : [own]);
+      resolved.push(best);
+      i++;
     }
     // Neighbouring words of the query found next to each other in a workflow rank it higher, so the
     // whole of "quản lý công việc" beats a description that has the four syllables scattered.
     const adjacent: string[] = [];
-    for (let i = 1; i < resolved.length; i++) {
-      adjacent.push(`${resolved[i - 1]!.word} ${resolved[i]!.word}`);
-    }
+    for (let i = 1; i < resolved.length; i++) adjacent.push(`${resolved[i - 1]} ${resolved[i]}`);
     return {
       concepts,
       adjacent,
-      corrected: changed ? resolved.map((item) => item.word).join(' ') : undefined,
+      corrected: changed ? resolved.join(' ') : undefined,
     };
   }
 

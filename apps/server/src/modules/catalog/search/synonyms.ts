@@ -9,7 +9,8 @@ import { words } from './text.ts';
 const GROUPS: string[][] = [
   ['invoice', 'invoices', 'hóa đơn', 'hoá đơn'],
   ['receipt', 'receipts', 'biên lai'],
-  ['task management', 'task manager', 'task list', 'to-do', 'todo', 'quản lý công việc', 'quản lý tác vụ'],
+  // Not "quản lý tác vụ": in IT writing "tác vụ" is a job or an operation, not a to-do.
+  ['task management', 'task manager', 'task list', 'to-do', 'todo', 'quản lý công việc'],
   ['task', 'tasks', 'công việc', 'tác vụ'],
   ['project management', 'quản lý dự án'],
   ['order', 'orders', 'đơn hàng'],
