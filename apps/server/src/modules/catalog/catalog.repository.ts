@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 
 import { PRICE_BANDS, stripAccents, type PriceFilter, type Sort } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import type { IndexedWorkflow } from './search/search-index.ts';
-import type { SearchSource } from './search/search-sync.ts';
+import type { SearchSource, Stamped } from './search/search-sync.ts';
 import { hasActiveEntitlement } from '../../db/entitlements.ts';
 import {
   categories,
@@ -260,6 +260,7 @@ const indexedColumns = {
   createdAt: workflows.createdAt,
   status: workflows.status,
   deletedAt: workflows.deletedAt,
+  stamp: sql<number>`(extract(epoch from ${workflows.searchChangedAt}) * 1000000)::float8`,
   platforms: sql<
     string[]
   >`coalesce((select array_agg(wc.category_id order by wc.category_id) from ${workflowCategories} wc where wc.workflow_id = ${workflows.id}), '{}')`,
@@ -283,6 +284,7 @@ interface IndexedRow {
   deletedAt: Date | null;
   platforms: string[];
   useCases: string[];
+  stamp: number;
 }
 
 /** The search index's view of the database (modules/catalog/search). */
@@ -302,7 +304,7 @@ export function createSearchSource(db: Database): SearchSource {
     }
     return names;
   }
-  async function toIndexed(rows: IndexedRow[]): Promise<IndexedWorkflow[]> {
+  async function toIndexed(rows: IndexedRow[]): Promise<Stamped[]> {
     const known = await taxonomyNames();
     return rows.map((row) => ({
       id: row.id,
@@ -317,6 +319,7 @@ export function createSearchSource(db: Database): SearchSource {
       views: row.views,
       favorites: row.favorites,
       createdAt: new Date(row.createdAt).getTime(),
+      stamp: Number(row.stamp),
     }));
   }
   const listed = and(eq(workflows.status, 'listed'), isNull(workflows.deletedAt));
@@ -347,14 +350,26 @@ export function createSearchSource(db: Database): SearchSource {
       }
     },
     async changedSince(since: Date) {
+      const rows = await db
+        .select({ id: workflows.id, stamp: indexedColumns.stamp })
+        .from(workflows)
+        .where(gte(workflows.searchChangedAt, since));
+      return rows.map((row) => ({ id: row.id, stamp: Number(row.stamp) }));
+    },
+    async byIds(ids: string[]) {
+      if (ids.length === 0) return { listed: [], gone: [] };
       const rows: IndexedRow[] = await db
         .select(indexedColumns)
         .from(workflows)
-        .where(gte(workflows.searchChangedAt, since));
+        .where(inArray(workflows.id, ids));
       const isListed = (row: IndexedRow) => row.status === 'listed' && row.deletedAt === null;
+      const found = new Set(rows.map((row) => row.id));
       return {
         listed: await toIndexed(rows.filter(isListed)),
-        gone: rows.filter((row) => !isListed(row)).map((row) => row.id),
+        gone: [
+          ...rows.filter((row) => !isListed(row)).map((row) => row.id),
+          ...ids.filter((id) => !found.has(id)),
+        ],
       };
     },
     async countListed() {

@@ -36,10 +36,10 @@ export interface Scored {
 export const EMPTY: Scored = { slots: new Int32Array(0), scores: new Float64Array(0) };
 
 /**
- * The documents in any of `lists`, each scored by its best field (`weightOf(mask)`). `capacity` is
- * the number of slots in the index (a scratch array of that size merges many lists in one pass).
+ * The documents in any of `lists`, each scored by its best field (`weightOf(mask)`). Many lists are
+ * merged in one pass over `scratch`, an array with a place per slot of the index.
  */
-export function union(lists: Postings[], weightOf: (mask: number) => number, capacity: number): Scored {
+export function union(lists: Postings[], weightOf: (mask: number) => number, scratch: Float64Array): Scored {
   if (lists.length === 0) return EMPTY;
   if (lists.length === 1) {
     const list = lists[0]!;
@@ -47,7 +47,9 @@ export function union(lists: Postings[], weightOf: (mask: number) => number, cap
     for (let i = 0; i < list.length; i++) scores[i] = weightOf(list.masks[i]!);
     return { slots: list.slots.slice(0, list.length), scores };
   }
-  const best = new Float64Array(capacity);
+  // `scratch` is all zeros, at least as long as the index has slots; it is left all zeros again.
+  const best = scratch;
+  const capacity = scratch.length;
   let touched = 0;
   for (const list of lists) {
     for (let i = 0; i < list.length; i++) {
@@ -64,6 +66,7 @@ export function union(lists: Postings[], weightOf: (mask: number) => number, cap
     if (best[slot]! > 0) {
       slots[at] = slot;
       scores[at] = best[slot]!;
+      best[slot] = 0;
       at++;
     }
   }

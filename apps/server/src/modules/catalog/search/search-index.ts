@@ -21,21 +21,6 @@ export interface IndexedWorkflow {
   createdAt: number;
 }
 
-interface Doc {
-  id: string;
-  userId: string;
-  apps: string[];
-  platforms: string[];
-  useCases: string[];
-  price: number;
-  views: number;
-  favorites: number;
-  createdAt: number;
-  /** What the postings were built from: a change of counters alone does not re-index. */
-  fingerprint: string;
-  alive: boolean;
-}
-
 /** Fields, strongest first; a word scores by the best field it occurs in. */
 const TITLE = 1;
 const APP = 2;
@@ -94,11 +79,16 @@ export interface SearchResult {
 }
 
 const FACET_APPS = 40;
+/** Facet value ids are kinds of value apart: app, platform or use case. */
+type FacetKind = 'app' | 'platform' | 'useCase';
 const CACHE_SIZE = 2000;
+const ALTERNATIVE_CACHE_SIZE = 2000;
 const PRICE_FACETS = Object.keys(PRICE_BANDS) as Array<Exclude<PriceFilter, 'all'>>;
 
 /** One word of the query: the index words it stands for, and how much a match counts. */
 interface Alternative {
+  /** Names the alternative for the cache of matches. */
+  key: string;
   /** Per word of the phrase: the index words it may be (a prefix or typo gives several). */
   words: string[][];
   /** Whole words (no prefix, no typo): a phrase of them can score as a phrase. */
@@ -118,7 +108,22 @@ function matchesPrice(price: number, filter: PriceFilter): boolean {
  * slot and its old one is marked dead, so postings stay sorted and append-only.
  */
 export class SearchIndex {
-  private docs: Doc[] = [];
+  /* Documents as columns (one place per slot), so a query over many of them stays in typed arrays. */
+  private ids: string[] = [];
+  private userIds: string[] = [];
+  private fingerprints: string[] = [];
+  private live = new Uint8Array(1024);
+  private prices = new Float64Array(1024);
+  private created = new Float64Array(1024);
+  private views = new Float64Array(1024);
+  private favorites = new Float64Array(1024);
+  /** A bit per price band the price falls in (PRICE_FACETS order). */
+  private bands = new Uint8Array(1024);
+  /** Facet values (apps, platforms, use cases) as small integers: slot → facetData[start, start + count). */
+  private facetStart = new Int32Array(1024);
+  private facetCount = new Uint8Array(1024);
+  private facetData = new Int32Array(4096);
+  private facetLength = 0;
   private slotById = new Map<string, number>();
   private postings = new Map<string, Postings>();
   private pairs = new Map<string, Postings>();
@@ -130,6 +135,20 @@ export class SearchIndex {
   private synonyms: SynonymTable;
   private alive = 0;
   private cache = new Map<string, SearchResult>();
+  /** Matches of one query word or phrase, reused by the next query that has it (typing, refining). */
+  private alternativeCache = new Map<string, Scored>();
+  private facetKeys: Array<{ kind: FacetKind; key: string }> = [];
+  private facetIdOf = new Map<string, number>();
+  /** Scratch space the size of the slots, reused by every query (one query runs at a time). */
+  private scratch = new Float64Array(0);
+  /** Each candidate's score by slot, for ordering (written for every candidate of a query). */
+  private scores = new Float64Array(0);
+
+  /** The zeroed scratch array, grown to the number of slots. */
+  private workspace(): Float64Array {
+    if (this.scratch.length < this.ids.length) this.scratch = new Float64Array(this.ids.length * 2);
+    return this.scratch;
+  }
   private cacheGeneration = -1;
   /** Changes whenever what a query answers may change (cache key). */
   generation = 0;
@@ -143,19 +162,60 @@ export class SearchIndex {
   }
 
   get slots(): number {
-    return this.docs.length;
+    return this.ids.length;
   }
 
   /** Dead slots (replaced or removed documents) still held in the postings. */
   get dead(): number {
-    return this.docs.length - this.alive;
+    return this.ids.length - this.alive;
   }
 
   /** Listed workflows of one author. */
   countOf(userId: string): number {
     let count = 0;
-    for (const doc of this.docs) if (doc.alive && doc.userId === userId) count++;
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      if (this.live[slot] && this.userIds[slot] === userId) count++;
+    }
     return count;
+  }
+
+  /** Makes room for one more slot in every column. */
+  private grow(): void {
+    const slot = this.ids.length;
+    if (slot < this.live.length) return;
+    const size = this.live.length * 2;
+    const widen = <T extends Uint8Array | Int32Array | Float64Array>(old: T, make: (n: number) => T): T => {
+      const next = make(size);
+      next.set(old);
+      return next;
+    };
+    this.live = widen(this.live, (n) => new Uint8Array(n));
+    this.prices = widen(this.prices, (n) => new Float64Array(n));
+    this.created = widen(this.created, (n) => new Float64Array(n));
+    this.views = widen(this.views, (n) => new Float64Array(n));
+    this.favorites = widen(this.favorites, (n) => new Float64Array(n));
+    this.bands = widen(this.bands, (n) => new Uint8Array(n));
+    this.facetStart = widen(this.facetStart, (n) => new Int32Array(n));
+    this.facetCount = widen(this.facetCount, (n) => new Uint8Array(n));
+  }
+
+  private pushFacets(values: number[]): number {
+    const start = this.facetLength;
+    if (start + values.length > this.facetData.length) {
+      const next = new Int32Array(Math.max(this.facetData.length * 2, start + values.length));
+      next.set(this.facetData);
+      this.facetData = next;
+    }
+    this.facetData.set(values, start);
+    this.facetLength += values.length;
+    return start;
+  }
+
+  private hasFacet(slot: number, facet: number): boolean {
+    const start = this.facetStart[slot]!;
+    const end = start + this.facetCount[slot]!;
+    for (let i = start; i < end; i++) if (this.facetData[i] === facet) return true;
+    return false;
   }
 
   has(id: string): boolean {
@@ -176,11 +236,10 @@ export class SearchIndex {
     ]);
     const existing = this.slotById.get(workflow.id);
     if (existing !== undefined) {
-      const doc = this.docs[existing]!;
-      if (doc.fingerprint === fingerprint) {
-        if (doc.views !== workflow.views || doc.favorites !== workflow.favorites) {
-          doc.views = workflow.views;
-          doc.favorites = workflow.favorites;
+      if (this.fingerprints[existing] === fingerprint) {
+        if (this.views[existing] !== workflow.views || this.favorites[existing] !== workflow.favorites) {
+          this.views[existing] = workflow.views;
+          this.favorites[existing] = workflow.favorites;
           this.generation++;
         }
         return;
@@ -193,14 +252,27 @@ export class SearchIndex {
   remove(id: string): void {
     const slot = this.slotById.get(id);
     if (slot === undefined) return;
-    this.docs[slot]!.alive = false;
+    this.live[slot] = 0;
     this.slotById.delete(id);
+    this.alternativeCache.clear();
     this.alive--;
     this.generation++;
   }
 
+  private facetId(kind: FacetKind, key: string): number {
+    const name = `${kind}:${key}`;
+    let id = this.facetIdOf.get(name);
+    if (id === undefined) {
+      id = this.facetKeys.length;
+      this.facetKeys.push({ kind, key });
+      this.facetIdOf.set(name, id);
+    }
+    return id;
+  }
+
   private add(workflow: IndexedWorkflow, fingerprint: string): void {
-    const slot = this.docs.length;
+    this.grow();
+    const slot = this.ids.length;
     const masks = new Map<string, number>();
     const pairMasks = new Map<string, number>();
     const addText = (list: string[], fieldOf: (position: number) => number) => {
@@ -244,20 +316,31 @@ export class SearchIndex {
       }
       list.add(slot, mask);
     }
-    this.docs.push({
-      id: workflow.id,
-      userId: workflow.userId,
-      apps: [...new Set(workflow.apps.filter((app) => !app.core).map((app) => app.key))],
-      platforms: workflow.platforms,
-      useCases: workflow.useCases,
-      price: workflow.price,
-      views: workflow.views,
-      favorites: workflow.favorites,
-      createdAt: workflow.createdAt,
-      fingerprint,
-      alive: true,
-    });
+    const appKeys = [...new Set(workflow.apps.filter((app) => !app.core).map((app) => app.key))].slice(
+      0,
+      200,
+    );
+    const facets = [
+      ...appKeys.map((key) => this.facetId('app', key)),
+      ...[...new Set(workflow.platforms)].map((key) => this.facetId('platform', key)),
+      ...[...new Set(workflow.useCases)].map((key) => this.facetId('useCase', key)),
+    ].slice(0, 255);
+    this.ids.push(workflow.id);
+    this.userIds.push(workflow.userId);
+    this.fingerprints.push(fingerprint);
+    this.live[slot] = 1;
+    this.prices[slot] = workflow.price;
+    this.created[slot] = workflow.createdAt;
+    this.views[slot] = workflow.views;
+    this.favorites[slot] = workflow.favorites;
+    this.bands[slot] = PRICE_FACETS.reduce(
+      (mask, band, bit) => (matchesPrice(workflow.price, band) ? mask | (1 << bit) : mask),
+      0,
+    );
+    this.facetStart[slot] = this.pushFacets(facets);
+    this.facetCount[slot] = facets.length;
     this.slotById.set(workflow.id, slot);
+    this.alternativeCache.clear();
     this.alive++;
     this.generation++;
   }
@@ -352,6 +435,7 @@ export class SearchIndex {
     const groupOf = (phrase: string[]) => this.synonyms.byPhrase.get(phrase.join(' '));
     const synonymsOf = (phrase: string[], group: readonly string[][]): Alternative[] =>
       group.map((other) => ({
+        key: `s:${other.join(' ')}:${other.join(' ') === phrase.join(' ') ? 1 : SYNONYM_DISCOUNT}`,
         words: other.map((word) => [word]),
         exact: true,
         factor: other.join(' ') === phrase.join(' ') ? 1 : SYNONYM_DISCOUNT,
@@ -385,6 +469,7 @@ export class SearchIndex {
       }
       const best = candidates[0]!;
       const own: Alternative = {
+        key: corrected ? `c:${candidates.join('|')}` : prefix ? `p:${word}` : `w:${word}`,
         words: [prefix && !corrected ? this.completions(word) : candidates],
         exact: !prefix && !corrected,
         factor: corrected ? CORRECTION_DISCOUNT : 1,
@@ -408,7 +493,18 @@ export class SearchIndex {
   /* ---------- matching and scoring ---------- */
 
   private scoreAlternative(alternative: Alternative): Scored {
-    const capacity = this.docs.length;
+    const cached = this.alternativeCache.get(alternative.key);
+    if (cached) return cached;
+    const result = this.computeAlternative(alternative);
+    if (this.alternativeCache.size >= ALTERNATIVE_CACHE_SIZE) {
+      this.alternativeCache.delete(this.alternativeCache.keys().next().value!);
+    }
+    this.alternativeCache.set(alternative.key, result);
+    return result;
+  }
+
+  private computeAlternative(alternative: Alternative): Scored {
+    const capacity = this.workspace();
     let result: Scored | null = null;
     for (const options of alternative.words) {
       const lists = options.flatMap((word) => this.postings.get(word) ?? []);
@@ -444,40 +540,54 @@ export class SearchIndex {
     return result ?? EMPTY;
   }
 
-  private accepts(doc: Doc, query: SearchQuery): boolean {
-    if (!doc.alive) return false;
-    if (query.userId && doc.userId !== query.userId) return false;
-    if (query.platform && !doc.platforms.includes(query.platform)) return false;
-    if (query.useCase && !doc.useCases.includes(query.useCase)) return false;
-    if (query.apps && !query.apps.every((app) => doc.apps.includes(app))) return false;
-    return matchesPrice(doc.price, query.price);
+  /** The filters of a query as facet ids (null: a filter value no workflow has, so nothing matches). */
+  private filterOf(query: SearchQuery): { facets: number[]; bands: number } | null {
+    const facets: number[] = [];
+    const wanted: Array<[FacetKind, string | undefined]> = [
+      ['platform', query.platform],
+      ['useCase', query.useCase],
+      ...(query.apps ?? []).map((key): [FacetKind, string] => ['app', key]),
+    ];
+    for (const [kind, key] of wanted) {
+      if (!key) continue;
+      const id = this.facetIdOf.get(`${kind}:${key}`);
+      if (id === undefined) return null;
+      facets.push(id);
+    }
+    const bands = query.price === 'all' ? 0 : 1 << PRICE_FACETS.indexOf(query.price);
+    return { facets, bands };
+  }
+
+  private accepts(slot: number, query: SearchQuery, filter: { facets: number[]; bands: number }): boolean {
+    if (!this.live[slot]) return false;
+    if (filter.bands && !(this.bands[slot]! & filter.bands)) return false;
+    for (const facet of filter.facets) if (!this.hasFacet(slot, facet)) return false;
+    return !query.userId || this.userIds[slot] === query.userId;
   }
 
   private compare(sort: SearchSort, score: Float64Array | null): (a: number, b: number) => number {
-    const docs = this.docs;
-    const newest = (a: number, b: number) =>
-      docs[b]!.createdAt - docs[a]!.createdAt || (docs[b]!.id < docs[a]!.id ? -1 : 1);
-    const byId = (a: number, b: number, direction: 1 | -1) =>
-      (docs[a]!.id < docs[b]!.id ? -1 : 1) * direction;
+    const { ids, created, views, favorites, prices } = this;
+    const newest = (a: number, b: number) => created[b]! - created[a]! || (ids[b]! < ids[a]! ? -1 : 1);
+    const byId = (a: number, b: number, direction: 1 | -1) => (ids[a]! < ids[b]! ? -1 : 1) * direction;
     switch (sort) {
       case 'relevance':
         if (!score) return newest;
         return (a, b) =>
           score[b]! - score[a]! ||
-          docs[b]!.favorites * 20 + docs[b]!.views - (docs[a]!.favorites * 20 + docs[a]!.views) ||
+          favorites[b]! * 20 + views[b]! - (favorites[a]! * 20 + views[a]!) ||
           newest(a, b);
       case 'created_at_desc':
         return newest;
       case 'created_at_asc':
-        return (a, b) => docs[a]!.createdAt - docs[b]!.createdAt || byId(a, b, 1);
+        return (a, b) => created[a]! - created[b]! || byId(a, b, 1);
       case 'views_desc':
-        return (a, b) => docs[b]!.views - docs[a]!.views || byId(a, b, -1);
+        return (a, b) => views[b]! - views[a]! || byId(a, b, -1);
       case 'views_asc':
-        return (a, b) => docs[a]!.views - docs[b]!.views || byId(a, b, 1);
+        return (a, b) => views[a]! - views[b]! || byId(a, b, 1);
       case 'price_asc':
-        return (a, b) => docs[a]!.price - docs[b]!.price || byId(a, b, 1);
+        return (a, b) => prices[a]! - prices[b]! || byId(a, b, 1);
       case 'price_desc':
-        return (a, b) => docs[b]!.price - docs[a]!.price || byId(a, b, -1);
+        return (a, b) => prices[b]! - prices[a]! || byId(a, b, -1);
     }
   }
 
@@ -512,6 +622,15 @@ export class SearchIndex {
   private run(query: SearchQuery): SearchResult {
     const understood = query.search ? this.understand(query.search) : null;
     const searching = !!understood && understood.concepts.length > 0;
+    const filter = this.filterOf(query);
+    if (!filter) {
+      return {
+        ids: [],
+        count: 0,
+        facets: this.facets([]),
+        ...(understood?.corrected ? { correctedSearch: understood.corrected } : {}),
+      };
+    }
     // Candidates: every live document, or those matching the words; scores indexed by slot.
     let candidates: number[];
     let score: Float64Array | null = null;
@@ -519,27 +638,28 @@ export class SearchIndex {
       let matched = this.match(understood!.concepts);
       for (const pair of understood!.adjacent) {
         const list = this.pairs.get(pair);
-        if (list) matched = boost(matched, union([list], phraseWeightOf, this.docs.length));
+        if (list) matched = boost(matched, union([list], phraseWeightOf, this.workspace()));
       }
-      score = new Float64Array(this.docs.length);
+      if (this.scores.length < this.ids.length) this.scores = new Float64Array(this.ids.length * 2);
+      score = this.scores;
       candidates = [];
       for (let i = 0; i < matched.slots.length; i++) {
         const slot = matched.slots[i]!;
-        if (!this.accepts(this.docs[slot]!, query)) continue;
+        if (!this.accepts(slot, query, filter)) continue;
         candidates.push(slot);
         score[slot] = matched.scores[i]!;
       }
     } else {
       candidates = [];
-      for (let slot = 0; slot < this.docs.length; slot++) {
-        if (this.accepts(this.docs[slot]!, query)) candidates.push(slot);
+      for (let slot = 0; slot < this.ids.length; slot++) {
+        if (this.accepts(slot, query, filter)) candidates.push(slot);
       }
     }
     const page = topK(candidates, query.offset + query.limit, this.compare(query.sort, score)).slice(
       query.offset,
     );
     return {
-      ids: page.map((slot) => this.docs[slot]!.id),
+      ids: page.map((slot) => this.ids[slot]!),
       count: candidates.length,
       facets: this.facets(candidates),
       ...(understood?.corrected ? { correctedSearch: understood.corrected } : {}),
@@ -547,27 +667,30 @@ export class SearchIndex {
   }
 
   private facets(candidates: number[]): Facets {
-    const apps = new Map<string, number>();
-    const platforms = new Map<string, number>();
-    const useCases = new Map<string, number>();
-    const price = new Map<string, number>();
-    const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+    const counts = new Int32Array(this.facetKeys.length);
+    const bands = new Int32Array(PRICE_FACETS.length);
+    const data = this.facetData;
     for (const slot of candidates) {
-      const doc = this.docs[slot]!;
-      for (const app of doc.apps) bump(apps, app);
-      for (const platform of doc.platforms) bump(platforms, platform);
-      for (const useCase of doc.useCases) bump(useCases, useCase);
-      for (const band of PRICE_FACETS) if (matchesPrice(doc.price, band)) bump(price, band);
+      const start = this.facetStart[slot]!;
+      const end = start + this.facetCount[slot]!;
+      for (let i = start; i < end; i++) counts[data[i]!] = counts[data[i]!]! + 1;
+      const mask = this.bands[slot]!;
+      for (let bit = 0; bit < bands.length; bit++) if (mask & (1 << bit)) bands[bit] = bands[bit]! + 1;
     }
-    const ranked = (map: Map<string, number>) =>
-      [...map].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const ranked = (kind: FacetKind) => {
+      const found: Array<[string, number]> = [];
+      this.facetKeys.forEach((facet, id) => {
+        if (facet.kind === kind && counts[id]! > 0) found.push([facet.key, counts[id]!]);
+      });
+      return found.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    };
     return {
-      apps: ranked(apps)
+      apps: ranked('app')
         .slice(0, FACET_APPS)
         .map(([key, count]) => ({ key, name: this.appNames.get(key) ?? key, count })),
-      platforms: ranked(platforms).map(([id, count]) => ({ id, count })),
-      use_cases: ranked(useCases).map(([id, count]) => ({ id, count })),
-      price: PRICE_FACETS.map((band) => ({ band, count: price.get(band) ?? 0 })),
+      platforms: ranked('platform').map(([id, count]) => ({ id, count })),
+      use_cases: ranked('useCase').map(([id, count]) => ({ id, count })),
+      price: PRICE_FACETS.map((band, bit) => ({ band, count: bands[bit]! })),
     };
   }
 }

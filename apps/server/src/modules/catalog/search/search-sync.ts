@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SearchIndex, type IndexedWorkflow } from './search-index.ts';
 
+export type Stamped = IndexedWorkflow & { stamp: number };
+
 /** What the index needs from the database (catalog.repository.ts implements it). */
 export interface SearchSource {
   /** Use-case names in English and Vietnamese, for cross-language synonyms. */
@@ -8,9 +10,12 @@ export interface SearchSource {
   /** The database's clock now (changes are stamped with it). */
   databaseNow(): Promise<Date>;
   /** Every listed workflow, in batches. */
-  listedBatches(batchSize: number): AsyncIterable<IndexedWorkflow[]>;
-  /** Workflows changed at or after `since` (any status): the listed ones and the ids of the rest. */
-  changedSince(since: Date): Promise<{ listed: IndexedWorkflow[]; gone: string[] }>;
+  listedBatches(batchSize: number): AsyncIterable<Stamped[]>;
+  /** Every listed workflow, in batches, each with its change stamp (µs since the epoch). */
+  /** Ids and change stamps of the workflows stamped at or after `since` (any status). */
+  changedSince(since: Date): Promise<Array<{ id: string; stamp: number }>>;
+  /** These workflows as the index holds them: the listed ones, and the ids of the rest. */
+  byIds(ids: string[]): Promise<{ listed: Stamped[]; gone: string[] }>;
   countListed(): Promise<number>;
 }
 
@@ -41,6 +46,8 @@ export function createSearchSync(options: SearchSyncOptions) {
   const now = options.now ?? Date.now;
   const fullReloadMs = options.fullReloadMs ?? 10 * 60_000;
   let index: SearchIndex | null = null;
+  /** The change stamp each workflow had when it was last read: a poll re-reads only newer ones. */
+  let stamps = new Map<string, number>();
   let since: Date | null = null;
   let lastPoll = 0;
   let lastFull = 0;
@@ -50,10 +57,15 @@ export function createSearchSync(options: SearchSyncOptions) {
   async function load(): Promise<void> {
     const started = await options.source.databaseNow();
     const fresh = new SearchIndex(await options.source.taxonomyPairs());
+    const freshStamps = new Map<string, number>();
     for await (const batch of options.source.listedBatches(BATCH)) {
-      for (const workflow of batch) fresh.upsert(workflow);
+      for (const workflow of batch) {
+        fresh.upsert(workflow);
+        freshStamps.set(workflow.id, workflow.stamp);
+      }
     }
     index = fresh;
+    stamps = freshStamps;
     since = new Date(started.getTime() - OVERLAP_MS);
     lastPoll = lastFull = now();
   }
@@ -62,9 +74,21 @@ export function createSearchSync(options: SearchSyncOptions) {
     if (!index || !since) return load();
     if (now() - lastFull >= fullReloadMs || index.dead > Math.max(1000, index.size)) return load();
     const started = await options.source.databaseNow();
-    const { listed, gone } = await options.source.changedSince(since);
-    for (const workflow of listed) index.upsert(workflow);
-    for (const id of gone) index.remove(id);
+    // The overlap re-reads recent stamps every poll; only rows whose stamp moved are fetched whole.
+    const changed = (await options.source.changedSince(since))
+      .filter(({ id, stamp }) => stamps.get(id) !== stamp)
+      .map(({ id }) => id);
+    for (let at = 0; at < changed.length; at += BATCH) {
+      const { listed, gone } = await options.source.byIds(changed.slice(at, at + BATCH));
+      for (const workflow of listed) {
+        index.upsert(workflow);
+        stamps.set(workflow.id, workflow.stamp);
+      }
+      for (const id of gone) {
+        index.remove(id);
+        stamps.delete(id);
+      }
+    }
     since = new Date(started.getTime() - OVERLAP_MS);
     lastPoll = now();
   }
