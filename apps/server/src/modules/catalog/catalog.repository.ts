@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { PRICE_BANDS, stripAccents, type PriceFilter, type Sort } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
-import type { IndexedWorkflow } from './search/search-index.ts';
 import type { SearchSource, Stamped } from './search/search-sync.ts';
 import { hasActiveEntitlement } from '../../db/entitlements.ts';
 import {
