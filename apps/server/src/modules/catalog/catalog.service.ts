@@ -31,6 +31,7 @@ import { servedWorkflowFile } from '../../lib/served-file.ts';
 import { canSeeUnlisted, resolveAccess } from './access.ts';
 import { publicRequirements, toWorkflowCard } from './catalog.mapper.ts';
 import type { TtlCache } from '../../lib/response-cache.ts';
+import { createCardCache } from './search/card-cache.ts';
 import type { SearchSync } from './search/search-sync.ts';
 import {
   FUZZY_MIN_LENGTH,
@@ -50,6 +51,12 @@ export function createCatalogService(
   search?: SearchSync,
 ) {
   const repository = createCatalogRepository(db);
+  const cardCache = createCardCache({
+    load: (ids) => repository.cardsByIds(ids),
+    ttlMs: 30_000,
+    max: 20_000,
+  });
+  search?.onChange((ids) => cardCache.forget(ids));
 
   /** Public totals change only on writes; a few seconds of memo saves a count per page view. */
   async function countTotal(filter: CatalogFilter): Promise<number> {
@@ -155,7 +162,7 @@ export function createCatalogService(
           offset: query.page * pageSize,
           limit: pageSize,
         });
-        const rows = await repository.cardsByIds(found.ids);
+        const rows = await cardCache.get(found.ids);
         return {
           workflows: rows.map((row) => toWorkflowCard(row, storage)),
           totalCount: userId ? index.countOf(userId) : index.size,

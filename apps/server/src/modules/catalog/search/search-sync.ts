@@ -53,6 +53,11 @@ export function createSearchSync(options: SearchSyncOptions) {
   let lastFull = 0;
   let dirty = false;
   let running: Promise<void> | null = null;
+  const listeners: Array<(ids: string[] | null) => void> = [];
+  /** Tells listeners which workflows changed (null: everything may have). */
+  const changed = (ids: string[] | null) => {
+    for (const listener of listeners) listener(ids);
+  };
 
   async function load(): Promise<void> {
     const started = await options.source.databaseNow();
@@ -66,6 +71,7 @@ export function createSearchSync(options: SearchSyncOptions) {
     }
     index = fresh;
     stamps = freshStamps;
+    changed(null);
     since = new Date(started.getTime() - OVERLAP_MS);
     lastPoll = lastFull = now();
   }
@@ -75,11 +81,12 @@ export function createSearchSync(options: SearchSyncOptions) {
     if (now() - lastFull >= fullReloadMs || index.dead > Math.max(1000, index.size)) return load();
     const started = await options.source.databaseNow();
     // The overlap re-reads recent stamps every poll; only rows whose stamp moved are fetched whole.
-    const changed = (await options.source.changedSince(since))
+    const moved = (await options.source.changedSince(since))
       .filter(({ id, stamp }) => stamps.get(id) !== stamp)
       .map(({ id }) => id);
-    for (let at = 0; at < changed.length; at += BATCH) {
-      const { listed, gone } = await options.source.byIds(changed.slice(at, at + BATCH));
+    if (moved.length > 0) changed(moved);
+    for (let at = 0; at < moved.length; at += BATCH) {
+      const { listed, gone } = await options.source.byIds(moved.slice(at, at + BATCH));
       for (const workflow of listed) {
         index.upsert(workflow);
         stamps.set(workflow.id, workflow.stamp);
@@ -124,6 +131,12 @@ export function createSearchSync(options: SearchSyncOptions) {
     /** A write in this process: the next search first reads it back. */
     markDirty() {
       dirty = true;
+      // A write may have changed what a card shows from another table (the author's name): forget them.
+      changed(null);
+    },
+    /** Called with the ids of workflows whose rows changed (null after a full reload). */
+    onChange(listener: (ids: string[] | null) => void) {
+      listeners.push(listener);
     },
     /** Reloads everything now (tests and the bench). */
     async reload() {
