@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PRICE_BANDS, type PriceFilter, type Sort } from '@flowbay/domain';
 import { EMPTY, Postings, boost, intersect, merge, union, type Scored } from './postings.ts';
 import { buildSynonyms, type SynonymTable } from './synonyms.ts';
@@ -79,6 +80,12 @@ export interface SearchResult {
 }
 
 const FACET_APPS = 40;
+const DIGITS = /^\d+$/;
+
+/** A short fingerprint of what a document was indexed from. */
+function digest(parts: unknown[]): string {
+  return createHash('sha1').update(JSON.stringify(parts)).digest('base64');
+}
 /** Facet value ids are kinds of value apart: app, platform or use case. */
 type FacetKind = 'app' | 'platform' | 'useCase';
 const CACHE_SIZE = 2000;
@@ -223,7 +230,7 @@ export class SearchIndex {
   }
 
   upsert(workflow: IndexedWorkflow): void {
-    const fingerprint = JSON.stringify([
+    const fingerprint = digest([
       workflow.title,
       workflow.description.slice(0, 4000),
       workflow.apps,
@@ -279,7 +286,8 @@ export class SearchIndex {
       list.forEach((word, position) => {
         const field = fieldOf(position);
         masks.set(word, (masks.get(word) ?? 0) | field);
-        if (position > 0) {
+        // Pairs make phrases rank; a number (an order id, a year) is rarely part of a phrase searched for.
+        if (position > 0 && !DIGITS.test(word) && !DIGITS.test(list[position - 1]!)) {
           const pair = `${list[position - 1]} ${word}`;
           pairMasks.set(pair, (pairMasks.get(pair) ?? 0) | field);
         }
