@@ -537,11 +537,27 @@ export class SearchIndex {
     return result;
   }
 
+  /** A word or phrase with its alternatives (cached like one alternative). */
+  private scoreConcept(alternatives: Alternative[]): Scored {
+    if (alternatives.length === 1) return this.scoreAlternative(alternatives[0]!);
+    const key = alternatives.map((alternative) => alternative.key).join('\n');
+    const cached = this.alternativeCache.get(key);
+    if (cached) return cached;
+    let concept: Scored = EMPTY;
+    for (const alternative of alternatives) concept = merge(concept, this.scoreAlternative(alternative));
+    if (this.alternativeCache.size >= ALTERNATIVE_CACHE_SIZE) {
+      this.alternativeCache.delete(this.alternativeCache.keys().next().value!);
+    }
+    this.alternativeCache.set(key, concept);
+    return concept;
+  }
+
   private match(concepts: Alternative[][]): Scored {
     let result: Scored | null = null;
-    for (const alternatives of concepts) {
-      let concept: Scored = EMPTY;
-      for (const alternative of alternatives) concept = merge(concept, this.scoreAlternative(alternative));
+    // Smallest concept first: each intersection is then no larger than it.
+    const scored = concepts.map((alternatives) => this.scoreConcept(alternatives));
+    scored.sort((a, b) => a.slots.length - b.slots.length);
+    for (const concept of scored) {
       result = result ? intersect(result, concept, (a, b) => a + b) : concept;
       if (result.slots.length === 0) return EMPTY;
     }
