@@ -44,7 +44,7 @@ for (let round = 0; round < Number(process.env.ROUNDS ?? 30); round++) {
     for (const b of words) paths.push(`/api/workflows?search=${encodeURIComponent(`${a} ${b} ${round}`)}`);
 }
 const started = performance.now();
-let timeInIndex = 0;
+const timeInIndex = 0;
 await Promise.all(
   Array.from({ length: 20 }, async () => {
     while (paths.length > 0) {
