@@ -12,6 +12,7 @@ const BENCHES: Record<string, string> = {
   formats: 'formats/parse.bench.ts',
   web: 'web/run.ts',
   uploads: 'uploads/run.ts',
+  search: 'search/run.ts',
 };
 const args = process.argv.slice(2);
 const names = args.filter((arg) => arg in BENCHES);

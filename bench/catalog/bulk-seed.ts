@@ -42,7 +42,7 @@ export async function bulkSeed(db: Database, count: number): Promise<void> {
         'apps', jsonb_build_array(
           jsonb_build_object('key', words.a[1 + g % 30], 'name', words.an[1 + g % 30], 'count', 1 + g % 3),
           jsonb_build_object('key', words.a[1 + (g / 48) % 30], 'name', words.an[1 + (g / 48) % 30], 'count', 1))),
-      (g * 7919) % 5000,
+      ((g::bigint * 7919) % 5000)::int,
       0,
       words.w[1 + g % 48] || ' · ' || words.an[1 + (g / 48) % 30] || ' ' || g || E'\n' || 'Mẫu workflow số ' || g || ': '
         || words.w[1 + (g / 7) % 48] || ' with ' || words.an[1 + g % 30] || E'\n' || words.an[1 + g % 30] || ' ' || words.an[1 + (g / 48) % 30],

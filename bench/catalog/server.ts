@@ -31,6 +31,10 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.send?.({ ready: true, port: typeof address === 'object' && address ? address.port : 0, seedSeconds });
 process.on('message', async (message) => {
+  if (message === 'memory') {
+    const { heapUsed, rss } = process.memoryUsage();
+    process.send?.({ heapUsed, rss });
+  }
   if (message === 'stop') {
     await app.close();
     await database.close();

@@ -41,6 +41,8 @@ import { createSignInThrottle } from './modules/accounts/sign-in-throttle.ts';
 import { createSignInThrottleRepository } from './modules/accounts/sign-in-throttle.repository.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createSearchSource } from './modules/catalog/catalog.repository.ts';
+import { createSearchSync } from './modules/catalog/search/search-sync.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -330,7 +332,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   /* modules */
   const listCache = new TtlCache<string>(5_000, 500);
   const countCache = new TtlCache<number>(5_000, 10);
-  const catalog = createCatalogService(database.db, storage, countCache);
+  const search = createSearchSync({
+    source: createSearchSource(database.db),
+    refreshMs: env.SEARCH_INDEX_REFRESH_MS,
+    log: app.log,
+  });
+  const catalog = createCatalogService(database.db, storage, countCache, search);
   // Any successful write may change what the catalogue shows: drop this instance's cached answers.
   // Recording a view is exempt: every detail page sends one, and a view count may be 5 s old (0005).
   // Cleared before the answer leaves, so the writer's next read cannot see the old page.
@@ -339,6 +346,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (write && reply.statusCode < 400 && !request.routeOptions.config.keepsCatalogueCache) {
       listCache.clear();
       countCache.clear();
+      search.markDirty();
     }
     return payload;
   });

@@ -68,6 +68,11 @@ const EnvSchema = z
      * configured, outside production. Refused in production.
      */
     PAYMENT_TEST_GATEWAY: flag.optional(),
+    /**
+     * How stale each process's search index may get before a search refreshes it, in ms
+     * (docs/decisions/0007-search-index.md). Default 1000; 0 (the test default) refreshes before every search.
+     */
+    SEARCH_INDEX_REFRESH_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
@@ -114,7 +119,8 @@ const EnvSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'PAYMENT_TEST_GATEWAY'> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'PAYMENT_TEST_GATEWAY' | 'SEARCH_INDEX_REFRESH_MS'> & {
+  SEARCH_INDEX_REFRESH_MS: number;
   PUBLIC_URL: string;
   /** Resolved: whether the built-in test gateway is offered. */
   PAYMENT_TEST_GATEWAY: boolean;
@@ -142,5 +148,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     PAYMENT_TEST_GATEWAY: env.PAYMENT_TEST_GATEWAY ?? (!realProvider && env.NODE_ENV !== 'production'),
+    SEARCH_INDEX_REFRESH_MS: env.SEARCH_INDEX_REFRESH_MS ?? (env.NODE_ENV === 'test' ? 0 : 1000),
   };
 }

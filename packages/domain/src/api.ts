@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BuyerSummary } from './commerce.ts';
+import { PRICE_FILTERS } from './price.ts';
 
 /** Response shapes of the public API (spec section 7 field names). */
 export const ApiError = z.object({
@@ -72,12 +73,24 @@ export const WorkflowCard = z.object({
 });
 export type WorkflowCard = z.infer<typeof WorkflowCard>;
 
+/** Counts per filter value for the current search and filters (the public catalogue only). */
+export const CatalogFacets = z.object({
+  apps: z.array(z.object({ key: z.string(), name: z.string(), count: z.number().int() })),
+  platforms: z.array(z.object({ id: z.string(), count: z.number().int() })),
+  use_cases: z.array(z.object({ id: z.string(), count: z.number().int() })),
+  price: z.array(z.object({ band: z.enum(PRICE_FILTERS).exclude(['all']), count: z.number().int() })),
+});
+export type CatalogFacets = z.infer<typeof CatalogFacets>;
+
 export const WorkflowList = z.object({
   workflows: z.array(WorkflowCard),
   totalCount: z.number().int(),
   filteredCount: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  facets: CatalogFacets.optional(),
+  /** The search as understood when a word was corrected ("notoin" → "notion"). */
+  correctedSearch: z.string().optional(),
 });
 export type WorkflowList = z.infer<typeof WorkflowList>;
 

@@ -9,9 +9,18 @@ export const SORTS = [
   'views_asc',
   'price_asc',
   'price_desc',
+  /** Best match first: the default with a search (without one it means newest first). */
+  'relevance',
 ] as const;
 export type Sort = (typeof SORTS)[number];
 export const DEFAULT_SORT: Sort = 'created_at_desc';
+/** How many apps one catalogue filter may require at once. */
+export const APP_FILTER_MAX = 5;
+
+/** The app keys of a `?app=` filter, lower-cased, without repeats. */
+export function appFilterKeys(value: string | undefined): string[] {
+  return value ? [...new Set(value.toLowerCase().split(',').filter(Boolean))] : [];
+}
 
 const intFromQuery = (min: number, max: number) =>
   z.coerce
@@ -31,5 +40,15 @@ export const ListWorkflowsQuery = z.object({
   /** Unset means newest first, or best match first when searching. */
   sort: z.enum(SORTS).optional(),
   user_id: z.string().trim().max(64).optional(),
+  /** Apps the workflows must all use: app keys, comma-separated ("slack,notion"). */
+  app: z
+    .string()
+    .trim()
+    .max(APP_FILTER_MAX * 81)
+    .regex(/^([a-z0-9][a-z0-9.@/_-]{0,79}(,[a-z0-9][a-z0-9.@/_-]{0,79})*)?$/i, {
+      error: 'must be app keys separated by commas',
+    })
+    .refine((value) => value.split(',').length <= APP_FILTER_MAX, { error: `at most ${APP_FILTER_MAX} apps` })
+    .optional(),
 });
 export type ListWorkflowsQuery = z.infer<typeof ListWorkflowsQuery>;

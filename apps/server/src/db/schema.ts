@@ -156,9 +156,15 @@ export const workflows = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * When the row last changed in any way, stamped by a trigger (migration 0010): each process's
+     * search index reads the rows changed since its last poll (docs/decisions/0007-search-index.md).
+     */
+    searchChangedAt: timestamp('search_changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('workflows_user_idx').on(table.userId),
+    index('workflows_search_changed_idx').on(table.searchChangedAt),
     // Partial indexes over what the public catalogue reads: each sort walks one of them (either way).
     index('workflows_listed_created_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { PRICE_BANDS, stripAccents, type PriceFilter, type Sort } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
+import type { SearchSource, Stamped } from './search/search-sync.ts';
 import { hasActiveEntitlement } from '../../db/entitlements.ts';
 import {
   categories,
@@ -31,6 +32,8 @@ export interface CatalogFilter {
   alternatives?: string[][];
   /** Only the workflows this user favourited. */
   favoritedBy?: string;
+  /** Workflows that use every one of these apps (keys). */
+  apps?: string[];
 }
 
 /** Search terms as the index stores them: lowercase, accent-free words. */
@@ -85,6 +88,9 @@ function whereOf(filter: CatalogFilter): SQL {
     const band = PRICE_BANDS[filter.price];
     conditions.push(gte(workflows.price, band.min));
     if (band.max !== undefined) conditions.push(lt(workflows.price, band.max));
+  }
+  for (const app of filter.apps ?? []) {
+    conditions.push(sql`${workflows.nodeSummary}->'apps' @> ${JSON.stringify([{ key: app }])}::jsonb`);
   }
   const tsquery = tsqueryOf(filter);
   if (tsquery) conditions.push(sql`${workflows.searchVector} @@ to_tsquery('simple', ${tsquery})`);
@@ -182,6 +188,11 @@ export function createCatalogRepository(db: Database) {
           .limit(pageSize)
           .offset(page * pageSize)
       ).map((row) => row.id);
+      return this.cardsByIds(ids);
+    },
+
+    /** The cards of these workflows, in the order given. */
+    async cardsByIds(ids: string[]) {
       if (ids.length === 0) return [];
       const rows = await cards().where(inArray(workflows.id, ids));
       const byId = new Map(rows.map((row) => [row.id, row]));
@@ -235,3 +246,137 @@ export function createCatalogRepository(db: Database) {
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 
 export type CardRow = NonNullable<Awaited<ReturnType<CatalogRepository['findById']>>>;
+
+const indexedColumns = {
+  id: workflows.id,
+  userId: workflows.userId,
+  title: workflows.title,
+  description: sql<string>`left(${workflows.description}, 4000)`,
+  apps: sql<NodeSummaryApps>`coalesce(${workflows.nodeSummary}->'apps', '[]'::jsonb)`,
+  price: workflows.price,
+  views: workflows.views,
+  favorites: workflows.favoritesCount,
+  createdAt: workflows.createdAt,
+  status: workflows.status,
+  deletedAt: workflows.deletedAt,
+  stamp: sql<number>`(extract(epoch from ${workflows.searchChangedAt}) * 1000000)::float8`,
+  platforms: sql<
+    string[]
+  >`coalesce((select array_agg(wc.category_id order by wc.category_id) from ${workflowCategories} wc where wc.workflow_id = ${workflows.id}), '{}')`,
+  useCases: sql<
+    string[]
+  >`coalesce((select array_agg(ws.subcategory_id order by ws.subcategory_id) from ${workflowSubcategories} ws where ws.workflow_id = ${workflows.id}), '{}')`,
+};
+
+type NodeSummaryApps = Array<{ key: string; name: string; core?: boolean }>;
+interface IndexedRow {
+  id: string;
+  userId: string;
+  title: string;
+  description: string;
+  apps: NodeSummaryApps;
+  price: number;
+  views: number;
+  favorites: number;
+  createdAt: Date;
+  status: string;
+  deletedAt: Date | null;
+  platforms: string[];
+  useCases: string[];
+  stamp: number;
+}
+
+/** The search index's view of the database (modules/catalog/search). */
+export function createSearchSource(db: Database): SearchSource {
+  let names: Map<string, [string, string]> | null = null;
+  async function taxonomyNames() {
+    if (!names) {
+      const rows = [
+        ...(await db
+          .select({ id: categories.id, name: categories.name, nameVi: categories.nameVi })
+          .from(categories)),
+        ...(await db
+          .select({ id: subcategories.id, name: subcategories.name, nameVi: subcategories.nameVi })
+          .from(subcategories)),
+      ];
+      names = new Map(rows.map((row) => [row.id, [row.name, row.nameVi]]));
+    }
+    return names;
+  }
+  async function toIndexed(rows: IndexedRow[]): Promise<Stamped[]> {
+    const known = await taxonomyNames();
+    return rows.map((row) => ({
+      id: row.id,
+      userId: row.userId,
+      title: row.title,
+      description: row.description,
+      apps: row.apps,
+      platforms: row.platforms,
+      useCases: row.useCases,
+      taxonomyNames: [...row.platforms, ...row.useCases].flatMap((id) => known.get(id) ?? []),
+      price: Number(row.price),
+      views: row.views,
+      favorites: row.favorites,
+      createdAt: new Date(row.createdAt).getTime(),
+      stamp: Number(row.stamp),
+    }));
+  }
+  const listed = and(eq(workflows.status, 'listed'), isNull(workflows.deletedAt));
+  return {
+    async taxonomyPairs() {
+      names = null;
+      return [...(await taxonomyNames()).values()];
+    },
+    async databaseNow() {
+      const result = (await db.execute(sql`select clock_timestamp() as now`)) as unknown as {
+        rows: Array<{ now: string | Date }>;
+      };
+      return new Date(result.rows[0]!.now);
+    },
+    async *listedBatches(batchSize: number) {
+      let after: string | null = null;
+      for (;;) {
+        const rows: IndexedRow[] = await db
+          .select(indexedColumns)
+          .from(workflows)
+          .where(after ? and(listed, gt(workflows.id, after)) : listed)
+          .orderBy(asc(workflows.id))
+          .limit(batchSize);
+        if (rows.length === 0) return;
+        yield await toIndexed(rows);
+        after = rows[rows.length - 1]!.id;
+        if (rows.length < batchSize) return;
+      }
+    },
+    async changedSince(since: Date) {
+      const rows = await db
+        .select({ id: workflows.id, stamp: indexedColumns.stamp })
+        .from(workflows)
+        .where(gte(workflows.searchChangedAt, since));
+      return rows.map((row) => ({ id: row.id, stamp: Number(row.stamp) }));
+    },
+    async byIds(ids: string[]) {
+      if (ids.length === 0) return { listed: [], gone: [] };
+      const rows: IndexedRow[] = await db
+        .select(indexedColumns)
+        .from(workflows)
+        .where(inArray(workflows.id, ids));
+      const isListed = (row: IndexedRow) => row.status === 'listed' && row.deletedAt === null;
+      const found = new Set(rows.map((row) => row.id));
+      return {
+        listed: await toIndexed(rows.filter(isListed)),
+        gone: [
+          ...rows.filter((row) => !isListed(row)).map((row) => row.id),
+          ...ids.filter((id) => !found.has(id)),
+        ],
+      };
+    },
+    async countListed() {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(workflows)
+        .where(listed);
+      return Number(row?.count ?? 0);
+    },
+  };
+}

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_VERSION,
   PAGE_SIZE,
+  appFilterKeys,
   downloadFileName,
   isUuid,
   parseWorkflowRef,
@@ -30,6 +31,8 @@ import { servedWorkflowFile } from '../../lib/served-file.ts';
 import { canSeeUnlisted, resolveAccess } from './access.ts';
 import { publicRequirements, toWorkflowCard } from './catalog.mapper.ts';
 import type { TtlCache } from '../../lib/response-cache.ts';
+import { createCardCache } from './search/card-cache.ts';
+import type { SearchSync } from './search/search-sync.ts';
 import {
   FUZZY_MIN_LENGTH,
   createCatalogRepository,
@@ -41,8 +44,19 @@ import {
 
 const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
 
-export function createCatalogService(db: Database, storage: Storage, countCache?: TtlCache<number>) {
+export function createCatalogService(
+  db: Database,
+  storage: Storage,
+  countCache?: TtlCache<number>,
+  search?: SearchSync,
+) {
   const repository = createCatalogRepository(db);
+  const cardCache = createCardCache({
+    load: (ids) => repository.cardsByIds(ids),
+    ttlMs: 30_000,
+    max: 20_000,
+  });
+  search?.onChange((ids) => cardCache.forget(ids));
 
   /** Public totals change only on writes; a few seconds of memo saves a count per page view. */
   async function countTotal(filter: CatalogFilter): Promise<number> {
@@ -130,10 +144,42 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
         category: query.category || undefined,
         subcategory: query.subcategory || undefined,
         price: query.price,
+        apps: appFilterKeys(query.app),
       };
       const sort: CatalogSort = query.sort ?? (filter.search ? 'relevance' : 'created_at_desc');
+      // The public catalogue answers from the search index (docs/decisions/0007-search-index.md);
+      // an author's own list (every status) stays a database query.
+      if (search && scope.kind === 'listed') {
+        const index = await search.current();
+        const found = index.query({
+          search: filter.search,
+          userId,
+          platform: filter.category,
+          useCase: filter.subcategory,
+          apps: appFilterKeys(query.app),
+          price: filter.price,
+          sort,
+          offset: query.page * pageSize,
+          limit: pageSize,
+        });
+        const rows = await cardCache.get(found.ids);
+        return {
+          workflows: rows.map((row) => toWorkflowCard(row, storage)),
+          totalCount: userId ? index.countOf(userId) : index.size,
+          filteredCount: found.count,
+          page: query.page,
+          pageSize,
+          facets: found.facets,
+          ...(found.correctedSearch ? { correctedSearch: found.correctedSearch } : {}),
+        };
+      }
       const base: CatalogFilter = { scope, userId, price: 'all' };
-      const unfiltered = !filter.search && !filter.category && !filter.subcategory && filter.price === 'all';
+      const unfiltered =
+        !filter.search &&
+        !filter.category &&
+        !filter.subcategory &&
+        filter.price === 'all' &&
+        !filter.apps?.length;
       // Counted once per request: an unfiltered list's filtered count is the same number.
       const total = countTotal(base);
       // Awaited below; if the page query fails first, this one's failure must not go unhandled (that ends

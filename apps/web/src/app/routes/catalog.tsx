@@ -71,10 +71,16 @@ export function Component() {
         filters={filters}
         categories={categories.data ?? []}
         subcategories={subcategories.data ?? []}
+        facets={data?.facets}
         onChange={onChange}
         onClear={() => apply(DEFAULT_FILTERS)}
       />
       <div className="mt-6 min-h-6 text-sm text-slate-600" aria-live="polite">
+        {data?.correctedSearch && !loading && (
+          <p className="mb-1 font-medium text-slate-800">
+            {t('catalog.correctedSearch', { search: data.correctedSearch })}
+          </p>
+        )}
         {data && !loading && data.filteredCount > 0 && (
           <p>
             {t('catalog.summary', {

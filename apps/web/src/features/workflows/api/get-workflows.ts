@@ -8,7 +8,8 @@ export interface WorkflowListParams {
   category?: string;
   subcategory?: string;
   price?: PriceFilter;
-  sort?: Sort;
+  sort?: Sort | null;
+  apps?: string[];
   user_id?: string;
   limit?: number;
 }
@@ -21,7 +22,9 @@ export function listQuery(params: WorkflowListParams) {
     category: params.category || undefined,
     subcategory: params.subcategory || undefined,
     price: params.price && params.price !== 'all' ? params.price : undefined,
-    sort: params.sort && params.sort !== 'created_at_desc' ? params.sort : undefined,
+    // Unset: the server's default (best match with a search, newest without).
+    sort: params.sort ?? undefined,
+    app: params.apps?.length ? params.apps.join(',') : undefined,
     user_id: params.user_id || undefined,
     limit: params.limit,
   };

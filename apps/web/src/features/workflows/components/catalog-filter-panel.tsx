@@ -1,14 +1,22 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Category, Subcategory } from '@flowbay/domain';
+import type { CatalogFacets, Category, Subcategory } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { localizedName } from '../api/get-taxonomy';
-import { PRICE_OPTIONS, SORT_OPTIONS, hasActiveFilters, type CatalogFilters } from '../lib/catalog-filters';
+import { formatNumber } from '@/lib/format';
+import {
+  PRICE_OPTIONS,
+  effectiveSort,
+  hasActiveFilters,
+  sortOptions,
+  type CatalogFilters,
+} from '../lib/catalog-filters';
+import { AppFacet } from './app-facet';
 
 export const SEARCH_DEBOUNCE_MS = 1000;
 const ALL = 'all';
@@ -17,6 +25,8 @@ interface FilterPanelProps {
   filters: CatalogFilters;
   categories: Category[];
   subcategories: Subcategory[];
+  /** Counts for the current search and filters, when the list has arrived. */
+  facets?: CatalogFacets;
   onChange: <K extends Exclude<keyof CatalogFilters, 'page'>>(key: K, value: CatalogFilters[K]) => void;
   onClear: () => void;
 }
@@ -25,6 +35,7 @@ export function CatalogFilterPanel({
   filters,
   categories,
   subcategories,
+  facets,
   onChange,
   onClear,
 }: FilterPanelProps) {
@@ -49,6 +60,14 @@ export function CatalogFilterPanel({
   }, [debouncedSearch, onChange]);
 
   const language = i18n.language;
+  /** "Make (12)": how many workflows a choice leaves, for the current search and other filters. */
+  const withCount = (label: string, count: number | undefined) =>
+    count === undefined ? label : `${label} (${formatNumber(count, language)})`;
+  const countOf = (
+    list: Array<{ count: number } & Record<string, unknown>> | undefined,
+    key: string,
+    id: string,
+  ) => (facets ? (list?.find((item) => item[key] === id)?.count ?? 0) : undefined);
   return (
     <section
       aria-label={t('catalog.filters')}
@@ -78,7 +97,10 @@ export function CatalogFilterPanel({
           onValueChange={(value) => onChange('category', value === ALL ? '' : value)}
           options={[
             { value: ALL, label: t('catalog.allPlatforms') },
-            ...categories.map((item) => ({ value: item.id, label: localizedName(item, language) })),
+            ...categories.map((item) => ({
+              value: item.id,
+              label: withCount(localizedName(item, language), countOf(facets?.platforms, 'id', item.id)),
+            })),
           ]}
         />
         <FilterSelect
@@ -87,22 +109,32 @@ export function CatalogFilterPanel({
           onValueChange={(value) => onChange('subcategory', value === ALL ? '' : value)}
           options={[
             { value: ALL, label: t('catalog.allUseCases') },
-            ...subcategories.map((item) => ({ value: item.id, label: localizedName(item, language) })),
+            ...subcategories.map((item) => ({
+              value: item.id,
+              label: withCount(localizedName(item, language), countOf(facets?.use_cases, 'id', item.id)),
+            })),
           ]}
         />
         <FilterSelect
           label={t('catalog.price')}
           value={filters.price}
           onValueChange={(value) => onChange('price', value as CatalogFilters['price'])}
-          options={PRICE_OPTIONS.map((value) => ({ value, label: t(`catalog.prices.${value}`) }))}
+          options={PRICE_OPTIONS.map((value) => ({
+            value,
+            label:
+              value === 'all'
+                ? t(`catalog.prices.${value}`)
+                : withCount(t(`catalog.prices.${value}`), countOf(facets?.price, 'band', value)),
+          }))}
         />
         <FilterSelect
           label={t('catalog.sort')}
-          value={filters.sort}
+          value={effectiveSort(filters)}
           onValueChange={(value) => onChange('sort', value as CatalogFilters['sort'])}
-          options={SORT_OPTIONS.map((value) => ({ value, label: t(`catalog.sorts.${value}`) }))}
+          options={sortOptions(filters).map((value) => ({ value, label: t(`catalog.sorts.${value}`) }))}
         />
       </div>
+      <AppFacet selected={filters.apps} facets={facets?.apps} onChange={(apps) => onChange('apps', apps)} />
       {hasActiveFilters(filters) && (
         <div className="mt-4 flex justify-end">
           <Button variant="ghost" size="sm" onClick={onClear}>

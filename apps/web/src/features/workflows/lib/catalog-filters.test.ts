@@ -3,8 +3,10 @@ import {
   DEFAULT_FILTERS,
   changeFilter,
   filtersFromSearchParams,
+  effectiveSort,
   filtersToSearchParams,
   hasActiveFilters,
+  sortOptions,
 } from './catalog-filters';
 
 describe('catalogue filters in the address', () => {
@@ -41,5 +43,27 @@ describe('catalogue filters in the address', () => {
     expect(hasActiveFilters(DEFAULT_FILTERS)).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, page: 4 })).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, price: 'paid' })).toBe(true);
+  });
+
+  it('keeps the chosen apps in the address, lower-cased, without repeats or junk', () => {
+    const params = filtersToSearchParams({ ...DEFAULT_FILTERS, apps: ['slack', 'notion'] });
+    expect(params.toString()).toBe('app=slack%2Cnotion');
+    expect(filtersFromSearchParams(params).apps).toEqual(['slack', 'notion']);
+    expect(filtersFromSearchParams(new URLSearchParams('app=Slack,slack,,<x>')).apps).toEqual(['slack']);
+  });
+
+  it('sorts a search by best match unless another sort is chosen, and offers best match only then', () => {
+    expect(effectiveSort({ search: '', sort: null })).toBe('created_at_desc');
+    expect(effectiveSort({ search: 'hoa don', sort: null })).toBe('relevance');
+    expect(effectiveSort({ search: 'hoa don', sort: 'price_asc' })).toBe('price_asc');
+    expect(sortOptions({ search: '' })).not.toContain('relevance');
+    expect(sortOptions({ search: 'slack' })[0]).toBe('relevance');
+    // Newest, chosen while searching, is kept; best match, the default then, stays out of the address.
+    expect(
+      filtersToSearchParams({ ...DEFAULT_FILTERS, search: 'a', sort: 'created_at_desc' }).get('sort'),
+    ).toBe('created_at_desc');
+    expect(filtersToSearchParams({ ...DEFAULT_FILTERS, search: 'a', sort: 'relevance' }).has('sort')).toBe(
+      false,
+    );
   });
 });

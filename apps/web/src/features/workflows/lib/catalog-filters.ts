@@ -1,6 +1,8 @@
-import type { PriceFilter, Sort } from '@flowbay/domain';
+import { APP_FILTER_MAX, appFilterKeys, type PriceFilter, type Sort } from '@flowbay/domain';
 
+/** Sorts offered in the panel; with a search, "best match" comes first and is the default. */
 export const SORT_OPTIONS: readonly Sort[] = [
+  'relevance',
   'created_at_desc',
   'created_at_asc',
   'views_desc',
@@ -22,7 +24,10 @@ export interface CatalogFilters {
   category: string;
   subcategory: string;
   price: PriceFilter;
-  sort: Sort;
+  /** Null: the default, best match with a search and newest without. */
+  sort: Sort | null;
+  /** App keys the workflows must all use. */
+  apps: string[];
   /** Zero-based, as the API counts; the address shows it one-based. */
   page: number;
 }
@@ -32,9 +37,20 @@ export const DEFAULT_FILTERS: CatalogFilters = {
   category: '',
   subcategory: '',
   price: 'all',
-  sort: 'created_at_desc',
+  sort: null,
+  apps: [],
   page: 0,
 };
+
+/** The sort in force: the chosen one, or the default for whether there is a search. */
+export function effectiveSort(filters: Pick<CatalogFilters, 'search' | 'sort'>): Sort {
+  return filters.sort ?? (filters.search.trim() ? 'relevance' : 'created_at_desc');
+}
+
+/** The sorts that make sense now: "best match" only with a search. */
+export function sortOptions(filters: Pick<CatalogFilters, 'search'>): readonly Sort[] {
+  return filters.search.trim() ? SORT_OPTIONS : SORT_OPTIONS.filter((sort) => sort !== 'relevance');
+}
 
 function oneOf<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
   return value && (options as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -47,7 +63,13 @@ export function filtersFromSearchParams(params: URLSearchParams): CatalogFilters
     category: params.get('category') ?? '',
     subcategory: params.get('subcategory') ?? '',
     price: oneOf(params.get('price'), PRICE_OPTIONS, 'all'),
-    sort: oneOf(params.get('sort'), SORT_OPTIONS, 'created_at_desc'),
+    sort:
+      params.get('sort') && SORT_OPTIONS.includes(params.get('sort') as Sort)
+        ? (params.get('sort') as Sort)
+        : null,
+    apps: appFilterKeys(params.get('app') ?? '')
+      .filter((key) => /^[a-z0-9][a-z0-9.@/_-]{0,79}$/.test(key))
+      .slice(0, APP_FILTER_MAX),
     page: Number.isFinite(page) && page > 1 ? page - 1 : 0,
   };
 }
@@ -59,7 +81,10 @@ export function filtersToSearchParams(filters: CatalogFilters): URLSearchParams 
   if (filters.category) params.set('category', filters.category);
   if (filters.subcategory) params.set('subcategory', filters.subcategory);
   if (filters.price !== 'all') params.set('price', filters.price);
-  if (filters.sort !== 'created_at_desc') params.set('sort', filters.sort);
+  if (filters.apps.length > 0) params.set('app', filters.apps.join(','));
+  // A sort that is the default anyway stays out of the address.
+  if (filters.sort && filters.sort !== effectiveSort({ ...filters, sort: null }))
+    params.set('sort', filters.sort);
   if (filters.page > 0) params.set('page', String(filters.page + 1));
   return params;
 }
@@ -79,6 +104,7 @@ export function hasActiveFilters(filters: CatalogFilters): boolean {
     filters.category ||
     filters.subcategory ||
     filters.price !== 'all' ||
-    filters.sort !== 'created_at_desc',
+    filters.apps.length > 0 ||
+    (filters.sort !== null && filters.sort !== effectiveSort({ ...filters, sort: null })),
   );
 }

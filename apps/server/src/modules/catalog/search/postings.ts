@@ -1,0 +1,138 @@
+/**
+ * Where one word occurs: document slots in ascending order, each with a bit mask of the fields it
+ * occurs in. Typed arrays that double when full, so a million documents stay compact.
+ */
+export class Postings {
+  slots = new Int32Array(4);
+  masks = new Uint8Array(4);
+  length = 0;
+
+  add(slot: number, mask: number): void {
+    const last = this.length - 1;
+    if (last >= 0 && this.slots[last] === slot) {
+      this.masks[last] = this.masks[last]! | mask;
+      return;
+    }
+    if (this.length === this.slots.length) {
+      const slots = new Int32Array(this.slots.length * 2);
+      slots.set(this.slots);
+      this.slots = slots;
+      const masks = new Uint8Array(this.masks.length * 2);
+      masks.set(this.masks);
+      this.masks = masks;
+    }
+    this.slots[this.length] = slot;
+    this.masks[this.length] = mask;
+    this.length++;
+  }
+}
+
+/** Documents with a score each, slots ascending. */
+export interface Scored {
+  slots: Int32Array;
+  scores: Float64Array;
+}
+
+export const EMPTY: Scored = { slots: new Int32Array(0), scores: new Float64Array(0) };
+
+/**
+ * The documents in any of `lists`, each scored by its best field (`weightOf(mask)`). Many lists are
+ * merged in one pass over `scratch`, an array with a place per slot of the index.
+ */
+export function union(lists: Postings[], weightOf: (mask: number) => number, scratch: Float64Array): Scored {
+  if (lists.length === 0) return EMPTY;
+  if (lists.length === 1) {
+    const list = lists[0]!;
+    const scores = new Float64Array(list.length);
+    for (let i = 0; i < list.length; i++) scores[i] = weightOf(list.masks[i]!);
+    return { slots: list.slots.slice(0, list.length), scores };
+  }
+  // `scratch` is all zeros, at least as long as the index has slots; it is left all zeros again.
+  const best = scratch;
+  const capacity = scratch.length;
+  let touched = 0;
+  for (const list of lists) {
+    for (let i = 0; i < list.length; i++) {
+      const slot = list.slots[i]!;
+      const weight = weightOf(list.masks[i]!);
+      if (best[slot] === 0) touched++;
+      if (weight > best[slot]!) best[slot] = weight;
+    }
+  }
+  const slots = new Int32Array(touched);
+  const scores = new Float64Array(touched);
+  let at = 0;
+  for (let slot = 0; slot < capacity && at < touched; slot++) {
+    if (best[slot]! > 0) {
+      slots[at] = slot;
+      scores[at] = best[slot]!;
+      best[slot] = 0;
+      at++;
+    }
+  }
+  return { slots, scores };
+}
+
+/** Documents in both; the score combines the two (`combine`). */
+export function intersect(a: Scored, b: Scored, combine: (x: number, y: number) => number): Scored {
+  const size = Math.min(a.slots.length, b.slots.length);
+  const slots = new Int32Array(size);
+  const scores = new Float64Array(size);
+  let i = 0;
+  let j = 0;
+  let at = 0;
+  while (i < a.slots.length && j < b.slots.length) {
+    const x = a.slots[i]!;
+    const y = b.slots[j]!;
+    if (x === y) {
+      slots[at] = x;
+      scores[at] = combine(a.scores[i]!, b.scores[j]!);
+      at++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return { slots: slots.subarray(0, at), scores: scores.subarray(0, at) };
+}
+
+/** Documents in either; a document in both keeps the higher score. */
+export function merge(a: Scored, b: Scored): Scored {
+  const slots = new Int32Array(a.slots.length + b.slots.length);
+  const scores = new Float64Array(slots.length);
+  let i = 0;
+  let j = 0;
+  let at = 0;
+  while (i < a.slots.length || j < b.slots.length) {
+    const x = i < a.slots.length ? a.slots[i]! : Infinity;
+    const y = j < b.slots.length ? b.slots[j]! : Infinity;
+    if (x === y) {
+      slots[at] = x;
+      scores[at] = Math.max(a.scores[i]!, b.scores[j]!);
+      i++;
+      j++;
+    } else if (x < y) {
+      slots[at] = x;
+      scores[at] = a.scores[i]!;
+      i++;
+    } else {
+      slots[at] = y;
+      scores[at] = b.scores[j]!;
+      j++;
+    }
+    at++;
+  }
+  return { slots: slots.subarray(0, at), scores: scores.subarray(0, at) };
+}
+
+/** Adds `bonus` scores to the documents of `base` that are also in `extra`. */
+export function boost(base: Scored, extra: Scored): Scored {
+  const scores = Float64Array.from(base.scores);
+  let j = 0;
+  for (let i = 0; i < base.slots.length && j < extra.slots.length; i++) {
+    const slot = base.slots[i]!;
+    while (j < extra.slots.length && extra.slots[j]! < slot) j++;
+    if (j < extra.slots.length && extra.slots[j] === slot) scores[i] = scores[i]! + extra.scores[j]!;
+  }
+  return { slots: base.slots, scores };
+}

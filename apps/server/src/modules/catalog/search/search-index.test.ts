@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SearchIndex, topK, type IndexedWorkflow, type SearchQuery } from './search-index.ts';
+import { editDistance } from './text.ts';
+
+let counter = 0;
+function workflow(overrides: Partial<IndexedWorkflow>): IndexedWorkflow {
+  counter += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    userId: 'author',
+    title: 'Untitled',
+    description: '',
+    apps: [],
+    platforms: ['n8n'],
+    useCases: [],
+    taxonomyNames: [],
+    price: 0,
+    views: 0,
+    favorites: 0,
+    createdAt: counter,
+    ...overrides,
+  };
+}
+
+const query = (search: string, extra: Partial<SearchQuery> = {}): SearchQuery => ({
+  search,
+  price: 'all',
+  sort: 'relevance',
+  offset: 0,
+  limit: 12,
+  ...extra,
+});
+
+describe('the search index', () => {
+  it('ranks a title match above an app match above a word deep in a description', () => {
+    const index = new SearchIndex();
+    const deep = workflow({
+      title: 'Weekly digest',
+      description: `${'filler words here '.repeat(20)} and finally trello`,
+    });
+    const app = workflow({ title: 'Board sync', apps: [{ key: 'trello', name: 'Trello' }] });
+    const title = workflow({ title: 'Trello cards to a sheet' });
+    for (const item of [deep, app, title]) index.upsert(item);
+    expect(index.query(query('trello')).ids).toEqual([title.id, app.id, deep.id]);
+  });
+
+  it('ranks a whole Vietnamese phrase above the same syllables scattered', () => {
+    const index = new SearchIndex();
+    const scattered = workflow({ title: 'Đơn giản hóa báo cáo', description: 'Tự động hóa mọi đơn' });
+    const whole = workflow({ title: 'Xử lý hóa đơn nhanh' });
+    index.upsert(scattered);
+    index.upsert(whole);
+    expect(index.query(query('hoa don')).ids[0]).toBe(whole.id);
+  });
+
+  it('treats a changed workflow as new and a removed one as gone', () => {
+    const index = new SearchIndex();
+    const item = workflow({ title: 'Zebra report' });
+    index.upsert(item);
+    index.upsert({ ...item, title: 'Giraffe report' });
+    expect(index.query(query('zebra')).count).toBe(0);
+    expect(index.query(query('giraffe')).ids).toEqual([item.id]);
+    expect(index.size).toBe(1);
+    index.remove(item.id);
+    expect(index.query(query('giraffe')).count).toBe(0);
+    expect(index.size).toBe(0);
+  });
+
+  it('applies a change of counters in place, without a new slot', () => {
+    const index = new SearchIndex();
+    const item = workflow({ title: 'Counter' });
+    index.upsert(item);
+    index.upsert({ ...item, views: 99 });
+    expect(index.slots).toBe(1);
+    expect(index.query(query('', { sort: 'views_desc' })).ids).toEqual([item.id]);
+  });
+
+  it('answers nothing for a filter value no workflow has', () => {
+    const index = new SearchIndex();
+    index.upsert(workflow({ title: 'Slack alerts', apps: [{ key: 'slack', name: 'Slack' }] }));
+    expect(index.query(query('', { apps: ['nope'] })).count).toBe(0);
+    expect(index.query(query('', { apps: ['slack'] })).count).toBe(1);
+    expect(index.query(query('', { platform: 'zapier' })).count).toBe(0);
+  });
+
+  it('pages in the same order as a full sort, whatever the scores and ties', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ views: fc.nat(5), price: fc.constantFrom(0, 50_000, 200_000) }), {
+          minLength: 1,
+          maxLength: 60,
+        }),
+        fc.constantFrom('views_desc', 'price_asc', 'created_at_desc', 'relevance') as fc.Arbitrary<
+          SearchQuery['sort']
+        >,
+        (items, sort) => {
+          const index = new SearchIndex();
+          for (const item of items) index.upsert(workflow({ title: 'alpha beta', ...item }));
+          const all = index.query(query('alpha', { sort, limit: 100 })).ids;
+          const pages: string[] = [];
+          for (let page = 0; page * 7 < all.length; page++) {
+            pages.push(...index.query(query('alpha', { sort, offset: page * 7, limit: 7 })).ids);
+          }
+          expect(pages).toEqual(all);
+          expect(new Set(all).size).toBe(items.length);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('helpers', () => {
+  it('counts a swap of two letters as one edit', () => {
+    expect(editDistance('notoin', 'notion', 2)).toBe(1);
+    expect(editDistance('slakc', 'slack', 2)).toBe(1);
+    expect(editDistance('weathr', 'weather', 2)).toBe(1);
+    expect(editDistance('zzzz', 'slack', 2)).toBe(3);
+  });
+
+  it('picks the same first k as sorting everything', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 50 })), fc.nat(30), (values, k) => {
+        const items = values.map((_, index) => index);
+        const compare = (a: number, b: number) => values[a]! - values[b]! || a - b;
+        expect(topK(items, k, compare)).toEqual(items.slice().sort(compare).slice(0, k));
+      }),
+    );
+  });
+});

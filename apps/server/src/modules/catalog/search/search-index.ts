@@ -1,0 +1,759 @@
+import { createHash } from 'node:crypto';
+import { PRICE_BANDS, type PriceFilter, type Sort } from '@flowbay/domain';
+import { EMPTY, Postings, boost, intersect, merge, union, type Scored } from './postings.ts';
+import { buildSynonyms, type SynonymTable } from './synonyms.ts';
+import { editDistance, isStopword, typoBudget, words } from './text.ts';
+
+/** What the index knows of one listed workflow (docs/decisions/0007-search-index.md). */
+export interface IndexedWorkflow {
+  id: string;
+  userId: string;
+  title: string;
+  description: string;
+  /** Every app and node kind the workflow uses; `core` ones are searchable but not app filters. */
+  apps: Array<{ key: string; name: string; core?: boolean }>;
+  platforms: string[];
+  useCases: string[];
+  /** Platform and use-case names in both languages. */
+  taxonomyNames: string[];
+  price: number;
+  views: number;
+  favorites: number;
+  createdAt: number;
+}
+
+/** Fields, strongest first; a word scores by the best field it occurs in. */
+const TITLE = 1;
+const APP = 2;
+const TAXONOMY = 4;
+const DESCRIPTION_HEAD = 8;
+const DESCRIPTION_TAIL = 16;
+/** Words of the description that count as its opening (what a card shows). */
+const HEAD_WORDS = 40;
+const DESCRIPTION_WORDS = 400;
+
+const WEIGHTS: Array<[number, number]> = [
+  [TITLE, 10],
+  [APP, 8],
+  [TAXONOMY, 5],
+  [DESCRIPTION_HEAD, 3],
+  [DESCRIPTION_TAIL, 1],
+];
+const WEIGHT_OF_MASK = Array.from({ length: 32 }, (_, mask) =>
+  WEIGHTS.reduce((best, [bit, weight]) => (mask & bit && weight > best ? weight : best), 0),
+);
+const weightOf = (mask: number) => WEIGHT_OF_MASK[mask]!;
+/** A phrase found whole (its words next to each other) scores again by where it was found. */
+const phraseWeightOf = (mask: number) => WEIGHT_OF_MASK[mask]! * 1.5;
+/** A word found through a synonym counts a little less than the word the visitor typed. */
+const SYNONYM_DISCOUNT = 0.9;
+const CORRECTION_DISCOUNT = 0.95;
+
+export type SearchSort = Sort | 'relevance';
+
+export interface SearchQuery {
+  search?: string;
+  userId?: string;
+  platform?: string;
+  useCase?: string;
+  /** Workflows that use every one of these apps (keys). */
+  apps?: string[];
+  price: PriceFilter;
+  sort: SearchSort;
+  offset: number;
+  limit: number;
+}
+
+export interface Facets {
+  apps: Array<{ key: string; name: string; count: number }>;
+  platforms: Array<{ id: string; count: number }>;
+  use_cases: Array<{ id: string; count: number }>;
+  price: Array<{ band: Exclude<PriceFilter, 'all'>; count: number }>;
+}
+
+export interface SearchResult {
+  ids: string[];
+  count: number;
+  facets: Facets;
+  /** The search as it was understood, when a word was corrected ("notoin" → "notion"). */
+  correctedSearch?: string;
+}
+
+const FACET_APPS = 40;
+const DIGITS = /^\d+$/;
+
+/** A short fingerprint of what a document was indexed from. */
+function digest(parts: unknown[]): string {
+  return createHash('sha1').update(JSON.stringify(parts)).digest('base64');
+}
+/** Facet value ids are kinds of value apart: app, platform or use case. */
+type FacetKind = 'app' | 'platform' | 'useCase';
+const CACHE_SIZE = 2000;
+const ALTERNATIVE_CACHE_SIZE = 2000;
+const PRICE_FACETS = Object.keys(PRICE_BANDS) as Array<Exclude<PriceFilter, 'all'>>;
+
+/** One word of the query: the index words it stands for, and how much a match counts. */
+interface Alternative {
+  /** Names the alternative for the cache of matches. */
+  key: string;
+  /** Per word of the phrase: the index words it may be (a prefix or typo gives several). */
+  words: string[][];
+  /** Whole words (no prefix, no typo): a phrase of them can score as a phrase. */
+  exact: boolean;
+  factor: number;
+}
+
+function matchesPrice(price: number, filter: PriceFilter): boolean {
+  if (filter === 'all') return true;
+  const band = PRICE_BANDS[filter];
+  return price >= band.min && (band.max === undefined || price < band.max);
+}
+
+/**
+ * The public catalogue's search index, held in memory by each server process and kept in step with
+ * the database (search-sync.ts). Documents are never edited in place: a changed workflow gets a new
+ * slot and its old one is marked dead, so postings stay sorted and append-only.
+ */
+export class SearchIndex {
+  /* Documents as columns (one place per slot), so a query over many of them stays in typed arrays. */
+  private ids: string[] = [];
+  private userIds: string[] = [];
+  private fingerprints: string[] = [];
+  private live = new Uint8Array(1024);
+  private prices = new Float64Array(1024);
+  private created = new Float64Array(1024);
+  private views = new Float64Array(1024);
+  private favorites = new Float64Array(1024);
+  /** A bit per price band the price falls in (PRICE_FACETS order). */
+  private bands = new Uint8Array(1024);
+  /** Facet values (apps, platforms, use cases) as small integers: slot → facetData[start, start + count). */
+  private facetStart = new Int32Array(1024);
+  private facetCount = new Uint8Array(1024);
+  private facetData = new Int32Array(4096);
+  private facetLength = 0;
+  private slotById = new Map<string, number>();
+  private postings = new Map<string, Postings>();
+  private pairs = new Map<string, Postings>();
+  private appWords = new Set<string>();
+  private appNames = new Map<string, string>();
+  private sortedWords: string[] | null = null;
+  private wordsByLength: Map<number, string[]> | null = null;
+  private corrections = new Map<string, string[]>();
+  private synonyms: SynonymTable;
+  private alive = 0;
+  private cache = new Map<string, SearchResult>();
+  /** Matches of one query word or phrase, reused by the next query that has it (typing, refining). */
+  private alternativeCache = new Map<string, Scored>();
+  private facetKeys: Array<{ kind: FacetKind; key: string }> = [];
+  private facetIdOf = new Map<string, number>();
+  /** Scratch space the size of the slots, reused by every query (one query runs at a time). */
+  private scratch = new Float64Array(0);
+  /** Each candidate's score by slot, for ordering (written for every candidate of a query). */
+  private scores = new Float64Array(0);
+
+  /** The zeroed scratch array, grown to the number of slots. */
+  private workspace(): Float64Array {
+    if (this.scratch.length < this.ids.length) this.scratch = new Float64Array(this.ids.length * 2);
+    return this.scratch;
+  }
+  private cacheGeneration = -1;
+  /** Changes whenever what a query answers may change (cache key). */
+  generation = 0;
+
+  constructor(synonymPairs: Array<readonly [string, string]> = []) {
+    this.synonyms = buildSynonyms(synonymPairs);
+  }
+
+  get size(): number {
+    return this.alive;
+  }
+
+  get slots(): number {
+    return this.ids.length;
+  }
+
+  /** Dead slots (replaced or removed documents) still held in the postings. */
+  get dead(): number {
+    return this.ids.length - this.alive;
+  }
+
+  /** Listed workflows of one author. */
+  countOf(userId: string): number {
+    let count = 0;
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      if (this.live[slot] && this.userIds[slot] === userId) count++;
+    }
+    return count;
+  }
+
+  /** Makes room for one more slot in every column. */
+  private grow(): void {
+    const slot = this.ids.length;
+    if (slot < this.live.length) return;
+    const size = this.live.length * 2;
+    const widen = <T extends Uint8Array | Int32Array | Float64Array>(old: T, make: (n: number) => T): T => {
+      const next = make(size);
+      next.set(old);
+      return next;
+    };
+    this.live = widen(this.live, (n) => new Uint8Array(n));
+    this.prices = widen(this.prices, (n) => new Float64Array(n));
+    this.created = widen(this.created, (n) => new Float64Array(n));
+    this.views = widen(this.views, (n) => new Float64Array(n));
+    this.favorites = widen(this.favorites, (n) => new Float64Array(n));
+    this.bands = widen(this.bands, (n) => new Uint8Array(n));
+    this.facetStart = widen(this.facetStart, (n) => new Int32Array(n));
+    this.facetCount = widen(this.facetCount, (n) => new Uint8Array(n));
+  }
+
+  private pushFacets(values: number[]): number {
+    const start = this.facetLength;
+    if (start + values.length > this.facetData.length) {
+      const next = new Int32Array(Math.max(this.facetData.length * 2, start + values.length));
+      next.set(this.facetData);
+      this.facetData = next;
+    }
+    this.facetData.set(values, start);
+    this.facetLength += values.length;
+    return start;
+  }
+
+  private hasFacet(slot: number, facet: number): boolean {
+    const start = this.facetStart[slot]!;
+    const end = start + this.facetCount[slot]!;
+    for (let i = start; i < end; i++) if (this.facetData[i] === facet) return true;
+    return false;
+  }
+
+  has(id: string): boolean {
+    return this.slotById.has(id);
+  }
+
+  upsert(workflow: IndexedWorkflow): void {
+    const fingerprint = digest([
+      workflow.title,
+      workflow.description.slice(0, 4000),
+      workflow.apps,
+      workflow.platforms,
+      workflow.useCases,
+      workflow.taxonomyNames,
+      workflow.price,
+      workflow.userId,
+      workflow.createdAt,
+    ]);
+    const existing = this.slotById.get(workflow.id);
+    if (existing !== undefined) {
+      if (this.fingerprints[existing] === fingerprint) {
+        if (this.views[existing] !== workflow.views || this.favorites[existing] !== workflow.favorites) {
+          this.views[existing] = workflow.views;
+          this.favorites[existing] = workflow.favorites;
+          this.generation++;
+        }
+        return;
+      }
+      this.remove(workflow.id);
+    }
+    this.add(workflow, fingerprint);
+  }
+
+  remove(id: string): void {
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return;
+    this.live[slot] = 0;
+    this.slotById.delete(id);
+    this.alternativeCache.clear();
+    this.alive--;
+    this.generation++;
+  }
+
+  private facetId(kind: FacetKind, key: string): number {
+    const name = `${kind}:${key}`;
+    let id = this.facetIdOf.get(name);
+    if (id === undefined) {
+      id = this.facetKeys.length;
+      this.facetKeys.push({ kind, key });
+      this.facetIdOf.set(name, id);
+    }
+    return id;
+  }
+
+  private add(workflow: IndexedWorkflow, fingerprint: string): void {
+    this.grow();
+    const slot = this.ids.length;
+    const masks = new Map<string, number>();
+    const pairMasks = new Map<string, number>();
+    const addText = (list: string[], fieldOf: (position: number) => number) => {
+      list.forEach((word, position) => {
+        const field = fieldOf(position);
+        masks.set(word, (masks.get(word) ?? 0) | field);
+        // Pairs make phrases rank; a number (an order id, a year) is rarely part of a phrase searched for.
+        if (position > 0 && !DIGITS.test(word) && !DIGITS.test(list[position - 1]!)) {
+          const pair = `${list[position - 1]} ${word}`;
+          pairMasks.set(pair, (pairMasks.get(pair) ?? 0) | field);
+        }
+      });
+    };
+    addText(words(workflow.title), () => TITLE);
+    for (const app of workflow.apps) {
+      const appWords = [...words(app.name), ...words(app.key)];
+      addText(words(app.name), () => APP);
+      addText(words(app.key), () => APP);
+      for (const word of appWords) this.appWords.add(word);
+      if (!app.core) this.appNames.set(app.key, app.name);
+    }
+    for (const name of workflow.taxonomyNames) addText(words(name), () => TAXONOMY);
+    addText(words(workflow.description).slice(0, DESCRIPTION_WORDS), (position) =>
+      position < HEAD_WORDS ? DESCRIPTION_HEAD : DESCRIPTION_TAIL,
+    );
+    for (const [word, mask] of masks) {
+      let list = this.postings.get(word);
+      if (!list) {
+        list = new Postings();
+        this.postings.set(word, list);
+        this.sortedWords = null;
+        this.wordsByLength = null;
+        this.corrections.clear();
+      }
+      list.add(slot, mask);
+    }
+    for (const [pair, mask] of pairMasks) {
+      let list = this.pairs.get(pair);
+      if (!list) {
+        list = new Postings();
+        this.pairs.set(pair, list);
+      }
+      list.add(slot, mask);
+    }
+    const appKeys = [...new Set(workflow.apps.filter((app) => !app.core).map((app) => app.key))].slice(
+      0,
+      200,
+    );
+    const facets = [
+      ...appKeys.map((key) => this.facetId('app', key)),
+      ...[...new Set(workflow.platforms)].map((key) => this.facetId('platform', key)),
+      ...[...new Set(workflow.useCases)].map((key) => this.facetId('useCase', key)),
+    ].slice(0, 255);
+    this.ids.push(workflow.id);
+    this.userIds.push(workflow.userId);
+    this.fingerprints.push(fingerprint);
+    this.live[slot] = 1;
+    this.prices[slot] = workflow.price;
+    this.created[slot] = workflow.createdAt;
+    this.views[slot] = workflow.views;
+    this.favorites[slot] = workflow.favorites;
+    this.bands[slot] = PRICE_FACETS.reduce(
+      (mask, band, bit) => (matchesPrice(workflow.price, band) ? mask | (1 << bit) : mask),
+      0,
+    );
+    this.facetStart[slot] = this.pushFacets(facets);
+    this.facetCount[slot] = facets.length;
+    this.slotById.set(workflow.id, slot);
+    this.alternativeCache.clear();
+    this.alive++;
+    this.generation++;
+  }
+
+  /* ---------- understanding the query ---------- */
+
+  private vocabulary(): string[] {
+    this.sortedWords ??= [...this.postings.keys()].sort();
+    return this.sortedWords;
+  }
+
+  /** Index words that start with `prefix`, most frequent first, at most `limit`. */
+  private completions(prefix: string, limit = 4000): string[] {
+    const sorted = this.vocabulary();
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (sorted[middle]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    for (let i = low; i < sorted.length && sorted[i]!.startsWith(prefix) && found.length < limit; i++) {
+      found.push(sorted[i]!);
+    }
+    return found;
+  }
+
+  /** Known words within the typo budget of `word`, closest first (app names first among equals). */
+  private correct(word: string): string[] {
+    const cached = this.corrections.get(word);
+    if (cached) return cached;
+    const budget = typoBudget(word.length);
+    const found: Array<{ word: string; distance: number; app: boolean; frequency: number }> = [];
+    if (budget > 0) {
+      if (!this.wordsByLength) {
+        this.wordsByLength = new Map();
+        for (const known of this.postings.keys()) {
+          const list = this.wordsByLength.get(known.length) ?? [];
+          list.push(known);
+          this.wordsByLength.set(known.length, list);
+        }
+      }
+      for (let length = word.length - budget; length <= word.length + budget; length++) {
+        for (const known of this.wordsByLength.get(length) ?? []) {
+          if (known.length < 2) continue;
+          const distance = editDistance(word, known, budget);
+          if (distance <= budget) {
+            found.push({
+              word: known,
+              distance,
+              app: this.appWords.has(known),
+              frequency: this.postings.get(known)!.length,
+            });
+          }
+        }
+      }
+    }
+    found.sort(
+      (a, b) =>
+        a.distance - b.distance ||
+        Number(b.app) - Number(a.app) ||
+        b.frequency - a.frequency ||
+        (a.word < b.word ? -1 : 1),
+    );
+    const closest = found.filter((candidate) => candidate.distance === found[0]?.distance).slice(0, 3);
+    const result = closest.map((candidate) => candidate.word);
+    if (this.corrections.size > 5000) this.corrections.clear();
+    this.corrections.set(word, result);
+    return result;
+  }
+
+  private isKnown(word: string, prefix: boolean): boolean {
+    if (this.postings.has(word) || this.synonyms.byPhrase.has(word)) return true;
+    return prefix && this.completions(word, 1).length > 0;
+  }
+
+  /**
+   * The query as concepts that must all match. Each concept is a word or a phrase with its
+   * alternatives: completions of the last word (typing), corrections of unknown words (typos), and
+   * phrases of the same meaning in the other language.
+   */
+  private understand(search: string): { concepts: Alternative[][]; adjacent: string[]; corrected?: string } {
+    const typed = words(search).slice(0, 12);
+    const lastIndex = typed.length - 1;
+    const meaningful = typed.map((word, index) => ({ word, index })).filter(({ word }) => !isStopword(word));
+    const kept = meaningful.length > 0 ? meaningful : typed.map((word, index) => ({ word, index }));
+    let changed = false;
+    const concepts: Alternative[][] = [];
+    /** The query's words as understood (corrections applied), for the phrase bonus and the answer. */
+    const resolved: string[] = [];
+    const groupOf = (phrase: string[]) => this.synonyms.byPhrase.get(phrase.join(' '));
+    const synonymsOf = (phrase: string[], group: readonly string[][]): Alternative[] =>
+      group.map((other) => ({
+        key: `s:${other.join(' ')}:${other.join(' ') === phrase.join(' ') ? 1 : SYNONYM_DISCOUNT}`,
+        words: other.map((word) => [word]),
+        exact: true,
+        factor: other.join(' ') === phrase.join(' ') ? 1 : SYNONYM_DISCOUNT,
+      }));
+    for (let i = 0; i < kept.length;) {
+      // A phrase the dictionary knows ("quản lý công việc") is taken whole and never "corrected".
+      let taken = 0;
+      for (let length = Math.min(this.synonyms.longest, kept.length - i); length >= 2; length--) {
+        const phrase = kept.slice(i, i + length).map((item) => item.word);
+        const group = groupOf(phrase);
+        if (!group) continue;
+        concepts.push(synonymsOf(phrase, group));
+        resolved.push(...phrase);
+        taken = length;
+        break;
+      }
+      if (taken > 0) {
+        i += taken;
+        continue;
+      }
+      const { word, index } = kept[i]!;
+      const prefix = index === lastIndex;
+      let candidates = [word];
+      let corrected = false;
+      if (!this.isKnown(word, prefix)) {
+        const found = this.correct(word);
+        if (found.length > 0) {
+          candidates = found;
+          corrected = changed = true;
+        }
+      }
+      const best = candidates[0]!;
+      const own: Alternative = {
+        key: corrected ? `c:${candidates.join('|')}` : prefix ? `p:${word}` : `w:${word}`,
+        words: [prefix && !corrected ? this.completions(word) : candidates],
+        exact: !prefix && !corrected,
+        factor: corrected ? CORRECTION_DISCOUNT : 1,
+      };
+      const group = groupOf([best]);
+      concepts.push(group ? [own, ...synonymsOf([best], group).filter((a) => a.factor !== 1)] : [own]);
+      resolved.push(best);
+      i++;
+    }
+    // Neighbouring words of the query found next to each other in a workflow rank it higher, so the
+    // whole of "quản lý công việc" beats a description that has the four syllables scattered.
+    const adjacent: string[] = [];
+    for (let i = 1; i < resolved.length; i++) adjacent.push(`${resolved[i - 1]} ${resolved[i]}`);
+    return {
+      concepts,
+      adjacent,
+      corrected: changed ? resolved.join(' ') : undefined,
+    };
+  }
+
+  /* ---------- matching and scoring ---------- */
+
+  private scoreAlternative(alternative: Alternative): Scored {
+    const cached = this.alternativeCache.get(alternative.key);
+    if (cached) return cached;
+    const result = this.computeAlternative(alternative);
+    if (this.alternativeCache.size >= ALTERNATIVE_CACHE_SIZE) {
+      this.alternativeCache.delete(this.alternativeCache.keys().next().value!);
+    }
+    this.alternativeCache.set(alternative.key, result);
+    return result;
+  }
+
+  private computeAlternative(alternative: Alternative): Scored {
+    const capacity = this.workspace();
+    let result: Scored | null = null;
+    for (const options of alternative.words) {
+      const lists = options.flatMap((word) => this.postings.get(word) ?? []);
+      const scored = union(lists, weightOf, capacity);
+      result = result ? intersect(result, scored, Math.min) : scored;
+      if (result.slots.length === 0) return EMPTY;
+    }
+    if (!result) return EMPTY;
+    if (alternative.exact && alternative.words.length > 1) {
+      let phrase: Scored | null = null;
+      for (let i = 1; i < alternative.words.length; i++) {
+        const list = this.pairs.get(`${alternative.words[i - 1]![0]} ${alternative.words[i]![0]}`);
+        const scored = list ? union([list], phraseWeightOf, capacity) : EMPTY;
+        phrase = phrase ? intersect(phrase, scored, Math.min) : scored;
+      }
+      if (phrase && phrase.slots.length > 0) result = boost(result, phrase);
+    }
+    if (alternative.factor !== 1) {
+      const scores = result.scores.map((score) => score * alternative.factor);
+      result = { slots: result.slots, scores };
+    }
+    return result;
+  }
+
+  /** A word or phrase with its alternatives (cached like one alternative). */
+  private scoreConcept(alternatives: Alternative[]): Scored {
+    if (alternatives.length === 1) return this.scoreAlternative(alternatives[0]!);
+    const key = alternatives.map((alternative) => alternative.key).join('\n');
+    const cached = this.alternativeCache.get(key);
+    if (cached) return cached;
+    let concept: Scored = EMPTY;
+    for (const alternative of alternatives) concept = merge(concept, this.scoreAlternative(alternative));
+    if (this.alternativeCache.size >= ALTERNATIVE_CACHE_SIZE) {
+      this.alternativeCache.delete(this.alternativeCache.keys().next().value!);
+    }
+    this.alternativeCache.set(key, concept);
+    return concept;
+  }
+
+  private match(concepts: Alternative[][]): Scored {
+    let result: Scored | null = null;
+    // Smallest concept first: each intersection is then no larger than it.
+    const scored = concepts.map((alternatives) => this.scoreConcept(alternatives));
+    scored.sort((a, b) => a.slots.length - b.slots.length);
+    for (const concept of scored) {
+      result = result ? intersect(result, concept, (a, b) => a + b) : concept;
+      if (result.slots.length === 0) return EMPTY;
+    }
+    return result ?? EMPTY;
+  }
+
+  /** The filters of a query as facet ids (null: a filter value no workflow has, so nothing matches). */
+  private filterOf(query: SearchQuery): { facets: number[]; bands: number } | null {
+    const facets: number[] = [];
+    const wanted: Array<[FacetKind, string | undefined]> = [
+      ['platform', query.platform],
+      ['useCase', query.useCase],
+      ...(query.apps ?? []).map((key): [FacetKind, string] => ['app', key]),
+    ];
+    for (const [kind, key] of wanted) {
+      if (!key) continue;
+      const id = this.facetIdOf.get(`${kind}:${key}`);
+      if (id === undefined) return null;
+      facets.push(id);
+    }
+    const bands = query.price === 'all' ? 0 : 1 << PRICE_FACETS.indexOf(query.price);
+    return { facets, bands };
+  }
+
+  private accepts(slot: number, query: SearchQuery, filter: { facets: number[]; bands: number }): boolean {
+    if (!this.live[slot]) return false;
+    if (filter.bands && !(this.bands[slot]! & filter.bands)) return false;
+    for (const facet of filter.facets) if (!this.hasFacet(slot, facet)) return false;
+    return !query.userId || this.userIds[slot] === query.userId;
+  }
+
+  private compare(sort: SearchSort, score: Float64Array | null): (a: number, b: number) => number {
+    const { ids, created, views, favorites, prices } = this;
+    const newest = (a: number, b: number) => created[b]! - created[a]! || (ids[b]! < ids[a]! ? -1 : 1);
+    const byId = (a: number, b: number, direction: 1 | -1) => (ids[a]! < ids[b]! ? -1 : 1) * direction;
+    switch (sort) {
+      case 'relevance':
+        if (!score) return newest;
+        return (a, b) =>
+          score[b]! - score[a]! ||
+          favorites[b]! * 20 + views[b]! - (favorites[a]! * 20 + views[a]!) ||
+          newest(a, b);
+      case 'created_at_desc':
+        return newest;
+      case 'created_at_asc':
+        return (a, b) => created[a]! - created[b]! || byId(a, b, 1);
+      case 'views_desc':
+        return (a, b) => views[b]! - views[a]! || byId(a, b, -1);
+      case 'views_asc':
+        return (a, b) => views[a]! - views[b]! || byId(a, b, 1);
+      case 'price_asc':
+        return (a, b) => prices[a]! - prices[b]! || byId(a, b, 1);
+      case 'price_desc':
+        return (a, b) => prices[b]! - prices[a]! || byId(a, b, -1);
+    }
+  }
+
+  /**
+   * Answers are kept per normalised query until the index changes: distinct visitors typing the same
+   * words, and the page after this one, cost one lookup.
+   */
+  query(query: SearchQuery): SearchResult {
+    if (this.cacheGeneration !== this.generation) {
+      this.cache.clear();
+      this.cacheGeneration = this.generation;
+    }
+    const key = JSON.stringify([
+      query.search ? words(query.search).join(' ') : '',
+      query.userId ?? '',
+      query.platform ?? '',
+      query.useCase ?? '',
+      query.apps ?? [],
+      query.price,
+      query.sort,
+      query.offset,
+      query.limit,
+    ]);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const result = this.run(query);
+    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, result);
+    return result;
+  }
+
+  private run(query: SearchQuery): SearchResult {
+    const understood = query.search ? this.understand(query.search) : null;
+    const searching = !!understood && understood.concepts.length > 0;
+    const filter = this.filterOf(query);
+    if (!filter) {
+      return {
+        ids: [],
+        count: 0,
+        facets: this.facets([]),
+        ...(understood?.corrected ? { correctedSearch: understood.corrected } : {}),
+      };
+    }
+    // Candidates: every live document, or those matching the words; scores indexed by slot.
+    let candidates: number[];
+    let score: Float64Array | null = null;
+    if (searching) {
+      let matched = this.match(understood!.concepts);
+      for (const pair of understood!.adjacent) {
+        const list = this.pairs.get(pair);
+        if (list) matched = boost(matched, union([list], phraseWeightOf, this.workspace()));
+      }
+      if (this.scores.length < this.ids.length) this.scores = new Float64Array(this.ids.length * 2);
+      score = this.scores;
+      candidates = [];
+      for (let i = 0; i < matched.slots.length; i++) {
+        const slot = matched.slots[i]!;
+        if (!this.accepts(slot, query, filter)) continue;
+        candidates.push(slot);
+        score[slot] = matched.scores[i]!;
+      }
+    } else {
+      candidates = [];
+      for (let slot = 0; slot < this.ids.length; slot++) {
+        if (this.accepts(slot, query, filter)) candidates.push(slot);
+      }
+    }
+    const page = topK(candidates, query.offset + query.limit, this.compare(query.sort, score)).slice(
+      query.offset,
+    );
+    return {
+      ids: page.map((slot) => this.ids[slot]!),
+      count: candidates.length,
+      facets: this.facets(candidates),
+      ...(understood?.corrected ? { correctedSearch: understood.corrected } : {}),
+    };
+  }
+
+  private facets(candidates: number[]): Facets {
+    const counts = new Int32Array(this.facetKeys.length);
+    const bands = new Int32Array(PRICE_FACETS.length);
+    const data = this.facetData;
+    for (const slot of candidates) {
+      const start = this.facetStart[slot]!;
+      const end = start + this.facetCount[slot]!;
+      for (let i = start; i < end; i++) counts[data[i]!] = counts[data[i]!]! + 1;
+      const mask = this.bands[slot]!;
+      for (let bit = 0; bit < bands.length; bit++) if (mask & (1 << bit)) bands[bit] = bands[bit]! + 1;
+    }
+    const ranked = (kind: FacetKind) => {
+      const found: Array<[string, number]> = [];
+      this.facetKeys.forEach((facet, id) => {
+        if (facet.kind === kind && counts[id]! > 0) found.push([facet.key, counts[id]!]);
+      });
+      return found.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    };
+    return {
+      apps: ranked('app')
+        .slice(0, FACET_APPS)
+        .map(([key, count]) => ({ key, name: this.appNames.get(key) ?? key, count })),
+      platforms: ranked('platform').map(([id, count]) => ({ id, count })),
+      use_cases: ranked('useCase').map(([id, count]) => ({ id, count })),
+      price: PRICE_FACETS.map((band, bit) => ({ band, count: bands[bit]! })),
+    };
+  }
+}
+
+/** The first `k` of `items` in `compare` order, without sorting all of them when k is small. */
+export function topK(items: number[], k: number, compare: (a: number, b: number) => number): number[] {
+  if (k <= 0 || items.length === 0) return [];
+  if (k >= items.length / 4) return items.slice().sort(compare).slice(0, k);
+  // A max-heap (by compare) of the best k seen so far: its root is the worst of them.
+  const heap: number[] = [];
+  const worse = (a: number, b: number) => compare(a, b) > 0;
+  const up = (index: number) => {
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (!worse(heap[index]!, heap[parent]!)) break;
+      [heap[index], heap[parent]] = [heap[parent]!, heap[index]!];
+      index = parent;
+    }
+  };
+  const down = (index: number) => {
+    for (;;) {
+      const left = index * 2 + 1;
+      const right = left + 1;
+      let largest = index;
+      if (left < heap.length && worse(heap[left]!, heap[largest]!)) largest = left;
+      if (right < heap.length && worse(heap[right]!, heap[largest]!)) largest = right;
+      if (largest === index) return;
+      [heap[index], heap[largest]] = [heap[largest]!, heap[index]!];
+      index = largest;
+    }
+  };
+  for (const item of items) {
+    if (heap.length < k) {
+      heap.push(item);
+      up(heap.length - 1);
+    } else if (compare(item, heap[0]!) < 0) {
+      heap[0] = item;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
+}

@@ -1,0 +1,72 @@
+import { expect, test } from './fixtures';
+
+/** The catalogue's search and app filter as a visitor uses them (issue: Discovery). */
+const TEXT = {
+  en: {
+    sort: 'Sort by',
+    bestMatch: 'Best match',
+    newest: 'Newest',
+    corrected: 'Showing results for “notion”',
+  },
+  vi: {
+    sort: 'Sắp xếp',
+    bestMatch: 'Phù hợp nhất',
+    newest: 'Mới nhất',
+    corrected: 'Đang hiện kết quả cho “notion”',
+  },
+};
+
+test.describe('discovery', () => {
+  test('a search is ordered by best match, across languages, and typos are corrected', async ({
+    page,
+    words,
+    uiLanguage,
+  }) => {
+    const text = TEXT[uiLanguage];
+    await page.goto('/workflows');
+    const sort = page.getByLabel(text.sort, { exact: true });
+    await expect(sort).toHaveValue('created_at_desc');
+
+    const search = page.getByRole('searchbox', { name: words.catalogSearch, exact: true });
+    await search.fill('invoice');
+    await expect(page).toHaveURL(/search=invoice/);
+    await expect(sort).toHaveValue('relevance');
+    await expect(sort.locator('option:checked')).toHaveText(text.bestMatch);
+    // The English word finds the Vietnamese invoice workflows, best first.
+    const titles = page.getByRole('article').getByRole('heading');
+    await expect(titles.first()).toHaveText(/hóa đơn/);
+
+    // The other sorts stay selectable.
+    await sort.selectOption('created_at_desc');
+    await expect(page).toHaveURL(/sort=created_at_desc/);
+
+    await search.fill('notoin');
+    await expect(page.getByText(text.corrected)).toBeVisible();
+    await expect(page.getByRole('article').first()).toContainText(/Notion/);
+  });
+
+  test('filter by app: chips with counts, several apps narrow the list, the address keeps them', async ({
+    page,
+  }) => {
+    await page.goto('/workflows');
+    const slack = page.getByRole('button', { name: /^Slack\s*\d+$/ });
+    await expect(slack).toBeVisible();
+    const count = Number((await slack.innerText()).replace(/\D+/g, ''));
+    await slack.click();
+    await expect(page).toHaveURL(/app=slack/);
+    await expect(slack).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('article')).toHaveCount(count);
+
+    const twitter = page.getByRole('button', { name: /^X \(Twitter\)\s*\d+$|^Twitter\s*\d+$/ });
+    await twitter.click();
+    await expect(page).toHaveURL(/app=slack%2Ctwitter|app=slack,twitter/);
+    const narrowed = await page.getByRole('article').count();
+    expect(narrowed).toBeGreaterThan(0);
+    expect(narrowed).toBeLessThan(count);
+
+    // Reloading the address shows the same filter.
+    await page.reload();
+    await expect(page.getByRole('button', { name: /^Slack\s*\d+$/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('article')).toHaveCount(narrowed);
+  });
+});
