@@ -148,9 +148,7 @@ export const SalesDashboard = z.object({
   fee_percent: z.number(),
   payout_minimum: z.number().int(),
   /** Null when a payout can be requested; else why not. */
-  payout_blocker: z
-    .enum(['no_account', 'account_on_hold', 'below_minimum', 'payout_in_progress'])
-    .nullable(),
+  payout_blocker: z.enum(['no_account', 'account_on_hold', 'below_minimum', 'payout_in_progress']).nullable(),
   account: PayoutAccount.nullable(),
   daily: z.array(RevenuePoint),
   monthly: z.array(RevenuePoint),

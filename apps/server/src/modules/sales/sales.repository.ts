@@ -43,7 +43,9 @@ async function balancesOf(db: Queryable, sellerId: string, now: Date) {
     .where(eq(ledgerEntries.sellerId, sellerId));
   const [payoutSums] = await db
     .select({
-      inPayment: asNumber(sql`coalesce(sum(${payouts.amount}) filter (where ${payouts.state} = 'requested'), 0)`),
+      inPayment: asNumber(
+        sql`coalesce(sum(${payouts.amount}) filter (where ${payouts.state} = 'requested'), 0)`,
+      ),
       paidOut: asNumber(sql`coalesce(sum(${payouts.amount}) filter (where ${payouts.state} = 'paid'), 0)`),
     })
     .from(payouts)
@@ -247,16 +249,13 @@ export function createSalesRepository(db: Database) {
     },
 
     async listPayouts(sellerId: string): Promise<PayoutRow[]> {
-      return db
-        .select()
-        .from(payouts)
-        .where(eq(payouts.sellerId, sellerId))
-        .orderBy(desc(payouts.createdAt));
+      return db.select().from(payouts).where(eq(payouts.sellerId, sellerId)).orderBy(desc(payouts.createdAt));
     },
 
     /** Sales per calendar day (`YYYY-MM-DD`) or month (`YYYY-MM`) in Vietnam, refunded ones left out. */
     async revenue(sellerId: string, since: Date, unit: 'day' | 'month') {
-      const period = sql<string>`to_char(${vnTime(sales.paidAt)}, ${unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`;
+      const format = sql.raw(unit === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`);
+      const period = sql<string>`to_char(${vnTime(sales.paidAt)}, ${format})`;
       return db
         .select({
           period,

@@ -148,6 +148,10 @@ export function createSalesService(deps: SalesServiceDeps) {
     decision: { state: 'paid'; transferRef: string } | { state: 'failed'; reason: string },
   ) {
     const admin = requireAdmin(viewer);
+    const before = await repository.findAdminPayout(id);
+    if (!before) throw payoutNotFound();
+    // Read outside the transaction: PGlite has one connection, which the transaction holds.
+    const seller = await repository.findUser(before.payout.sellerId);
     await repository.transaction(async (tx: PayoutWrites) => {
       const payout = await tx.lockPayout(id);
       if (!payout) throw payoutNotFound();
@@ -156,7 +160,6 @@ export function createSalesService(deps: SalesServiceDeps) {
       }
       const now = clock();
       await tx.decidePayout(id, decision, admin.id, now);
-      const seller = await repository.findUser(payout.sellerId);
       if (!seller) return;
       const common = {
         to: seller.email,
@@ -346,10 +349,16 @@ export function createSalesService(deps: SalesServiceDeps) {
         }
         const { available } = await tx.balances(seller.id, now);
         if (available < settings.payoutMinimum) {
-          throw new AppError(409, 'PAYOUT_BELOW_MINIMUM', 'The available balance is below the minimum', undefined, {
-            available,
-            minimum: settings.payoutMinimum,
-          });
+          throw new AppError(
+            409,
+            'PAYOUT_BELOW_MINIMUM',
+            'The available balance is below the minimum',
+            undefined,
+            {
+              available,
+              minimum: settings.payoutMinimum,
+            },
+          );
         }
         return tx.insertPayout({
           sellerId: seller.id,
