@@ -8,7 +8,10 @@ export function getAdminRevenue(signal?: AbortSignal): Promise<AdminRevenue> {
 }
 
 export function adminRevenueQueryOptions() {
-  return queryOptions({ queryKey: salesKeys.adminRevenue(), queryFn: ({ signal }) => getAdminRevenue(signal) });
+  return queryOptions({
+    queryKey: salesKeys.adminRevenue(),
+    queryFn: ({ signal }) => getAdminRevenue(signal),
+  });
 }
 
 export function useAdminRevenue() {

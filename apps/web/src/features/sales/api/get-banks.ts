@@ -8,7 +8,11 @@ export function getBanks(signal?: AbortSignal): Promise<BanksResponse> {
 }
 
 export function banksQueryOptions() {
-  return queryOptions({ queryKey: salesKeys.banks(), queryFn: ({ signal }) => getBanks(signal), staleTime: Infinity });
+  return queryOptions({
+    queryKey: salesKeys.banks(),
+    queryFn: ({ signal }) => getBanks(signal),
+    staleTime: Infinity,
+  });
 }
 
 export function useBanks() {

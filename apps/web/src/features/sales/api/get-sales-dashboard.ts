@@ -8,7 +8,10 @@ export function getSalesDashboard(signal?: AbortSignal): Promise<SalesDashboard>
 }
 
 export function salesDashboardQueryOptions() {
-  return queryOptions({ queryKey: salesKeys.dashboard(), queryFn: ({ signal }) => getSalesDashboard(signal) });
+  return queryOptions({
+    queryKey: salesKeys.dashboard(),
+    queryFn: ({ signal }) => getSalesDashboard(signal),
+  });
 }
 
 export function useSalesDashboard() {

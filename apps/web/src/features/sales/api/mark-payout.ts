@@ -3,7 +3,8 @@ import type { AdminPayoutResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 import { salesKeys } from './query-keys';
 
-export type PayoutDecision = { id: string; state: 'paid'; transferRef: string } | { id: string; state: 'failed'; reason: string };
+export type PayoutDecision =
+  { id: string; state: 'paid'; transferRef: string } | { id: string; state: 'failed'; reason: string };
 
 export function markPayout(decision: PayoutDecision): Promise<AdminPayoutResponse> {
   const path = `/api/admin/payouts/${encodeURIComponent(decision.id)}/${decision.state}`;
