@@ -169,7 +169,9 @@ function BalancesPanel({ data }: { data: SalesDashboard }) {
         >
           {t('sales.requestPayout')}
         </Button>
-        <p className="text-sm text-slate-600">{blockerText}</p>
+        <p className="text-sm text-slate-600" data-testid="payout-note">
+          {blockerText}
+        </p>
       </div>
       <p className="mt-2 text-xs text-slate-500">
         {t('sales.feeNote', { percent: formatNumber(data.fee_percent, i18n.language) })}
