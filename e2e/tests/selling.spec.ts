@@ -173,13 +173,14 @@ test.describe('selling', () => {
     await expectAccessible(page);
 
     // The bank account: the holder name becomes capitals without accents as it is typed.
-    await page.getByLabel(t('sales.bank')).selectOption('VCB');
-    await page.getByLabel(t('sales.accountNumber')).fill('0071 0012 3456 7');
-    const holder = page.getByLabel(t('sales.holderName'));
+    const form = page.getByRole('form', { name: t('sales.accountTitle') });
+    await form.getByLabel(t('sales.bank'), { exact: true }).selectOption('VCB');
+    await form.getByLabel(t('sales.accountNumber'), { exact: true }).fill('0071 0012 3456 7');
+    const holder = form.getByLabel(t('sales.holderName'), { exact: true });
     await holder.fill('Nguyễn Văn An');
     await holder.blur();
     await expect(holder).toHaveValue('NGUYEN VAN AN');
-    await page.getByRole('button', { name: t('sales.saveAccount') }).click();
+    await form.getByRole('button', { name: t('sales.saveAccount') }).click();
     await expectToast(page, t('sales.accountSaved'));
     // A new account pauses payouts (7 s here, 48 hours in production) and says why.
     await expect(requestButton).toBeDisabled();

@@ -142,13 +142,10 @@ function BalancesPanel({ data }: { data: SalesDashboard }) {
       </h2>
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {cards.map((card) => (
-          <div
-            key={card.key}
-            className="rounded-2xl border border-slate-200 bg-white p-4"
-            data-testid={`balance-${card.key}`}
-          >
+          <div key={card.key} className="rounded-2xl border border-slate-200 bg-white p-4">
             <dt className="text-sm text-slate-600">{card.label}</dt>
             <dd
+              data-testid={`balance-${card.key}`}
               className={`mt-1 text-2xl font-semibold ${card.value < 0 ? 'text-red-700' : 'text-slate-900'}`}
             >
               {money(card.value)}
