@@ -83,7 +83,11 @@ const EnvSchema = z
      */
     SALE_HOLD_DAYS: z.coerce.number().min(0).max(365).default(7),
     /** A new or changed payout bank account blocks payouts this long (production: 48 hours or more). */
-    PAYOUT_ACCOUNT_HOLD_HOURS: z.coerce.number().min(0).max(24 * 90).default(48),
+    PAYOUT_ACCOUNT_HOLD_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 90)
+      .default(48),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
