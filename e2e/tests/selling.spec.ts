@@ -3,11 +3,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { formatVnd } from '@flowbay/domain/price';
 import { expect, expectAccessible as expectAccessibleNow, test } from './fixtures';
 import {
-  PASSWORD,
-  latestMailLink,
   mailContaining,
   newContextIn,
   openAccountMenu,
+  signUpAndSignInByApi,
   translator,
   uniqueEmail,
   type Translate,
@@ -36,21 +35,6 @@ function smallExport(name: string): string {
     nodes: [node('1', 'n8n-nodes-base.scheduleTrigger', 0), node('2', 'n8n-nodes-base.gmail', 220)],
     connections: { scheduleTrigger: { main: [[{ node: 'gmail', type: 'main', index: 0 }]] } },
   });
-}
-
-async function signUpByApi(request: APIRequestContext, baseURL: string, email: string) {
-  const origin = { origin: baseURL };
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers: origin,
-    data: { email, password: PASSWORD, name: email.split('@')[0] },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  expect((await request.get(await latestMailLink(email))).ok()).toBe(true);
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    headers: origin,
-    data: { email, password: PASSWORD },
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
 }
 
 /** The seller lists a paid workflow through the API (the publishing journey covers the form). */
@@ -145,11 +129,11 @@ test.describe('selling', () => {
 
     const sellerEmail = uniqueEmail('seller', project);
     const sellerContext = await newContextIn(browser, uiLanguage);
-    await signUpByApi(sellerContext.request, baseURL!, sellerEmail);
+    await signUpAndSignInByApi(sellerContext.request, baseURL!, sellerEmail);
     const adminContext = await newContextIn(browser, uiLanguage);
-    await signUpByApi(adminContext.request, baseURL!, `selling-admin-${project}@e2e.test`);
+    await signUpAndSignInByApi(adminContext.request, baseURL!, `selling-admin-${project}@e2e.test`);
     const buyerContext = await newContextIn(browser, uiLanguage);
-    await signUpByApi(buyerContext.request, baseURL!, uniqueEmail('selling-buyer', project));
+    await signUpAndSignInByApi(buyerContext.request, baseURL!, uniqueEmail('selling-buyer', project));
 
     const page = await sellerContext.newPage();
     await page.goto('/');

@@ -1,19 +1,11 @@
-import { formatVnd, localeOf, type Language } from '@flowbay/domain';
+import { formatVnd, type Language } from '@flowbay/domain';
 import type { MailMessage } from '../../infra/mailer/index.ts';
-import { renderMail } from '../../infra/mailer/templates.ts';
+import { formatMailDate, renderMail } from '../../infra/mailer/templates.ts';
 
 interface SellerMail {
   to: string;
   language: Language;
   salesUrl: string;
-}
-
-function formatDate(date: Date, language: Language) {
-  return new Intl.DateTimeFormat(localeOf(language), {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Asia/Ho_Chi_Minh',
-  }).format(date);
 }
 
 /** Only the last four digits: the mail may be read by whoever took over the mailbox. */
@@ -31,8 +23,8 @@ export function payoutAccountChangedMail(
       `${vi ? 'Số tài khoản' : 'Account number'}: ${masked(input.accountNumber)}`,
       `${vi ? 'Chủ tài khoản' : 'Account holder'}: ${input.holderName}`,
       vi
-        ? `Để bảo vệ bạn, việc rút tiền tạm dừng đến ${formatDate(input.blockedUntil, 'vi')}.`
-        : `To protect you, payouts are paused until ${formatDate(input.blockedUntil, 'en')}.`,
+        ? `Để bảo vệ bạn, việc rút tiền tạm dừng đến ${formatMailDate(input.blockedUntil, 'vi')}.`
+        : `To protect you, payouts are paused until ${formatMailDate(input.blockedUntil, 'en')}.`,
     ],
     action: { label: vi ? 'Xem doanh thu' : 'View your sales', url: input.salesUrl },
     note: vi
