@@ -24,6 +24,8 @@ export const E2E_ADMIN_EMAILS = [
   'hardening-admin-desktop-en@e2e.test',
   'hardening-admin-desktop-vi@e2e.test',
   'hardening-admin-phone-en@e2e.test',
+  'selling-admin-desktop-en@e2e.test',
+  'selling-admin-desktop-vi@e2e.test',
 ];
 
 const chromium = {
@@ -92,6 +94,10 @@ export default defineConfig<{ uiLanguage: UiLanguage }>({
           PUBLIC_URL: baseURL,
           // Each journey sends its own X-Forwarded-For (tests/fixtures.ts), as visitors behind a proxy do.
           TRUST_PROXY: 'true',
+          // Selling journeys (tests/selling.spec.ts): a sale is available at once and a new bank
+          // account holds payouts for 7 s; production refuses values below 7 days and 48 hours.
+          SALE_HOLD_DAYS: '0',
+          PAYOUT_ACCOUNT_HOLD_HOURS: '0.002',
         },
       },
 });

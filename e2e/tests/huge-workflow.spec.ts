@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { largeN8nExport } from '../../apps/server/src/test/large-export';
 import { expect, test } from './fixtures';
-import { PASSWORD, latestMailLink, newContextIn, translator, uniqueEmail } from './signed-in-helpers';
+import { newContextIn, signUpAndSignInByApi, translator, uniqueEmail } from './signed-in-helpers';
 
 /**
  * Before the fix the page parsed a huge export on the main thread and drew every node, blocking
@@ -19,21 +19,6 @@ interface TypicalCard {
 }
 
 /** A confirmed account, signed in on `request` (a page's or context's, so the browser shares the cookie). */
-async function signUpAndSignIn(request: APIRequestContext, baseURL: string, email: string) {
-  const origin = { origin: baseURL };
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers: origin,
-    data: { email, password: PASSWORD, name: email.split('@')[0] },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  expect((await request.get(await latestMailLink(email))).ok()).toBe(true);
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    headers: origin,
-    data: { email, password: PASSWORD },
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-}
-
 /** Starts counting main-thread long tasks from now on; read them with `longestTask`. */
 async function watchLongTasks(page: Page) {
   await page.evaluate(() => {
@@ -70,7 +55,7 @@ test.describe('a huge free workflow', () => {
 
     // The author publishes it through the API, as the web app would.
     const authorContext = await newContextIn(browser, uiLanguage);
-    await signUpAndSignIn(authorContext.request, baseURL!, uniqueEmail('huge-author', project));
+    await signUpAndSignInByApi(authorContext.request, baseURL!, uniqueEmail('huge-author', project));
     const uploaded = await authorContext.request.post('/api/uploads', {
       headers: { origin: baseURL! },
       multipart: {
@@ -113,7 +98,7 @@ test.describe('a huge free workflow', () => {
 
     // The reviewer's preview of the submission.
     const adminContext = await newContextIn(browser, uiLanguage);
-    await signUpAndSignIn(adminContext.request, baseURL!, `admin-huge-${project}@e2e.test`);
+    await signUpAndSignInByApi(adminContext.request, baseURL!, `admin-huge-${project}@e2e.test`);
     const adminPage = await adminContext.newPage();
     await adminPage.goto('/admin');
     const item = adminPage.getByTestId('review-item').filter({ hasText: title });

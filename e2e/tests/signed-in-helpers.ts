@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { clientAddressHeader, type UiLanguage } from './fixtures';
 
 /** The UI strings, straight from the app's translation files, so the journeys read what users read. */
@@ -217,4 +217,20 @@ export function n8nExport(name: string): string {
       'Call OpenAI': { main: [[{ node: 'Slack', type: 'main', index: 0 }]] },
     },
   });
+}
+
+/** A confirmed account signed in on `request` through the API (for journeys whose subject is elsewhere). */
+export async function signUpAndSignInByApi(request: APIRequestContext, baseURL: string, email: string) {
+  const origin = { origin: baseURL };
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers: origin,
+    data: { email, password: PASSWORD, name: email.split('@')[0] },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  expect((await request.get(await latestMailLink(email))).ok()).toBe(true);
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    headers: origin,
+    data: { email, password: PASSWORD },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
 }

@@ -71,6 +71,9 @@ import { DEFAULT_WEB_DIST, webRoutes } from './modules/web/web.routes.ts';
 import { createN8nRepository } from './modules/n8n/n8n.repository.ts';
 import { n8nKeyRoutes, n8nTemplateRoutes } from './modules/n8n/n8n.routes.ts';
 import { createN8nService } from './modules/n8n/n8n.service.ts';
+import { createSalesRepository } from './modules/sales/sales.repository.ts';
+import { salesRoutes } from './modules/sales/sales.routes.ts';
+import { createSalesService } from './modules/sales/sales.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -387,8 +390,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const clock = options.clock ?? (() => new Date());
   const payments = createPaymentProviders(env, database.db, clock);
+  const sales = createSalesService({
+    repository: createSalesRepository(database.db),
+    queue: jobs,
+    clock,
+    publicUrl: env.PUBLIC_URL,
+    settings: {
+      feePercent: env.PLATFORM_FEE_PERCENT,
+      payoutMinimum: env.PAYOUT_MINIMUM,
+      saleHoldDays: env.SALE_HOLD_DAYS,
+      accountHoldHours: env.PAYOUT_ACCOUNT_HOLD_HOURS,
+    },
+  });
   const orders = createOrdersService({
     repository: createOrdersRepository(database.db),
+    ledger: sales,
     providers: payments,
     queue: jobs,
     clock,
@@ -411,6 +427,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : null;
   await app.register(ordersRoutes, { orders });
   await app.register(paymentsRoutes, { orders, testGateway });
+  await app.register(salesRoutes, { sales });
   if (env.NODE_ENV !== 'test') scheduleOrderSweep(app, orders);
   await app.register(favoritesRoutes, { favorites: createFavoritesService(database.db, catalog) });
   await app.register(iconRoutes);

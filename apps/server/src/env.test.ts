@@ -84,4 +84,29 @@ describe('loadEnv', () => {
       ).toThrow(/STRIPE_API_URL/);
     });
   });
+
+  describe('selling', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+
+    it('defaults to a 10 % fee, a 200,000 đồng minimum, a 7-day sale hold and a 48-hour account hold', () => {
+      expect(loadEnv({})).toMatchObject({
+        PLATFORM_FEE_PERCENT: 10,
+        PAYOUT_MINIMUM: 200_000,
+        SALE_HOLD_DAYS: 7,
+        PAYOUT_ACCOUNT_HOLD_HOURS: 48,
+      });
+      expect(loadEnv({ PLATFORM_FEE_PERCENT: '12.5' }).PLATFORM_FEE_PERCENT).toBe(12.5);
+      expect(() => loadEnv({ PLATFORM_FEE_PERCENT: '12.345' })).toThrow(/PLATFORM_FEE_PERCENT/);
+      expect(() => loadEnv({ PLATFORM_FEE_PERCENT: '101' })).toThrow(/PLATFORM_FEE_PERCENT/);
+    });
+
+    it('lets tests shorten the holds, never production', () => {
+      expect(loadEnv({ SALE_HOLD_DAYS: '0', PAYOUT_ACCOUNT_HOLD_HOURS: '0' }).SALE_HOLD_DAYS).toBe(0);
+      expect(() => loadEnv({ ...production, SALE_HOLD_DAYS: '1' })).toThrow(/SALE_HOLD_DAYS/);
+      expect(() => loadEnv({ ...production, PAYOUT_ACCOUNT_HOLD_HOURS: '1' })).toThrow(
+        /PAYOUT_ACCOUNT_HOLD_HOURS/,
+      );
+      expect(loadEnv({ ...production, SALE_HOLD_DAYS: '14' }).SALE_HOLD_DAYS).toBe(14);
+    });
+  });
 });

@@ -73,6 +73,26 @@ const EnvSchema = z
      * (docs/decisions/0007-search-index.md). Default 1000; 0 (the test default) refreshes before every search.
      */
     SEARCH_INDEX_REFRESH_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+    /** The platform's share of each sale, in percent (two decimals at most); recorded on each sale. */
+    PLATFORM_FEE_PERCENT: z.coerce
+      .number()
+      .min(0)
+      .max(100)
+      .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), 'at most two decimals')
+      .default(10),
+    /** The smallest payout a seller can request, in whole đồng. */
+    PAYOUT_MINIMUM: z.coerce.number().int().min(1).default(200_000),
+    /**
+     * How long a sale's share stays pending (the refund window, 7 days). Production may lengthen it,
+     * never shorten it; a journey test sets 0 so a sale can be paid out at once.
+     */
+    SALE_HOLD_DAYS: z.coerce.number().min(0).max(365).default(7),
+    /** A new or changed payout bank account blocks payouts this long (production: 48 hours or more). */
+    PAYOUT_ACCOUNT_HOLD_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 90)
+      .default(48),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
@@ -113,6 +133,20 @@ const EnvSchema = z
     }
     if (env.NODE_ENV === 'production' && env.STRIPE_API_URL) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'is for tests only' });
+    }
+    if (env.NODE_ENV === 'production' && env.SALE_HOLD_DAYS < 7) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SALE_HOLD_DAYS'],
+        message: 'cannot be shorter than the 7-day refund window in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PAYOUT_ACCOUNT_HOLD_HOURS < 48) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYOUT_ACCOUNT_HOLD_HOURS'],
+        message: 'cannot be shorter than 48 hours in production',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });

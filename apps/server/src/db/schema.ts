@@ -544,3 +544,115 @@ export const n8nLibraryKeys = pgTable(
   },
   (table) => [index('n8n_library_keys_user_idx').on(table.userId)],
 );
+
+/* ---------- selling: fees, the sellers' ledger, payout accounts and payouts (issue 12) ---------- */
+
+export const LEDGER_KINDS = [
+  'sale_credit',
+  'platform_fee',
+  'refund_reversal',
+  'payout',
+  'payout_reversal',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const PAYOUT_STATES = ['requested', 'paid', 'failed'] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/**
+ * One row per paid order, written when it becomes paid: the price, the fee in force then and the
+ * seller's share (fee + share = price), so a later change of PLATFORM_FEE_PERCENT rewrites nothing.
+ * Append-only (a trigger refuses changes); docs/decisions/0060-platform-fee-and-ledger.md.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'restrict' }),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    /** The fee in force, in hundredths of a percent (10 % = 1000). */
+    feeBasisPoints: integer('fee_basis_points').notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    sellerShare: bigint('seller_share', { mode: 'number' }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    /** When the refund window closes and the share becomes available for payout. */
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sales_seller_paid_idx').on(table.sellerId, table.paidAt)],
+);
+
+/** Where a seller is paid: one Vietnamese bank account (NAPAS/VietQR bank list in packages/domain). */
+export const payoutAccounts = pgTable('payout_accounts', {
+  sellerId: text('seller_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  bankCode: text('bank_code').notNull(),
+  accountNumber: text('account_number').notNull(),
+  holderName: text('holder_name').notNull(),
+  updatedAt: updatedAt(),
+  /** A new or changed account blocks payouts until then (e-mailed to the seller). */
+  payoutsBlockedUntil: timestamp('payouts_blocked_until', { withTimezone: true }).notNull(),
+});
+
+/** A seller's request to be paid; the bank details are copied in, so a later account change cannot redirect it. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    bankCode: text('bank_code').notNull(),
+    bankBin: text('bank_bin').notNull(),
+    accountNumber: text('account_number').notNull(),
+    holderName: text('holder_name').notNull(),
+    state: text('state').$type<PayoutState>().notNull().default('requested'),
+    transferRef: text('transfer_ref'),
+    failureReason: text('failure_reason'),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    // A seller has at most one payout in progress.
+    uniqueIndex('payouts_one_requested_uq')
+      .on(table.sellerId)
+      .where(sql`state = 'requested'`),
+    index('payouts_state_created_idx').on(table.state, table.createdAt),
+    index('payouts_seller_idx').on(table.sellerId, table.createdAt),
+  ],
+);
+
+/**
+ * The sellers' money, append-only (a trigger refuses UPDATE and DELETE). Amounts are signed, seen
+ * from the seller: a sale credit is +price, its fee −fee, a refund −share, a payout −amount and a
+ * failed payout's reversal +amount. Balances are sums of these rows, split by `available_at`.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // A replayed callback or a repeated admin action cannot add an entry twice.
+    uniqueIndex('ledger_entries_order_kind_uq').on(table.orderId, table.kind),
+    uniqueIndex('ledger_entries_payout_kind_uq').on(table.payoutId, table.kind),
+    index('ledger_entries_seller_idx').on(table.sellerId, table.availableAt),
+  ],
+);

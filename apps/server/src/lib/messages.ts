@@ -123,6 +123,27 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'This order has no open refund request.',
     vi: 'Đơn hàng này không có yêu cầu hoàn tiền đang chờ.',
   },
+  PAYOUT_ACCOUNT_REQUIRED: {
+    en: 'Add a bank account before requesting a payout.',
+    vi: 'Vui lòng thêm tài khoản ngân hàng trước khi yêu cầu rút tiền.',
+  },
+  PAYOUT_ACCOUNT_ON_HOLD: {
+    en: 'Your bank account changed recently: payouts are paused for 48 hours.',
+    vi: 'Tài khoản ngân hàng vừa được thay đổi: tạm dừng rút tiền trong 48 giờ.',
+  },
+  PAYOUT_BELOW_MINIMUM: {
+    en: 'Your available balance is below the payout minimum.',
+    vi: 'Số dư khả dụng của bạn thấp hơn mức rút tối thiểu.',
+  },
+  PAYOUT_IN_PROGRESS: {
+    en: 'A payout is already in progress.',
+    vi: 'Đã có một yêu cầu rút tiền đang được xử lý.',
+  },
+  PAYOUT_NOT_FOUND: { en: 'Payout not found.', vi: 'Không tìm thấy yêu cầu rút tiền.' },
+  PAYOUT_ALREADY_DECIDED: {
+    en: 'This payout has already been marked paid or failed.',
+    vi: 'Yêu cầu rút tiền này đã được đánh dấu là đã chuyển hoặc thất bại.',
+  },
   INTERNAL_ERROR: {
     en: 'Something went wrong. Please try again.',
     vi: 'Đã có lỗi xảy ra. Vui lòng thử lại.',

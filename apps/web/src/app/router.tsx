@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: 'faq', lazy: withPagesText(() => import('./routes/faq')) },
       { path: 'terms', lazy: withPagesText(() => import('./routes/terms')) },
       { path: 'privacy', lazy: withPagesText(() => import('./routes/privacy')) },
+      { path: 'me/sales', lazy: () => import('./routes/sales') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

@@ -1,4 +1,4 @@
-import type { Language } from '@flowbay/domain';
+import { localeOf, type Language } from '@flowbay/domain';
 import type { MailMessage } from './index.ts';
 
 export interface MailContent {
@@ -100,4 +100,13 @@ export function resetPasswordMail(to: string, language: Language, url: string): 
           note: 'If you did not ask for this, ignore this message; your password stays the same.',
         },
   );
+}
+
+/** A date and time as a mail states it: in Vietnam's time zone, in the recipient's language. */
+export function formatMailDate(date: Date, language: Language): string {
+  return new Intl.DateTimeFormat(localeOf(language), {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Asia/Ho_Chi_Minh',
+  }).format(date);
 }

@@ -1,6 +1,6 @@
-import { formatVnd, localeOf, type Language } from '@flowbay/domain';
+import { formatVnd, type Language } from '@flowbay/domain';
 import type { MailMessage } from '../../infra/mailer/index.ts';
-import { renderMail } from '../../infra/mailer/templates.ts';
+import { formatMailDate, renderMail } from '../../infra/mailer/templates.ts';
 
 export interface ReceiptInput {
   to: string;
@@ -21,14 +21,6 @@ const PROVIDER_NAMES: Record<string, Record<Language, string>> = {
   test: { en: 'Test payment (no money moved)', vi: 'Thanh toán thử (không có tiền thật)' },
 };
 
-function formatDate(date: Date, language: Language) {
-  return new Intl.DateTimeFormat(localeOf(language), {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Asia/Ho_Chi_Minh',
-  }).format(date);
-}
-
 /** The receipt, in the buyer's language: order code, item, amount, provider reference, date, seller. */
 export function receiptMail(input: ReceiptInput): MailMessage {
   const vi = input.language === 'vi';
@@ -42,7 +34,7 @@ export function receiptMail(input: ReceiptInput): MailMessage {
       `${vi ? 'Số tiền' : 'Amount'}: ${formatVnd(input.amount, input.language)}`,
       `${vi ? 'Thanh toán qua' : 'Paid with'}: ${provider}`,
       `${vi ? 'Mã giao dịch' : 'Provider reference'}: ${input.providerRef ?? '—'}`,
-      `${vi ? 'Ngày' : 'Date'}: ${formatDate(input.paidAt, input.language)}`,
+      `${vi ? 'Ngày' : 'Date'}: ${formatMailDate(input.paidAt, input.language)}`,
       `${vi ? 'Người bán' : 'Seller'}: ${input.seller}`,
       vi
         ? 'Bạn có thể tải workflow và mọi phiên bản sau này trong mục "Đã mua". Yêu cầu hoàn tiền được chấp nhận trong vòng 7 ngày.'

@@ -64,8 +64,15 @@ const answer = (code: VnpayIpnResponse['RspCode']): VnpayIpnResponse => ({
 
 type Settlement = 'not_found' | 'amount_mismatch' | 'already_settled' | 'paid' | 'failed' | 'ignored';
 
+/** The sellers' ledger (modules/sales), written in the same transaction as the order's state. */
+export interface SaleLedger {
+  orderPaid(db: OrderWrites['queryable'], order: OrderRow, paidAt: Date): Promise<void>;
+  orderRefunded(db: OrderWrites['queryable'], order: OrderRow, refundedAt: Date): Promise<void>;
+}
+
 export interface OrdersServiceDeps {
   repository: OrdersRepository;
+  ledger?: SaleLedger;
   providers: PaymentProviders;
   queue: JobQueue;
   clock: Clock;
@@ -159,6 +166,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     await tx.markPaid(order.id, providerRef, now);
     const paid: OrderRow = { ...order, state: 'paid', paidAt: now, providerRef };
     await tx.grantEntitlement(paid, now);
+    await deps.ledger?.orderPaid(tx.queryable, paid, now);
     await mailLater(
       tx,
       receiptMail({
@@ -451,6 +459,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (!order || order.state !== 'paid') return;
         await tx.markRefunded(order.id, refundRef, now);
         await tx.revokeEntitlement(order.id, now);
+        await deps.ledger?.orderRefunded(tx.queryable, order, now);
         await tx.decideRefundRequest(order.id, 'approved', reason, admin.id, now);
         const mail = {
           code: order.code,

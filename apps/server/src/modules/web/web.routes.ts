@@ -238,7 +238,7 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/') || path === '/api') throw notFound();
     const known =
-      /^\/(auth|profile|admin|verify-email|reset-password|me\/(workflows|favorites|purchases)|orders\/[^/]+|test-gateway\/pay|workflows\/new|workflows\/[^/]+\/edit)\/?$/.test(
+      /^\/(auth|profile|admin|verify-email|reset-password|me\/(workflows|favorites|purchases|sales)|orders\/[^/]+|test-gateway\/pay|workflows\/new|workflows\/[^/]+\/edit)\/?$/.test(
         path,
       );
     if (known)

@@ -191,6 +191,7 @@ describe('web pages with a server-rendered head', () => {
       '/me/purchases',
       '/orders/FB-7K3M-Q9XD',
       '/test-gateway/pay',
+      '/me/sales',
     ]) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(200);

@@ -1,4 +1,13 @@
-import { Heart, LayoutList, PlusCircle, ShieldCheck, ShoppingBag, UserCircle, UserPen } from 'lucide-react';
+import {
+  Heart,
+  LayoutList,
+  PlusCircle,
+  ShieldCheck,
+  ShoppingBag,
+  UserCircle,
+  UserPen,
+  Wallet,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '@/features/auth/api/get-session';
 
@@ -17,6 +26,7 @@ export function menuEntries(user: SessionUser, isAdmin: boolean): MenuEntry[] {
     { to: '/me/workflows', key: 'menu.myWorkflows', icon: <LayoutList aria-hidden="true" /> },
     { to: '/me/favorites', key: 'menu.favorites', icon: <Heart aria-hidden="true" /> },
     { to: '/me/purchases', key: 'menu.purchases', icon: <ShoppingBag aria-hidden="true" /> },
+    { to: '/me/sales', key: 'menu.sales', icon: <Wallet aria-hidden="true" /> },
     ...(isAdmin ? [{ to: '/admin', key: 'menu.admin', icon: <ShieldCheck aria-hidden="true" /> }] : []),
   ];
 }

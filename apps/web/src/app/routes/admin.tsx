@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useReviewQueue } from '@/features/admin/api/review-queue';
 import { ReportsList } from '@/features/admin/components/reports-list';
 import { AdminOrdersPanel } from '@/features/commerce/components/admin-orders-panel';
+import { AdminPayoutsPanel } from '@/features/sales/components/admin-payouts-panel';
 import { ReviewItem } from '@/features/admin/components/review-item';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { usePageMeta } from '@/lib/page-meta';
@@ -28,10 +29,11 @@ export function Component() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('admin.title')}</h1>
         <p className="mt-1 text-slate-600">{t('admin.subtitle')}</p>
         <Tabs defaultValue="reviews" className="mt-6">
-          <TabsList aria-label={t('admin.title')} className="max-w-md">
+          <TabsList aria-label={t('admin.title')} className="max-w-lg">
             <TabsTrigger value="reviews">{t('admin.reviewsTab')}</TabsTrigger>
             <TabsTrigger value="reports">{t('admin.reportsTab')}</TabsTrigger>
             <TabsTrigger value="orders">{t('adminOrders.tab')}</TabsTrigger>
+            <TabsTrigger value="payouts">{t('adminPayouts.tab')}</TabsTrigger>
           </TabsList>
           <TabsContent value="reviews" className="mt-6">
             <ReviewQueueList />
@@ -41,6 +43,9 @@ export function Component() {
           </TabsContent>
           <TabsContent value="orders" className="mt-6">
             <AdminOrdersPanel />
+          </TabsContent>
+          <TabsContent value="payouts" className="mt-6">
+            <AdminPayoutsPanel />
           </TabsContent>
         </Tabs>
       </div>

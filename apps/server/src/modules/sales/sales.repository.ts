@@ -1,0 +1,405 @@
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  ledgerEntries,
+  orders,
+  payoutAccounts,
+  payouts,
+  sales,
+  user,
+  workflows,
+  type PayoutState,
+} from '../../db/schema.ts';
+import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
+import { AppError } from '../../lib/errors.ts';
+import { pgErrorOf } from '../publishing/publishing.repository.ts';
+
+export type SaleRow = typeof sales.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Vietnam keeps UTC+7 all year, so a fixed offset gives its calendar days on both databases. */
+const vnTime = (column: unknown) => sql`((${column}) at time zone 'UTC' + interval '7 hours')`;
+const asNumber = (expression: ReturnType<typeof sql>) => sql<number>`${expression}`.mapWith(Number);
+const sellerName = sql<string>`coalesce(nullif(${user.displayName}, ''), nullif(${user.name}, ''), ${user.email})`;
+
+export const payoutInProgress = () =>
+  new AppError(409, 'PAYOUT_IN_PROGRESS', 'A payout is already in progress');
+
+/** The sums a seller's balances are made of, at `now`. */
+async function balancesOf(db: Queryable, sellerId: string, now: Date) {
+  const [row] = await db
+    .select({
+      pending: asNumber(
+        sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.availableAt} > ${now}), 0)`,
+      ),
+      available: asNumber(
+        sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.availableAt} <= ${now}), 0)`,
+      ),
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.sellerId, sellerId));
+  const [payoutSums] = await db
+    .select({
+      inPayment: asNumber(
+        sql`coalesce(sum(${payouts.amount}) filter (where ${payouts.state} = 'requested'), 0)`,
+      ),
+      paidOut: asNumber(sql`coalesce(sum(${payouts.amount}) filter (where ${payouts.state} = 'paid'), 0)`),
+    })
+    .from(payouts)
+    .where(eq(payouts.sellerId, sellerId));
+  return {
+    pending: row?.pending ?? 0,
+    available: row?.available ?? 0,
+    inPayment: payoutSums?.inPayment ?? 0,
+    paidOut: payoutSums?.paidOut ?? 0,
+  };
+}
+export type BalanceSums = Awaited<ReturnType<typeof balancesOf>>;
+
+/**
+ * The ledger's writes made inside the orders' own transaction (paid, refunded): one sale row and
+ * its entries per order, whatever number of times a callback is replayed (unique keys, do nothing).
+ */
+export function ledgerWrites(db: Queryable) {
+  return {
+    async recordSale(sale: SaleRow): Promise<boolean> {
+      const inserted = await db
+        .insert(sales)
+        .values(sale)
+        .onConflictDoNothing()
+        .returning({ orderId: sales.orderId });
+      if (inserted.length === 0) return false;
+      await db
+        .insert(ledgerEntries)
+        .values([
+          {
+            sellerId: sale.sellerId,
+            kind: 'sale_credit',
+            amount: sale.price,
+            orderId: sale.orderId,
+            availableAt: sale.availableAt,
+            createdAt: sale.paidAt,
+          },
+          {
+            sellerId: sale.sellerId,
+            kind: 'platform_fee',
+            amount: -sale.fee,
+            orderId: sale.orderId,
+            availableAt: sale.availableAt,
+            createdAt: sale.paidAt,
+          },
+        ])
+        .onConflictDoNothing();
+      return true;
+    },
+
+    /**
+     * Takes the seller's share back. Inside the refund window it falls due with the sale (the
+     * pending balance shrinks); after it, at once (the available balance shrinks, below zero if
+     * the money was paid out already).
+     */
+    async recordRefund(orderId: string, now: Date): Promise<boolean> {
+      const [sale] = await db.select().from(sales).where(eq(sales.orderId, orderId));
+      if (!sale) return false;
+      const inserted = await db
+        .insert(ledgerEntries)
+        .values({
+          sellerId: sale.sellerId,
+          kind: 'refund_reversal',
+          amount: -sale.sellerShare,
+          orderId,
+          availableAt: sale.availableAt > now ? sale.availableAt : now,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: ledgerEntries.id });
+      return inserted.length > 0;
+    },
+  };
+}
+
+function payoutWrites(tx: Tx) {
+  return {
+    /** Payout requests of one seller run one at a time (released at commit). */
+    async lockSeller(sellerId: string) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payouts'), hashtext(${sellerId}))`);
+    },
+
+    balances: (sellerId: string, now: Date) => balancesOf(tx, sellerId, now),
+
+    async findAccount(sellerId: string): Promise<PayoutAccountRow | null> {
+      const [row] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, sellerId));
+      return row ?? null;
+    },
+
+    async hasRequestedPayout(sellerId: string): Promise<boolean> {
+      const rows = await tx
+        .select({ id: payouts.id })
+        .from(payouts)
+        .where(and(eq(payouts.sellerId, sellerId), eq(payouts.state, 'requested')));
+      return rows.length > 0;
+    },
+
+    async insertPayout(values: typeof payouts.$inferInsert): Promise<PayoutRow> {
+      try {
+        const [row] = await tx.insert(payouts).values(values).returning();
+        await tx.insert(ledgerEntries).values({
+          sellerId: row!.sellerId,
+          kind: 'payout',
+          amount: -row!.amount,
+          payoutId: row!.id,
+          availableAt: row!.createdAt,
+          createdAt: row!.createdAt,
+        });
+        return row!;
+      } catch (error) {
+        if (pgErrorOf(error).code === '23505') throw payoutInProgress();
+        throw error;
+      }
+    },
+
+    async lockPayout(id: string): Promise<PayoutRow | null> {
+      const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async decidePayout(
+      id: string,
+      decision: { state: Exclude<PayoutState, 'requested'>; transferRef?: string; reason?: string },
+      by: string,
+      now: Date,
+    ): Promise<PayoutRow> {
+      const [row] = await tx
+        .update(payouts)
+        .set({
+          state: decision.state,
+          transferRef: decision.transferRef ?? null,
+          failureReason: decision.reason ?? null,
+          decidedBy: by,
+          decidedAt: now,
+        })
+        .where(and(eq(payouts.id, id), eq(payouts.state, 'requested')))
+        .returning();
+      if (decision.state === 'failed') {
+        await tx
+          .insert(ledgerEntries)
+          .values({
+            sellerId: row!.sellerId,
+            kind: 'payout_reversal',
+            amount: row!.amount,
+            payoutId: id,
+            availableAt: now,
+            createdAt: now,
+          })
+          .onConflictDoNothing();
+      }
+      return row!;
+    },
+
+    async upsertAccount(values: typeof payoutAccounts.$inferInsert) {
+      await tx
+        .insert(payoutAccounts)
+        .values(values)
+        .onConflictDoUpdate({
+          target: payoutAccounts.sellerId,
+          set: {
+            bankCode: values.bankCode,
+            accountNumber: values.accountNumber,
+            holderName: values.holderName,
+            updatedAt: values.updatedAt,
+            payoutsBlockedUntil: values.payoutsBlockedUntil,
+          },
+        });
+    },
+
+    /** The job queue may enqueue into this same transaction. */
+    queryable: tx as Queryable,
+  };
+}
+export type PayoutWrites = ReturnType<typeof payoutWrites>;
+
+const adminPayoutColumns = {
+  payout: payouts,
+  sellerName,
+  sellerEmail: user.email,
+};
+
+export function createSalesRepository(db: Database) {
+  return {
+    transaction<T>(work: (writes: PayoutWrites) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(payoutWrites(tx)));
+    },
+
+    balances: (sellerId: string, now: Date) => balancesOf(db, sellerId, now),
+
+    async findUser(id: string) {
+      const [row] = await db
+        .select({ id: user.id, email: user.email, name: sellerName, locale: user.locale })
+        .from(user)
+        .where(eq(user.id, id));
+      return row ?? null;
+    },
+
+    async findAccount(sellerId: string): Promise<PayoutAccountRow | null> {
+      const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, sellerId));
+      return row ?? null;
+    },
+
+    async listPayouts(sellerId: string): Promise<PayoutRow[]> {
+      return db.select().from(payouts).where(eq(payouts.sellerId, sellerId)).orderBy(desc(payouts.createdAt));
+    },
+
+    /** Sales per calendar day (`YYYY-MM-DD`) or month (`YYYY-MM`) in Vietnam, refunded ones left out. */
+    async revenue(sellerId: string, since: Date, unit: 'day' | 'month') {
+      const format = sql.raw(unit === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`);
+      const period = sql<string>`to_char(${vnTime(sales.paidAt)}, ${format})`;
+      return db
+        .select({
+          period,
+          sales: asNumber(sql`count(*)`),
+          gross: asNumber(sql`coalesce(sum(${sales.price}), 0)`),
+          earnings: asNumber(sql`coalesce(sum(${sales.sellerShare}), 0)`),
+        })
+        .from(sales)
+        .innerJoin(orders, eq(orders.id, sales.orderId))
+        .where(and(eq(sales.sellerId, sellerId), gte(sales.paidAt, since), isNull(orders.refundedAt)))
+        .groupBy(period)
+        .orderBy(period);
+    },
+
+    /** Every workflow of the seller with its views, sales, refunds and money. */
+    async workflowSales(sellerId: string) {
+      const refunded = sql`${orders.refundedAt} is not null`;
+      const perWorkflow = db
+        .select({
+          workflowId: sales.workflowId,
+          sales: sql<number>`count(*) filter (where not ${refunded})`.as('sales'),
+          refunds: sql<number>`count(*) filter (where ${refunded})`.as('refunds'),
+          gross: sql<number>`coalesce(sum(${sales.price}) filter (where not ${refunded}), 0)`.as('gross'),
+          earnings: sql<number>`coalesce(sum(${sales.sellerShare}) filter (where not ${refunded}), 0)`.as(
+            'earnings',
+          ),
+        })
+        .from(sales)
+        .innerJoin(orders, eq(orders.id, sales.orderId))
+        .where(eq(sales.sellerId, sellerId))
+        .groupBy(sales.workflowId)
+        .as('per_workflow');
+      return db
+        .select({
+          id: workflows.id,
+          number: workflows.number,
+          title: workflows.title,
+          slug: workflows.slug,
+          views: workflows.views,
+          sales: asNumber(sql`coalesce(${perWorkflow.sales}, 0)`),
+          refunds: asNumber(sql`coalesce(${perWorkflow.refunds}, 0)`),
+          gross: asNumber(sql`coalesce(${perWorkflow.gross}, 0)`),
+          earnings: asNumber(sql`coalesce(${perWorkflow.earnings}, 0)`),
+        })
+        .from(workflows)
+        .leftJoin(perWorkflow, eq(perWorkflow.workflowId, workflows.id))
+        .where(
+          and(
+            eq(workflows.userId, sellerId),
+            sql`(${workflows.deletedAt} is null or ${perWorkflow.workflowId} is not null)`,
+            sql`(${workflows.price} > 0 or ${perWorkflow.workflowId} is not null)`,
+          ),
+        )
+        .orderBy(desc(sql`coalesce(${perWorkflow.gross}, 0)`), desc(workflows.createdAt));
+    },
+
+    /** One row per sale, newest first, for the seller's CSV. */
+    async listSales(sellerId: string) {
+      return db
+        .select({
+          sale: sales,
+          code: orders.code,
+          title: orders.workflowTitle,
+          refundedAt: orders.refundedAt,
+        })
+        .from(sales)
+        .innerJoin(orders, eq(orders.id, sales.orderId))
+        .where(eq(sales.sellerId, sellerId))
+        .orderBy(desc(sales.paidAt));
+    },
+
+    async listAdminPayouts(state: PayoutState | undefined) {
+      return db
+        .select(adminPayoutColumns)
+        .from(payouts)
+        .innerJoin(user, eq(user.id, payouts.sellerId))
+        .where(state ? eq(payouts.state, state) : undefined)
+        .orderBy(state === 'requested' ? asc(payouts.createdAt) : desc(payouts.createdAt))
+        .limit(500);
+    },
+
+    async findAdminPayout(id: string) {
+      const [row] = await db
+        .select(adminPayoutColumns)
+        .from(payouts)
+        .innerJoin(user, eq(user.id, payouts.sellerId))
+        .where(eq(payouts.id, id));
+      return row ?? null;
+    },
+
+    /** Per month of sale: sales, what buyers paid and the fees kept (refunded sales' fees returned). */
+    async monthlyFees(since: Date) {
+      const month = sql<string>`to_char(${vnTime(sales.paidAt)}, 'YYYY-MM')`;
+      const refunded = sql`${orders.refundedAt} is not null`;
+      return db
+        .select({
+          month,
+          sales: asNumber(sql`count(*)`),
+          gross: asNumber(sql`coalesce(sum(${sales.price}), 0)`),
+          fees: asNumber(sql`coalesce(sum(${sales.fee}) filter (where not ${refunded}), 0)`),
+        })
+        .from(sales)
+        .innerJoin(orders, eq(orders.id, sales.orderId))
+        .where(gte(sales.paidAt, since))
+        .groupBy(month)
+        .orderBy(month);
+    },
+
+    /** Per month of refund: how many and how much buyers got back. */
+    async monthlyRefunds(since: Date) {
+      const month = sql<string>`to_char(${vnTime(orders.refundedAt)}, 'YYYY-MM')`;
+      return db
+        .select({
+          month,
+          refunds: asNumber(sql`count(*)`),
+          amount: asNumber(sql`coalesce(sum(${orders.amount}), 0)`),
+        })
+        .from(orders)
+        .where(and(eq(orders.state, 'refunded'), gte(orders.refundedAt, since)))
+        .groupBy(month)
+        .orderBy(month);
+    },
+
+    async pendingPayouts() {
+      const [row] = await db
+        .select({
+          count: asNumber(sql`count(*)`),
+          amount: asNumber(sql`coalesce(sum(${payouts.amount}), 0)`),
+        })
+        .from(payouts)
+        .where(eq(payouts.state, 'requested'));
+      return { count: row?.count ?? 0, amount: row?.amount ?? 0 };
+    },
+
+    /** A seller's ledger, oldest first (tests and audits). */
+    async ledgerOf(sellerIds: string[]): Promise<LedgerEntryRow[]> {
+      if (sellerIds.length === 0) return [];
+      return db
+        .select()
+        .from(ledgerEntries)
+        .where(inArray(ledgerEntries.sellerId, sellerIds))
+        .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
+    },
+  };
+}
+
+export type SalesRepository = ReturnType<typeof createSalesRepository>;

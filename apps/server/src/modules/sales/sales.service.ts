@@ -1,0 +1,449 @@
+import {
+  VIETQR_BANKS,
+  bankByCode,
+  splitSale,
+  type AdminPayout,
+  type AdminRevenue,
+  type Balances,
+  type Payout,
+  type PayoutAccount,
+  type PayoutAccountInput,
+  type PayoutStateValue,
+  type RevenuePoint,
+  type SalesDashboard,
+} from '@flowbay/domain';
+import { queueMail } from '../../infra/jobs/mail.ts';
+import type { Clock, JobQueue } from '../../infra/jobs/queue.ts';
+import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
+import type { MailMessage } from '../../infra/mailer/index.ts';
+import type { Viewer } from '../../infra/viewer.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { requireAdmin, requireUser } from '../../lib/guards.ts';
+import { toCsv } from './csv.ts';
+import { payoutAccountChangedMail, payoutFailedMail, payoutPaidMail } from './sales.mail.ts';
+import {
+  ledgerWrites,
+  type BalanceSums,
+  type PayoutAccountRow,
+  type PayoutRow,
+  type PayoutWrites,
+  type SalesRepository,
+} from './sales.repository.ts';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const VN_OFFSET = 7 * HOUR;
+
+export interface SalesSettings {
+  /** PLATFORM_FEE_PERCENT */
+  feePercent: number;
+  /** PAYOUT_MINIMUM */
+  payoutMinimum: number;
+  /** SALE_HOLD_DAYS: how long a sale stays pending (the refund window). */
+  saleHoldDays: number;
+  /** PAYOUT_ACCOUNT_HOLD_HOURS */
+  accountHoldHours: number;
+}
+
+export interface SalesServiceDeps {
+  repository: SalesRepository;
+  queue: JobQueue;
+  clock: Clock;
+  publicUrl: string;
+  settings: SalesSettings;
+}
+
+/** What the orders module needs to know about a paid or refunded order. */
+export interface SaleOrder {
+  id: string;
+  sellerId: string | null;
+  workflowId: string;
+  amount: number;
+}
+
+const payoutNotFound = () => notFound('PAYOUT_NOT_FOUND', 'Payout not found');
+
+/** `YYYY-MM-DD` / `YYYY-MM` of an instant in Vietnam (UTC+7 all year). */
+const vnDay = (time: number) => new Date(time + VN_OFFSET).toISOString().slice(0, 10);
+const vnMonth = (time: number) => vnDay(time).slice(0, 7);
+
+function lastDays(now: Date, count: number): string[] {
+  return Array.from({ length: count }, (_, index) => vnDay(now.getTime() - (count - 1 - index) * DAY));
+}
+
+function lastMonths(now: Date, count: number): string[] {
+  const [year, month] = vnMonth(now.getTime()).split('-').map(Number) as [number, number];
+  return Array.from({ length: count }, (_, index) => {
+    const date = new Date(Date.UTC(year, month - 1 - (count - 1 - index), 1));
+    return date.toISOString().slice(0, 7);
+  });
+}
+
+/** Midnight in Vietnam at the start of a `YYYY-MM-DD` or `YYYY-MM` period. */
+const periodStart = (period: string) =>
+  new Date(Date.parse(`${period.length === 7 ? `${period}-01` : period}T00:00:00Z`) - VN_OFFSET);
+
+function fillSeries(periods: string[], rows: RevenuePoint[]): RevenuePoint[] {
+  const byPeriod = new Map(rows.map((row) => [row.period, row]));
+  return periods.map((period) => byPeriod.get(period) ?? { period, sales: 0, gross: 0, earnings: 0 });
+}
+
+export function toBalances(sums: BalanceSums): Balances {
+  return {
+    pending: sums.pending,
+    available: sums.available,
+    in_payment: sums.inPayment,
+    paid_out: sums.paidOut,
+  };
+}
+
+function toPayout(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    amount: row.amount,
+    state: row.state,
+    bank_code: row.bankCode,
+    bank_short_name: bankByCode(row.bankCode)?.short_name ?? row.bankCode,
+    account_number: row.accountNumber,
+    holder_name: row.holderName,
+    transfer_ref: row.transferRef,
+    failure_reason: row.failureReason,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+function toAccount(row: PayoutAccountRow): PayoutAccount {
+  return {
+    bank_code: row.bankCode,
+    bank_short_name: bankByCode(row.bankCode)?.short_name ?? row.bankCode,
+    account_number: row.accountNumber,
+    holder_name: row.holderName,
+    updated_at: row.updatedAt.toISOString(),
+    payouts_blocked_until: row.payoutsBlockedUntil.toISOString(),
+  };
+}
+
+export function createSalesService(deps: SalesServiceDeps) {
+  const { repository, queue, clock, publicUrl, settings } = deps;
+  const feeBasisPoints = Math.round(settings.feePercent * 100);
+  const salesUrl = `${publicUrl}/me/sales`;
+
+  function mailLater(db: Queryable, message: MailMessage) {
+    return queueMail(queue, message, { db });
+  }
+
+  function toAdminPayout(row: { payout: PayoutRow; sellerName: string; sellerEmail: string }): AdminPayout {
+    return {
+      ...toPayout(row.payout),
+      bank_bin: row.payout.bankBin,
+      seller: { id: row.payout.sellerId, name: row.sellerName, email: row.sellerEmail },
+    };
+  }
+
+  /** Marks a requested payout paid or failed under its row lock and tells the seller. */
+  async function decide(
+    viewer: Viewer,
+    id: string,
+    decision: { state: 'paid'; transferRef: string } | { state: 'failed'; reason: string },
+  ) {
+    const admin = requireAdmin(viewer);
+    const before = await repository.findAdminPayout(id);
+    if (!before) throw payoutNotFound();
+    // Read outside the transaction: PGlite has one connection, which the transaction holds.
+    const seller = await repository.findUser(before.payout.sellerId);
+    await repository.transaction(async (tx: PayoutWrites) => {
+      const payout = await tx.lockPayout(id);
+      if (!payout) throw payoutNotFound();
+      if (payout.state !== 'requested') {
+        throw new AppError(409, 'PAYOUT_ALREADY_DECIDED', 'This payout was already decided');
+      }
+      const now = clock();
+      await tx.decidePayout(id, decision, admin.id, now);
+      if (!seller) return;
+      const common = {
+        to: seller.email,
+        language: seller.locale,
+        salesUrl,
+        amount: payout.amount,
+        bank: bankByCode(payout.bankCode)?.short_name ?? payout.bankCode,
+        accountNumber: payout.accountNumber,
+      };
+      await mailLater(
+        tx.queryable,
+        decision.state === 'paid'
+          ? payoutPaidMail({ ...common, transferRef: decision.transferRef })
+          : payoutFailedMail({ ...common, reason: decision.reason }),
+      );
+    });
+    queue.poke();
+    const row = await repository.findAdminPayout(id);
+    return { payout: toAdminPayout(row!) };
+  }
+
+  return {
+    /** Called by the orders module in the transaction that marks an order paid. */
+    async orderPaid(db: Queryable, order: SaleOrder, paidAt: Date) {
+      if (!order.sellerId) return;
+      const { fee, sellerShare } = splitSale(order.amount, feeBasisPoints);
+      await ledgerWrites(db).recordSale({
+        orderId: order.id,
+        sellerId: order.sellerId,
+        workflowId: order.workflowId,
+        price: order.amount,
+        feeBasisPoints,
+        fee,
+        sellerShare,
+        paidAt,
+        availableAt: new Date(paidAt.getTime() + settings.saleHoldDays * DAY),
+      });
+    },
+
+    /** Called by the orders module in the transaction that marks an order refunded. */
+    async orderRefunded(db: Queryable, order: SaleOrder, refundedAt: Date) {
+      await ledgerWrites(db).recordRefund(order.id, refundedAt);
+    },
+
+    banks() {
+      return { banks: [...VIETQR_BANKS] };
+    },
+
+    async dashboard(viewer: Viewer): Promise<SalesDashboard> {
+      const seller = requireUser(viewer);
+      const now = clock();
+      const days = lastDays(now, 30);
+      const months = lastMonths(now, 12);
+      const [sums, account, payoutRows, daily, monthly, workflows] = await Promise.all([
+        repository.balances(seller.id, now),
+        repository.findAccount(seller.id),
+        repository.listPayouts(seller.id),
+        repository.revenue(seller.id, periodStart(days[0]!), 'day'),
+        repository.revenue(seller.id, periodStart(months[0]!), 'month'),
+        repository.workflowSales(seller.id),
+      ]);
+      const balances = toBalances(sums);
+      const blocker: SalesDashboard['payout_blocker'] = !account
+        ? 'no_account'
+        : account.payoutsBlockedUntil > now
+          ? 'account_on_hold'
+          : balances.in_payment > 0
+            ? 'payout_in_progress'
+            : balances.available < settings.payoutMinimum
+              ? 'below_minimum'
+              : null;
+      return {
+        balances,
+        fee_percent: settings.feePercent,
+        payout_minimum: settings.payoutMinimum,
+        payout_blocker: blocker,
+        account: account ? toAccount(account) : null,
+        daily: fillSeries(days, daily),
+        monthly: fillSeries(months, monthly),
+        workflows,
+        payouts: payoutRows.map(toPayout),
+      };
+    },
+
+    async salesCsv(viewer: Viewer): Promise<string> {
+      const seller = requireUser(viewer);
+      const rows = await repository.listSales(seller.id);
+      return toCsv(
+        [
+          'order_code',
+          'paid_at',
+          'workflow',
+          'price_vnd',
+          'fee_percent',
+          'fee_vnd',
+          'seller_share_vnd',
+          'available_at',
+          'refunded_at',
+        ],
+        rows.map(({ sale, code, title, refundedAt }) => [
+          code,
+          sale.paidAt.toISOString(),
+          title,
+          sale.price,
+          sale.feeBasisPoints / 100,
+          sale.fee,
+          sale.sellerShare,
+          sale.availableAt.toISOString(),
+          refundedAt?.toISOString() ?? '',
+        ]),
+      );
+    },
+
+    async account(viewer: Viewer) {
+      const seller = requireUser(viewer);
+      const row = await repository.findAccount(seller.id);
+      return { account: row ? toAccount(row) : null };
+    },
+
+    /**
+     * Sets the payout bank account. A change (or a first account) is e-mailed and pauses payouts
+     * for PAYOUT_ACCOUNT_HOLD_HOURS, so whoever takes over a session cannot cash out at once.
+     */
+    async setAccount(viewer: Viewer, input: PayoutAccountInput) {
+      const seller = requireUser(viewer);
+      const profile = await repository.findUser(seller.id);
+      if (!profile) throw new AppError(401, 'UNAUTHENTICATED', 'You need to sign in');
+      await repository.transaction(async (tx) => {
+        await tx.lockSeller(seller.id);
+        const current = await tx.findAccount(seller.id);
+        if (
+          current &&
+          current.bankCode === input.bank_code &&
+          current.accountNumber === input.account_number &&
+          current.holderName === input.holder_name
+        ) {
+          return;
+        }
+        const now = clock();
+        const blockedUntil = new Date(now.getTime() + settings.accountHoldHours * HOUR);
+        await tx.upsertAccount({
+          sellerId: seller.id,
+          bankCode: input.bank_code,
+          accountNumber: input.account_number,
+          holderName: input.holder_name,
+          updatedAt: now,
+          payoutsBlockedUntil: blockedUntil,
+        });
+        await mailLater(
+          tx.queryable,
+          payoutAccountChangedMail({
+            to: profile.email,
+            language: profile.locale,
+            salesUrl,
+            bank: bankByCode(input.bank_code)!.short_name,
+            accountNumber: input.account_number,
+            holderName: input.holder_name,
+            blockedUntil,
+          }),
+        );
+      });
+      queue.poke();
+      return this.account(viewer);
+    },
+
+    /**
+     * Pays out the whole available balance. Requests of one seller run one at a time (an advisory
+     * lock, and at most one requested payout per seller in the schema), so two at once cannot both
+     * draw the same money.
+     */
+    async requestPayout(viewer: Viewer) {
+      const seller = requireUser(viewer);
+      const payout = await repository.transaction(async (tx) => {
+        await tx.lockSeller(seller.id);
+        const account = await tx.findAccount(seller.id);
+        if (!account) {
+          throw new AppError(409, 'PAYOUT_ACCOUNT_REQUIRED', 'Add a bank account first');
+        }
+        const now = clock();
+        if (account.payoutsBlockedUntil > now) {
+          throw new AppError(409, 'PAYOUT_ACCOUNT_ON_HOLD', 'The bank account changed recently', undefined, {
+            until: account.payoutsBlockedUntil.toISOString(),
+          });
+        }
+        if (await tx.hasRequestedPayout(seller.id)) {
+          throw new AppError(409, 'PAYOUT_IN_PROGRESS', 'A payout is already in progress');
+        }
+        const { available } = await tx.balances(seller.id, now);
+        if (available < settings.payoutMinimum) {
+          throw new AppError(
+            409,
+            'PAYOUT_BELOW_MINIMUM',
+            'The available balance is below the minimum',
+            undefined,
+            {
+              available,
+              minimum: settings.payoutMinimum,
+            },
+          );
+        }
+        return tx.insertPayout({
+          sellerId: seller.id,
+          amount: available,
+          bankCode: account.bankCode,
+          bankBin: bankByCode(account.bankCode)?.bin ?? '',
+          accountNumber: account.accountNumber,
+          holderName: account.holderName,
+          createdAt: now,
+        });
+      });
+      return { payout: toPayout(payout) };
+    },
+
+    async adminPayouts(viewer: Viewer, state: PayoutStateValue | undefined) {
+      requireAdmin(viewer);
+      const rows = await repository.listAdminPayouts(state);
+      return { payouts: rows.map(toAdminPayout) };
+    },
+
+    /** The requested payouts as one bank batch (one transfer per line). */
+    async adminPayoutsCsv(viewer: Viewer): Promise<string> {
+      requireAdmin(viewer);
+      const rows = await repository.listAdminPayouts('requested');
+      return toCsv(
+        [
+          'payout_id',
+          'bank_bin',
+          'bank_code',
+          'bank',
+          'account_number',
+          'account_holder',
+          'amount_vnd',
+          'description',
+          'seller_email',
+          'requested_at',
+        ],
+        rows.map(({ payout, sellerEmail }) => [
+          payout.id,
+          payout.bankBin,
+          payout.bankCode,
+          bankByCode(payout.bankCode)?.short_name ?? payout.bankCode,
+          payout.accountNumber,
+          payout.holderName,
+          payout.amount,
+          `FLOWBAY PAYOUT ${payout.id.slice(0, 8).toUpperCase()}`,
+          sellerEmail,
+          payout.createdAt.toISOString(),
+        ]),
+      );
+    },
+
+    markPaid: (viewer: Viewer, id: string, transferRef: string) =>
+      decide(viewer, id, { state: 'paid', transferRef }),
+
+    markFailed: (viewer: Viewer, id: string, reason: string) =>
+      decide(viewer, id, { state: 'failed', reason }),
+
+    async adminRevenue(viewer: Viewer): Promise<AdminRevenue> {
+      requireAdmin(viewer);
+      const months = lastMonths(clock(), 12);
+      const since = periodStart(months[0]!);
+      const [fees, refunds, pending] = await Promise.all([
+        repository.monthlyFees(since),
+        repository.monthlyRefunds(since),
+        repository.pendingPayouts(),
+      ]);
+      return {
+        fee_percent: settings.feePercent,
+        months: months.map((month) => {
+          const sold = fees.find((row) => row.month === month);
+          const refunded = refunds.find((row) => row.month === month);
+          return {
+            month,
+            sales: sold?.sales ?? 0,
+            gross: sold?.gross ?? 0,
+            fees: sold?.fees ?? 0,
+            refunds: refunded?.refunds ?? 0,
+            refunded_amount: refunded?.amount ?? 0,
+          };
+        }),
+        pending_payouts: pending,
+      };
+    },
+  };
+}
+
+export type SalesService = ReturnType<typeof createSalesService>;

@@ -1,0 +1,295 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { workflowPath, type Payout, type SalesDashboard } from '@flowbay/domain';
+import { LoadError } from '@/components/load-error';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/toaster';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { useSalesDashboard } from '@/features/sales/api/get-sales-dashboard';
+import { useRequestPayout } from '@/features/sales/api/request-payout';
+import { PayoutAccountForm } from '@/features/sales/components/payout-account-form';
+import { RevenueChart } from '@/features/sales/components/revenue-chart';
+import { errorKey } from '@/lib/api-client';
+import { formatDateTime, formatNumber, formatPrice } from '@/lib/format';
+import { usePageMeta } from '@/lib/page-meta';
+
+export function Component() {
+  const { t } = useTranslation();
+  usePageMeta(t('sales.title'));
+  return (
+    <RequireAuth>
+      <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('sales.title')}</h1>
+            <p className="mt-1 text-slate-600">{t('sales.subtitle')}</p>
+          </div>
+          <Button asChild variant="outline">
+            <a href="/api/me/sales.csv" download>
+              <Download aria-hidden="true" />
+              {t('sales.exportCsv')}
+            </a>
+          </Button>
+        </div>
+        <Dashboard />
+      </div>
+    </RequireAuth>
+  );
+}
+
+function Dashboard() {
+  const { t } = useTranslation();
+  const dashboard = useSalesDashboard();
+  if (dashboard.isError)
+    return (
+      <LoadError
+        className="mt-8"
+        messages={[t('sales.loadFailed')]}
+        onRetry={() => void dashboard.refetch()}
+      />
+    );
+  if (!dashboard.data)
+    return (
+      <div className="mt-8 flex flex-col gap-4" aria-busy="true">
+        <Skeleton className="h-24 w-full rounded-2xl" />
+        <Skeleton className="h-56 w-full rounded-2xl" />
+      </div>
+    );
+  const data = dashboard.data;
+  return (
+    <div className="mt-8 flex flex-col gap-10">
+      <BalancesPanel data={data} />
+      <section aria-labelledby="revenue-title">
+        <h2 id="revenue-title" className="text-xl font-semibold text-slate-900">
+          {t('sales.revenueTitle')}
+        </h2>
+        <Tabs defaultValue="daily" className="mt-3">
+          <TabsList aria-label={t('sales.revenueTitle')} className="max-w-xs">
+            <TabsTrigger value="daily">{t('sales.days30')}</TabsTrigger>
+            <TabsTrigger value="monthly">{t('sales.months12')}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="daily" className="mt-3">
+            <RevenueChart points={data.daily} title={t('sales.chartDaily')} />
+          </TabsContent>
+          <TabsContent value="monthly" className="mt-3">
+            <RevenueChart points={data.monthly} title={t('sales.chartMonthly')} />
+          </TabsContent>
+        </Tabs>
+      </section>
+      <WorkflowTable data={data} />
+      <section aria-labelledby="payout-account-title" className="max-w-xl">
+        <h2 id="payout-account-title" className="text-xl font-semibold text-slate-900">
+          {t('sales.accountTitle')}
+        </h2>
+        <div className="mt-4">
+          <PayoutAccountForm key={data.account?.updated_at ?? 'none'} account={data.account} />
+        </div>
+      </section>
+      <PayoutHistory payouts={data.payouts} />
+    </div>
+  );
+}
+
+function BalancesPanel({ data }: { data: SalesDashboard }) {
+  const { t, i18n } = useTranslation();
+  const request = useRequestPayout();
+  const money = (amount: number) => formatPrice(amount, i18n.language);
+  const cards = [
+    { key: 'pending', label: t('sales.pending'), help: t('sales.pendingHelp'), value: data.balances.pending },
+    {
+      key: 'available',
+      label: t('sales.available'),
+      help: t('sales.availableHelp'),
+      value: data.balances.available,
+    },
+    {
+      key: 'in-payment',
+      label: t('sales.inPayment'),
+      help: t('sales.inPaymentHelp'),
+      value: data.balances.in_payment,
+    },
+    {
+      key: 'paid-out',
+      label: t('sales.paidOut'),
+      help: t('sales.paidOutHelp'),
+      value: data.balances.paid_out,
+    },
+  ];
+  const blocker = data.payout_blocker;
+  const blockerText =
+    blocker === 'account_on_hold'
+      ? t('sales.blocker.account_on_hold', {
+          date: formatDateTime(data.account!.payouts_blocked_until, i18n.language),
+        })
+      : blocker === 'below_minimum'
+        ? t('sales.blocker.below_minimum', { minimum: money(data.payout_minimum) })
+        : blocker
+          ? t(`sales.blocker.${blocker}`)
+          : t('sales.requestPayoutHelp', {
+              amount: money(data.balances.available),
+              bank: data.account?.bank_short_name ?? '',
+              account: data.account?.account_number ?? '',
+            });
+  return (
+    <section aria-labelledby="balances-title">
+      <h2 id="balances-title" className="sr-only">
+        {t('sales.balancesTitle')}
+      </h2>
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {cards.map((card) => (
+          <div key={card.key} className="rounded-2xl border border-slate-200 bg-white p-4">
+            <dt className="text-sm text-slate-600">{card.label}</dt>
+            <dd
+              data-testid={`balance-${card.key}`}
+              className={`mt-1 text-2xl font-semibold ${card.value < 0 ? 'text-red-700' : 'text-slate-900'}`}
+            >
+              {money(card.value)}
+            </dd>
+            <dd className="mt-1 text-xs text-slate-500">{card.help}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <Button
+          disabled={blocker !== null || request.isPending}
+          onClick={() =>
+            request.mutate(undefined, {
+              onSuccess: () => toast.success(t('sales.payoutRequested')),
+              onError: (error) => toast.error(t(errorKey(error))),
+            })
+          }
+        >
+          {t('sales.requestPayout')}
+        </Button>
+        <p className="text-sm text-slate-600" data-testid="payout-note">
+          {blockerText}
+        </p>
+      </div>
+      <p className="mt-2 text-xs text-slate-500">
+        {t('sales.feeNote', { percent: formatNumber(data.fee_percent, i18n.language) })}
+      </p>
+    </section>
+  );
+}
+
+function WorkflowTable({ data }: { data: SalesDashboard }) {
+  const { t, i18n } = useTranslation();
+  if (data.workflows.length === 0) return <p className="text-slate-600">{t('sales.noWorkflows')}</p>;
+  const percent = (sales: number, views: number) =>
+    views > 0
+      ? new Intl.NumberFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-US', {
+          style: 'percent',
+          maximumFractionDigits: 1,
+        }).format(sales / views)
+      : '—';
+  return (
+    <section aria-labelledby="per-workflow-title">
+      <h2 id="per-workflow-title" className="text-xl font-semibold text-slate-900">
+        {t('sales.workflowsTitle')}
+      </h2>
+      <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50 text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">
+                {t('sales.workflow')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                {t('sales.views')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                {t('sales.salesCount')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                {t('sales.conversion')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                {t('sales.refunds')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                {t('sales.earnings')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.workflows.map((row) => (
+              <tr key={row.id} className="border-t border-slate-100">
+                <th scope="row" className="px-4 py-2 font-medium text-slate-900">
+                  <Link to={workflowPath(row)} className="hover:text-brand-700">
+                    {row.title}
+                  </Link>
+                </th>
+                <td className="px-4 py-2 text-right">{formatNumber(row.views, i18n.language)}</td>
+                <td className="px-4 py-2 text-right">{formatNumber(row.sales, i18n.language)}</td>
+                <td className="px-4 py-2 text-right">{percent(row.sales, row.views)}</td>
+                <td className="px-4 py-2 text-right">{formatNumber(row.refunds, i18n.language)}</td>
+                <td className="px-4 py-2 text-right">{formatPrice(row.earnings, i18n.language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function PayoutHistory({ payouts }: { payouts: Payout[] }) {
+  const { t, i18n } = useTranslation();
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? payouts : payouts.slice(0, 10);
+  return (
+    <section aria-labelledby="payouts-title">
+      <h2 id="payouts-title" className="text-xl font-semibold text-slate-900">
+        {t('sales.payoutsTitle')}
+      </h2>
+      {payouts.length === 0 ? (
+        <p className="mt-3 text-slate-600">{t('sales.noPayouts')}</p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-2">
+          {shown.map((payout) => (
+            <li
+              key={payout.id}
+              data-testid="payout"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3"
+            >
+              <div>
+                <p className="font-medium text-slate-900">{formatPrice(payout.amount, i18n.language)}</p>
+                <p className="text-sm text-slate-600">
+                  {payout.bank_short_name} •••• {payout.account_number.slice(-4)} ·{' '}
+                  {formatDateTime(payout.created_at, i18n.language)}
+                </p>
+                {payout.transfer_ref && (
+                  <p className="text-sm text-slate-600">
+                    {t('sales.transferRef', { ref: payout.transfer_ref })}
+                  </p>
+                )}
+                {payout.failure_reason && (
+                  <p className="text-sm text-red-700">
+                    {t('sales.failureReason', { reason: payout.failure_reason })}
+                  </p>
+                )}
+              </div>
+              <Badge
+                variant={
+                  payout.state === 'paid' ? 'success' : payout.state === 'failed' ? 'danger' : 'neutral'
+                }
+              >
+                {t(`sales.payoutState.${payout.state}`)}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+      {payouts.length > 10 && !showAll && (
+        <Button variant="ghost" className="mt-2" onClick={() => setShowAll(true)}>
+          {t('sales.showAllPayouts')}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminPayoutsResponse, PayoutStateValue } from '@flowbay/domain';
+import { api } from '@/lib/api-client';
+import { salesKeys } from './query-keys';
+
+export function getAdminPayouts(state: PayoutStateValue | '', signal?: AbortSignal) {
+  return api.get<AdminPayoutsResponse>('/api/admin/payouts', { state }, signal);
+}
+
+export function adminPayoutsQueryOptions(state: PayoutStateValue | '') {
+  return queryOptions({
+    queryKey: salesKeys.adminPayouts(state),
+    queryFn: ({ signal }) => getAdminPayouts(state, signal),
+  });
+}
+
+export function useAdminPayouts(state: PayoutStateValue | '') {
+  return useQuery(adminPayoutsQueryOptions(state));
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PayoutResponse } from '@flowbay/domain';
+import { api } from '@/lib/api-client';
+import { salesKeys } from './query-keys';
+
+export function requestPayout(): Promise<PayoutResponse> {
+  return api.post<PayoutResponse>('/api/me/payouts');
+}
+
+export function useRequestPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestPayout,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: salesKeys.dashboard() }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PayoutAccountBody, PayoutAccountResponse } from '@flowbay/domain';
+import { api } from '@/lib/api-client';
+import { salesKeys } from './query-keys';
+
+export function setPayoutAccount(body: PayoutAccountBody): Promise<PayoutAccountResponse> {
+  return api.put<PayoutAccountResponse>('/api/me/payout-account', body);
+}
+
+/** A saved account changes the dashboard (its account and whether a payout can be requested). */
+export function useSetPayoutAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setPayoutAccount,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: salesKeys.dashboard() }),
+  });
+}

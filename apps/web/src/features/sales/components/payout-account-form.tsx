@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ACCOUNT_NUMBER_RE,
+  HOLDER_NAME_MAX,
+  HOLDER_NAME_RE,
+  normalizeHolderName,
+  type PayoutAccount,
+} from '@flowbay/domain';
+import { Button } from '@/components/ui/button';
+import { FormField, describedBy } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { toast } from '@/components/ui/toaster';
+import { errorKey } from '@/lib/api-client';
+import { useBanks } from '../api/get-banks';
+import { useSetPayoutAccount } from '../api/set-payout-account';
+
+type Errors = Partial<Record<'bank' | 'number' | 'holder', string>>;
+
+/** The payout bank account: a NAPAS/VietQR bank, digits only, the holder in capitals without accents. */
+export function PayoutAccountForm({ account }: { account: PayoutAccount | null }) {
+  const { t } = useTranslation();
+  const banks = useBanks();
+  const save = useSetPayoutAccount();
+  const [bank, setBank] = useState(account?.bank_code ?? '');
+  const [number, setNumber] = useState(account?.account_number ?? '');
+  const [holder, setHolder] = useState(account?.holder_name ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const digits = number.replace(/[\s.-]/g, '');
+    const name = normalizeHolderName(holder);
+    const found: Errors = {
+      bank: bank ? undefined : t('sales.invalidBank'),
+      number: ACCOUNT_NUMBER_RE.test(digits) ? undefined : t('sales.invalidAccountNumber'),
+      holder:
+        HOLDER_NAME_RE.test(name) && name.length <= HOLDER_NAME_MAX
+          ? undefined
+          : t('sales.invalidHolderName'),
+    };
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    save.mutate(
+      { bank_code: bank, account_number: digits, holder_name: name },
+      {
+        onSuccess: () => toast.success(t('sales.accountSaved')),
+        onError: (error) => toast.error(t(errorKey(error))),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="payout-account-title">
+      <FormField id="payout-bank" label={t('sales.bank')} error={errors.bank}>
+        <NativeSelect
+          id="payout-bank"
+          value={bank}
+          onChange={(event) => setBank(event.target.value)}
+          aria-invalid={Boolean(errors.bank)}
+          aria-describedby={describedBy('payout-bank', { error: errors.bank })}
+        >
+          <option value="">{t('sales.bankPlaceholder')}</option>
+          {banks.data?.banks.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.short_name} — {option.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField id="payout-number" label={t('sales.accountNumber')} error={errors.number}>
+        <Input
+          id="payout-number"
+          inputMode="numeric"
+          autoComplete="off"
+          value={number}
+          onChange={(event) => setNumber(event.target.value)}
+          aria-invalid={Boolean(errors.number)}
+          aria-describedby={describedBy('payout-number', { error: errors.number })}
+        />
+      </FormField>
+      <FormField
+        id="payout-holder"
+        label={t('sales.holderName')}
+        error={errors.holder}
+        help={t('sales.holderHelp')}
+      >
+        <Input
+          id="payout-holder"
+          autoComplete="off"
+          value={holder}
+          onChange={(event) => setHolder(event.target.value.toUpperCase())}
+          onBlur={() => setHolder(normalizeHolderName(holder))}
+          aria-invalid={Boolean(errors.holder)}
+          aria-describedby={describedBy('payout-holder', { help: true, error: errors.holder })}
+        />
+      </FormField>
+      <p className="text-sm text-slate-600">{t('sales.accountHoldNote')}</p>
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {t('sales.saveAccount')}
+        </Button>
+      </div>
+    </form>
+  );
+}

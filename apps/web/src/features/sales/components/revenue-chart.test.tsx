@@ -1,0 +1,40 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n, initI18n } from '@/i18n';
+import { RevenueChart } from './revenue-chart';
+
+beforeAll(() => initI18n('en'));
+afterEach(cleanup);
+afterAll(() => i18n.changeLanguage('en'));
+
+const POINTS = [
+  { period: '2026-03-01', sales: 0, gross: 0, earnings: 0 },
+  { period: '2026-03-02', sales: 2, gross: 500_000, earnings: 450_000 },
+  { period: '2026-03-03', sales: 1, gross: 100_000, earnings: 90_000 },
+];
+
+describe('the revenue chart', () => {
+  it('reads each day with its sales and earnings, in the UI language', async () => {
+    render(<RevenueChart points={POINTS} title="Earnings" />);
+    const bars = within(screen.getByRole('list', { name: 'Earnings' })).getAllByRole('listitem');
+    expect(bars.map((bar) => bar.getAttribute('aria-label'))).toEqual([
+      '1 Mar: 0 sales, 0 VNĐ',
+      '2 Mar: 2 sales, 450,000 VNĐ',
+      '3 Mar: 1 sale, 90,000 VNĐ',
+    ]);
+    cleanup();
+    await i18n.changeLanguage('vi');
+    render(<RevenueChart points={POINTS} title="Thu nhập" />);
+    const vi = within(screen.getByRole('list', { name: 'Thu nhập' })).getAllByRole('listitem');
+    expect(vi[1]!.getAttribute('aria-label')).toBe('2 thg 3: 2 đơn, 450.000 VNĐ');
+  });
+
+  it('draws the tallest bar for the best day and none for a day without sales', () => {
+    const { container } = render(<RevenueChart points={POINTS} title="Earnings" />);
+    const heights = [...container.querySelectorAll('g[data-period] rect:last-of-type')].map((bar) =>
+      Number(bar.getAttribute('height')),
+    );
+    expect(heights[0]).toBe(0);
+    expect(heights[1]).toBeGreaterThan(heights[2]!);
+  });
+});

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import bankList from './data/vietqr-banks.json';
+
+/** Selling (issue 12): the platform fee, sellers' balances, payout accounts and payouts. Whole đồng. */
+
+export interface VietQrBank {
+  code: string;
+  bin: string;
+  short_name: string;
+  name: string;
+}
+
+/** The NAPAS/VietQR banks a payout can go to (source and attribution in data/vietqr-banks.json). */
+export const VIETQR_BANKS: readonly VietQrBank[] = bankList.banks;
+
+export function bankByCode(code: string): VietQrBank | undefined {
+  return VIETQR_BANKS.find((bank) => bank.code === code);
+}
+
+/** Default of PAYOUT_MINIMUM: the smallest payout a seller can request. */
+export const DEFAULT_PAYOUT_MINIMUM = 200_000;
+/** Default of PLATFORM_FEE_PERCENT. */
+export const DEFAULT_PLATFORM_FEE_PERCENT = 10;
+/** Default of PAYOUT_ACCOUNT_HOLD_HOURS: a new or changed bank account blocks payouts this long. */
+export const DEFAULT_PAYOUT_ACCOUNT_HOLD_HOURS = 48;
+
+/**
+ * The fee of a sale: price × basis points / 10 000, rounded half up to a whole đồng; the seller's
+ * share is the rest, so fee + share is always the price (decision 0060).
+ */
+export function splitSale(price: number, feeBasisPoints: number): { fee: number; sellerShare: number } {
+  const fee = Number((BigInt(price) * BigInt(feeBasisPoints) + 5_000n) / 10_000n);
+  return { fee, sellerShare: price - fee };
+}
+
+/** "Nguyễn Văn Đức " → "NGUYEN VAN DUC": what Vietnamese banks hold as the account name. */
+export function normalizeHolderName(input: string): string {
+  return input
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[đĐ]/g, 'D')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export const ACCOUNT_NUMBER_RE = /^[0-9]{6,19}$/;
+export const HOLDER_NAME_RE = /^[A-Z]+( [A-Z]+)+$/;
+export const HOLDER_NAME_MAX = 50;
+export const TRANSFER_REF_MAX = 100;
+
+export const PayoutAccountBody = z.object({
+  bank_code: z
+    .string()
+    .trim()
+    .refine((code) => bankByCode(code) !== undefined, { error: 'unknown bank' }),
+  account_number: z
+    .string()
+    .transform((value) => value.replace(/[\s.-]/g, ''))
+    .pipe(z.string().regex(ACCOUNT_NUMBER_RE, { error: '6 to 19 digits' })),
+  holder_name: z
+    .string()
+    .max(HOLDER_NAME_MAX * 2)
+    .transform(normalizeHolderName)
+    .pipe(
+      z
+        .string()
+        .max(HOLDER_NAME_MAX, { error: 'too long' })
+        .regex(HOLDER_NAME_RE, { error: 'capital letters, at least two words' }),
+    ),
+});
+export type PayoutAccountBody = z.input<typeof PayoutAccountBody>;
+/** The body once validated: digits only, holder name in capitals without accents. */
+export type PayoutAccountInput = z.output<typeof PayoutAccountBody>;
+
+export const PAYOUT_STATE_VALUES = ['requested', 'paid', 'failed'] as const;
+export const PayoutStateSchema = z.enum(PAYOUT_STATE_VALUES);
+export type PayoutStateValue = z.infer<typeof PayoutStateSchema>;
+
+export const PayoutIdParams = z.object({ id: z.uuid() });
+export const MarkPayoutPaidBody = z.object({
+  transfer_ref: z.string().trim().min(1).max(TRANSFER_REF_MAX),
+});
+export const MarkPayoutFailedBody = z.object({ reason: z.string().trim().min(1).max(1000) });
+export const AdminPayoutsQuery = z.object({ state: PayoutStateSchema.optional() });
+
+// ── Responses ───────────────────────────────────────────────────────────────
+
+export const BanksResponse = z.object({
+  banks: z.array(z.object({ code: z.string(), bin: z.string(), short_name: z.string(), name: z.string() })),
+});
+export type BanksResponse = z.infer<typeof BanksResponse>;
+
+export const PayoutAccount = z.object({
+  bank_code: z.string(),
+  bank_short_name: z.string(),
+  account_number: z.string(),
+  holder_name: z.string(),
+  updated_at: z.string(),
+  payouts_blocked_until: z.string(),
+});
+export type PayoutAccount = z.infer<typeof PayoutAccount>;
+export const PayoutAccountResponse = z.object({ account: PayoutAccount.nullable() });
+export type PayoutAccountResponse = z.infer<typeof PayoutAccountResponse>;
+
+/** A seller's money, each a sum of ledger entries: pending + available + in payment + paid out = earned. */
+export const Balances = z.object({
+  /** Sales still inside the refund window. */
+  pending: z.number().int(),
+  /** What can be paid out now (negative after a refund of money already paid). */
+  available: z.number().int(),
+  /** Requested payouts not yet paid. */
+  in_payment: z.number().int(),
+  paid_out: z.number().int(),
+});
+export type Balances = z.infer<typeof Balances>;
+
+export const Payout = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  state: PayoutStateSchema,
+  bank_code: z.string(),
+  bank_short_name: z.string(),
+  account_number: z.string(),
+  holder_name: z.string(),
+  transfer_ref: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type Payout = z.infer<typeof Payout>;
+export const PayoutResponse = z.object({ payout: Payout });
+export type PayoutResponse = z.infer<typeof PayoutResponse>;
+
+const RevenuePoint = z.object({
+  /** `YYYY-MM-DD` for days, `YYYY-MM` for months (Asia/Ho_Chi_Minh). */
+  period: z.string(),
+  sales: z.number().int(),
+  /** What buyers paid. */
+  gross: z.number().int(),
+  /** The seller's share of it (after the fee). */
+  earnings: z.number().int(),
+});
+export type RevenuePoint = z.infer<typeof RevenuePoint>;
+
+export const SalesDashboard = z.object({
+  balances: Balances,
+  fee_percent: z.number(),
+  payout_minimum: z.number().int(),
+  /** Null when a payout can be requested; else why not. */
+  payout_blocker: z.enum(['no_account', 'account_on_hold', 'below_minimum', 'payout_in_progress']).nullable(),
+  account: PayoutAccount.nullable(),
+  daily: z.array(RevenuePoint),
+  monthly: z.array(RevenuePoint),
+  workflows: z.array(
+    z.object({
+      id: z.string(),
+      number: z.number().int(),
+      title: z.string(),
+      slug: z.string(),
+      views: z.number().int(),
+      sales: z.number().int(),
+      refunds: z.number().int(),
+      gross: z.number().int(),
+      earnings: z.number().int(),
+    }),
+  ),
+  payouts: z.array(Payout),
+});
+export type SalesDashboard = z.infer<typeof SalesDashboard>;
+
+export const AdminPayout = Payout.extend({
+  bank_bin: z.string(),
+  seller: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type AdminPayout = z.infer<typeof AdminPayout>;
+export const AdminPayoutsResponse = z.object({ payouts: z.array(AdminPayout) });
+export type AdminPayoutsResponse = z.infer<typeof AdminPayoutsResponse>;
+export const AdminPayoutResponse = z.object({ payout: AdminPayout });
+export type AdminPayoutResponse = z.infer<typeof AdminPayoutResponse>;
+
+export const AdminRevenue = z.object({
+  fee_percent: z.number(),
+  months: z.array(
+    z.object({
+      month: z.string(),
+      sales: z.number().int(),
+      gross: z.number().int(),
+      /** Fees on that month's sales, less the fees of those later refunded. */
+      fees: z.number().int(),
+      refunds: z.number().int(),
+      refunded_amount: z.number().int(),
+    }),
+  ),
+  pending_payouts: z.object({ count: z.number().int(), amount: z.number().int() }),
+});
+export type AdminRevenue = z.infer<typeof AdminRevenue>;
