@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'REFUND_ALREADY_REQUESTED',
   'ORDER_NOT_REFUNDABLE',
   'NO_REFUND_REQUEST',
+  'PLATFORM_MISMATCH',
+  'VERSION_PLATFORM_CHANGED',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

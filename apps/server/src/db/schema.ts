@@ -207,6 +207,13 @@ export const workflowVersions = pgTable(
     uniqueIndex('workflow_versions_current_uq')
       .on(table.workflowId)
       .where(sql`${table.isCurrent}`),
+    // The reviewer's duplicate check: the same bytes, or the same platform and a similar node count.
+    index('workflow_versions_sha256_idx').on(table.sha256),
+    index('workflow_versions_shape_idx').using(
+      'btree',
+      sql`(${table.summary}->>'platform')`,
+      sql`((${table.summary}->>'nodeCount')::int)`,
+    ),
   ],
 );
 

@@ -19,6 +19,8 @@ const submittedAt = sql<Date>`coalesce(least(
   (select min(e.created_at) from ${workflowEdits} e where e.workflow_id = ${workflows.id} and e.review_status = 'pending')
 ), ${workflows.updatedAt})`;
 
+const DUPLICATE_CANDIDATES = 40;
+
 export function createReviewRepository(db: Database) {
   async function findOpenReport(workflowId: string, reporterId: string) {
     const [row] = await db
@@ -97,6 +99,56 @@ export function createReviewRepository(db: Database) {
         db.select().from(workflowSubcategories).where(inArray(workflowSubcategories.workflowId, workflowIds)),
       ]);
       return { versions, edits, categories: cats, subcategories: subs };
+    },
+
+    /** The listed file of each workflow, to diff a submitted version against. */
+    async currentVersions(workflowIds: string[]) {
+      if (workflowIds.length === 0) return [];
+      return db
+        .select({ workflowId: workflowVersions.workflowId, summary: workflowVersions.summary })
+        .from(workflowVersions)
+        .where(and(inArray(workflowVersions.workflowId, workflowIds), eq(workflowVersions.isCurrent, true)));
+    },
+
+    /**
+     * Files of other live workflows (listed or waiting) that may copy this one: the same bytes, or the
+     * same platform with a node count within a quarter, nearest first. The caller measures similarity.
+     */
+    async duplicateCandidates(file: {
+      workflowId: string;
+      sha256: string;
+      platform: string;
+      nodeCount: number;
+    }) {
+      const nodeCount = sql<number>`((${workflowVersions.summary}->>'nodeCount')::int)`;
+      const platform = sql`(${workflowVersions.summary}->>'platform')`;
+      const low = Math.floor(file.nodeCount * 0.75);
+      const high = Math.ceil(file.nodeCount / 0.75);
+      return db
+        .select({
+          workflowId: workflows.id,
+          slug: workflows.slug,
+          title: workflows.title,
+          status: workflows.status,
+          sha256: workflowVersions.sha256,
+          summary: workflowVersions.summary,
+        })
+        .from(workflowVersions)
+        .innerJoin(workflows, eq(workflows.id, workflowVersions.workflowId))
+        .where(
+          and(
+            sql`${workflows.id} <> ${file.workflowId}`,
+            isNull(workflows.deletedAt),
+            sql`(${workflowVersions.isCurrent} or ${workflowVersions.reviewStatus} = 'pending')`,
+            sql`(${workflowVersions.sha256} = ${file.sha256} or (${platform} = ${file.platform} and ${nodeCount} between ${low} and ${high}))`,
+          ),
+        )
+        .orderBy(
+          sql`${workflowVersions.sha256} = ${file.sha256} desc`,
+          sql`abs(${nodeCount} - ${file.nodeCount})`,
+          asc(workflowVersions.createdAt),
+        )
+        .limit(DUPLICATE_CANDIDATES);
     },
 
     async pendingVersions(tx: Database, workflowId: string) {
