@@ -24,6 +24,8 @@ export const E2E_ADMIN_EMAILS = [
   'hardening-admin-desktop-en@e2e.test',
   'hardening-admin-desktop-vi@e2e.test',
   'hardening-admin-phone-en@e2e.test',
+  'seller-admin-desktop-en@e2e.test',
+  'seller-admin-desktop-vi@e2e.test',
 ];
 
 const chromium = {

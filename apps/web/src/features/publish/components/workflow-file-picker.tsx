@@ -57,7 +57,9 @@ export function useWorkflowFile() {
 export type WorkflowFileState = ReturnType<typeof useWorkflowFile>;
 
 export function fileErrorKey(code: string): string {
-  return code === 'ONLY_JSON' ? 'publish.onlyJson' : `errors.${code}`;
+  if (code === 'ONLY_JSON') return 'publish.onlyJson';
+  if (code === 'IMAGE_NOT_WORKFLOW') return 'publish.imageNotWorkflow';
+  return `errors.${code}`;
 }
 
 /** The .json picker with the in-browser check: platform, node count, apps, secrets (with the option to remove them). */
