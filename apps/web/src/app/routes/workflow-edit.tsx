@@ -136,7 +136,7 @@ function ManageWorkflow() {
             }))}
             onDeleted={() => navigate('/workflows', { replace: true })}
           />
-          <NewVersionCard workflowId={data.id} />
+          <NewVersionCard workflowId={data.id} platform={data.node_summary?.platform ?? null} />
         </div>
         <VersionHistoryCard versions={versions.data} isError={versions.isError} />
       </div>
