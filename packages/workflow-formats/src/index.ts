@@ -19,6 +19,6 @@ export {
   nodeEntry,
   summarizeExport,
 } from './summary.ts';
-export { type VersionDiff, diffSummaries, similarity } from './similarity.ts';
+export { type VersionDiff, diffSummaries, similarity, similarityKeys } from './similarity.ts';
 export { type ExportCheck, checkExport } from './check.ts';
 export { importableN8nFile, importableN8nWorkflow } from './importable.ts';

@@ -1,4 +1,5 @@
 import { appDisplayName, isCoreApp } from './apps.ts';
+import { similarityKeys } from './similarity.ts';
 import type { CredentialRequirement, ParseResult, Platform, Requirements } from './model.ts';
 
 export interface AppUsage {
@@ -24,6 +25,8 @@ export interface ExportSummary {
    * Optional: summaries stored before it existed lack it.
    */
   nodes?: string[];
+  /** `similarityKeys(nodes)`: what the duplicate check's index looks up. */
+  similarityKeys?: string[];
 }
 
 export const MAX_SUMMARY_NODES = 2000;
@@ -83,6 +86,7 @@ export function summarizeExport(result: ParseResult): ExportSummary | null {
     edgeCount,
     apps: [...apps.values()],
     nodes,
+    similarityKeys: similarityKeys(nodes),
     requirements: {
       credentials: [...credentials.values()],
       communityPackages: [...packages].sort(),

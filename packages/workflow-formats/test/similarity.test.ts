@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWorkflowExport } from '../src/parse.ts';
-import { diffSummaries, similarity } from '../src/similarity.ts';
+import { diffSummaries, similarity, similarityKeys } from '../src/similarity.ts';
 import { summarizeExport } from '../src/summary.ts';
 
 const node = (name: string, type: string, x: number) => ({
@@ -43,5 +43,30 @@ describe('diff of a submitted version against the listed one', () => {
       appsAdded: ['HTTP Request'],
       appsRemoved: ['Slack'],
     });
+  });
+});
+
+describe('similarity keys (what the duplicate check looks up)', () => {
+  const nodes = Array.from({ length: 12 }, (_, index) => `n8n-nodes-base.t${index % 5}|Step ${index}`);
+  const shared = (a: string[], b: string[]) => {
+    const keys = similarityKeys(b);
+    return similarityKeys(a).filter((key) => keys.includes(key));
+  };
+
+  it('are shared by a copy with renamed nodes (the node types key)', () => {
+    const renamed = nodes.map((entry) => entry.replace('Step', 'Renamed step'));
+    expect(shared(nodes, renamed)).toEqual([expect.stringMatching(/^t:/)]);
+  });
+
+  it('are shared by a near copy and not by an unrelated export', () => {
+    const nearCopy = [...nodes.slice(0, 11), 'n8n-nodes-base.slack|Tell the team'];
+    expect(similarity({ nodes }, { nodes: nearCopy })).toBeGreaterThanOrEqual(0.8);
+    expect(shared(nodes, nearCopy).some((key) => key.startsWith('b'))).toBe(true);
+    const unrelated = Array.from({ length: 12 }, (_, index) => `n8n-nodes-base.other${index}|Other ${index}`);
+    expect(shared(nodes, unrelated)).toEqual([]);
+  });
+
+  it('are none for an export without nodes', () => {
+    expect(similarityKeys([])).toEqual([]);
   });
 });

@@ -207,13 +207,12 @@ export const workflowVersions = pgTable(
     uniqueIndex('workflow_versions_current_uq')
       .on(table.workflowId)
       .where(sql`${table.isCurrent}`),
-    // The reviewer's duplicate check: the same bytes, or the same platform and a similar node count.
+    // The reviewer's duplicate check: the same bytes, or a shared similarity key (docs/decisions/0121).
     index('workflow_versions_sha256_idx').on(table.sha256),
-    index('workflow_versions_shape_idx').using(
-      'btree',
-      sql`(${table.summary}->>'platform')`,
-      sql`((${table.summary}->>'nodeCount')::int)`,
-    ),
+    // fastupdate off: no pending list to read through (PGlite runs no autovacuum to flush one).
+    index('workflow_versions_similarity_idx')
+      .using('gin', sql`(${table.summary}->'similarityKeys')`)
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -1,2 +1,2 @@
 CREATE INDEX "workflow_versions_sha256_idx" ON "workflow_versions" USING btree ("sha256");--> statement-breakpoint
-CREATE INDEX "workflow_versions_shape_idx" ON "workflow_versions" USING btree (("summary"->>'platform'),(("summary"->>'nodeCount')::int));
+CREATE INDEX "workflow_versions_similarity_idx" ON "workflow_versions" USING gin (("summary"->'similarityKeys')) WITH (fastupdate=false);

@@ -111,19 +111,16 @@ export function createReviewRepository(db: Database) {
     },
 
     /**
-     * Files of other live workflows (listed or waiting) that may copy this one: the same bytes, or the
-     * same platform with a node count within a quarter, nearest first. The caller measures similarity.
+     * Files of other live workflows (listed or waiting) that may copy this one: the same bytes, or at
+     * least one shared similarity key, most keys shared first. The caller measures similarity.
      */
-    async duplicateCandidates(file: {
-      workflowId: string;
-      sha256: string;
-      platform: string;
-      nodeCount: number;
-    }) {
-      const nodeCount = sql<number>`((${workflowVersions.summary}->>'nodeCount')::int)`;
-      const platform = sql`(${workflowVersions.summary}->>'platform')`;
-      const low = Math.floor(file.nodeCount * 0.75);
-      const high = Math.ceil(file.nodeCount / 0.75);
+    async duplicateCandidates(file: { workflowId: string; sha256: string; keys: string[] }) {
+      const keys = sql`string_to_array(${file.keys.join(' ')}, ' ')`;
+      const sharedKeys = sql`(select count(*) from jsonb_array_elements_text(${workflowVersions.summary}->'similarityKeys') key where key = any(${keys}))`;
+      const match =
+        file.keys.length > 0
+          ? sql`(${workflowVersions.sha256} = ${file.sha256} or (${workflowVersions.summary}->'similarityKeys') ?| ${keys})`
+          : sql`${workflowVersions.sha256} = ${file.sha256}`;
       return db
         .select({
           workflowId: workflows.id,
@@ -131,7 +128,7 @@ export function createReviewRepository(db: Database) {
           title: workflows.title,
           status: workflows.status,
           sha256: workflowVersions.sha256,
-          summary: workflowVersions.summary,
+          nodes: sql<string[] | null>`${workflowVersions.summary}->'nodes'`,
         })
         .from(workflowVersions)
         .innerJoin(workflows, eq(workflows.id, workflowVersions.workflowId))
@@ -140,12 +137,12 @@ export function createReviewRepository(db: Database) {
             sql`${workflows.id} <> ${file.workflowId}`,
             isNull(workflows.deletedAt),
             sql`(${workflowVersions.isCurrent} or ${workflowVersions.reviewStatus} = 'pending')`,
-            sql`(${workflowVersions.sha256} = ${file.sha256} or (${platform} = ${file.platform} and ${nodeCount} between ${low} and ${high}))`,
+            match,
           ),
         )
         .orderBy(
           sql`${workflowVersions.sha256} = ${file.sha256} desc`,
-          sql`abs(${nodeCount} - ${file.nodeCount})`,
+          sql`${sharedKeys} desc`,
           asc(workflowVersions.createdAt),
         )
         .limit(DUPLICATE_CANDIDATES);

@@ -106,13 +106,12 @@ export function createReviewService(deps: ReviewDeps) {
     const candidates = await repository.duplicateCandidates({
       workflowId,
       sha256: version.sha256,
-      platform: version.summary.platform,
-      nodeCount: version.summary.nodeCount,
+      keys: version.summary.similarityKeys ?? [],
     });
     const byWorkflow = new Map<string, DuplicateMatch>();
     for (const candidate of candidates) {
       const identical = candidate.sha256 === version.sha256;
-      const score = identical ? 1 : candidate.summary ? similarity(version.summary, candidate.summary) : 0;
+      const score = identical ? 1 : similarity(version.summary, { nodes: candidate.nodes ?? [] });
       if (!identical && score < SIMILARITY_THRESHOLD) continue;
       const previous = byWorkflow.get(candidate.workflowId);
       if (previous && (previous.match === 'identical' || previous.similarity >= score)) continue;
