@@ -11,8 +11,12 @@ import {
   workflows,
 } from '../../db/schema.ts';
 
-const pendingVersion = sql`exists (select 1 from ${workflowVersions} v where v.workflow_id = ${workflows.id} and v.review_status = 'pending')`;
-const pendingEdit = sql`exists (select 1 from ${workflowEdits} e where e.workflow_id = ${workflows.id} and e.review_status = 'pending')`;
+/** Workflows with something waiting: a first submission, a version or an edit (each from a partial index). */
+const waiting = sql`${workflows.id} in (
+  select w.id from ${workflows} w where w.status = 'pending'
+  union select v.workflow_id from ${workflowVersions} v where v.review_status = 'pending'
+  union select e.workflow_id from ${workflowEdits} e where e.review_status = 'pending'
+)`;
 /** When the oldest thing still waiting was submitted: the queue is served oldest first. */
 const submittedAt = sql<Date>`coalesce(least(
   (select min(v.created_at) from ${workflowVersions} v where v.workflow_id = ${workflows.id} and v.review_status = 'pending'),
@@ -39,10 +43,7 @@ export function createReviewRepository(db: Database) {
 
   return {
     async queue(page: number, pageSize: number) {
-      const where = and(
-        isNull(workflows.deletedAt),
-        sql`(${workflows.status} = 'pending' or ${pendingVersion} or ${pendingEdit})`,
-      );
+      const where = and(isNull(workflows.deletedAt), waiting);
       const [rows, [count]] = await Promise.all([
         db
           .select({

@@ -1,2 +1,0 @@
-CREATE INDEX "workflow_versions_sha256_idx" ON "workflow_versions" USING btree ("sha256");--> statement-breakpoint
-CREATE INDEX "workflow_versions_similarity_idx" ON "workflow_versions" USING gin (("summary"->'similarityKeys')) WITH (fastupdate=false);
