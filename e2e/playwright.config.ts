@@ -26,6 +26,8 @@ export const E2E_ADMIN_EMAILS = [
   'hardening-admin-phone-en@e2e.test',
   'selling-admin-desktop-en@e2e.test',
   'selling-admin-desktop-vi@e2e.test',
+  'seller-admin-desktop-en@e2e.test',
+  'seller-admin-desktop-vi@e2e.test',
 ];
 
 const chromium = {

@@ -101,7 +101,9 @@ test.describe('a huge free workflow', () => {
     await signUpAndSignInByApi(adminContext.request, baseURL!, `admin-huge-${project}@e2e.test`);
     const adminPage = await adminContext.newPage();
     await adminPage.goto('/admin');
-    const item = adminPage.getByTestId('review-item').filter({ hasText: title });
+    const item = adminPage
+      .getByTestId('review-item')
+      .filter({ has: adminPage.getByRole('heading', { name: title }) });
     await expect(item).toBeVisible();
     await watchLongTasks(adminPage);
     await item.getByRole('button', { name: t('admin.showPreview') }).click();

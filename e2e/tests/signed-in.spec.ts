@@ -153,7 +153,9 @@ test.describe('signed-in journey', () => {
     await expect(adminPage).toHaveURL(/\/$/);
     await goViaMenu(adminPage, t, 'menu.admin');
     await expect(adminPage.getByRole('heading', { name: t('admin.title') })).toBeVisible();
-    let item = adminPage.getByTestId('review-item').filter({ hasText: title });
+    let item = adminPage
+      .getByTestId('review-item')
+      .filter({ has: adminPage.getByRole('heading', { name: title }) });
     await expect(item).toContainText(t('admin.kind.new'));
     await expect(item).toContainText(t('admin.secretsRedacted_one', { count: 1 }));
     await item.getByRole('button', { name: t('admin.showPreview') }).click();
@@ -193,7 +195,9 @@ test.describe('signed-in journey', () => {
 
     // The administrator approves; the workflow is listed.
     await adminPage.reload();
-    item = adminPage.getByTestId('review-item').filter({ hasText: title });
+    item = adminPage
+      .getByTestId('review-item')
+      .filter({ has: adminPage.getByRole('heading', { name: title }) });
     await item.getByRole('button', { name: t('admin.approve') }).click();
     await expectToast(adminPage, t('admin.approved', { title }));
     await adminContext.close();

@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'PAYOUT_IN_PROGRESS',
   'PAYOUT_NOT_FOUND',
   'PAYOUT_ALREADY_DECIDED',
+  'PLATFORM_MISMATCH',
+  'VERSION_PLATFORM_CHANGED',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

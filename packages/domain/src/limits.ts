@@ -7,7 +7,9 @@ export const PAGE_SIZE = 12;
 export const PAGE_LIMIT_MAX = 48;
 export const FEATURED_COUNT = 8;
 export const SEARCH_MAX = 200;
-export const PRICE_MAX = 1_000_000_000;
+/** A paid price lies between these, in whole đồng (docs/decisions/0120-price-input.md); 0 is free. */
+export const PRICE_MAX = 100_000_000;
+export const PAID_PRICE_MIN = 10_000;
 export const VERSION_MAX = 20;
 export const DEFAULT_VERSION = '1.0';
 export const COVER_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;

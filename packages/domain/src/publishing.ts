@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DESCRIPTION_MAX, PRICE_MAX, TITLE_MAX, TITLE_MIN, VERSION_MAX } from './limits.ts';
+import { DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN, VERSION_MAX } from './limits.ts';
+import { checkPriceAmount, readPrice, type PriceProblem } from './price.ts';
 
 /**
  * Validation messages are i18n keys (spec section 5 wording lives in the web app's en/vi files
@@ -26,6 +27,7 @@ export const VALIDATION_KEYS = {
   detailsMax: 'validation.detailsMax',
   uploadFolder: 'validation.uploadFolder',
   nulCharacter: 'validation.nulCharacter',
+  priceMin: 'validation.priceMin',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 
@@ -41,13 +43,24 @@ const title = z
   .min(TITLE_MIN, { error: K.titleMin })
   .max(TITLE_MAX, { error: K.titleMax });
 const description = z.string({ error: K.descriptionMax }).max(DESCRIPTION_MAX, { error: K.descriptionMax });
-/** Whole đồng. Numeric strings are accepted because HTML number inputs send text. */
-const price = z.coerce
-  .number({ error: K.priceNonNegative })
-  .refine(Number.isFinite, { error: K.priceNonNegative })
-  .min(0, { error: K.priceNonNegative })
-  .int({ error: K.priceWhole })
-  .max(PRICE_MAX, { error: K.priceMax });
+export const PRICE_PROBLEM_KEYS: Record<PriceProblem, ValidationKey> = {
+  nonNegative: K.priceNonNegative,
+  whole: K.priceWhole,
+  min: K.priceMin,
+  max: K.priceMax,
+};
+/**
+ * Whole đồng: 0 (free) or a paid price within PAID_PRICE_MIN..PRICE_MAX. Text is read the Vietnamese
+ * way ("99.000" is 99,000 đồng), so a client that sends what the seller typed cannot save 99 by mistake.
+ */
+const price = z
+  .union([z.number(), z.string().max(40)], { error: K.priceNonNegative })
+  .transform((value, ctx) => {
+    const reading = typeof value === 'number' ? checkPriceAmount(value) : readPrice(value);
+    if (reading.ok) return reading.amount;
+    ctx.addIssue({ code: 'custom', message: PRICE_PROBLEM_KEYS[reading.problem], input: value });
+    return z.NEVER;
+  });
 /** A reference returned by POST /api/uploads (`upload://…`, the cover's URL, or the bare key). */
 const uploadRef = z.string().trim().max(2048);
 const testedWith = z.string().trim().max(TESTED_WITH_MAX, { error: K.testedWithMax });
@@ -169,3 +182,33 @@ export const ReviewState = z.object({
   pending_edit: z.record(z.string(), z.unknown()).nullable(),
 });
 export type ReviewState = z.infer<typeof ReviewState>;
+
+/* ---------- review: what a reviewer is shown about a submitted file ---------- */
+
+/** Platforms the listing declares (its platform links, or those of the pending edit) and the file's own. */
+export const PlatformCheck = z.object({
+  declared: z.array(z.string()),
+  detected: z.string().nullable(),
+  mismatch: z.boolean(),
+});
+export type PlatformCheck = z.infer<typeof PlatformCheck>;
+
+/** A submitted version against the listed one: nodes (`type|name`) and apps added and removed. */
+export const VersionDiff = z.object({
+  nodes_added: z.array(z.string()),
+  nodes_removed: z.array(z.string()),
+  apps_added: z.array(z.string()),
+  apps_removed: z.array(z.string()),
+});
+export type VersionDiff = z.infer<typeof VersionDiff>;
+
+/** Another listing with the same file (`identical`) or nearly the same nodes (`similar`). */
+export const DuplicateMatch = z.object({
+  workflow_id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  path: z.string(),
+  match: z.enum(['identical', 'similar']),
+  similarity: z.number(),
+});
+export type DuplicateMatch = z.infer<typeof DuplicateMatch>;

@@ -12,6 +12,13 @@ export {
   normalizeAppKey,
 } from './apps.ts';
 export { type SecretFinding, REDACTED, redactSecrets, scanSecrets } from './secrets.ts';
-export { type AppUsage, type ExportSummary, summarizeExport } from './summary.ts';
+export {
+  type AppUsage,
+  type ExportSummary,
+  MAX_SUMMARY_NODES,
+  nodeEntry,
+  summarizeExport,
+} from './summary.ts';
+export { type VersionDiff, diffSummaries, similarity, similarityKeys } from './similarity.ts';
 export { type ExportCheck, checkExport } from './check.ts';
 export { importableN8nFile, importableN8nWorkflow } from './importable.ts';

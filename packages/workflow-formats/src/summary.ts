@@ -1,4 +1,5 @@
 import { appDisplayName, isCoreApp } from './apps.ts';
+import { similarityKeys } from './similarity.ts';
 import type { CredentialRequirement, ParseResult, Platform, Requirements } from './model.ts';
 
 export interface AppUsage {
@@ -18,6 +19,21 @@ export interface ExportSummary {
   /** Ordered by first appearance. */
   apps: AppUsage[];
   requirements: Requirements;
+  /**
+   * Each node as `type|name` (notes left out, at most MAX_SUMMARY_NODES), so a reviewer can see which
+   * nodes a new version adds or removes and near-copies of another listing can be found.
+   * Optional: summaries stored before it existed lack it.
+   */
+  nodes?: string[];
+  /** `similarityKeys(nodes)`: what the duplicate check's index looks up. */
+  similarityKeys?: string[];
+}
+
+export const MAX_SUMMARY_NODES = 2000;
+
+/** The node entry of `ExportSummary.nodes`; types never contain `|`. */
+export function nodeEntry(node: { type: string; name: string }): string {
+  return `${node.type}|${node.name}`;
 }
 
 /** Summarizes a successful parse; `null` for a failed one. */
@@ -27,9 +43,12 @@ export function summarizeExport(result: ParseResult): ExportSummary | null {
   const credentials = new Map<string, CredentialRequirement>();
   const packages = new Set<string>();
   const versions = new Map<string, { type: string; version: number | string }>();
+  const nodes: string[] = [];
   let nodeCount = 0;
   let edgeCount = 0;
   for (const graph of result.workflows) {
+    for (const node of graph.nodes)
+      if (node.kind !== 'note' && nodes.length < MAX_SUMMARY_NODES) nodes.push(nodeEntry(node));
     nodeCount += graph.nodes.length;
     edgeCount += graph.edges.length;
     for (const node of graph.nodes) {
@@ -66,6 +85,8 @@ export function summarizeExport(result: ParseResult): ExportSummary | null {
     nodeCount,
     edgeCount,
     apps: [...apps.values()],
+    nodes,
+    similarityKeys: similarityKeys(nodes),
     requirements: {
       credentials: [...credentials.values()],
       communityPackages: [...packages].sort(),

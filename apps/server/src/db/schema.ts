@@ -176,6 +176,10 @@ export const workflows = pgTable(
       .on(table.price.asc().nullsLast(), table.id.asc().nullsLast())
       .where(sql`status = 'listed' and deleted_at is null`),
     index('workflows_search_vector_idx').using('gin', table.searchVector),
+    // The review queue: what waits is a handful of rows among all workflows, versions and edits.
+    index('workflows_pending_idx')
+      .on(table.id)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -213,6 +217,15 @@ export const workflowVersions = pgTable(
     uniqueIndex('workflow_versions_current_uq')
       .on(table.workflowId)
       .where(sql`${table.isCurrent}`),
+    // The reviewer's duplicate check: the same bytes, or a shared similarity key (docs/decisions/0121).
+    index('workflow_versions_sha256_idx').on(table.sha256),
+    // fastupdate off: no pending list to read through (PGlite runs no autovacuum to flush one).
+    index('workflow_versions_similarity_idx')
+      .using('gin', sql`(${table.summary}->'similarityKeys')`)
+      .with({ fastupdate: false }),
+    index('workflow_versions_pending_idx')
+      .on(table.workflowId)
+      .where(sql`review_status = 'pending'`),
   ],
 );
 
@@ -231,7 +244,12 @@ export const workflowEdits = pgTable(
     createdAt: createdAt(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
-  (table) => [index('workflow_edits_workflow_idx').on(table.workflowId)],
+  (table) => [
+    index('workflow_edits_workflow_idx').on(table.workflowId),
+    index('workflow_edits_pending_idx')
+      .on(table.workflowId)
+      .where(sql`review_status = 'pending'`),
+  ],
 );
 
 export const workflowCategories = pgTable(

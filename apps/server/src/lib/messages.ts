@@ -144,6 +144,14 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'This payout has already been marked paid or failed.',
     vi: 'Yêu cầu rút tiền này đã được đánh dấu là đã chuyển hoặc thất bại.',
   },
+  PLATFORM_MISMATCH: {
+    en: 'The platform must be the one the workflow file is for.',
+    vi: 'Nền tảng phải đúng với nền tảng của tệp workflow.',
+  },
+  VERSION_PLATFORM_CHANGED: {
+    en: 'A new version must be for the same platform as the workflow.',
+    vi: 'Phiên bản mới phải dùng cùng nền tảng với workflow.',
+  },
   INTERNAL_ERROR: {
     en: 'Something went wrong. Please try again.',
     vi: 'Đã có lỗi xảy ra. Vui lòng thử lại.',
@@ -169,7 +177,10 @@ const VALIDATION_MESSAGES: Record<ValidationKey, Record<Language, string>> = {
     vi: 'Giá phải là số không âm.',
   },
   'validation.priceWhole': { en: 'Price must be a whole number of đồng.', vi: 'Giá phải là số đồng nguyên.' },
-  'validation.priceMax': { en: 'Price is too high.', vi: 'Giá quá cao.' },
+  'validation.priceMax': {
+    en: 'A price can be at most 100,000,000 VNĐ.',
+    vi: 'Giá tối đa là 100.000.000 VNĐ.',
+  },
   'validation.platformRequired': {
     en: 'You must select at least one platform.',
     vi: 'Bạn phải chọn ít nhất một nền tảng.',
@@ -210,6 +221,10 @@ const VALIDATION_MESSAGES: Record<ValidationKey, Record<Language, string>> = {
   'validation.nulCharacter': {
     en: 'Text may not contain the NUL character.',
     vi: 'Văn bản không được chứa ký tự NUL.',
+  },
+  'validation.priceMin': {
+    en: 'A paid price must be at least 10,000 VNĐ (or 0 for free).',
+    vi: 'Giá bán tối thiểu là 10.000 VNĐ (hoặc 0 nếu miễn phí).',
   },
 };
 

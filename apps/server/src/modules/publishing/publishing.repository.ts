@@ -224,6 +224,17 @@ export function createPublishingRepository(db: Database) {
       return { decisions, versions, edits };
     },
 
+    /** The platform of the workflow's files (every version has the same one): its newest version's. */
+    async filePlatform(tx: Database, workflowId: string): Promise<string | null> {
+      const [row] = await tx
+        .select({ platform: sql<string | null>`${workflowVersions.summary}->>'platform'` })
+        .from(workflowVersions)
+        .where(eq(workflowVersions.workflowId, workflowId))
+        .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id))
+        .limit(1);
+      return row?.platform ?? null;
+    },
+
     /** Which list names an id that does not exist, if any. */
     async unknownTaxonomy(tx: Database, change: { categoryIds?: string[]; subcategoryIds?: string[] }) {
       const cats = [...new Set(change.categoryIds ?? [])];

@@ -33,6 +33,22 @@ const coverRequired = () =>
     messageKey: VALIDATION_KEYS.coverRequired,
   });
 
+const PLATFORM_IDS: readonly string[] = ['n8n', 'make', 'zapier'];
+const platformMismatch = (detected: string) =>
+  new AppError(400, 'PLATFORM_MISMATCH', 'The platform must be the one the file is for', 'category_ids', {
+    detected,
+  });
+
+/**
+ * The platforms a workflow is listed under come from its file: naming another known platform is
+ * refused (an unknown id is left to the foreign key, which answers `unknownPlatform`).
+ */
+function assertPlatformsMatch(categoryIds: readonly string[] | undefined, detected: string | null) {
+  if (!categoryIds || !detected) return;
+  if (categoryIds.some((id) => PLATFORM_IDS.includes(id) && id !== detected))
+    throw platformMismatch(detected);
+}
+
 /** What cards and search keep of an upload's summary (the full one stays on the version row). */
 function cardSummary(summary: StoredWorkflowSummary): NodeSummary {
   return {
@@ -152,6 +168,7 @@ export function createPublishingService(deps: {
         : null;
       if (input.price > 0 && !cover) throw coverRequired();
       const summary = file.summary as unknown as StoredWorkflowSummary;
+      assertPlatformsMatch(input.category_ids, summary.platform);
       const id = await inTransaction(async (tx) => {
         const [workflow] = await tx
           .insert(workflows)
@@ -173,7 +190,7 @@ export function createPublishingService(deps: {
           .insert(workflowVersions)
           .values(versionValues(workflowId, input.version ?? DEFAULT_VERSION, file, user.id));
         await repository.replaceTaxonomy(tx, workflowId, {
-          categoryIds: input.category_ids,
+          categoryIds: input.category_ids ?? [summary.platform],
           subcategoryIds: input.subcategory_ids,
         });
         await repository.refreshSearchDocument(tx, workflowId);
@@ -206,6 +223,7 @@ export function createPublishingService(deps: {
 
       await inTransaction(async (tx) => {
         await repository.lock(tx, row.id);
+        assertPlatformsMatch(changes.categoryIds, await repository.filePlatform(tx, row.id));
         const queued = row.currentVersionId ? await repository.pendingEdit(tx, row.id) : null;
         const merged: EditChanges = { ...(queued?.changes as EditChanges | undefined), ...changes };
         const effectivePrice = merged.price ?? Number(row.price);
@@ -263,6 +281,20 @@ export function createPublishingService(deps: {
         const version = await inTransaction(async (tx) => {
           await repository.lock(tx, row.id);
           if (await repository.versionExists(tx, row.id, input.version)) throw versionExists();
+          const platform = await repository.filePlatform(tx, row.id);
+          const submitted = (file.summary as unknown as StoredWorkflowSummary).platform;
+          if (platform && submitted !== platform) {
+            throw new AppError(
+              400,
+              'VERSION_PLATFORM_CHANGED',
+              'A new version must keep the platform',
+              'file_url',
+              {
+                current: platform,
+                submitted,
+              },
+            );
+          }
           const [inserted] = await tx
             .insert(workflowVersions)
             .values(versionValues(row.id, input.version, file, user.id))
@@ -303,6 +335,7 @@ export function createPublishingService(deps: {
         for (const row of rows) {
           const ids = byWorkflow.get(row.id)!;
           await repository.lock(tx, row.id);
+          if (kind === 'categoryIds') assertPlatformsMatch(ids, await repository.filePlatform(tx, row.id));
           if (!row.currentVersionId) {
             await repository.addTaxonomy(tx, row.id, { [kind]: ids });
             await repository.refreshSearchDocument(tx, row.id);

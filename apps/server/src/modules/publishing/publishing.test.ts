@@ -441,7 +441,7 @@ describe('refusals', () => {
     expect(response.json().error).toMatchObject({ code: 'UPLOAD_NOT_FOUND', field: 'file_url' });
     const cover = await call('POST', '/api/workflows', author, {
       title: 'Stolen cover',
-      price: 1000,
+      price: 50_000,
       file_url: await uploadFile(author),
       cover_image_url: await uploadCover(other),
     });

@@ -11,13 +11,19 @@ import {
   workflows,
 } from '../../db/schema.ts';
 
-const pendingVersion = sql`exists (select 1 from ${workflowVersions} v where v.workflow_id = ${workflows.id} and v.review_status = 'pending')`;
-const pendingEdit = sql`exists (select 1 from ${workflowEdits} e where e.workflow_id = ${workflows.id} and e.review_status = 'pending')`;
+/** Workflows with something waiting: a first submission, a version or an edit (each from a partial index). */
+const waiting = sql`${workflows.id} in (
+  select w.id from ${workflows} w where w.status = 'pending'
+  union select v.workflow_id from ${workflowVersions} v where v.review_status = 'pending'
+  union select e.workflow_id from ${workflowEdits} e where e.review_status = 'pending'
+)`;
 /** When the oldest thing still waiting was submitted: the queue is served oldest first. */
 const submittedAt = sql<Date>`coalesce(least(
   (select min(v.created_at) from ${workflowVersions} v where v.workflow_id = ${workflows.id} and v.review_status = 'pending'),
   (select min(e.created_at) from ${workflowEdits} e where e.workflow_id = ${workflows.id} and e.review_status = 'pending')
 ), ${workflows.updatedAt})`;
+
+const DUPLICATE_CANDIDATES = 40;
 
 export function createReviewRepository(db: Database) {
   async function findOpenReport(workflowId: string, reporterId: string) {
@@ -37,10 +43,7 @@ export function createReviewRepository(db: Database) {
 
   return {
     async queue(page: number, pageSize: number) {
-      const where = and(
-        isNull(workflows.deletedAt),
-        sql`(${workflows.status} = 'pending' or ${pendingVersion} or ${pendingEdit})`,
-      );
+      const where = and(isNull(workflows.deletedAt), waiting);
       const [rows, [count]] = await Promise.all([
         db
           .select({
@@ -97,6 +100,53 @@ export function createReviewRepository(db: Database) {
         db.select().from(workflowSubcategories).where(inArray(workflowSubcategories.workflowId, workflowIds)),
       ]);
       return { versions, edits, categories: cats, subcategories: subs };
+    },
+
+    /** The listed file of each workflow, to diff a submitted version against. */
+    async currentVersions(workflowIds: string[]) {
+      if (workflowIds.length === 0) return [];
+      return db
+        .select({ workflowId: workflowVersions.workflowId, summary: workflowVersions.summary })
+        .from(workflowVersions)
+        .where(and(inArray(workflowVersions.workflowId, workflowIds), eq(workflowVersions.isCurrent, true)));
+    },
+
+    /**
+     * Files of other live workflows (listed or waiting) that may copy this one: the same bytes, or at
+     * least one shared similarity key, most keys shared first. The caller measures similarity.
+     */
+    async duplicateCandidates(file: { workflowId: string; sha256: string; keys: string[] }) {
+      const keys = sql`string_to_array(${file.keys.join(' ')}, ' ')`;
+      const sharedKeys = sql`(select count(*) from jsonb_array_elements_text(${workflowVersions.summary}->'similarityKeys') key where key = any(${keys}))`;
+      const match =
+        file.keys.length > 0
+          ? sql`(${workflowVersions.sha256} = ${file.sha256} or (${workflowVersions.summary}->'similarityKeys') ?| ${keys})`
+          : sql`${workflowVersions.sha256} = ${file.sha256}`;
+      return db
+        .select({
+          workflowId: workflows.id,
+          slug: workflows.slug,
+          title: workflows.title,
+          status: workflows.status,
+          sha256: workflowVersions.sha256,
+          nodes: sql<string[] | null>`${workflowVersions.summary}->'nodes'`,
+        })
+        .from(workflowVersions)
+        .innerJoin(workflows, eq(workflows.id, workflowVersions.workflowId))
+        .where(
+          and(
+            sql`${workflows.id} <> ${file.workflowId}`,
+            isNull(workflows.deletedAt),
+            sql`(${workflowVersions.isCurrent} or ${workflowVersions.reviewStatus} = 'pending')`,
+            match,
+          ),
+        )
+        .orderBy(
+          sql`${workflowVersions.sha256} = ${file.sha256} desc`,
+          sql`${sharedKeys} desc`,
+          asc(workflowVersions.createdAt),
+        )
+        .limit(DUPLICATE_CANDIDATES);
     },
 
     async pendingVersions(tx: Database, workflowId: string) {

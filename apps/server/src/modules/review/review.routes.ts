@@ -3,12 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ApiError,
+  DuplicateMatch,
   NodeSummary,
+  PlatformCheck,
   REPORT_REASONS,
   RejectInput,
   ReportInput,
   Requirements,
   ResolveReportInput,
+  VersionDiff,
 } from '@flowbay/domain';
 import type { ReviewService } from './review.service.ts';
 
@@ -59,8 +62,12 @@ const QueueItem = z.object({
         secrets: z.object({ found: z.number().int(), redacted: z.array(Finding) }),
         warnings: z.array(z.object({ code: z.string(), message: z.string() })),
       }),
+      /** Against the listed version; null for a workflow that was never listed. */
+      diff: VersionDiff.nullable(),
+      duplicates: z.array(DuplicateMatch),
     }),
   ),
+  platforms: PlatformCheck,
   edit: z
     .object({ id: z.string(), created_at: z.string(), changes: z.record(z.string(), z.unknown()) })
     .nullable(),

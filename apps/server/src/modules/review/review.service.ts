@@ -1,6 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { slugify, workflowPath, type NodeSummary, type Requirements } from '@flowbay/domain';
+import {
+  slugify,
+  workflowPath,
+  type DuplicateMatch,
+  type NodeSummary,
+  type PlatformCheck,
+  type Requirements,
+  type VersionDiff,
+} from '@flowbay/domain';
+import { diffSummaries, similarity, type ExportSummary } from '@flowbay/workflow-formats';
 import type { Database } from '../../db/client.ts';
 import { reports, workflowEdits, workflowVersions, workflows } from '../../db/schema.ts';
 import type { MailMessage } from '../../infra/mailer/index.ts';
@@ -31,6 +40,21 @@ function cardSummary(summary: NodeSummary | null): NodeSummary | null {
   if (!summary) return null;
   const { platform, workflowCount, nodeCount, edgeCount, apps } = summary;
   return { platform, workflowCount, nodeCount, edgeCount, apps };
+}
+
+/** At or above this node similarity another listing is shown to the reviewer as a near copy. */
+export const SIMILARITY_THRESHOLD = 0.8;
+const PLATFORM_IDS: readonly string[] = ['n8n', 'make', 'zapier'];
+
+function versionDiff(current: ExportSummary | null, submitted: ExportSummary | null): VersionDiff | null {
+  if (!current || !submitted) return null;
+  const diff = diffSummaries(current, submitted);
+  return {
+    nodes_added: diff.nodesAdded,
+    nodes_removed: diff.nodesRemoved,
+    apps_added: diff.appsAdded,
+    apps_removed: diff.appsRemoved,
+  };
 }
 
 export function createReviewService(deps: ReviewDeps) {
@@ -73,19 +97,74 @@ export function createReviewService(deps: ReviewDeps) {
     }
   }
 
+  /** Other listings with this file, or one nearly like it, most alike first. */
+  async function duplicatesOf(
+    workflowId: string,
+    version: { sha256: string; summary: ExportSummary | null },
+  ): Promise<DuplicateMatch[]> {
+    if (!version.summary) return [];
+    const candidates = await repository.duplicateCandidates({
+      workflowId,
+      sha256: version.sha256,
+      keys: version.summary.similarityKeys ?? [],
+    });
+    const byWorkflow = new Map<string, DuplicateMatch>();
+    for (const candidate of candidates) {
+      const identical = candidate.sha256 === version.sha256;
+      const score = identical ? 1 : similarity(version.summary, { nodes: candidate.nodes ?? [] });
+      if (!identical && score < SIMILARITY_THRESHOLD) continue;
+      const previous = byWorkflow.get(candidate.workflowId);
+      if (previous && (previous.match === 'identical' || previous.similarity >= score)) continue;
+      byWorkflow.set(candidate.workflowId, {
+        workflow_id: candidate.workflowId,
+        title: candidate.title,
+        status: candidate.status,
+        path: workflowPath({ slug: candidate.slug, id: candidate.workflowId }),
+        match: identical ? 'identical' : 'similar',
+        similarity: Math.round(score * 100) / 100,
+      });
+    }
+    return [...byWorkflow.values()].sort(
+      (a, b) =>
+        Number(b.match === 'identical') - Number(a.match === 'identical') || b.similarity - a.similarity,
+    );
+  }
+
   return {
     /** Everything waiting, oldest first, with what the automated checks found in each file. */
     async queue(viewer: Viewer, page: number) {
       requireAdmin(viewer);
       const { rows, total } = await repository.queue(page, QUEUE_PAGE);
-      const details = await repository.queueDetails(rows.map((row) => row.id));
+      const ids = rows.map((row) => row.id);
+      const [details, current] = await Promise.all([
+        repository.queueDetails(ids),
+        repository.currentVersions(ids),
+      ]);
+      const duplicates = new Map<string, DuplicateMatch[]>();
+      for (const version of details.versions)
+        duplicates.set(version.id, await duplicatesOf(version.workflowId, version));
       return {
         total,
         page,
         pageSize: QUEUE_PAGE,
         items: rows.map((row) => {
           const edit = details.edits.find((item) => item.workflowId === row.id);
+          const listedSummary = current.find((item) => item.workflowId === row.id)?.summary ?? null;
+          const pendingVersions = details.versions.filter((version) => version.workflowId === row.id);
+          const categoryIds = details.categories
+            .filter((item) => item.workflowId === row.id)
+            .map((item) => item.categoryId);
+          const declared = (
+            ((edit?.changes as EditChanges | undefined)?.categoryIds ?? categoryIds) as string[]
+          ).filter((id) => PLATFORM_IDS.includes(id));
+          const detected = pendingVersions.at(-1)?.summary?.platform ?? listedSummary?.platform ?? null;
+          const platforms: PlatformCheck = {
+            declared,
+            detected,
+            mismatch: detected !== null && declared.some((id) => id !== detected),
+          };
           return {
+            platforms,
             kind: row.currentVersionId ? ('update' as const) : ('new' as const),
             submitted_at: new Date(row.submittedAt).toISOString(),
             open_reports: Number(row.openReports),
@@ -99,40 +178,37 @@ export function createReviewService(deps: ReviewDeps) {
               cover_image_url: row.coverKey ? storage.publicUrl(row.coverKey) : null,
               tested_with: row.testedWith,
               created_at: row.createdAt.toISOString(),
-              category_ids: details.categories
-                .filter((item) => item.workflowId === row.id)
-                .map((item) => item.categoryId),
+              category_ids: categoryIds,
               subcategory_ids: details.subcategories
                 .filter((item) => item.workflowId === row.id)
                 .map((item) => item.subcategoryId),
               author: { id: row.authorId, name: row.authorName, email: row.authorEmail },
             },
-            versions: details.versions
-              .filter((version) => version.workflowId === row.id)
-              .map((version) => {
-                const checks = (version.checks ?? {}) as {
-                  format?: string;
-                  warnings?: { code: string; message: string }[];
-                  secrets?: { found: number; redacted: { node: string; path: string; kind: string }[] };
-                };
-                const summary = version.summary as
-                  (NodeSummary & { requirements?: RequirementsShape }) | null;
-                return {
-                  id: version.id,
-                  version: version.version,
-                  created_at: version.createdAt.toISOString(),
-                  download_url: `/api/workflows/${row.id}/versions/${version.id}/download`,
-                  checks: {
-                    format: checks.format ?? summary?.platform ?? null,
-                    size: version.size,
-                    sha256: version.sha256,
-                    node_summary: cardSummary(summary),
-                    requirements: summary?.requirements ?? null,
-                    secrets: checks.secrets ?? { found: 0, redacted: [] },
-                    warnings: checks.warnings ?? [],
-                  },
-                };
-              }),
+            versions: pendingVersions.map((version) => {
+              const checks = (version.checks ?? {}) as {
+                format?: string;
+                warnings?: { code: string; message: string }[];
+                secrets?: { found: number; redacted: { node: string; path: string; kind: string }[] };
+              };
+              const summary = version.summary as (NodeSummary & { requirements?: RequirementsShape }) | null;
+              return {
+                id: version.id,
+                version: version.version,
+                created_at: version.createdAt.toISOString(),
+                download_url: `/api/workflows/${row.id}/versions/${version.id}/download`,
+                checks: {
+                  format: checks.format ?? summary?.platform ?? null,
+                  size: version.size,
+                  sha256: version.sha256,
+                  node_summary: cardSummary(summary),
+                  requirements: summary?.requirements ?? null,
+                  secrets: checks.secrets ?? { found: 0, redacted: [] },
+                  warnings: checks.warnings ?? [],
+                },
+                diff: versionDiff(listedSummary, version.summary),
+                duplicates: duplicates.get(version.id) ?? [],
+              };
+            }),
             edit: edit
               ? {
                   id: edit.id,

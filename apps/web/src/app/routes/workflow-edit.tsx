@@ -9,10 +9,12 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { NewVersionCard } from '@/features/publish/components/new-version-card';
 import { VersionHistoryCard } from '@/features/publish/components/version-history-card';
 import { WorkflowInfoCard } from '@/features/publish/components/workflow-info-card';
+import { localizedName, useCategories, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { useVersions } from '@/features/workflows/api/get-versions';
 import { useWorkflow } from '@/features/workflows/api/get-workflow';
 import { ApiRequestError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
+import { LoadError } from '@/components/load-error';
 
 export function Component() {
   const { t } = useTranslation();
@@ -26,12 +28,14 @@ export function Component() {
 
 function ManageWorkflow() {
   const { ref = '' } = useParams();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const workflow = useWorkflow(ref);
+  const categories = useCategories();
+  const subcategories = useSubcategories();
   const versions = useVersions(workflow.data?.access.can_manage ? workflow.data.id : undefined);
 
-  if (workflow.isPending) {
+  if (workflow.isPending || categories.isPending || subcategories.isPending) {
     return (
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6" aria-busy="true">
         <Skeleton className="h-9 w-40" />
@@ -40,6 +44,19 @@ function ManageWorkflow() {
           <Skeleton className="h-96 w-full rounded-2xl" />
           <Skeleton className="h-64 w-full rounded-2xl" />
         </div>
+      </div>
+    );
+  }
+  if (categories.isError || subcategories.isError) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <LoadError
+          messages={[
+            ...(categories.isError ? [t('publish.loadPlatformsFailed')] : []),
+            ...(subcategories.isError ? [t('publish.loadJobTypesFailed')] : []),
+          ]}
+          onRetry={() => void Promise.all([categories.refetch(), subcategories.refetch()])}
+        />
       </div>
     );
   }
@@ -107,11 +124,19 @@ function ManageWorkflow() {
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
         <div className="flex min-w-0 flex-col gap-6">
           <WorkflowInfoCard
-            key={data.id}
+            key={`${data.id}-${data.updated_at}`}
             workflow={data}
+            platforms={categories.data.map((item) => ({
+              id: item.id,
+              label: localizedName(item, i18n.language),
+            }))}
+            jobTypes={subcategories.data.map((item) => ({
+              id: item.id,
+              label: localizedName(item, i18n.language),
+            }))}
             onDeleted={() => navigate('/workflows', { replace: true })}
           />
-          <NewVersionCard workflowId={data.id} />
+          <NewVersionCard workflowId={data.id} platform={data.node_summary?.platform ?? null} />
         </div>
         <VersionHistoryCard versions={versions.data} isError={versions.isError} />
       </div>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NodeSummary, ReportReason } from '@flowbay/domain';
+import type { DuplicateMatch, NodeSummary, PlatformCheck, ReportReason, VersionDiff } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 export interface QueueVersion {
@@ -16,6 +16,9 @@ export interface QueueVersion {
     secrets: { found: number; redacted: { node: string; path: string; kind: string }[] };
     warnings: { code: string; message: string }[];
   };
+  /** Against the listed version; null for a workflow never listed. */
+  diff: VersionDiff | null;
+  duplicates: DuplicateMatch[];
 }
 
 export interface QueueItem {
@@ -37,6 +40,7 @@ export interface QueueItem {
     author: { id: string; name: string; email: string };
   };
   versions: QueueVersion[];
+  platforms: PlatformCheck;
   edit: { id: string; created_at: string; changes: Record<string, unknown> } | null;
 }
 

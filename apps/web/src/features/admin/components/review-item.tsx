@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Flag } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Copy, Flag } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { formatDate, formatNumber, formatPrice } from '@/lib/format';
+import type { PlatformCheck, VersionDiff } from '@flowbay/domain';
 import { useApprove, type QueueItem, type QueueVersion } from '../api/review-queue';
 import { RejectDialog } from './reject-dialog';
 
@@ -56,6 +57,7 @@ export function ReviewItem({
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        <PlatformRow platforms={item.platforms} />
         {workflow.description && (
           <p className="line-clamp-4 text-sm whitespace-pre-line text-slate-700">{workflow.description}</p>
         )}
@@ -147,6 +149,32 @@ function VersionChecks({
           </li>
         )}
       </ul>
+      {version.duplicates.length > 0 && (
+        <div
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="duplicates"
+        >
+          <p className="flex items-center gap-2 font-medium">
+            <Copy className="size-4" aria-hidden="true" />
+            {t('admin.duplicatesTitle')}
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {version.duplicates.map((match) => (
+              <li key={match.workflow_id}>
+                <Link to={match.path} className="font-medium underline">
+                  {match.title}
+                </Link>{' '}
+                ·{' '}
+                {match.match === 'identical'
+                  ? t('admin.duplicateIdentical')
+                  : t('admin.duplicateSimilar', { percent: Math.round(match.similarity * 100) })}{' '}
+                · {t(`review.status.${match.status}`, { defaultValue: match.status })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {version.diff && <DiffList diff={version.diff} />}
       <Button
         variant="outline"
         size="sm"
@@ -158,5 +186,61 @@ function VersionChecks({
       </Button>
       {previewOpen && <div className="mt-3">{renderPreview(version.download_url, title)}</div>}
     </section>
+  );
+}
+
+function PlatformRow({ platforms }: { platforms: PlatformCheck }) {
+  const { t } = useTranslation();
+  const name = (id: string) => t(`publish.platforms.${id}`, { defaultValue: id });
+  return (
+    <p
+      className={
+        platforms.mismatch
+          ? 'flex items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-2 text-sm text-red-900'
+          : 'text-sm text-slate-700'
+      }
+      data-testid="platform-check"
+    >
+      {platforms.mismatch && <AlertTriangle className="size-4" aria-hidden="true" />}
+      {t('admin.platformDeclaredDetected', {
+        declared: platforms.declared.map(name).join(', ') || '—',
+        detected: platforms.detected ? name(platforms.detected) : '—',
+      })}
+    </p>
+  );
+}
+
+/** What the submitted version changes against the listed one. */
+function DiffList({ diff }: { diff: VersionDiff }) {
+  const { t } = useTranslation();
+  const node = (entry: string) => {
+    const bar = entry.indexOf('|');
+    return bar === -1 ? entry : `${entry.slice(bar + 1)} (${entry.slice(0, bar)})`;
+  };
+  const rows: [string, string[]][] = [
+    ['admin.diffNodesAdded', diff.nodes_added.map(node)],
+    ['admin.diffNodesRemoved', diff.nodes_removed.map(node)],
+    ['admin.diffAppsAdded', diff.apps_added],
+    ['admin.diffAppsRemoved', diff.apps_removed],
+  ];
+  const changed = rows.some(([, items]) => items.length > 0);
+  return (
+    <div className="mt-3 text-sm" data-testid="version-diff">
+      <p className="font-medium text-slate-900">{t('admin.diffTitle')}</p>
+      {changed ? (
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
+          {rows
+            .filter(([, items]) => items.length > 0)
+            .map(([key, items]) => (
+              <div key={key} className="contents">
+                <dt>{t(key)}</dt>
+                <dd className="break-words font-medium">{items.join(', ')}</dd>
+              </div>
+            ))}
+        </dl>
+      ) : (
+        <p className="text-slate-600">{t('admin.diffNone')}</p>
+      )}
+    </div>
   );
 }

@@ -12,6 +12,7 @@ export function CheckboxGroup({
   onChange,
   error,
   help,
+  disabledIds = [],
 }: {
   id: string;
   legend: string;
@@ -20,6 +21,8 @@ export function CheckboxGroup({
   onChange: (next: string[]) => void;
   error?: string;
   help?: string;
+  /** Options shown but not choosable (e.g. platforms other than the file's). */
+  disabledIds?: readonly string[];
 }) {
   const toggle = (optionId: string, checked: boolean) =>
     onChange(checked ? [...value, optionId] : value.filter((item) => item !== optionId));
@@ -33,6 +36,7 @@ export function CheckboxGroup({
       <div className="flex flex-wrap gap-2">
         {options.map((option) => {
           const checked = value.includes(option.id);
+          const disabled = disabledIds.includes(option.id);
           return (
             <label
               key={option.id}
@@ -42,6 +46,7 @@ export function CheckboxGroup({
                   ? 'border-brand-600 bg-brand-50 text-brand-800'
                   : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
                 error && !checked && 'border-red-300',
+                disabled && 'cursor-not-allowed opacity-50 hover:bg-white',
               )}
             >
               <input
@@ -50,6 +55,7 @@ export function CheckboxGroup({
                 name={id}
                 value={option.id}
                 checked={checked}
+                disabled={disabled}
                 onChange={(event) => toggle(option.id, event.target.checked)}
               />
               {checked && <Check className="size-3.5" aria-hidden="true" />}

@@ -15,6 +15,7 @@ export function CoverPicker({
   paid,
   error,
   inputRef,
+  currentUrl = null,
 }: {
   id: string;
   file: File | null;
@@ -22,6 +23,8 @@ export function CoverPicker({
   paid: boolean;
   error?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** The cover the workflow already has, shown until another file is chosen. */
+  currentUrl?: string | null;
 }) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<string | null>(null);
@@ -45,8 +48,12 @@ export function CoverPicker({
             error && 'border-red-400',
           )}
         >
-          {preview ? (
-            <img src={preview} alt={t('publish.coverPreview')} className="size-full object-cover" />
+          {(preview ?? currentUrl) ? (
+            <img
+              src={(preview ?? currentUrl)!}
+              alt={t(preview ? 'publish.coverPreview' : 'manage.currentCover')}
+              className="size-full object-cover"
+            />
           ) : (
             <ImagePlus className="size-6 text-slate-500" aria-hidden="true" />
           )}

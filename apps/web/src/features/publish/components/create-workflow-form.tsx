@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX, type WorkflowDetail } from '@flowbay/domain';
@@ -15,11 +15,13 @@ import {
   fieldErrorOf,
   type CreateWorkflowFormInput,
   type CreateWorkflowFormValues,
+  isPaidPrice,
 } from '../lib/workflow-form-schema';
 import { CheckboxGroup } from './checkbox-group';
 import { CoverPicker } from './cover-picker';
+import { PriceInput } from './price-input';
 import { UploadProgress } from './upload-progress';
-import { WorkflowFilePicker, useWorkflowFile } from './workflow-file-picker';
+import { WorkflowFilePicker, detectedPlatform, useWorkflowFile } from './workflow-file-picker';
 
 export interface Option {
   id: string;
@@ -74,8 +76,12 @@ export function CreateWorkflowForm({
     const key = errors[field]?.message;
     return key ? t(key) : undefined;
   };
-  const priceText = form.watch('price');
-  const paid = Number(priceText) > 0;
+  const paid = isPaidPrice(form.watch('price'));
+  // The platform comes from the file: once it is recognised it is chosen, and the others are locked.
+  const platform = detectedPlatform(workflowFile);
+  useEffect(() => {
+    if (platform) form.setValue('category_ids', [platform], { shouldValidate: form.formState.isSubmitted });
+  }, [platform, form]);
   const description = form.watch('description');
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -166,17 +172,21 @@ export function CreateWorkflowForm({
         />
       </FormField>
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField id="wf-price" label={t('publish.price')} error={priceError} help={t('publish.priceHelp')}>
-          <Input
-            id="wf-price"
-            type="number"
-            inputMode="numeric"
-            step={1000}
-            aria-invalid={priceError ? true : undefined}
-            aria-describedby={describedBy('wf-price', { help: true, error: priceError })}
-            {...form.register('price')}
-          />
-        </FormField>
+        <Controller
+          control={form.control}
+          name="price"
+          render={({ field }) => (
+            <PriceInput
+              id="wf-price"
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={priceError}
+            />
+          )}
+        />
         <FormField
           id="wf-tested"
           label={t('publish.testedWith')}
@@ -203,6 +213,8 @@ export function CreateWorkflowForm({
             value={field.value}
             onChange={field.onChange}
             error={message('category_ids')}
+            disabledIds={platform ? platforms.map((option) => option.id).filter((id) => id !== platform) : []}
+            help={platform ? t('publish.platformFromFile') : t('publish.platformFromFileLater')}
           />
         )}
       />

@@ -12,10 +12,15 @@ import { useCreateVersion } from '../api/workflow-mutations';
 import { fieldErrorOf } from '../lib/workflow-form-schema';
 import { looksLikeJson } from '../lib/check-workflow-file';
 import { UploadProgress } from './upload-progress';
-import { WorkflowFilePicker, useWorkflowFile } from './workflow-file-picker';
+import { WorkflowFilePicker, detectedPlatform, useWorkflowFile } from './workflow-file-picker';
 
-/** A new version: version text, the .json picker with the browser checks, upload; both fields clear afterwards. */
-export function NewVersionCard({ workflowId }: { workflowId: string }) {
+const PLATFORM_CHANGED = 'errors.VERSION_PLATFORM_CHANGED';
+
+/**
+ * A new version: version text, the .json picker with the browser checks, upload; both fields clear
+ * afterwards. A file for another platform than the workflow's is refused at the field at once.
+ */
+export function NewVersionCard({ workflowId, platform }: { workflowId: string; platform: string | null }) {
   const { t } = useTranslation();
   const createVersion = useCreateVersion(workflowId);
   const workflowFile = useWorkflowFile();
@@ -25,6 +30,8 @@ export function NewVersionCard({ workflowId }: { workflowId: string }) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const pending = progress !== null || createVersion.isPending;
+  const chosenPlatform = detectedPlatform(workflowFile);
+  const platformChanged = Boolean(platform && chosenPlatform && chosenPlatform !== platform);
 
   const clear = () => {
     setVersion('');
@@ -56,7 +63,7 @@ export function NewVersionCard({ workflowId }: { workflowId: string }) {
     }
     if (trimmed.length > VERSION_MAX || !VERSION_RE.test(trimmed))
       return setVersionError(VALIDATION_KEYS.versionFormat);
-    const blocking = workflowFile.blockingError();
+    const blocking = workflowFile.blockingError() ?? (platformChanged ? PLATFORM_CHANGED : null);
     if (blocking) return setFileError(blocking);
     try {
       setProgress(0);
@@ -105,7 +112,7 @@ export function NewVersionCard({ workflowId }: { workflowId: string }) {
             id="version-file"
             label={t('manage.versionFile')}
             state={workflowFile}
-            error={fileError ? t(fileError) : undefined}
+            error={fileError ? t(fileError) : platformChanged ? t(PLATFORM_CHANGED) : undefined}
             inputRef={fileInput}
             onChosen={onChosen}
             disabled={pending}

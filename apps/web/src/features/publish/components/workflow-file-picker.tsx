@@ -57,7 +57,9 @@ export function useWorkflowFile() {
 export type WorkflowFileState = ReturnType<typeof useWorkflowFile>;
 
 export function fileErrorKey(code: string): string {
-  return code === 'ONLY_JSON' ? 'publish.onlyJson' : `errors.${code}`;
+  if (code === 'ONLY_JSON') return 'publish.onlyJson';
+  if (code === 'IMAGE_NOT_WORKFLOW') return 'publish.imageNotWorkflow';
+  return `errors.${code}`;
 }
 
 /** The .json picker with the in-browser check: platform, node count, apps, secrets (with the option to remove them). */
@@ -80,6 +82,10 @@ export function WorkflowFilePicker({
 }) {
   const { t } = useTranslation();
   const help = t('publish.fileHelp');
+  // A broken file is named at the field as soon as the browser has read it, not on submit.
+  const { check } = state;
+  const shownError =
+    error ?? (check.status === 'done' && !check.result.ok ? t(fileErrorKey(check.result.code)) : undefined);
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -89,11 +95,11 @@ export function WorkflowFilePicker({
         type="file"
         accept=".json,application/json"
         disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { help, error })}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={describedBy(id, { help, error: shownError })}
         className={cn(
           'block w-full cursor-pointer rounded-lg border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:cursor-pointer file:border-0 file:bg-brand-50 file:px-3 file:py-2.5 file:font-medium file:text-brand-800 hover:file:bg-brand-100 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none',
-          error && 'border-red-500',
+          shownError && 'border-red-500',
         )}
         onChange={(event) => {
           const next = event.target.files?.[0] ?? null;
@@ -105,9 +111,14 @@ export function WorkflowFilePicker({
         {help}
       </p>
       <FileCheckPanel state={state} />
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldError id={`${id}-error`} message={shownError} />
     </div>
   );
+}
+
+/** The platform the chosen file is for, once the browser has recognised it. */
+export function detectedPlatform(state: WorkflowFileState): 'n8n' | 'make' | 'zapier' | null {
+  return state.check.status === 'done' && state.check.result.ok ? state.check.result.platform : null;
 }
 
 function FileCheckPanel({ state }: { state: WorkflowFileState }) {

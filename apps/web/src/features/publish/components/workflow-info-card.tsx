@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { WorkflowDetail } from '@flowbay/domain';
+import { VALIDATION_KEYS as K, type WorkflowDetail } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
@@ -12,40 +12,123 @@ import { FormField, describedBy } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
+import { uploadFile } from '../api/upload-file';
 import { useDeleteWorkflow, useUpdateWorkflow } from '../api/workflow-mutations';
-import { descriptionField, fieldErrorOf, priceField, titleField } from '../lib/workflow-form-schema';
+import {
+  coverField,
+  descriptionField,
+  fieldErrorOf,
+  isPaidPrice,
+  platformsField,
+  priceField,
+  testedWithField,
+  titleField,
+  useCasesField,
+} from '../lib/workflow-form-schema';
+import { CheckboxGroup } from './checkbox-group';
+import type { Option } from './create-workflow-form';
+import { CoverPicker } from './cover-picker';
+import { PriceInput } from './price-input';
 
-const infoSchema = z.object({ title: titleField, description: descriptionField, price: priceField });
-type InfoInput = z.input<typeof infoSchema>;
-type InfoValues = z.output<typeof infoSchema>;
-const FIELDS = ['title', 'description', 'price'] as const;
+const infoFields = {
+  title: titleField,
+  description: descriptionField,
+  price: priceField,
+  tested_with: testedWithField,
+  category_ids: platformsField,
+  subcategory_ids: useCasesField,
+  cover: coverField,
+};
+/** The same rules as the create form; a workflow that already has a cover may become paid without a new one. */
+function infoSchema(hasCover: boolean) {
+  return z.object(infoFields).superRefine((values, ctx) => {
+    if (values.price > 0 && !values.cover && !hasCover)
+      ctx.addIssue({ code: 'custom', path: ['cover'], message: K.coverRequired });
+  });
+}
+type InfoInput = z.input<ReturnType<typeof infoSchema>>;
+type InfoValues = z.output<ReturnType<typeof infoSchema>>;
+const FIELDS = [
+  'title',
+  'description',
+  'price',
+  'tested_with',
+  'category_ids',
+  'subcategory_ids',
+  'cover',
+] as const;
+type Field = (typeof FIELDS)[number];
 
-/** Title, description and price with Save, and Delete behind a confirmation. */
+function sameSet(a: readonly string[], b: readonly string[]) {
+  return a.length === b.length && a.every((item) => b.includes(item));
+}
+
+function initialValues(workflow: WorkflowDetail): InfoInput {
+  return {
+    title: workflow.title,
+    description: workflow.description,
+    price: String(workflow.price),
+    tested_with: workflow.tested_with ?? '',
+    category_ids: workflow.categories.map((category) => category.id),
+    subcategory_ids: workflow.workflow_subcategories.map((link) => link.subcategory_id),
+    cover: null,
+  };
+}
+
+/**
+ * Everything the create form sets, with Save (a listed workflow's changes wait for review), and
+ * Delete behind a confirmation. The platform stays the file's.
+ */
 export function WorkflowInfoCard({
   workflow,
+  platforms,
+  jobTypes,
   onDeleted,
 }: {
   workflow: WorkflowDetail;
+  platforms: Option[];
+  jobTypes: Option[];
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
   const update = useUpdateWorkflow(workflow.id);
+  const [uploadingCover, setUploadingCover] = useState(false);
+  const hasCover = Boolean(workflow.cover_image_url);
+  const schema = useMemo(() => infoSchema(hasCover), [hasCover]);
   const form = useForm<InfoInput, unknown, InfoValues>({
-    resolver: zodResolver(infoSchema),
-    defaultValues: {
-      title: workflow.title,
-      description: workflow.description,
-      price: String(workflow.price),
-    },
+    resolver: zodResolver(schema),
+    defaultValues: initialValues(workflow),
   });
   const { errors } = form.formState;
-  const message = (field: (typeof FIELDS)[number]) =>
-    errors[field]?.message ? t(errors[field]!.message!) : undefined;
+  const message = (field: Field) => (errors[field]?.message ? t(errors[field]!.message!) : undefined);
+  const filePlatform = workflow.node_summary?.platform ?? null;
+  const lockedPlatforms = filePlatform
+    ? platforms.map((option) => option.id).filter((id) => id !== filePlatform)
+    : [];
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const loaded = form.formState.defaultValues as InfoInput;
     try {
-      const saved = await update.mutateAsync({ ...values, updated_at: new Date().toISOString() });
-      form.reset({ title: values.title, description: values.description, price: String(values.price) });
+      let coverUrl: string | undefined;
+      if (values.cover) {
+        setUploadingCover(true);
+        coverUrl = (await uploadFile(values.cover, values.cover.name, { folder: 'covers' })).url;
+      }
+      const saved = await update.mutateAsync({
+        title: values.title,
+        description: values.description,
+        price: values.price,
+        tested_with: values.tested_with || null,
+        ...(coverUrl ? { cover_image_url: coverUrl } : {}),
+        ...(sameSet(values.category_ids, loaded.category_ids ?? [])
+          ? {}
+          : { category_ids: values.category_ids }),
+        ...(sameSet(values.subcategory_ids, loaded.subcategory_ids ?? [])
+          ? {}
+          : { subcategory_ids: values.subcategory_ids }),
+        updated_at: new Date().toISOString(),
+      });
+      form.reset({ ...values, price: String(values.price), cover: null });
       toast.success(t('manage.saved'), {
         description:
           saved.status === 'listed' && saved.has_pending_changes
@@ -55,18 +138,17 @@ export function WorkflowInfoCard({
     } catch (error) {
       const fieldError = fieldErrorOf(error, FIELDS);
       if (fieldError)
-        form.setError(
-          fieldError.field as (typeof FIELDS)[number],
-          { message: fieldError.key },
-          { shouldFocus: true },
-        );
+        form.setError(fieldError.field as Field, { message: fieldError.key }, { shouldFocus: true });
       toast.error(t('manage.saveFailed'), { description: t(fieldError?.key ?? errorKey(error)) });
+    } finally {
+      setUploadingCover(false);
     }
   });
 
   const titleError = message('title');
   const descriptionError = message('description');
-  const priceError = message('price');
+  const testedError = message('tested_with');
+  const saving = update.isPending || uploadingCover;
   return (
     <Card>
       <CardHeader>
@@ -92,25 +174,85 @@ export function WorkflowInfoCard({
               {...form.register('description')}
             />
           </FormField>
-          <FormField
-            id="manage-price"
-            label={t('publish.price')}
-            error={priceError}
-            help={t('publish.priceHelp')}
-          >
-            <Input
-              id="manage-price"
-              type="number"
-              inputMode="numeric"
-              step={1000}
-              aria-invalid={priceError ? true : undefined}
-              aria-describedby={describedBy('manage-price', { help: true, error: priceError })}
-              {...form.register('price')}
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Controller
+              control={form.control}
+              name="price"
+              render={({ field }) => (
+                <PriceInput
+                  id="manage-price"
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={message('price')}
+                />
+              )}
             />
-          </FormField>
+            <FormField
+              id="manage-tested"
+              label={t('publish.testedWith')}
+              error={testedError}
+              help={t('publish.testedWithHelp')}
+            >
+              <Input
+                id="manage-tested"
+                placeholder="n8n 1.80"
+                aria-invalid={testedError ? true : undefined}
+                aria-describedby={describedBy('manage-tested', { help: true, error: testedError })}
+                {...form.register('tested_with')}
+              />
+            </FormField>
+          </div>
+          <Controller
+            control={form.control}
+            name="category_ids"
+            render={({ field }) => (
+              <CheckboxGroup
+                id="manage-platforms"
+                legend={t('publish.platforms.label')}
+                options={platforms}
+                value={field.value}
+                onChange={field.onChange}
+                error={message('category_ids')}
+                disabledIds={lockedPlatforms}
+                help={filePlatform ? t('publish.platformFromFile') : undefined}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="subcategory_ids"
+            render={({ field }) => (
+              <CheckboxGroup
+                id="manage-job-types"
+                legend={t('publish.jobTypes')}
+                options={jobTypes}
+                value={field.value}
+                onChange={field.onChange}
+                error={message('subcategory_ids')}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="cover"
+            render={({ field }) => (
+              <CoverPicker
+                id="manage-cover"
+                file={field.value}
+                onChange={field.onChange}
+                paid={isPaidPrice(form.watch('price'))}
+                error={message('cover')}
+                inputRef={field.ref}
+                currentUrl={workflow.cover_image_url}
+              />
+            )}
+          />
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? t('manage.saving') : t('manage.save')}
+            <Button type="submit" disabled={saving}>
+              {saving ? t('manage.saving') : t('manage.save')}
             </Button>
             <DeleteWorkflowButton workflow={workflow} onDeleted={onDeleted} />
           </div>

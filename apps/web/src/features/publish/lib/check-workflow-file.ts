@@ -23,6 +23,19 @@ export function looksLikeJson(file: File): boolean {
   return file.type === 'application/json' || file.name.toLowerCase().endsWith('.json');
 }
 
+const IMAGE_SIGNATURES = [
+  [0xff, 0xd8, 0xff], // JPEG
+  [0x89, 0x50, 0x4e, 0x47], // PNG
+  [0x47, 0x49, 0x46, 0x38], // GIF
+  [0x52, 0x49, 0x46, 0x46], // RIFF (WebP)
+];
+
+/** An image renamed to .json: said as such, rather than as JSON that does not parse. */
+async function isImage(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  return IMAGE_SIGNATURES.some((signature) => signature.every((byte, index) => head[index] === byte));
+}
+
 /** In a worker where the browser has them, so that a large file never holds the page. */
 function checkOffThread(text: string): Promise<FileCheck> {
   if (typeof Worker === 'undefined')
@@ -50,5 +63,6 @@ function checkOffThread(text: string): Promise<FileCheck> {
 export async function checkWorkflowFile(file: File): Promise<FileCheck> {
   if (!looksLikeJson(file)) return { ok: false, code: 'ONLY_JSON' };
   if (file.size > MAX_UPLOAD_BYTES) return { ok: false, code: 'FILE_TOO_LARGE' };
+  if (await isImage(file)) return { ok: false, code: 'IMAGE_NOT_WORKFLOW' };
   return checkOffThread(await file.text());
 }

@@ -60,6 +60,9 @@ describe('price as typed', () => {
     ['', 0],
     [' 25000 ', 25000],
     ['0', 0],
+    ['99.000', 99_000],
+    ['99,000', 99_000],
+    ['1.250.000', 1_250_000],
   ])('%j is %d đồng', (text, amount) => {
     expect(priceField.parse(text)).toBe(amount);
   });
@@ -68,6 +71,9 @@ describe('price as typed', () => {
     ['-1', K.priceNonNegative],
     ['abc', K.priceNonNegative],
     ['1.5', K.priceWhole],
+    ['99', K.priceMin],
+    ['9.999', K.priceMin],
+    ['100.000.001', K.priceMax],
     ['2000000000', K.priceMax],
   ])('%j is refused with %s', (text, key) => {
     const result = priceField.safeParse(text);

@@ -3,34 +3,31 @@ import {
   COVER_TYPES,
   DESCRIPTION_MAX,
   MAX_UPLOAD_BYTES,
-  PRICE_MAX,
+  PRICE_PROBLEM_KEYS,
   TESTED_WITH_MAX,
   TITLE_MAX,
   TITLE_MIN,
   VALIDATION_KEYS as K,
+  readPrice,
 } from '@flowbay/domain';
 import { ApiRequestError } from '@/lib/api-client';
 
 /**
- * Price as typed: empty means free (0); otherwise a whole, non-negative number of đồng.
- * Messages are i18n keys (spec section 5), translated where they are shown.
+ * Price as typed, read the way the server reads it ("99.000" and "99,000" are 99,000 đồng; empty is
+ * free; a paid price is 10,000 to 100,000,000). Messages are i18n keys, translated where shown.
  */
-export const priceField = z
-  .string()
-  .transform((value) => value.trim())
-  .pipe(
-    z
-      .string()
-      .transform((value) => (value === '' ? 0 : Number(value)))
-      .pipe(
-        z
-          .number({ error: K.priceNonNegative })
-          .refine(Number.isFinite, { error: K.priceNonNegative })
-          .min(0, { error: K.priceNonNegative })
-          .int({ error: K.priceWhole })
-          .max(PRICE_MAX, { error: K.priceMax }),
-      ),
-  );
+export const priceField = z.string().transform((value, ctx) => {
+  const reading = readPrice(value);
+  if (reading.ok) return reading.amount;
+  ctx.addIssue({ code: 'custom', message: PRICE_PROBLEM_KEYS[reading.problem], input: value });
+  return z.NEVER;
+});
+
+/** Whether the typed price is a paid one (it then needs a cover). */
+export function isPaidPrice(text: string): boolean {
+  const reading = readPrice(text);
+  return reading.ok && reading.amount > 0;
+}
 
 export const titleField = z
   .string()
@@ -41,24 +38,29 @@ export const descriptionField = z.string().max(DESCRIPTION_MAX, { error: K.descr
 
 const coverTypes: readonly string[] = COVER_TYPES;
 
+export const testedWithField = z.string().trim().max(TESTED_WITH_MAX, { error: K.testedWithMax });
+export const platformsField = z.array(z.string()).min(1, { error: K.platformRequired });
+export const useCasesField = z.array(z.string()).min(1, { error: K.jobTypeRequired });
+export const coverField = z
+  .instanceof(File)
+  .nullable()
+  .refine((file) => !file || coverTypes.includes(file.type), { error: 'publish.coverType' })
+  .refine((file) => !file || file.size <= MAX_UPLOAD_BYTES, { error: 'errors.FILE_TOO_LARGE' });
+
 export const createWorkflowFormSchema = z
   .object({
     title: titleField,
     description: descriptionField,
     price: priceField,
-    category_ids: z.array(z.string()).min(1, { error: K.platformRequired }),
-    subcategory_ids: z.array(z.string()).min(1, { error: K.jobTypeRequired }),
-    tested_with: z.string().trim().max(TESTED_WITH_MAX, { error: K.testedWithMax }),
+    category_ids: platformsField,
+    subcategory_ids: useCasesField,
+    tested_with: testedWithField,
     file: z
       .instanceof(File, { error: K.fileRequired })
       .nullable()
       .refine((file) => file !== null, { error: K.fileRequired })
       .refine((file) => !file || file.size <= MAX_UPLOAD_BYTES, { error: 'errors.FILE_TOO_LARGE' }),
-    cover: z
-      .instanceof(File)
-      .nullable()
-      .refine((file) => !file || coverTypes.includes(file.type), { error: 'publish.coverType' })
-      .refine((file) => !file || file.size <= MAX_UPLOAD_BYTES, { error: 'errors.FILE_TOO_LARGE' }),
+    cover: coverField,
   })
   .superRefine((values, ctx) => {
     // Buyers see only the cover before they pay, so a paid workflow needs one (spec section 5).
