@@ -9,6 +9,7 @@ export const SORTS = [
   'views_asc',
   'price_asc',
   'price_desc',
+  'rating_desc',
 ] as const;
 export type Sort = (typeof SORTS)[number];
 export const DEFAULT_SORT: Sort = 'created_at_desc';

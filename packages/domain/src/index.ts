@@ -8,3 +8,4 @@ export * from './accounts.ts';
 export * from './publishing.ts';
 export * from './n8n.ts';
 export * from './commerce.ts';
+export * from './ratings.ts';

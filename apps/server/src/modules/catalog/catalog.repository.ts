@@ -6,6 +6,7 @@ import {
   categories,
   favorites,
   searchWords,
+  workflowDownloads,
   subcategories,
   user,
   workflowCategories,
@@ -114,6 +115,9 @@ function orderOf(sort: CatalogSort, filter: CatalogFilter): SQL[] {
       return [desc(workflows.price), desc(workflows.id)];
     case 'created_at_desc':
       return [desc(workflows.createdAt), desc(workflows.id)];
+    case 'rating_desc':
+      // Unrated workflows (a null score) come after every rated one (docs/decisions/0070-ratings.md).
+      return [sql`${workflows.ratingScore} desc nulls last`, desc(workflows.id)];
   }
 }
 
@@ -148,6 +152,9 @@ const cardColumns = {
   coverThumbKey: workflows.coverThumbKey,
   views: workflows.views,
   favoritesCount: workflows.favoritesCount,
+  downloads: workflows.downloads,
+  ratingCount: workflows.ratingCount,
+  ratingSum: workflows.ratingSum,
   userId: workflows.userId,
   status: workflows.status,
   nodeSummary: workflows.nodeSummary,
@@ -224,6 +231,22 @@ export function createCatalogRepository(db: Database) {
         .orderBy(sql`similarity(${searchWords.word}, ${term}) desc`, asc(searchWords.word))
         .limit(3);
       return rows.map((row) => row.word);
+    },
+
+    /**
+     * Counts a download once per visitor, workflow and day, like views: the insert and the increment
+     * are one statement, so concurrent downloads of one visitor count once.
+     */
+    async recordDownload(workflowId: string, visitor: string, version: string): Promise<void> {
+      await db.execute(sql`
+        with inserted as (
+          insert into ${workflowDownloads} (workflow_id, visitor, day, version)
+          values (${workflowId}, ${visitor}, current_date, ${version})
+          on conflict do nothing
+          returning 1
+        )
+        update ${workflows} set downloads = downloads + 1
+        where id = ${workflowId} and exists (select 1 from inserted)`);
     },
 
     async hasPurchased(userId: string, workflowId: string): Promise<boolean> {
