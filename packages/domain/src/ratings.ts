@@ -97,3 +97,8 @@ export function bayesianAverage(sum: number, count: number): number | null {
   if (count === 0) return null;
   return (RATING_PRIOR_WEIGHT * RATING_PRIOR_MEAN + sum) / (RATING_PRIOR_WEIGHT + count);
 }
+
+/** Mean stars rounded to two decimals, null while unrated. */
+export function ratingAverage(sum: number, count: number): number | null {
+  return count > 0 ? Math.round((sum / count) * 100) / 100 : null;
+}

@@ -1,13 +1,8 @@
-import type { WorkflowCard, WorkflowDetail } from '@flowbay/domain';
+import { ratingAverage, type WorkflowCard, type WorkflowDetail } from '@flowbay/domain';
 import type { Storage } from '../../infra/storage/index.ts';
 import type { CardRow } from './catalog.repository.ts';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-/** Mean stars rounded to two decimals, null while unrated. */
-export function averageOf(sum: number, count: number): number | null {
-  return count > 0 ? Math.round((sum / count) * 100) / 100 : null;
-}
 
 /** A row of the card query as the API's WorkflowCard (spec field names). */
 export function toWorkflowCard(row: CardRow, storage: Storage): WorkflowCard {
@@ -24,7 +19,7 @@ export function toWorkflowCard(row: CardRow, storage: Storage): WorkflowCard {
     views: row.views,
     favorites_count: row.favoritesCount,
     downloads: row.downloads,
-    rating_average: averageOf(row.ratingSum, row.ratingCount),
+    rating_average: ratingAverage(row.ratingSum, row.ratingCount),
     rating_count: row.ratingCount,
     user_id: row.userId,
     created_at: iso(row.createdAt),

@@ -97,8 +97,7 @@ export async function catalogRoutes(
         response: { 200: z.object({ views: z.number().int(), counted: z.boolean() }), ...errors },
       },
     },
-    (request) =>
-      catalog.recordView(request.params.id, request.viewer, visitorKey(request)),
+    (request) => catalog.recordView(request.params.id, request.viewer, visitorKey(request)),
   );
 
   app.get(

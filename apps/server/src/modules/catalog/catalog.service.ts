@@ -6,6 +6,7 @@ import {
   downloadFileName,
   isUuid,
   parseWorkflowRef,
+  ratingAverage,
   type BuyerSummary,
   type ListWorkflowsQuery,
   type WorkflowDetail,
@@ -28,7 +29,7 @@ import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
 import { servedWorkflowFile } from '../../lib/served-file.ts';
 import { canSeeUnlisted, resolveAccess } from './access.ts';
-import { averageOf, publicRequirements, toWorkflowCard } from './catalog.mapper.ts';
+import { publicRequirements, toWorkflowCard } from './catalog.mapper.ts';
 import type { TtlCache } from '../../lib/response-cache.ts';
 import {
   FUZZY_MIN_LENGTH,
@@ -324,7 +325,7 @@ export function createCatalogService(db: Database, storage: Storage, countCache?
       return {
         workflowCount: Number(row?.workflowCount ?? 0),
         totalFavorites: Number(row?.totalFavorites ?? 0),
-        ratingAverage: averageOf(Number(row?.ratingSum ?? 0), ratingCount),
+        ratingAverage: ratingAverage(Number(row?.ratingSum ?? 0), ratingCount),
         ratingCount,
       };
     },

@@ -105,7 +105,9 @@ export function createRatingsRepository(db: Database) {
       const [download] = await db
         .select({ version: workflowDownloads.version })
         .from(workflowDownloads)
-        .where(and(eq(workflowDownloads.workflowId, workflowId), eq(workflowDownloads.visitor, `u:${userId}`)))
+        .where(
+          and(eq(workflowDownloads.workflowId, workflowId), eq(workflowDownloads.visitor, `u:${userId}`)),
+        )
         .orderBy(desc(workflowDownloads.day))
         .limit(1);
       return {
@@ -143,25 +145,32 @@ export function createRatingsRepository(db: Database) {
       return id ? findById(id) : null;
     },
 
-    async update(review: ReviewRow, changes: { rating: number; body: string; version: string | null; now: Date }) {
+    async update(
+      review: ReviewRow,
+      changes: { rating: number; body: string; version: string | null; now: Date },
+    ) {
       await counted(review.workflowId, (tx) =>
         tx
           .update(workflowReviews)
-          .set({ rating: changes.rating, body: changes.body, version: changes.version, updatedAt: changes.now })
+          .set({
+            rating: changes.rating,
+            body: changes.body,
+            version: changes.version,
+            updatedAt: changes.now,
+          })
           .where(eq(workflowReviews.id, review.id)),
       );
       return (await findById(review.id))!;
     },
 
     async remove(review: ReviewRow) {
-      await counted(review.workflowId, (tx) => tx.delete(workflowReviews).where(eq(workflowReviews.id, review.id)));
+      await counted(review.workflowId, (tx) =>
+        tx.delete(workflowReviews).where(eq(workflowReviews.id, review.id)),
+      );
     },
 
     async setReply(reviewId: string, reply: string, now: Date) {
-      await db
-        .update(workflowReviews)
-        .set({ reply, repliedAt: now })
-        .where(eq(workflowReviews.id, reviewId));
+      await db.update(workflowReviews).set({ reply, repliedAt: now }).where(eq(workflowReviews.id, reviewId));
       return (await findById(reviewId))!;
     },
 
@@ -194,7 +203,12 @@ export function createRatingsRepository(db: Database) {
     },
 
     /** Files the report unless the reporter already has an open one on this review; then answers that one. */
-    async insertReport(values: { reviewId: string; reporterId: string; reason: typeof reviewReports.$inferInsert['reason']; details: string }) {
+    async insertReport(values: {
+      reviewId: string;
+      reporterId: string;
+      reason: (typeof reviewReports.$inferInsert)['reason'];
+      details: string;
+    }) {
       const [inserted] = await db
         .insert(reviewReports)
         .values(values)

@@ -45,7 +45,8 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
     {
       schema: {
         tags: ['reviews'],
-        summary: "A workflow's visible reviews (newest first, 10 a page), its rating summary and what the caller may do",
+        summary:
+          "A workflow's visible reviews (newest first, 10 a page), its rating summary and what the caller may do",
         params: WorkflowRef,
         querystring: z.object({ page: z.coerce.number().int().min(0).max(10_000).default(0) }),
         response: { 200: ReviewList, ...errors },
@@ -59,7 +60,8 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
     {
       schema: {
         tags: ['reviews'],
-        summary: 'Rate a workflow you bought (paid) or downloaded while signed in (free); one review per workflow',
+        summary:
+          'Rate a workflow you bought (paid) or downloaded while signed in (free); one review per workflow',
         security,
         params: WorkflowRef,
         body: ReviewInput,
@@ -156,7 +158,8 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
     {
       schema: {
         tags: ['admin'],
-        summary: 'Hide the reported review (it stops counting; closes all its open reports) or dismiss this report',
+        summary:
+          'Hide the reported review (it stops counting; closes all its open reports) or dismiss this report',
         security,
         params: z.object({ id: z.string().min(1).max(64) }),
         body: ResolveReviewReportInput,

@@ -1,6 +1,7 @@
 import {
   REVIEWS_PAGE_SIZE,
   isUuid,
+  ratingAverage,
   type Review,
   type ReviewEligibility,
   type ReviewInput,
@@ -14,7 +15,6 @@ import { isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { averageOf } from '../catalog/catalog.mapper.ts';
 import { reviewReminderMail } from './ratings.mail.ts';
 import type { RatingsRepository, ReviewRow } from './ratings.repository.ts';
 
@@ -89,7 +89,11 @@ export function createRatingsService({ repository, catalog, mailer, publicUrl, c
         eligibility(viewer, { ...workflow, price: Number(workflow.price) }),
       ]);
       return {
-        summary: { average: averageOf(counters.sum, counters.count), count: counters.count, distribution },
+        summary: {
+          average: ratingAverage(counters.sum, counters.count),
+          count: counters.count,
+          distribution,
+        },
         reviews: rows.map((row) => toReview(row)),
         page,
         pageSize: REVIEWS_PAGE_SIZE,
@@ -191,7 +195,8 @@ export function createRatingsService({ repository, catalog, mailer, publicUrl, c
      */
     async sendReminder(orderId: string) {
       const facts = await repository.reminderFacts(orderId);
-      if (!facts || facts.reviewed || !facts.entitled || facts.status !== 'listed' || facts.deleted_at) return;
+      if (!facts || facts.reviewed || !facts.entitled || facts.status !== 'listed' || facts.deleted_at)
+        return;
       const url = `${publicUrl}${workflowPath({ slug: facts.slug, id: facts.workflow_id })}#reviews`;
       await mailer.send(
         reviewReminderMail({
