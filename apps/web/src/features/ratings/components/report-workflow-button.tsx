@@ -1,0 +1,108 @@
+import { Flag } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { REPORT_REASONS, type ReportReason } from '@flowbay/domain';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { toast } from '@/components/ui/toaster';
+import { errorKey } from '@/lib/api-client';
+import { useReportWorkflow } from '../api/report-workflow';
+
+/** Report from the detail page: a reason from the list plus text; the reporter is told it was received. */
+export function ReportWorkflowButton({ workflowId, signedIn }: { workflowId: string; signedIn: boolean }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<ReportReason>('spam');
+  const [details, setDetails] = useState('');
+  const report = useReportWorkflow(workflowId);
+  const received = report.isSuccess;
+
+  if (!signedIn) {
+    return (
+      <Button
+        variant="ghost"
+        onClick={() =>
+          toast.error(t('report.signIn'), {
+            action: {
+              label: t('nav.login'),
+              onClick: () => navigate('/auth', { state: { from: location.pathname } }),
+            },
+          })
+        }
+      >
+        <Flag aria-hidden="true" />
+        {t('report.button')}
+      </Button>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    report.mutate(
+      { reason, details },
+      { onError: (failure) => toast.error(t('report.failed'), { description: t(errorKey(failure)) }) },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost">
+          <Flag aria-hidden="true" />
+          {received ? t('report.received') : t('report.button')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={received ? t('report.received') : t('report.title')}
+        description={received ? undefined : t('report.text')}
+        closeLabel={t('common.close')}
+      >
+        {received ? (
+          <div className="flex flex-col gap-4">
+            <p role="status" className="text-slate-800">
+              {t('report.receivedText')}
+            </p>
+            <Button onClick={() => setOpen(false)}>{t('common.close')}</Button>
+          </div>
+        ) : (
+          <form onSubmit={submit} className="flex flex-col gap-4">
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-reason`}>{t('report.reason')}</Label>
+              <NativeSelect
+                id={`${id}-reason`}
+                value={reason}
+                onChange={(event) => setReason(event.target.value as ReportReason)}
+              >
+                {REPORT_REASONS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`report.reasons.${value}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-details`}>{t('report.details')}</Label>
+              <Textarea
+                id={`${id}-details`}
+                rows={4}
+                maxLength={1000}
+                value={details}
+                onChange={(event) => setDetails(event.target.value)}
+              />
+            </div>
+            <Button type="submit" disabled={report.isPending}>
+              {report.isPending ? t('report.sending') : t('report.send')}
+            </Button>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
