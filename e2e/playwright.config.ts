@@ -24,6 +24,11 @@ export const E2E_ADMIN_EMAILS = [
   'hardening-admin-desktop-en@e2e.test',
   'hardening-admin-desktop-vi@e2e.test',
   'hardening-admin-phone-en@e2e.test',
+  // The trust journeys' administrators: one approves the rated workflow, one reads the reports queue.
+  'trust-admin-desktop-en@e2e.test',
+  'trust-admin-desktop-vi@e2e.test',
+  'trust-reports-admin-desktop-en@e2e.test',
+  'trust-reports-admin-desktop-vi@e2e.test',
 ];
 
 const chromium = {

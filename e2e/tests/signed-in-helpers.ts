@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { clientAddressHeader, type UiLanguage } from './fixtures';
 
 /** The UI strings, straight from the app's translation files, so the journeys read what users read. */
@@ -217,4 +217,25 @@ export function n8nExport(name: string): string {
       'Call OpenAI': { main: [[{ node: 'Slack', type: 'main', index: 0 }]] },
     },
   });
+}
+
+/** An account made over the API: sign-up, the confirmation link from the outbox, a bearer token. */
+export async function confirmedAccount(
+  request: APIRequestContext,
+  email: string,
+  origin: string,
+): Promise<string> {
+  // This cookie jar may hold an earlier account's session: its writes carry the site's Origin, as a browser's.
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers: { origin },
+    data: { email, password: PASSWORD },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  expect((await request.get(await latestMailLink(email), { maxRedirects: 0 })).status()).toBeLessThan(400);
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    headers: { origin },
+    data: { email, password: PASSWORD },
+  });
+  expect(signIn.ok()).toBe(true);
+  return signIn.headers()['set-auth-token']!;
 }
