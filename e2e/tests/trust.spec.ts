@@ -13,6 +13,10 @@ import {
 
 const PRICE = 49_000;
 
+/** The plural form i18next picks: English has one/other, Vietnamese only other. */
+const plural = (language: UiLanguage, key: string, count: number) =>
+  `${key}_${language === 'en' && count === 1 ? 'one' : 'other'}`;
+
 /** Axe once the toasts are gone (sonner's stacked toasts are faded on purpose). */
 async function expectAccessible(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
@@ -159,7 +163,9 @@ test.describe('trust', () => {
     const form = reviews.locator('form');
     await form.getByRole('button', { name: t('ratings.submit') }).click();
     await expect(form.getByRole('alert')).toHaveText(t('ratings.pickRating'));
-    await form.getByRole('radio', { name: t('ratings.starsValue', { count: 4 }) }).check({ force: true });
+    await form
+      .getByRole('radio', { name: t(plural(uiLanguage, 'ratings.starsValue', 4), { count: 4 }) })
+      .check({ force: true });
     const text =
       uiLanguage === 'vi'
         ? 'Chạy tốt ngay lần đầu, tiết kiệm nhiều thời gian.'
@@ -168,7 +174,8 @@ test.describe('trust', () => {
     await form.getByRole('button', { name: t('ratings.submit') }).click();
     await expectToast(buyer.page, t('ratings.saved'));
 
-    const average = (value: string, count: number) => t('card.rating', { count, average: value });
+    const average = (value: string, count: number) =>
+      t(plural(uiLanguage, 'card.rating', count), { count, average: value });
     const four = uiLanguage === 'vi' ? '4,0' : '4.0';
     await expect(buyer.page.getByTestId('detail-rating')).toHaveText(average(four, 1));
     await expect(buyer.page.getByTestId('rating-summary')).toContainText(four);
