@@ -32,7 +32,7 @@ import { TranslateToggle } from '@/features/translate/components/translate-toggl
 import { FavoriteButton } from '@/features/account/components/favorite-button';
 import { BuyBlock } from '@/features/commerce/components/buy-block';
 import { AuthorRating } from '@/features/ratings/components/author-rating';
-import { ReportWorkflowButton } from '@/features/ratings/components/report-workflow-button';
+import { ReportWorkflowButton } from '@/features/ratings/components/report-button';
 import { BuyerFacts } from '@/features/workflows/components/buyer-facts';
 import { useSession } from '@/features/auth/api/get-session';
 import { ReviewNotice } from '@/components/review-notice';

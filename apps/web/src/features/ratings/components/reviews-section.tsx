@@ -1,4 +1,4 @@
-import { Flag, MessageSquareReply } from 'lucide-react';
+import { MessageSquareReply } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,15 +14,16 @@ import { errorKey } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useReviews } from '../api/get-reviews';
 import { useReplyToReview } from '../api/reply-to-review';
-import { useReportReview } from '../api/report-review';
 import { useDeleteReview, useSaveReview } from '../api/save-review';
 import { RatingSummary } from './rating-summary';
+import { ReportReviewButton } from './report-button';
 import { StarPicker } from './star-picker';
 
 /** The detail page's reviews: summary, the caller's own review or the form, then everyone's reviews. */
 export function ReviewsSection({ workflowId }: { workflowId: string }) {
   const { t } = useTranslation();
   const reviews = useReviews(workflowId);
+  const [pages, setPages] = useState(1);
   return (
     <Card>
       <CardHeader>
@@ -40,22 +41,37 @@ export function ReviewsSection({ workflowId }: { workflowId: string }) {
             <RatingSummary summary={reviews.data.summary} />
             <ViewerPart workflowId={workflowId} list={reviews.data} />
             <ul className="flex flex-col divide-y divide-slate-100">
-              {reviews.data.reviews.map((review) => (
-                <ReviewItem
-                  key={review.id}
-                  review={review}
-                  workflowId={workflowId}
-                  canReply={reviews.data.viewer.can_reply}
-                  signedIn={reviews.data.viewer.eligibility !== 'sign_in'}
-                  own={review.id === reviews.data.viewer.review?.id}
-                />
+              {Array.from({ length: pages }, (_, page) => (
+                <ReviewPage key={page} workflowId={workflowId} page={page} first={reviews.data} />
               ))}
             </ul>
+            {reviews.data.total > pages * reviews.data.pageSize && (
+              <Button variant="outline" onClick={() => setPages((count) => count + 1)}>
+                {t('ratings.more')}
+              </Button>
+            )}
           </>
         )}
       </CardContent>
     </Card>
   );
+}
+
+/** One page of reviews; the first is the section's own answer, later ones load when asked for. */
+function ReviewPage({ workflowId, page, first }: { workflowId: string; page: number; first: ReviewList }) {
+  const later = useReviews(workflowId, page);
+  const list = page === 0 ? first : later.data;
+  if (!list) return null;
+  return list.reviews.map((review) => (
+    <ReviewItem
+      key={review.id}
+      review={review}
+      workflowId={workflowId}
+      canReply={first.viewer.can_reply}
+      signedIn={first.viewer.eligibility !== 'sign_in'}
+      own={review.id === first.viewer.review?.id}
+    />
+  ));
 }
 
 function ViewerPart({ workflowId, list }: { workflowId: string; list: ReviewList }) {
@@ -206,20 +222,7 @@ function ReviewItem({
 }) {
   const { t, i18n } = useTranslation();
   const [replying, setReplying] = useState(false);
-  const [reported, setReported] = useState(false);
-  const report = useReportReview();
   const name = review.reviewer.name ?? t('common.anonymous');
-  const onReport = () =>
-    report.mutate(
-      { reviewId: review.id, input: { reason: 'inappropriate', details: '' } },
-      {
-        onSuccess: () => {
-          setReported(true);
-          toast.success(t('ratings.reportSent'));
-        },
-        onError: (failure) => toast.error(t('report.failed'), { description: t(errorKey(failure)) }),
-      },
-    );
   return (
     <li className="py-4" data-testid="review">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -250,18 +253,7 @@ function ReviewItem({
             {t(review.reply ? 'ratings.editReply' : 'ratings.reply')}
           </Button>
         )}
-        {signedIn && !own && !canReply && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={onReport}
-            disabled={reported || report.isPending}
-            aria-label={t('ratings.reportReview')}
-          >
-            <Flag aria-hidden="true" />
-            {t('ratings.report')}
-          </Button>
-        )}
+        {signedIn && !own && !canReply && <ReportReviewButton reviewId={review.id} />}
       </div>
       {replying && <ReplyForm workflowId={workflowId} review={review} onDone={() => setReplying(false)} />}
     </li>

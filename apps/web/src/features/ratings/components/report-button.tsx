@@ -10,10 +10,72 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
+import { useReportReview } from '../api/report-review';
 import { useReportWorkflow } from '../api/report-workflow';
+
+type ReportInput = { reason: ReportReason; details: string };
 
 /** Report from the detail page: a reason from the list plus text; the reporter is told it was received. */
 export function ReportWorkflowButton({ workflowId, signedIn }: { workflowId: string; signedIn: boolean }) {
+  const { t } = useTranslation();
+  const report = useReportWorkflow(workflowId);
+  return (
+    <ReportButton
+      signedIn={signedIn}
+      title={t('report.title')}
+      label={t('report.button')}
+      variant="ghost"
+      pending={report.isPending}
+      received={report.isSuccess}
+      onSubmit={(input) => report.mutate(input, { onError: reportFailed(t) })}
+    />
+  );
+}
+
+/** The same dialog for one review. */
+export function ReportReviewButton({ reviewId }: { reviewId: string }) {
+  const { t } = useTranslation();
+  const report = useReportReview();
+  return (
+    <ReportButton
+      signedIn
+      title={t('ratings.reportReview')}
+      label={t('ratings.report')}
+      accessibleName={t('ratings.reportReview')}
+      variant="ghost"
+      size="sm"
+      pending={report.isPending}
+      received={report.isSuccess}
+      onSubmit={(input) => report.mutate({ reviewId, input }, { onError: reportFailed(t) })}
+    />
+  );
+}
+
+const reportFailed = (t: (key: string) => string) => (failure: unknown) =>
+  toast.error(t('report.failed'), { description: t(errorKey(failure)) });
+
+function ReportButton({
+  signedIn,
+  title,
+  label,
+  variant,
+  size,
+  pending,
+  received,
+  onSubmit,
+  accessibleName,
+}: {
+  signedIn: boolean;
+  title: string;
+  label: string;
+  variant: 'ghost' | 'outline';
+  size?: 'sm';
+  pending: boolean;
+  received: boolean;
+  onSubmit: (input: ReportInput) => void;
+  /** Where the visible label alone is ambiguous (one Report button per review). */
+  accessibleName?: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
@@ -21,13 +83,12 @@ export function ReportWorkflowButton({ workflowId, signedIn }: { workflowId: str
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason>('spam');
   const [details, setDetails] = useState('');
-  const report = useReportWorkflow(workflowId);
-  const received = report.isSuccess;
 
   if (!signedIn) {
     return (
       <Button
-        variant="ghost"
+        variant={variant}
+        size={size}
         onClick={() =>
           toast.error(t('report.signIn'), {
             action: {
@@ -38,29 +99,30 @@ export function ReportWorkflowButton({ workflowId, signedIn }: { workflowId: str
         }
       >
         <Flag aria-hidden="true" />
-        {t('report.button')}
+        {label}
       </Button>
     );
   }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    report.mutate(
-      { reason, details },
-      { onError: (failure) => toast.error(t('report.failed'), { description: t(errorKey(failure)) }) },
-    );
+    onSubmit({ reason, details });
   };
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost">
+        <Button
+          variant={variant}
+          size={size}
+          aria-label={accessibleName && !received ? accessibleName : undefined}
+        >
           <Flag aria-hidden="true" />
-          {received ? t('report.received') : t('report.button')}
+          {received ? t('report.received') : label}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title={received ? t('report.received') : t('report.title')}
+        title={received ? t('report.received') : title}
         description={received ? undefined : t('report.text')}
         closeLabel={t('common.close')}
       >
@@ -97,8 +159,8 @@ export function ReportWorkflowButton({ workflowId, signedIn }: { workflowId: str
                 onChange={(event) => setDetails(event.target.value)}
               />
             </div>
-            <Button type="submit" disabled={report.isPending}>
-              {report.isPending ? t('report.sending') : t('report.send')}
+            <Button type="submit" disabled={pending}>
+              {pending ? t('report.sending') : t('report.send')}
             </Button>
           </form>
         )}
