@@ -106,6 +106,14 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
   // A paid workflow its viewer may not open yet: decide-before-buying facts and the guide come before the cover.
   const locked = !free && !canDownload;
   const { user } = useSession();
+  const { hash } = useLocation();
+
+  // The review reminder links to #reviews, a section drawn only once the workflow has loaded.
+  useEffect(() => {
+    if (hash !== '#reviews') return;
+    const frame = requestAnimationFrame(() => document.getElementById('reviews')?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
 
   const download = async () => {
     if (!fileUrl) return toast.error(t('detail.noFile'));
