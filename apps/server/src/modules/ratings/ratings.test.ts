@@ -280,6 +280,36 @@ describe('answers, reports and hiding', () => {
   });
 });
 
+describe('writes from another site', () => {
+  it('refuses every review write sent with the cookie from another origin, and changes nothing', async () => {
+    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id });
+    const writer = await downloader(workflow.id);
+    const reader = await downloader(workflow.id);
+    const id = (await review(workflow.id, writer, 4, 'Kept as it is')).json().id as string;
+    const report = (await call('POST', `/api/reviews/${id}/reports`, reader, { reason: 'spam' })).json();
+    const foreign = { origin: 'https://evil.example' };
+    for (const [method, url, session, payload] of [
+      ['PUT', `/api/reviews/${id}`, writer, { rating: 1 }],
+      ['DELETE', `/api/reviews/${id}`, writer, undefined],
+      ['PUT', `/api/reviews/${id}/reply`, author, { reply: 'Forged' }],
+      ['POST', `/api/reviews/${id}/reports`, author, { reason: 'spam' }],
+      ['POST', `/api/admin/review-reports/${report.id}/resolve`, admin, { action: 'hide' }],
+    ] as const) {
+      const response = await call(method, url, session, payload, foreign);
+      expect(errorOf(response), `${method} ${url}`).toEqual([403, 'CROSS_SITE_REQUEST']);
+    }
+    const list = (await reviewsOf(workflow.id)).json();
+    expect(list.reviews).toEqual([
+      expect.objectContaining({ id, rating: 4, body: 'Kept as it is', reply: null }),
+    ]);
+    const open = (await call('GET', '/api/admin/review-reports', admin)).json();
+    expect(open.filter((r: { review_id: string }) => r.review_id === id)).toHaveLength(1);
+    expect(
+      errorOf(await call('POST', `/api/admin/review-reports/${report.id}/resolve`, null, { action: 'hide' })),
+    ).toEqual([401, 'UNAUTHENTICATED']);
+  });
+});
+
 describe('averages and the Top rated order', () => {
   it('ranks by the Bayesian average: one 5-star review does not beat many 4.8s, unrated ones come last', async () => {
     const seller = await member();
