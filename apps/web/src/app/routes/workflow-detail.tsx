@@ -10,6 +10,7 @@ import {
   Share2,
   Star,
 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -31,6 +32,7 @@ import { downloadWorkflowFile } from '@/features/workflows/lib/download-file';
 import { TranslateToggle } from '@/features/translate/components/translate-toggle';
 import { FavoriteButton } from '@/features/account/components/favorite-button';
 import { BuyBlock } from '@/features/commerce/components/buy-block';
+import { ratingsKeys } from '@/features/ratings/api/get-reviews';
 import { AuthorRating } from '@/features/ratings/components/author-rating';
 import { ReportWorkflowButton } from '@/features/ratings/components/report-button';
 import { BuyerFacts } from '@/features/workflows/components/buyer-facts';
@@ -107,6 +109,7 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
   const locked = !free && !canDownload;
   const { user } = useSession();
   const { hash } = useLocation();
+  const queryClient = useQueryClient();
 
   // The review reminder links to #reviews, a section drawn only once the workflow has loaded.
   useEffect(() => {
@@ -120,6 +123,8 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
     try {
       await downloadWorkflowFile(fileUrl, downloadFileName(workflow.title));
       toast.success(t('detail.downloaded'));
+      // A signed-in download lets its user rate a free workflow: ask the reviews section again.
+      void queryClient.invalidateQueries({ queryKey: ratingsKeys.all });
     } catch {
       toast.error(t('detail.downloadFailed'));
     }
