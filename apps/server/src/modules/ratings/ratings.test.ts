@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases } from '../../db/schema.ts';
+import { purchases, user } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, signInAs, uniqueAddress, type TestSession } from '../../test/auth.ts';
 import { addPurchase, createUser, createWorkflow } from '../../test/factories.ts';
@@ -277,6 +277,20 @@ describe('answers, reports and hiding', () => {
     // Editing a hidden review does not bring it back into the counts.
     await call('PUT', `/api/reviews/${rude.id}`, angry, { rating: 2 });
     expect(await cardOf(workflow.id)).toMatchObject({ rating_count: 1, rating_average: 5 });
+  });
+});
+
+describe('deleted accounts', () => {
+  it("takes a deleted account's reviews out of the counts", async () => {
+    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id });
+    const staying = await downloader(workflow.id);
+    const leaving = await downloader(workflow.id);
+    await review(workflow.id, staying, 5);
+    await review(workflow.id, leaving, 1);
+    expect(await cardOf(workflow.id)).toMatchObject({ rating_count: 2, rating_average: 3 });
+    await ctx.db.delete(user).where(eq(user.id, leaving.user.id));
+    expect(await cardOf(workflow.id)).toMatchObject({ rating_count: 1, rating_average: 5 });
+    expect((await reviewsOf(workflow.id)).json().summary.distribution).toEqual([0, 0, 0, 0, 1]);
   });
 });
 
