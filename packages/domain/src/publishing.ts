@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_REASONS } from './reports.ts';
 import { DESCRIPTION_MAX, PRICE_MAX, TITLE_MAX, TITLE_MIN, VERSION_MAX } from './limits.ts';
 
 /**
@@ -115,8 +116,7 @@ export const RejectInput = z.object({
   reason: z.string({ error: K.reasonRequired }).trim().min(1, { error: K.reasonRequired }).max(REASON_MAX),
 });
 
-export const REPORT_REASONS = ['spam', 'malicious', 'copyright', 'inappropriate', 'broken', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+export { REPORT_REASONS, type ReportReason } from './reports.ts';
 export const ReportInput = z.object({
   reason: z.enum(REPORT_REASONS, { error: K.reportReason }),
   details: z.string().trim().max(REASON_MAX, { error: K.detailsMax }).default(''),

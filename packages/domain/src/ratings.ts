@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { REPORT_REASONS } from './publishing.ts';
+import {
+  RATING_MAX,
+  RATING_MIN,
+  RATING_PRIOR_MEAN,
+  RATING_PRIOR_WEIGHT,
+  REVIEW_BODY_MAX,
+  REVIEW_REPLY_MAX,
+} from './ratings-limits.ts';
+import { REPORT_REASONS } from './reports.ts';
 
 /** Ratings and reviews (issue 16; docs/decisions/0070-ratings.md). */
-export const REVIEW_BODY_MAX = 2000;
-export const REVIEW_REPLY_MAX = 2000;
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-/** The Bayesian prior: every workflow starts as if it had this many reviews of this average. */
-export const RATING_PRIOR_WEIGHT = 5;
-export const RATING_PRIOR_MEAN = 3.5;
-export const REVIEWS_PAGE_SIZE = 10;
+export * from './ratings-limits.ts';
 
 const rating = z.number().int().min(RATING_MIN).max(RATING_MAX);
 

@@ -34,7 +34,7 @@ import { FavoriteButton } from '@/features/account/components/favorite-button';
 import { BuyBlock } from '@/features/commerce/components/buy-block';
 import { ratingsKeys } from '@/features/ratings/api/get-reviews';
 import { AuthorRating } from '@/features/ratings/components/author-rating';
-import { ReportWorkflowButton } from '@/features/ratings/components/report-button';
+import { ReportWorkflowTrigger } from '@/features/ratings/components/report-workflow-trigger';
 import { BuyerFacts } from '@/features/workflows/components/buyer-facts';
 import { useSession } from '@/features/auth/api/get-session';
 import { ReviewNotice } from '@/components/review-notice';
@@ -282,7 +282,7 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
               />
             )}
             {workflow.status === 'listed' && !workflow.access.can_manage && (
-              <ReportWorkflowButton workflowId={workflow.id} signedIn={Boolean(user)} />
+              <ReportWorkflowTrigger workflowId={workflow.id} signedIn={Boolean(user)} />
             )}
             {workflow.access.can_manage && (
               <Button asChild variant="ghost">

@@ -1,8 +1,7 @@
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { REPORT_REASONS, type ReportReason } from '@flowbay/domain';
+import { REPORT_REASONS, type ReportReason } from '@flowbay/domain/reports';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/input';
@@ -15,13 +14,16 @@ import { useReportWorkflow } from '../api/report-workflow';
 
 type ReportInput = { reason: ReportReason; details: string };
 
-/** Report from the detail page: a reason from the list plus text; the reporter is told it was received. */
-export function ReportWorkflowButton({ workflowId, signedIn }: { workflowId: string; signedIn: boolean }) {
+/**
+ * Report from the detail page (loaded on the first click, see report-workflow-trigger.tsx): a reason
+ * from the list plus text; the reporter is told it was received.
+ */
+export function ReportWorkflowButton({ workflowId }: { workflowId: string }) {
   const { t } = useTranslation();
   const report = useReportWorkflow(workflowId);
   return (
     <ReportButton
-      signedIn={signedIn}
+      initiallyOpen
       title={t('report.title')}
       label={t('report.button')}
       variant="ghost"
@@ -38,7 +40,6 @@ export function ReportReviewButton({ reviewId }: { reviewId: string }) {
   const report = useReportReview();
   return (
     <ReportButton
-      signedIn
       title={t('ratings.reportReview')}
       label={t('ratings.report')}
       accessibleName={t('ratings.reportReview')}
@@ -55,7 +56,6 @@ const reportFailed = (t: (key: string) => string) => (failure: unknown) =>
   toast.error(t('report.failed'), { description: t(errorKey(failure)) });
 
 function ReportButton({
-  signedIn,
   title,
   label,
   variant,
@@ -64,8 +64,8 @@ function ReportButton({
   received,
   onSubmit,
   accessibleName,
+  initiallyOpen = false,
 }: {
-  signedIn: boolean;
   title: string;
   label: string;
   variant: 'ghost' | 'outline';
@@ -75,34 +75,13 @@ function ReportButton({
   onSubmit: (input: ReportInput) => void;
   /** Where the visible label alone is ambiguous (one Report button per review). */
   accessibleName?: string;
+  initiallyOpen?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [reason, setReason] = useState<ReportReason>('spam');
   const [details, setDetails] = useState('');
-
-  if (!signedIn) {
-    return (
-      <Button
-        variant={variant}
-        size={size}
-        onClick={() =>
-          toast.error(t('report.signIn'), {
-            action: {
-              label: t('nav.login'),
-              onClick: () => navigate('/auth', { state: { from: location.pathname } }),
-            },
-          })
-        }
-      >
-        <Flag aria-hidden="true" />
-        {label}
-      </Button>
-    );
-  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -2,7 +2,8 @@ import { MessageSquareReply } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { REVIEW_BODY_MAX, type Review, type ReviewList } from '@flowbay/domain';
+import type { Review, ReviewList } from '@flowbay/domain';
+import { REVIEW_BODY_MAX, REVIEW_REPLY_MAX } from '@flowbay/domain/ratings-limits';
 import { RatingStars } from '@/components/rating-stars';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -293,7 +294,7 @@ function ReplyForm({
       <Textarea
         id={`${id}-reply`}
         rows={3}
-        maxLength={2000}
+        maxLength={REVIEW_REPLY_MAX}
         value={reply}
         onChange={(e) => setReply(e.target.value)}
       />
