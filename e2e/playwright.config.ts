@@ -28,6 +28,11 @@ export const E2E_ADMIN_EMAILS = [
   'selling-admin-desktop-vi@e2e.test',
   'seller-admin-desktop-en@e2e.test',
   'seller-admin-desktop-vi@e2e.test',
+  // The trust journeys' administrators: one approves the rated workflow, one reads the reports queue.
+  'trust-admin-desktop-en@e2e.test',
+  'trust-admin-desktop-vi@e2e.test',
+  'trust-reports-admin-desktop-en@e2e.test',
+  'trust-reports-admin-desktop-vi@e2e.test',
 ];
 
 const chromium = {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { latestMailLink, logIn, PASSWORD, translator, uniqueEmail } from './signed-in-helpers';
+import { confirmedAccount, logIn, translator, uniqueEmail } from './signed-in-helpers';
 
 /** A page on another origin of the same site (another port of the same host), as an attacker's. */
 async function serveForeignPage(html: string): Promise<{ url: string; close(): Promise<void> }> {
@@ -16,23 +16,6 @@ async function serveForeignPage(html: string): Promise<{ url: string; close(): P
     url: `http://127.0.0.1:${port}/`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-/** An account made over the API: sign-up, the confirmation link from the outbox, a bearer token. */
-async function confirmedAccount(request: APIRequestContext, email: string, origin: string): Promise<string> {
-  // This cookie jar may hold an earlier account's session: its writes carry the site's Origin, as a browser's.
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers: { origin },
-    data: { email, password: PASSWORD },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  expect((await request.get(await latestMailLink(email), { maxRedirects: 0 })).status()).toBeLessThan(400);
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    headers: { origin },
-    data: { email, password: PASSWORD },
-  });
-  expect(signIn.ok()).toBe(true);
-  return signIn.headers()['set-auth-token']!;
 }
 
 /** A workflow waiting for review, published over the API by a member with a bearer token. */

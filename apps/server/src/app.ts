@@ -74,6 +74,10 @@ import { createN8nService } from './modules/n8n/n8n.service.ts';
 import { createSalesRepository } from './modules/sales/sales.repository.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { createSalesService } from './modules/sales/sales.service.ts';
+import { REVIEW_REMINDER_JOB } from './infra/jobs/review-reminder.ts';
+import { createRatingsRepository } from './modules/ratings/ratings.repository.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
+import { createRatingsService } from './modules/ratings/ratings.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -438,6 +442,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, {
     contact: createContactService({ db: database.db, mailer, supportEmail: env.SUPPORT_EMAIL, log: app.log }),
   });
+
+  const ratings = createRatingsService({
+    repository: createRatingsRepository(database.db),
+    catalog,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    clock,
+  });
+  jobs.register(REVIEW_REMINDER_JOB, (payload) => ratings.sendReminder(String(payload.orderId)));
+  await app.register(ratingsRoutes, { ratings });
 
   const n8n = createN8nService({ repository: createN8nRepository(database.db), storage });
   await app.register(n8nTemplateRoutes, { prefix: '/n8n', n8n, publicUrl: env.PUBLIC_URL });

@@ -62,6 +62,11 @@ export const WorkflowCard = z.object({
   version: z.string(),
   views: z.number().int(),
   favorites_count: z.number().int(),
+  /** Downloads, counted once per visitor and day. */
+  downloads: z.number().int(),
+  /** Mean stars of the visible reviews (two decimals), null while unrated. */
+  rating_average: z.number().nullable(),
+  rating_count: z.number().int(),
   user_id: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -137,7 +142,14 @@ export const WorkflowVersion = z.object({
 });
 export type WorkflowVersion = z.infer<typeof WorkflowVersion>;
 
-export const AuthorStats = z.object({ workflowCount: z.number().int(), totalStars: z.number().int() });
+export const AuthorStats = z.object({
+  workflowCount: z.number().int(),
+  /** How many times people favourited the author's listed workflows, summed. */
+  totalFavorites: z.number().int(),
+  /** Mean stars over every visible review of the author's listed workflows; null while unrated. */
+  ratingAverage: z.number().nullable(),
+  ratingCount: z.number().int(),
+});
 export type AuthorStats = z.infer<typeof AuthorStats>;
 
 export const PublicProfile = z.object({

@@ -11,6 +11,7 @@ export const SORTS = [
   'price_desc',
   /** Best match first: the default with a search (without one it means newest first). */
   'relevance',
+  'rating_desc',
 ] as const;
 export type Sort = (typeof SORTS)[number];
 export const DEFAULT_SORT: Sort = 'created_at_desc';

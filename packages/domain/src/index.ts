@@ -9,3 +9,4 @@ export * from './publishing.ts';
 export * from './n8n.ts';
 export * from './commerce.ts';
 export * from './sales.ts';
+export * from './ratings.ts';

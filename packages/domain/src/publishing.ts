@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN, VERSION_MAX } from './limits.ts';
 import { checkPriceAmount, readPrice, type PriceProblem } from './price.ts';
+import { REPORT_REASONS } from './reports.ts';
 
 /**
  * Validation messages are i18n keys (spec section 5 wording lives in the web app's en/vi files
@@ -128,8 +129,7 @@ export const RejectInput = z.object({
   reason: z.string({ error: K.reasonRequired }).trim().min(1, { error: K.reasonRequired }).max(REASON_MAX),
 });
 
-export const REPORT_REASONS = ['spam', 'malicious', 'copyright', 'inappropriate', 'broken', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+export { REPORT_REASONS, type ReportReason } from './reports.ts';
 export const ReportInput = z.object({
   reason: z.enum(REPORT_REASONS, { error: K.reportReason }),
   details: z.string().trim().max(REASON_MAX, { error: K.detailsMax }).default(''),

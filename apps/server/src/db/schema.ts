@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -147,6 +149,15 @@ export const workflows = pgTable(
     nodeSummary: jsonb('node_summary').$type<NodeSummary>(),
     views: integer('views').notNull().default(0),
     favoritesCount: integer('favorites_count').notNull().default(0),
+    /** Downloads, counted once per visitor and day like views (workflow_downloads). */
+    downloads: integer('downloads').notNull().default(0),
+    /** Visible (not hidden) reviews and the sum of their stars, kept by the ratings repository. */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    /** The Top rated order: a Bayesian average, null while unrated (docs/decisions/0070-ratings.md). */
+    ratingScore: doublePrecision('rating_score').generatedAlwaysAs(
+      sql`case when rating_count = 0 then null else (rating_sum + 17.5) / (rating_count + 5.0) end`,
+    ),
     /** Title, description, app and use-case names, maintained by the service for search. */
     searchDocument: text('search_document').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -180,6 +191,9 @@ export const workflows = pgTable(
     index('workflows_pending_idx')
       .on(table.id)
       .where(sql`status = 'pending'`),
+    index('workflows_listed_rating_idx')
+      .on(table.ratingScore.desc().nullsLast(), table.id.desc().nullsFirst())
+      .where(sql`status = 'listed' and deleted_at is null`),
   ],
 );
 
@@ -672,5 +686,73 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_order_kind_uq').on(table.orderId, table.kind),
     uniqueIndex('ledger_entries_payout_kind_uq').on(table.payoutId, table.kind),
     index('ledger_entries_seller_idx').on(table.sellerId, table.availableAt),
+  ],
+);
+
+/** One row per visitor, workflow and day, like workflow_views; `version` is what was downloaded first that day. */
+export const workflowDownloads = pgTable(
+  'workflow_downloads',
+  {
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    visitor: text('visitor').notNull(),
+    day: date('day').notNull(),
+    version: text('version'),
+  },
+  (table) => [primaryKey({ columns: [table.workflowId, table.visitor, table.day] })],
+);
+
+/** A rating of 1-5 stars by someone who bought or downloaded the workflow; one per user and workflow. */
+export const workflowReviews = pgTable(
+  'workflow_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    body: text('body').notNull().default(''),
+    /** The version the reviewer had when writing (last downloaded, else the listed one). */
+    version: text('version'),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** Hidden by an administrator: not shown and not counted. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: text('hidden_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('workflow_reviews_user_uq').on(table.workflowId, table.userId),
+    index('workflow_reviews_workflow_idx').on(table.workflowId, table.createdAt),
+    index('workflow_reviews_user_idx').on(table.userId),
+    check('workflow_reviews_rating_range', sql`rating between 1 and 5`),
+  ],
+);
+
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => workflowReviews.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id').references(() => user.id, { onDelete: 'set null' }),
+    reason: text('reason').$type<(typeof REPORT_REASONS)[number]>().notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status').$type<'open' | 'hidden' | 'dismissed'>().notNull().default('open'),
+    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('review_reports_status_idx').on(table.status, table.createdAt),
+    uniqueIndex('review_reports_open_reporter_uq')
+      .on(table.reviewId, table.reporterId)
+      .where(sql`status = 'open'`),
   ],
 );

@@ -152,6 +152,19 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'A new version must be for the same platform as the workflow.',
     vi: 'Phiên bản mới phải dùng cùng nền tảng với workflow.',
   },
+  REVIEW_NOT_ALLOWED: {
+    en: 'Only people who bought this workflow, or downloaded it while signed in, can review it.',
+    vi: 'Chỉ người đã mua workflow này, hoặc đã tải về khi đăng nhập, mới có thể đánh giá.',
+  },
+  OWN_WORKFLOW_REVIEW: {
+    en: 'You cannot review your own workflow.',
+    vi: 'Bạn không thể đánh giá workflow của chính mình.',
+  },
+  ALREADY_REVIEWED: {
+    en: 'You have already reviewed this workflow. You can edit your review instead.',
+    vi: 'Bạn đã đánh giá workflow này. Bạn có thể sửa đánh giá của mình.',
+  },
+  REVIEW_NOT_FOUND: { en: 'Review not found.', vi: 'Không tìm thấy đánh giá.' },
   INTERNAL_ERROR: {
     en: 'Something went wrong. Please try again.',
     vi: 'Đã có lỗi xảy ra. Vui lòng thử lại.',

@@ -38,3 +38,11 @@ export function formatDateTime(iso: string, language: string): string {
     minute: '2-digit',
   }).format(new Date(iso));
 }
+
+/** A rating average with one decimal ("4.8", "4,8"). */
+export function formatRating(value: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(asLanguage(language)), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(value);
+}

@@ -58,7 +58,7 @@ describe('demo content', () => {
     const stars = await Promise.all(
       [...new Set<string>(paid.map((workflow: { user_id: string }) => workflow.user_id))].map(
         async (id) =>
-          (await ctx.app.inject({ method: 'GET', url: `/api/author-stats/${id}` })).json().totalStars,
+          (await ctx.app.inject({ method: 'GET', url: `/api/author-stats/${id}` })).json().totalFavorites,
       ),
     );
     expect(stars.reduce((sum, value) => sum + value, 0)).toBeGreaterThan(0);

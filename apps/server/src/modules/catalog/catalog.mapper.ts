@@ -1,4 +1,4 @@
-import type { WorkflowCard, WorkflowDetail } from '@flowbay/domain';
+import { ratingAverage, type WorkflowCard, type WorkflowDetail } from '@flowbay/domain';
 import type { Storage } from '../../infra/storage/index.ts';
 import type { CardRow } from './catalog.repository.ts';
 
@@ -18,6 +18,9 @@ export function toWorkflowCard(row: CardRow, storage: Storage): WorkflowCard {
     version: row.version ?? '1.0',
     views: row.views,
     favorites_count: row.favoritesCount,
+    downloads: row.downloads,
+    rating_average: ratingAverage(row.ratingSum, row.ratingCount),
+    rating_count: row.ratingCount,
     user_id: row.userId,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),

@@ -7,6 +7,7 @@ import {
   categories,
   favorites,
   searchWords,
+  workflowDownloads,
   subcategories,
   user,
   workflowCategories,
@@ -120,6 +121,9 @@ function orderOf(sort: CatalogSort, filter: CatalogFilter): SQL[] {
       return [desc(workflows.price), desc(workflows.id)];
     case 'created_at_desc':
       return [desc(workflows.createdAt), desc(workflows.id)];
+    case 'rating_desc':
+      // Unrated workflows (a null score) come after every rated one (docs/decisions/0070-ratings.md).
+      return [sql`${workflows.ratingScore} desc nulls last`, desc(workflows.id)];
   }
 }
 
@@ -154,6 +158,9 @@ const cardColumns = {
   coverThumbKey: workflows.coverThumbKey,
   views: workflows.views,
   favoritesCount: workflows.favoritesCount,
+  downloads: workflows.downloads,
+  ratingCount: workflows.ratingCount,
+  ratingSum: workflows.ratingSum,
   userId: workflows.userId,
   status: workflows.status,
   nodeSummary: workflows.nodeSummary,
@@ -237,6 +244,22 @@ export function createCatalogRepository(db: Database) {
       return rows.map((row) => row.word);
     },
 
+    /**
+     * Counts a download once per visitor, workflow and day, like views: the insert and the increment
+     * are one statement, so concurrent downloads of one visitor count once.
+     */
+    async recordDownload(workflowId: string, visitor: string, version: string): Promise<void> {
+      await db.execute(sql`
+        with inserted as (
+          insert into ${workflowDownloads} (workflow_id, visitor, day, version)
+          values (${workflowId}, ${visitor}, current_date, ${version})
+          on conflict do nothing
+          returning 1
+        )
+        update ${workflows} set downloads = downloads + 1
+        where id = ${workflowId} and exists (select 1 from inserted)`);
+    },
+
     async hasPurchased(userId: string, workflowId: string): Promise<boolean> {
       return hasActiveEntitlement(db, userId, workflowId);
     },
@@ -256,6 +279,7 @@ const indexedColumns = {
   price: workflows.price,
   views: workflows.views,
   favorites: workflows.favoritesCount,
+  ratingScore: workflows.ratingScore,
   createdAt: workflows.createdAt,
   status: workflows.status,
   deletedAt: workflows.deletedAt,
@@ -278,6 +302,7 @@ interface IndexedRow {
   price: number;
   views: number;
   favorites: number;
+  ratingScore: number | null;
   createdAt: Date;
   status: string;
   deletedAt: Date | null;
@@ -317,6 +342,7 @@ export function createSearchSource(db: Database): SearchSource {
       price: Number(row.price),
       views: row.views,
       favorites: row.favorites,
+      ratingScore: row.ratingScore === null ? null : Number(row.ratingScore),
       createdAt: new Date(row.createdAt).getTime(),
       stamp: Number(row.stamp),
     }));

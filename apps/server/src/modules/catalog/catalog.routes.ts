@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,6 +20,9 @@ const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 function contentDisposition(fileName: string): string {
   return `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
+
+/** An anonymous visitor is their address and browser (hashed before it is stored). */
+const visitorKey = (request: FastifyRequest) => `${request.ip}|${request.headers['user-agent'] ?? ''}`;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -94,12 +97,7 @@ export async function catalogRoutes(
         response: { 200: z.object({ views: z.number().int(), counted: z.boolean() }), ...errors },
       },
     },
-    (request) =>
-      catalog.recordView(
-        request.params.id,
-        request.viewer,
-        `${request.ip}|${request.headers['user-agent'] ?? ''}`,
-      ),
+    (request) => catalog.recordView(request.params.id, request.viewer, visitorKey(request)),
   );
 
   app.get(
@@ -138,7 +136,7 @@ export async function catalogRoutes(
       },
     },
     async (request, reply) => {
-      const file = await catalog.download(request.params.id, request.viewer);
+      const file = await catalog.download(request.params.id, request.viewer, visitorKey(request));
       return asUploadedFile(reply, contentDisposition(file.fileName))
         .type('application/json; charset=utf-8')
         .header('cache-control', 'private, no-store')
@@ -156,7 +154,12 @@ export async function catalogRoutes(
       },
     },
     async (request, reply) => {
-      const file = await catalog.download(request.params.id, request.viewer, request.params.versionId);
+      const file = await catalog.download(
+        request.params.id,
+        request.viewer,
+        visitorKey(request),
+        request.params.versionId,
+      );
       return asUploadedFile(reply, contentDisposition(file.fileName))
         .type('application/json; charset=utf-8')
         .header('cache-control', 'private, no-store')

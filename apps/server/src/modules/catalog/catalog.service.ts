@@ -7,6 +7,7 @@ import {
   downloadFileName,
   isUuid,
   parseWorkflowRef,
+  ratingAverage,
   type BuyerSummary,
   type ListWorkflowsQuery,
   type WorkflowDetail,
@@ -41,6 +42,11 @@ import {
   type CatalogFilter,
   type CatalogSort,
 } from './catalog.repository.ts';
+
+/** Who counts as one visitor for views and downloads: the account, else a hash of address and browser. */
+function visitorOf(viewer: Viewer, visitorKey: string): string {
+  return isSignedIn(viewer) ? `u:${viewer.id}` : `a:${createHash('sha256').update(visitorKey).digest('hex')}`;
+}
 
 const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
 
@@ -334,9 +340,7 @@ export function createCatalogService(
       visitorKey: string,
     ): Promise<{ views: number; counted: boolean }> {
       const row = await findVisible(ref, viewer);
-      const visitor = isSignedIn(viewer)
-        ? `u:${viewer.id}`
-        : `a:${createHash('sha256').update(visitorKey).digest('hex')}`;
+      const visitor = visitorOf(viewer, visitorKey);
       const result = await db.execute<{ views: number }>(sql`
         with inserted as (
           insert into ${workflowViews} (workflow_id, visitor, day)
@@ -355,17 +359,29 @@ export function createCatalogService(
       const [row] = await db
         .select({
           workflowCount: sql<number>`count(*)::int`,
-          totalStars: sql<number>`coalesce(sum(${workflows.favoritesCount}), 0)::int`,
+          totalFavorites: sql<number>`coalesce(sum(${workflows.favoritesCount}), 0)::int`,
+          ratingCount: sql<number>`coalesce(sum(${workflows.ratingCount}), 0)::int`,
+          ratingSum: sql<number>`coalesce(sum(${workflows.ratingSum}), 0)::int`,
         })
         .from(workflows)
         .where(
           and(eq(workflows.userId, userId), eq(workflows.status, 'listed'), isNull(workflows.deletedAt)),
         );
-      return { workflowCount: Number(row?.workflowCount ?? 0), totalStars: Number(row?.totalStars ?? 0) };
+      const ratingCount = Number(row?.ratingCount ?? 0);
+      return {
+        workflowCount: Number(row?.workflowCount ?? 0),
+        totalFavorites: Number(row?.totalFavorites ?? 0),
+        ratingAverage: ratingAverage(Number(row?.ratingSum ?? 0), ratingCount),
+        ratingCount,
+      };
     },
 
-    /** The file of the current (or a given approved) version, if the viewer is entitled to it. */
-    async download(ref: string, viewer: Viewer, versionId?: string) {
+    /**
+     * The file of the current (or a given approved) version, if the viewer is entitled to it. Each
+     * download is counted once per visitor and day; a signed-in download is what lets a user review a
+     * free workflow, and its version is the one their review names.
+     */
+    async download(ref: string, viewer: Viewer, visitorKey: string, versionId?: string) {
       const row = await findVisible(ref, viewer);
       const access = await accessFor(viewer, row);
       if (!access.can_download) {
@@ -388,6 +404,7 @@ export function createCatalogService(
       const stored = await storage.get(version.fileKey);
       if (!stored) throw notFound('VERSION_NOT_FOUND', 'The file of this version is missing');
       const body = servedWorkflowFile(stored, row.title);
+      await repository.recordDownload(row.id, visitorOf(viewer, visitorKey), version.version);
       const fileName = versionId ? downloadFileName(row.title, version.version) : downloadFileName(row.title);
       return { body, fileName, version: version.version ?? DEFAULT_VERSION };
     },

@@ -464,7 +464,7 @@ describe('taxonomy, profiles and stats', () => {
 
   it('answers author stats with listed workflows only', async () => {
     const stats = (await ctx.app.inject({ method: 'GET', url: `/api/author-stats/${ids.author}` })).json();
-    expect(stats).toEqual({ workflowCount: 2, totalStars: 0 });
+    expect(stats).toEqual({ workflowCount: 2, totalFavorites: 0, ratingAverage: null, ratingCount: 0 });
   });
 
   it('shows a public profile without the e-mail', async () => {

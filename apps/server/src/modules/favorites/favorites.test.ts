@@ -52,7 +52,9 @@ describe('favourites', () => {
     expect((await call('GET', `/api/workflows/${workflowId}`, null)).json().favorites_count).toBe(2);
     expect((await call('GET', `/api/author-stats/${author.user.id}`, null)).json()).toEqual({
       workflowCount: 1,
-      totalStars: 2,
+      totalFavorites: 2,
+      ratingAverage: null,
+      ratingCount: 0,
     });
     const list = (await call('GET', '/api/favorites', fan)).json();
     expect(list.workflows.map((w: { id: string }) => w.id)).toEqual([workflowId]);

@@ -15,6 +15,7 @@ import {
 } from '@flowbay/domain';
 import { queueMail } from '../../infra/jobs/mail.ts';
 import type { Clock, JobQueue } from '../../infra/jobs/queue.ts';
+import { queueReviewReminder } from '../../infra/jobs/review-reminder.ts';
 import type { MailMessage } from '../../infra/mailer/index.ts';
 import {
   PaymentProviderError,
@@ -167,6 +168,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const paid: OrderRow = { ...order, state: 'paid', paidAt: now, providerRef };
     await tx.grantEntitlement(paid, now);
     await deps.ledger?.orderPaid(tx.queryable, paid, now);
+    await queueReviewReminder(queue, order.id, now, tx.queryable);
     await mailLater(
       tx,
       receiptMail({

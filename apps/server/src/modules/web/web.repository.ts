@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { user, workflows } from '../../db/schema.ts';
+import { user, workflowReviews, workflows } from '../../db/schema.ts';
 
 /** One sitemap file holds 50,000 addresses; keep room for the static pages and profiles. */
 export const SITEMAP_WORKFLOWS_MAX = 40_000;
@@ -29,6 +29,21 @@ export function createWebRepository(db: Database) {
         .groupBy(workflows.userId)
         .orderBy(desc(sql`max(${workflows.updatedAt})`))
         .limit(SITEMAP_PROFILES_MAX);
+    },
+    /** The newest visible reviews of a workflow, for the detail page's structured data. */
+    latestReviews(workflowId: string, limit: number) {
+      return db
+        .select({
+          rating: workflowReviews.rating,
+          body: workflowReviews.body,
+          createdAt: workflowReviews.createdAt,
+          name: sql<string | null>`coalesce(nullif(${user.displayName}, ''), nullif(${user.name}, ''))`,
+        })
+        .from(workflowReviews)
+        .innerJoin(user, eq(user.id, workflowReviews.userId))
+        .where(and(eq(workflowReviews.workflowId, workflowId), isNull(workflowReviews.hiddenAt)))
+        .orderBy(desc(workflowReviews.createdAt), desc(workflowReviews.id))
+        .limit(limit);
     },
     async profileHead(id: string) {
       const [row] = await db

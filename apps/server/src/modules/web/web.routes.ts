@@ -51,7 +51,11 @@ export function robotsTxt(publicUrl: string): string {
 
 export const SITEMAP_STATIC_PATHS = ['/', '/workflows', '/guide', '/contact', '/faq', '/terms', '/privacy'];
 
-function workflowHead(workflow: WorkflowDetail, publicUrl: string): PageHead {
+type HeadReview = { rating: number; body: string; createdAt: Date; name: string | null };
+/** Reviews named in the detail page's JSON-LD (the newest visible ones). */
+const JSON_LD_REVIEWS = 5;
+
+function workflowHead(workflow: WorkflowDetail, publicUrl: string, reviews: HeadReview[] = []): PageHead {
   const path = workflowPath(workflow);
   const author = workflow.profiles?.display_name || workflow.profiles?.full_name || undefined;
   const platform = workflow.categories[0]?.name;
@@ -93,11 +97,37 @@ function workflowHead(workflow: WorkflowDetail, publicUrl: string): PageHead {
         priceCurrency: 'VND',
         availability: 'https://schema.org/InStock',
       },
-      interactionStatistic: {
-        '@type': 'InteractionCounter',
-        interactionType: 'https://schema.org/ViewAction',
-        userInteractionCount: workflow.views,
-      },
+      interactionStatistic: [
+        {
+          '@type': 'InteractionCounter',
+          interactionType: 'https://schema.org/ViewAction',
+          userInteractionCount: workflow.views,
+        },
+        {
+          '@type': 'InteractionCounter',
+          interactionType: 'https://schema.org/DownloadAction',
+          userInteractionCount: workflow.downloads,
+        },
+      ],
+      // Only real, visible reviews: none are invented, and a workflow nobody rated has no rating.
+      ...(workflow.rating_count > 0 && workflow.rating_average !== null
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: workflow.rating_average,
+              ratingCount: workflow.rating_count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+            review: reviews.map((review) => ({
+              '@type': 'Review',
+              reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+              author: { '@type': 'Person', name: review.name ?? 'Flowbay user' },
+              datePublished: review.createdAt.toISOString(),
+              ...(review.body ? { reviewBody: review.body.slice(0, 1000) } : {}),
+            })),
+          }
+        : {}),
     },
   };
 }
@@ -215,7 +245,9 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
         const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
         return reply.redirect(`${encodeURI(canonical)}${query}`, 301);
       }
-      return sendPage(reply, workflowHead(workflow, publicUrl));
+      const reviews =
+        workflow.rating_count > 0 ? await repository.latestReviews(workflow.id, JSON_LD_REVIEWS) : [];
+      return sendPage(reply, workflowHead(workflow, publicUrl, reviews));
     },
   );
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { workflows } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { signInAs } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { robotsTxt } from './web.routes.ts';
 
@@ -283,5 +284,63 @@ describe('robots.txt and sitemap.xml', () => {
     const home = await apiOnly.app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(404);
     expect(home.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('ratings in the detail head', () => {
+  it('adds AggregateRating and the visible Reviews once someone rated, and nothing before', async () => {
+    const seller = await createUser(ctx.db, { name: 'Rated Seller' });
+    const workflow = await createWorkflow(ctx.db, ctx.storage, {
+      userId: seller.id,
+      title: 'Rated workflow',
+    });
+    const page = async () => {
+      const response = await get(`/workflows/rated-workflow-${workflow.id}`);
+      return JSON.parse(
+        /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(headOf(response.body))![1]!,
+      );
+    };
+    expect((await page()).aggregateRating).toBeUndefined();
+    for (const [name, rating, body] of [
+      ['Hoa', 5, 'Chạy ngay lần đầu'],
+      ['Sam', 4, ''],
+    ] as const) {
+      const session = await signInAs(ctx, await createUser(ctx.db, { name }));
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/workflows/${workflow.id}/download`,
+        headers: session.headers,
+      });
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/workflows/${workflow.id}/reviews`,
+        headers: session.headers,
+        payload: { rating, body },
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    const jsonLd = await page();
+    expect(jsonLd.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      ratingCount: 2,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(jsonLd.review).toHaveLength(2);
+    expect(jsonLd.review).toContainEqual(
+      expect.objectContaining({
+        '@type': 'Review',
+        reviewRating: expect.objectContaining({ ratingValue: 5 }),
+        author: { '@type': 'Person', name: 'Hoa' },
+        reviewBody: 'Chạy ngay lần đầu',
+      }),
+    );
+    expect(jsonLd.interactionStatistic).toContainEqual(
+      expect.objectContaining({
+        interactionType: 'https://schema.org/DownloadAction',
+        userInteractionCount: 2,
+      }),
+    );
   });
 });

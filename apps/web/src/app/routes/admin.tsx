@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useReviewQueue } from '@/features/admin/api/review-queue';
 import { ReportsList } from '@/features/admin/components/reports-list';
+import { ReviewReportsList } from '@/features/ratings/components/review-reports-list';
 import { AdminOrdersPanel } from '@/features/commerce/components/admin-orders-panel';
 import { AdminPayoutsPanel } from '@/features/sales/components/admin-payouts-panel';
 import { ReviewItem } from '@/features/admin/components/review-item';
@@ -40,6 +41,9 @@ export function Component() {
           </TabsContent>
           <TabsContent value="reports" className="mt-6">
             <ReportsList />
+            <div className="mt-10">
+              <ReviewReportsList />
+            </div>
           </TabsContent>
           <TabsContent value="orders" className="mt-6">
             <AdminOrdersPanel />

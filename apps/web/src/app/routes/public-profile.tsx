@@ -18,6 +18,7 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 import { useCurrentUserId } from '@/lib/current-user';
 import { usePaginationLabels } from '@/lib/use-pagination-labels';
+import { AuthorRating } from '@/features/ratings/components/author-rating';
 
 export function Component() {
   const { id = '' } = useParams();
@@ -106,6 +107,7 @@ export function Component() {
                   <dd>{t('profile.memberSince', { date: formatDate(profile.data.created_at, language) })}</dd>
                 </div>
               </dl>
+              <AuthorRating userId={profile.data.id} />
             </div>
             {isOwner && (
               <Button asChild variant="outline">

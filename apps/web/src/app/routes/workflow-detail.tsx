@@ -1,4 +1,16 @@
-import { ArrowLeft, Calendar, Download, Eye, Lock, Pencil, PlayCircle, Share2, Star } from 'lucide-react';
+import {
+  ArrowLeft,
+  Calendar,
+  Download,
+  Eye,
+  Heart,
+  Lock,
+  Pencil,
+  PlayCircle,
+  Share2,
+  Star,
+} from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -20,17 +32,25 @@ import { downloadWorkflowFile } from '@/features/workflows/lib/download-file';
 import { TranslateToggle } from '@/features/translate/components/translate-toggle';
 import { FavoriteButton } from '@/features/account/components/favorite-button';
 import { BuyBlock } from '@/features/commerce/components/buy-block';
+import { ratingsKeys } from '@/features/ratings/api/get-reviews';
+import { AuthorRating } from '@/features/ratings/components/author-rating';
+import { ReportWorkflowTrigger } from '@/features/ratings/components/report-workflow-trigger';
 import { BuyerFacts } from '@/features/workflows/components/buyer-facts';
 import { useSession } from '@/features/auth/api/get-session';
 import { ReviewNotice } from '@/components/review-notice';
 import { useTranslateToggle } from '@/features/translate/use-translate-toggle';
 import { WhenVisible } from '@/components/when-visible';
 import { ApiRequestError } from '@/lib/api-client';
-import { formatDate, formatNumber, formatPrice } from '@/lib/format';
+import { formatDate, formatNumber, formatPrice, formatRating } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 
 const PreviewPanel = lazy(() => import('@/features/workflows/preview/preview-panel'));
 const UsageGuide = lazy(() => import('@/features/workflows/components/usage-guide'));
+const ReviewsSection = lazy(() =>
+  import('@/features/ratings/components/reviews-section').then((module) => ({
+    default: module.ReviewsSection,
+  })),
+);
 const OpenInN8n = lazy(() => import('@/features/n8n/components/open-in-n8n'));
 
 export function Component() {
@@ -88,12 +108,23 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
   // A paid workflow its viewer may not open yet: decide-before-buying facts and the guide come before the cover.
   const locked = !free && !canDownload;
   const { user } = useSession();
+  const { hash } = useLocation();
+  const queryClient = useQueryClient();
+
+  // The review reminder links to #reviews, a section drawn only once the workflow has loaded.
+  useEffect(() => {
+    if (hash !== '#reviews') return;
+    const frame = requestAnimationFrame(() => document.getElementById('reviews')?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
 
   const download = async () => {
     if (!fileUrl) return toast.error(t('detail.noFile'));
     try {
       await downloadWorkflowFile(fileUrl, downloadFileName(workflow.title));
       toast.success(t('detail.downloaded'));
+      // A signed-in download lets its user rate a free workflow: ask the reviews section again.
+      void queryClient.invalidateQueries({ queryKey: ratingsKeys.all });
     } catch {
       toast.error(t('detail.downloadFailed'));
     }
@@ -191,10 +222,30 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
               <Eye className="size-4" aria-hidden="true" />
               {t('card.views', { count: workflow.views, formatted: formatNumber(workflow.views, language) })}
             </span>
-            {stats.data && (
+            <span className="inline-flex items-center gap-1.5">
+              <Download className="size-4" aria-hidden="true" />
+              {t('card.downloads', { count: workflow.downloads })}
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <Heart className="size-4" aria-hidden="true" />
+              {t('card.favorites', { count: workflow.favorites_count })}
+            </span>
+            {workflow.rating_average !== null ? (
+              <a
+                href="#reviews"
+                className="inline-flex items-center gap-1.5 hover:text-brand-700"
+                data-testid="detail-rating"
+              >
+                <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+                {t('card.rating', {
+                  count: workflow.rating_count,
+                  average: formatRating(workflow.rating_average, language),
+                })}
+              </a>
+            ) : (
               <span className="inline-flex items-center gap-1.5">
                 <Star className="size-4" aria-hidden="true" />
-                {t('detail.authorStars', { count: stats.data.totalStars })}
+                {t('card.unrated')}
               </span>
             )}
           </div>
@@ -230,6 +281,9 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
                 onTargetChange={translation.setTarget}
               />
             )}
+            {workflow.status === 'listed' && !workflow.access.can_manage && (
+              <ReportWorkflowTrigger workflowId={workflow.id} signedIn={Boolean(user)} />
+            )}
             {workflow.access.can_manage && (
               <Button asChild variant="ghost">
                 <Link to={`/workflows/${workflow.slug}-${workflow.id}/edit`}>
@@ -261,6 +315,14 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
           </section>
 
           {!locked && <div className="mt-8">{guide}</div>}
+
+          <div className="mt-8 scroll-mt-20" id="reviews">
+            <WhenVisible placeholder={<Skeleton className="h-40 w-full rounded-2xl" />}>
+              <Suspense fallback={<Skeleton className="h-40 w-full rounded-2xl" />}>
+                <ReviewsSection workflowId={workflow.id} />
+              </Suspense>
+            </WhenVisible>
+          </div>
         </div>
 
         <aside className="flex flex-col gap-6" aria-label={t('detail.sidebar')}>
@@ -287,9 +349,10 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
                   {stats.data && (
                     <p className="text-sm text-slate-600">
                       {t('detail.authorWorkflows', { count: stats.data.workflowCount })} ·{' '}
-                      {t('detail.authorStars', { count: stats.data.totalStars })}
+                      {t('detail.authorFavorites', { count: stats.data.totalFavorites })}
                     </p>
                   )}
+                  <AuthorRating userId={workflow.user_id} />
                 </div>
               </div>
               {workflow.profiles ? (

@@ -20,6 +20,8 @@ export interface IndexedWorkflow {
   views: number;
   favorites: number;
   createdAt: number;
+  /** The Bayesian rating score (docs/decisions/0070-ratings.md); null until rated. */
+  ratingScore?: number | null;
 }
 
 /** Fields, strongest first; a word scores by the best field it occurs in. */
@@ -124,6 +126,8 @@ export class SearchIndex {
   private created = new Float64Array(1024);
   private views = new Float64Array(1024);
   private favorites = new Float64Array(1024);
+  /** The rating score, NaN when unrated. */
+  private ratings = new Float64Array(1024);
   /** A bit per price band the price falls in (PRICE_FACETS order). */
   private bands = new Uint8Array(1024);
   /** Facet values (apps, platforms, use cases) as small integers: slot → facetData[start, start + count). */
@@ -201,6 +205,7 @@ export class SearchIndex {
     this.created = widen(this.created, (n) => new Float64Array(n));
     this.views = widen(this.views, (n) => new Float64Array(n));
     this.favorites = widen(this.favorites, (n) => new Float64Array(n));
+    this.ratings = widen(this.ratings, (n) => new Float64Array(n));
     this.bands = widen(this.bands, (n) => new Uint8Array(n));
     this.facetStart = widen(this.facetStart, (n) => new Int32Array(n));
     this.facetCount = widen(this.facetCount, (n) => new Uint8Array(n));
@@ -244,9 +249,15 @@ export class SearchIndex {
     const existing = this.slotById.get(workflow.id);
     if (existing !== undefined) {
       if (this.fingerprints[existing] === fingerprint) {
-        if (this.views[existing] !== workflow.views || this.favorites[existing] !== workflow.favorites) {
+        const rating = workflow.ratingScore ?? NaN;
+        if (
+          this.views[existing] !== workflow.views ||
+          this.favorites[existing] !== workflow.favorites ||
+          !Object.is(this.ratings[existing], rating)
+        ) {
           this.views[existing] = workflow.views;
           this.favorites[existing] = workflow.favorites;
+          this.ratings[existing] = rating;
           this.generation++;
         }
         return;
@@ -341,6 +352,7 @@ export class SearchIndex {
     this.created[slot] = workflow.createdAt;
     this.views[slot] = workflow.views;
     this.favorites[slot] = workflow.favorites;
+    this.ratings[slot] = workflow.ratingScore ?? NaN;
     this.bands[slot] = PRICE_FACETS.reduce(
       (mask, band, bit) => (matchesPrice(workflow.price, band) ? mask | (1 << bit) : mask),
       0,
@@ -590,7 +602,7 @@ export class SearchIndex {
   }
 
   private compare(sort: SearchSort, score: Float64Array | null): (a: number, b: number) => number {
-    const { ids, created, views, favorites, prices } = this;
+    const { ids, created, views, favorites, prices, ratings } = this;
     const newest = (a: number, b: number) => created[b]! - created[a]! || (ids[b]! < ids[a]! ? -1 : 1);
     const byId = (a: number, b: number, direction: 1 | -1) => (ids[a]! < ids[b]! ? -1 : 1) * direction;
     switch (sort) {
@@ -612,6 +624,14 @@ export class SearchIndex {
         return (a, b) => prices[a]! - prices[b]! || byId(a, b, 1);
       case 'price_desc':
         return (a, b) => prices[b]! - prices[a]! || byId(a, b, -1);
+      case 'rating_desc':
+        // Rated first, best score first; unrated after every rated one (decision 0070).
+        return (a, b) => {
+          const x = ratings[a]!;
+          const y = ratings[b]!;
+          if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
+          return (Number.isNaN(x) ? 0 : y - x) || byId(a, b, -1);
+        };
     }
   }
 

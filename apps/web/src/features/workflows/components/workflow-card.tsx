@@ -1,4 +1,4 @@
-import { Eye, Heart } from 'lucide-react';
+import { Download, Eye, Heart, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { workflowPath } from '@flowbay/domain/slug';
 import type { WorkflowCard as WorkflowCardData } from '@flowbay/domain';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCompact, formatDate } from '@/lib/format';
+import { formatCompact, formatDate, formatRating } from '@/lib/format';
 import { localizedName } from '../api/get-taxonomy';
 import { AuthorAvatar, authorName } from './author-avatar';
 import { markdownToPlainText } from '../lib/plain-text';
@@ -41,6 +41,7 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
       <div className="mt-4">
         <NodeIconStrip apps={workflow.node_summary?.apps} />
       </div>
+      <CardRating average={workflow.rating_average} count={workflow.rating_count} />
       <div className="mt-3 mb-4 flex flex-wrap gap-1.5">
         {useCases.slice(0, VISIBLE_USE_CASES).map((item) => (
           <Badge key={item.subcategory_id}>{localizedName(item.subcategories, language)}</Badge>
@@ -71,15 +72,42 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
           </span>
           <span
             className="inline-flex items-center gap-1"
-            title={t('card.likes', { count: workflow.favorites_count })}
+            title={t('card.downloads', { count: workflow.downloads })}
+          >
+            <Download className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">{t('card.downloads', { count: workflow.downloads })}</span>
+            <span aria-hidden="true">{formatCompact(workflow.downloads, language)}</span>
+          </span>
+          <span
+            className="inline-flex items-center gap-1"
+            title={t('card.favorites', { count: workflow.favorites_count })}
           >
             <Heart className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">{t('card.likes', { count: workflow.favorites_count })}</span>
+            <span className="sr-only">{t('card.favorites', { count: workflow.favorites_count })}</span>
             <span aria-hidden="true">{formatCompact(workflow.favorites_count, language)}</span>
           </span>
         </div>
       </div>
     </article>
+  );
+}
+
+/** The rating line of a card: average and number of reviews, or that nobody rated it yet. */
+function CardRating({ average, count }: { average: number | null; count: number }) {
+  const { t, i18n } = useTranslation();
+  if (average === null) {
+    return <p className="mt-3 text-xs text-slate-500">{t('card.unrated')}</p>;
+  }
+  const label = t('card.rating', { count, average: formatRating(average, i18n.language) });
+  return (
+    <p className="mt-3 inline-flex items-center gap-1.5 text-xs text-slate-700" data-testid="card-rating">
+      <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+      <span aria-hidden="true" className="font-semibold text-slate-900">
+        {formatRating(average, i18n.language)}
+      </span>
+      <span aria-hidden="true">({formatCompact(count, i18n.language)})</span>
+    </p>
   );
 }
 

@@ -9,6 +9,7 @@ export const SORT_OPTIONS: readonly Sort[] = [
   'views_asc',
   'price_asc',
   'price_desc',
+  'rating_desc',
 ];
 export const PRICE_OPTIONS: readonly PriceFilter[] = [
   'all',

@@ -1,0 +1,214 @@
+import {
+  REVIEWS_PAGE_SIZE,
+  isUuid,
+  ratingAverage,
+  type Review,
+  type ReviewEligibility,
+  type ReviewInput,
+  type ReviewList,
+  type ReviewReportInput,
+} from '@flowbay/domain';
+import { workflowPath } from '@flowbay/domain/slug';
+import type { Clock } from '../../infra/jobs/queue.ts';
+import type { Mailer } from '../../infra/mailer/index.ts';
+import { isSignedIn, type Viewer } from '../../infra/viewer.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { requireAdmin, requireUser } from '../../lib/guards.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { reviewReminderMail } from './ratings.mail.ts';
+import type { RatingsRepository, ReviewRow } from './ratings.repository.ts';
+
+const ADMIN_PAGE = 50;
+const reviewNotFound = () => notFound('REVIEW_NOT_FOUND', 'Review not found');
+
+function toReview(row: ReviewRow, showHidden = false): Review {
+  return {
+    id: row.id,
+    workflow_id: row.workflowId,
+    rating: row.rating,
+    body: row.body,
+    version: row.version,
+    reviewer: { id: row.userId, name: row.reviewerName, avatar_url: row.reviewerImage },
+    reply: row.reply,
+    replied_at: row.repliedAt?.toISOString() ?? null,
+    hidden: showHidden && row.hiddenAt !== null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export interface RatingsServiceDeps {
+  repository: RatingsRepository;
+  catalog: CatalogService;
+  mailer: Mailer;
+  publicUrl: string;
+  clock: Clock;
+}
+
+export function createRatingsService({ repository, catalog, mailer, publicUrl, clock }: RatingsServiceDeps) {
+  /** A listed workflow (reviews are written only there); others answer WORKFLOW_NOT_FOUND. */
+  async function listedWorkflow(ref: string, viewer: Viewer) {
+    const row = await catalog.findVisible(ref, viewer);
+    if (row.status !== 'listed' || row.deletedAt) throw notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
+    return row;
+  }
+
+  /**
+   * Who may review (issue 16): people who bought a paid workflow, or downloaded a free one while
+   * signed in; never its author; once. Answers the version the reviewer has.
+   */
+  async function eligibility(
+    viewer: Viewer,
+    workflow: { id: string; userId: string; price: number; version: string | null },
+  ): Promise<{ eligibility: ReviewEligibility; version: string | null; own: ReviewRow | null }> {
+    if (!isSignedIn(viewer)) return { eligibility: 'sign_in', version: null, own: null };
+    if (viewer.id === workflow.userId) return { eligibility: 'author', version: null, own: null };
+    const own = await repository.findByUser(workflow.id, viewer.id);
+    const usage = await repository.usage(viewer.id, workflow.id);
+    const used = Number(workflow.price) > 0 ? usage.purchased : usage.purchased || usage.downloaded;
+    const version = usage.downloadedVersion ?? workflow.version;
+    if (own) return { eligibility: 'reviewed', version, own };
+    return { eligibility: used ? 'eligible' : 'not_used', version, own };
+  }
+
+  async function ownReview(viewer: Viewer, reviewId: string) {
+    const user = requireUser(viewer);
+    const review = isUuid(reviewId) ? await repository.findById(reviewId) : null;
+    if (!review) throw reviewNotFound();
+    if (review.userId !== user.id) throw forbidden();
+    return review;
+  }
+
+  return {
+    async list(ref: string, viewer: Viewer, page: number): Promise<ReviewList> {
+      const workflow = await catalog.findVisible(ref, viewer);
+      const [rows, distribution, counters, access] = await Promise.all([
+        repository.listVisible(workflow.id, page, REVIEWS_PAGE_SIZE),
+        repository.distribution(workflow.id),
+        repository.counters(workflow.id),
+        eligibility(viewer, { ...workflow, price: Number(workflow.price) }),
+      ]);
+      return {
+        summary: {
+          average: ratingAverage(counters.sum, counters.count),
+          count: counters.count,
+          distribution,
+        },
+        reviews: rows.map((row) => toReview(row)),
+        page,
+        pageSize: REVIEWS_PAGE_SIZE,
+        total: counters.count,
+        viewer: {
+          eligibility: access.eligibility,
+          can_reply: isSignedIn(viewer) && viewer.id === workflow.userId,
+          review: access.own ? toReview(access.own, true) : null,
+        },
+      };
+    },
+
+    async create(ref: string, viewer: Viewer, input: ReviewInput): Promise<Review> {
+      requireUser(viewer);
+      const workflow = await listedWorkflow(ref, viewer);
+      const access = await eligibility(viewer, { ...workflow, price: Number(workflow.price) });
+      if (access.eligibility === 'author')
+        throw new AppError(403, 'OWN_WORKFLOW_REVIEW', 'You cannot review your own workflow');
+      if (access.eligibility === 'reviewed')
+        throw new AppError(409, 'ALREADY_REVIEWED', 'You have already reviewed this workflow');
+      if (access.eligibility !== 'eligible')
+        throw new AppError(403, 'REVIEW_NOT_ALLOWED', 'Buy or download this workflow to review it');
+      const inserted = await repository.insert({
+        workflowId: workflow.id,
+        userId: (viewer as { id: string }).id,
+        rating: input.rating,
+        body: input.body,
+        version: access.version,
+        now: clock(),
+      });
+      // A concurrent request of the same user won the unique index.
+      if (!inserted) throw new AppError(409, 'ALREADY_REVIEWED', 'You have already reviewed this workflow');
+      return toReview(inserted, true);
+    },
+
+    async update(reviewId: string, viewer: Viewer, input: ReviewInput): Promise<Review> {
+      const review = await ownReview(viewer, reviewId);
+      const usage = await repository.usage(review.userId, review.workflowId);
+      const updated = await repository.update(review, {
+        rating: input.rating,
+        body: input.body,
+        version: usage.downloadedVersion ?? review.version,
+        now: clock(),
+      });
+      return toReview(updated, true);
+    },
+
+    async remove(reviewId: string, viewer: Viewer) {
+      const review = await ownReview(viewer, reviewId);
+      await repository.remove(review);
+      return { id: review.id, deleted: true as const };
+    },
+
+    /** The workflow's author answers a review once; answering again edits the answer. */
+    async reply(reviewId: string, viewer: Viewer, reply: string): Promise<Review> {
+      const user = requireUser(viewer);
+      const review = isUuid(reviewId) ? await repository.findById(reviewId) : null;
+      if (!review || review.hiddenAt) throw reviewNotFound();
+      if (review.authorId !== user.id) throw forbidden();
+      return toReview(await repository.setReply(review.id, reply, clock()));
+    },
+
+    async report(reviewId: string, viewer: Viewer, input: ReviewReportInput) {
+      const user = requireUser(viewer);
+      const review = isUuid(reviewId) ? await repository.findById(reviewId) : null;
+      if (!review || review.hiddenAt) throw reviewNotFound();
+      return repository.insertReport({ reviewId: review.id, reporterId: user.id, ...input });
+    },
+
+    async reports(viewer: Viewer, status: 'open' | 'hidden' | 'dismissed', page: number) {
+      requireAdmin(viewer);
+      const rows = await repository.listReports(status, page, ADMIN_PAGE);
+      return rows.map((row) => ({
+        id: row.id,
+        review_id: row.reviewId,
+        reason: row.reason,
+        details: row.details,
+        status: row.status,
+        created_at: row.createdAt.toISOString(),
+        reporter_id: row.reporterId,
+        review: toReview(row.review, true),
+        workflow: { id: row.review.workflowId, slug: row.workflowSlug, title: row.workflowTitle },
+      }));
+    },
+
+    /** `hide` takes the review out of pages and counts and closes its open reports; `dismiss` closes this one. */
+    async resolveReport(viewer: Viewer, reportId: string, action: 'hide' | 'dismiss') {
+      const admin = requireAdmin(viewer);
+      if (!isUuid(reportId)) throw notFound('NOT_FOUND', 'Report not found');
+      const outcome = await repository.resolveReport(reportId, action, admin.id, clock());
+      if (!outcome) throw new AppError(409, 'CONFLICT', 'This report does not exist or is already resolved');
+      return { id: reportId, status: outcome };
+    },
+
+    /**
+     * The reminder job: a few days after a purchase, asks the buyer for a review, unless they already
+     * wrote one, were refunded, or the workflow is no longer listed. The job is queued once, when the
+     * order is paid (orders.service.ts), so a purchase is reminded at most once.
+     */
+    async sendReminder(orderId: string) {
+      const facts = await repository.reminderFacts(orderId);
+      if (!facts || facts.reviewed || !facts.entitled || facts.status !== 'listed' || facts.deleted_at)
+        return;
+      const url = `${publicUrl}${workflowPath({ slug: facts.slug, id: facts.workflow_id })}#reviews`;
+      await mailer.send(
+        reviewReminderMail({
+          to: facts.buyer_email,
+          language: facts.buyer_language,
+          name: facts.buyer_name,
+          title: facts.workflow_title,
+          url,
+        }),
+      );
+    },
+  };
+}
+
+export type RatingsService = ReturnType<typeof createRatingsService>;

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Review, ReviewInput } from '@flowbay/domain';
+import { api } from '@/lib/api-client';
+import { ratingsKeys } from './get-reviews';
+
+/** Writing, editing or deleting a review changes the list, the summary and the averages on cards. */
+function useInvalidateRatings(workflowId: string) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ratingsKeys.workflow(workflowId) });
+    void queryClient.invalidateQueries({ queryKey: ['workflows'] });
+    void queryClient.invalidateQueries({ queryKey: ['author-stats'] });
+  };
+}
+
+export function useSaveReview(workflowId: string) {
+  const invalidate = useInvalidateRatings(workflowId);
+  return useMutation({
+    mutationFn: ({ reviewId, input }: { reviewId?: string; input: ReviewInput }) =>
+      reviewId
+        ? api.put<Review>(`/api/reviews/${reviewId}`, input)
+        : api.post<Review>(`/api/workflows/${workflowId}/reviews`, input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteReview(workflowId: string) {
+  const invalidate = useInvalidateRatings(workflowId);
+  return useMutation({
+    mutationFn: (reviewId: string) => api.delete<{ id: string }>(`/api/reviews/${reviewId}`),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,149 @@
+import { Flag } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REPORT_REASONS, type ReportReason } from '@flowbay/domain/reports';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { toast } from '@/components/ui/toaster';
+import { errorKey } from '@/lib/api-client';
+import { useReportReview } from '../api/report-review';
+import { useReportWorkflow } from '../api/report-workflow';
+
+type ReportInput = { reason: ReportReason; details: string };
+
+/**
+ * Report from the detail page (loaded on the first click, see report-workflow-trigger.tsx): a reason
+ * from the list plus text; the reporter is told it was received.
+ */
+export function ReportWorkflowButton({ workflowId }: { workflowId: string }) {
+  const { t } = useTranslation();
+  const report = useReportWorkflow(workflowId);
+  return (
+    <ReportButton
+      initiallyOpen
+      title={t('report.title')}
+      label={t('report.button')}
+      variant="ghost"
+      pending={report.isPending}
+      received={report.isSuccess}
+      onSubmit={(input) => report.mutate(input, { onError: reportFailed(t) })}
+    />
+  );
+}
+
+/** The same dialog for one review. */
+export function ReportReviewButton({ reviewId }: { reviewId: string }) {
+  const { t } = useTranslation();
+  const report = useReportReview();
+  return (
+    <ReportButton
+      title={t('ratings.reportReview')}
+      label={t('ratings.report')}
+      accessibleName={t('ratings.reportReview')}
+      variant="ghost"
+      size="sm"
+      pending={report.isPending}
+      received={report.isSuccess}
+      onSubmit={(input) => report.mutate({ reviewId, input }, { onError: reportFailed(t) })}
+    />
+  );
+}
+
+const reportFailed = (t: (key: string) => string) => (failure: unknown) =>
+  toast.error(t('report.failed'), { description: t(errorKey(failure)) });
+
+function ReportButton({
+  title,
+  label,
+  variant,
+  size,
+  pending,
+  received,
+  onSubmit,
+  accessibleName,
+  initiallyOpen = false,
+}: {
+  title: string;
+  label: string;
+  variant: 'ghost' | 'outline';
+  size?: 'sm';
+  pending: boolean;
+  received: boolean;
+  onSubmit: (input: ReportInput) => void;
+  /** Where the visible label alone is ambiguous (one Report button per review). */
+  accessibleName?: string;
+  initiallyOpen?: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(initiallyOpen);
+  const [reason, setReason] = useState<ReportReason>('spam');
+  const [details, setDetails] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit({ reason, details });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button
+          variant={variant}
+          size={size}
+          aria-label={accessibleName && !received ? accessibleName : undefined}
+        >
+          <Flag aria-hidden="true" />
+          {received ? t('report.received') : label}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={received ? t('report.received') : title}
+        description={received ? undefined : t('report.text')}
+        closeLabel={t('common.close')}
+      >
+        {received ? (
+          <div className="flex flex-col gap-4">
+            <p role="status" className="text-slate-800">
+              {t('report.receivedText')}
+            </p>
+            <Button onClick={() => setOpen(false)}>{t('common.close')}</Button>
+          </div>
+        ) : (
+          <form onSubmit={submit} className="flex flex-col gap-4">
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-reason`}>{t('report.reason')}</Label>
+              <NativeSelect
+                id={`${id}-reason`}
+                value={reason}
+                onChange={(event) => setReason(event.target.value as ReportReason)}
+              >
+                {REPORT_REASONS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`report.reasons.${value}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-details`}>{t('report.details')}</Label>
+              <Textarea
+                id={`${id}-details`}
+                rows={4}
+                maxLength={1000}
+                value={details}
+                onChange={(event) => setDetails(event.target.value)}
+              />
+            </div>
+            <Button type="submit" disabled={pending}>
+              {pending ? t('report.sending') : t('report.send')}
+            </Button>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
