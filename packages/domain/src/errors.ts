@@ -47,5 +47,10 @@ export const ERROR_CODES = [
   'ORDER_NOT_REFUNDABLE',
   'NO_REFUND_REQUEST',
   'INTERNAL_ERROR',
+  'PASSWORD_TOO_COMMON',
+  'PASSWORD_TOO_WEAK',
+  'WRONG_PASSWORD',
+  'EXPORT_EXPIRED',
+  'EXPORT_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

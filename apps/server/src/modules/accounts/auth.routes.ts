@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ErrorCode } from '@flowbay/domain';
+import { FULL_NAME_MAX, type ErrorCode } from '@flowbay/domain';
 import type { Env } from '../../env.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../../infra/auth/index.ts';
 import { withDatabaseCause } from '../../infra/auth/database-failure.ts';
@@ -25,6 +25,8 @@ const AUTH_CODES: Record<string, ErrorCode> = {
   INVALID_EMAIL: 'INVALID_EMAIL',
   INVALID_PASSWORD: 'VALIDATION_FAILED',
   VALIDATION_ERROR: 'VALIDATION_FAILED',
+  PASSWORD_TOO_COMMON: 'PASSWORD_TOO_COMMON',
+  PASSWORD_TOO_WEAK: 'PASSWORD_TOO_WEAK',
 };
 
 /** Better Auth names the field of a body validation error as "[body.email] …". */
@@ -118,11 +120,15 @@ export async function authRoutes(
             }
           }
           if (path === '/sign-up/email') {
-            // The spec's sign-up form has no name field; Better Auth requires one.
-            if (parsed.name === undefined) parsed.name = '';
+            // Whatever the author publishes is credited to this name: a client that sends none gets the
+            // e-mail's local part, as the sign-up form prefills it.
+            if (parsed.name === undefined || (typeof parsed.name === 'string' && parsed.name.trim() === ''))
+              parsed.name = nameFromEmail(parsed.email);
             // E-mails go out in the language the visitor used the site in, unless the client says otherwise.
             if (parsed.locale === undefined) parsed.locale = requestLanguage(request.headers);
           }
+          // Changing the password signs out every other session, whatever the client asks.
+          if (path === '/change-password') parsed.revokeOtherSessions = true;
           body = JSON.stringify(parsed);
           rewritten = true;
         }
@@ -140,6 +146,16 @@ export async function authRoutes(
       return sendFetchResponse(request, reply, response, deviceCookie);
     },
   });
+}
+
+/** "minh.thu" from "minh.thu@example.com": the name a sign-up without one starts with. */
+export function nameFromEmail(email: unknown): string {
+  if (typeof email !== 'string') return '';
+  return email
+    .split('@', 1)[0]!
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, FULL_NAME_MAX);
 }
 
 /**
