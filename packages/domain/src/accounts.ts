@@ -53,6 +53,9 @@ const httpUrl = z
     }
   }, 'must be an http(s) URL');
 
+/** A profile link (and a picture Google brings along): http(s) only, bounded. */
+export const ProfileLink = httpUrl;
+
 /** A bio is plain text (shown as text, never as HTML or markdown); line breaks are kept. */
 const bio = z
   .string()
@@ -69,7 +72,7 @@ export const ProfileUpdate = z.object({
   display_name: personName.nullable().optional(),
   locale: Locale.optional(),
   bio: bio.nullable().optional(),
-  links: z.array(httpUrl).max(PROFILE_LINKS_MAX).optional(),
+  links: z.array(ProfileLink).max(PROFILE_LINKS_MAX).optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 

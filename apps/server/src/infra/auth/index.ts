@@ -187,7 +187,7 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
         const tooLong = oversizedField(ctx.body);
         if (tooLong) {
           throw new APIError('BAD_REQUEST', {
-            code: 'VALIDATION_ERROR',
+            code: /password/i.test(tooLong) ? 'PASSWORD_TOO_LONG' : 'VALIDATION_ERROR',
             message: `[body.${tooLong}] is too long`,
           });
         }

@@ -15,7 +15,7 @@ const OWN_PROFILE_COLUMNS = {
   bio: user.bio,
   links: user.links,
   avatarKey: user.avatarKey,
-  hasPassword: sql<boolean>`exists (select 1 from ${account} a where a.user_id = ${user.id} and a.password is not null)`,
+  hasPassword: sql<boolean>`exists (select 1 from ${account} a where a.user_id = "user"."id" and a.password is not null)`,
 };
 
 export type OwnProfileRow = NonNullable<
