@@ -426,6 +426,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     queue: jobs,
     clock,
     publicUrl: env.PUBLIC_URL,
+    mailer,
     verifyPassword: async (hash, password) => (await auth.$context).password.verify({ hash, password }),
     log: app.log,
   });

@@ -56,12 +56,15 @@ const httpUrl = z
 /** A profile link (and a picture Google brings along): http(s) only, bounded. */
 export const ProfileLink = httpUrl;
 
-/** A bio is plain text (shown as text, never as HTML or markdown); line breaks are kept. */
+/** A bio is plain text (shown as text, never as HTML or markdown); line breaks and tabs are kept. */
 const bio = z
   .string()
   .trim()
   .max(BIO_MAX)
-  .refine((value) => !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(value), 'must not contain control characters');
+  .refine(
+    (value) => !hasControlCharacters(value.replace(/[\r\n\t]/g, '')),
+    'must not contain control characters',
+  );
 
 /**
  * `PUT /api/profile/me`: every field optional; an empty string clears it. The e-mail cannot be changed

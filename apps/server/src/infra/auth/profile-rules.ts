@@ -24,8 +24,7 @@ export function normalizeStoredProfile<T extends Record<string, unknown>>(data: 
     normalized.name = name.slice(0, FULL_NAME_MAX);
   }
   if (typeof data.image === 'string' && data.image !== '') {
-    const valid =
-      !hasControlCharacters(data.image) && ProfileLink.safeParse(data.image).success;
+    const valid = !hasControlCharacters(data.image) && ProfileLink.safeParse(data.image).success;
     normalized.image = valid ? data.image.trim() : null;
   }
   return normalized as T;

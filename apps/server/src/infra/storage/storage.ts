@@ -17,7 +17,8 @@ export interface Storage {
   sweepIncompleteWrites(olderThan: Date): Promise<number>;
 }
 
-const KEY_RE = /^(workflows|covers|seed|avatars|exports)\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,80}(\.[a-z0-9]{1,8})?$/;
+const KEY_RE =
+  /^(workflows|covers|seed|avatars|exports)\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,80}(\.[a-z0-9]{1,8})?$/;
 /** `exports` (personal data archives) is private: served only to their owner with the e-mailed token. */
 export const PUBLIC_FOLDERS = ['covers', 'avatars'] as const;
 

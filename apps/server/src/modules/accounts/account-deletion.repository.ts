@@ -6,8 +6,10 @@ import {
   accountExports,
   contactMessages,
   favorites,
+  jobs,
   n8nLibraryKeys,
   orders,
+  rateLimit,
   reports,
   reviewDecisions,
   session,
@@ -25,6 +27,8 @@ export interface DeletionSubject {
   userId: string;
   /** The address before deletion (verification rows and the like are keyed by it). */
   email: string;
+  /** The person's full and display names (sent e-mails name them, e.g. a seller on a buyer's receipt). */
+  names: string[];
   now: Date;
 }
 
@@ -66,6 +70,27 @@ export const DELETION_STEPS: DeletionStep[] = [
             eq(verification.identifier, email),
             like(verification.identifier, `%${userId}%`),
             like(verification.value, `%${userId}%`),
+          ),
+        )),
+  },
+  {
+    name: 'forget rate-limit counters keyed by the address',
+    run: async (tx, { email }) =>
+      void (await tx.delete(rateLimit).where(sql`position(${email.toLowerCase()} in ${rateLimit.key}) > 0`)),
+  },
+  {
+    name: 'remove finished jobs that name the person (sent e-mails keep the address in their payload)',
+    run: async (tx, { userId, email, names }) =>
+      void (await tx
+        .delete(jobs)
+        .where(
+          and(
+            inArray(jobs.state, ['done', 'dead']),
+            or(
+              ...[userId, email, ...names].map(
+                (needle) => sql`position(${needle} in ${jobs.payload}::text) > 0`,
+              ),
+            ),
           ),
         )),
   },
@@ -226,14 +251,15 @@ export function createAccountDeletionRepository(db: Database, steps: DeletionSte
     async deleteAccount(userId: string, now: Date): Promise<string[] | null> {
       return db.transaction(async (tx) => {
         const [subject] = await tx
-          .select({ email: user.email })
+          .select({ email: user.email, name: user.name, displayName: user.displayName })
           .from(user)
           .where(and(eq(user.id, userId), isNull(user.deletedAt)))
           .for('update');
         if (!subject) return null;
         const keys: string[] = [];
         for (const step of steps) {
-          const removed = await step.run(tx, { userId, email: subject.email, now });
+          const names = [subject.name, subject.displayName ?? ''].filter((name) => name.trim().length >= 3);
+          const removed = await step.run(tx, { userId, email: subject.email, names, now });
           if (removed) keys.push(...removed);
         }
         return keys;

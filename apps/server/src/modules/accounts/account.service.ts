@@ -3,6 +3,7 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import { AVATAR_SIZE, type AccountDeletionRequest, type Language } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import { queueMail } from '../../infra/jobs/mail.ts';
+import type { Mailer } from '../../infra/mailer/index.ts';
 import type { Clock, JobQueue } from '../../infra/jobs/queue.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import type { Viewer } from '../../infra/viewer.ts';
@@ -35,6 +36,8 @@ export interface AccountServiceOptions {
   queue: JobQueue;
   clock: Clock;
   publicUrl: string;
+  /** The goodbye e-mail goes out directly: a queued one would keep the address in the jobs table. */
+  mailer: Mailer;
   /** Better Auth's own password check (its hash format). */
   verifyPassword: (hash: string, password: string) => Promise<boolean>;
   log: { warn(details: Record<string, unknown>, message: string): void };
@@ -42,7 +45,7 @@ export interface AccountServiceOptions {
 
 /** Avatars, "export my data" and "delete my account" (docs/decisions/0080-account-deletion-and-export.md). */
 export function createAccountService(options: AccountServiceOptions) {
-  const { db, storage, queue, clock, publicUrl, verifyPassword, log } = options;
+  const { db, storage, queue, clock, publicUrl, mailer, verifyPassword, log } = options;
   const profiles = createProfileRepository(db);
   const exportsRepository = createAccountExportRepository(db);
   const deletion = createAccountDeletionRepository(db);
@@ -199,7 +202,11 @@ export function createAccountService(options: AccountServiceOptions) {
       const keys = await deletion.deleteAccount(user.id, clock());
       if (keys === null) throw notFound('PROFILE_NOT_FOUND', 'Profile not found');
       await removeFiles(keys);
-      await queueMail(queue, accountDeletedMail(profile.email, profile.locale === 'vi' ? 'vi' : 'en'));
+      await mailer
+        .send(accountDeletedMail(profile.email, profile.locale === 'vi' ? 'vi' : 'en'))
+        .catch((error: unknown) =>
+          log.warn({ err: String(error) }, 'account deleted; the goodbye e-mail failed'),
+        );
     },
   };
 }

@@ -34,7 +34,15 @@ function fieldOf(message: unknown): string | undefined {
   return typeof message === 'string' ? /^\[body\.([\w.]+)\]/.exec(message)?.[1] : undefined;
 }
 
-function codeFor(status: number, authCode: unknown, field: string | undefined, message: unknown): ErrorCode {
+function codeFor(
+  path: string,
+  status: number,
+  authCode: unknown,
+  field: string | undefined,
+  message: unknown,
+): ErrorCode {
+  // On a password change, Better Auth's "invalid password" is the current password being wrong.
+  if (path === '/change-password' && authCode === 'INVALID_PASSWORD') return 'WRONG_PASSWORD';
   if (authCode === 'VALIDATION_ERROR' && field === 'email' && /invalid email/i.test(String(message)))
     return 'INVALID_EMAIL';
   const known = typeof authCode === 'string' ? AUTH_CODES[authCode] : undefined;
@@ -143,7 +151,7 @@ export async function authRoutes(
       const deviceCookie = throttled
         ? await signInThrottle.after(throttled.email, throttled.knownDevice, response.status)
         : null;
-      return sendFetchResponse(request, reply, response, deviceCookie);
+      return sendFetchResponse(request, reply, path, response, deviceCookie);
     },
   });
 }
@@ -219,6 +227,7 @@ function toFetchRequest(
 async function sendFetchResponse(
   request: FastifyRequest,
   reply: FastifyReply,
+  path: string,
   response: Response,
   extraCookie: string | null = null,
 ) {
@@ -243,7 +252,7 @@ async function sendFetchResponse(
     return sendRateLimited(request, reply, retryAfter);
   }
   const field = fieldOf(original.message);
-  const code = codeFor(response.status, original.code, field, original.message);
+  const code = codeFor(path, response.status, original.code, field, original.message);
   if (response.status >= 500) {
     request.log.error(
       { url: redactUrl(request.url), status: response.status, authCode: original.code },

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { user, workflows } from '../../db/schema.ts';
+import { favorites, user, workflows } from '../../db/schema.ts';
 
 export function createProfilesRepository(db: Database) {
   return {
@@ -15,7 +15,7 @@ export function createProfilesRepository(db: Database) {
           bio: user.bio,
           links: user.links,
           createdAt: user.createdAt,
-          totalFavorites: sql<number>`(select coalesce(sum(w.favorites_count), 0)::int from ${workflows} w where w.user_id = ${id} and w.status = 'listed' and w.deleted_at is null)`,
+          totalFavorites: sql<number>`(select count(*)::int from ${favorites} f join ${workflows} w on w.id = f.workflow_id where w.user_id = ${id} and w.status = 'listed' and w.deleted_at is null)`,
           workflowCount: sql<number>`(select count(*)::int from ${workflows} w where w.user_id = ${id} and w.status = 'listed' and w.deleted_at is null)`,
           totalNodes: sql<number>`(select coalesce(sum((w.node_summary->>'nodeCount')::int), 0)::int from ${workflows} w where w.user_id = ${id} and w.status = 'listed' and w.deleted_at is null)`,
         })
