@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountDeletionRequest } from '@flowbay/domain';
+import { api } from '@/lib/api-client';
+
+export function deleteAccount(input: AccountDeletionRequest) {
+  return api.post<void>('/api/profile/me/delete', input);
+}
+
+/** After deletion every session is gone: whatever was cached about the signed-in person goes too. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: () => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      queryClient.setQueryData(['auth', 'session'], null);
+    },
+  });
+}
+
+/** For an account without a password (Google): e-mails the link that confirms the deletion. */
+export function requestDeletionLink() {
+  return api.post<{ email: string }>('/api/profile/me/delete-link');
+}
+
+export function useRequestDeletionLink() {
+  return useMutation({ mutationFn: requestDeletionLink });
+}
