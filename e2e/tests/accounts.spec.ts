@@ -78,7 +78,7 @@ test.describe('an account a person manages', () => {
     await expect(landing.getByLabel(t('settings.displayName'))).toHaveValue(name);
     await page.goto('/profile');
     await page.getByLabel(t('settings.currentPassword')).fill(FIRST_PASSWORD);
-    await page.getByLabel(t('auth.newPassword')).fill(NEW_PASSWORD);
+    await page.getByLabel(t('auth.newPassword'), { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel(t('auth.confirmPassword')).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: t('settings.changePassword') }).click();
     await expect(page.getByText(t('settings.passwordChanged'))).toBeVisible();
