@@ -27,8 +27,9 @@ export function DeleteAccountCard({ profile }: { profile: OwnProfile }) {
   async function onDelete() {
     try {
       await remove.mutateAsync(profile.has_password ? { password } : { token: token ?? '' });
-      toast.success(t('settings.deleted'));
       await navigate('/', { replace: true });
+      remove.forgetSignedInUser();
+      toast.success(t('settings.deleted'));
     } catch (error) {
       toast.error(t('settings.deleteFailed'), { description: t(errorKey(error)) });
     }
