@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { AccountDeletionRequest } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
@@ -6,18 +6,8 @@ export function deleteAccount(input: AccountDeletionRequest) {
   return api.post<void>('/api/profile/me/delete', input);
 }
 
-/**
- * After deletion every session is gone: `forgetSignedInUser` drops what was cached about the person.
- * The caller leaves the signed-in page first, so its guard does not send the browser to sign-in.
- */
 export function useDeleteAccount() {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({ mutationFn: deleteAccount });
-  const forgetSignedInUser = () => {
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-    queryClient.setQueryData(['auth', 'session'], null);
-  };
-  return { ...mutation, forgetSignedInUser };
+  return useMutation({ mutationFn: deleteAccount });
 }
 
 /** For an account without a password (Google): e-mails the link that confirms the deletion. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { OwnProfile } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { FormField, describedBy } from '@/components/ui/form-field';
@@ -15,7 +15,6 @@ import { useDeleteAccount, useRequestDeletionLink } from '../api/delete-account'
  */
 export function DeleteAccountCard({ profile }: { profile: OwnProfile }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('delete');
   const [password, setPassword] = useState('');
@@ -27,9 +26,8 @@ export function DeleteAccountCard({ profile }: { profile: OwnProfile }) {
   async function onDelete() {
     try {
       await remove.mutateAsync(profile.has_password ? { password } : { token: token ?? '' });
-      await navigate('/', { replace: true });
-      remove.forgetSignedInUser();
-      toast.success(t('settings.deleted'));
+      // A full load of the home page: nothing about the person stays in this tab's memory.
+      window.location.assign('/');
     } catch (error) {
       toast.error(t('settings.deleteFailed'), { description: t(errorKey(error)) });
     }
