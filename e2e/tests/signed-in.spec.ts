@@ -79,7 +79,7 @@ test.describe('signed-in journey', () => {
     await goViaMenu(page, t, 'menu.editProfile');
     await expect(page.getByLabel(t('account.email'))).toHaveValue(author);
     await expect(page.getByLabel(t('account.email'))).toBeDisabled();
-    await page.getByLabel(t('account.fullName')).fill('Ngọc Anh Trần');
+    await page.getByLabel(t('settings.displayName')).fill('Ngọc Anh Trần');
     await page.getByRole('button', { name: t('account.update') }).click();
     await expectToast(page, t('account.updated'));
     await expectAccessible(page);

@@ -37,6 +37,8 @@ import { isValidationKey, messageFor, requestLanguage, validationMessage } from 
 import { TtlCache } from './lib/response-cache.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { profileMeRoutes } from './modules/accounts/profile.routes.ts';
+import { accountRoutes } from './modules/accounts/account.routes.ts';
+import { EXPORT_JOB, createAccountService } from './modules/accounts/account.service.ts';
 import { createSignInThrottle } from './modules/accounts/sign-in-throttle.ts';
 import { createSignInThrottleRepository } from './modules/accounts/sign-in-throttle.repository.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -456,6 +458,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const n8n = createN8nService({ repository: createN8nRepository(database.db), storage });
   await app.register(n8nTemplateRoutes, { prefix: '/n8n', n8n, publicUrl: env.PUBLIC_URL });
   await app.register(n8nKeyRoutes, { n8n, publicUrl: env.PUBLIC_URL });
+
+  const account = createAccountService({
+    db: database.db,
+    storage,
+    queue: jobs,
+    clock,
+    publicUrl: env.PUBLIC_URL,
+    mailer,
+    verifyPassword: async (hash, password) => (await auth.$context).password.verify({ hash, password }),
+    log: app.log,
+  });
+  jobs.register(EXPORT_JOB, (payload) => account.buildExport(String(payload.userId)));
+  await app.register(accountRoutes, { account, env });
 
   /* public files (covers) of the local storage driver; workflow files are never served here */
   app.get<{ Params: { '*': string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {

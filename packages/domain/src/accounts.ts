@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FULL_NAME_MAX, URL_MAX } from './limits.ts';
+import { BIO_MAX, FULL_NAME_MAX, PASSWORD_MAX, PROFILE_LINKS_MAX, URL_MAX } from './limits.ts';
 
 /** The language a user's e-mails are written in. */
 export const Locale = z.enum(['en', 'vi']);
@@ -18,6 +18,10 @@ export const OwnProfile = z.object({
   locale: Locale,
   email_verified: z.boolean(),
   created_at: z.string(),
+  bio: z.string().nullable(),
+  links: z.array(z.string()),
+  /** False for an account that signs in only with Google: deleting it is confirmed by an e-mailed link. */
+  has_password: z.boolean(),
 });
 export type OwnProfile = z.infer<typeof OwnProfile>;
 
@@ -49,30 +53,53 @@ const httpUrl = z
     }
   }, 'must be an http(s) URL');
 
-const avatarUrl = z
-  .union([z.literal(''), httpUrl])
-  .nullable()
-  .optional();
+/** A profile link (and a picture Google brings along): http(s) only, bounded. */
+export const ProfileLink = httpUrl;
 
-/** `PUT /api/profile/me`: every field optional; an empty string clears it. The e-mail cannot be changed here. */
+/** A bio is plain text (shown as text, never as HTML or markdown); line breaks and tabs are kept. */
+const bio = z
+  .string()
+  .trim()
+  .max(BIO_MAX)
+  .refine(
+    (value) => !hasControlCharacters(value.replace(/[\r\n\t]/g, '')),
+    'must not contain control characters',
+  );
+
+/**
+ * `PUT /api/profile/me`: every field optional; an empty string clears it. The e-mail cannot be changed
+ * here, and the avatar only by uploading an image (`POST /api/profile/me/avatar`).
+ */
 export const ProfileUpdate = z.object({
   full_name: personName.nullable().optional(),
   display_name: personName.nullable().optional(),
-  avatar_url: avatarUrl,
   locale: Locale.optional(),
+  bio: bio.nullable().optional(),
+  links: z.array(ProfileLink).max(PROFILE_LINKS_MAX).optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 
 /**
- * The profile fields Better Auth writes (`name`, `image`) on sign-up and `/api/auth/update-user`: the same
- * rules as `PUT /api/profile/me`, whose `full_name` and `avatar_url` they are.
+ * The profile fields Better Auth writes (`name`, `image`) on sign-up and `/api/auth/update-user`: the name
+ * follows the rules of `PUT /api/profile/me`'s `full_name`; an image cannot be typed in, only uploaded.
  */
 export const AuthProfileFields = z.object({
   name: personName.optional(),
-  image: avatarUrl,
+  image: z.null({ error: 'avatars are uploaded with POST /api/profile/me/avatar' }).optional(),
 });
 export type AuthProfileFields = z.infer<typeof AuthProfileFields>;
 
 /** `GET /api/auth/providers`: which sign-in buttons the web app should show. */
 export const AuthProviders = z.object({ emailPassword: z.boolean(), google: z.boolean() });
 export type AuthProviders = z.infer<typeof AuthProviders>;
+
+/** `POST /api/profile/me/delete`: the password, or for a Google-only account the e-mailed token. */
+export const AccountDeletionRequest = z.object({
+  password: z.string().min(1).max(PASSWORD_MAX).optional(),
+  token: z.string().min(1).max(200).optional(),
+});
+export type AccountDeletionRequest = z.infer<typeof AccountDeletionRequest>;
+
+/** `POST /api/profile/me/export`: queued; the link is e-mailed to `email` when the archive is ready. */
+export const DataExportQueued = z.object({ status: z.literal('queued'), email: z.string() });
+export type DataExportQueued = z.infer<typeof DataExportQueued>;

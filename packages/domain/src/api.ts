@@ -160,6 +160,10 @@ export const PublicProfile = z.object({
   created_at: z.string(),
   workflow_count: z.number().int(),
   total_nodes: z.number().int(),
+  bio: z.string().nullable(),
+  links: z.array(z.string()),
+  /** How many times people saved the author's listed workflows as favourites. */
+  total_favorites: z.number().int(),
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 

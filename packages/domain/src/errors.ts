@@ -59,5 +59,11 @@ export const ERROR_CODES = [
   'ALREADY_REVIEWED',
   'REVIEW_NOT_FOUND',
   'INTERNAL_ERROR',
+  'PASSWORD_TOO_COMMON',
+  'PASSWORD_TOO_WEAK',
+  'WRONG_PASSWORD',
+  'ACCOUNT_HAS_BALANCE',
+  'EXPORT_EXPIRED',
+  'EXPORT_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

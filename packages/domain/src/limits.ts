@@ -17,3 +17,8 @@ export const FULL_NAME_MAX = 100;
 export const URL_MAX = 2048;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/** Public profile: a short plain-text bio and at most three http(s) links. */
+export const BIO_MAX = 500;
+export const PROFILE_LINKS_MAX = 3;
+/** Avatars are cropped square and stored at this size (pixels). */
+export const AVATAR_SIZE = 256;

@@ -41,6 +41,14 @@ export const user = pgTable('user', {
   role: text('role').$type<'user' | 'admin'>().notNull().default('user'),
   locale: text('locale').$type<'en' | 'vi'>().notNull().default('en'),
   displayName: text('display_name'),
+  /** Plain text shown on the public profile (BIO_MAX). */
+  bio: text('bio'),
+  /** Up to PROFILE_LINKS_MAX http(s) addresses shown on the public profile. */
+  links: jsonb('links').$type<string[]>().notNull().default([]),
+  /** The uploaded avatar (storage key); `image` holds its public address. */
+  avatarKey: text('avatar_key'),
+  /** Set when the account was deleted: the row stays, identity scrubbed, so kept records still point somewhere. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -754,5 +762,29 @@ export const reviewReports = pgTable(
     uniqueIndex('review_reports_open_reporter_uq')
       .on(table.reviewId, table.reporterId)
       .where(sql`status = 'open'`),
+  ],
+);
+
+/**
+ * "Export my data" archives (docs/decisions/0080-account-deletion-and-export.md): a zip in private
+ * storage, downloadable by its owner with the e-mailed token until `expires_at`.
+ */
+export const accountExports = pgTable(
+  'account_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    size: integer('size').notNull(),
+    /** SHA-256 of the e-mailed token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('account_exports_user_idx').on(table.userId),
+    index('account_exports_expires_idx').on(table.expiresAt),
   ],
 );

@@ -169,6 +169,27 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     en: 'Something went wrong. Please try again.',
     vi: 'Đã có lỗi xảy ra. Vui lòng thử lại.',
   },
+  PASSWORD_TOO_COMMON: {
+    en: 'This password is one of the most used passwords, so it is among the first anyone would try. Choose another.',
+    vi: 'Mật khẩu này nằm trong số những mật khẩu phổ biến nhất, nên sẽ bị thử đầu tiên. Hãy chọn mật khẩu khác.',
+  },
+  PASSWORD_TOO_WEAK: {
+    en: 'This password is too easy to guess (a common word, a name, a date, a keyboard row or a repeat). Use a longer phrase of several uncommon words.',
+    vi: 'Mật khẩu này quá dễ đoán (từ thông dụng, tên, ngày tháng, dãy phím hoặc ký tự lặp lại). Hãy dùng một cụm dài hơn gồm vài từ ít gặp.',
+  },
+  WRONG_PASSWORD: { en: 'The current password is not correct.', vi: 'Mật khẩu hiện tại không đúng.' },
+  ACCOUNT_HAS_BALANCE: {
+    en: 'Flowbay still owes you money from your sales. Request a payout and wait until it is paid (sales become available 7 days after purchase), then delete your account.',
+    vi: 'Flowbay vẫn còn nợ bạn tiền bán hàng. Hãy yêu cầu rút tiền và chờ đến khi nhận được (tiền bán hàng khả dụng sau 7 ngày kể từ khi mua), rồi hãy xóa tài khoản.',
+  },
+  EXPORT_EXPIRED: {
+    en: 'This download link has expired. Ask for a new export from your profile.',
+    vi: 'Liên kết tải xuống đã hết hạn. Hãy yêu cầu xuất dữ liệu mới từ trang hồ sơ.',
+  },
+  EXPORT_NOT_FOUND: {
+    en: 'This export does not exist or the link is not valid.',
+    vi: 'Bản xuất này không tồn tại hoặc liên kết không hợp lệ.',
+  },
 };
 
 /** Field-level validation messages (spec section 5 wording), keyed like the web app's i18n keys. */

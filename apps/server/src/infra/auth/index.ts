@@ -11,7 +11,8 @@ import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import type { Mailer } from '../mailer/index.ts';
-import { resetPasswordMail, verifyEmailMail } from '../mailer/templates.ts';
+import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mailer/templates.ts';
+import { oversizedField, passwordWeaknessOf } from './auth-input.ts';
 import { noteDatabaseFailure } from './database-failure.ts';
 import { googleDiscoveryOverride } from './google.ts';
 import { normalizeStoredProfile, PROFILE_WRITING_PATHS, profileViolation } from './profile-rules.ts';
@@ -183,7 +184,21 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // The profile rules of PUT /api/profile/me hold here too (bounded name, http(s) avatar).
+        const tooLong = oversizedField(ctx.body);
+        if (tooLong) {
+          throw new APIError('BAD_REQUEST', {
+            code: /password/i.test(tooLong) ? 'PASSWORD_TOO_LONG' : 'VALIDATION_ERROR',
+            message: `[body.${tooLong}] is too long`,
+          });
+        }
+        const weakness = passwordWeaknessOf(ctx.path, ctx.body);
+        if (weakness) {
+          throw new APIError('BAD_REQUEST', {
+            code: weakness.code,
+            message: `[body.${weakness.field}] ${weakness.code}`,
+          });
+        }
+        // The profile rules of PUT /api/profile/me hold here too (bounded name, no typed-in avatar).
         if (PROFILE_WRITING_PATHS.has(ctx.path)) {
           const violation = profileViolation(ctx.body);
           if (violation) {
@@ -205,6 +220,15 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
             message: 'User already exists. Use another email.',
           });
         }
+      }),
+      // "Your password was changed", so a change someone else made is noticed.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/change-password') return;
+        const changed = ctx.context.newSession?.user ?? ctx.context.session?.user;
+        if (ctx.context.returned instanceof Error || !changed) return;
+        await mailer.send(
+          passwordChangedMail(changed.email, languageOf(changed), `${env.PUBLIC_URL}/auth?tab=forgot`),
+        );
       }),
     },
     plugins: [

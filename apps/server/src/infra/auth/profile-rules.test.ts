@@ -26,6 +26,8 @@ describe('profileViolation', () => {
   it('names the first field that breaks the rules', () => {
     expect(profileViolation({ name: 'x'.repeat(FULL_NAME_MAX + 1) })).toMatchObject({ field: 'name' });
     expect(profileViolation({ image: 'data:text/html,hi' })).toMatchObject({ field: 'image' });
-    expect(profileViolation({ name: 'Ana', image: 'https://example.test/a.png', email: 'a@b.c' })).toBeNull();
+    // An avatar is uploaded (POST /api/profile/me/avatar), never typed in as an address.
+    expect(profileViolation({ image: 'https://example.test/a.png' })).toMatchObject({ field: 'image' });
+    expect(profileViolation({ name: 'Ana', image: null, email: 'a@b.c' })).toBeNull();
   });
 });

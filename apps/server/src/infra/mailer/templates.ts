@@ -110,3 +110,29 @@ export function formatMailDate(date: Date, language: Language): string {
     timeZone: 'Asia/Ho_Chi_Minh',
   }).format(date);
 }
+
+export function passwordChangedMail(to: string, language: Language, resetUrl: string): MailMessage {
+  return renderMail(
+    to,
+    language,
+    language === 'vi'
+      ? {
+          subject: 'Mật khẩu Flowbay của bạn đã được đổi',
+          heading: 'Mật khẩu đã được đổi',
+          paragraphs: [
+            'Mật khẩu tài khoản Flowbay của bạn vừa được đổi. Mọi phiên đăng nhập khác đã bị đăng xuất.',
+            'Nếu không phải bạn đổi, hãy đặt lại mật khẩu ngay.',
+          ],
+          action: { label: 'Đặt lại mật khẩu', url: resetUrl },
+        }
+      : {
+          subject: 'Your Flowbay password was changed',
+          heading: 'Your password was changed',
+          paragraphs: [
+            'The password of your Flowbay account was just changed. Every other session was signed out.',
+            'If this was not you, reset your password now.',
+          ],
+          action: { label: 'Reset password', url: resetUrl },
+        },
+  );
+}

@@ -17,8 +17,10 @@ export interface Storage {
   sweepIncompleteWrites(olderThan: Date): Promise<number>;
 }
 
-const KEY_RE = /^(workflows|covers|seed)\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,80}(\.[a-z0-9]{1,8})?$/;
-export const PUBLIC_FOLDERS = ['covers'] as const;
+const KEY_RE =
+  /^(workflows|covers|seed|avatars|exports)\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,80}(\.[a-z0-9]{1,8})?$/;
+/** `exports` (personal data archives) is private: served only to their owner with the e-mailed token. */
+export const PUBLIC_FOLDERS = ['covers', 'avatars'] as const;
 
 export function assertValidKey(key: string): void {
   if (!KEY_RE.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ErrorCode } from '@flowbay/domain';
+import { FULL_NAME_MAX, type ErrorCode } from '@flowbay/domain';
 import type { Env } from '../../env.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../../infra/auth/index.ts';
 import { withDatabaseCause } from '../../infra/auth/database-failure.ts';
@@ -25,6 +25,8 @@ const AUTH_CODES: Record<string, ErrorCode> = {
   INVALID_EMAIL: 'INVALID_EMAIL',
   INVALID_PASSWORD: 'VALIDATION_FAILED',
   VALIDATION_ERROR: 'VALIDATION_FAILED',
+  PASSWORD_TOO_COMMON: 'PASSWORD_TOO_COMMON',
+  PASSWORD_TOO_WEAK: 'PASSWORD_TOO_WEAK',
 };
 
 /** Better Auth names the field of a body validation error as "[body.email] …". */
@@ -32,7 +34,15 @@ function fieldOf(message: unknown): string | undefined {
   return typeof message === 'string' ? /^\[body\.([\w.]+)\]/.exec(message)?.[1] : undefined;
 }
 
-function codeFor(status: number, authCode: unknown, field: string | undefined, message: unknown): ErrorCode {
+function codeFor(
+  path: string,
+  status: number,
+  authCode: unknown,
+  field: string | undefined,
+  message: unknown,
+): ErrorCode {
+  // On a password change, Better Auth's "invalid password" is the current password being wrong.
+  if (path === '/change-password' && authCode === 'INVALID_PASSWORD') return 'WRONG_PASSWORD';
   if (authCode === 'VALIDATION_ERROR' && field === 'email' && /invalid email/i.test(String(message)))
     return 'INVALID_EMAIL';
   const known = typeof authCode === 'string' ? AUTH_CODES[authCode] : undefined;
@@ -118,11 +128,15 @@ export async function authRoutes(
             }
           }
           if (path === '/sign-up/email') {
-            // The spec's sign-up form has no name field; Better Auth requires one.
-            if (parsed.name === undefined) parsed.name = '';
+            // Whatever the author publishes is credited to this name: a client that sends none gets the
+            // e-mail's local part, as the sign-up form prefills it.
+            if (parsed.name === undefined || (typeof parsed.name === 'string' && parsed.name.trim() === ''))
+              parsed.name = nameFromEmail(parsed.email);
             // E-mails go out in the language the visitor used the site in, unless the client says otherwise.
             if (parsed.locale === undefined) parsed.locale = requestLanguage(request.headers);
           }
+          // Changing the password signs out every other session, whatever the client asks.
+          if (path === '/change-password') parsed.revokeOtherSessions = true;
           body = JSON.stringify(parsed);
           rewritten = true;
         }
@@ -137,9 +151,19 @@ export async function authRoutes(
       const deviceCookie = throttled
         ? await signInThrottle.after(throttled.email, throttled.knownDevice, response.status)
         : null;
-      return sendFetchResponse(request, reply, response, deviceCookie);
+      return sendFetchResponse(request, reply, path, response, deviceCookie);
     },
   });
+}
+
+/** "minh.thu" from "minh.thu@example.com": the name a sign-up without one starts with. */
+export function nameFromEmail(email: unknown): string {
+  if (typeof email !== 'string') return '';
+  return email
+    .split('@', 1)[0]!
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, FULL_NAME_MAX);
 }
 
 /**
@@ -203,6 +227,7 @@ function toFetchRequest(
 async function sendFetchResponse(
   request: FastifyRequest,
   reply: FastifyReply,
+  path: string,
   response: Response,
   extraCookie: string | null = null,
 ) {
@@ -227,7 +252,7 @@ async function sendFetchResponse(
     return sendRateLimited(request, reply, retryAfter);
   }
   const field = fieldOf(original.message);
-  const code = codeFor(response.status, original.code, field, original.message);
+  const code = codeFor(path, response.status, original.code, field, original.message);
   if (response.status >= 500) {
     request.log.error(
       { url: redactUrl(request.url), status: response.status, authCode: original.code },

@@ -7,7 +7,7 @@ import { invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import { isSignedIn } from '../../infra/viewer.ts';
 import { createProfileRepository, type OwnProfileRow, type ProfileChanges } from './profile.repository.ts';
 
-function toOwnProfile(row: OwnProfileRow): OwnProfile {
+export function toOwnProfile(row: OwnProfileRow): OwnProfile {
   return {
     id: row.id,
     email: row.email,
@@ -18,6 +18,9 @@ function toOwnProfile(row: OwnProfileRow): OwnProfile {
     locale: row.locale,
     email_verified: row.emailVerified,
     created_at: row.createdAt.toISOString(),
+    bio: row.bio,
+    links: row.links,
+    has_password: Boolean(row.hasPassword),
   };
 }
 
@@ -51,9 +54,9 @@ export async function profileMeRoutes(root: FastifyInstance, { db }: { db: Datab
       schema: {
         tags: ['profiles'],
         summary:
-          'Update own profile (full name, display name, avatar URL, e-mail language); the e-mail is read-only',
+          'Update own profile (full name, display name, e-mail language, bio, up to three links); the e-mail is read-only and the avatar is uploaded',
         security,
-        body: ProfileUpdate.extend({ email: z.unknown().optional() }),
+        body: ProfileUpdate.extend({ email: z.unknown().optional(), avatar_url: z.unknown().optional() }),
         response: { 200: OwnProfile, 400: ApiError, 401: ApiError, 404: ApiError },
       },
     },
@@ -61,11 +64,14 @@ export async function profileMeRoutes(root: FastifyInstance, { db }: { db: Datab
       if (!isSignedIn(request.viewer)) throw unauthenticated();
       const body = request.body;
       if (body.email !== undefined) throw invalid('email', 'The e-mail address cannot be changed here.');
+      if (body.avatar_url !== undefined)
+        throw invalid('avatar_url', 'Upload an image with POST /api/profile/me/avatar instead.');
       const changes: ProfileChanges = {};
       if (body.full_name !== undefined) changes.name = body.full_name ?? '';
       if (body.display_name !== undefined) changes.displayName = body.display_name || null;
-      if (body.avatar_url !== undefined) changes.image = body.avatar_url || null;
       if (body.locale !== undefined) changes.locale = body.locale;
+      if (body.bio !== undefined) changes.bio = body.bio || null;
+      if (body.links !== undefined) changes.links = body.links;
       const row =
         Object.keys(changes).length > 0
           ? await profiles.update(request.viewer.id, changes)

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_NAME_MAX, URL_MAX } from '@flowbay/domain';
+import { BIO_MAX, FULL_NAME_MAX, URL_MAX } from '@flowbay/domain';
 import { user as userTable } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, signInAs, signUpAndVerify, uniqueAddress, type TestSession } from '../../test/auth.ts';
@@ -30,13 +30,17 @@ describe('GET /api/profile/me', () => {
     expect(response.json()).toEqual({
       id: ana.user.id,
       email: 'ana@example.test',
-      full_name: null,
+      // Sign-up without a name starts from the e-mail's local part, as the form prefills it.
+      full_name: 'ana',
       display_name: null,
       avatar_url: null,
       role: 'user',
       locale: 'en',
       email_verified: true,
       created_at: expect.any(String),
+      bio: null,
+      links: [],
+      has_password: true,
     });
   });
 
@@ -55,25 +59,29 @@ describe('GET /api/profile/me', () => {
 });
 
 describe('PUT /api/profile/me', () => {
-  it('updates the full name, display name, avatar and language, and answers the updated profile', async () => {
+  it('updates the full name, display name, language, bio and links, and answers the updated profile', async () => {
+    const links = ['https://ana.example.test', 'http://github.example.test/ana'];
     const response = await put(ana.bearerHeaders, {
       full_name: '  Ana Nguyễn  ',
       display_name: 'ana.n',
-      avatar_url: 'https://images.example.test/ana.png',
       locale: 'vi',
+      bio: '  Tự động hoá cho cửa hàng nhỏ.\nn8n since 2021.  ',
+      links,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       full_name: 'Ana Nguyễn',
       display_name: 'ana.n',
-      avatar_url: 'https://images.example.test/ana.png',
       locale: 'vi',
       email: 'ana@example.test',
+      bio: 'Tự động hoá cho cửa hàng nhỏ.\nn8n since 2021.',
+      links,
     });
     const publicProfile = await ctx.app.inject({ method: 'GET', url: `/api/profile/${ana.user.id}` });
     expect(publicProfile.json()).toMatchObject({
       full_name: 'Ana Nguyễn',
-      avatar_url: 'https://images.example.test/ana.png',
+      bio: 'Tự động hoá cho cửa hàng nhỏ.\nn8n since 2021.',
+      links,
     });
   });
 
@@ -89,13 +97,10 @@ describe('PUT /api/profile/me', () => {
     expect(readOutbox(ctx, session.user.email).at(-1)!.subject).toBe('Đặt lại mật khẩu Flowbay');
   });
 
-  it('clears the avatar with an empty string or null, and leaves fields that are not sent alone', async () => {
-    await put(ana.headers, { avatar_url: 'http://images.example.test/a.png' });
-    const cleared = await put(ana.headers, { avatar_url: '' });
-    expect(cleared.json().avatar_url).toBeNull();
-    expect(cleared.json().full_name).toBe('Ana Nguyễn');
-    await put(ana.headers, { avatar_url: 'http://images.example.test/a.png' });
-    expect((await put(ana.headers, { avatar_url: null })).json().avatar_url).toBeNull();
+  it('clears the bio and links with an empty value, and leaves fields that are not sent alone', async () => {
+    await put(ana.headers, { bio: 'Short bio', links: ['https://ana.example.test'] });
+    const cleared = await put(ana.headers, { bio: '', links: [] });
+    expect(cleared.json()).toMatchObject({ bio: null, links: [], full_name: 'Ana Nguyễn' });
   });
 
   it.each([
@@ -113,6 +118,20 @@ describe('PUT /api/profile/me', () => {
     ['a full name with a NUL byte', { full_name: 'Ana\u0000Nguyễn' }, 'full_name'],
     ['a display name with a control character', { display_name: 'Ana\u001b[31m' }, 'display_name'],
     ['an e-mail (read-only)', { email: 'new@example.test' }, 'email'],
+    [
+      'a typed-in avatar address (avatars are uploaded)',
+      { avatar_url: 'https://example.test/a.png' },
+      'avatar_url',
+    ],
+    ['a bio over 500 characters', { bio: 'b'.repeat(BIO_MAX + 1) }, 'bio'],
+    ['a bio with a control character', { bio: 'hi\u0007' }, 'bio'],
+    [
+      'four links',
+      { links: ['https://a.test', 'https://b.test', 'https://c.test', 'https://d.test'] },
+      'links',
+    ],
+    ['a javascript: link', { links: ['javascript:alert(1)'] }, 'links.0'],
+    ['a link that is too long', { links: [`https://example.test/${'a'.repeat(URL_MAX)}`] }, 'links.0'],
   ])('rejects %s with 400 VALIDATION_FAILED on that field', async (_label, payload, field) => {
     const response = await put(ana.headers, payload);
     expect(response.statusCode, response.body).toBe(400);
@@ -153,6 +172,11 @@ const REFUSED_PROFILES: [string, Record<string, unknown>, string][] = [
   ['a javascript: avatar', { image: 'javascript:alert(document.cookie)' }, 'image'],
   ['a data: avatar', { image: 'data:text/html;base64,PHNjcmlwdD4=' }, 'image'],
   ['an avatar URL that is too long', { image: `https://example.test/${'a'.repeat(URL_MAX)}` }, 'image'],
+  [
+    'a typed-in avatar address (avatars are uploaded)',
+    { image: 'https://images.example.test/me.png' },
+    'image',
+  ],
 ];
 
 /** A NUL byte is refused before Better Auth reads the body, with its own message (infra/http/nul-bytes.ts). */
@@ -185,7 +209,7 @@ describe('Better Auth endpoints keep the profile rules of PUT /api/profile/me', 
     },
   );
 
-  it('sign-up still accepts a name and avatar within the rules', async () => {
+  it('sign-up still accepts a name within the rules', async () => {
     const email = `kept-${Math.random().toString(36).slice(2, 10)}@example.test`;
     const response = await ctx.app.inject({
       method: 'POST',
@@ -195,15 +219,11 @@ describe('Better Auth endpoints keep the profile rules of PUT /api/profile/me', 
         email,
         password: 'correct horse battery',
         name: 'n'.repeat(FULL_NAME_MAX),
-        image: 'https://images.example.test/me.png',
       },
     });
     expect(response.statusCode, response.body).toBe(200);
     const [stored] = await ctx.db.select().from(userTable).where(eq(userTable.email, email));
-    expect(stored).toMatchObject({
-      name: 'n'.repeat(FULL_NAME_MAX),
-      image: 'https://images.example.test/me.png',
-    });
+    expect(stored).toMatchObject({ name: 'n'.repeat(FULL_NAME_MAX), image: null });
   });
 
   it.each(REFUSED_PROFILES)(
@@ -229,18 +249,15 @@ describe('Better Auth endpoints keep the profile rules of PUT /api/profile/me', 
     },
   );
 
-  it('update-user still changes the name and avatar within the rules, as PUT /api/profile/me shows', async () => {
+  it('update-user still changes the name within the rules, as PUT /api/profile/me shows', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/update-user',
       headers: { ...binh.bearerHeaders },
-      payload: { name: 'Bình Trần', image: 'https://images.example.test/binh.png' },
+      payload: { name: 'Bình Trần' },
     });
     expect(response.statusCode, response.body).toBe(200);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: binh.headers });
-    expect(me.json()).toMatchObject({
-      full_name: 'Bình Trần',
-      avatar_url: 'https://images.example.test/binh.png',
-    });
+    expect(me.json()).toMatchObject({ full_name: 'Bình Trần', avatar_url: null });
   });
 });

@@ -31,6 +31,9 @@ export async function publicProfileRoutes(root: FastifyInstance, { db }: { db: D
         created_at: row.createdAt.toISOString(),
         workflow_count: Number(row.workflowCount),
         total_nodes: Number(row.totalNodes),
+        bio: row.bio,
+        links: row.links,
+        total_favorites: Number(row.totalFavorites),
       };
     },
   );

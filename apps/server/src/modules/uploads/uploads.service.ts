@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES, type UploadFolder, type UploadResult } from '@flowbay/domain';
 import type { ExportSummary, SecretFinding } from '@flowbay/workflow-formats';
 import type { Database } from '../../db/client.ts';
@@ -9,6 +8,7 @@ import type { Storage } from '../../infra/storage/index.ts';
 import type { Viewer } from '../../infra/viewer.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
+import { processImage, type ImageType } from '../../lib/images.ts';
 import { createUploadsRepository, type UploadRow } from './uploads.repository.ts';
 
 export interface IncomingFile {
@@ -28,37 +28,17 @@ export type StoredWorkflowSummary = ExportSummary & { checks: WorkflowFileChecks
 
 const UPLOAD_REF_PREFIX = 'upload://';
 const KEY_IN_REF = /(?:^|\/)((?:workflows|covers)\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,80}\.[a-z0-9]{1,8})$/;
-/** Big enough for any real cover photo, small enough that a decompression bomb is refused early. */
-const MAX_COVER_PIXELS = 40_000_000;
 const COVER_MAX_SIDE = 1600;
 const THUMB = { width: 480, height: 270 };
 
-type ImageType = 'jpeg' | 'png' | 'webp';
 const IMAGE_EXT: Record<ImageType, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 const IMAGE_MIME: Record<ImageType, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
-
-/** The image type from the file's first bytes; the client's MIME type is never trusted. */
-export function sniffImage(buffer: Buffer): ImageType | null {
-  if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpeg';
-  if (
-    buffer.length >= 8 &&
-    buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  ) {
-    return 'png';
-  }
-  if (
-    buffer.length >= 12 &&
-    buffer.toString('latin1', 0, 4) === 'RIFF' &&
-    buffer.toString('latin1', 8, 12) === 'WEBP'
-  ) {
-    return 'webp';
-  }
-  return null;
-}
 
 const randomId = () => randomBytes(16).toString('base64url');
 const sha256 = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
 const withoutPreview = ({ preview: _preview, ...finding }: SecretFinding) => finding;
+
+export { sniffImage } from '../../lib/images.ts';
 
 export function createUploadsService(db: Database, storage: Storage, exportCheck: ExportCheckPool) {
   const repository = createUploadsRepository(db);
@@ -145,29 +125,17 @@ export function createUploadsService(db: Database, storage: Storage, exportCheck
   }
 
   async function acceptCover(userId: string, file: IncomingFile): Promise<UploadResult> {
-    if (file.buffer.length > MAX_UPLOAD_BYTES)
-      throw new AppError(413, 'FILE_TOO_LARGE', 'File too large', 'file');
-    const type = sniffImage(file.buffer);
-    if (!type) throw new AppError(400, 'INVALID_IMAGE', 'Not a JPEG, PNG or WebP image', 'file');
-    const input = () => sharp(file.buffer, { limitInputPixels: MAX_COVER_PIXELS, failOn: 'error' }).rotate();
-    let cover: Buffer;
-    let thumb: Buffer;
-    try {
-      const metadata = await sharp(file.buffer, { limitInputPixels: MAX_COVER_PIXELS }).metadata();
-      if (metadata.format !== type)
-        throw new Error(`format ${metadata.format} does not match the bytes (${type})`);
-      // Re-encoding also drops EXIF data such as the GPS position of a phone photo.
-      cover = await input()
+    const { type, cover, thumb } = await processImage(file.buffer, async (input, type) => ({
+      type,
+      cover: await input()
         .resize({ width: COVER_MAX_SIDE, height: COVER_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
         .toFormat(type, { quality: 88 })
-        .toBuffer();
-      thumb = await input()
+        .toBuffer(),
+      thumb: await input()
         .resize(THUMB.width, THUMB.height, { fit: 'cover' })
         .webp({ quality: 72 })
-        .toBuffer();
-    } catch {
-      throw new AppError(400, 'INVALID_IMAGE', 'The image could not be read', 'file');
-    }
+        .toBuffer(),
+    }));
     const id = randomId();
     const key = `covers/${userId}/${id}.${IMAGE_EXT[type]}`;
     const thumbKey = `covers/${userId}/${id}-thumb.webp`;

@@ -54,7 +54,7 @@ export function createWebRepository(db: Database) {
           workflowCount: sql<number>`(select count(*)::int from ${workflows} w where w.user_id = ${id} and w.status = 'listed' and w.deleted_at is null)`,
         })
         .from(user)
-        .where(eq(user.id, id))
+        .where(and(eq(user.id, id), isNull(user.deletedAt)))
         .limit(1);
       return row ?? null;
     },

@@ -5,6 +5,9 @@ import { Card } from '@/components/ui/card';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useOwnProfile } from '@/features/account/api/get-own-profile';
 import { ProfileForm } from '@/features/account/components/profile-form';
+import { ChangePasswordCard } from '@/features/account/components/change-password-card';
+import { DeleteAccountCard } from '@/features/account/components/delete-account-card';
+import { ExportDataCard } from '@/features/account/components/export-data-card';
 import { ApiRequestError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { LoadError } from '@/components/load-error';
@@ -32,6 +35,7 @@ export function Component() {
             </Suspense>
           </div>
         </Card>
+        <AccountCards />
       </div>
     </RequireAuth>
   );
@@ -59,4 +63,31 @@ function ProfileBody() {
     );
   }
   return <ProfileForm profile={profile.data} />;
+}
+
+/** Password, export and deletion: shown once the profile has loaded (the deletion needs to know the sign-in method). */
+function AccountCards() {
+  const profile = useOwnProfile();
+  if (!profile.data) return null;
+  return (
+    <>
+      {profile.data.has_password && (
+        <Card className="mt-6">
+          <div className="p-6">
+            <ChangePasswordCard />
+          </div>
+        </Card>
+      )}
+      <Card className="mt-6">
+        <div className="p-6">
+          <ExportDataCard />
+        </div>
+      </Card>
+      <Card className="mt-6 border-red-200">
+        <div className="p-6">
+          <DeleteAccountCard profile={profile.data} />
+        </div>
+      </Card>
+    </>
+  );
 }

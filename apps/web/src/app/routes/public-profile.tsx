@@ -1,4 +1,4 @@
-import { ArrowLeft, Boxes, CalendarDays, LayoutGrid, Pencil } from 'lucide-react';
+import { ArrowLeft, Boxes, CalendarDays, Heart, LayoutGrid, Link2, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -102,12 +102,45 @@ export function Component() {
                   </dd>
                 </div>
                 <div className="inline-flex items-center gap-1.5">
+                  <Heart className="size-4" aria-hidden="true" />
+                  <dt className="sr-only">{t('settings.favoritesLabel')}</dt>
+                  <dd>
+                    {t('settings.totalFavorites', {
+                      count: profile.data.total_favorites,
+                      formatted: formatNumber(profile.data.total_favorites, language),
+                    })}
+                  </dd>
+                </div>
+                <div className="inline-flex items-center gap-1.5">
                   <CalendarDays className="size-4" aria-hidden="true" />
                   <dt className="sr-only">{t('profile.memberSinceLabel')}</dt>
                   <dd>{t('profile.memberSince', { date: formatDate(profile.data.created_at, language) })}</dd>
                 </div>
               </dl>
               <AuthorRating userId={profile.data.id} />
+              {profile.data.bio && (
+                <p className="mt-4 max-w-3xl text-sm whitespace-pre-line text-slate-700">
+                  {profile.data.bio}
+                </p>
+              )}
+              {profile.data.links.length > 0 && (
+                <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('settings.links')}>
+                  {profile.data.links.map((link) => (
+                    <li key={link}>
+                      {/* People's own links: never endorsed to search engines, never given window.opener. */}
+                      <a
+                        href={link}
+                        rel="nofollow ugc noopener noreferrer"
+                        target="_blank"
+                        className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+                      >
+                        <Link2 className="size-3.5" aria-hidden="true" />
+                        {displayLink(link)}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </div>
             {isOwner && (
               <Button asChild variant="outline">
@@ -159,4 +192,14 @@ export function Component() {
       </section>
     </div>
   );
+}
+
+/** "github.com/ana" for "https://github.com/ana/": what a reader needs to recognise a link. */
+function displayLink(link: string): string {
+  try {
+    const url = new URL(link);
+    return `${url.host}${url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '')}`;
+  } catch {
+    return link;
+  }
 }

@@ -42,7 +42,7 @@ export function Component() {
     ? t(errors.password.message, { min: PASSWORD_MIN })
     : undefined;
   const confirmError = errors.confirm?.message ? t(errors.confirm.message) : undefined;
-  const help = t('auth.passwordHelp', { min: PASSWORD_MIN });
+  const help = t('settings.passwordStrengthHelp', { min: PASSWORD_MIN });
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-16">

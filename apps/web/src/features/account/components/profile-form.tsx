@@ -3,18 +3,19 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FULL_NAME_MAX, URL_MAX, type OwnProfile } from '@flowbay/domain';
+import { BIO_MAX, FULL_NAME_MAX, PROFILE_LINKS_MAX, URL_MAX, type OwnProfile } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { FormField, describedBy } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { ApiRequestError, errorKey } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
-import { InitialsAvatar } from './initials-avatar';
+import { AvatarField } from './avatar-field';
 
 interface Values {
   full_name: string;
-  avatar_url: string;
+  bio: string;
+  links: string[];
 }
 
 function isHttpUrl(value: string): boolean {
@@ -26,23 +27,32 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+function valuesOf(profile: OwnProfile): Values {
+  return {
+    full_name: profile.full_name ?? '',
+    bio: profile.bio ?? '',
+    links: Array.from({ length: PROFILE_LINKS_MAX }, (_, index) => profile.links[index] ?? ''),
+  };
+}
+
 export function ProfileForm({ profile }: { profile: OwnProfile }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
-  const form = useForm<Values>({
-    defaultValues: { full_name: profile.full_name ?? '', avatar_url: profile.avatar_url ?? '' },
-  });
+  const form = useForm<Values>({ defaultValues: valuesOf(profile) });
   const { errors } = form.formState;
   useEffect(() => {
-    form.reset({ full_name: profile.full_name ?? '', avatar_url: profile.avatar_url ?? '' });
+    form.reset(valuesOf(profile));
   }, [profile, form]);
 
-  const [name, avatar] = form.watch(['full_name', 'avatar_url']);
-  const preview = avatar && isHttpUrl(avatar) ? avatar : null;
+  const [name, bio] = form.watch(['full_name', 'bio']);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ full_name: values.full_name.trim(), avatar_url: values.avatar_url.trim() });
+      await update.mutateAsync({
+        full_name: values.full_name.trim(),
+        bio: values.bio.trim(),
+        links: values.links.map((link) => link.trim()).filter(Boolean),
+      });
       toast.success(t('account.updated'));
     } catch (error) {
       const signedOut = error instanceof ApiRequestError && error.status === 401;
@@ -55,73 +65,102 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
   const nameError = errors.full_name?.message
     ? t(errors.full_name.message, { max: FULL_NAME_MAX })
     : undefined;
-  const avatarError = errors.avatar_url?.message ? t(errors.avatar_url.message) : undefined;
+  const bioError = errors.bio?.message ? t(errors.bio.message, { max: BIO_MAX }) : undefined;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
-      <div className="flex flex-col items-center gap-3 sm:flex-row sm:gap-5">
-        <InitialsAvatar name={name} fallback={profile.email} src={preview} size="lg" />
-        <div className="text-center sm:text-left">
-          <p className="text-lg font-semibold text-slate-900">{name.trim() || t('profile.anonymous')}</p>
-          <Link
-            to={`/profiles/${profile.id}`}
-            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-          >
-            {t('account.viewPublicPage')}
-            <ExternalLink className="size-3.5" aria-hidden="true" />
-          </Link>
-        </div>
+    <div className="flex flex-col gap-6">
+      <AvatarField profile={profile} name={name} />
+      <div className="text-center sm:text-left">
+        <p className="text-lg font-semibold text-slate-900">{name.trim() || t('profile.anonymous')}</p>
+        <Link
+          to={`/profiles/${profile.id}`}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          {t('account.viewPublicPage')}
+          <ExternalLink className="size-3.5" aria-hidden="true" />
+        </Link>
       </div>
-      <FormField id="profile-email" label={t('account.email')} help={t('account.emailReadOnly')}>
-        <Input
-          id="profile-email"
-          type="email"
-          value={profile.email}
-          disabled
-          readOnly
-          aria-describedby="profile-email-help"
-        />
-      </FormField>
-      <FormField id="profile-name" label={t('account.fullName')} error={nameError}>
-        <Input
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+        <FormField id="profile-email" label={t('account.email')} help={t('account.emailReadOnly')}>
+          <Input
+            id="profile-email"
+            type="email"
+            value={profile.email}
+            disabled
+            readOnly
+            aria-describedby="profile-email-help"
+          />
+        </FormField>
+        <FormField
           id="profile-name"
-          autoComplete="name"
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={describedBy('profile-name', { error: nameError })}
-          {...form.register('full_name', {
-            maxLength: { value: FULL_NAME_MAX, message: 'account.nameTooLong' },
+          label={t('settings.displayName')}
+          error={nameError}
+          help={t('settings.displayNameHelp')}
+        >
+          <Input
+            id="profile-name"
+            autoComplete="name"
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={describedBy('profile-name', { help: true, error: nameError })}
+            {...form.register('full_name', {
+              maxLength: { value: FULL_NAME_MAX, message: 'account.nameTooLong' },
+            })}
+          />
+        </FormField>
+        <FormField
+          id="profile-bio"
+          label={t('settings.bio')}
+          error={bioError}
+          help={t('settings.bioHelp', { count: bio.length, max: BIO_MAX })}
+        >
+          <Textarea
+            id="profile-bio"
+            maxLength={BIO_MAX}
+            aria-invalid={bioError ? true : undefined}
+            aria-describedby={describedBy('profile-bio', { help: true, error: bioError })}
+            {...form.register('bio', { maxLength: { value: BIO_MAX, message: 'settings.bioTooLong' } })}
+          />
+        </FormField>
+        <fieldset className="flex flex-col gap-3">
+          <legend className="text-sm font-medium text-slate-900">{t('settings.links')}</legend>
+          <p className="text-xs text-slate-600">{t('settings.linksHelp', { max: PROFILE_LINKS_MAX })}</p>
+          {Array.from({ length: PROFILE_LINKS_MAX }, (_, index) => {
+            const id = `profile-link-${index}`;
+            const error = errors.links?.[index]?.message ? t(errors.links[index]!.message!) : undefined;
+            return (
+              <FormField
+                key={id}
+                id={id}
+                label={t('settings.linkLabel', { number: index + 1 })}
+                error={error}
+              >
+                <Input
+                  id={id}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://…"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={describedBy(id, { error })}
+                  {...form.register(`links.${index}` as const, {
+                    validate: (value) =>
+                      value.trim() === '' ||
+                      (value.trim().length <= URL_MAX && isHttpUrl(value.trim())) ||
+                      'account.avatarInvalid',
+                  })}
+                />
+              </FormField>
+            );
           })}
-        />
-      </FormField>
-      <FormField
-        id="profile-avatar"
-        label={t('account.avatarUrl')}
-        error={avatarError}
-        help={t('account.avatarHelp')}
-      >
-        <Input
-          id="profile-avatar"
-          type="url"
-          inputMode="url"
-          placeholder="https://…"
-          aria-invalid={avatarError ? true : undefined}
-          aria-describedby={describedBy('profile-avatar', { help: true, error: avatarError })}
-          {...form.register('avatar_url', {
-            validate: (value) =>
-              value.trim() === '' ||
-              (value.trim().length <= URL_MAX && isHttpUrl(value.trim())) ||
-              'account.avatarInvalid',
-          })}
-        />
-      </FormField>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? t('account.updating') : t('account.update')}
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/workflows">{t('detail.backToWorkflows')}</Link>
-        </Button>
-      </div>
-    </form>
+        </fieldset>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? t('account.updating') : t('account.update')}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/workflows">{t('detail.backToWorkflows')}</Link>
+          </Button>
+        </div>
+      </form>
+    </div>
   );
 }

@@ -5,7 +5,10 @@ import type { Credentials } from './sign-in';
 /** Where the confirmation link lands after Better Auth has verified the address (and signed the user in). */
 export const VERIFY_EMAIL_PATH = '/verify-email';
 
-export function signUp(credentials: Credentials) {
+/** The display name is credited on everything the person publishes. */
+export type SignUpInput = Credentials & { name: string };
+
+export function signUp(credentials: SignUpInput) {
   return api.post<{ user: { id: string } }>('/api/auth/sign-up/email', {
     ...credentials,
     callbackURL: VERIFY_EMAIL_PATH,

@@ -16,11 +16,14 @@ export function CredentialsFields({
   idPrefix,
   passwordAutoComplete,
   passwordHelp,
+  onEmailChange,
 }: {
   form: UseFormReturn<CredentialsValues>;
   idPrefix: string;
   passwordAutoComplete: 'current-password' | 'new-password';
   passwordHelp?: string;
+  /** Called as the address is typed (the sign-up form suggests a name from it). */
+  onEmailChange?: (email: string) => void;
 }) {
   const { t } = useTranslation();
   const { errors } = form.formState;
@@ -42,6 +45,7 @@ export function CredentialsFields({
             required: 'auth.emailRequired',
             pattern: { value: EMAIL_RE, message: 'auth.emailInvalid' },
             setValueAs: (value: string) => value.trim(),
+            onChange: (event: { target: { value: string } }) => onEmailChange?.(event.target.value),
           })}
         />
       </FormField>

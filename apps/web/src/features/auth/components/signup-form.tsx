@@ -1,23 +1,35 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FULL_NAME_MAX } from '@flowbay/domain/limits';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN } from '@flowbay/domain/limits';
 import { Button } from '@/components/ui/button';
+import { FormField, describedBy } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useSignUp } from '../api/sign-up';
 import { CredentialsFields, type CredentialsValues } from './credentials-fields';
 
+type SignupValues = CredentialsValues & { name: string };
+
+/** "minh.thu" from "minh.thu@example.com": the name the form suggests until the person types their own. */
+export function nameFromEmail(email: string): string {
+  return email.trim().split('@', 1)[0]!.slice(0, FULL_NAME_MAX);
+}
+
 export function SignupForm() {
   const { t } = useTranslation();
   const signUp = useSignUp();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<CredentialsValues>({ defaultValues: { email: '', password: '' } });
+  const form = useForm<SignupValues>({ defaultValues: { email: '', password: '', name: '' } });
+  const { errors, dirtyFields } = form.formState;
+  const nameError = errors.name?.message ? t(errors.name.message, { max: FULL_NAME_MAX }) : undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await signUp.mutateAsync(values);
+      await signUp.mutateAsync({ ...values, name: values.name.trim() || nameFromEmail(values.email) });
       setSentTo(values.email);
       form.reset();
       toast.success(t('auth.signupSuccess'), { description: t('auth.confirmEmail') });
@@ -39,11 +51,31 @@ export function SignupForm() {
         </div>
       )}
       <CredentialsFields
-        form={form}
+        form={form as unknown as UseFormReturn<CredentialsValues>}
         idPrefix="signup"
         passwordAutoComplete="new-password"
-        passwordHelp={t('auth.passwordHelp', { min: PASSWORD_MIN })}
+        passwordHelp={t('settings.passwordStrengthHelp', { min: PASSWORD_MIN })}
+        onEmailChange={(email) => {
+          // Prefilled from the address until the person edits the name themselves.
+          if (!dirtyFields.name) form.setValue('name', nameFromEmail(email));
+        }}
       />
+      <FormField
+        id="signup-name"
+        label={t('settings.displayName')}
+        error={nameError}
+        help={t('settings.displayNameHelp')}
+      >
+        <Input
+          id="signup-name"
+          autoComplete="nickname"
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={describedBy('signup-name', { help: true, error: nameError })}
+          {...form.register('name', {
+            maxLength: { value: FULL_NAME_MAX, message: 'account.nameTooLong' },
+          })}
+        />
+      </FormField>
       <Button type="submit" size="lg" disabled={signUp.isPending}>
         {signUp.isPending ? t('auth.signingUp') : t('auth.signup')}
       </Button>

@@ -1,0 +1,282 @@
+import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  account,
+  accountExports,
+  contactMessages,
+  favorites,
+  n8nLibraryKeys,
+  orders,
+  purchases,
+  refundRequests,
+  reports,
+  session,
+  uploads,
+  user,
+  workflowEdits,
+  workflowVersions,
+  workflows,
+} from '../../db/schema.ts';
+
+export type ExportRow = typeof accountExports.$inferSelect;
+
+/** One part of "everything Flowbay holds about the user": a named list of records. */
+export interface ExportSection {
+  name: string;
+  collect(db: Database, userId: string): Promise<unknown[]>;
+}
+
+/**
+ * What an export contains (docs/decisions/0080-account-deletion-and-export.md). Secrets that are ours,
+ * not the person's data (password hashes, OAuth and session tokens, n8n key hashes), are left out.
+ * A feature that stores more about a person adds its section here.
+ */
+export const EXPORT_SECTIONS: ExportSection[] = [
+  {
+    name: 'sign_in_methods',
+    collect: (db, userId) =>
+      db
+        .select({
+          provider: account.providerId,
+          created_at: account.createdAt,
+          updated_at: account.updatedAt,
+        })
+        .from(account)
+        .where(eq(account.userId, userId)),
+  },
+  {
+    name: 'sessions',
+    collect: (db, userId) =>
+      db
+        .select({
+          created_at: session.createdAt,
+          expires_at: session.expiresAt,
+          ip_address: session.ipAddress,
+          user_agent: session.userAgent,
+        })
+        .from(session)
+        .where(eq(session.userId, userId)),
+  },
+  {
+    name: 'workflows',
+    collect: (db, userId) =>
+      db
+        .select({
+          id: workflows.id,
+          title: workflows.title,
+          description: workflows.description,
+          price: workflows.price,
+          status: workflows.status,
+          tested_with: workflows.testedWith,
+          cover_key: workflows.coverKey,
+          views: workflows.views,
+          favorites: workflows.favoritesCount,
+          created_at: workflows.createdAt,
+          deleted_at: workflows.deletedAt,
+        })
+        .from(workflows)
+        .where(eq(workflows.userId, userId))
+        .orderBy(asc(workflows.createdAt)),
+  },
+  {
+    name: 'workflow_versions',
+    collect: (db, userId) =>
+      db
+        .select({
+          workflow_id: workflowVersions.workflowId,
+          version: workflowVersions.version,
+          file_key: workflowVersions.fileKey,
+          size: workflowVersions.size,
+          review_status: workflowVersions.reviewStatus,
+          review_reason: workflowVersions.reviewReason,
+          created_at: workflowVersions.createdAt,
+        })
+        .from(workflowVersions)
+        .innerJoin(workflows, eq(workflows.id, workflowVersions.workflowId))
+        .where(eq(workflows.userId, userId)),
+  },
+  {
+    name: 'workflow_edits',
+    collect: (db, userId) =>
+      db
+        .select({
+          workflow_id: workflowEdits.workflowId,
+          changes: workflowEdits.changes,
+          review_status: workflowEdits.reviewStatus,
+          created_at: workflowEdits.createdAt,
+        })
+        .from(workflowEdits)
+        .where(eq(workflowEdits.createdBy, userId)),
+  },
+  {
+    name: 'favorites',
+    collect: (db, userId) =>
+      db
+        .select({ workflow_id: favorites.workflowId, created_at: favorites.createdAt })
+        .from(favorites)
+        .where(eq(favorites.userId, userId)),
+  },
+  {
+    name: 'orders',
+    collect: (db, userId) =>
+      db
+        .select({
+          code: orders.code,
+          role: orders.buyerId,
+          workflow_title: orders.workflowTitle,
+          buyer_name: orders.buyerName,
+          buyer_email: orders.buyerEmail,
+          seller_name: orders.sellerName,
+          amount: orders.amount,
+          currency: orders.currency,
+          provider: orders.provider,
+          state: orders.state,
+          created_at: orders.createdAt,
+          paid_at: orders.paidAt,
+          refunded_at: orders.refundedAt,
+        })
+        .from(orders)
+        .where(or(eq(orders.buyerId, userId), eq(orders.sellerId, userId)))
+        .orderBy(asc(orders.createdAt))
+        .then((rows) => rows.map((row) => ({ ...row, role: row.role === userId ? 'buyer' : 'seller' }))),
+  },
+  {
+    name: 'purchases',
+    collect: (db, userId) =>
+      db
+        .select({
+          workflow_id: purchases.workflowId,
+          amount: purchases.amount,
+          created_at: purchases.createdAt,
+          revoked_at: purchases.revokedAt,
+        })
+        .from(purchases)
+        .where(eq(purchases.userId, userId)),
+  },
+  {
+    name: 'refund_requests',
+    collect: (db, userId) =>
+      db
+        .select({
+          order_code: orders.code,
+          reason: refundRequests.reason,
+          state: refundRequests.state,
+          created_at: refundRequests.createdAt,
+        })
+        .from(refundRequests)
+        .innerJoin(orders, eq(orders.id, refundRequests.orderId))
+        .where(eq(orders.buyerId, userId)),
+  },
+  {
+    name: 'reports',
+    collect: (db, userId) =>
+      db
+        .select({
+          workflow_id: reports.workflowId,
+          reason: reports.reason,
+          details: reports.details,
+          status: reports.status,
+          created_at: reports.createdAt,
+        })
+        .from(reports)
+        .where(eq(reports.reporterId, userId)),
+  },
+  {
+    name: 'contact_messages',
+    collect: (db, userId) =>
+      db
+        .select({
+          full_name: contactMessages.fullName,
+          email: contactMessages.email,
+          subject: contactMessages.subject,
+          message: contactMessages.message,
+          created_at: contactMessages.createdAt,
+        })
+        .from(contactMessages)
+        .where(eq(contactMessages.userId, userId)),
+  },
+  {
+    name: 'n8n_library_keys',
+    collect: (db, userId) =>
+      db
+        .select({
+          prefix: n8nLibraryKeys.prefix,
+          label: n8nLibraryKeys.label,
+          created_at: n8nLibraryKeys.createdAt,
+          revoked_at: n8nLibraryKeys.revokedAt,
+        })
+        .from(n8nLibraryKeys)
+        .where(eq(n8nLibraryKeys.userId, userId)),
+  },
+  {
+    name: 'uploads',
+    collect: (db, userId) =>
+      db
+        .select({
+          key: uploads.key,
+          folder: uploads.folder,
+          original_name: uploads.originalName,
+          content_type: uploads.contentType,
+          size: uploads.size,
+          created_at: uploads.createdAt,
+        })
+        .from(uploads)
+        .where(eq(uploads.userId, userId)),
+  },
+];
+
+export function createAccountExportRepository(db: Database, sections: ExportSection[] = EXPORT_SECTIONS) {
+  return {
+    /** The profile, every section, and the storage keys of the user's files; null for a deleted account. */
+    async collect(userId: string) {
+      const [profile] = await db
+        .select({
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          display_name: user.displayName,
+          bio: user.bio,
+          links: user.links,
+          locale: user.locale,
+          role: user.role,
+          email_verified: user.emailVerified,
+          avatar_key: user.avatarKey,
+          created_at: user.createdAt,
+        })
+        .from(user)
+        .where(and(eq(user.id, userId), isNull(user.deletedAt)));
+      if (!profile) return null;
+      const data: Record<string, unknown[]> = {};
+      for (const section of sections) data[section.name] = await section.collect(db, userId);
+      const fileKeys = new Set<string>();
+      if (profile.avatar_key) fileKeys.add(profile.avatar_key);
+      for (const row of data.uploads as { key: string }[]) fileKeys.add(row.key);
+      for (const row of data.workflow_versions as { file_key: string }[]) fileKeys.add(row.file_key);
+      return { profile, data, fileKeys: [...fileKeys] };
+    },
+
+    async insert(row: typeof accountExports.$inferInsert): Promise<ExportRow> {
+      const [inserted] = await db.insert(accountExports).values(row).returning();
+      return inserted!;
+    },
+
+    async findOwn(id: string, userId: string): Promise<ExportRow | null> {
+      const [row] = await db
+        .select()
+        .from(accountExports)
+        .where(and(eq(accountExports.id, id), eq(accountExports.userId, userId)));
+      return row ?? null;
+    },
+
+    /** Exports past their expiry, removed from the table; their files are the caller's to delete. */
+    async takeExpired(now: Date, limit = 100): Promise<string[]> {
+      const expired = await db
+        .select({ id: accountExports.id, key: accountExports.fileKey })
+        .from(accountExports)
+        .where(lte(accountExports.expiresAt, now))
+        .limit(limit);
+      for (const row of expired) await db.delete(accountExports).where(eq(accountExports.id, row.id));
+      return expired.map((row) => row.key);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OwnProfile } from '@flowbay/domain';
+import { i18n } from '@/i18n';
+import { ApiRequestError, api } from '@/lib/api-client';
+
+/** POST /api/profile/me/avatar: the server checks the bytes, crops it square and stores a WebP. */
+export async function uploadAvatar(file: File): Promise<OwnProfile> {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  const response = await fetch('/api/profile/me/avatar', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'x-language': i18n.language === 'vi' ? 'vi' : 'en' },
+    body: data,
+  }).catch((error: unknown) => {
+    throw new ApiRequestError(0, 'NETWORK_ERROR', (error as Error).message);
+  });
+  const body = (await response.json().catch(() => null)) as
+    | (OwnProfile & { error?: undefined })
+    | { error?: { code?: string; message?: string; field?: string } }
+    | null;
+  if (!response.ok || !body || body.error) {
+    const error = body?.error;
+    throw new ApiRequestError(
+      response.status,
+      error?.code ?? (response.status === 413 ? 'FILE_TOO_LARGE' : 'INTERNAL_ERROR'),
+      error?.message ?? response.statusText,
+      error?.field,
+    );
+  }
+  return body as OwnProfile;
+}
+
+export function removeAvatar() {
+  return api.delete<OwnProfile>('/api/profile/me/avatar');
+}
+
+function useProfileWrite<T>(write: (input: T) => Promise<OwnProfile>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(['me', 'profile'], profile);
+      void queryClient.invalidateQueries({ queryKey: ['auth', 'session'] });
+      void queryClient.invalidateQueries({ queryKey: ['profiles', profile.id] });
+    },
+  });
+}
+
+export const useUploadAvatar = () => useProfileWrite(uploadAvatar);
+export const useRemoveAvatar = () => useProfileWrite(removeAvatar);

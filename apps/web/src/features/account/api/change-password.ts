@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** Better Auth's POST /api/auth/change-password; the server signs out every other session and e-mails the owner. */
+export function changePassword(input: PasswordChange) {
+  return api.post<unknown>('/api/auth/change-password', { ...input, revokeOtherSessions: true });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AccountDeletionRequest } from '@flowbay/domain';
+import { api } from '@/lib/api-client';
+
+export function deleteAccount(input: AccountDeletionRequest) {
+  return api.post<void>('/api/profile/me/delete', input);
+}
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount });
+}
+
+/** For an account without a password (Google): e-mails the link that confirms the deletion. */
+export function requestDeletionLink() {
+  return api.post<{ email: string }>('/api/profile/me/delete-link');
+}
+
+export function useRequestDeletionLink() {
+  return useMutation({ mutationFn: requestDeletionLink });
+}
