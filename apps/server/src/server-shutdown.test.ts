@@ -17,6 +17,17 @@ function signUp(server: ServerProcess) {
   });
 }
 
+/** `promise`, or a failure naming what never happened (a hang fails the test instead of timing it out). */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /** A client that sends half of a request body and then stalls: a request the server can never finish. */
 async function stalledRequest(server: ServerProcess): Promise<{ socket: Socket; closed: Promise<void> }> {
   const { port } = new URL(server.url);
@@ -24,6 +35,8 @@ async function stalledRequest(server: ServerProcess): Promise<{ socket: Socket; 
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   socket.on('error', () => undefined);
+  // Read whatever comes back, so the server's FIN is seen and 'close' follows (a paused socket never ends).
+  socket.resume();
   socket.write(
     'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
       'Content-Length: 4096\r\n\r\n{"name":"Slow',
@@ -74,10 +87,11 @@ describe('SIGTERM', () => {
     expect(tookMs).toBeLessThan(SHUTDOWN_BUDGET_MS);
     console.info(`SIGTERM with a stalled request and 8 in flight: exited 0 after ${Math.round(tookMs)} ms`);
     expect(server.output()).toContain('shutting down');
-    await stalled.closed;
+    await within(stalled.closed, 15_000, 'the stalled connection was never closed');
     // Each was answered (200, or Fastify's 503 for a request that arrived while closing) or refused once
     // the server stopped listening; none was left hanging.
-    for (const status of await Promise.all(inFlight)) expect([200, 503, 'refused']).toContain(status);
+    for (const status of await within(Promise.all(inFlight), 15_000, 'a request in flight never ended'))
+      expect([200, 503, 'refused']).toContain(status);
     // A clean close releases the embedded database's lock.
     expect(existsSync(join(dataDir, 'db.lock'))).toBe(false);
 
