@@ -43,9 +43,10 @@ test.describe('public journeys', () => {
     await expect(cards).toHaveCount(12);
     const firstTitle = await cards.first().getByRole('heading').textContent();
     if (isMobile) {
-      await expect(page.getByText('1 / 3', { exact: true })).toBeVisible();
+      // 32 demo workflows make 3 pages; other journeys may have listed a few more meanwhile.
+      await expect(page.getByText(/^1 \/ [34]$/)).toBeVisible();
       await page.getByRole('button', { name: /Next|Sau/ }).click();
-      await expect(page.getByText('2 / 3', { exact: true })).toBeVisible();
+      await expect(page.getByText(/^2 \/ [34]$/)).toBeVisible();
     } else {
       await page.getByRole('button', { name: words.page(2), exact: true }).click();
       await expect(page.getByRole('button', { name: words.page(2), exact: true })).toHaveAttribute(
@@ -57,16 +58,20 @@ test.describe('public journeys', () => {
     await expect(cards.first().getByRole('heading')).not.toHaveText(firstTitle!);
     await page.getByRole('button', { name: /Next|Sau/ }).click();
     await expect(page).toHaveURL(/page=3/);
-    // 32 demo workflows leave 8 on the last page; other journeys list workflows of their own meanwhile,
-    // so the page is read again until it and the catalogue's count agree.
+    // 32 demo workflows leave 8 on page 3; other journeys list workflows of their own meanwhile, so
+    // the page is read again until it and the catalogue's count agree.
+    let total = 0;
     await expect(async () => {
       const listed = (await (await page.request.get('/api/workflows?limit=1')).json()) as {
         totalCount: number;
       };
+      total = listed.totalCount;
       await page.reload();
-      await expect(cards).toHaveCount(listed.totalCount - 24, { timeout: 3_000 });
+      await expect(cards).toHaveCount(Math.min(12, total - 24), { timeout: 3_000 });
     }).toPass({ timeout: 30_000 });
-    await expect(page.getByRole('button', { name: /Next|Sau/ })).toBeDisabled();
+    // The last page has no next page.
+    if (total <= 36) await expect(page.getByRole('button', { name: /Next|Sau/ })).toBeDisabled();
+    else await expect(page.getByRole('button', { name: /Next|Sau/ })).toBeEnabled();
   });
 
   test('free detail: preview, download of a file that parses', async ({ page, words }) => {
