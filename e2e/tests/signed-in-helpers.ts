@@ -50,42 +50,21 @@ function decodeBase64Parts(raw: string): string {
     .join('\n');
 }
 
-/** The link of the newest e-mail to `to` in the server's outbox folder (`$DATA_DIR/outbox`). */
-export async function latestMailLink(to: string): Promise<string> {
+/**
+ * Waits for an e-mail to `to` in the server's outbox folder (`$DATA_DIR/outbox`), newest first, in
+ * which `pick` finds something (only the newest one when `newestOnly`), and answers what it found.
+ */
+async function newestMail(
+  to: string,
+  pick: (raw: string) => string | null,
+  message: string,
+  timeout: number,
+  newestOnly: boolean,
+): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the journeys need the server outbox');
   const directory = join(dataDir, 'outbox');
-  let link: string | null = null;
-  await expect
-    .poll(
-      () => {
-        let files: string[];
-        try {
-          files = readdirSync(directory)
-            .filter((name) => name.endsWith('.eml'))
-            .sort();
-        } catch {
-          return null;
-        }
-        for (const file of files.reverse()) {
-          const raw = readFileSync(join(directory, file), 'utf8');
-          if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) continue;
-          link = /https?:\/\/[^\s<>"]+/.exec(decodeQuotedPrintable(raw))?.[0] ?? null;
-          return link;
-        }
-        return null;
-      },
-      { message: `an e-mail to ${to}`, timeout: 15_000 },
-    )
-    .not.toBeNull();
-  return link!;
-}
-
-/** The decoded text of the newest e-mail to `to` whose text contains `needle` (waits for it to arrive). */
-export async function mailContaining(to: string, needle: string): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the journeys need the server outbox');
-  const directory = join(dataDir, 'outbox');
+  const addressed = new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi');
   let found: string | null = null;
   await expect
     .poll(
@@ -100,16 +79,41 @@ export async function mailContaining(to: string, needle: string): Promise<string
         }
         for (const file of files.reverse()) {
           const raw = readFileSync(join(directory, file), 'utf8');
-          if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) continue;
-          const text = `${decodeQuotedPrintable(raw)}\n${decodeBase64Parts(raw)}`;
-          if (text.includes(needle)) return (found = text);
+          if (!addressed.test(raw)) continue;
+          found = pick(raw);
+          if (found !== null || newestOnly) return found;
         }
         return null;
       },
-      { message: `an e-mail to ${to} containing ${needle}`, timeout: 20_000 },
+      { message, timeout },
     )
     .not.toBeNull();
   return found!;
+}
+
+/** The link of the newest e-mail to `to`. */
+export function latestMailLink(to: string): Promise<string> {
+  return newestMail(
+    to,
+    (raw) => /https?:\/\/[^\s<>"]+/.exec(decodeQuotedPrintable(raw))?.[0] ?? null,
+    `an e-mail to ${to}`,
+    15_000,
+    true,
+  );
+}
+
+/** The decoded text of the newest e-mail to `to` whose text contains `needle` (waits for it to arrive). */
+export function mailContaining(to: string, needle: string): Promise<string> {
+  return newestMail(
+    to,
+    (raw) => {
+      const text = `${decodeQuotedPrintable(raw)}\n${decodeBase64Parts(raw)}`;
+      return text.includes(needle) ? text : null;
+    },
+    `an e-mail to ${to} containing ${needle}`,
+    20_000,
+    false,
+  );
 }
 
 export function uniqueEmail(label: string, project: string): string {

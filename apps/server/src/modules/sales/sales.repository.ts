@@ -12,7 +12,7 @@ import {
 } from '../../db/schema.ts';
 import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
 import { AppError } from '../../lib/errors.ts';
-import { pgErrorOf } from '../publishing/publishing.repository.ts';
+import { pgErrorOf } from '../../lib/pg-error.ts';
 
 export type SaleRow = typeof sales.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
