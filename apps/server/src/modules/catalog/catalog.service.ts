@@ -8,6 +8,7 @@ import {
   isUuid,
   parseWorkflowRef,
   ratingAverage,
+  WorkflowCard,
   type BuyerSummary,
   type ListWorkflowsQuery,
   type WorkflowDetail,
@@ -57,10 +58,14 @@ export function createCatalogService(
   search?: SearchSync,
 ) {
   const repository = createCatalogRepository(db);
+  // Cards are checked against the API's schema once, when they enter the cache, not on every answer.
   const cardCache = createCardCache({
-    load: (ids) => repository.cardsByIds(ids),
-    ttlMs: 30_000,
-    max: 20_000,
+    load: async (ids) =>
+      (await repository.cardsByIds(ids)).map((row) => WorkflowCard.parse(toWorkflowCard(row, storage))),
+    // Changes (the author's name and picture included, migration 0017) reach it through the index's
+    // change stamps; the lifetime only bounds what a missed change could cost.
+    ttlMs: 10 * 60_000,
+    max: 50_000,
   });
   search?.onChange((ids) => cardCache.forget(ids));
 
@@ -132,6 +137,8 @@ export function createCatalogService(
 
   return {
     findVisible,
+    /** The JSON of a catalogue card `list` returned from the cache (checked against WorkflowCard when cached). */
+    cardJson: (card: WorkflowCard) => cardCache.jsonOf(card),
 
     async list(query: ListWorkflowsQuery, viewer: Viewer): Promise<WorkflowList> {
       const pageSize = query.limit ?? PAGE_SIZE;
@@ -168,9 +175,8 @@ export function createCatalogService(
           offset: query.page * pageSize,
           limit: pageSize,
         });
-        const rows = await cardCache.get(found.ids);
         return {
-          workflows: rows.map((row) => toWorkflowCard(row, storage)),
+          workflows: await cardCache.get(found.ids),
           totalCount: userId ? index.countOf(userId) : index.size,
           filteredCount: found.count,
           page: query.page,

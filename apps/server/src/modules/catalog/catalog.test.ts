@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowCard, WorkflowList } from '@flowbay/domain';
+import { user } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { addPurchase, createUser, createWorkflow } from '../../test/factories.ts';
 
@@ -550,5 +552,19 @@ describe('detail for the author of a workflow awaiting review', () => {
       await ctx.app.inject({ method: 'GET', url: `/api/workflows/${pending.id}`, headers: session.headers })
     ).json();
     expect(again.purchase_count).toBe(1);
+  });
+});
+
+describe("an author's new name on cards served from the search index", () => {
+  it('shows up on the next search when another process renames the author', async () => {
+    const author = await createUser(ctx.db, { name: 'Trần Thị Bích' });
+    await createWorkflow(ctx.db, ctx.storage, { userId: author.id, title: 'Zebracorn rename probe' });
+    const authorOf = async (query: string) =>
+      (await list(query)).workflows.find((card) => card.user_id === author.id)?.profiles?.full_name;
+    expect(await authorOf('?search=zebracorn')).toBe('Trần Thị Bích');
+    // Straight to the database, as another server process would: this process's caches are not told.
+    await ctx.db.update(user).set({ name: 'Trần Thị Bích Ngọc' }).where(eq(user.id, author.id));
+    // Another address, so the page cache (decision 0005) cannot answer.
+    expect(await authorOf('?search=zebracorn+probe')).toBe('Trần Thị Bích Ngọc');
   });
 });

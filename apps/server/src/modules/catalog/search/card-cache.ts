@@ -12,6 +12,8 @@ export function createCardCache<Row extends { id: string }>(options: {
 }) {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { row: Row; until: number }>();
+  /** Each cached row as JSON, made once when it is loaded (rows are never changed in place). */
+  const json = new WeakMap<Row, string>();
   return {
     /** The rows of these ids that exist, in the order given. */
     async get(ids: string[]): Promise<Row[]> {
@@ -25,12 +27,17 @@ export function createCardCache<Row extends { id: string }>(options: {
           entries.delete(row.id);
           if (entries.size >= options.max) entries.delete(entries.keys().next().value!);
           entries.set(row.id, { row, until: at + options.ttlMs });
+          json.set(row, JSON.stringify(row));
         }
       }
       return ids.flatMap((id) => {
         const entry = entries.get(id);
         return entry ? [entry.row] : [];
       });
+    },
+    /** The JSON of a row this cache handed out (undefined for any other object). */
+    jsonOf(row: Row): string | undefined {
+      return json.get(row);
     },
     /** Forgets these ids (null: all). */
     forget(ids: string[] | null) {

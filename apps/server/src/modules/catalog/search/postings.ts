@@ -45,7 +45,8 @@ export function union(lists: Postings[], weightOf: (mask: number) => number, scr
     const list = lists[0]!;
     const scores = new Float64Array(list.length);
     for (let i = 0; i < list.length; i++) scores[i] = weightOf(list.masks[i]!);
-    return { slots: list.slots.slice(0, list.length), scores };
+    // A view, not a copy: a posting list only ever appends past its length.
+    return { slots: list.slots.subarray(0, list.length), scores };
   }
   // `scratch` is all zeros, at least as long as the index has slots; it is left all zeros again.
   const best = scratch;
@@ -73,25 +74,53 @@ export function union(lists: Postings[], weightOf: (mask: number) => number, scr
   return { slots, scores };
 }
 
-/** Documents in both; the score combines the two (`combine`). */
-export function intersect(a: Scored, b: Scored, combine: (x: number, y: number) => number): Scored {
-  const size = Math.min(a.slots.length, b.slots.length);
-  const slots = new Int32Array(size);
-  const scores = new Float64Array(size);
-  let i = 0;
-  let j = 0;
+/** The first index at or after `from` whose slot is at least `slot` (galloping, then binary search). */
+function seek(slots: Int32Array, from: number, slot: number): number {
+  let step = 1;
+  let low = from;
+  let high = from;
+  while (high < slots.length && slots[high]! < slot) {
+    low = high + 1;
+    high += step;
+    step *= 2;
+  }
+  if (high > slots.length) high = slots.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (slots[middle]! < slot) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Documents in both, scored by the sum of the two scores or by the lower one (`combine`). Walks the
+ * shorter list and gallops through the longer one when it is much longer, so a rare word intersected
+ * with a common one costs little.
+ */
+export function intersect(a: Scored, b: Scored, combine: 'sum' | 'min'): Scored {
+  const short = a.slots.length <= b.slots.length ? a : b;
+  const long = short === a ? b : a;
+  const shortSlots = short.slots;
+  const longSlots = long.slots;
+  const slots = new Int32Array(shortSlots.length);
+  const scores = new Float64Array(shortSlots.length);
+  const sum = combine === 'sum';
+  const gallop = longSlots.length > shortSlots.length * 16;
   let at = 0;
-  while (i < a.slots.length && j < b.slots.length) {
-    const x = a.slots[i]!;
-    const y = b.slots[j]!;
-    if (x === y) {
-      slots[at] = x;
-      scores[at] = combine(a.scores[i]!, b.scores[j]!);
+  let j = 0;
+  for (let i = 0; i < shortSlots.length && j < longSlots.length; i++) {
+    const slot = shortSlots[i]!;
+    if (gallop) j = seek(longSlots, j, slot);
+    else while (j < longSlots.length && longSlots[j]! < slot) j++;
+    if (j < longSlots.length && longSlots[j] === slot) {
+      const x = short.scores[i]!;
+      const y = long.scores[j]!;
+      slots[at] = slot;
+      scores[at] = sum ? x + y : x < y ? x : y;
       at++;
-      i++;
       j++;
-    } else if (x < y) i++;
-    else j++;
+    }
   }
   return { slots: slots.subarray(0, at), scores: scores.subarray(0, at) };
 }

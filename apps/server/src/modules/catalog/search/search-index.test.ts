@@ -109,6 +109,66 @@ describe('the search index', () => {
       { numRuns: 60 },
     );
   });
+
+  it('counts facets exactly, whether the matches are a few or most of the catalogue', () => {
+    const apps = ['slack', 'gmail', 'notion', 'stripe'];
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            words: fc.subarray(['alpha', 'beta', 'gamma'], { minLength: 1 }),
+            apps: fc.subarray(apps),
+            platform: fc.constantFrom('n8n', 'make', 'zapier'),
+            price: fc.constantFrom(0, 50_000, 200_000, 900_000),
+            live: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 50 },
+        ),
+        fc.constantFrom('alpha', 'beta', 'alpha beta', 'gamma', ''),
+        (items, search) => {
+          const index = new SearchIndex();
+          const kept: typeof items = [];
+          for (const item of items) {
+            const doc = workflow({
+              title: item.words.join(' '),
+              apps: item.apps.map((key) => ({ key, name: key })),
+              platforms: [item.platform],
+              price: item.price,
+            });
+            index.upsert(doc);
+            if (item.live) kept.push(item);
+            else index.remove(doc.id);
+          }
+          const wanted = search.split(' ').filter(Boolean);
+          const matching = kept.filter((item) => wanted.every((word) => item.words.includes(word)));
+          const facets = index.query(query(search, { limit: 5 })).facets;
+          const appCounts = Object.fromEntries(facets.apps.map((app) => [app.key, app.count]));
+          for (const key of apps) {
+            const expected = matching.filter((item) => item.apps.includes(key)).length;
+            expect(appCounts[key] ?? 0).toBe(expected);
+          }
+          const platformCounts = Object.fromEntries(facets.platforms.map((p) => [p.id, p.count]));
+          for (const platform of ['n8n', 'make', 'zapier']) {
+            expect(platformCounts[platform] ?? 0).toBe(
+              matching.filter((i) => i.platform === platform).length,
+            );
+          }
+          const free = facets.price.find((band) => band.band === 'free')!;
+          expect(free.count).toBe(matching.filter((item) => item.price === 0).length);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('breaks ties of relevance by use: favourites weigh twenty views', () => {
+    const index = new SearchIndex();
+    const viewed = workflow({ title: 'alpha', views: 30 });
+    const favourite = workflow({ title: 'alpha', favorites: 2 });
+    const quiet = workflow({ title: 'alpha' });
+    for (const doc of [quiet, viewed, favourite]) index.upsert(doc);
+    expect(index.query(query('alpha')).ids).toEqual([favourite.id, viewed.id, quiet.id]);
+  });
 });
 
 describe('helpers', () => {
@@ -126,6 +186,28 @@ describe('helpers', () => {
         const compare = (a: number, b: number) => values[a]! - values[b]! || a - b;
         expect(topK(items, k, compare)).toEqual(items.slice().sort(compare).slice(0, k));
       }),
+    );
+  });
+
+  it('picks the same first k when it skips items by a primary and secondary key', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ score: fc.integer({ min: 0, max: 3 }), use: fc.integer({ min: 0, max: 3 }) }), {
+          minLength: 1,
+          maxLength: 200,
+        }),
+        fc.integer({ min: 1, max: 12 }),
+        (values, k) => {
+          const items = values.map((_, index) => index);
+          const primary = Float64Array.from(values, (value) => value.score);
+          const secondary = Float64Array.from(values, (value) => value.use);
+          const compare = (a: number, b: number) =>
+            values[b]!.score - values[a]!.score || values[b]!.use - values[a]!.use || a - b;
+          expect(topK(Int32Array.from(items), k, compare, primary, secondary)).toEqual(
+            items.slice().sort(compare).slice(0, k),
+          );
+        },
+      ),
     );
   });
 });

@@ -126,6 +126,8 @@ export class SearchIndex {
   private created = new Float64Array(1024);
   private views = new Float64Array(1024);
   private favorites = new Float64Array(1024);
+  /** How much a document is used (favourites × 20 + views): relevance's tie-breaker. */
+  private popularity = new Float64Array(1024);
   /** The rating score, NaN when unrated. */
   private ratings = new Float64Array(1024);
   /** A bit per price band the price falls in (PRICE_FACETS order). */
@@ -154,6 +156,13 @@ export class SearchIndex {
   private scratch = new Float64Array(0);
   /** Each candidate's score by slot, for ordering (written for every candidate of a query). */
   private scores = new Float64Array(0);
+  /** Which slots are candidates of the running query: those marked with its generation. */
+  private marks = new Int32Array(0);
+  private markGeneration = 0;
+  /** Facet counts over every live document (null: to be counted again). */
+  private allFacets: { counts: Int32Array; byMask: Int32Array } | null = null;
+  /** The running query's candidate slots. */
+  private candidateSpace = new Int32Array(0);
 
   /** The zeroed scratch array, grown to the number of slots. */
   private workspace(): Float64Array {
@@ -205,6 +214,7 @@ export class SearchIndex {
     this.created = widen(this.created, (n) => new Float64Array(n));
     this.views = widen(this.views, (n) => new Float64Array(n));
     this.favorites = widen(this.favorites, (n) => new Float64Array(n));
+    this.popularity = widen(this.popularity, (n) => new Float64Array(n));
     this.ratings = widen(this.ratings, (n) => new Float64Array(n));
     this.bands = widen(this.bands, (n) => new Uint8Array(n));
     this.facetStart = widen(this.facetStart, (n) => new Int32Array(n));
@@ -257,6 +267,7 @@ export class SearchIndex {
         ) {
           this.views[existing] = workflow.views;
           this.favorites[existing] = workflow.favorites;
+          this.popularity[existing] = workflow.favorites * 20 + workflow.views;
           this.ratings[existing] = rating;
           this.generation++;
         }
@@ -275,6 +286,7 @@ export class SearchIndex {
     this.alternativeCache.clear();
     this.alive--;
     this.generation++;
+    this.allFacets = null;
   }
 
   private facetId(kind: FacetKind, key: string): number {
@@ -352,6 +364,7 @@ export class SearchIndex {
     this.created[slot] = workflow.createdAt;
     this.views[slot] = workflow.views;
     this.favorites[slot] = workflow.favorites;
+    this.popularity[slot] = workflow.favorites * 20 + workflow.views;
     this.ratings[slot] = workflow.ratingScore ?? NaN;
     this.bands[slot] = PRICE_FACETS.reduce(
       (mask, band, bit) => (matchesPrice(workflow.price, band) ? mask | (1 << bit) : mask),
@@ -363,6 +376,7 @@ export class SearchIndex {
     this.alternativeCache.clear();
     this.alive++;
     this.generation++;
+    this.allFacets = null;
   }
 
   /* ---------- understanding the query ---------- */
@@ -529,7 +543,7 @@ export class SearchIndex {
     for (const options of alternative.words) {
       const lists = options.flatMap((word) => this.postings.get(word) ?? []);
       const scored = union(lists, weightOf, capacity);
-      result = result ? intersect(result, scored, Math.min) : scored;
+      result = result ? intersect(result, scored, 'min') : scored;
       if (result.slots.length === 0) return EMPTY;
     }
     if (!result) return EMPTY;
@@ -538,7 +552,7 @@ export class SearchIndex {
       for (let i = 1; i < alternative.words.length; i++) {
         const list = this.pairs.get(`${alternative.words[i - 1]![0]} ${alternative.words[i]![0]}`);
         const scored = list ? union([list], phraseWeightOf, capacity) : EMPTY;
-        phrase = phrase ? intersect(phrase, scored, Math.min) : scored;
+        phrase = phrase ? intersect(phrase, scored, 'min') : scored;
       }
       if (phrase && phrase.slots.length > 0) result = boost(result, phrase);
     }
@@ -570,7 +584,7 @@ export class SearchIndex {
     const scored = concepts.map((alternatives) => this.scoreConcept(alternatives));
     scored.sort((a, b) => a.slots.length - b.slots.length);
     for (const concept of scored) {
-      result = result ? intersect(result, concept, (a, b) => a + b) : concept;
+      result = result ? intersect(result, concept, 'sum') : concept;
       if (result.slots.length === 0) return EMPTY;
     }
     return result ?? EMPTY;
@@ -602,16 +616,13 @@ export class SearchIndex {
   }
 
   private compare(sort: SearchSort, score: Float64Array | null): (a: number, b: number) => number {
-    const { ids, created, views, favorites, prices, ratings } = this;
+    const { ids, created, views, popularity, prices, ratings } = this;
     const newest = (a: number, b: number) => created[b]! - created[a]! || (ids[b]! < ids[a]! ? -1 : 1);
     const byId = (a: number, b: number, direction: 1 | -1) => (ids[a]! < ids[b]! ? -1 : 1) * direction;
     switch (sort) {
       case 'relevance':
         if (!score) return newest;
-        return (a, b) =>
-          score[b]! - score[a]! ||
-          favorites[b]! * 20 + views[b]! - (favorites[a]! * 20 + views[a]!) ||
-          newest(a, b);
+        return (a, b) => score[b]! - score[a]! || popularity[b]! - popularity[a]! || newest(a, b);
       case 'created_at_desc':
         return newest;
       case 'created_at_asc':
@@ -671,55 +682,122 @@ export class SearchIndex {
       return {
         ids: [],
         count: 0,
-        facets: this.facets([]),
+        facets: this.facets([], -1),
         ...(understood?.corrected ? { correctedSearch: understood.corrected } : {}),
       };
     }
     // Candidates: every live document, or those matching the words; scores indexed by slot.
-    let candidates: number[];
+    if (this.candidateSpace.length < this.ids.length)
+      this.candidateSpace = new Int32Array(this.ids.length * 2);
+    const space = this.candidateSpace;
+    const live = this.live;
+    // Without filters a candidate only has to be live (the common case, checked inline).
+    const plain = filter.facets.length === 0 && !filter.bands && !query.userId;
+    let found = 0;
     let score: Float64Array | null = null;
+    if (this.scores.length < this.ids.length) {
+      this.scores = new Float64Array(this.ids.length * 2);
+      this.marks = new Int32Array(this.ids.length * 2);
+    }
+    const marks = this.marks;
+    if (this.markGeneration >= 0x3fffffff) {
+      marks.fill(0);
+      this.markGeneration = 0;
+    }
+    const mark = ++this.markGeneration;
     if (searching) {
-      let matched = this.match(understood!.concepts);
+      const matched = this.match(understood!.concepts);
+      score = this.scores;
+      const { slots, scores } = matched;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        if (plain ? !live[slot] : !this.accepts(slot, query, filter)) continue;
+        space[found++] = slot;
+        score[slot] = scores[i]!;
+        marks[slot] = mark;
+      }
+      // Neighbouring query words found side by side score again, added in place (no copies).
       for (const pair of understood!.adjacent) {
         const list = this.pairs.get(pair);
-        if (list) matched = boost(matched, union([list], phraseWeightOf, this.workspace()));
-      }
-      if (this.scores.length < this.ids.length) this.scores = new Float64Array(this.ids.length * 2);
-      score = this.scores;
-      candidates = [];
-      for (let i = 0; i < matched.slots.length; i++) {
-        const slot = matched.slots[i]!;
-        if (!this.accepts(slot, query, filter)) continue;
-        candidates.push(slot);
-        score[slot] = matched.scores[i]!;
+        if (!list) continue;
+        for (let i = 0; i < list.length; i++) {
+          const slot = list.slots[i]!;
+          if (marks[slot] === mark) score[slot] = score[slot]! + phraseWeightOf(list.masks[i]!);
+        }
       }
     } else {
-      candidates = [];
       for (let slot = 0; slot < this.ids.length; slot++) {
-        if (this.accepts(slot, query, filter)) candidates.push(slot);
+        if (plain ? !live[slot] : !this.accepts(slot, query, filter)) continue;
+        space[found++] = slot;
+        marks[slot] = mark;
       }
     }
-    const page = topK(candidates, query.offset + query.limit, this.compare(query.sort, score)).slice(
-      query.offset,
-    );
+    const candidates = space.subarray(0, found);
+    const sort = query.sort === 'relevance' && !score ? 'created_at_desc' : query.sort;
+    const page = topK(
+      candidates,
+      query.offset + query.limit,
+      this.compare(sort, score),
+      sort === 'relevance' ? score : sort === 'created_at_desc' ? this.created : null,
+      sort === 'relevance' ? this.popularity : null,
+    ).slice(query.offset);
     return {
       ids: page.map((slot) => this.ids[slot]!),
-      count: candidates.length,
-      facets: this.facets(candidates),
+      count: found,
+      facets: this.facets(candidates, mark),
       ...(understood?.corrected ? { correctedSearch: understood.corrected } : {}),
     };
   }
 
-  private facets(candidates: number[]): Facets {
-    const counts = new Int32Array(this.facetKeys.length);
-    const bands = new Int32Array(PRICE_FACETS.length);
+  /** Facet counts of every live document: kept until a document is added or removed. */
+  private everyFacet(): { counts: Int32Array; byMask: Int32Array } {
+    if (!this.allFacets) {
+      const counts = new Int32Array(this.facetKeys.length);
+      const byMask = new Int32Array(1 << PRICE_FACETS.length);
+      for (let slot = 0; slot < this.ids.length; slot++) {
+        if (this.live[slot]) this.countSlot(slot, counts, byMask, 1);
+      }
+      this.allFacets = { counts, byMask };
+    }
+    return this.allFacets;
+  }
+
+  /** Adds (or with -1 takes away) one document's facet values and price-band combination. */
+  private countSlot(slot: number, counts: Int32Array, byMask: Int32Array, sign: number): void {
+    const start = this.facetStart[slot]!;
+    const end = start + this.facetCount[slot]!;
     const data = this.facetData;
-    for (const slot of candidates) {
-      const start = this.facetStart[slot]!;
-      const end = start + this.facetCount[slot]!;
-      for (let i = start; i < end; i++) counts[data[i]!] = counts[data[i]!]! + 1;
-      const mask = this.bands[slot]!;
-      for (let bit = 0; bit < bands.length; bit++) if (mask & (1 << bit)) bands[bit] = bands[bit]! + 1;
+    for (let i = start; i < end; i++) counts[data[i]!] = counts[data[i]!]! + sign;
+    const mask = this.bands[slot]!;
+    byMask[mask] = byMask[mask]! + sign;
+  }
+
+  /**
+   * Counts per app, platform, use case and price band among the candidates (those marked `mark`).
+   * When they are most of the catalogue, the counts of all documents minus those of the rest are
+   * cheaper and just as exact.
+   */
+  private facets(candidates: ArrayLike<number>, mark: number): Facets {
+    let counts: Int32Array;
+    // Price bands are counted per combination of bands (a 5-bit mask), then spread over the bands.
+    let byMask: Int32Array;
+    if (candidates.length * 2 > this.alive) {
+      const every = this.everyFacet();
+      counts = Int32Array.from(every.counts);
+      byMask = Int32Array.from(every.byMask);
+      const { live, marks } = this;
+      for (let slot = 0; slot < this.ids.length; slot++) {
+        if (live[slot] && marks[slot] !== mark) this.countSlot(slot, counts, byMask, -1);
+      }
+    } else {
+      counts = new Int32Array(this.facetKeys.length);
+      byMask = new Int32Array(1 << PRICE_FACETS.length);
+      for (let c = 0; c < candidates.length; c++) this.countSlot(candidates[c]!, counts, byMask, 1);
+    }
+    const bands = new Int32Array(PRICE_FACETS.length);
+    for (let mask = 1; mask < byMask.length; mask++) {
+      for (let bit = 0; bit < bands.length; bit++)
+        if (mask & (1 << bit)) bands[bit] = bands[bit]! + byMask[mask]!;
     }
     const ranked = (kind: FacetKind) => {
       const found: Array<[string, number]> = [];
@@ -739,10 +817,20 @@ export class SearchIndex {
   }
 }
 
-/** The first `k` of `items` in `compare` order, without sorting all of them when k is small. */
-export function topK(items: number[], k: number, compare: (a: number, b: number) => number): number[] {
+/**
+ * The first `k` of `items` in `compare` order, without sorting all of them when k is small. When
+ * `compare` orders by `primary` (higher first) before anything else, and then by `secondary`, an item
+ * below the worst kept one is passed over without calling `compare`.
+ */
+export function topK(
+  items: ArrayLike<number>,
+  k: number,
+  compare: (a: number, b: number) => number,
+  primary: Float64Array | null = null,
+  secondary: Float64Array | null = null,
+): number[] {
   if (k <= 0 || items.length === 0) return [];
-  if (k >= items.length / 4) return items.slice().sort(compare).slice(0, k);
+  if (k >= items.length / 4) return Array.from(items).sort(compare).slice(0, k);
   // A max-heap (by compare) of the best k seen so far: its root is the worst of them.
   const heap: number[] = [];
   const worse = (a: number, b: number) => compare(a, b) > 0;
@@ -766,10 +854,19 @@ export function topK(items: number[], k: number, compare: (a: number, b: number)
       index = largest;
     }
   };
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     if (heap.length < k) {
       heap.push(item);
       up(heap.length - 1);
+    } else if (
+      primary !== null &&
+      (primary[item]! < primary[heap[0]!]! ||
+        (secondary !== null &&
+          primary[item] === primary[heap[0]!] &&
+          secondary[item]! < secondary[heap[0]!]!))
+    ) {
+      continue;
     } else if (compare(item, heap[0]!) < 0) {
       heap[0] = item;
       down(0);
