@@ -43,6 +43,14 @@ export const BRAND_OVERRIDES: Record<string, BrandSource | null> = {
   'citrix-adc': 'simple-icons:citrix',
   'elastic-security': 'simple-icons:elastic',
   'oracle-database': 'cib:oracle',
+  // Products now sold under their owner's name, whose own marks no allowed set carries: Claris
+  // FileMaker, ProfitWell Metrics by Paddle, Acuity Scheduling (Squarespace), Wufoo by SurveyMonkey,
+  // Toptal's PostBin (the node calls toptal.com/developers/postbin).
+  filemaker: 'simple-icons:claris',
+  'profit-well': 'simple-icons:paddle',
+  'acuity-scheduling': 'logos:squarespace',
+  wufoo: 'simple-icons:surveymonkey',
+  'post-bin': 'simple-icons:toptal',
   // Brands named differently in the sets.
   'cisco-webex': 'simple-icons:webex',
   'jina-ai': 'lobe:jina',
