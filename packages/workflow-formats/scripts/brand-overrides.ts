@@ -1,18 +1,27 @@
 /**
  * Brand icons chosen by hand where matching names finds none or the wrong one.
- * `set:name` with set `logos` (@iconify-json/logos), `simple-icons` or `lobe` (@lobehub/icons-static-svg);
- * `null` when no allowed set carries the brand (the app keeps its generic icon).
+ * `set:name` with an Iconify set (`logos`, `cib`… from `@iconify-json/<set>`; `thesvg-color` and
+ * `selfhst` from scripts/iconify-picks.json), `simple-icons`, `lobe` (@lobehub/icons-static-svg) or
+ * `super-tiny-icons`; `null` when no allowed set carries the brand (the app keeps its generic icon).
  */
 export type BrandSource = `${
   | 'logos'
   | 'cib'
   | 'fa6-brands'
   | 'streamline-logos'
+  | 'thesvg-color'
+  | 'selfhst'
   | 'arcticons'
   | 'mdi'
   | 'simple-icons'
   | 'lobe'
   | 'super-tiny-icons'}:${string}`;
+
+/**
+ * Iconify sets with no per-set npm package: only the icons named below are kept, in
+ * scripts/iconify-picks.json (scripts/pick-iconify-icons.ts), and they are never matched by name.
+ */
+export const PICKED_SETS = ['thesvg-color', 'selfhst'] as const;
 
 export const BRAND_OVERRIDES: Record<string, BrandSource | null> = {
   // The vendor's mark where the product has none of its own in an allowed set.
@@ -34,6 +43,14 @@ export const BRAND_OVERRIDES: Record<string, BrandSource | null> = {
   'citrix-adc': 'simple-icons:citrix',
   'elastic-security': 'simple-icons:elastic',
   'oracle-database': 'cib:oracle',
+  // Products now sold under their owner's name, whose own marks no allowed set carries: Claris
+  // FileMaker, ProfitWell Metrics by Paddle, Acuity Scheduling (Squarespace), Wufoo by SurveyMonkey,
+  // Toptal's PostBin (the node calls toptal.com/developers/postbin).
+  filemaker: 'simple-icons:claris',
+  'profit-well': 'simple-icons:paddle',
+  'acuity-scheduling': 'logos:squarespace',
+  wufoo: 'simple-icons:surveymonkey',
+  'post-bin': 'simple-icons:toptal',
   // Brands named differently in the sets.
   'cisco-webex': 'simple-icons:webex',
   'jina-ai': 'lobe:jina',
@@ -44,6 +61,14 @@ export const BRAND_OVERRIDES: Record<string, BrandSource | null> = {
   llamaparse: 'logos:llama-index-icon',
   mcp: 'lobe:mcp',
   'google-contacts': 'arcticons:google-contacts',
+  // Monica the personal CRM (its panda); Lobe's "Monica" is an AI assistant, another brand.
+  'monica-crm': 'simple-icons:monica',
+  // Marks only theSVG (MIT) and selfh.st (CC BY 4.0) carry, each checked on a contact sheet.
+  pipedrive: 'thesvg-color:pipedrive',
+  postmark: 'thesvg-color:postmark',
+  grist: 'selfhst:grist',
+  zammad: 'selfhst:zammad',
+  yourls: 'selfhst:yourls',
   // Same name, another brand: Affinity (design apps), Flow (the type checker), Cockpit (the Linux console),
   // Vero (the social network), Autopilot (an unrelated app).
   affinity: null,
@@ -51,4 +76,6 @@ export const BRAND_OVERRIDES: Record<string, BrandSource | null> = {
   cockpit: null,
   vero: null,
   autopilot: null,
+  // Twake Drive's cloud is one product of Twake Workplace, not the Twake app n8n's node talks to.
+  twake: null,
 };

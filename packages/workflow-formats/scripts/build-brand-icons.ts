@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as simpleIcons from 'simple-icons';
 import { APP_DEFINITIONS, appDisplayName, isCoreApp, normalizeAppKey, squash } from '../src/apps.ts';
 import { parseWorkflowExport } from '../src/parse.ts';
-import { BRAND_OVERRIDES, type BrandSource } from './brand-overrides.ts';
+import { BRAND_OVERRIDES, type BrandSource, PICKED_SETS } from './brand-overrides.ts';
 
 const require = createRequire(import.meta.url);
 const ROOT = join(import.meta.dirname, '..');
@@ -40,11 +40,22 @@ const ICONIFY_SETS = [
   { set: 'arcticons', colour: false, auto: true },
   // Material Design Icons mixes a few brands into thousands of generic symbols: never matched by name.
   { set: 'mdi', colour: false, auto: false },
+  // Only the icons the overrides name, kept in iconify-picks.json (no per-set package exists).
+  { set: 'thesvg-color', colour: true, auto: false },
+  { set: 'selfhst', colour: true, auto: false },
 ] as const;
 type IconifySetName = (typeof ICONIFY_SETS)[number]['set'];
 
+const picked = JSON.parse(readFileSync(join(import.meta.dirname, 'iconify-picks.json'), 'utf8')) as {
+  sets: Record<string, IconifySet>;
+};
 const iconify = new Map<string, IconifySet>(
-  ICONIFY_SETS.map(({ set }) => [set, require(`@iconify-json/${set}/icons.json`) as IconifySet]),
+  ICONIFY_SETS.map(({ set }) => [
+    set,
+    (PICKED_SETS as readonly string[]).includes(set)
+      ? picked.sets[set]!
+      : (require(`@iconify-json/${set}/icons.json`) as IconifySet),
+  ]),
 );
 const lobeDir = join(require.resolve('@lobehub/icons-static-svg/package.json'), '../icons');
 const lobeNames = new Set(readdirSync(lobeDir).map((file) => file.replace(/\.svg$/, '')));
@@ -249,6 +260,10 @@ const SOURCE_NOTES: Record<string, string> = {
   'streamline-logos':
     '**Streamline Logos** by Streamline (npm `@iconify-json/streamline-logos`), CC BY 4.0: credit Streamline (this note).',
   cib: '**CoreUI Brands** by creativeLabs Łukasz Holeczek (npm `@iconify-json/cib`), CC0 1.0: public domain.',
+  'thesvg-color':
+    '**theSVG Color** by thesvg.org (npm `@iconify/json`, set `thesvg-color`; the icons used are kept in `scripts/iconify-picks.json`), MIT: keep the copyright notice (Copyright (c) 2025 thesvg.org). Only named icons in the overrides are used.',
+  selfhst:
+    '**selfh.st/icons** by selfh.st (npm `@iconify/json`, set `selfhst`; the icons used are kept in `scripts/iconify-picks.json`), CC BY 4.0: credit selfh.st (this note). Only named icons in the overrides are used.',
   mdi: '**Material Design Icons** by Pictogrammers (npm `@iconify-json/mdi`), Apache 2.0: keep the licence notice. Only named icons in the overrides are used.',
 };
 

@@ -68,6 +68,11 @@ export interface AppDefinition {
   generic?: GenericIconName;
   /** A platform building block (IF, Code, Router…) rather than a third-party service. */
   core?: boolean;
+  /**
+   * An open protocol or standard (AMQP, MQTT, LDAP, the S3 API, JWT) that many products speak,
+   * not one vendor's app: brand coverage counts these apart (decision 0101).
+   */
+  protocol?: boolean;
   /** Other spellings, compared after squashing (lower case, letters and digits only). */
   aliases?: string[];
 }
@@ -346,7 +351,8 @@ const ROWS: Row[] = [
   ['dropbox', 'Dropbox', 'storage'],
   ['box', 'Box', 'storage'],
   ['aws-s3', 'AWS S3', 'storage', { aliases: ['awss3', 'amazons3'] }],
-  ['s3', 'S3', 'storage', { brand: null }],
+  // n8n's S3 node talks to any S3-compatible store (MinIO, Wasabi, DigitalOcean Spaces…): no AWS mark.
+  ['s3', 'S3', 'storage', { brand: null, protocol: true }],
   [
     'aws',
     'AWS',
@@ -417,12 +423,16 @@ const ROWS: Row[] = [
   ['elasticsearch', 'Elasticsearch', 'database'],
   ['rabbitmq', 'RabbitMQ', 'arrow'],
   ['kafka', 'Kafka', 'arrow', { brand: 'apachekafka' }],
-  ['mqtt', 'MQTT', 'arrow'],
+  ['mqtt', 'MQTT', 'arrow', { protocol: true }],
+  ['amqp', 'AMQP', 'arrow', { protocol: true }],
+  ['ldap', 'LDAP', 'database', { protocol: true }],
+  ['jwt', 'JWT', 'key', { protocol: true }],
   ['home-assistant', 'Home Assistant', 'tools'],
   ['openweathermap', 'OpenWeatherMap', 'tools'],
   ['clockify', 'Clockify', 'schedule'],
   ['toggl', 'Toggl', 'schedule'],
   ['harvest', 'Harvest', 'schedule'],
+  ['monica-crm', 'Monica CRM', 'crm'],
   ['pushover', 'Pushover', 'bell'],
   ['gotify', 'Gotify', 'bell'],
   ['ntfy', 'ntfy', 'bell'],
@@ -575,6 +585,11 @@ export function appDisplayName(key: string): string {
 /** Whether the key names a platform building block rather than a third-party service. */
 export function isCoreApp(key: string): boolean {
   return APP_DEFINITIONS.get(key)?.core === true;
+}
+
+/** Whether the key names an open protocol or standard rather than one vendor's app. */
+export function isProtocolApp(key: string): boolean {
+  return APP_DEFINITIONS.get(key)?.protocol === true;
 }
 
 /** The generic icon for an app key, used when there is no brand icon. */

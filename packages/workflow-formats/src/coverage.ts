@@ -1,6 +1,7 @@
 /**
  * Brand icon coverage: the share of third-party app nodes drawn with their brand mark, with
- * core nodes (Set, If, Code, Merge …, which keep their own generic glyphs) counted apart.
+ * core nodes (Set, If, Code, Merge …, which keep their own generic glyphs) and open protocols
+ * (AMQP, MQTT, LDAP, the S3 API, JWT: no one vendor's app) counted apart.
  * Measured on n8n-nodes-base's node list (reference/n8n-nodes-base.json) and on a folder of exports.
  *
  *   npm run icons:coverage [-- <exports folder>] [-- --report bench/reports/icons.md]
@@ -8,7 +9,7 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isCoreApp, normalizeAppKey } from './apps.ts';
+import { isCoreApp, isProtocolApp, normalizeAppKey } from './apps.ts';
 import { appInfo, brandIconSources } from './icons.ts';
 import { parseWorkflowExport } from './parse.ts';
 
@@ -23,6 +24,10 @@ export interface IconCoverage {
   coreWithGlyph: number;
   /** Third-party apps without a brand mark, most nodes first. */
   missing: { key: string; count: number }[];
+  /** Open protocol nodes (never in `apps`), with how many have a mark of their own. */
+  protocol: number;
+  protocolWithBrand: number;
+  protocols: { key: string; count: number }[];
 }
 
 interface Tally {
@@ -31,10 +36,30 @@ interface Tally {
   core: number;
   coreWithGlyph: number;
   missing: Map<string, number>;
+  protocolWithBrand: number;
+  protocols: Map<string, number>;
 }
 
 function tally(): Tally {
-  return { apps: 0, brand: 0, core: 0, coreWithGlyph: 0, missing: new Map() };
+  return {
+    apps: 0,
+    brand: 0,
+    core: 0,
+    coreWithGlyph: 0,
+    missing: new Map(),
+    protocolWithBrand: 0,
+    protocols: new Map(),
+  };
+}
+
+function bump(counts: Map<string, number>, key: string): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+function byCount(counts: Map<string, number>): { key: string; count: number }[] {
+  return [...counts]
+    .map(([key, n]) => ({ key, count: n }))
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
 
 function count(into: Tally, key: string, core: boolean): void {
@@ -44,9 +69,14 @@ function count(into: Tally, key: string, core: boolean): void {
     if (icon.type !== 'fallback') into.coreWithGlyph++;
     return;
   }
+  if (isProtocolApp(key)) {
+    bump(into.protocols, key);
+    if (icon.type === 'brand') into.protocolWithBrand++;
+    return;
+  }
   into.apps++;
   if (icon.type === 'brand') into.brand++;
-  else into.missing.set(key, (into.missing.get(key) ?? 0) + 1);
+  else bump(into.missing, key);
 }
 
 function result(from: Tally): IconCoverage {
@@ -56,9 +86,10 @@ function result(from: Tally): IconCoverage {
     brandShare: from.apps === 0 ? 0 : from.brand / from.apps,
     core: from.core,
     coreWithGlyph: from.coreWithGlyph,
-    missing: [...from.missing]
-      .map(([key, n]) => ({ key, count: n }))
-      .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)),
+    missing: byCount(from.missing),
+    protocol: [...from.protocols.values()].reduce((sum, n) => sum + n, 0),
+    protocolWithBrand: from.protocolWithBrand,
+    protocols: byCount(from.protocols),
   };
 }
 
@@ -109,11 +140,16 @@ function percent(part: number, whole: number): string {
   return `${((100 * part) / Math.max(whole, 1)).toFixed(1)} %`;
 }
 
+function listed(counts: { key: string; count: number }[]): string {
+  return counts.map((app) => (app.count > 1 ? `${app.key} ×${app.count}` : app.key)).join(', ') || 'none';
+}
+
 function describe(label: string, coverage: IconCoverage, unit: string): string[] {
   return [
     `${label}: brand marks for ${coverage.brand} of ${coverage.apps} third-party app ${unit} = ${percent(coverage.brand, coverage.apps)}`,
     `  core ${unit} counted apart: ${coverage.core} (${percent(coverage.coreWithGlyph, coverage.core)} with their own glyph)`,
-    `  without a brand mark: ${coverage.missing.map((app) => (app.count > 1 ? `${app.key} ×${app.count}` : app.key)).join(', ') || 'none'}`,
+    `  open protocol ${unit} counted apart: ${coverage.protocol} (${coverage.protocolWithBrand} with a mark): ${listed(coverage.protocols)}`,
+    `  without a brand mark: ${listed(coverage.missing)}`,
   ];
 }
 
@@ -147,12 +183,17 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
         `(\`packages/workflow-formats/src/coverage.ts\`). A third-party app node counts as covered when its`,
         'app key has a brand mark in `packages/workflow-formats/brand-icons/` (or Simple Icons at run time).',
         'Core nodes are our core apps plus, on the node list, n8n\'s own "Core Nodes" category; they keep',
-        'generic glyphs and are counted apart.',
+        'generic glyphs and are counted apart. Open protocols and standards (AMQP, MQTT, LDAP, the S3 API of',
+        "n8n's S3 node, JWT) are no one vendor's app: they are counted apart too, as their own group",
+        '(decision 0101).',
         '',
-        'The apps listed without a brand mark are, with a few protocols (AMQP, LDAP), small SaaS',
-        'products that none of the openly licensed sets we may ship carries (SVG Logos, Simple Icons,',
-        'Lobe Icons, Super Tiny Icons, CoreUI Brands, Streamline Logos, Arcticons, Material Design Icons;',
-        'also searched: Tabler, Remix, Hugeicons, Boxicons, Devicon, VS Code Icons, Font Awesome Brands).',
+        'The apps listed without a brand mark are small SaaS products that none of the openly licensed sets',
+        'we may ship carries. Searched: every set of `@iconify/json` without a non-commercial or GPL licence',
+        '(SVG Logos, Simple Icons, CoreUI Brands, Streamline Logos, Arcticons, Material Design Icons,',
+        'theSVG, selfh.st, Font Awesome Brands, Boxicons, Devicon, Skill Icons, VS Code Icons, Tabler,',
+        'Remix, Hugeicons, Mingcute, Web3 Icons…), Lobe Icons, Super Tiny Icons, `@thesvg/icons`, SVGL,',
+        'developer-icons, platformicons, and older Simple Icons releases. Custom Brand Icons (CC BY-NC-SA)',
+        "and n8n's own node icons (Sustainable Use Licence) may not be shipped.",
         '',
         '```',
         ...lines,

@@ -8,6 +8,7 @@ export {
   appDisplayName,
   genericIconFor,
   isCoreApp,
+  isProtocolApp,
   isN8nCommunityType,
   normalizeAppKey,
 } from './apps.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appDisplayName, normalizeAppKey } from '../src/index.ts';
-import { isCoreApp } from '../src/apps.ts';
+import { isCoreApp, isProtocolApp } from '../src/apps.ts';
 import { GENERIC_ICON_BODIES } from '../src/generic-icons.ts';
 import { appInfo, brandIconSources, iconSvg } from '../src/icons.ts';
 import { measureIconCoverage, measureNodeListCoverage } from '../src/coverage.ts';
@@ -120,9 +120,11 @@ describe('icons', () => {
       'streamline-logos': '@iconify-json/streamline-logos',
       cib: '@iconify-json/cib',
       mdi: '@iconify-json/mdi',
+      'thesvg-color': '@iconify/json',
+      selfhst: '@iconify/json',
     };
     const sets = new Set([...brandIconSources().values()].map((source) => source.split(':')[0]!));
-    for (const set of sets) expect(sources, `${set} has a note`).toContain(`(npm \`${npmPackage[set]}\`)`);
+    for (const set of sets) expect(sources, `${set} has a note`).toContain(`(npm \`${npmPackage[set]}\``);
     expect(sets.size).toBeGreaterThanOrEqual(3);
   });
 
@@ -133,11 +135,52 @@ describe('icons', () => {
     expect(coverage.coreWithGlyph).toBe(coverage.core);
   });
 
-  it("counts the n8n node list with n8n's own core nodes apart", () => {
+  it("counts the n8n node list with n8n's own core nodes and open protocols apart", () => {
     const coverage = measureNodeListCoverage();
-    expect(coverage.apps + coverage.core).toBe(444);
+    expect(coverage.apps + coverage.core + coverage.protocol).toBe(444);
     expect(coverage.core).toBeGreaterThanOrEqual(70);
-    // Measured 69 %: most of the rest are small SaaS apps no openly licensed icon set carries (bench/reports/icons.md).
-    expect(coverage.brandShare).toBeGreaterThan(0.65);
+    expect(coverage.protocols.map((entry) => entry.key).sort()).toEqual([
+      'amqp',
+      'jwt',
+      'ldap',
+      'mqtt',
+      's3',
+    ]);
+    expect(coverage.missing.map((entry) => entry.key)).not.toContain('amqp');
+    // Measured 73.0 %: most of the rest are small SaaS apps no openly licensed icon set carries (bench/reports/icons.md).
+    expect(coverage.brandShare).toBeGreaterThan(0.7);
+  });
+
+  it('keeps a generic glyph for the S3 protocol node (MinIO, Wasabi…), the AWS mark for AWS S3', () => {
+    expect(isProtocolApp('s3')).toBe(true);
+    expect(appInfo('s3').icon).toEqual({ type: 'generic', name: 'storage' });
+    expect(appInfo('aws-s3').icon.type).toBe('brand');
+    expect(appInfo(normalizeAppKey('n8n-nodes-base.amqpTrigger'))).toEqual({
+      key: 'amqp',
+      name: 'AMQP',
+      icon: { type: 'generic', name: 'arrow' },
+    });
+  });
+
+  it('draws apps whose marks only theSVG or selfh.st carry, and Monica CRM with its own panda', () => {
+    for (const [key, source] of [
+      ['pipedrive', 'thesvg-color:pipedrive'],
+      ['postmark', 'thesvg-color:postmark'],
+      ['grist', 'selfhst:grist'],
+      ['zammad', 'selfhst:zammad'],
+      ['yourls', 'selfhst:yourls'],
+      ['monica-crm', 'simple-icons:monica'],
+    ] as const)
+      expect(appInfo(key).icon, key).toEqual({ type: 'brand', source });
+    expect(iconSvg('pipedrive')).toContain('<title>Pipedrive</title>');
+  });
+
+  it("draws a product sold under its owner's name with the owner's mark", () => {
+    expect(appInfo(normalizeAppKey('n8n-nodes-base.filemaker')).icon).toEqual({
+      type: 'brand',
+      source: 'simple-icons:claris',
+    });
+    expect(appInfo('wufoo').icon).toEqual(appInfo('survey-monkey').icon);
+    expect(appInfo('profit-well').icon).toEqual(appInfo('paddle').icon);
   });
 });
