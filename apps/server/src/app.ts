@@ -455,7 +455,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   jobs.register(REVIEW_REMINDER_JOB, (payload) => ratings.sendReminder(String(payload.orderId)));
   await app.register(ratingsRoutes, { ratings });
 
-  const n8n = createN8nService({ repository: createN8nRepository(database.db), storage });
+  const n8n = createN8nService({ repository: createN8nRepository(database.db), storage, search });
   await app.register(n8nTemplateRoutes, { prefix: '/n8n', n8n, publicUrl: env.PUBLIC_URL });
   await app.register(n8nKeyRoutes, { n8n, publicUrl: env.PUBLIC_URL });
 

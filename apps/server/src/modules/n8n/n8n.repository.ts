@@ -140,6 +140,14 @@ export function createN8nRepository(db: Database) {
       return { rows, total: Number(total?.count ?? 0) };
     },
 
+    /** Listed n8n templates of these ids, in the order given (ids the index found). */
+    async listedByIds(ids: string[]) {
+      if (ids.length === 0) return [];
+      const rows = await templates().where(and(inArray(workflows.id, ids), ...listedN8n()));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
     async findListedByNumber(number: number) {
       const [row] = await templates()
         .where(and(eq(workflows.number, number), ...listedN8n()))

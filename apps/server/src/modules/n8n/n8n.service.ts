@@ -26,6 +26,8 @@ import { requireUser } from '../../lib/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { servedWorkflowFile } from '../../lib/served-file.ts';
 import type { Viewer } from '../../infra/viewer.ts';
+import type { SearchSync } from '../catalog/search/search-sync.ts';
+import { words } from '../catalog/search/text.ts';
 import type { N8nRepository, TemplateRow, UseCaseRow } from './n8n.repository.ts';
 
 /** Who is asking and how to answer: the language of the prefix and, under /n8n/k/{key}, the key's owner. */
@@ -89,7 +91,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function createN8nService({ repository, storage }: { repository: N8nRepository; storage: Storage }) {
+export function createN8nService({
+  repository,
+  storage,
+  search,
+}: {
+  repository: N8nRepository;
+  storage: Storage;
+  /** The catalogue's search index: a search then ranks like the website's (typos, both languages). */
+  search?: SearchSync;
+}) {
   function categoryOf(useCase: UseCaseRow, language: Language): N8nCategory {
     return { id: useCase.number, name: language === 'vi' ? useCase.nameVi : useCase.name };
   }
@@ -256,11 +267,28 @@ export function createN8nService({ repository, storage }: { repository: N8nRepos
           )
           .map((useCase) => useCase.id);
       }
-      const { rows, total } = await repository.search(
-        { search: query.search, useCaseIds },
-        (query.page - 1) * limit,
-        limit,
-      );
+      const offset = (query.page - 1) * limit;
+      // Words are ranked by the search index, as on the website (docs/decisions/0007-search-index.md);
+      // browsing without words keeps the most viewed first. The index filters by one use case at most.
+      if (search && words(query.search ?? '').length > 0 && (useCaseIds?.length ?? 0) <= 1) {
+        if (useCaseIds?.length === 0) return { totalWorkflows: 0, workflows: [], filters: [] };
+        const found = (await search.current()).query({
+          search: query.search,
+          platform: 'n8n',
+          useCase: useCaseIds?.[0],
+          price: 'all',
+          sort: 'relevance',
+          offset,
+          limit,
+        });
+        const rows = await repository.listedByIds(found.ids);
+        return {
+          totalWorkflows: found.count,
+          workflows: rows.map((row) => listItem(row, caller)),
+          filters: [],
+        };
+      }
+      const { rows, total } = await repository.search({ search: query.search, useCaseIds }, offset, limit);
       return { totalWorkflows: total, workflows: rows.map((row) => listItem(row, caller)), filters: [] };
     },
 

@@ -188,6 +188,19 @@ describe('n8n templates API: categories and search', () => {
     expect(found.workflows[0].id).toBe(numbers.shopee);
   });
 
+  it('forgives a typo the way the website does, within a category too', async () => {
+    const found = await json('/n8n/templates/search?search=shpoee&page=1&limit=20&category=');
+    expect(found.workflows.map((item: { id: number }) => item.id)).toEqual([numbers.shopee]);
+    const inCategory = await json(
+      `/n8n/templates/search?search=shopee+orders&category=${encodeURIComponent('E-commerce')}`,
+    );
+    expect(inCategory.workflows[0].id).toBe(numbers.shopee);
+    const elsewhere = await json(
+      `/n8n/templates/search?search=shopee&category=${encodeURIComponent('Finance & accounting')}`,
+    );
+    expect(elsewhere.totalWorkflows).toBe(0);
+  });
+
   it("gives each item n8n's fields, a paid one its price and a link to buy, and nodes with icons", async () => {
     const { workflows } = await json('/n8n/templates/search');
     const shopee = workflows.find((item: { id: number }) => item.id === numbers.shopee);
