@@ -121,7 +121,7 @@ test.describe('buying', () => {
     const block = page.getByTestId('buy-block');
     await expect(block.getByTestId('buy-price')).toHaveText(formatVnd(workflow.price, uiLanguage));
     await expect(block.getByTestId('test-mode')).toHaveText(t('buy.testMode'));
-    const facts = page.getByTestId('buyer-facts');
+    const facts = page.getByTestId('apps-and-requirements');
     await expect(facts).toContainText(t('facts.apps'));
     await expect(facts).toContainText(t('facts.credentials'));
     await expect(facts).toContainText(t('facts.testedWith'));

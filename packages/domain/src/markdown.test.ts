@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markdownToPlainText } from './markdown.ts';
+import { truncateDescription } from './text.ts';
 
 describe('markdownToPlainText', () => {
   it('drops headings, emphasis and inline code marks but keeps their words', () => {
@@ -39,5 +40,16 @@ describe('markdownToPlainText', () => {
     expect(markdownToPlainText('Giá 2*3 = 6, file_name_here, \\*not bold\\*')).toBe(
       'Giá 2*3 = 6, file_name_here, *not bold*',
     );
+  });
+});
+
+describe('truncateDescription', () => {
+  it('gives link previews plain words on one line, cut at 160 characters', () => {
+    expect(truncateDescription('## Tự động hoá\n\n- **Gửi** [email](https://x.vn)\n- Lưu vào _Sheets_')).toBe(
+      'Tự động hoá • Gửi email • Lưu vào Sheets',
+    );
+    const long = truncateDescription(`**${'a'.repeat(200)}**`);
+    expect(long).toHaveLength(160);
+    expect(long.endsWith('...')).toBe(true);
   });
 });
