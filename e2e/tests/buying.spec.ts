@@ -158,6 +158,8 @@ test.describe('buying', () => {
     await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
     await expect(page.getByTestId('owned-notice')).toBeVisible();
     await expect(page.getByTestId('buy-block')).toHaveCount(0);
+    // The preview comes after the facts and the description, and loads once scrolled to.
+    await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('workflow-preview').locator('.react-flow__node')).not.toHaveCount(0);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
