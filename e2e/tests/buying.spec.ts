@@ -121,7 +121,7 @@ test.describe('buying', () => {
     const block = page.getByTestId('buy-block');
     await expect(block.getByTestId('buy-price')).toHaveText(formatVnd(workflow.price, uiLanguage));
     await expect(block.getByTestId('test-mode')).toHaveText(t('buy.testMode'));
-    const facts = page.getByTestId('buyer-facts');
+    const facts = page.getByTestId('apps-and-requirements');
     await expect(facts).toContainText(t('facts.apps'));
     await expect(facts).toContainText(t('facts.credentials'));
     await expect(facts).toContainText(t('facts.testedWith'));
@@ -158,6 +158,8 @@ test.describe('buying', () => {
     await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
     await expect(page.getByTestId('owned-notice')).toBeVisible();
     await expect(page.getByTestId('buy-block')).toHaveCount(0);
+    // The preview comes after the facts and the description, and loads once scrolled to.
+    await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('workflow-preview').locator('.react-flow__node')).not.toHaveCount(0);
     const [download] = await Promise.all([
       page.waitForEvent('download'),

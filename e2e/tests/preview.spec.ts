@@ -69,6 +69,8 @@ test.describe('workflow preview', () => {
   }) => {
     const words = PREVIEW_WORDS[uiLanguage];
     await page.goto(await detailPath(request, WIDE_FREE));
+    // The preview comes after the facts and the description, and loads once scrolled to.
+    await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
     const preview = page.getByTestId('workflow-preview');
     await preview.scrollIntoViewIfNeeded();
     const nodes = preview.getByTestId('preview-node');

@@ -82,6 +82,8 @@ test.describe('public journeys', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Import a CSV from a URL into Excel' }),
     ).toBeVisible();
+    // The preview comes after the facts and the description, and loads once scrolled to.
+    await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('workflow-preview').locator('.react-flow__node')).not.toHaveCount(0);
     await expect(page.getByText(/^\d+ (nodes?|node)$/)).toBeVisible();
     await expect(page.getByRole('heading', { name: words.usageGuide })).toBeVisible();

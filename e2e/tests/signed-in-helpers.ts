@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { formatAmount } from '@flowbay/domain/price';
 import { clientAddressHeader, type UiLanguage } from './fixtures';
 
 /** The UI strings, straight from the app's translation files, so the journeys read what users read. */
@@ -19,7 +20,11 @@ export function translator(language: UiLanguage) {
         dictionaries[language],
       );
     if (typeof leaf !== 'string') throw new Error(`no translation for ${key}`);
-    return leaf.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+    // `{{count, number}}` groups digits the way the app does ("1,234" / "1.234").
+    return leaf.replace(/\{\{(\w+)(, number)?\}\}/g, (_, name: string, number?: string) => {
+      const value = values[name];
+      return number && typeof value === 'number' ? formatAmount(value, language) : String(value ?? '');
+    });
   };
 }
 

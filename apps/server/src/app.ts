@@ -63,6 +63,8 @@ import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { iconRoutes } from './modules/icons/icons.routes.ts';
+import { shareImageRoutes } from './modules/share-images/share-image.routes.ts';
+import { createShareImageService } from './modules/share-images/share-image.service.ts';
 import {
   createTranslationProvider,
   type TranslationProvider,
@@ -437,6 +439,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (env.NODE_ENV !== 'test') scheduleOrderSweep(app, orders);
   await app.register(favoritesRoutes, { favorites: createFavoritesService(database.db, catalog) });
   await app.register(iconRoutes);
+  await app.register(shareImageRoutes, { images: createShareImageService(catalog) });
   const translator = options.translator === undefined ? createTranslationProvider(env) : options.translator;
   await app.register(translateRoutes, {
     translate: createTranslateService(database.db, translator, app.log),

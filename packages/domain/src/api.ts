@@ -130,6 +130,14 @@ export const WorkflowDetail = WorkflowCard.extend({
 });
 export type WorkflowDetail = z.infer<typeof WorkflowDetail>;
 
+/** Beside a workflow: listed ones sharing its apps or use cases, and the author's other listed ones. */
+export const RelatedWorkflows = z.object({
+  related: z.array(WorkflowCard),
+  by_author: z.array(WorkflowCard),
+});
+export type RelatedWorkflows = z.infer<typeof RelatedWorkflows>;
+export const RELATED_LIMIT = 4;
+
 export const WorkflowVersion = z.object({
   id: z.string().uuid(),
   version: z.string(),

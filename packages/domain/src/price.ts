@@ -26,7 +26,7 @@ export function localeOf(language: Language): string {
 
 /** `1,234,000 VNĐ` in English, `1.234.000 VNĐ` in Vietnamese. */
 export function formatVnd(amount: number, language: Language): string {
-  return `${new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 0 }).format(amount)} VNĐ`;
+  return `${formatAmount(amount, language)} VNĐ`;
 }
 
 export type PriceProblem = 'nonNegative' | 'whole' | 'min' | 'max';

@@ -1,4 +1,4 @@
-import { formatVnd, localeOf, type Language } from '@flowbay/domain/price';
+import { formatAmount, formatVnd, localeOf, type Language } from '@flowbay/domain/price';
 
 export function asLanguage(language: string | undefined): Language {
   return language === 'vi' ? 'vi' : 'en';
@@ -16,8 +16,17 @@ export function formatDate(iso: string, language: string): string {
   }).format(new Date(iso));
 }
 
+/** Counts grouped like prices, so "499,000" / "499.000" reads the same on every screen. */
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(asLanguage(language))).format(value);
+  return formatAmount(value, asLanguage(language));
+}
+
+/** A share such as a conversion rate: "12.5%" / "12,5%". */
+export function formatPercent(share: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(asLanguage(language)), {
+    style: 'percent',
+    maximumFractionDigits: 1,
+  }).format(share);
 }
 
 /** 1.2k style counts for small badges. */

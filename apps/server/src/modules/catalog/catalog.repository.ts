@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { PRICE_BANDS, stripAccents, type PriceFilter, type Sort } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import type { SearchSource, Stamped } from './search/search-sync.ts';
@@ -177,6 +177,8 @@ const cardColumns = {
   subcategories: subcategoriesJson,
 };
 
+const listedOnly = and(eq(workflows.status, 'listed'), isNull(workflows.deletedAt));
+
 export function createCatalogRepository(db: Database) {
   const cards = () => db.select(cardColumns).from(workflows).leftJoin(user, eq(user.id, workflows.userId));
 
@@ -258,6 +260,38 @@ export function createCatalogRepository(db: Database) {
         )
         update ${workflows} set downloads = downloads + 1
         where id = ${workflowId} and exists (select 1 from inserted)`);
+    },
+
+    /**
+     * Listed workflows most like this one: each shared use case counts two, each shared app (not a
+     * core node such as If or Schedule) one; ties go to the most favourited. Never the workflow itself.
+     */
+    async relatedTo(workflowId: string, appKeys: string[], limit: number) {
+      const sharedUseCases = sql<number>`(select count(*) from ${workflowSubcategories} ws
+        where ws.workflow_id = ${workflows.id} and ws.subcategory_id in
+          (select own.subcategory_id from ${workflowSubcategories} own where own.workflow_id = ${workflowId}))`;
+      const sharedApps = sql<number>`(select count(*) from jsonb_array_elements(coalesce(${workflows.nodeSummary}->'apps', '[]'::jsonb)) app
+        where coalesce((app->>'core')::boolean, false) = false
+          and app->>'key' in (select jsonb_array_elements_text(${JSON.stringify(appKeys)}::jsonb)))`;
+      const score = sql<number>`(2 * ${sharedUseCases} + ${sharedApps})`;
+      const ids = await db
+        .select({ id: workflows.id })
+        .from(workflows)
+        .where(and(listedOnly, ne(workflows.id, workflowId), sql`${score} > 0`))
+        .orderBy(desc(score), desc(workflows.favoritesCount), desc(workflows.id))
+        .limit(limit);
+      return this.cardsByIds(ids.map((row) => row.id));
+    },
+
+    /** The author's other listed workflows, most favourited first. */
+    async otherListedOfAuthor(userId: string, workflowId: string, limit: number) {
+      const ids = await db
+        .select({ id: workflows.id })
+        .from(workflows)
+        .where(and(listedOnly, eq(workflows.userId, userId), ne(workflows.id, workflowId)))
+        .orderBy(desc(workflows.favoritesCount), desc(workflows.createdAt), desc(workflows.id))
+        .limit(limit);
+      return this.cardsByIds(ids.map((row) => row.id));
     },
 
     async hasPurchased(userId: string, workflowId: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import {
   ApiError,
   AuthorStats,
   ListWorkflowsQuery,
+  RelatedWorkflows,
   WorkflowCard,
   WorkflowCategoryLink,
   WorkflowDetail,
@@ -86,6 +87,19 @@ export async function catalogRoutes(
       },
     },
     (request) => catalog.get(request.params.id, request.viewer),
+  );
+
+  app.get(
+    '/api/workflows/:id/related',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: "Listed workflows sharing this one's apps or use cases, and more from its author",
+        params: WorkflowRef,
+        response: { 200: RelatedWorkflows, ...errors },
+      },
+    },
+    (request) => catalog.related(request.params.id, request.viewer),
   );
 
   app.get(

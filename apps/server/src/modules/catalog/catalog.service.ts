@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_VERSION,
   PAGE_SIZE,
+  RELATED_LIMIT,
   appFilterKeys,
   downloadFileName,
   isUuid,
@@ -11,6 +12,7 @@ import {
   WorkflowCard,
   type BuyerSummary,
   type ListWorkflowsQuery,
+  type RelatedWorkflows,
   type WorkflowDetail,
   type WorkflowList,
   type WorkflowVersion,
@@ -288,6 +290,20 @@ export function createCatalogService(
         has_pending_changes: Number(counts?.pending ?? 0) > 0 || row.status === 'pending',
         purchase_count: manages ? Number(counts?.purchases ?? 0) : null,
         buyer_summary: Number(row.price) > 0 ? await buyerSummary(row, shown?.summary ?? null) : null,
+      };
+    },
+
+    /** Listed workflows only, whoever asks: a hidden one is never suggested. */
+    async related(ref: string, viewer: Viewer): Promise<RelatedWorkflows> {
+      const row = await findVisible(ref, viewer);
+      const appKeys = (row.nodeSummary?.apps ?? []).filter((app) => !app.core).map((app) => app.key);
+      const [related, byAuthor] = await Promise.all([
+        repository.relatedTo(row.id, appKeys, RELATED_LIMIT),
+        repository.otherListedOfAuthor(row.userId, row.id, RELATED_LIMIT),
+      ]);
+      return {
+        related: related.map((card) => toWorkflowCard(card, storage)),
+        by_author: byAuthor.map((card) => toWorkflowCard(card, storage)),
       };
     },
 

@@ -18,6 +18,7 @@ import {
   type PageHead,
 } from './web.head.ts';
 import { createWebRepository } from './web.repository.ts';
+import { ogImageUrl } from '../share-images/share-image.service.ts';
 
 /** apps/web/dist, found from this file so the server can start from any working directory. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
@@ -66,7 +67,7 @@ function workflowHead(workflow: WorkflowDetail, publicUrl: string, reviews: Head
     title: workflow.title,
     description,
     path,
-    image: workflow.cover_image_url,
+    image: workflow.status === 'listed' ? ogImageUrl(workflow) : workflow.cover_image_url,
     // A paid workflow shows its cover where a free one shows the preview: the cover is the largest paint.
     preloadImage: workflow.price > 0 ? workflow.cover_image_url : null,
     type: 'article',

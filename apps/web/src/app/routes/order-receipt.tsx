@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { workflowPath, type OrderSummary } from '@flowbay/domain';
 import { LoadError } from '@/components/load-error';
+import { NotFoundState } from '@/components/not-found-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RequireAuth } from '@/features/auth/components/require-auth';
@@ -33,13 +34,11 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
   if (order.isError) {
     if (order.error instanceof ApiRequestError && order.error.status === 404) {
       return (
-        <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-          <h1 className="text-2xl font-bold text-slate-900">{t('orders.notFoundTitle')}</h1>
-          <p className="mt-2 text-slate-600">{t('orders.notFoundText')}</p>
-          <Button asChild className="mt-8">
-            <Link to="/me/purchases">{t('purchases.title')}</Link>
-          </Button>
-        </div>
+        <NotFoundState
+          title={t('orders.notFoundTitle')}
+          text={t('orders.notFoundText')}
+          action={{ to: '/me/purchases', label: t('purchases.title') }}
+        />
       );
     }
     return (

@@ -1,8 +1,9 @@
-import { ArrowLeft, Boxes, CalendarDays, Heart, LayoutGrid, Link2, Pencil } from 'lucide-react';
+import { Boxes, CalendarDays, Heart, LayoutGrid, Link2, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PAGE_SIZE } from '@flowbay/domain/limits';
+import { NotFoundState } from '@/components/not-found-state';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -39,16 +40,11 @@ export function Component() {
 
   if (profile.isError) {
     return (
-      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">{t('profile.notFoundTitle')}</h1>
-        <p className="mt-2 text-slate-600">{t('profile.notFoundSubtitle')}</p>
-        <Button asChild className="mt-8">
-          <Link to="/workflows">
-            <ArrowLeft aria-hidden="true" />
-            {t('detail.backToWorkflows')}
-          </Link>
-        </Button>
-      </div>
+      <NotFoundState
+        title={t('profile.notFoundTitle')}
+        text={t('profile.notFoundSubtitle')}
+        action={{ to: '/workflows', label: t('detail.backToWorkflows'), back: true }}
+      />
     );
   }
 

@@ -15,7 +15,7 @@ import { useRequestPayout } from '@/features/sales/api/request-payout';
 import { PayoutAccountForm } from '@/features/sales/components/payout-account-form';
 import { RevenueChart } from '@/features/sales/components/revenue-chart';
 import { errorKey } from '@/lib/api-client';
-import { formatDateTime, formatNumber, formatPrice } from '@/lib/format';
+import { formatDateTime, formatNumber, formatPercent, formatPrice } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {
@@ -181,12 +181,7 @@ function WorkflowTable({ data }: { data: SalesDashboard }) {
   const { t, i18n } = useTranslation();
   if (data.workflows.length === 0) return <p className="text-slate-600">{t('sales.noWorkflows')}</p>;
   const percent = (sales: number, views: number) =>
-    views > 0
-      ? new Intl.NumberFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-US', {
-          style: 'percent',
-          maximumFractionDigits: 1,
-        }).format(sales / views)
-      : '—';
+    views > 0 ? formatPercent(sales / views, i18n.language) : '—';
   return (
     <section aria-labelledby="per-workflow-title">
       <h2 id="per-workflow-title" className="text-xl font-semibold text-slate-900">

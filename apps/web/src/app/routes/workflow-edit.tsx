@@ -7,12 +7,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ReviewStatusBadge } from '@/components/review-status-badge';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { NewVersionCard } from '@/features/publish/components/new-version-card';
-import { VersionHistoryCard } from '@/features/publish/components/version-history-card';
+import { VersionHistory } from '@/components/version-history';
+import { WorkflowUnavailable } from '@/features/workflows/components/detail/workflow-unavailable';
 import { WorkflowInfoCard } from '@/features/publish/components/workflow-info-card';
 import { localizedName, useCategories, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { useVersions } from '@/features/workflows/api/get-versions';
 import { useWorkflow } from '@/features/workflows/api/get-workflow';
-import { ApiRequestError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { LoadError } from '@/components/load-error';
 
@@ -61,20 +61,7 @@ function ManageWorkflow() {
     );
   }
   if (workflow.isError) {
-    const missing = workflow.error instanceof ApiRequestError && workflow.error.status === 404;
-    return (
-      <Message
-        title={t(missing ? 'detail.notFoundTitle' : 'errors.loadWorkflow')}
-        text={t(missing ? 'detail.notFoundSubtitle' : 'errors.pageCrashedHint')}
-      >
-        <Button asChild className="mt-8">
-          <Link to="/workflows">
-            <ArrowLeft aria-hidden="true" />
-            {t('detail.backToWorkflows')}
-          </Link>
-        </Button>
-      </Message>
-    );
+    return <WorkflowUnavailable error={workflow.error} onRetry={() => void workflow.refetch()} />;
   }
   const data = workflow.data;
   if (!data.access.can_manage) {
@@ -138,7 +125,7 @@ function ManageWorkflow() {
           />
           <NewVersionCard workflowId={data.id} platform={data.node_summary?.platform ?? null} />
         </div>
-        <VersionHistoryCard versions={versions.data} isError={versions.isError} />
+        <VersionHistory versions={versions.data} failed={versions.isError} showReview />
       </div>
     </div>
   );

@@ -4,12 +4,14 @@ import { Link } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
 import { Button } from '@/components/ui/button';
 import { ReviewStatusBadge } from '@/components/review-status-badge';
-import { formatDate, formatNumber, formatPrice, formatRating } from '@/lib/format';
+import { formatDate, formatNumber, formatRating } from '@/lib/format';
+import { usePriceLabel } from '@/lib/use-price-label';
 import type { MyWorkflow } from '../api/get-my-workflows';
 
 /** One of the author's workflows: status, what waits for review, and the reason of the last rejection. */
 export function MyWorkflowRow({ workflow }: { workflow: MyWorkflow }) {
   const { t, i18n } = useTranslation();
+  const priceLabel = usePriceLabel();
   const language = i18n.language;
   const { review } = workflow;
   const rejection = review.last_decision?.decision === 'rejected' ? review.last_decision : null;
@@ -27,7 +29,7 @@ export function MyWorkflowRow({ workflow }: { workflow: MyWorkflow }) {
           <ReviewStatusBadge status={workflow.status} />
         </div>
         <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-          <span>{workflow.price === 0 ? t('common.free') : formatPrice(workflow.price, 'vi')}</span>
+          <span>{priceLabel(workflow.price)}</span>
           <span>v{workflow.version}</span>
           <span className="inline-flex items-center gap-1" title={t('card.views', { count: workflow.views })}>
             <Eye className="size-3.5" aria-hidden="true" />

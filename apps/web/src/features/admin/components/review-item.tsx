@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
-import { formatDate, formatNumber, formatPrice } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
+import { usePriceLabel } from '@/lib/use-price-label';
 import type { PlatformCheck, VersionDiff } from '@flowbay/domain';
 import { useApprove, type QueueItem, type QueueVersion } from '../api/review-queue';
 import { RejectDialog } from './reject-dialog';
@@ -22,6 +23,7 @@ export function ReviewItem({
 }) {
   const { t, i18n } = useTranslation();
   const approve = useApprove();
+  const priceLabel = usePriceLabel();
   const { workflow } = item;
   const onApprove = () =>
     approve.mutate(workflow.id, {
@@ -33,9 +35,7 @@ export function ReviewItem({
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={item.kind === 'new' ? 'default' : 'neutral'}>{t(`admin.kind.${item.kind}`)}</Badge>
-          <Badge variant="neutral">
-            {workflow.price === 0 ? t('common.free') : formatPrice(workflow.price, 'vi')}
-          </Badge>
+          <Badge variant="neutral">{priceLabel(workflow.price)}</Badge>
           {item.open_reports > 0 && (
             <Badge variant="danger">
               <Flag className="size-3" aria-hidden="true" />

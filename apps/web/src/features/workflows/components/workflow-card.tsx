@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCompact, formatDate, formatRating } from '@/lib/format';
 import { localizedName } from '../api/get-taxonomy';
 import { AuthorAvatar, authorName } from './author-avatar';
-import { markdownToPlainText } from '../lib/plain-text';
+import { markdownToPlainText } from '@flowbay/domain/markdown';
 import { NodeIconStrip } from './node-icon-strip';
 import { PriceBadge } from './price-badge';
 

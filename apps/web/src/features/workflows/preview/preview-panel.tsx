@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { saveTextFile } from '@/lib/download';
+import { formatNumber } from '@/lib/format';
 import type { ExportSummaryView } from './bounded-export';
 import { loadExport } from './load-export';
 import { BOUNDED_PREVIEW_NODES } from './preview-limits';
@@ -84,7 +85,6 @@ export default function PreviewPanel({
 /** What a file too large to draw holds: its size and apps, above the preview of its first nodes. */
 function LargeWorkflowSummary({ summary }: { summary: ExportSummaryView }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
   return (
     <div
       className="rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700"
@@ -95,7 +95,7 @@ function LargeWorkflowSummary({ summary }: { summary: ExportSummaryView }) {
       <p className="font-medium text-slate-900">
         {t('preview.largeSummary', {
           count: summary.nodeCount,
-          formatted: number.format(summary.nodeCount),
+          formatted: formatNumber(summary.nodeCount, i18n.language),
           shown: BOUNDED_PREVIEW_NODES,
         })}
       </p>
@@ -107,7 +107,7 @@ function LargeWorkflowSummary({ summary }: { summary: ExportSummaryView }) {
               className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs"
             >
               <img src={`/api/icons/${encodeURIComponent(app.key)}.svg`} alt="" width={14} height={14} />
-              {app.name} × {number.format(app.count)}
+              {app.name} × {formatNumber(app.count, i18n.language)}
             </li>
           ))}
         </ul>

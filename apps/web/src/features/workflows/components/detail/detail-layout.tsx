@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WorkflowDetail } from '@flowbay/domain';
+import { useRelated } from '../../api/get-related';
+import { authorName } from '../author-avatar';
+import { AppsAndRequirements, requirementFacts } from './apps-and-requirements';
+import { AuthorCard } from './author-card';
+import { DescriptionCard } from './description-card';
+import { DetailActions } from './detail-actions';
+import { DetailBreadcrumb, DetailHeader } from './detail-header';
+import { DetailVersions } from './detail-versions';
+import { InfoCard } from './info-card';
+import { PreviewSection, WorkflowCover } from './preview-section';
+import { RelatedWorkflows } from './related-workflows';
+
+/** Title and description as shown: the original, or the translation the reader asked for. */
+export interface ShownText {
+  title: string;
+  description: string;
+  lang?: string;
+}
+
+/**
+ * The detail page laid out for a decision: title, price, actions, apps and requirements and the
+ * description first; the interactive preview after; then reviews, related workflows and more from
+ * the author. Parts owned by other features come in as slots.
+ */
+export function DetailLayout({
+  workflow,
+  shown,
+  onDownload,
+  notice,
+  actions,
+  purchase,
+  reviews,
+  asideTop,
+  authorRating,
+}: {
+  workflow: WorkflowDetail;
+  shown: ShownText;
+  onDownload: () => void;
+  notice?: ReactNode;
+  actions?: ReactNode;
+  purchase?: ReactNode;
+  reviews?: ReactNode;
+  asideTop?: ReactNode;
+  authorRating?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const related = useRelated(workflow.status === 'listed' ? workflow.id : undefined);
+  const author = authorName(workflow.profiles) ?? t('common.anonymous');
+  const previewable = workflow.access.can_download && Boolean(workflow.file_url);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <DetailBreadcrumb title={workflow.title} />
+      {notice}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <div className="min-w-0">
+          <DetailHeader workflow={workflow} title={shown.title} titleLang={shown.lang} />
+          <DetailActions workflow={workflow} onDownload={onDownload}>
+            {actions}
+          </DetailActions>
+          <div className="mt-8 flex flex-col gap-6">
+            {purchase}
+            <AppsAndRequirements facts={requirementFacts(workflow)} />
+            <DescriptionCard markdown={shown.description} lang={shown.lang} />
+          </div>
+          <PreviewSection workflow={workflow} />
+          {reviews}
+        </div>
+        <aside className="flex flex-col gap-6" aria-label={t('detail.sidebar')}>
+          {previewable && <WorkflowCover workflow={workflow} />}
+          {asideTop}
+          <AuthorCard workflow={workflow} rating={authorRating} />
+          <DetailVersions workflow={workflow} />
+          <InfoCard workflow={workflow} />
+        </aside>
+      </div>
+      {related.data && <RelatedWorkflows lists={related.data} authorName={author} />}
+    </div>
+  );
+}

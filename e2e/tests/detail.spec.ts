@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+import { translator } from './signed-in-helpers';
+
+interface ListedCard {
+  id: string;
+  slug: string;
+  title: string;
+  node_summary: { apps: Array<{ key: string; name: string; core?: boolean }> } | null;
+}
+
+/** A listed workflow of that price band that connects at least one third-party app. */
+async function workflowWithApps(page: Page, price: 'free' | 'paid'): Promise<ListedCard> {
+  const list = await (await page.request.get(`/api/workflows?price=${price}&limit=48`)).json();
+  const found = (list.workflows as ListedCard[]).find((card) =>
+    card.node_summary?.apps.some((app) => !app.core),
+  );
+  expect(found, `a ${price} workflow with apps`).toBeDefined();
+  return found!;
+}
+
+const below = async (page: Page, upper: string, lower: string) => {
+  const top = await page.getByTestId(upper).boundingBox();
+  const bottom = await page.getByTestId(lower).boundingBox();
+  expect(top!.y + top!.height).toBeLessThanOrEqual(bottom!.y);
+};
+
+test.describe('detail page laid out for a decision', () => {
+  test('free workflow: apps and description before the preview, related lists, plain share text', async ({
+    page,
+    context,
+    uiLanguage,
+  }) => {
+    const t = translator(uiLanguage);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const workflow = await workflowWithApps(page, 'free');
+    await page.goto(`/workflows/${workflow.slug}-${workflow.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: workflow.title })).toBeVisible();
+
+    const apps = page.getByTestId('apps-and-requirements').getByRole('list', { name: t('facts.apps') });
+    const firstApp = workflow.node_summary!.apps.find((app) => !app.core)!;
+    await expect(apps.getByRole('img', { name: firstApp.name, exact: true })).toBeVisible();
+    await below(page, 'detail-actions', 'apps-and-requirements');
+    await below(page, 'apps-and-requirements', 'description');
+    await below(page, 'description', 'preview-section');
+
+    const related = page.getByRole('region', { name: t('detail.related') });
+    await related.scrollIntoViewIfNeeded();
+    await expect(related.getByRole('article').first()).toBeVisible();
+    await expect(related.getByRole('link', { name: workflow.title, exact: true })).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: t('detail.share'), exact: true }).click();
+    await page.getByRole('menuitem', { name: t('detail.shareOnZalo') }).click();
+    await expect(page.getByText(t('detail.shareTextCopied'))).toBeVisible();
+    const shared = await page.evaluate(() => navigator.clipboard.readText());
+    expect(shared.startsWith(`${workflow.title}\n\n`)).toBe(true);
+    expect(shared.endsWith(page.url())).toBe(true);
+    expect(shared).not.toMatch(/\*\*|__|^#|\]\(|`/m);
+  });
+
+  test('paid workflow: price, apps and requirements before the locked cover, and a share image', async ({
+    page,
+    uiLanguage,
+  }) => {
+    const t = translator(uiLanguage);
+    const workflow = await workflowWithApps(page, 'paid');
+    const response = await page.goto(`/workflows/${workflow.slug}-${workflow.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: workflow.title })).toBeVisible();
+    await expect(page.getByTestId('buy-block')).toBeVisible();
+    const facts = page.getByTestId('apps-and-requirements');
+    await expect(
+      facts
+        .getByRole('list', { name: t('facts.apps') })
+        .getByRole('img')
+        .first(),
+    ).toBeVisible();
+    await expect(facts).toContainText(t('facts.credentials'));
+    await below(page, 'apps-and-requirements', 'description');
+    await below(page, 'description', 'preview-section');
+    await expect(page.getByTestId('purchase-overlay')).toBeVisible();
+
+    const html = await response!.text();
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(image).toContain(`/og/workflows/${workflow.id}.png`);
+    const png = await page.request.get(image!);
+    expect(png.status()).toBe(200);
+    expect(png.headers()['content-type']).toBe('image/png');
+
+    const related = page.getByRole('region', { name: t('detail.related') });
+    await related.scrollIntoViewIfNeeded();
+    await expect(related.getByRole('article').first()).toBeVisible();
+    await expectAccessible(page);
+  });
+});
