@@ -297,14 +297,26 @@ export function createCatalogService(
     async related(ref: string, viewer: Viewer): Promise<RelatedWorkflows> {
       const row = await findVisible(ref, viewer);
       const appKeys = (row.nodeSummary?.apps ?? []).filter((app) => !app.core).map((app) => app.key);
+      // The search index scores every listed workflow in memory; the database query is the fallback.
+      const fromIndex = async () => {
+        const index = await search!.current();
+        const ids = index.related({
+          excludeId: row.id,
+          appKeys,
+          useCases: row.subcategories.map((subcategory) => subcategory.id),
+          limit: RELATED_LIMIT,
+        });
+        return cardCache.get(ids);
+      };
       const [related, byAuthor] = await Promise.all([
-        repository.relatedTo(row.id, appKeys, RELATED_LIMIT),
+        search
+          ? fromIndex()
+          : repository
+              .relatedTo(row.id, appKeys, RELATED_LIMIT)
+              .then((rows) => rows.map((card) => toWorkflowCard(card, storage))),
         repository.otherListedOfAuthor(row.userId, row.id, RELATED_LIMIT),
       ]);
-      return {
-        related: related.map((card) => toWorkflowCard(card, storage)),
-        by_author: byAuthor.map((card) => toWorkflowCard(card, storage)),
-      };
+      return { related, by_author: byAuthor.map((card) => toWorkflowCard(card, storage)) };
     },
 
     async versions(ref: string, viewer: Viewer): Promise<WorkflowVersion[]> {

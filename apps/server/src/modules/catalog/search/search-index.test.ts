@@ -161,6 +161,22 @@ describe('the search index', () => {
     );
   });
 
+  it('finds related workflows: a shared use case before a shared app, never itself or a removed one', () => {
+    const index = new SearchIndex();
+    const slack = [{ key: 'slack', name: 'Slack' }];
+    const self = workflow({ apps: slack, useCases: ['finance'] });
+    const sameUseCase = workflow({ useCases: ['finance'] });
+    const sameApp = workflow({ apps: slack, favorites: 9 });
+    const both = workflow({ apps: slack, useCases: ['finance'] });
+    const removed = workflow({ apps: slack, useCases: ['finance'] });
+    const unrelated = workflow({ apps: [{ key: 'gmail', name: 'Gmail' }], useCases: ['sales-crm'] });
+    for (const doc of [self, sameUseCase, sameApp, both, removed, unrelated]) index.upsert(doc);
+    index.remove(removed.id);
+    const like = { excludeId: self.id, appKeys: ['slack'], useCases: ['finance'], limit: 10 };
+    expect(index.related(like)).toEqual([both.id, sameUseCase.id, sameApp.id]);
+    expect(index.related({ ...like, limit: 1 })).toEqual([both.id]);
+  });
+
   it('breaks ties of relevance by use: favourites weigh twenty views', () => {
     const index = new SearchIndex();
     const viewed = workflow({ title: 'alpha', views: 30 });

@@ -190,6 +190,44 @@ export class SearchIndex {
     return this.ids.length - this.alive;
   }
 
+  /**
+   * Listed workflows like one described by its apps and use cases: a shared use case counts 2, a
+   * shared app 1; ties go to the most favourited, then the id. One pass over the facet columns.
+   */
+  related(like: { excludeId: string; appKeys: string[]; useCases: string[]; limit: number }): string[] {
+    const weight = new Float64Array(this.facetKeys.length);
+    for (const key of like.useCases) {
+      const id = this.facetIdOf.get(`useCase:${key}`);
+      if (id !== undefined) weight[id] = 2;
+    }
+    for (const key of like.appKeys) {
+      const id = this.facetIdOf.get(`app:${key}`);
+      if (id !== undefined) weight[id] = 1;
+    }
+    if (this.scores.length < this.ids.length) {
+      this.scores = new Float64Array(this.ids.length * 2);
+      this.marks = new Int32Array(this.ids.length * 2);
+    }
+    const score = this.scores;
+    const excluded = this.slotById.get(like.excludeId);
+    const found: number[] = [];
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      if (!this.live[slot] || slot === excluded) continue;
+      const start = this.facetStart[slot]!;
+      const end = start + this.facetCount[slot]!;
+      let total = 0;
+      for (let i = start; i < end; i++) total += weight[this.facetData[i]!]!;
+      if (total > 0) {
+        score[slot] = total;
+        found.push(slot);
+      }
+    }
+    const { favorites, ids } = this;
+    const compare = (a: number, b: number) =>
+      score[b]! - score[a]! || favorites[b]! - favorites[a]! || (ids[b]! < ids[a]! ? -1 : 1);
+    return topK(found, like.limit, compare, score).map((slot) => ids[slot]!);
+  }
+
   /** Listed workflows of one author. */
   countOf(userId: string): number {
     let count = 0;
