@@ -39,11 +39,14 @@ import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { profileMeRoutes } from './modules/accounts/profile.routes.ts';
 import { accountRoutes } from './modules/accounts/account.routes.ts';
 import { EXPORT_JOB, createAccountService } from './modules/accounts/account.service.ts';
+import { createProfileRepository } from './modules/accounts/profile.repository.ts';
+import { createAccountExportRepository } from './modules/accounts/account-export.repository.ts';
+import { createAccountDeletionRepository } from './modules/accounts/account-deletion.repository.ts';
 import { createSignInThrottle } from './modules/accounts/sign-in-throttle.ts';
 import { createSignInThrottleRepository } from './modules/accounts/sign-in-throttle.repository.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { createSearchSource } from './modules/catalog/catalog.repository.ts';
+import { createCatalogRepository, createSearchSource } from './modules/catalog/catalog.repository.ts';
 import { createSearchSync } from './modules/catalog/search/search-sync.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
@@ -51,6 +54,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { RECONCILE_JOB, createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { paymentsRoutes } from './modules/orders/payments.routes.ts';
 import { createFavoritesService } from './modules/favorites/favorites.service.ts';
+import { createFavoritesRepository } from './modules/favorites/favorites.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicProfileRoutes } from './modules/profiles/profiles.routes.ts';
 import { publishingRoutes } from './modules/publishing/publishing.routes.ts';
@@ -59,9 +63,14 @@ import { reviewRoutes } from './modules/review/review.routes.ts';
 import { createReviewService } from './modules/review/review.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service.ts';
+import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.ts';
+import { createTaxonomyRepository } from './modules/taxonomy/taxonomy.repository.ts';
+import { createWorkflowsRepository } from './modules/workflows/index.ts';
+import { createReviewRepository } from './modules/review/review.repository.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
+import { createContactRepository } from './modules/contact/contact.repository.ts';
 import { iconRoutes } from './modules/icons/icons.routes.ts';
 import {
   createTranslationProvider,
@@ -69,6 +78,7 @@ import {
 } from './modules/translate/translate.provider.ts';
 import { translateRoutes } from './modules/translate/translate.routes.ts';
 import { createTranslateService } from './modules/translate/translate.service.ts';
+import { createTranslateRepository } from './modules/translate/translate.repository.ts';
 import { DEFAULT_WEB_DIST, webRoutes } from './modules/web/web.routes.ts';
 import { createN8nRepository } from './modules/n8n/n8n.repository.ts';
 import { n8nKeyRoutes, n8nTemplateRoutes } from './modules/n8n/n8n.routes.ts';
@@ -346,7 +356,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     refreshMs: env.SEARCH_INDEX_REFRESH_MS,
     log: app.log,
   });
-  const catalog = createCatalogService(database.db, storage, countCache, search);
+  const workflows = createWorkflowsRepository(database.db);
+  const catalog = createCatalogService({
+    repository: createCatalogRepository(database.db),
+    workflows,
+    storage,
+    countCache,
+    search,
+  });
   // Any successful write may change what the catalogue shows: drop this instance's cached answers.
   // Recording a view is exempt: every detail page sends one, and a view count may be 5 s old (0005).
   // Cleared before the answer leaves, so the writer's next read cannot see the old page.
@@ -360,7 +377,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return payload;
   });
   await app.register(healthRoutes, { database });
-  await app.register(taxonomyRoutes, { db: database.db });
+  await app.register(taxonomyRoutes, { repository: createTaxonomyRepository(database.db) });
   await app.register(catalogRoutes, { catalog, listCache });
   const signInThrottle = createSignInThrottle({
     repository: createSignInThrottleRepository(database.db),
@@ -379,15 +396,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .warm()
       .catch((error: unknown) => app.log.error({ err: error }, 'export-check pool did not start'));
   }
-  const uploads = createUploadsService(database.db, storage, exportCheck);
+  const uploads = createUploadsService(createUploadsRepository(database.db), storage, exportCheck);
   await app.register(uploadsRoutes, { uploads });
   if (env.NODE_ENV !== 'test') scheduleOrphanSweep(app, uploads);
   await app.register(publishingRoutes, {
-    publishing: createPublishingService({ db: database.db, uploads, catalog }),
+    publishing: createPublishingService({ workflows, uploads, catalog }),
   });
   await app.register(reviewRoutes, {
     review: createReviewService({
-      db: database.db,
+      repository: createReviewRepository(database.db),
+      workflows,
       storage,
       mailer,
       publicUrl: env.PUBLIC_URL,
@@ -435,14 +453,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsRoutes, { orders, testGateway });
   await app.register(salesRoutes, { sales });
   if (env.NODE_ENV !== 'test') scheduleOrderSweep(app, orders);
-  await app.register(favoritesRoutes, { favorites: createFavoritesService(database.db, catalog) });
+  await app.register(favoritesRoutes, {
+    favorites: createFavoritesService(createFavoritesRepository(database.db), catalog),
+  });
   await app.register(iconRoutes);
   const translator = options.translator === undefined ? createTranslationProvider(env) : options.translator;
   await app.register(translateRoutes, {
-    translate: createTranslateService(database.db, translator, app.log),
+    translate: createTranslateService(createTranslateRepository(database.db), translator, app.log),
   });
   await app.register(contactRoutes, {
-    contact: createContactService({ db: database.db, mailer, supportEmail: env.SUPPORT_EMAIL, log: app.log }),
+    contact: createContactService({
+      repository: createContactRepository(database.db),
+      mailer,
+      supportEmail: env.SUPPORT_EMAIL,
+      log: app.log,
+    }),
   });
 
   const ratings = createRatingsService({
@@ -460,7 +485,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(n8nKeyRoutes, { n8n, publicUrl: env.PUBLIC_URL });
 
   const account = createAccountService({
-    db: database.db,
+    repositories: {
+      profiles: createProfileRepository(database.db),
+      exports: createAccountExportRepository(database.db),
+      deletion: createAccountDeletionRepository(database.db),
+    },
     storage,
     queue: jobs,
     clock,

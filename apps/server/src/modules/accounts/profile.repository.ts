@@ -63,3 +63,5 @@ export function createProfileRepository(db: Database) {
     },
   };
 }
+
+export type ProfileRepository = ReturnType<typeof createProfileRepository>;
