@@ -12,7 +12,7 @@ import { processImage } from '../../lib/images.ts';
 import type { AccountDeletionRepository } from './account-deletion.repository.ts';
 import type { AccountExportRepository } from './account-export.repository.ts';
 import { accountDeletedMail, deletionLinkMail, exportReadyMail } from './accounts.mail.ts';
-import type { OwnProfileRow, ProfileRepository } from './profile.repository.ts';
+import type { OwnProfileRow, ProfilesRepository } from '../profiles/index.ts';
 
 export const EXPORT_JOB = 'account.export';
 /** How long an export's e-mailed link works. */
@@ -31,7 +31,7 @@ function sameHash(a: string, b: string) {
 
 export interface AccountServiceOptions {
   repositories: {
-    profiles: ProfileRepository;
+    profiles: ProfilesRepository;
     exports: AccountExportRepository;
     deletion: AccountDeletionRepository;
   };
