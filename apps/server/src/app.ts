@@ -1,10 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createAuth } from './infra/auth/index.ts';
@@ -12,10 +7,7 @@ import { createExportCheckPool, type ExportCheckPoolOptions } from './infra/expo
 import { createRateConsumer } from './infra/auth/rate-limit.ts';
 import { resolveAuthSecret } from './infra/auth/secret.ts';
 import { createViewerResolver } from './infra/auth/viewer.ts';
-import { refuseCrossSiteWrites } from './infra/http/cross-site.ts';
 import { serializeRequest } from './infra/http/log-redaction.ts';
-import { refuseNulBytes } from './infra/http/nul-bytes.ts';
-import { registerSecurityHeaders } from './infra/http/security-headers.ts';
 import { registerMailJob } from './infra/jobs/mail.ts';
 import { createJobQueue, type Clock, type JobQueue } from './infra/jobs/queue.ts';
 import { createMailer, type Mailer } from './infra/mailer/index.ts';
@@ -26,7 +18,10 @@ import { createStorage, type Storage } from './infra/storage/index.ts';
 import type { ViewerResolver } from './infra/viewer.ts';
 import catalogueCache from './plugins/catalogue-cache.ts';
 import errorPolicy from './plugins/error-policy.ts';
+import httpHardening from './plugins/http-hardening.ts';
+import openapi from './plugins/openapi.ts';
 import publicFiles from './plugins/public-files.ts';
+import rateLimits from './plugins/rate-limits.ts';
 import { orderSweep, orphanSweep } from './plugins/sweeps.ts';
 import viewer from './plugins/viewer.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
@@ -136,36 +131,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorPolicy);
-  await registerSecurityHeaders(app, env);
-  refuseCrossSiteWrites(app, env.PUBLIC_URL);
-  refuseNulBytes(app);
-  await app.register(compress, { global: true, threshold: 1024 });
-  // Per-route limits (contact, translate, uploads, reports) are shared across instances through Redis when set.
-  const rateLimitRedis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (rateLimitRedis) app.addHook('onClose', async () => void rateLimitRedis.disconnect());
-  await app.register(rateLimit, {
-    global: false,
-    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'flowbay-rl:' } : {}),
-  });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Flowbay API',
-        version: '1.0.0',
-        description: 'Marketplace for automation workflow templates',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(httpHardening, { env });
+  await app.register(rateLimits, { redisUrl: env.REDIS_URL });
+  await app.register(openapi);
 
   const mailer = options.mailer ?? createMailer(env, app.log);
   const rate = createRateConsumer(database.db, env.REDIS_URL);
