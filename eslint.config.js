@@ -38,7 +38,43 @@ const house = {
         };
       },
     },
+    'module-boundaries': {
+      meta: {
+        type: 'problem',
+        messages: {
+          cross:
+            'A server module imports another only through its index.ts or its <feature>.service.ts ({{source}})',
+        },
+      },
+      create(context) {
+        const file = relative(process.cwd(), context.filename);
+        const own = /^apps\/server\/src\/modules\/([^/]+)\//.exec(file)?.[1];
+        if (!own) return {};
+        return {
+          ImportDeclaration(node) {
+            const source = node.source.value;
+            if (typeof source !== 'string' || !source.startsWith('.')) return;
+            const target = relative(process.cwd(), resolve(dirname(context.filename), source));
+            const match = /^apps\/server\/src\/modules\/([^/]+)\/(.+)$/.exec(target);
+            if (!match || match[1] === own) return;
+            const [, feature, path] = match;
+            if (path === 'index.ts' || path === `${feature}.service.ts`) return;
+            context.report({ node, messageId: 'cross', data: { source } });
+          },
+        };
+      },
+    },
   },
+};
+
+/** Repositories are the only place that builds queries (ARCHITECTURE.md, "Rules of the house"). */
+const queriesOnlyInRepositories = {
+  patterns: [
+    {
+      group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema.ts'],
+      message: 'Services and routes do not build queries: call a method of the repository (*.repository.ts).',
+    },
+  ],
 };
 
 export default tseslint.config(
@@ -83,6 +119,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/modules/**'],
+    rules: { 'house/module-boundaries': 'error' },
+  },
+  {
+    files: ['apps/server/src/**/*.service.ts', 'apps/server/src/**/*.routes.ts'],
+    rules: { 'no-restricted-imports': ['error', queriesOnlyInRepositories] },
   },
   {
     files: ['packages/**'],

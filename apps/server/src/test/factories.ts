@@ -13,7 +13,7 @@ import {
   workflows,
 } from '../db/schema.ts';
 import type { Storage } from '../infra/storage/index.ts';
-import { buildSearchDocument } from '../modules/catalog/search-document.ts';
+import { buildSearchDocument } from '../lib/search-document.ts';
 import { PLATFORMS, USE_CASES } from '../db/seed/taxonomy.ts';
 
 let sequence = 0;

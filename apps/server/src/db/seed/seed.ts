@@ -17,7 +17,7 @@ import {
   workflows,
 } from '../schema.ts';
 import type { Storage } from '../../infra/storage/index.ts';
-import { buildSearchDocument } from '../../modules/catalog/search-document.ts';
+import { buildSearchDocument } from '../../lib/search-document.ts';
 import { DEMO_AUTHORS, DEMO_WORKFLOWS, type DemoWorkflow } from './demo-data.ts';
 import { PLATFORMS, USE_CASES } from './taxonomy.ts';
 

@@ -297,3 +297,5 @@ export function createAccountDeletionRepository(db: Database, steps: DeletionSte
     },
   };
 }
+
+export type AccountDeletionRepository = ReturnType<typeof createAccountDeletionRepository>;

@@ -280,3 +280,5 @@ export function createAccountExportRepository(db: Database, sections: ExportSect
     },
   };
 }
+
+export type AccountExportRepository = ReturnType<typeof createAccountExportRepository>;

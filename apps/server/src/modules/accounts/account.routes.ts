@@ -14,7 +14,7 @@ import { asUploadedFile } from '../../infra/http/security-headers.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import type { AccountService } from './account.service.ts';
-import { toOwnProfile } from './profile.routes.ts';
+import { toOwnProfile } from '../profiles/index.ts';
 
 const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 const SESSION_COOKIES = [
@@ -51,7 +51,7 @@ export async function accountRoutes(
           415: ApiError,
         },
       },
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { invalidatesCatalogue: true, rateLimit: { max: 30, timeWindow: '10 minutes' } },
     },
     async (request) => {
       requireUser(request.viewer);
@@ -83,6 +83,7 @@ export async function accountRoutes(
         security,
         response: { 200: OwnProfile, 401: ApiError, 403: ApiError },
       },
+      config: { invalidatesCatalogue: true },
     },
     async (request) => toOwnProfile(await account.removeAvatar(request.viewer)),
   );
@@ -97,7 +98,7 @@ export async function accountRoutes(
         security,
         response: { 202: DataExportQueued, 401: ApiError, 403: ApiError, 429: ApiError },
       },
-      config: { rateLimit: { max: 5, timeWindow: '1 hour' }, keepsCatalogueCache: true },
+      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
     },
     async (request, reply) => reply.status(202).send(await account.requestExport(request.viewer)),
   );
@@ -137,7 +138,7 @@ export async function accountRoutes(
         security,
         response: { 202: z.object({ email: z.string() }), 401: ApiError, 403: ApiError, 429: ApiError },
       },
-      config: { rateLimit: { max: 3, timeWindow: '15 minutes' }, keepsCatalogueCache: true },
+      config: { rateLimit: { max: 3, timeWindow: '15 minutes' } },
     },
     async (request, reply) => reply.status(202).send(await account.requestDeletionLink(request.viewer)),
   );
@@ -160,7 +161,7 @@ export async function accountRoutes(
           429: ApiError,
         },
       },
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { invalidatesCatalogue: true, rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
       await account.deleteAccount(request.viewer, request.body);

@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { AVATAR_SIZE, type AccountDeletionRequest, type Language } from '@flowbay/domain';
-import type { Database } from '../../db/client.ts';
 import { queueMail } from '../../infra/jobs/mail.ts';
 import type { Mailer } from '../../infra/mailer/index.ts';
 import type { Clock, JobQueue } from '../../infra/jobs/queue.ts';
@@ -10,10 +9,10 @@ import type { Viewer } from '../../infra/viewer.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { processImage } from '../../lib/images.ts';
-import { createAccountDeletionRepository } from './account-deletion.repository.ts';
-import { createAccountExportRepository } from './account-export.repository.ts';
+import type { AccountDeletionRepository } from './account-deletion.repository.ts';
+import type { AccountExportRepository } from './account-export.repository.ts';
 import { accountDeletedMail, deletionLinkMail, exportReadyMail } from './accounts.mail.ts';
-import { createProfileRepository, type OwnProfileRow } from './profile.repository.ts';
+import type { OwnProfileRow, ProfilesRepository } from '../profiles/index.ts';
 
 export const EXPORT_JOB = 'account.export';
 /** How long an export's e-mailed link works. */
@@ -31,7 +30,11 @@ function sameHash(a: string, b: string) {
 }
 
 export interface AccountServiceOptions {
-  db: Database;
+  repositories: {
+    profiles: ProfilesRepository;
+    exports: AccountExportRepository;
+    deletion: AccountDeletionRepository;
+  };
   storage: Storage;
   queue: JobQueue;
   clock: Clock;
@@ -45,10 +48,8 @@ export interface AccountServiceOptions {
 
 /** Avatars, "export my data" and "delete my account" (docs/decisions/0080-account-deletion-and-export.md). */
 export function createAccountService(options: AccountServiceOptions) {
-  const { db, storage, queue, clock, publicUrl, mailer, verifyPassword, log } = options;
-  const profiles = createProfileRepository(db);
-  const exportsRepository = createAccountExportRepository(db);
-  const deletion = createAccountDeletionRepository(db);
+  const { repositories, storage, queue, clock, publicUrl, mailer, verifyPassword, log } = options;
+  const { profiles, exports: exportsRepository, deletion } = repositories;
 
   async function ownProfile(userId: string): Promise<OwnProfileRow> {
     const row = await profiles.findOwn(userId);

@@ -8,7 +8,7 @@ let ctx: TestContext;
 // Starts now and only moves forward: the rate_limit table's occasional clean-up uses the real time.
 let clock = Date.now();
 beforeAll(async () => {
-  ctx = await createTestApp({ app: { now: () => clock } });
+  ctx = await createTestApp({ app: { clock: () => new Date(clock) } });
 });
 afterAll(async () => {
   await ctx?.close();

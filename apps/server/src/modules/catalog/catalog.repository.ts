@@ -6,6 +6,9 @@ import { hasActiveEntitlement } from '../../db/entitlements.ts';
 import {
   categories,
   favorites,
+  purchases,
+  workflowEdits,
+  workflowViews,
   searchWords,
   workflowDownloads,
   subcategories,
@@ -296,6 +299,73 @@ export function createCatalogRepository(db: Database) {
 
     async hasPurchased(userId: string, workflowId: string): Promise<boolean> {
       return hasActiveEntitlement(db, userId, workflowId);
+    },
+
+    /**
+     * Counts a view once per visitor, workflow and day. The insert and the increment are one
+     * statement, so concurrent requests cannot count the same visitor twice. Null: not counted.
+     */
+    async recordView(workflowId: string, visitor: string): Promise<number | null> {
+      const result = await db.execute<{ views: number }>(sql`
+        with inserted as (
+          insert into ${workflowViews} (workflow_id, visitor, day)
+          values (${workflowId}, ${visitor}, current_date)
+          on conflict do nothing
+          returning 1
+        )
+        update ${workflows} set views = views + 1
+        where id = ${workflowId} and exists (select 1 from inserted)
+        returning views`);
+      const updated = (result as unknown as { rows: { views: number }[] }).rows[0];
+      return updated ? Number(updated.views) : null;
+    },
+
+    /** What waits for review on a workflow (versions and edits) and how many hold it (unrevoked purchases). */
+    async pendingAndPurchaseCounts(workflowId: string) {
+      const [counts] = await db
+        .select({
+          pending: sql<number>`(select count(*)::int from ${workflowVersions} v where v.workflow_id = ${workflowId} and v.review_status = 'pending')
+            + (select count(*)::int from ${workflowEdits} e where e.workflow_id = ${workflowId} and e.review_status = 'pending')`,
+          purchases: sql<number>`(select count(*)::int from ${purchases} p where p.workflow_id = ${workflowId} and p.revoked_at is null)`,
+        })
+        .from(workflows)
+        .where(eq(workflows.id, workflowId));
+      return { pending: Number(counts?.pending ?? 0), purchases: Number(counts?.purchases ?? 0) };
+    },
+
+    /** The platforms a workflow is listed under, in catalogue order. */
+    async categoriesOf(workflowId: string) {
+      return db
+        .select({
+          categoryId: workflowCategories.categoryId,
+          name: categories.name,
+          nameVi: categories.nameVi,
+        })
+        .from(workflowCategories)
+        .innerJoin(categories, eq(categories.id, workflowCategories.categoryId))
+        .where(eq(workflowCategories.workflowId, workflowId))
+        .orderBy(asc(categories.position));
+    },
+
+    /** An author's listed workflows: how many, and their favourites and ratings summed. */
+    async authorTotals(userId: string) {
+      const [row] = await db
+        .select({
+          workflowCount: sql<number>`count(*)::int`,
+          totalFavorites: sql<number>`coalesce(sum(${workflows.favoritesCount}), 0)::int`,
+          ratingCount: sql<number>`coalesce(sum(${workflows.ratingCount}), 0)::int`,
+          ratingSum: sql<number>`coalesce(sum(${workflows.ratingSum}), 0)::int`,
+        })
+        .from(workflows)
+        .where(
+          and(eq(workflows.userId, userId), eq(workflows.status, 'listed'), isNull(workflows.deletedAt)),
+        );
+      return {
+        workflowCount: Number(row?.workflowCount ?? 0),
+        totalFavorites: Number(row?.totalFavorites ?? 0),
+        ratingCount: Number(row?.ratingCount ?? 0),
+        ratingSum: Number(row?.ratingSum ?? 0),
+      };
     },
   };
 }

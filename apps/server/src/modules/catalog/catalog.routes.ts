@@ -117,7 +117,6 @@ export async function catalogRoutes(
   app.post(
     '/api/workflows/:id/views',
     {
-      config: { keepsCatalogueCache: true },
       schema: {
         tags: ['catalogue'],
         summary: 'Record a view (counted once per visitor, workflow and day)',

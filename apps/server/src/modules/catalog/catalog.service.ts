@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_VERSION,
   PAGE_SIZE,
@@ -18,16 +17,6 @@ import {
   type WorkflowVersion,
 } from '@flowbay/domain';
 import type { ExportSummary } from '@flowbay/workflow-formats';
-import type { Database } from '../../db/client.ts';
-import {
-  purchases,
-  workflowEdits,
-  workflowVersions,
-  workflowViews,
-  workflows,
-  workflowCategories,
-  categories,
-} from '../../db/schema.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
@@ -37,11 +26,12 @@ import { publicRequirements, toWorkflowCard } from './catalog.mapper.ts';
 import type { TtlCache } from '../../lib/response-cache.ts';
 import { createCardCache } from './search/card-cache.ts';
 import type { SearchSync } from './search/search-sync.ts';
+import type { WorkflowsRepository } from '../workflows/index.ts';
 import {
   FUZZY_MIN_LENGTH,
-  createCatalogRepository,
   searchTerms,
   type CardRow,
+  type CatalogRepository,
   type CatalogFilter,
   type CatalogSort,
 } from './catalog.repository.ts';
@@ -53,13 +43,14 @@ function visitorOf(viewer: Viewer, visitorKey: string): string {
 
 const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
 
-export function createCatalogService(
-  db: Database,
-  storage: Storage,
-  countCache?: TtlCache<number>,
-  search?: SearchSync,
-) {
-  const repository = createCatalogRepository(db);
+export function createCatalogService(deps: {
+  repository: CatalogRepository;
+  workflows: WorkflowsRepository;
+  storage: Storage;
+  countCache?: TtlCache<number>;
+  search?: SearchSync;
+}) {
+  const { repository, workflows, storage, countCache, search } = deps;
   // Cards are checked against the API's schema once, when they enter the cache, not on every answer.
   const cardCache = createCardCache({
     load: async (ids) =>
@@ -115,11 +106,7 @@ export function createCatalogService(
    * node names), node count, community packages, tested-with version and the approved versions.
    */
   async function buyerSummary(row: CardRow, summary: ExportSummary | null): Promise<BuyerSummary> {
-    const versions = await db
-      .select({ version: workflowVersions.version, createdAt: workflowVersions.createdAt })
-      .from(workflowVersions)
-      .where(and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.reviewStatus, 'approved')))
-      .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id));
+    const versions = await workflows.approvedVersions(row.id);
     const nodeSummary = row.nodeSummary;
     return {
       platform: nodeSummary?.platform ?? null,
@@ -249,27 +236,8 @@ export function createCatalogService(
       const access = await accessFor(viewer, row);
       const manages = canSeeUnlisted(viewer, row);
       // The listed file; before the first approval its author and admins get the submitted one.
-      const [shown] =
-        row.currentVersionId || manages
-          ? await db
-              .select({ id: workflowVersions.id, summary: workflowVersions.summary })
-              .from(workflowVersions)
-              .where(
-                row.currentVersionId
-                  ? eq(workflowVersions.id, row.currentVersionId)
-                  : eq(workflowVersions.workflowId, row.id),
-              )
-              .orderBy(desc(workflowVersions.createdAt))
-              .limit(1)
-          : [];
-      const [counts] = await db
-        .select({
-          pending: sql<number>`(select count(*)::int from ${workflowVersions} v where v.workflow_id = ${row.id} and v.review_status = 'pending')
-            + (select count(*)::int from ${workflowEdits} e where e.workflow_id = ${row.id} and e.review_status = 'pending')`,
-          purchases: sql<number>`(select count(*)::int from ${purchases} p where p.workflow_id = ${row.id} and p.revoked_at is null)`,
-        })
-        .from(workflows)
-        .where(eq(workflows.id, row.id));
+      const shown = row.currentVersionId || manages ? await workflows.shownVersion(row) : null;
+      const counts = await repository.pendingAndPurchaseCounts(row.id);
       const fileUrl =
         !access.can_download || !shown
           ? null
@@ -287,8 +255,8 @@ export function createCatalogService(
             ? shown.summary.requirements
             : publicRequirements(shown.summary.requirements),
         access,
-        has_pending_changes: Number(counts?.pending ?? 0) > 0 || row.status === 'pending',
-        purchase_count: manages ? Number(counts?.purchases ?? 0) : null,
+        has_pending_changes: counts.pending > 0 || row.status === 'pending',
+        purchase_count: manages ? counts.purchases : null,
         buyer_summary: Number(row.price) > 0 ? await buyerSummary(row, shown?.summary ?? null) : null,
       };
     },
@@ -323,15 +291,7 @@ export function createCatalogService(
       const row = await findVisible(ref, viewer);
       const access = await accessFor(viewer, row);
       const ownView = canSeeUnlisted(viewer, row);
-      const rows = await db
-        .select()
-        .from(workflowVersions)
-        .where(
-          ownView
-            ? eq(workflowVersions.workflowId, row.id)
-            : and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.reviewStatus, 'approved')),
-        )
-        .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id));
+      const rows = await workflows.versions(row.id, ownView ? 'all' : 'approved');
       return rows.map((version) => ({
         id: version.id,
         version: version.version,
@@ -347,16 +307,7 @@ export function createCatalogService(
     async categoriesOf(workflowId: string, viewer: Viewer) {
       if (!isUuid(workflowId)) throw workflowNotFound();
       await findVisible(workflowId, viewer);
-      const rows = await db
-        .select({
-          categoryId: workflowCategories.categoryId,
-          name: categories.name,
-          nameVi: categories.nameVi,
-        })
-        .from(workflowCategories)
-        .innerJoin(categories, eq(categories.id, workflowCategories.categoryId))
-        .where(eq(workflowCategories.workflowId, workflowId))
-        .orderBy(asc(categories.position));
+      const rows = await repository.categoriesOf(workflowId);
       return rows.map((row) => ({
         workflow_id: workflowId,
         category_id: row.categoryId,
@@ -364,10 +315,7 @@ export function createCatalogService(
       }));
     },
 
-    /**
-     * Counts a view once per visitor, workflow and day. The insert and the increment are one
-     * statement, so concurrent requests cannot count the same visitor twice.
-     */
+    /** Counts a view once per visitor, workflow and day (one statement: concurrent requests count once). */
     async recordView(
       ref: string,
       viewer: Viewer,
@@ -375,38 +323,17 @@ export function createCatalogService(
     ): Promise<{ views: number; counted: boolean }> {
       const row = await findVisible(ref, viewer);
       const visitor = visitorOf(viewer, visitorKey);
-      const result = await db.execute<{ views: number }>(sql`
-        with inserted as (
-          insert into ${workflowViews} (workflow_id, visitor, day)
-          values (${row.id}, ${visitor}, current_date)
-          on conflict do nothing
-          returning 1
-        )
-        update ${workflows} set views = views + 1
-        where id = ${row.id} and exists (select 1 from inserted)
-        returning views`);
-      const updated = (result as unknown as { rows: { views: number }[] }).rows[0];
-      return updated ? { views: Number(updated.views), counted: true } : { views: row.views, counted: false };
+      const views = await repository.recordView(row.id, visitor);
+      return views !== null ? { views, counted: true } : { views: row.views, counted: false };
     },
 
     async authorStats(userId: string) {
-      const [row] = await db
-        .select({
-          workflowCount: sql<number>`count(*)::int`,
-          totalFavorites: sql<number>`coalesce(sum(${workflows.favoritesCount}), 0)::int`,
-          ratingCount: sql<number>`coalesce(sum(${workflows.ratingCount}), 0)::int`,
-          ratingSum: sql<number>`coalesce(sum(${workflows.ratingSum}), 0)::int`,
-        })
-        .from(workflows)
-        .where(
-          and(eq(workflows.userId, userId), eq(workflows.status, 'listed'), isNull(workflows.deletedAt)),
-        );
-      const ratingCount = Number(row?.ratingCount ?? 0);
+      const totals = await repository.authorTotals(userId);
       return {
-        workflowCount: Number(row?.workflowCount ?? 0),
-        totalFavorites: Number(row?.totalFavorites ?? 0),
-        ratingAverage: ratingAverage(Number(row?.ratingSum ?? 0), ratingCount),
-        ratingCount,
+        workflowCount: totals.workflowCount,
+        totalFavorites: totals.totalFavorites,
+        ratingAverage: ratingAverage(totals.ratingSum, totals.ratingCount),
+        ratingCount: totals.ratingCount,
       };
     },
 
@@ -428,10 +355,7 @@ export function createCatalogService(
       const ownView = canSeeUnlisted(viewer, row);
       const targetId = versionId ?? row.currentVersionId;
       if (!targetId || !isUuid(targetId)) throw notFound('VERSION_NOT_FOUND', 'Version not found');
-      const [version] = await db
-        .select()
-        .from(workflowVersions)
-        .where(and(eq(workflowVersions.id, targetId), eq(workflowVersions.workflowId, row.id)));
+      const version = await workflows.findVersion(row.id, targetId);
       if (!version || (!ownView && version.reviewStatus !== 'approved')) {
         throw notFound('VERSION_NOT_FOUND', 'Version not found');
       }

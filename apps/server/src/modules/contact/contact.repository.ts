@@ -9,3 +9,5 @@ export function createContactRepository(db: Database) {
     },
   };
 }
+
+export type ContactRepository = ReturnType<typeof createContactRepository>;

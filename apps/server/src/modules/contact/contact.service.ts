@@ -1,11 +1,10 @@
 import type { ContactInput } from '@flowbay/domain/contact';
-import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../infra/mailer/index.ts';
 import { isSignedIn, type Viewer } from '../../infra/viewer.ts';
-import { createContactRepository } from './contact.repository.ts';
+import type { ContactRepository } from './contact.repository.ts';
 
 interface ContactDeps {
-  db: Database;
+  repository: ContactRepository;
   mailer?: Pick<Mailer, 'send'>;
   supportEmail: string;
   log?: { error(details: object, message: string): void };
@@ -15,8 +14,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function createContactService({ db, mailer, supportEmail, log }: ContactDeps) {
-  const repository = createContactRepository(db);
+export function createContactService({ repository, mailer, supportEmail, log }: ContactDeps) {
   return {
     /** Stores the message first (nothing is lost if mail is down), then e-mails it to support. */
     async submit(input: ContactInput, viewer: Viewer) {

@@ -53,3 +53,5 @@ export function createFavoritesRepository(db: Database) {
     },
   };
 }
+
+export type FavoritesRepository = ReturnType<typeof createFavoritesRepository>;

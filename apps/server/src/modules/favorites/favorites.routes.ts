@@ -51,7 +51,7 @@ export async function favoritesRoutes(root: FastifyInstance, { favorites }: { fa
         body: FavoriteInput,
         response: { 200: FavoriteState, ...errors },
       },
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { invalidatesCatalogue: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     (request) => favorites.add(request.viewer, request.body.workflow_id),
   );
@@ -65,6 +65,7 @@ export async function favoritesRoutes(root: FastifyInstance, { favorites }: { fa
         params: z.object({ workflow_id: z.string().min(1).max(64) }),
         response: { 200: FavoriteState, ...errors },
       },
+      config: { invalidatesCatalogue: true },
     },
     (request) => favorites.remove(request.viewer, request.params.workflow_id),
   );

@@ -1,12 +1,10 @@
 import { isUuid } from '@flowbay/domain';
-import type { Database } from '../../db/client.ts';
 import { isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { notFound, unauthenticated } from '../../lib/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { createFavoritesRepository } from './favorites.repository.ts';
+import type { FavoritesRepository } from './favorites.repository.ts';
 
-export function createFavoritesService(db: Database, catalog: CatalogService) {
-  const repository = createFavoritesRepository(db);
+export function createFavoritesService(repository: FavoritesRepository, catalog: CatalogService) {
   const signedIn = (viewer: Viewer) => {
     if (!isSignedIn(viewer)) throw unauthenticated();
     return viewer;

@@ -182,7 +182,6 @@ export async function n8nKeyRoutes(root: FastifyInstance, { n8n, publicUrl }: N8
   app.post(
     '/api/n8n/keys',
     {
-      config: { keepsCatalogueCache: true },
       schema: {
         tags,
         security,
@@ -199,7 +198,6 @@ export async function n8nKeyRoutes(root: FastifyInstance, { n8n, publicUrl }: N8
   app.delete(
     '/api/n8n/keys/:id',
     {
-      config: { keepsCatalogueCache: true },
       schema: {
         tags,
         security,

@@ -43,7 +43,6 @@ export async function paymentsRoutes(
         querystring: VnpQuery,
         response: { 200: VnpayIpnResponse },
       },
-      config: { keepsCatalogueCache: true },
     },
     (request) => orders.vnpayIpn(request.query),
   );
@@ -73,7 +72,6 @@ export async function paymentsRoutes(
           summary: "Stripe's webhook (checkout.session.* events), verified by Stripe-Signature",
           response: { 200: z.object({ received: z.literal(true) }), 400: ApiError },
         },
-        config: { keepsCatalogueCache: true },
       },
       async (request) => {
         const signature = request.headers['stripe-signature'];

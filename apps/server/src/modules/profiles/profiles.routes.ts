@@ -1,14 +1,87 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, PublicProfile } from '@flowbay/domain';
-import type { Database } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
-import { createProfilesRepository } from './profiles.repository.ts';
+import { ApiError, OwnProfile, ProfileUpdate, PublicProfile } from '@flowbay/domain';
+import { invalid, notFound, unauthenticated } from '../../lib/errors.ts';
+import { isSignedIn } from '../../infra/viewer.ts';
+import type { OwnProfileRow, ProfileChanges, ProfilesRepository } from './profiles.repository.ts';
 
-export async function publicProfileRoutes(root: FastifyInstance, { db }: { db: Database }) {
+export function toOwnProfile(row: OwnProfileRow): OwnProfile {
+  return {
+    id: row.id,
+    email: row.email,
+    full_name: row.name || null,
+    display_name: row.displayName,
+    avatar_url: row.image,
+    role: row.role,
+    locale: row.locale,
+    email_verified: row.emailVerified,
+    created_at: row.createdAt.toISOString(),
+    bio: row.bio,
+    links: row.links,
+    has_password: Boolean(row.hasPassword),
+  };
+}
+
+/**
+ * The caller's own profile (`/api/profile/me`) and anybody's public one (`/api/profile/:id`).
+ * Static paths win over `/api/profile/:id` in Fastify's router.
+ */
+export async function profilesRoutes(root: FastifyInstance, { profiles }: { profiles: ProfilesRepository }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const profiles = createProfilesRepository(db);
+  const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
+
+  app.get(
+    '/api/profile/me',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Own profile, with the e-mail (one object, not the array the spec shows)',
+        security,
+        response: { 200: OwnProfile, 401: ApiError },
+      },
+    },
+    async (request) => {
+      if (!isSignedIn(request.viewer)) throw unauthenticated();
+      const row = await profiles.findOwn(request.viewer.id);
+      if (!row) throw unauthenticated();
+      return toOwnProfile(row);
+    },
+  );
+
+  app.put(
+    '/api/profile/me',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary:
+          'Update own profile (full name, display name, e-mail language, bio, up to three links); the e-mail is read-only and the avatar is uploaded',
+        security,
+        body: ProfileUpdate.extend({ email: z.unknown().optional(), avatar_url: z.unknown().optional() }),
+        response: { 200: OwnProfile, 400: ApiError, 401: ApiError, 404: ApiError },
+      },
+      config: { invalidatesCatalogue: true },
+    },
+    async (request) => {
+      if (!isSignedIn(request.viewer)) throw unauthenticated();
+      const body = request.body;
+      if (body.email !== undefined) throw invalid('email', 'The e-mail address cannot be changed here.');
+      if (body.avatar_url !== undefined)
+        throw invalid('avatar_url', 'Upload an image with POST /api/profile/me/avatar instead.');
+      const changes: ProfileChanges = {};
+      if (body.full_name !== undefined) changes.name = body.full_name ?? '';
+      if (body.display_name !== undefined) changes.displayName = body.display_name || null;
+      if (body.locale !== undefined) changes.locale = body.locale;
+      if (body.bio !== undefined) changes.bio = body.bio || null;
+      if (body.links !== undefined) changes.links = body.links;
+      const row =
+        Object.keys(changes).length > 0
+          ? await profiles.update(request.viewer.id, changes)
+          : await profiles.findOwn(request.viewer.id);
+      if (!row) throw notFound('PROFILE_NOT_FOUND', 'Profile not found');
+      return toOwnProfile(row);
+    },
+  );
 
   app.get(
     '/api/profile/:id',

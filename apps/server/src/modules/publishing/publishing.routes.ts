@@ -37,6 +37,7 @@ export async function publishingRoutes(
         body: CreateWorkflowInput,
         response: { 201: WorkflowDetail, ...errors },
       },
+      config: { invalidatesCatalogue: true },
     },
     async (request, reply) => reply.status(201).send(await publishing.create(request.viewer, request.body)),
   );
@@ -53,6 +54,7 @@ export async function publishingRoutes(
         body: UpdateWorkflowInput,
         response: { 200: WorkflowDetail, ...errors },
       },
+      config: { invalidatesCatalogue: true },
     },
     (request) => publishing.update(request.viewer, request.params.id, request.body),
   );
@@ -70,6 +72,7 @@ export async function publishingRoutes(
           ...errors,
         },
       },
+      config: { invalidatesCatalogue: true },
     },
     (request) => publishing.remove(request.viewer, request.params.id),
   );
@@ -85,6 +88,7 @@ export async function publishingRoutes(
         body: CreateVersionInput,
         response: { 201: WorkflowVersion, ...errors },
       },
+      config: { invalidatesCatalogue: true },
     },
     async (request, reply) =>
       reply.status(201).send(await publishing.addVersion(request.viewer, request.params.id, request.body)),
@@ -100,6 +104,7 @@ export async function publishingRoutes(
         body: LinkCategoriesInput,
         response: { 201: LinkCategoriesInput, ...errors },
       },
+      config: { invalidatesCatalogue: true },
     },
     async (request, reply) => {
       const items = request.body.map((item) => ({ workflow_id: item.workflow_id, id: item.category_id }));
@@ -118,6 +123,7 @@ export async function publishingRoutes(
         body: LinkSubcategoriesInput,
         response: { 201: LinkSubcategoriesInput, ...errors },
       },
+      config: { invalidatesCatalogue: true },
     },
     async (request, reply) => {
       const items = request.body.map((item) => ({ workflow_id: item.workflow_id, id: item.subcategory_id }));

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   DEFAULT_VERSION,
   VALIDATION_KEYS,
@@ -12,20 +11,20 @@ import {
   type WorkflowDetail,
   type WorkflowVersion,
 } from '@flowbay/domain';
-import type { Database } from '../../db/client.ts';
-import { workflowEdits, workflowVersions, workflows } from '../../db/schema.ts';
 import { isAdmin, type SignedInViewer, type Viewer } from '../../infra/viewer.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { StoredWorkflowSummary, UploadsService } from '../uploads/uploads.service.ts';
-import type { UploadRow } from '../uploads/uploads.repository.ts';
+import type { StoredWorkflowSummary, UploadRow, UploadsService } from '../uploads/uploads.service.ts';
 import {
-  createPublishingRepository,
-  pgErrorOf,
+  publicChanges,
   type EditChanges,
   type ManagedRow,
-} from './publishing.repository.ts';
+  type NewVersion,
+  type Transaction,
+  type WorkflowsRepository,
+  versionExistsError,
+} from '../workflows/index.ts';
 
 const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
 const coverRequired = () =>
@@ -60,7 +59,7 @@ function cardSummary(summary: StoredWorkflowSummary): NodeSummary {
   };
 }
 
-function versionValues(workflowId: string, version: string, file: UploadRow, createdBy: string) {
+function versionValues(workflowId: string, version: string, file: UploadRow, createdBy: string): NewVersion {
   const { checks, ...summary } = file.summary as unknown as StoredWorkflowSummary;
   return {
     workflowId,
@@ -75,26 +74,12 @@ function versionValues(workflowId: string, version: string, file: UploadRow, cre
   };
 }
 
-/** A foreign-key failure on a taxonomy link is the caller naming a platform or use case that does not exist. */
-function taxonomyError(error: unknown): AppError | null {
-  const { code, constraint } = pgErrorOf(error);
-  if (code !== '23503') return null;
-  return constraint?.includes('subcategor')
-    ? new AppError(400, 'VALIDATION_FAILED', 'Unknown job type', 'subcategory_ids', {
-        messageKey: VALIDATION_KEYS.unknownJobType,
-      })
-    : new AppError(400, 'VALIDATION_FAILED', 'Unknown platform', 'category_ids', {
-        messageKey: VALIDATION_KEYS.unknownPlatform,
-      });
-}
-
 export function createPublishingService(deps: {
-  db: Database;
+  workflows: WorkflowsRepository;
   uploads: UploadsService;
   catalog: CatalogService;
 }) {
-  const { db, uploads, catalog } = deps;
-  const repository = createPublishingRepository(db);
+  const { workflows: repository, uploads, catalog } = deps;
 
   /**
    * The workflow the caller may manage: its author or an admin. Another user gets 403 for a
@@ -129,34 +114,9 @@ export function createPublishingService(deps: {
     return { key: upload.key, thumbKey: upload.thumbKey };
   }
 
-  async function assertTaxonomyExists(
-    tx: Database,
-    change: { categoryIds?: string[]; subcategoryIds?: string[] },
-  ) {
-    const unknown = await repository.unknownTaxonomy(tx, change);
-    if (unknown)
-      throw taxonomyError({
-        code: '23503',
-        constraint: unknown === 'subcategoryIds' ? 'subcategory' : 'category',
-      })!;
-  }
-
-  async function inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction((tx) => work(tx as unknown as Database));
-    } catch (error) {
-      throw taxonomyError(error) ?? error;
-    }
-  }
-
   /** A never-approved workflow that was rejected goes back to the queue when its author changes it. */
-  async function resubmitIfRejected(tx: Database, row: NonNullable<ManagedRow>) {
-    if (row.status === 'rejected') {
-      await tx
-        .update(workflows)
-        .set({ status: 'pending', updatedAt: new Date() })
-        .where(eq(workflows.id, row.id));
-    }
+  async function resubmitIfRejected(tx: Transaction, row: NonNullable<ManagedRow>) {
+    if (row.status === 'rejected') await repository.resubmit(tx, row.id);
   }
 
   return {
@@ -169,10 +129,16 @@ export function createPublishingService(deps: {
       if (input.price > 0 && !cover) throw coverRequired();
       const summary = file.summary as unknown as StoredWorkflowSummary;
       assertPlatformsMatch(input.category_ids, summary.platform);
-      const id = await inTransaction(async (tx) => {
-        const [workflow] = await tx
-          .insert(workflows)
-          .values({
+      const id = await repository.transaction(async (tx) => {
+        const { workflowId: _none, ...firstVersion } = versionValues(
+          '',
+          input.version ?? DEFAULT_VERSION,
+          file,
+          user.id,
+        );
+        const workflowId = await repository.create(
+          tx,
+          {
             userId: user.id,
             slug: slugify(input.title),
             title: input.title,
@@ -183,12 +149,9 @@ export function createPublishingService(deps: {
             testedWith: input.tested_with || null,
             status: 'pending',
             nodeSummary: cardSummary(summary),
-          })
-          .returning({ id: workflows.id });
-        const workflowId = workflow!.id;
-        await tx
-          .insert(workflowVersions)
-          .values(versionValues(workflowId, input.version ?? DEFAULT_VERSION, file, user.id));
+          },
+          firstVersion,
+        );
         await repository.replaceTaxonomy(tx, workflowId, {
           categoryIds: input.category_ids ?? [summary.platform],
           subcategoryIds: input.subcategory_ids,
@@ -221,7 +184,7 @@ export function createPublishingService(deps: {
       if (input.category_ids) changes.categoryIds = [...new Set(input.category_ids)];
       if (input.subcategory_ids) changes.subcategoryIds = [...new Set(input.subcategory_ids)];
 
-      await inTransaction(async (tx) => {
+      await repository.transaction(async (tx) => {
         await repository.lock(tx, row.id);
         assertPlatformsMatch(changes.categoryIds, await repository.filePlatform(tx, row.id));
         const queued = row.currentVersionId ? await repository.pendingEdit(tx, row.id) : null;
@@ -233,31 +196,20 @@ export function createPublishingService(deps: {
 
         if (!row.currentVersionId) {
           const { categoryIds, subcategoryIds, ...columns } = changes;
-          await tx
-            .update(workflows)
-            .set({
-              ...columns,
-              ...(columns.title ? { slug: slugify(columns.title) } : {}),
-              updatedAt: new Date(),
-            })
-            .where(eq(workflows.id, row.id));
+          await repository.updateInPlace(tx, row.id, columns);
           await repository.replaceTaxonomy(tx, row.id, { categoryIds, subcategoryIds });
           await repository.refreshSearchDocument(tx, row.id);
           await resubmitIfRejected(tx, row);
           return;
         }
         // Checked now, not at approval time, so the author hears about a wrong id at once.
-        await assertTaxonomyExists(tx, changes);
-        if (queued) {
-          await tx
-            .update(workflowEdits)
-            .set({ changes: merged as Record<string, unknown> })
-            .where(eq(workflowEdits.id, queued.id));
-        } else {
-          await tx
-            .insert(workflowEdits)
-            .values({ workflowId: row.id, changes: merged as Record<string, unknown>, createdBy: user.id });
-        }
+        await repository.assertTaxonomyExists(tx, changes);
+        await repository.queueEdit(tx, {
+          workflowId: row.id,
+          queuedId: queued?.id,
+          changes: merged,
+          createdBy: user.id,
+        });
       });
       return catalog.get(row.id, viewer);
     },
@@ -265,10 +217,7 @@ export function createPublishingService(deps: {
     /** Soft delete: buyers keep their access (docs/decisions/0020-review-workflow.md). */
     async remove(viewer: Viewer, ref: string) {
       const { row } = await loadManaged(viewer, ref);
-      await db
-        .update(workflows)
-        .set({ deletedAt: new Date(), updatedAt: new Date() })
-        .where(eq(workflows.id, row.id));
+      await repository.softDelete(row.id);
       const buyers = await repository.countPurchases(row.id);
       return { id: row.id, deleted: true as const, buyers_keep_access: buyers > 0 };
     },
@@ -276,47 +225,37 @@ export function createPublishingService(deps: {
     async addVersion(viewer: Viewer, ref: string, input: CreateVersionInput): Promise<WorkflowVersion> {
       const { user, row } = await loadManaged(viewer, ref);
       const file = await uploads.resolveOwn(input.file_url, user.id, 'workflows', 'file_url');
-      const versionExists = () => new AppError(409, 'VERSION_EXISTS', 'Version exists', 'version');
-      try {
-        const version = await inTransaction(async (tx) => {
-          await repository.lock(tx, row.id);
-          if (await repository.versionExists(tx, row.id, input.version)) throw versionExists();
-          const platform = await repository.filePlatform(tx, row.id);
-          const submitted = (file.summary as unknown as StoredWorkflowSummary).platform;
-          if (platform && submitted !== platform) {
-            throw new AppError(
-              400,
-              'VERSION_PLATFORM_CHANGED',
-              'A new version must keep the platform',
-              'file_url',
-              {
-                current: platform,
-                submitted,
-              },
-            );
-          }
-          const [inserted] = await tx
-            .insert(workflowVersions)
-            .values(versionValues(row.id, input.version, file, user.id))
-            .returning();
-          await resubmitIfRejected(tx, row);
-          return inserted!;
-        });
-        return {
-          id: version.id,
-          version: version.version,
-          file_url: `/api/workflows/${row.id}/versions/${version.id}/download`,
-          created_at: version.createdAt.toISOString(),
-          is_current: false,
-          size: version.size,
-          review_status: version.reviewStatus,
-          review_reason: null,
-        };
-      } catch (error) {
-        // Two concurrent requests with the same version: the unique index decides.
-        if (pgErrorOf(error).code === '23505') throw versionExists();
-        throw error;
-      }
+      const version = await repository.transaction(async (tx) => {
+        await repository.lock(tx, row.id);
+        if (await repository.versionExists(tx, row.id, input.version)) throw versionExistsError();
+        const platform = await repository.filePlatform(tx, row.id);
+        const submitted = (file.summary as unknown as StoredWorkflowSummary).platform;
+        if (platform && submitted !== platform) {
+          throw new AppError(
+            400,
+            'VERSION_PLATFORM_CHANGED',
+            'A new version must keep the platform',
+            'file_url',
+            {
+              current: platform,
+              submitted,
+            },
+          );
+        }
+        const inserted = await repository.addVersion(tx, versionValues(row.id, input.version, file, user.id));
+        await resubmitIfRejected(tx, row);
+        return inserted;
+      });
+      return {
+        id: version.id,
+        version: version.version,
+        file_url: `/api/workflows/${row.id}/versions/${version.id}/download`,
+        created_at: version.createdAt.toISOString(),
+        is_current: false,
+        size: version.size,
+        review_status: version.reviewStatus,
+        review_reason: null,
+      };
     },
 
     /** The spec's separate link endpoints: adds links (a listed workflow queues them for review). */
@@ -331,7 +270,7 @@ export function createPublishingService(deps: {
       const rows: NonNullable<ManagedRow>[] = [];
       for (const [workflowId] of byWorkflow) rows.push((await loadManaged(viewer, workflowId)).row);
       const user = requireUser(viewer);
-      await inTransaction(async (tx) => {
+      await repository.transaction(async (tx) => {
         for (const row of rows) {
           const ids = byWorkflow.get(row.id)!;
           await repository.lock(tx, row.id);
@@ -349,13 +288,13 @@ export function createPublishingService(deps: {
             ...(queued?.changes as EditChanges | undefined),
             [kind]: [...new Set([...current, ...ids])],
           };
-          await assertTaxonomyExists(tx, { [kind]: ids });
-          if (queued)
-            await tx.update(workflowEdits).set({ changes: merged }).where(eq(workflowEdits.id, queued.id));
-          else
-            await tx
-              .insert(workflowEdits)
-              .values({ workflowId: row.id, changes: merged, createdBy: user.id });
+          await repository.assertTaxonomyExists(tx, { [kind]: ids });
+          await repository.queueEdit(tx, {
+            workflowId: row.id,
+            queuedId: queued?.id,
+            changes: merged,
+            createdBy: user.id,
+          });
         }
       });
       return items;
@@ -397,17 +336,7 @@ export function createPublishingService(deps: {
   };
 }
 
-/** A pending edit as the API shows it (spec field names; storage keys stay inside). */
-export function publicChanges(changes: EditChanges): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (changes.title !== undefined) out.title = changes.title;
-  if (changes.description !== undefined) out.description = changes.description;
-  if (changes.price !== undefined) out.price = changes.price;
-  if (changes.coverKey !== undefined) out.cover_changed = true;
-  if (changes.testedWith !== undefined) out.tested_with = changes.testedWith;
-  if (changes.categoryIds) out.category_ids = changes.categoryIds;
-  if (changes.subcategoryIds) out.subcategory_ids = changes.subcategoryIds;
-  return out;
-}
+/** Moved to the workflows module (review shows pending edits too); kept for older imports. */
+export { publicChanges } from '../workflows/index.ts';
 
 export type PublishingService = ReturnType<typeof createPublishingService>;

@@ -67,7 +67,7 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
         body: ReviewInput,
         response: { 201: Review, ...errors },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { invalidatesCatalogue: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) =>
       reply.status(201).send(await ratings.create(request.params.id, request.viewer, request.body)),
@@ -84,6 +84,7 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
         body: ReviewInput,
         response: { 200: Review, ...errors },
       },
+      config: { invalidatesCatalogue: true },
     },
     (request) => ratings.update(request.params.reviewId, request.viewer, request.body),
   );
@@ -98,6 +99,7 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
         params: ReviewRef,
         response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }), ...errors },
       },
+      config: { invalidatesCatalogue: true },
     },
     (request) => ratings.remove(request.params.reviewId, request.viewer),
   );
@@ -165,6 +167,7 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
         body: ResolveReviewReportInput,
         response: { 200: z.object({ id: z.string(), status: z.enum(['hidden', 'dismissed']) }), ...errors },
       },
+      config: { invalidatesCatalogue: true },
     },
     (request) => ratings.resolveReport(request.viewer, request.params.id, request.body.action),
   );

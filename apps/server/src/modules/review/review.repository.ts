@@ -25,6 +25,9 @@ const submittedAt = sql<Date>`coalesce(least(
 
 const DUPLICATE_CANDIDATES = 40;
 
+export type ReportReason = (typeof reports.$inferInsert)['reason'];
+type Resolution = { resolvedBy: string; resolvedAt: Date };
+
 export function createReviewRepository(db: Database) {
   async function findOpenReport(workflowId: string, reporterId: string) {
     const [row] = await db
@@ -225,5 +228,22 @@ export function createReviewRepository(db: Database) {
       const [row] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
       return row ?? null;
     },
+
+    async dismissReport(tx: Database, id: string, resolution: Resolution) {
+      await tx
+        .update(reports)
+        .set({ status: 'dismissed', ...resolution })
+        .where(eq(reports.id, id));
+    },
+
+    /** Unlisting a workflow settles every open report on it. */
+    async closeOpenReportsAsUnlisted(tx: Database, workflowId: string, resolution: Resolution) {
+      await tx
+        .update(reports)
+        .set({ status: 'unlisted', ...resolution })
+        .where(and(eq(reports.workflowId, workflowId), eq(reports.status, 'open')));
+    },
   };
 }
+
+export type ReviewRepository = ReturnType<typeof createReviewRepository>;

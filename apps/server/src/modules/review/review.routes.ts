@@ -117,6 +117,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
     '/api/admin/workflows/:id/approve',
     {
       schema: { tags: ['review'], security, params: WorkflowId, response: { 200: Decision, ...errors } },
+      config: { invalidatesCatalogue: true },
     },
     (request) => review.approve(request.viewer, request.params.id),
   );
@@ -131,6 +132,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
         body: RejectInput,
         response: { 200: Decision, ...errors },
       },
+      config: { invalidatesCatalogue: true },
     },
     (request) => review.reject(request.viewer, request.params.id, request.body.reason),
   );
@@ -209,6 +211,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
           ...errors,
         },
       },
+      config: { invalidatesCatalogue: true },
     },
     (request) =>
       review.resolveReport(request.viewer, request.params.id, request.body.action, request.body.note),

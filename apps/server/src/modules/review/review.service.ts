@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  slugify,
   workflowPath,
   type DuplicateMatch,
   type NodeSummary,
@@ -10,20 +8,23 @@ import {
   type VersionDiff,
 } from '@flowbay/domain';
 import { diffSummaries, similarity, type ExportSummary } from '@flowbay/workflow-formats';
-import type { Database } from '../../db/client.ts';
-import { reports, workflowEdits, workflowVersions, workflows } from '../../db/schema.ts';
 import type { MailMessage } from '../../infra/mailer/index.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import { isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
 import { requireAdmin } from '../../lib/guards.ts';
-import { createPublishingRepository, type EditChanges } from '../publishing/publishing.repository.ts';
-import { publicChanges } from '../publishing/publishing.service.ts';
+import {
+  publicChanges,
+  type EditChanges,
+  type Transaction,
+  type WorkflowsRepository,
+} from '../workflows/index.ts';
 import { decisionMail } from './review.mail.ts';
-import { createReviewRepository } from './review.repository.ts';
+import type { ReportReason, ReviewRepository } from './review.repository.ts';
 
 export interface ReviewDeps {
-  db: Database;
+  repository: ReviewRepository;
+  workflows: WorkflowsRepository;
   storage: Storage;
   mailer: { send(message: MailMessage): Promise<void> };
   publicUrl: string;
@@ -58,11 +59,9 @@ function versionDiff(current: ExportSummary | null, submitted: ExportSummary | n
 }
 
 export function createReviewService(deps: ReviewDeps) {
-  const { db, storage } = deps;
-  const repository = createReviewRepository(db);
-  const workflowsRepository = createPublishingRepository(db);
+  const { repository, workflows: workflowsRepository, storage } = deps;
 
-  async function lockedWorkflow(tx: Database, id: string) {
+  async function lockedWorkflow(tx: Transaction, id: string) {
     await workflowsRepository.lock(tx, id);
     const row = await workflowsRepository.findManaged(id, tx);
     if (!row || row.deletedAt) throw workflowNotFound();
@@ -227,8 +226,7 @@ export function createReviewService(deps: ReviewDeps) {
      */
     async approve(viewer: Viewer, workflowId: string) {
       const admin = requireAdmin(viewer);
-      const outcome = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
+      const outcome = await workflowsRepository.transaction(async (tx) => {
         const row = await lockedWorkflow(tx, workflowId);
         const pending = await repository.pendingVersions(tx, row.id);
         const edit = await workflowsRepository.pendingEdit(tx, row.id);
@@ -238,41 +236,17 @@ export function createReviewService(deps: ReviewDeps) {
           pending[0] ?? (row.currentVersionId ? null : await repository.newestVersion(tx, row.id));
         if (!target && !row.currentVersionId) throw nothingToReview();
         const now = new Date();
-        if (target) {
-          await tx
-            .update(workflowVersions)
-            .set({ isCurrent: false })
-            .where(and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.isCurrent, true)));
-          await tx
-            .update(workflowVersions)
-            .set({ reviewStatus: 'approved', reviewReason: null, reviewedAt: now })
-            .where(
-              and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.reviewStatus, 'pending')),
-            );
-          await tx
-            .update(workflowVersions)
-            .set({ isCurrent: true, reviewStatus: 'approved', reviewReason: null, reviewedAt: now })
-            .where(eq(workflowVersions.id, target.id));
-        }
         const changes = (edit?.changes ?? {}) as EditChanges;
         const { categoryIds, subcategoryIds, ...columns } = changes;
-        await tx
-          .update(workflows)
-          .set({
-            ...columns,
-            ...(columns.title ? { slug: slugify(columns.title) } : {}),
-            ...(target ? { currentVersionId: target.id, nodeSummary: cardSummary(target.summary) } : {}),
-            status: 'listed',
-            listedAt: row.status === 'listed' ? undefined : now,
-            updatedAt: now,
-          })
-          .where(eq(workflows.id, row.id));
+        await workflowsRepository.approve(tx, row.id, {
+          current: target ? { id: target.id, summary: cardSummary(target.summary) } : null,
+          columns,
+          listedAt: row.status === 'listed' ? undefined : now,
+          now,
+        });
         if (edit) {
           await workflowsRepository.replaceTaxonomy(tx, row.id, { categoryIds, subcategoryIds });
-          await tx
-            .update(workflowEdits)
-            .set({ reviewStatus: 'approved', reviewedAt: now })
-            .where(eq(workflowEdits.id, edit.id));
+          await workflowsRepository.closeEdit(tx, edit.id, { status: 'approved', now });
         }
         await workflowsRepository.refreshSearchDocument(tx, row.id);
         await repository.insertDecision(tx, {
@@ -291,25 +265,16 @@ export function createReviewService(deps: ReviewDeps) {
     /** Rejects everything waiting; a listed workflow keeps its approved content, a new one becomes rejected. */
     async reject(viewer: Viewer, workflowId: string, reason: string) {
       const admin = requireAdmin(viewer);
-      const outcome = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
+      const outcome = await workflowsRepository.transaction(async (tx) => {
         const row = await lockedWorkflow(tx, workflowId);
         const pending = await repository.pendingVersions(tx, row.id);
         const edit = await workflowsRepository.pendingEdit(tx, row.id);
         if (pending.length === 0 && !edit && row.status !== 'pending') throw nothingToReview();
         const now = new Date();
-        await tx
-          .update(workflowVersions)
-          .set({ reviewStatus: 'rejected', reviewReason: reason, reviewedAt: now })
-          .where(and(eq(workflowVersions.workflowId, row.id), eq(workflowVersions.reviewStatus, 'pending')));
-        if (edit) {
-          await tx
-            .update(workflowEdits)
-            .set({ reviewStatus: 'rejected', reviewReason: reason, reviewedAt: now })
-            .where(eq(workflowEdits.id, edit.id));
-        }
+        await workflowsRepository.rejectPendingVersions(tx, row.id, reason, now);
+        if (edit) await workflowsRepository.closeEdit(tx, edit.id, { status: 'rejected', reason, now });
         const status = row.currentVersionId ? row.status : ('rejected' as const);
-        await tx.update(workflows).set({ status, updatedAt: now }).where(eq(workflows.id, row.id));
+        await workflowsRepository.setStatus(tx, row.id, status, now);
         await repository.insertDecision(tx, {
           workflowId: row.id,
           versionId: pending[0]?.id ?? null,
@@ -325,11 +290,7 @@ export function createReviewService(deps: ReviewDeps) {
     },
 
     /** Anyone signed in may report a listed workflow; a second report while one is open is the same report. */
-    async report(
-      viewer: Viewer,
-      workflowId: string,
-      input: { reason: (typeof reports.$inferInsert)['reason']; details: string },
-    ) {
+    async report(viewer: Viewer, workflowId: string, input: { reason: ReportReason; details: string }) {
       if (!isSignedIn(viewer)) throw unauthenticated();
       const row = await workflowsRepository.findManaged(workflowId);
       if (!row || row.deletedAt || row.status !== 'listed') throw workflowNotFound();
@@ -345,27 +306,18 @@ export function createReviewService(deps: ReviewDeps) {
     async resolveReport(viewer: Viewer, reportId: string, action: 'unlist' | 'dismiss', note?: string) {
       const admin = requireAdmin(viewer);
       const now = new Date();
-      const report = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
+      const report = await workflowsRepository.transaction(async (tx) => {
         const found = await repository.findReport(tx, reportId);
         if (!found) throw notFound('NOT_FOUND', 'Report not found');
         if (found.status !== 'open') throw new AppError(409, 'CONFLICT', 'This report is already resolved');
+        const resolution = { resolvedBy: admin.id, resolvedAt: now };
         if (action === 'dismiss') {
-          await tx
-            .update(reports)
-            .set({ status: 'dismissed', resolvedBy: admin.id, resolvedAt: now })
-            .where(eq(reports.id, found.id));
+          await repository.dismissReport(tx, found.id, resolution);
           return found;
         }
         await workflowsRepository.lock(tx, found.workflowId);
-        await tx
-          .update(workflows)
-          .set({ status: 'unlisted', updatedAt: now })
-          .where(eq(workflows.id, found.workflowId));
-        await tx
-          .update(reports)
-          .set({ status: 'unlisted', resolvedBy: admin.id, resolvedAt: now })
-          .where(and(eq(reports.workflowId, found.workflowId), eq(reports.status, 'open')));
+        await workflowsRepository.setStatus(tx, found.workflowId, 'unlisted', now);
+        await repository.closeOpenReportsAsUnlisted(tx, found.workflowId, resolution);
         return found;
       });
       if (action === 'unlist') await notifyAuthor(report.workflowId, 'unlisted', true, note ?? null);

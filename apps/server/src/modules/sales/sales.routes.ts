@@ -94,7 +94,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
         body: PayoutAccountBody,
         response: { 200: PayoutAccountResponse, ...errors },
       },
-      config: { keepsCatalogueCache: true, rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
     },
     (request) => sales.setAccount(request.viewer, request.body),
   );
@@ -108,7 +108,6 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
         security,
         response: { 201: PayoutResponse, ...errors },
       },
-      config: { keepsCatalogueCache: true },
     },
     async (request, reply) => reply.status(201).send(await sales.requestPayout(request.viewer)),
   );
@@ -152,7 +151,6 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
         body: MarkPayoutPaidBody,
         response: { 200: AdminPayoutResponse, ...errors },
       },
-      config: { keepsCatalogueCache: true },
     },
     (request) => sales.markPaid(request.viewer, request.params.id, request.body.transfer_ref),
   );
@@ -168,7 +166,6 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
         body: MarkPayoutFailedBody,
         response: { 200: AdminPayoutResponse, ...errors },
       },
-      config: { keepsCatalogueCache: true },
     },
     (request) => sales.markFailed(request.viewer, request.params.id, request.body.reason),
   );

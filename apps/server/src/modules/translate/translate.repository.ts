@@ -19,3 +19,5 @@ export function createTranslateRepository(db: Database) {
     },
   };
 }
+
+export type TranslateRepository = ReturnType<typeof createTranslateRepository>;

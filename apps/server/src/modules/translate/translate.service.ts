@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { TranslateInput } from '@flowbay/domain/translate';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ProviderError, type TranslationProvider } from './translate.provider.ts';
-import { createTranslateRepository } from './translate.repository.ts';
+import type { TranslateRepository } from './translate.repository.ts';
 
 /** The cache key: the same text to the same language is translated once for everybody. */
 export function translationId(text: string, target: string): string {
@@ -14,11 +13,10 @@ const unavailable = (status: number) =>
   new AppError(status, 'TRANSLATION_UNAVAILABLE', 'Translation is not available');
 
 export function createTranslateService(
-  db: Database,
+  repository: TranslateRepository,
   provider: TranslationProvider | null,
   log?: { warn(details: object, message: string): void },
 ) {
-  const repository = createTranslateRepository(db);
   return {
     available: provider !== null,
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { uploads, workflowVersions, workflows } from '../../db/schema.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
+export type NewUpload = typeof uploads.$inferInsert;
 
 export function createUploadsRepository(db: Database) {
   return {
@@ -42,3 +43,5 @@ export function createUploadsRepository(db: Database) {
     },
   };
 }
+
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>;

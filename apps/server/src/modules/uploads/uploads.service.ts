@@ -1,15 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_UPLOAD_BYTES, type UploadFolder, type UploadResult } from '@flowbay/domain';
 import type { ExportSummary, SecretFinding } from '@flowbay/workflow-formats';
-import type { Database } from '../../db/client.ts';
-import type { uploads } from '../../db/schema.ts';
 import { ExportCheckTimeout, type ExportCheckPool } from '../../infra/export-check/index.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import type { Viewer } from '../../infra/viewer.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { processImage, type ImageType } from '../../lib/images.ts';
-import { createUploadsRepository, type UploadRow } from './uploads.repository.ts';
+import type { NewUpload, UploadRow, UploadsRepository } from './uploads.repository.ts';
+
+export type { UploadRow } from './uploads.repository.ts';
 
 export interface IncomingFile {
   buffer: Buffer;
@@ -40,14 +40,13 @@ const withoutPreview = ({ preview: _preview, ...finding }: SecretFinding) => fin
 
 export { sniffImage } from '../../lib/images.ts';
 
-export function createUploadsService(db: Database, storage: Storage, exportCheck: ExportCheckPool) {
-  const repository = createUploadsRepository(db);
-
+export function createUploadsService(
+  repository: UploadsRepository,
+  storage: Storage,
+  exportCheck: ExportCheckPool,
+) {
   /** Stores the objects, then records them; if recording fails the objects are removed again. */
-  async function store(
-    row: typeof uploads.$inferInsert,
-    objects: { key: string; body: Buffer; type: string }[],
-  ) {
+  async function store(row: NewUpload, objects: { key: string; body: Buffer; type: string }[]) {
     const written: string[] = [];
     try {
       for (const object of objects) {

@@ -15,6 +15,7 @@ import { largeN8nExport } from '../../test/large-export.ts';
 import { makeImage, multipartBody, n8nExport, upload } from '../../test/publishing.ts';
 import { createExportCheckPool } from '../../infra/export-check/index.ts';
 import { createUploadsService, sniffImage, uploadKeyOf } from './uploads.service.ts';
+import { createUploadsRepository } from './uploads.repository.ts';
 
 const FIXTURES = fileURLToPath(
   new URL('../../../../../packages/workflow-formats/test/fixtures/', import.meta.url),
@@ -264,7 +265,11 @@ describe('POST /api/uploads: refusals', () => {
 describe('orphan uploads', () => {
   it('are swept with their stored objects once the grace period is over', async () => {
     const cover = (await upload(ctx, member, 'covers', await makeImage('png'))).json();
-    const service = createUploadsService(ctx.db, ctx.storage, createExportCheckPool());
+    const service = createUploadsService(
+      createUploadsRepository(ctx.db),
+      ctx.storage,
+      createExportCheckPool(),
+    );
     expect(await service.sweepOrphans(new Date(Date.now() - 60_000))).toBe(0);
     const swept = await service.sweepOrphans(new Date(Date.now() + 60_000));
     expect(swept).toBeGreaterThan(0);
@@ -284,7 +289,7 @@ describe('writes a killed process never finished (local storage)', () => {
       // What `kill -9` in the middle of storage.put leaves: the temporary file, never renamed.
       const leftover = join(root, `workflows/${member.user.id}/lost.json.${randomUUID()}.part`);
       writeFileSync(leftover, '{"half":');
-      const service = createUploadsService(ctx.db, storage, createExportCheckPool());
+      const service = createUploadsService(createUploadsRepository(ctx.db), storage, createExportCheckPool());
 
       expect(await service.sweepOrphans(new Date(Date.now() - 60_000))).toBe(0);
       expect(existsSync(leftover)).toBe(true);

@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './test/app.ts';
+import { signInAs, type TestSession } from './test/auth.ts';
+import { createUser, createWorkflow } from './test/factories.ts';
+import { buyThroughTestGateway, injectedIpn } from './test/selling.ts';
+
+/**
+ * Every write route of the OpenAPI document (POST, PUT, PATCH, DELETE) is classified here, and each
+ * class is tried: anonymous → 401; another user on someone's resource → 403 or 404; a signed-in
+ * non-admin on an admin route → 403. A write route added without a line here fails the first test.
+ *
+ * Not in the OpenAPI document, so not here: Better Auth's own routes under /api/auth/* (sign-up,
+ * sign-in, password reset; covered by accounts.test.ts and session.test.ts).
+ */
+
+/** What the fixtures below made, for building each route's request. */
+interface Fixture {
+  /** A listed free workflow of `owner`. */
+  workflowId: string;
+  /** A review `rater` wrote of that workflow. */
+  reviewId: string;
+  /** A paid order of `rater`. */
+  orderCode: string;
+  /** An n8n key of `owner`. */
+  n8nKeyId: string;
+}
+
+type Access =
+  /** Anyone may call it; the reason says why. */
+  | { kind: 'public'; reason: string }
+  /** Any signed-in user, on their own account or as themselves: anonymous gets 401. */
+  | { kind: 'signed-in' }
+  /** Someone's resource: anonymous gets 401, another signed-in user 403 or 404. */
+  | { kind: 'owner' }
+  /** Admins only: anonymous gets 401, a signed-in non-admin 403. */
+  | { kind: 'admin' };
+
+interface RouteCase {
+  access: Access;
+  /** The URL and a body that passes the route's schema, so the answer is about access. */
+  request(fixture: Fixture): { url: string; payload?: unknown };
+}
+
+const NIL = '00000000-0000-4000-8000-000000000000';
+const signedIn: Access = { kind: 'signed-in' };
+const owner: Access = { kind: 'owner' };
+const admin: Access = { kind: 'admin' };
+
+const ROUTES: Record<string, RouteCase> = {
+  // catalogue
+  'POST /api/workflows/{id}/views': {
+    access: { kind: 'public', reason: 'anonymous visitors count as views (once per visitor and day)' },
+    request: (f) => ({ url: `/api/workflows/${f.workflowId}/views` }),
+  },
+  // publishing
+  'POST /api/workflows': {
+    access: signedIn,
+    request: () => ({ url: '/api/workflows', payload: { title: 'Matrix', file_url: 'upload://nothing' } }),
+  },
+  'PUT /api/workflows/{id}': {
+    access: owner,
+    request: (f) => ({ url: `/api/workflows/${f.workflowId}`, payload: { title: 'Taken over' } }),
+  },
+  'DELETE /api/workflows/{id}': {
+    access: owner,
+    request: (f) => ({ url: `/api/workflows/${f.workflowId}` }),
+  },
+  'POST /api/workflows/{id}/versions': {
+    access: owner,
+    request: (f) => ({
+      url: `/api/workflows/${f.workflowId}/versions`,
+      payload: { version: '9.9.9', file_url: 'upload://nothing' },
+    }),
+  },
+  'POST /api/workflow-categories': {
+    access: owner,
+    request: (f) => ({
+      url: '/api/workflow-categories',
+      payload: [{ workflow_id: f.workflowId, category_id: 'n8n' }],
+    }),
+  },
+  'POST /api/workflow-subcategories': {
+    access: owner,
+    request: (f) => ({
+      url: '/api/workflow-subcategories',
+      payload: [{ workflow_id: f.workflowId, subcategory_id: 'marketing' }],
+    }),
+  },
+  'POST /api/uploads': { access: signedIn, request: () => ({ url: '/api/uploads' }) },
+  // review and reports
+  'POST /api/admin/workflows/{id}/approve': {
+    access: admin,
+    request: (f) => ({ url: `/api/admin/workflows/${f.workflowId}/approve` }),
+  },
+  'POST /api/admin/workflows/{id}/reject': {
+    access: admin,
+    request: (f) => ({ url: `/api/admin/workflows/${f.workflowId}/reject`, payload: { reason: 'No' } }),
+  },
+  'POST /api/workflows/{id}/reports': {
+    access: signedIn,
+    request: (f) => ({ url: `/api/workflows/${f.workflowId}/reports`, payload: { reason: 'spam' } }),
+  },
+  'POST /api/admin/reports/{id}/resolve': {
+    access: admin,
+    request: () => ({ url: `/api/admin/reports/${NIL}/resolve`, payload: { action: 'dismiss' } }),
+  },
+  // ratings
+  'POST /api/workflows/{id}/reviews': {
+    access: signedIn,
+    request: (f) => ({ url: `/api/workflows/${f.workflowId}/reviews`, payload: { rating: 1 } }),
+  },
+  'PUT /api/reviews/{reviewId}': {
+    access: owner,
+    request: (f) => ({
+      url: `/api/reviews/${f.reviewId}`,
+      payload: { rating: 1, body: 'Changed by another' },
+    }),
+  },
+  'DELETE /api/reviews/{reviewId}': {
+    access: owner,
+    request: (f) => ({ url: `/api/reviews/${f.reviewId}` }),
+  },
+  'PUT /api/reviews/{reviewId}/reply': {
+    access: owner,
+    request: (f) => ({ url: `/api/reviews/${f.reviewId}/reply`, payload: { reply: 'Not my workflow' } }),
+  },
+  'POST /api/reviews/{reviewId}/reports': {
+    access: signedIn,
+    request: (f) => ({ url: `/api/reviews/${f.reviewId}/reports`, payload: { reason: 'spam' } }),
+  },
+  'POST /api/admin/review-reports/{id}/resolve': {
+    access: admin,
+    request: () => ({ url: `/api/admin/review-reports/${NIL}/resolve`, payload: { action: 'dismiss' } }),
+  },
+  // favourites
+  'POST /api/favorites': {
+    access: signedIn,
+    request: (f) => ({ url: '/api/favorites', payload: { workflow_id: f.workflowId } }),
+  },
+  'DELETE /api/favorites/{workflow_id}': {
+    access: signedIn,
+    request: (f) => ({ url: `/api/favorites/${f.workflowId}` }),
+  },
+  // orders and payments
+  'POST /api/orders': {
+    access: signedIn,
+    request: (f) => ({ url: '/api/orders', payload: { workflow_id: f.workflowId, provider: 'test' } }),
+  },
+  'POST /api/orders/{code}/refund-request': {
+    access: owner,
+    request: (f) => ({ url: `/api/orders/${f.orderCode}/refund-request`, payload: { reason: 'Not mine' } }),
+  },
+  'POST /api/admin/orders/{code}/refund': {
+    access: admin,
+    request: (f) => ({ url: `/api/admin/orders/${f.orderCode}/refund`, payload: { reason: 'No' } }),
+  },
+  'POST /api/admin/orders/{code}/decline-refund': {
+    access: admin,
+    request: (f) => ({ url: `/api/admin/orders/${f.orderCode}/decline-refund`, payload: { reason: 'No' } }),
+  },
+  'POST /api/payments/stripe/webhook': {
+    access: { kind: 'public', reason: "Stripe's servers call it; the Stripe-Signature header is the check" },
+    request: () => ({ url: '/api/payments/stripe/webhook', payload: {} }),
+  },
+  'POST /api/payments/test-gateway/complete': {
+    access: {
+      kind: 'public',
+      reason: "the test gateway's payment page (never in production); the signed params are the check",
+    },
+    request: () => ({ url: '/api/payments/test-gateway/complete', payload: { params: {}, outcome: 'pay' } }),
+  },
+  // sales
+  'PUT /api/me/payout-account': {
+    access: signedIn,
+    request: () => ({
+      url: '/api/me/payout-account',
+      payload: { bank_code: 'VCB', account_number: '0071001234567', holder_name: 'Nguyen Van Duc' },
+    }),
+  },
+  'POST /api/me/payouts': { access: signedIn, request: () => ({ url: '/api/me/payouts' }) },
+  'POST /api/admin/payouts/{id}/paid': {
+    access: admin,
+    request: () => ({ url: `/api/admin/payouts/${NIL}/paid`, payload: { transfer_ref: 'FT123' } }),
+  },
+  'POST /api/admin/payouts/{id}/failed': {
+    access: admin,
+    request: () => ({ url: `/api/admin/payouts/${NIL}/failed`, payload: { reason: 'Closed account' } }),
+  },
+  // profiles and accounts
+  'PUT /api/profile/me': { access: signedIn, request: () => ({ url: '/api/profile/me', payload: {} }) },
+  'POST /api/profile/me/avatar': { access: signedIn, request: () => ({ url: '/api/profile/me/avatar' }) },
+  'DELETE /api/profile/me/avatar': { access: signedIn, request: () => ({ url: '/api/profile/me/avatar' }) },
+  'POST /api/profile/me/export': { access: signedIn, request: () => ({ url: '/api/profile/me/export' }) },
+  'POST /api/profile/me/delete-link': {
+    access: signedIn,
+    request: () => ({ url: '/api/profile/me/delete-link' }),
+  },
+  'POST /api/profile/me/delete': {
+    access: signedIn,
+    request: () => ({ url: '/api/profile/me/delete', payload: { password: 'not the password' } }),
+  },
+  // n8n
+  'POST /api/n8n/keys': { access: signedIn, request: () => ({ url: '/api/n8n/keys', payload: {} }) },
+  'DELETE /api/n8n/keys/{id}': { access: owner, request: (f) => ({ url: `/api/n8n/keys/${f.n8nKeyId}` }) },
+  // contact and translation
+  'POST /api/contact': {
+    access: { kind: 'public', reason: 'the contact form is for visitors too (rate-limited per address)' },
+    request: () => ({
+      url: '/api/contact',
+      payload: {
+        full_name: 'Visitor',
+        email: 'visitor@example.test',
+        subject: 'A question about selling',
+        message: 'How do payouts work for sellers in Vietnam?',
+      },
+    }),
+  },
+  'POST /api/translate': {
+    access: { kind: 'public', reason: 'visitors may translate a description (rate-limited per client)' },
+    request: () => ({ url: '/api/translate', payload: { texts: ['Hello'], target: 'vi' } }),
+  },
+};
+
+const WRITE_METHODS = ['post', 'put', 'patch', 'delete'] as const;
+
+let ctx: TestContext;
+let fixture: Fixture;
+let other: TestSession;
+let writeRoutes: string[];
+
+beforeAll(async () => {
+  ctx = await createTestApp({ app: { testGatewayIpn: injectedIpn(() => ctx.app), translator: null } });
+  const paths = (ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+  writeRoutes = Object.entries(paths).flatMap(([path, operations]) =>
+    WRITE_METHODS.filter((method) => operations[method]).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+
+  const author = await signInAs(ctx, await createUser(ctx.db));
+  const rater = await signInAs(ctx, await createUser(ctx.db));
+  other = await signInAs(ctx, await createUser(ctx.db));
+  const free = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, title: 'Matrix free' });
+  const paid = await createWorkflow(ctx.db, ctx.storage, {
+    userId: author.user.id,
+    title: 'Matrix paid',
+    price: 99_000,
+  });
+  const call = (method: string, url: string, session: TestSession, payload?: unknown) =>
+    ctx.app.inject({ method: method as 'POST', url, headers: session.headers, payload: payload as object });
+
+  expect((await call('GET', `/api/workflows/${free.id}/download`, rater)).statusCode).toBe(200);
+  const review = await call('POST', `/api/workflows/${free.id}/reviews`, rater, { rating: 5, body: 'Good' });
+  expect(review.statusCode).toBe(201);
+  const key = await call('POST', '/api/n8n/keys', author, { label: 'Office' });
+  expect(key.statusCode).toBe(201);
+  const { code } = await buyThroughTestGateway(ctx, rater, paid.id);
+  fixture = {
+    workflowId: free.id,
+    reviewId: review.json().id,
+    orderCode: code,
+    n8nKeyId: key.json().key.id ?? key.json().id,
+  };
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+function send(key: string, session: TestSession | null) {
+  const [method, path] = key.split(' ') as [string, string];
+  const { url, payload } = ROUTES[key]!.request(fixture);
+  expect(url.replace(/\/[^/]+/g, '/x')).toBe(path.replace(/\/[^/]+/g, '/x'));
+  return ctx.app.inject({
+    method: method as 'POST',
+    url,
+    headers: session ? session.headers : { origin: ctx.env.PUBLIC_URL },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
+describe('authorization matrix', () => {
+  it('classifies every write route of the OpenAPI document (and nothing it does not have)', () => {
+    expect(writeRoutes.filter((route) => !(route in ROUTES))).toEqual([]);
+    expect(Object.keys(ROUTES).filter((route) => !writeRoutes.includes(route))).toEqual([]);
+  });
+
+  const entries = Object.entries(ROUTES);
+
+  describe('anonymous', () => {
+    for (const [key, route] of entries) {
+      if (route.access.kind === 'public') {
+        it(`may call ${key} (${route.access.reason})`, async () => {
+          const response = await send(key, null);
+          expect([401, 403]).not.toContain(response.statusCode);
+        });
+      } else {
+        it(`gets 401 from ${key}`, async () => {
+          const response = await send(key, null);
+          expect(response.statusCode).toBe(401);
+          expect(response.json().error.code).toBe('UNAUTHENTICATED');
+        });
+      }
+    }
+  });
+
+  describe('another user', () => {
+    for (const [key] of entries.filter(([, route]) => route.access.kind === 'owner')) {
+      it(`cannot use ${key} on someone else's resource`, async () => {
+        const response = await send(key, other);
+        expect([403, 404]).toContain(response.statusCode);
+      });
+    }
+  });
+
+  describe('a signed-in non-admin', () => {
+    for (const [key] of entries.filter(([, route]) => route.access.kind === 'admin')) {
+      it(`gets 403 from ${key}`, async () => {
+        const response = await send(key, other);
+        expect(response.statusCode).toBe(403);
+        expect(response.json().error.code).toBe('FORBIDDEN');
+      });
+    }
+  });
+});

@@ -1,0 +1,476 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { VALIDATION_KEYS, slugify, type NodeSummary } from '@flowbay/domain';
+import type { Database } from '../../db/client.ts';
+import {
+  categories,
+  purchases,
+  reviewDecisions,
+  subcategories,
+  workflowCategories,
+  workflowEdits,
+  workflowSubcategories,
+  workflowVersions,
+  workflows,
+} from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { pgErrorOf } from '../../lib/pg-error.ts';
+import { buildSearchDocument } from '../../lib/search-document.ts';
+
+/** A pending change to a listed workflow, in the workflows row's own terms. */
+export interface EditChanges {
+  title?: string;
+  description?: string;
+  price?: number;
+  coverKey?: string | null;
+  coverThumbKey?: string | null;
+  testedWith?: string | null;
+  categoryIds?: string[];
+  subcategoryIds?: string[];
+}
+
+/** A transaction handle: services pass it back to repository methods and never query with it. */
+export type Transaction = Database;
+
+export type ManagedRow = Awaited<
+  ReturnType<ReturnType<typeof createWorkflowsRepository>['findManaged']>
+> & {};
+
+export type NewVersion = Omit<typeof workflowVersions.$inferInsert, 'id' | 'createdAt'>;
+export type NewWorkflow = Omit<typeof workflows.$inferInsert, 'id' | 'number' | 'createdAt' | 'updatedAt'>;
+
+type TaxonomyChange = { categoryIds?: string[]; subcategoryIds?: string[] };
+type ColumnChanges = Omit<EditChanges, 'categoryIds' | 'subcategoryIds'>;
+
+/** A foreign-key failure on a taxonomy link is the caller naming a platform or use case that does not exist. */
+export function unknownTaxonomyError(list: 'categoryIds' | 'subcategoryIds'): AppError {
+  return list === 'subcategoryIds'
+    ? new AppError(400, 'VALIDATION_FAILED', 'Unknown job type', 'subcategory_ids', {
+        messageKey: VALIDATION_KEYS.unknownJobType,
+      })
+    : new AppError(400, 'VALIDATION_FAILED', 'Unknown platform', 'category_ids', {
+        messageKey: VALIDATION_KEYS.unknownPlatform,
+      });
+}
+
+function taxonomyError(error: unknown): AppError | null {
+  const { code, constraint } = pgErrorOf(error);
+  if (code !== '23503') return null;
+  return unknownTaxonomyError(constraint?.includes('subcategor') ? 'subcategoryIds' : 'categoryIds');
+}
+
+export const versionExistsError = () => new AppError(409, 'VERSION_EXISTS', 'Version exists', 'version');
+
+/**
+ * The workflow aggregate: a workflow, its versions, its pending edit and its taxonomy links. The
+ * only place that writes them; database errors leave it as domain errors (AppError).
+ */
+export function createWorkflowsRepository(db: Database) {
+  const repository = {
+    /** Runs the work in one transaction; a link to an unknown platform or use case is VALIDATION_FAILED. */
+    async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+      try {
+        return await db.transaction((tx) => work(tx as unknown as Database));
+      } catch (error) {
+        throw taxonomyError(error) ?? error;
+      }
+    },
+
+    /** A new workflow with its first version; returns its id. */
+    async create(tx: Transaction, workflow: NewWorkflow, firstVersion: Omit<NewVersion, 'workflowId'>) {
+      const [row] = await tx.insert(workflows).values(workflow).returning({ id: workflows.id });
+      const workflowId = row!.id;
+      await tx.insert(workflowVersions).values({ ...firstVersion, workflowId });
+      return workflowId;
+    },
+
+    /** A version waiting for review; the same version twice (even concurrently) is VERSION_EXISTS. */
+    async addVersion(tx: Transaction, version: NewVersion) {
+      try {
+        const [inserted] = await tx.insert(workflowVersions).values(version).returning();
+        return inserted!;
+      } catch (error) {
+        // Two concurrent requests with the same version: the unique index decides.
+        if (pgErrorOf(error).code === '23505') throw versionExistsError();
+        throw error;
+      }
+    },
+
+    /** Changes a never-approved workflow in place (its slug follows its title). */
+    async updateInPlace(tx: Transaction, workflowId: string, columns: ColumnChanges) {
+      await tx
+        .update(workflows)
+        .set({
+          ...columns,
+          ...(columns.title ? { slug: slugify(columns.title) } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(workflows.id, workflowId));
+    },
+
+    /** Back to the review queue (a rejected first submission its author changed). */
+    async resubmit(tx: Transaction, workflowId: string) {
+      await tx
+        .update(workflows)
+        .set({ status: 'pending', updatedAt: new Date() })
+        .where(eq(workflows.id, workflowId));
+    },
+
+    /** The one pending edit of a listed workflow: replaces the queued one's changes, or queues a new one. */
+    async queueEdit(
+      tx: Transaction,
+      edit: { workflowId: string; queuedId?: string; changes: EditChanges; createdBy: string },
+    ) {
+      const changes = edit.changes as Record<string, unknown>;
+      if (edit.queuedId) {
+        await tx.update(workflowEdits).set({ changes }).where(eq(workflowEdits.id, edit.queuedId));
+      } else {
+        await tx
+          .insert(workflowEdits)
+          .values({ workflowId: edit.workflowId, changes, createdBy: edit.createdBy });
+      }
+    },
+
+    async softDelete(workflowId: string) {
+      const now = new Date();
+      await db.update(workflows).set({ deletedAt: now, updatedAt: now }).where(eq(workflows.id, workflowId));
+    },
+
+    /**
+     * Approval: every pending version is approved and `current` (if any) becomes the listed file;
+     * the edit's columns are applied and the workflow is listed.
+     */
+    async approve(
+      tx: Transaction,
+      workflowId: string,
+      decision: {
+        current: { id: string; summary: NodeSummary | null } | null;
+        columns: ColumnChanges;
+        listedAt: Date | undefined;
+        now: Date;
+      },
+    ) {
+      const { current, columns, now } = decision;
+      if (current) {
+        await tx
+          .update(workflowVersions)
+          .set({ isCurrent: false })
+          .where(and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.isCurrent, true)));
+        await tx
+          .update(workflowVersions)
+          .set({ reviewStatus: 'approved', reviewReason: null, reviewedAt: now })
+          .where(
+            and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.reviewStatus, 'pending')),
+          );
+        await tx
+          .update(workflowVersions)
+          .set({ isCurrent: true, reviewStatus: 'approved', reviewReason: null, reviewedAt: now })
+          .where(eq(workflowVersions.id, current.id));
+      }
+      await tx
+        .update(workflows)
+        .set({
+          ...columns,
+          ...(columns.title ? { slug: slugify(columns.title) } : {}),
+          ...(current ? { currentVersionId: current.id, nodeSummary: current.summary } : {}),
+          status: 'listed',
+          listedAt: decision.listedAt,
+          updatedAt: now,
+        })
+        .where(eq(workflows.id, workflowId));
+    },
+
+    async rejectPendingVersions(tx: Transaction, workflowId: string, reason: string, now: Date) {
+      await tx
+        .update(workflowVersions)
+        .set({ reviewStatus: 'rejected', reviewReason: reason, reviewedAt: now })
+        .where(
+          and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.reviewStatus, 'pending')),
+        );
+    },
+
+    async closeEdit(
+      tx: Transaction,
+      editId: string,
+      outcome: { status: 'approved' | 'rejected'; reason?: string; now: Date },
+    ) {
+      await tx
+        .update(workflowEdits)
+        .set({
+          reviewStatus: outcome.status,
+          ...(outcome.reason !== undefined ? { reviewReason: outcome.reason } : {}),
+          reviewedAt: outcome.now,
+        })
+        .where(eq(workflowEdits.id, editId));
+    },
+
+    async setStatus(
+      tx: Transaction,
+      workflowId: string,
+      status: 'rejected' | 'unlisted' | 'listed' | 'pending',
+      now: Date,
+    ) {
+      await tx.update(workflows).set({ status, updatedAt: now }).where(eq(workflows.id, workflowId));
+    },
+
+    /** Approved versions, newest first (what a buyer is told about). */
+    async approvedVersions(workflowId: string) {
+      return db
+        .select({ version: workflowVersions.version, createdAt: workflowVersions.createdAt })
+        .from(workflowVersions)
+        .where(
+          and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.reviewStatus, 'approved')),
+        )
+        .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id));
+    },
+
+    /** The version whose summary a detail page shows: the listed one, else (before approval) the newest. */
+    async shownVersion(workflow: { id: string; currentVersionId: string | null }) {
+      const [row] = await db
+        .select({ id: workflowVersions.id, summary: workflowVersions.summary })
+        .from(workflowVersions)
+        .where(
+          workflow.currentVersionId
+            ? eq(workflowVersions.id, workflow.currentVersionId)
+            : eq(workflowVersions.workflowId, workflow.id),
+        )
+        .orderBy(desc(workflowVersions.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Every version (the author's view) or the approved ones, newest first. */
+    async versions(workflowId: string, scope: 'all' | 'approved') {
+      return db
+        .select()
+        .from(workflowVersions)
+        .where(
+          scope === 'all'
+            ? eq(workflowVersions.workflowId, workflowId)
+            : and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.reviewStatus, 'approved')),
+        )
+        .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id));
+    },
+
+    async findVersion(workflowId: string, versionId: string) {
+      const [row] = await db
+        .select()
+        .from(workflowVersions)
+        .where(and(eq(workflowVersions.id, versionId), eq(workflowVersions.workflowId, workflowId)));
+      return row ?? null;
+    },
+
+    async findManaged(id: string, executor: Database = db) {
+      const [row] = await executor
+        .select({
+          id: workflows.id,
+          userId: workflows.userId,
+          slug: workflows.slug,
+          title: workflows.title,
+          description: workflows.description,
+          price: workflows.price,
+          coverKey: workflows.coverKey,
+          coverThumbKey: workflows.coverThumbKey,
+          testedWith: workflows.testedWith,
+          status: workflows.status,
+          currentVersionId: workflows.currentVersionId,
+          nodeSummary: workflows.nodeSummary,
+          deletedAt: workflows.deletedAt,
+        })
+        .from(workflows)
+        .where(eq(workflows.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Row lock: reviews, edits and new versions of one workflow happen one at a time. */
+    async lock(tx: Transaction, id: string) {
+      await tx.execute(sql`select 1 from ${workflows} where ${workflows.id} = ${id} for update`);
+    },
+
+    async taxonomyIds(tx: Transaction, workflowId: string) {
+      const [cats, subs] = await Promise.all([
+        tx
+          .select({ id: workflowCategories.categoryId })
+          .from(workflowCategories)
+          .where(eq(workflowCategories.workflowId, workflowId)),
+        tx
+          .select({ id: workflowSubcategories.subcategoryId })
+          .from(workflowSubcategories)
+          .where(eq(workflowSubcategories.workflowId, workflowId)),
+      ]);
+      return { categoryIds: cats.map((row) => row.id), subcategoryIds: subs.map((row) => row.id) };
+    },
+
+    /** Replaces a workflow's platform and use-case links; unknown ids fail on their foreign keys. */
+    async replaceTaxonomy(tx: Transaction, workflowId: string, change: TaxonomyChange) {
+      if (change.categoryIds) {
+        await tx.delete(workflowCategories).where(eq(workflowCategories.workflowId, workflowId));
+        await tx
+          .insert(workflowCategories)
+          .values([...new Set(change.categoryIds)].map((categoryId) => ({ workflowId, categoryId })));
+      }
+      if (change.subcategoryIds) {
+        await tx.delete(workflowSubcategories).where(eq(workflowSubcategories.workflowId, workflowId));
+        await tx
+          .insert(workflowSubcategories)
+          .values(
+            [...new Set(change.subcategoryIds)].map((subcategoryId) => ({ workflowId, subcategoryId })),
+          );
+      }
+    },
+
+    async addTaxonomy(tx: Transaction, workflowId: string, change: TaxonomyChange) {
+      if (change.categoryIds?.length) {
+        await tx
+          .insert(workflowCategories)
+          .values([...new Set(change.categoryIds)].map((categoryId) => ({ workflowId, categoryId })))
+          .onConflictDoNothing();
+      }
+      if (change.subcategoryIds?.length) {
+        await tx
+          .insert(workflowSubcategories)
+          .values([...new Set(change.subcategoryIds)].map((subcategoryId) => ({ workflowId, subcategoryId })))
+          .onConflictDoNothing();
+      }
+    },
+
+    /** Rebuilds the search text from the row as it is now inside the transaction. */
+    async refreshSearchDocument(tx: Transaction, workflowId: string) {
+      const [row] = await tx
+        .select({
+          title: workflows.title,
+          description: workflows.description,
+          summary: workflows.nodeSummary,
+        })
+        .from(workflows)
+        .where(eq(workflows.id, workflowId));
+      if (!row) return;
+      const [cats, subs] = await Promise.all([
+        tx
+          .select({ name: categories.name, nameVi: categories.nameVi })
+          .from(workflowCategories)
+          .innerJoin(categories, eq(categories.id, workflowCategories.categoryId))
+          .where(eq(workflowCategories.workflowId, workflowId)),
+        tx
+          .select({ name: subcategories.name, nameVi: subcategories.nameVi })
+          .from(workflowSubcategories)
+          .innerJoin(subcategories, eq(subcategories.id, workflowSubcategories.subcategoryId))
+          .where(eq(workflowSubcategories.workflowId, workflowId)),
+      ]);
+      const searchDocument = buildSearchDocument({
+        title: row.title,
+        description: row.description,
+        summary: row.summary as NodeSummary | null,
+        taxonomy: [...cats, ...subs],
+      });
+      await tx.update(workflows).set({ searchDocument }).where(eq(workflows.id, workflowId));
+    },
+
+    async pendingEdit(tx: Transaction, workflowId: string) {
+      const [row] = await tx
+        .select()
+        .from(workflowEdits)
+        .where(and(eq(workflowEdits.workflowId, workflowId), eq(workflowEdits.reviewStatus, 'pending')))
+        .orderBy(desc(workflowEdits.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async versionExists(tx: Transaction, workflowId: string, version: string) {
+      const [row] = await tx
+        .select({ id: workflowVersions.id })
+        .from(workflowVersions)
+        .where(and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.version, version)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async countPurchases(workflowId: string) {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(purchases)
+        .where(and(eq(purchases.workflowId, workflowId), isNull(purchases.revokedAt)));
+      return Number(row?.count ?? 0);
+    },
+
+    /** Review state of several workflows at once, for the author's own list. */
+    async reviewStates(workflowIds: string[]) {
+      if (workflowIds.length === 0) return { decisions: [], versions: [], edits: [] };
+      const [decisions, versions, edits] = await Promise.all([
+        db
+          .selectDistinctOn([reviewDecisions.workflowId], {
+            workflowId: reviewDecisions.workflowId,
+            decision: reviewDecisions.decision,
+            reason: reviewDecisions.reason,
+            createdAt: reviewDecisions.createdAt,
+          })
+          .from(reviewDecisions)
+          .where(inArray(reviewDecisions.workflowId, workflowIds))
+          .orderBy(reviewDecisions.workflowId, desc(reviewDecisions.createdAt), desc(reviewDecisions.id)),
+        db
+          .select({
+            workflowId: workflowVersions.workflowId,
+            id: workflowVersions.id,
+            version: workflowVersions.version,
+            createdAt: workflowVersions.createdAt,
+          })
+          .from(workflowVersions)
+          .where(
+            and(
+              inArray(workflowVersions.workflowId, workflowIds),
+              eq(workflowVersions.reviewStatus, 'pending'),
+            ),
+          )
+          .orderBy(asc(workflowVersions.createdAt)),
+        db
+          .select({ workflowId: workflowEdits.workflowId, changes: workflowEdits.changes })
+          .from(workflowEdits)
+          .where(
+            and(inArray(workflowEdits.workflowId, workflowIds), eq(workflowEdits.reviewStatus, 'pending')),
+          ),
+      ]);
+      return { decisions, versions, edits };
+    },
+
+    /** The platform of the workflow's files (every version has the same one): its newest version's. */
+    async filePlatform(tx: Transaction, workflowId: string): Promise<string | null> {
+      const [row] = await tx
+        .select({ platform: sql<string | null>`${workflowVersions.summary}->>'platform'` })
+        .from(workflowVersions)
+        .where(eq(workflowVersions.workflowId, workflowId))
+        .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id))
+        .limit(1);
+      return row?.platform ?? null;
+    },
+
+    /** Which list names an id that does not exist, if any. */
+    async unknownTaxonomy(tx: Transaction, change: TaxonomyChange) {
+      const cats = [...new Set(change.categoryIds ?? [])];
+      const subs = [...new Set(change.subcategoryIds ?? [])];
+      if (cats.length) {
+        const found = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(inArray(categories.id, cats));
+        if (found.length !== cats.length) return 'categoryIds' as const;
+      }
+      if (subs.length) {
+        const found = await tx
+          .select({ id: subcategories.id })
+          .from(subcategories)
+          .where(inArray(subcategories.id, subs));
+        if (found.length !== subs.length) return 'subcategoryIds' as const;
+      }
+      return null;
+    },
+
+    /** Fails with VALIDATION_FAILED when the change names a platform or use case that does not exist. */
+    async assertTaxonomyExists(tx: Transaction, change: TaxonomyChange) {
+      const unknown = await repository.unknownTaxonomy(tx, change);
+      if (unknown) throw unknownTaxonomyError(unknown);
+    },
+  };
+  return repository;
+}
+
+export type WorkflowsRepository = ReturnType<typeof createWorkflowsRepository>;

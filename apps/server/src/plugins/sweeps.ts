@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Clock } from '../infra/jobs/queue.ts';
+import type { OrdersService } from '../modules/orders/orders.service.ts';
+import type { UploadsService } from '../modules/uploads/uploads.service.ts';
+
+const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** Runs `sweep` when the server is ready and then every `everyMs`; stops with the server. */
+function every(app: FastifyInstance, everyMs: number, sweep: () => Promise<unknown>) {
+  const timer = setInterval(sweep, everyMs);
+  timer.unref();
+  app.addHook('onReady', async () => void sweep());
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** Uploads nobody used within a day (abandoned forms) are removed hourly; safe on every instance at once. */
+async function sweepOrphans(app: FastifyInstance, options: { uploads: UploadsService; clock: Clock }) {
+  every(app, 60 * 60 * 1000, () =>
+    options.uploads
+      .sweepOrphans(new Date(options.clock().getTime() - ORPHAN_GRACE_MS))
+      .then((removed) => removed > 0 && app.log.info({ removed }, 'removed unused uploads'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping unused uploads failed')),
+  );
+}
+
+/** Stale pending orders are reconciled every minute; the dedupe key keeps instances from doubling work. */
+async function sweepOrders(app: FastifyInstance, options: { orders: OrdersService }) {
+  every(app, 60 * 1000, () =>
+    options.orders
+      .sweepStaleOrders()
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping orders failed')),
+  );
+}
+
+export const orphanSweep = fp(sweepOrphans, { name: 'orphan-sweep', fastify: '5.x' });
+export const orderSweep = fp(sweepOrders, { name: 'order-sweep', fastify: '5.x' });
