@@ -26,8 +26,7 @@ import { requireUser } from '../../lib/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { servedWorkflowFile } from '../../lib/served-file.ts';
 import type { Viewer } from '../../infra/viewer.ts';
-import type { SearchSync } from '../catalog/search/search-sync.ts';
-import { words } from '../catalog/search/text.ts';
+import { searchWords, type SearchSync } from '../catalog/index.ts';
 import type { N8nRepository, TemplateRow, UseCaseRow } from './n8n.repository.ts';
 
 /** Who is asking and how to answer: the language of the prefix and, under /n8n/k/{key}, the key's owner. */
@@ -270,7 +269,7 @@ export function createN8nService({
       const offset = (query.page - 1) * limit;
       // Words are ranked by the search index, as on the website (docs/decisions/0007-search-index.md);
       // browsing without words keeps the most viewed first. The index filters by one use case at most.
-      if (search && words(query.search ?? '').length > 0 && (useCaseIds?.length ?? 0) <= 1) {
+      if (search && searchWords(query.search ?? '').length > 0 && (useCaseIds?.length ?? 0) <= 1) {
         if (useCaseIds?.length === 0) return { totalWorkflows: 0, workflows: [], filters: [] };
         const found = (await search.current()).query({
           search: query.search,

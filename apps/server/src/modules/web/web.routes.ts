@@ -18,7 +18,7 @@ import {
   type PageHead,
 } from './web.head.ts';
 import { createWebRepository } from './web.repository.ts';
-import { ogImageUrl } from '../share-images/share-image.service.ts';
+import { ogImageUrl } from '../share-images/index.ts';
 
 /** apps/web/dist, found from this file so the server can start from any working directory. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));

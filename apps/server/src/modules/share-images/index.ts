@@ -1,0 +1,1 @@
+export { ogImageUrl } from './share-image.service.ts';
