@@ -10,3 +10,5 @@ export * from './n8n.ts';
 export * from './commerce.ts';
 export * from './sales.ts';
 export * from './ratings.ts';
+export * from './review.ts';
+export * from './endpoints.ts';
