@@ -1,5 +1,6 @@
 import type { API_MESSAGES } from '@flowbay/domain/messages';
 import type en from './en.json';
+import type pagesEn from './pages.en.json';
 
 type ApiMessages = (typeof API_MESSAGES)['en'];
 
@@ -19,4 +20,11 @@ export function withApiMessages<T extends { errors: object }>(
     errors: { ...translation.errors, ...messages.errors },
     validation: messages.validation,
   };
+}
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: TranslationResource; pages: typeof pagesEn };
+  }
 }

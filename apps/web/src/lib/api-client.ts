@@ -1,4 +1,5 @@
-import type { EndpointKey, Endpoints } from '@flowbay/domain';
+import type { EndpointKey, Endpoints, ErrorCode } from '@flowbay/domain';
+import { ERROR_CODES } from '@flowbay/domain/errors';
 import type { z } from 'zod';
 import { i18n } from '@/i18n';
 
@@ -132,7 +133,12 @@ export const api = {
   delete: call('DELETE'),
 };
 
-/** The i18n key for an error: `errors.<CODE>`, so wording stays in en.json / vi.json. */
-export function errorKey(error: unknown): string {
-  return `errors.${error instanceof ApiRequestError ? error.code : 'INTERNAL_ERROR'}`;
+/** The codes the web app has a message for: the API's, and its own for an unreachable server. */
+type KnownErrorCode = ErrorCode | 'NETWORK_ERROR';
+const KNOWN_ERROR_CODES: ReadonlySet<string> = new Set([...ERROR_CODES, 'NETWORK_ERROR']);
+
+/** The i18n key for an error, `errors.<CODE>` (wording in the message catalogue); an unknown code reads as INTERNAL_ERROR. */
+export function errorKey(error: unknown): `errors.${KnownErrorCode}` {
+  const code = error instanceof ApiRequestError ? error.code : 'INTERNAL_ERROR';
+  return `errors.${KNOWN_ERROR_CODES.has(code) ? (code as KnownErrorCode) : 'INTERNAL_ERROR'}`;
 }

@@ -7,7 +7,7 @@ import { usePagesText, type TextSection } from './use-pages-text';
 /** Terms and privacy: numbered sections with a last-updated date. */
 export function LegalPage({ page, updated }: { page: 'terms' | 'privacy'; updated: string }) {
   const { t, ready } = usePagesText();
-  const { i18n } = useTranslation();
+  const { i18n, t: uiText } = useTranslation();
   const sections = t(`${page}.sections`, { returnObjects: true }) as TextSection[] | string;
   usePageMeta(ready ? t(`${page}.title`) : undefined, ready ? t(`${page}.intro`) : undefined);
   return (
@@ -17,7 +17,7 @@ export function LegalPage({ page, updated }: { page: 'terms' | 'privacy'; update
       ready={ready && Array.isArray(sections)}
     >
       <p className="text-sm text-slate-600">
-        {t('legal.updated', { date: formatDate(updated, i18n.language) })}
+        {uiText('legal.updated', { date: formatDate(updated, i18n.language) })}
       </p>
       <ol className="mt-6 flex flex-col gap-8">
         {Array.isArray(sections) &&
