@@ -2,14 +2,22 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { formatAmount } from '@flowbay/domain/price';
+import { API_MESSAGES } from '../../packages/domain/src/messages';
 import { clientAddressHeader, type UiLanguage } from './fixtures';
 
-/** The UI strings, straight from the app's translation files, so the journeys read what users read. */
+/**
+ * The UI strings, straight from the app's translation files plus the API message catalogue the app
+ * merges into them, so the journeys read what users read.
+ */
 type Tree = { [key: string]: string | Tree };
-const dictionaries: Record<UiLanguage, Tree> = {
-  en: JSON.parse(readFileSync(new URL('../../apps/web/src/i18n/en.json', import.meta.url), 'utf8')) as Tree,
-  vi: JSON.parse(readFileSync(new URL('../../apps/web/src/i18n/vi.json', import.meta.url), 'utf8')) as Tree,
-};
+function dictionary(language: UiLanguage): Tree {
+  const ui = JSON.parse(
+    readFileSync(new URL(`../../apps/web/src/i18n/${language}.json`, import.meta.url), 'utf8'),
+  ) as Tree & { errors: Tree };
+  const api = API_MESSAGES[language];
+  return { ...ui, errors: { ...ui.errors, ...api.errors }, validation: api.validation };
+}
+const dictionaries: Record<UiLanguage, Tree> = { en: dictionary('en'), vi: dictionary('vi') };
 
 export function translator(language: UiLanguage) {
   return (key: string, values: Record<string, string | number> = {}): string => {

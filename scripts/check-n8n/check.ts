@@ -34,7 +34,7 @@ import { N8N_VERSION, ensureN8n, n8nBin } from './install.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REPORT = join(ROOT, 'bench/reports/n8n-check.md');
-const SEED_CORPUS = join(ROOT, 'apps/server/src/db/seed/corpus');
+const CORPUS = join(ROOT, 'packages/workflow-formats/test/fixtures');
 const SHARED_CORPUS = [
   process.env.SHARED_CORPUS_DIR,
   join(ROOT, '../shared/corpus'),
@@ -314,7 +314,9 @@ async function main() {
   }
   // Corpus files the catalogue does not hold go through the same function as every download.
   const corpusFiles = [
-    ...readdirSync(SEED_CORPUS).map((name) => join(SEED_CORPUS, name)),
+    ...['n8n', 'make', 'zapier'].flatMap((folder) =>
+      readdirSync(join(CORPUS, folder)).map((name) => join(CORPUS, folder, name)),
+    ),
     ...(SHARED_CORPUS
       ? ['n8n', 'synthetic'].flatMap((folder) =>
           existsSync(join(SHARED_CORPUS, folder))

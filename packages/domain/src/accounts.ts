@@ -103,3 +103,29 @@ export type AccountDeletionRequest = z.infer<typeof AccountDeletionRequest>;
 /** `POST /api/profile/me/export`: queued; the link is e-mailed to `email` when the archive is ready. */
 export const DataExportQueued = z.object({ status: z.literal('queued'), email: z.string() });
 export type DataExportQueued = z.infer<typeof DataExportQueued>;
+
+/** Where the account-deletion link was sent. */
+export const DeletionLinkSent = z.object({ email: z.string() });
+export type DeletionLinkSent = z.infer<typeof DeletionLinkSent>;
+
+/* Better Auth's own endpoints under /api/auth/*: the fields of their answers the web app uses. */
+export const SessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  emailVerified: z.boolean(),
+  role: z.enum(['user', 'admin']),
+  displayName: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+export const AuthSession = z.object({
+  user: SessionUser,
+  session: z.object({ id: z.string(), expiresAt: z.string() }),
+});
+export type AuthSession = z.infer<typeof AuthSession>;
+export const AuthStatus = z.object({ status: z.boolean() });
+export const AuthSignedUp = z.object({ user: z.object({ id: z.string() }) });
+export const AuthSignedIn = z.object({ token: z.string() });
+export const AuthSocialRedirect = z.object({ url: z.string().optional() });
+export const AuthSignedOut = z.object({ success: z.boolean() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BuyerSummary } from './commerce.ts';
 import { PRICE_FILTERS } from './price.ts';
+import { ReviewState } from './publishing.ts';
 
 /** Response shapes of the public API (spec section 7 field names). */
 export const ApiError = z.object({
@@ -182,3 +183,33 @@ export const WorkflowCategoryLink = z.object({
 });
 
 export const Health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+
+/** The answer of recording a view: the new count, and whether this visitor was counted today. */
+export const ViewCount = z.object({ views: z.number().int(), counted: z.boolean() });
+export type ViewCount = z.infer<typeof ViewCount>;
+
+/** A page query of the paged lists (my workflows, favourites, the review queue). */
+export const PageQuery = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) });
+
+export const FavoriteState = z.object({
+  workflow_id: z.string(),
+  isFavorited: z.boolean(),
+  favorites_count: z.number().int(),
+});
+export type FavoriteState = z.infer<typeof FavoriteState>;
+
+export const FavoriteCheck = z.object({ isFavorited: z.boolean() });
+export type FavoriteCheck = z.infer<typeof FavoriteCheck>;
+
+/** "My workflows": every status, each with its review decision. */
+export const MyWorkflow = WorkflowCard.extend({ review: ReviewState });
+export type MyWorkflow = z.infer<typeof MyWorkflow>;
+export const MyWorkflowList = WorkflowList.extend({ workflows: z.array(MyWorkflow) });
+export type MyWorkflowList = z.infer<typeof MyWorkflowList>;
+
+export const WorkflowDeleted = z.object({
+  id: z.string(),
+  deleted: z.literal(true),
+  buyers_keep_access: z.boolean(),
+});
+export type WorkflowDeleted = z.infer<typeof WorkflowDeleted>;

@@ -179,3 +179,9 @@ export const BuyerSummary = z.object({
   versions: z.array(z.object({ version: z.string(), created_at: z.string() })),
 });
 export type BuyerSummary = z.infer<typeof BuyerSummary>;
+
+/** An admin's refund decision answers with the order as the admin list shows it. */
+export const AdminOrderResponse = z.object({ order: AdminOrder });
+export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
+
+export const StripeWebhookAck = z.object({ received: z.literal(true) });

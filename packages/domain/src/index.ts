@@ -11,3 +11,5 @@ export * from './commerce.ts';
 export * from './sales.ts';
 export * from './ratings.ts';
 export * from './markdown.ts';
+export * from './review.ts';
+export * from './endpoints.ts';

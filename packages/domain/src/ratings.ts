@@ -103,3 +103,14 @@ export function bayesianAverage(sum: number, count: number): number | null {
 export function ratingAverage(sum: number, count: number): number | null {
   return count > 0 ? Math.round((sum / count) * 100) / 100 : null;
 }
+
+export const ReviewDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export type ReviewDeleted = z.infer<typeof ReviewDeleted>;
+
+export const AdminReviewReportsQuery = z.object({
+  status: z.enum(['open', 'hidden', 'dismissed']).default('open'),
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+export const ResolvedReviewReport = z.object({ id: z.string(), status: z.enum(['hidden', 'dismissed']) });
+export type ResolvedReviewReport = z.infer<typeof ResolvedReviewReport>;

@@ -195,3 +195,6 @@ export const AdminRevenue = z.object({
   pending_payouts: z.object({ count: z.number().int(), amount: z.number().int() }),
 });
 export type AdminRevenue = z.infer<typeof AdminRevenue>;
+
+/** The CSV exports of sales and payouts. */
+export const CsvText = z.string().describe('text/csv (UTF-8 with a BOM)');

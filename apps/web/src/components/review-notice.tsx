@@ -1,6 +1,7 @@
 import { Clock, EyeOff, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowStatus } from '@flowbay/domain';
+import { translateMessage } from '@/i18n/keys';
 
 /**
  * Shown to the author (or an admin) on a workflow the public cannot see yet, or whose edit waits
@@ -30,7 +31,7 @@ export function ReviewNotice({
       data-testid="review-notice"
     >
       <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-      <p>{t(key)}</p>
+      <p>{translateMessage(t, key)}</p>
     </div>
   );
 }

@@ -2,10 +2,16 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@flowbay/domain/errors';
-import en from './en.json';
-import vi from './vi.json';
+import { API_MESSAGES } from '@flowbay/domain/messages';
+import enUi from './en.json';
+import viUi from './vi.json';
 import pagesEn from './pages.en.json';
 import pagesVi from './pages.vi.json';
+import { withApiMessages } from './resources';
+
+/** What the app loads: the UI texts with the API's messages from packages/domain merged in. */
+const en = withApiMessages(enUi, API_MESSAGES.en);
+const vi = withApiMessages(viUi, API_MESSAGES.vi);
 
 type Tree = { [key: string]: unknown };
 

@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { withApiMessages } from './resources';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const SUPPORTED_LANGUAGES = ['en', 'vi'] as const;
@@ -7,9 +8,15 @@ export type UiLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 
 // Each language is its own chunk: a visitor downloads only the one they read.
 // `pages` holds the long texts of the static pages and loads only when one of them opens.
+// The API's error and validation messages come from the one catalogue in packages/domain.
+const translation = (json: Promise<{ default: { errors: object } }>, language: UiLanguage) =>
+  Promise.all([json, import('@flowbay/domain/messages')]).then(([module, catalogue]) => ({
+    default: withApiMessages(module.default, catalogue.API_MESSAGES[language]),
+  }));
+
 const loaders: Record<string, () => Promise<{ default: ResourceKey }>> = {
-  'translation.en': () => import('./en.json'),
-  'translation.vi': () => import('./vi.json'),
+  'translation.en': () => translation(import('./en.json'), 'en'),
+  'translation.vi': () => translation(import('./vi.json'), 'vi'),
   'pages.en': () => import('./pages.en.json'),
   'pages.vi': () => import('./pages.vi.json'),
 };

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -21,7 +22,11 @@ import { buildSearchDocument } from '../../lib/search-document.ts';
 import { DEMO_AUTHORS, DEMO_WORKFLOWS, type DemoWorkflow } from './demo-data.ts';
 import { PLATFORMS, USE_CASES } from './taxonomy.ts';
 
-const CORPUS_DIR = fileURLToPath(new URL('./corpus/', import.meta.url));
+/** The demo files are the export corpus of packages/workflow-formats (one copy; attribution in its SOURCES.md). */
+const CORPUS_DIR = fileURLToPath(
+  new URL('../../../../../packages/workflow-formats/test/fixtures/', import.meta.url),
+);
+const CORPUS_FOLDERS = ['n8n', 'make', 'zapier'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Platforms and use cases: every database needs them, so this runs on every start. */
@@ -58,7 +63,9 @@ async function makeCover(platform: string, seed: number): Promise<{ cover: Buffe
 }
 
 async function loadExport(item: DemoWorkflow) {
-  const text = await readFile(`${CORPUS_DIR}${item.file}`, 'utf8');
+  const folder = CORPUS_FOLDERS.find((name) => existsSync(`${CORPUS_DIR}${name}/${item.file}`));
+  if (!folder) throw new Error(`Demo file ${item.file} is not in the corpus`);
+  const text = await readFile(`${CORPUS_DIR}${folder}/${item.file}`, 'utf8');
   const parsed = parseWorkflowExport(text);
   if (!parsed.ok) throw new Error(`Demo file ${item.file} does not parse: ${parsed.error.message}`);
   const summary = summarizeExport(parsed);

@@ -6,6 +6,7 @@ import {
   AccountDeletionRequest,
   ApiError,
   DataExportQueued,
+  DeletionLinkSent,
   MAX_UPLOAD_BYTES,
   OwnProfile,
 } from '@flowbay/domain';
@@ -136,7 +137,7 @@ export async function accountRoutes(
         tags: ['profiles'],
         summary: 'For an account without a password (Google): e-mail a link that confirms deleting it',
         security,
-        response: { 202: z.object({ email: z.string() }), 401: ApiError, 403: ApiError, 429: ApiError },
+        response: { 202: DeletionLinkSent, 401: ApiError, 403: ApiError, 429: ApiError },
       },
       config: { rateLimit: { max: 3, timeWindow: '15 minutes' } },
     },

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { FULL_NAME_MAX, type ErrorCode } from '@flowbay/domain';
+import { AuthProviders, FULL_NAME_MAX, type ErrorCode } from '@flowbay/domain';
 import type { Env } from '../../env.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../../infra/auth/index.ts';
 import { withDatabaseCause } from '../../infra/auth/database-failure.ts';
@@ -92,7 +91,7 @@ export async function authRoutes(
       schema: {
         tags: ['accounts'],
         summary: 'Sign-in methods available on this server (the Google button shows only when configured)',
-        response: { 200: z.object({ emailPassword: z.boolean(), google: z.boolean() }) },
+        response: { 200: AuthProviders },
       },
     },
     async () => ({ emailPassword: true, google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) }),

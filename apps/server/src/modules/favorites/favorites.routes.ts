@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, FavoriteInput, WorkflowList } from '@flowbay/domain';
+import {
+  ApiError,
+  FavoriteCheck,
+  FavoriteInput,
+  FavoriteState,
+  PageQuery,
+  WorkflowList,
+} from '@flowbay/domain';
 import type { FavoritesService } from './favorites.service.ts';
 
 const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
-const FavoriteState = z.object({
-  workflow_id: z.string(),
-  isFavorited: z.boolean(),
-  favorites_count: z.number().int(),
-});
 
 export async function favoritesRoutes(root: FastifyInstance, { favorites }: { favorites: FavoritesService }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +24,7 @@ export async function favoritesRoutes(root: FastifyInstance, { favorites }: { fa
         tags: ['favorites'],
         summary: "The caller's favourite workflows (12 a page, zero-based)",
         security,
-        querystring: z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) }),
+        querystring: PageQuery,
         response: { 200: WorkflowList, ...errors },
       },
     },
@@ -36,7 +38,7 @@ export async function favoritesRoutes(root: FastifyInstance, { favorites }: { fa
         tags: ['favorites'],
         security,
         querystring: z.object({ workflow_id: z.string().uuid() }),
-        response: { 200: z.object({ isFavorited: z.boolean() }), ...errors },
+        response: { 200: FavoriteCheck, ...errors },
       },
     },
     (request) => favorites.check(request.viewer, request.query.workflow_id),

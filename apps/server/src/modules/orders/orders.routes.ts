@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AdminOrderResponse,
   AdminOrdersQuery,
   AdminOrdersResponse,
   AdminRefundRequestsResponse,
@@ -13,12 +14,10 @@ import {
   RefundDecisionBody,
   RefundRequestBody,
 } from '@flowbay/domain';
-import { z } from 'zod';
 import type { OrdersService } from './orders.service.ts';
 
 const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 502: ApiError };
-const AdminOrderResponse = z.object({ order: AdminOrdersResponse.shape.orders.element });
 
 export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: OrdersService }) {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ApiError,
   PaymentProviders,
+  StripeWebhookAck,
   TestGatewayCompleteBody,
   TestGatewayCompleteResponse,
   TestGatewaySession,
@@ -70,7 +71,7 @@ export async function paymentsRoutes(
         schema: {
           tags: ['payments'],
           summary: "Stripe's webhook (checkout.session.* events), verified by Stripe-Signature",
-          response: { 200: z.object({ received: z.literal(true) }), 400: ApiError },
+          response: { 200: StripeWebhookAck, 400: ApiError },
         },
       },
       async (request) => {

@@ -7,11 +7,11 @@ import {
   CreateWorkflowInput,
   LinkCategoriesInput,
   LinkSubcategoriesInput,
-  ReviewState,
+  MyWorkflowList,
+  PageQuery,
   UpdateWorkflowInput,
-  WorkflowCard,
+  WorkflowDeleted,
   WorkflowDetail,
-  WorkflowList,
   WorkflowVersion,
 } from '@flowbay/domain';
 import type { PublishingService } from './publishing.service.ts';
@@ -68,7 +68,7 @@ export async function publishingRoutes(
         security,
         params: WorkflowRef,
         response: {
-          200: z.object({ id: z.string(), deleted: z.literal(true), buyers_keep_access: z.boolean() }),
+          200: WorkflowDeleted,
           ...errors,
         },
       },
@@ -139,9 +139,9 @@ export async function publishingRoutes(
         tags: ['publishing'],
         summary: "The caller's workflows in every status, with review decisions, reasons and pending changes",
         security,
-        querystring: z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) }),
+        querystring: PageQuery,
         response: {
-          200: WorkflowList.extend({ workflows: z.array(WorkflowCard.extend({ review: ReviewState })) }),
+          200: MyWorkflowList,
           401: ApiError,
           403: ApiError,
         },

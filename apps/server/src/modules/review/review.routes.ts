@@ -2,90 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminReport,
+  AdminReportsQuery,
   ApiError,
-  DuplicateMatch,
-  NodeSummary,
-  PlatformCheck,
-  REPORT_REASONS,
+  PageQuery,
   RejectInput,
   ReportInput,
-  Requirements,
+  ResolvedReport,
   ResolveReportInput,
-  VersionDiff,
+  ReviewDecision,
+  ReviewQueue,
+  WorkflowReport,
 } from '@flowbay/domain';
 import type { ReviewService } from './review.service.ts';
 
 const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 const WorkflowId = z.object({ id: z.string().uuid() });
-const Decision = z.object({
-  workflow_id: z.string(),
-  decision: z.enum(['approved', 'rejected']),
-  status: z.enum(['pending', 'listed', 'rejected', 'unlisted']),
-});
-const Finding = z.object({
-  node: z.string(),
-  path: z.string(),
-  kind: z.string(),
-  workflow: z.string().optional(),
-});
-const QueueItem = z.object({
-  kind: z.enum(['new', 'update']),
-  submitted_at: z.string(),
-  open_reports: z.number().int(),
-  workflow: z.object({
-    id: z.string(),
-    slug: z.string(),
-    title: z.string(),
-    description: z.string(),
-    price: z.number().int(),
-    status: z.string(),
-    cover_image_url: z.string().nullable(),
-    tested_with: z.string().nullable(),
-    created_at: z.string(),
-    category_ids: z.array(z.string()),
-    subcategory_ids: z.array(z.string()),
-    author: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-  }),
-  versions: z.array(
-    z.object({
-      id: z.string(),
-      version: z.string(),
-      created_at: z.string(),
-      download_url: z.string(),
-      checks: z.object({
-        format: z.string().nullable(),
-        size: z.number().int(),
-        sha256: z.string(),
-        node_summary: NodeSummary.nullable(),
-        requirements: Requirements.nullable(),
-        secrets: z.object({ found: z.number().int(), redacted: z.array(Finding) }),
-        warnings: z.array(z.object({ code: z.string(), message: z.string() })),
-      }),
-      /** Against the listed version; null for a workflow that was never listed. */
-      diff: VersionDiff.nullable(),
-      duplicates: z.array(DuplicateMatch),
-    }),
-  ),
-  platforms: PlatformCheck,
-  edit: z
-    .object({ id: z.string(), created_at: z.string(), changes: z.record(z.string(), z.unknown()) })
-    .nullable(),
-});
-const Report = z.object({
-  id: z.string(),
-  workflow_id: z.string(),
-  reason: z.enum(REPORT_REASONS),
-  details: z.string(),
-  status: z.enum(['open', 'unlisted', 'dismissed']),
-  created_at: z.string(),
-});
-const AdminReport = Report.extend({
-  workflow_title: z.string(),
-  workflow_status: z.string(),
-  reporter_id: z.string().nullable(),
-  resolved_at: z.string().nullable(),
-});
 
 export async function reviewRoutes(root: FastifyInstance, { review }: { review: ReviewService }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -97,14 +30,9 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
         tags: ['review'],
         summary: 'The review queue (admins), oldest first, with the automated checks of each file',
         security,
-        querystring: z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) }),
+        querystring: PageQuery,
         response: {
-          200: z.object({
-            total: z.number().int(),
-            page: z.number().int(),
-            pageSize: z.number().int(),
-            items: z.array(QueueItem),
-          }),
+          200: ReviewQueue,
           401: ApiError,
           403: ApiError,
         },
@@ -116,7 +44,12 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
   app.post(
     '/api/admin/workflows/:id/approve',
     {
-      schema: { tags: ['review'], security, params: WorkflowId, response: { 200: Decision, ...errors } },
+      schema: {
+        tags: ['review'],
+        security,
+        params: WorkflowId,
+        response: { 200: ReviewDecision, ...errors },
+      },
       config: { invalidatesCatalogue: true },
     },
     (request) => review.approve(request.viewer, request.params.id),
@@ -130,7 +63,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
         security,
         params: WorkflowId,
         body: RejectInput,
-        response: { 200: Decision, ...errors },
+        response: { 200: ReviewDecision, ...errors },
       },
       config: { invalidatesCatalogue: true },
     },
@@ -146,7 +79,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
         security,
         params: WorkflowId,
         body: ReportInput,
-        response: { 200: Report, 201: Report, ...errors },
+        response: { 200: WorkflowReport, 201: WorkflowReport, ...errors },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
@@ -169,10 +102,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
       schema: {
         tags: ['review'],
         security,
-        querystring: z.object({
-          status: z.enum(['open', 'unlisted', 'dismissed']).default('open'),
-          page: z.coerce.number().int().min(0).max(100_000).default(0),
-        }),
+        querystring: AdminReportsQuery,
         response: { 200: z.array(AdminReport), 401: ApiError, 403: ApiError },
       },
     },
@@ -203,11 +133,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
         params: WorkflowId,
         body: ResolveReportInput,
         response: {
-          200: z.object({
-            id: z.string(),
-            workflow_id: z.string(),
-            status: z.enum(['unlisted', 'dismissed']),
-          }),
+          200: ResolvedReport,
           ...errors,
         },
       },

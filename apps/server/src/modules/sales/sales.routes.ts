@@ -7,6 +7,7 @@ import {
   AdminRevenue,
   ApiError,
   BanksResponse,
+  CsvText,
   MarkPayoutFailedBody,
   MarkPayoutPaidBody,
   PayoutAccountBody,
@@ -15,12 +16,10 @@ import {
   PayoutResponse,
   SalesDashboard,
 } from '@flowbay/domain';
-import { z } from 'zod';
 import type { SalesService } from './sales.service.ts';
 
 const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
-const Csv = z.string().describe('text/csv (UTF-8 with a BOM)');
 
 function sendCsv(reply: FastifyReply, fileName: string, body: string) {
   return reply
@@ -65,7 +64,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
         tags: ['sales'],
         summary: "The caller's sales as CSV (one line per paid order)",
         security,
-        response: { 200: Csv, ...errors },
+        response: { 200: CsvText, ...errors },
       },
     },
     async (request, reply) => sendCsv(reply, 'flowbay-sales.csv', await sales.salesCsv(request.viewer)),
@@ -133,7 +132,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
         tags: ['admin'],
         summary: 'The requested payouts as a CSV bank batch',
         security,
-        response: { 200: Csv, ...errors },
+        response: { 200: CsvText, ...errors },
       },
     },
     async (request, reply) =>

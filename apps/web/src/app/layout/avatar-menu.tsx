@@ -12,6 +12,7 @@ import {
 import type { SessionUser } from '@/features/auth/api/get-session';
 import { InitialsAvatar } from '@/features/account/components/initials-avatar';
 import { displayName, menuEntries } from './account-menu-entries';
+import { translateMessage } from '@/i18n/keys';
 
 /** The signed-in avatar menu: its own chunk, so anonymous visitors never download the dropdown. */
 export default function AvatarMenu({
@@ -47,7 +48,7 @@ export default function AvatarMenu({
           <DropdownMenuItem key={entry.key} asChild>
             <Link to={entry.to}>
               {entry.icon}
-              {t(entry.key)}
+              {translateMessage(t, entry.key)}
             </Link>
           </DropdownMenuItem>
         ))}

@@ -9,6 +9,7 @@ import { useSignOut } from '@/features/auth/api/sign-out';
 import { InitialsAvatar } from '@/features/account/components/initials-avatar';
 import { errorKey } from '@/lib/api-client';
 import { menuEntries } from './account-menu-entries';
+import { translateMessage } from '@/i18n/keys';
 
 const AvatarMenu = lazy(() => import('./avatar-menu'));
 
@@ -98,7 +99,7 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
             className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&_svg]:size-4 [&_svg]:text-slate-500"
           >
             {entry.icon}
-            {t(entry.key)}
+            {translateMessage(t, entry.key)}
           </Link>
         ))}
       </nav>

@@ -12,6 +12,7 @@ import {
   WorkflowGrid,
 } from '@/features/workflows/components/workflow-card';
 import { usePageMeta } from '@/lib/page-meta';
+import { translateMessage } from '@/i18n/keys';
 
 const QUICK_USE_CASES = 8;
 
@@ -158,9 +159,11 @@ export function Component() {
                   <Icon className="size-6" aria-hidden="true" />
                 </span>
                 <h3 className="mt-4 text-lg font-semibold text-slate-900">
-                  {t(`home.features.${key}.title`)}
+                  {translateMessage(t, `home.features.${key}.title`)}
                 </h3>
-                <p className="mt-2 leading-relaxed text-slate-600">{t(`home.features.${key}.text`)}</p>
+                <p className="mt-2 leading-relaxed text-slate-600">
+                  {translateMessage(t, `home.features.${key}.text`)}
+                </p>
               </div>
             ))}
           </div>

@@ -12,6 +12,7 @@ import { Receipt } from '@/features/commerce/components/receipt';
 import { RefundRequest } from '@/features/commerce/components/refund-request';
 import { ApiRequestError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
+import { translateMessage } from '@/i18n/keys';
 
 type ReturnResult = 'success' | 'cancelled' | 'failed' | null;
 
@@ -113,7 +114,7 @@ function ResultBanner({ order, result }: { order: OrderSummary; result: ReturnRe
       className={`mt-4 flex items-center gap-2 rounded-xl border px-4 py-3 text-sm font-medium print:hidden ${colours}`}
     >
       <Icon className="size-5 shrink-0" aria-hidden="true" />
-      {t(key)}
+      {translateMessage(t, key)}
     </p>
   );
 }

@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/toaster';
 import { useResetPassword } from '@/features/auth/api/reset-password';
 import { errorKey } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
+import { translateMessage } from '@/i18n/keys';
 
 interface Values {
   password: string;
@@ -39,9 +40,9 @@ export function Component() {
   });
 
   const passwordError = errors.password?.message
-    ? t(errors.password.message, { min: PASSWORD_MIN })
+    ? translateMessage(t, errors.password.message, { min: PASSWORD_MIN })
     : undefined;
-  const confirmError = errors.confirm?.message ? t(errors.confirm.message) : undefined;
+  const confirmError = errors.confirm?.message ? translateMessage(t, errors.confirm.message) : undefined;
   const help = t('settings.passwordStrengthHelp', { min: PASSWORD_MIN });
 
   return (

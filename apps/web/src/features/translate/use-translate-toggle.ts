@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toaster';
+import { TRANSLATE_LANGUAGES, type TranslateInput } from '@flowbay/domain/translate';
 import { useTranslateStatus, useTranslatedTexts } from './api/translate';
 import { looksVietnamese } from './lib/detect-vietnamese';
 
@@ -11,9 +12,9 @@ import { looksVietnamese } from './lib/detect-vietnamese';
 export function useTranslateToggle(title: string, description: string) {
   const { t, i18n } = useTranslation();
   const status = useTranslateStatus();
-  const defaultTarget = i18n.language === 'vi' ? 'en' : 'vi';
+  const defaultTarget: TranslateInput['target'] = i18n.language === 'vi' ? 'en' : 'vi';
   const [on, setOn] = useState(false);
-  const [target, setTarget] = useState(defaultTarget);
+  const [target, setTarget] = useState<TranslateInput['target']>(defaultTarget);
   useEffect(() => setTarget(defaultTarget), [defaultTarget]);
 
   const visible = Boolean(status.data?.available) && !looksVietnamese(title) && !looksVietnamese(description);
@@ -32,7 +33,11 @@ export function useTranslateToggle(title: string, description: string) {
     target,
     languages: status.data?.languages ?? [],
     toggle: () => setOn((value) => !value),
-    setTarget,
+    /** Only a language the server translates to (the select lists those) is taken. */
+    setTarget: (language: string) => {
+      const known = TRANSLATE_LANGUAGES.find((candidate) => candidate === language);
+      if (known) setTarget(known);
+    },
     title: result?.[0] ?? title,
     description: description && result?.[1] !== undefined ? result[1] : description,
   };

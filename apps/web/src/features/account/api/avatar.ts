@@ -32,7 +32,7 @@ export async function uploadAvatar(file: File): Promise<OwnProfile> {
 }
 
 export function removeAvatar() {
-  return api.delete<OwnProfile>('/api/profile/me/avatar');
+  return api.delete('/api/profile/me/avatar');
 }
 
 function useProfileWrite<T>(write: (input: T) => Promise<OwnProfile>) {

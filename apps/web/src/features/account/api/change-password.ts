@@ -8,7 +8,7 @@ export interface PasswordChange {
 
 /** Better Auth's POST /api/auth/change-password; the server signs out every other session and e-mails the owner. */
 export function changePassword(input: PasswordChange) {
-  return api.post<unknown>('/api/auth/change-password', { ...input, revokeOtherSessions: true });
+  return api.post('/api/auth/change-password', { body: { ...input, revokeOtherSessions: true } });
 }
 
 export function useChangePassword() {

@@ -3,7 +3,7 @@ import type { AccountDeletionRequest } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 export function deleteAccount(input: AccountDeletionRequest) {
-  return api.post<void>('/api/profile/me/delete', input);
+  return api.post('/api/profile/me/delete', { body: input });
 }
 
 export function useDeleteAccount() {
@@ -12,7 +12,7 @@ export function useDeleteAccount() {
 
 /** For an account without a password (Google): e-mails the link that confirms the deletion. */
 export function requestDeletionLink() {
-  return api.post<{ email: string }>('/api/profile/me/delete-link');
+  return api.post('/api/profile/me/delete-link');
 }
 
 export function useRequestDeletionLink() {

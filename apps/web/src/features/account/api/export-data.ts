@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DataExportQueued } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 /** Queues "export my data"; the download link is e-mailed when the archive is ready. */
 export function requestDataExport() {
-  return api.post<DataExportQueued>('/api/profile/me/export');
+  return api.post('/api/profile/me/export');
 }
 
 export function useRequestDataExport() {

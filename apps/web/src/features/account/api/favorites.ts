@@ -1,18 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WorkflowList } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
-
-interface FavoriteState {
-  workflow_id: string;
-  isFavorited: boolean;
-  favorites_count: number;
-}
 
 export function favoriteCheckQueryOptions(workflowId: string) {
   return queryOptions({
     queryKey: ['me', 'favorites', 'check', workflowId],
-    queryFn: ({ signal }) =>
-      api.get<{ isFavorited: boolean }>('/api/favorites/check', { workflow_id: workflowId }, signal),
+    queryFn: ({ signal }) => api.get('/api/favorites/check', { query: { workflow_id: workflowId }, signal }),
   });
 }
 
@@ -24,7 +16,7 @@ export function useFavoriteCheck(workflowId: string, signedIn: boolean) {
 export function favoritesQueryOptions(page: number) {
   return queryOptions({
     queryKey: ['me', 'favorites', 'list', page],
-    queryFn: ({ signal }) => api.get<WorkflowList>('/api/favorites', { page }, signal),
+    queryFn: ({ signal }) => api.get('/api/favorites', { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,8 +31,8 @@ export function useToggleFavorite(workflowId: string) {
   return useMutation({
     mutationFn: (favorite: boolean) =>
       favorite
-        ? api.post<FavoriteState>('/api/favorites', { workflow_id: workflowId })
-        : api.delete<FavoriteState>(`/api/favorites/${workflowId}`),
+        ? api.post('/api/favorites', { body: { workflow_id: workflowId } })
+        : api.delete('/api/favorites/:workflow_id', { params: { workflow_id: workflowId } }),
     onSuccess: (state) => {
       queryClient.setQueryData(favoriteCheckQueryOptions(workflowId).queryKey, {
         isFavorited: state.isFavorited,

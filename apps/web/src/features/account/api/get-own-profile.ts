@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OwnProfile } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 export const ownProfileQueryOptions = queryOptions({
   queryKey: ['me', 'profile'],
-  queryFn: ({ signal }) => api.get<OwnProfile>('/api/profile/me', undefined, signal),
+  queryFn: ({ signal }) => api.get('/api/profile/me', { signal }),
 });
 
 export function useOwnProfile() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OwnProfile, ProfileUpdate } from '@flowbay/domain';
+import type { ProfileUpdate } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 export function updateProfile(input: ProfileUpdate) {
-  return api.put<OwnProfile>('/api/profile/me', input);
+  return api.put('/api/profile/me', { body: input });
 }
 
 export function useUpdateProfile() {

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
+import { translateMessage } from '@/i18n/keys';
 
 interface Values {
   current: string;
@@ -20,7 +21,8 @@ export function ChangePasswordCard() {
   const change = useChangePassword();
   const form = useForm<Values>({ defaultValues: { current: '', next: '', confirm: '' } });
   const { errors } = form.formState;
-  const message = (key?: string) => (key ? t(key, { min: PASSWORD_MIN, max: PASSWORD_MAX }) : undefined);
+  const message = (key?: string) =>
+    key ? translateMessage(t, key, { min: PASSWORD_MIN, max: PASSWORD_MAX }) : undefined;
   const currentError = message(errors.current?.message);
   const nextError = message(errors.next?.message);
   const confirmError = message(errors.confirm?.message);

@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/toaster';
 import { ApiRequestError, errorKey } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarField } from './avatar-field';
+import { translateMessage } from '@/i18n/keys';
 
 interface Values {
   full_name: string;
@@ -63,9 +64,11 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
   });
 
   const nameError = errors.full_name?.message
-    ? t(errors.full_name.message, { max: FULL_NAME_MAX })
+    ? translateMessage(t, errors.full_name.message, { max: FULL_NAME_MAX })
     : undefined;
-  const bioError = errors.bio?.message ? t(errors.bio.message, { max: BIO_MAX }) : undefined;
+  const bioError = errors.bio?.message
+    ? translateMessage(t, errors.bio.message, { max: BIO_MAX })
+    : undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -126,7 +129,9 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
           <p className="text-xs text-slate-600">{t('settings.linksHelp', { max: PROFILE_LINKS_MAX })}</p>
           {Array.from({ length: PROFILE_LINKS_MAX }, (_, index) => {
             const id = `profile-link-${index}`;
-            const error = errors.links?.[index]?.message ? t(errors.links[index]!.message!) : undefined;
+            const error = errors.links?.[index]?.message
+              ? translateMessage(t, errors.links[index]!.message!)
+              : undefined;
             return (
               <FormField
                 key={id}

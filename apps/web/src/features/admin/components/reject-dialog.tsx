@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useReject } from '../api/review-queue';
+import { translateMessage } from '@/i18n/keys';
 
 /** Reject with a required reason; the author reads it on their workflow and in an e-mail. */
 export function RejectDialog({ workflowId, title }: { workflowId: string; title: string }) {
@@ -33,7 +34,7 @@ export function RejectDialog({ workflowId, title }: { workflowId: string; title:
       },
     );
   };
-  const message = error ? t(error) : undefined;
+  const message = error ? translateMessage(t, error) : undefined;
   return (
     <Dialog open={open} onOpenChange={(next) => !reject.isPending && setOpen(next)}>
       <DialogTrigger asChild>

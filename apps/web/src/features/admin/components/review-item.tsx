@@ -12,6 +12,7 @@ import { usePriceLabel } from '@/lib/use-price-label';
 import type { PlatformCheck, VersionDiff } from '@flowbay/domain';
 import { useApprove, type QueueItem, type QueueVersion } from '../api/review-queue';
 import { RejectDialog } from './reject-dialog';
+import { translateMessage } from '@/i18n/keys';
 
 /** One submission: what changed, the automated checks of each file, a preview on demand, approve or reject. */
 export function ReviewItem({
@@ -233,7 +234,7 @@ function DiffList({ diff }: { diff: VersionDiff }) {
             .filter(([, items]) => items.length > 0)
             .map(([key, items]) => (
               <div key={key} className="contents">
-                <dt>{t(key)}</dt>
+                <dt>{translateMessage(t, key)}</dt>
                 <dd className="break-words font-medium">{items.join(', ')}</dd>
               </div>
             ))}

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthProviders } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 export const providersQueryOptions = queryOptions({
   queryKey: ['auth', 'providers'],
-  queryFn: ({ signal }) => api.get<AuthProviders>('/api/auth/providers', undefined, signal),
+  queryFn: ({ signal }) => api.get('/api/auth/providers', { signal }),
   staleTime: Infinity,
 });
 

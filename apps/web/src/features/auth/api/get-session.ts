@@ -2,26 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** The signed-in account as Better Auth's GET /api/auth/get-session returns it (fields we use). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  image: string | null;
-  emailVerified: boolean;
-  role: 'user' | 'admin';
-  displayName: string | null;
-}
-
-export interface Session {
-  user: SessionUser;
-  session: { id: string; expiresAt: string };
-}
+export type { AuthSession as Session, SessionUser } from '@flowbay/domain';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => api.get<Session | null>('/api/auth/get-session', undefined, signal),
+  queryFn: ({ signal }) => api.get('/api/auth/get-session', { signal }),
   // Sessions live for days and are refreshed by the server on use; a minute keeps role changes visible.
   staleTime: 60_000,
   refetchOnWindowFocus: true,

@@ -3,9 +3,11 @@ import { api } from '@/lib/api-client';
 import { VERIFY_EMAIL_PATH } from './sign-up';
 
 export function resendVerification(email: string) {
-  return api.post<{ status: boolean }>('/api/auth/send-verification-email', {
-    email,
-    callbackURL: VERIFY_EMAIL_PATH,
+  return api.post('/api/auth/send-verification-email', {
+    body: {
+      email,
+      callbackURL: VERIFY_EMAIL_PATH,
+    },
   });
 }
 

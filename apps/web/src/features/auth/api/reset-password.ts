@@ -5,14 +5,16 @@ export const RESET_PASSWORD_PATH = '/reset-password';
 
 /** Always answers success for an unknown address too, so nobody can probe which e-mails have accounts. */
 export function requestPasswordReset(email: string) {
-  return api.post<{ status: boolean }>('/api/auth/request-password-reset', {
-    email,
-    redirectTo: RESET_PASSWORD_PATH,
+  return api.post('/api/auth/request-password-reset', {
+    body: {
+      email,
+      redirectTo: RESET_PASSWORD_PATH,
+    },
   });
 }
 
 export function resetPassword(input: { token: string; newPassword: string }) {
-  return api.post<{ status: boolean }>('/api/auth/reset-password', input);
+  return api.post('/api/auth/reset-password', { body: input });
 }
 
 export function useRequestPasswordReset() {

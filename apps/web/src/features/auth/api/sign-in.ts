@@ -8,14 +8,16 @@ export interface Credentials {
 }
 
 export function signIn(credentials: Credentials) {
-  return api.post<{ token: string }>('/api/auth/sign-in/email', credentials);
+  return api.post('/api/auth/sign-in/email', { body: credentials });
 }
 
 /** Google's consent page; Better Auth answers the address to open, then returns the user to `callbackURL`. */
 export async function signInWithGoogle(callbackURL: string) {
-  const answer = await api.post<{ url?: string }>('/api/auth/sign-in/social', {
-    provider: 'google',
-    callbackURL,
+  const answer = await api.post('/api/auth/sign-in/social', {
+    body: {
+      provider: 'google',
+      callbackURL,
+    },
   });
   if (answer.url) window.location.assign(answer.url);
 }

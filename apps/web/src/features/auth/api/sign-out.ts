@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { sessionQueryKey } from './get-session';
 
 export function signOut() {
-  return api.post<{ success: boolean }>('/api/auth/sign-out', {});
+  return api.post('/api/auth/sign-out', { body: {} });
 }
 
 export function useSignOut() {

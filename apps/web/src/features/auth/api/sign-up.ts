@@ -9,9 +9,11 @@ export const VERIFY_EMAIL_PATH = '/verify-email';
 export type SignUpInput = Credentials & { name: string };
 
 export function signUp(credentials: SignUpInput) {
-  return api.post<{ user: { id: string } }>('/api/auth/sign-up/email', {
-    ...credentials,
-    callbackURL: VERIFY_EMAIL_PATH,
+  return api.post('/api/auth/sign-up/email', {
+    body: {
+      ...credentials,
+      callbackURL: VERIFY_EMAIL_PATH,
+    },
   });
 }
 

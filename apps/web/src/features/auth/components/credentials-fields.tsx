@@ -2,6 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { FormField, describedBy } from '@/components/ui/form-field';
+import { translateMessage } from '@/i18n/keys';
 
 export interface CredentialsValues {
   email: string;
@@ -29,8 +30,8 @@ export function CredentialsFields({
   const { errors } = form.formState;
   const emailId = `${idPrefix}-email`;
   const passwordId = `${idPrefix}-password`;
-  const emailError = errors.email?.message ? t(errors.email.message) : undefined;
-  const passwordError = errors.password?.message ? t(errors.password.message) : undefined;
+  const emailError = errors.email?.message ? translateMessage(t, errors.email.message) : undefined;
+  const passwordError = errors.password?.message ? translateMessage(t, errors.password.message) : undefined;
   return (
     <>
       <FormField id={emailId} label={t('auth.email')} error={emailError}>

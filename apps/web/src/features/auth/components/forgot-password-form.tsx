@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/reset-password';
+import { translateMessage } from '@/i18n/keys';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
@@ -38,7 +39,11 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <FormField id="forgot-email" label={t('auth.email')} error={error ? t(error) : undefined}>
+          <FormField
+            id="forgot-email"
+            label={t('auth.email')}
+            error={error ? translateMessage(t, error) : undefined}
+          >
             <Input
               id="forgot-email"
               type="email"

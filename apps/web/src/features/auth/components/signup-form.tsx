@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useSignUp } from '../api/sign-up';
 import { CredentialsFields, type CredentialsValues } from './credentials-fields';
+import { translateMessage } from '@/i18n/keys';
 
 type SignupValues = CredentialsValues & { name: string };
 
@@ -25,7 +26,9 @@ export function SignupForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<SignupValues>({ defaultValues: { email: '', password: '', name: '' } });
   const { errors, dirtyFields } = form.formState;
-  const nameError = errors.name?.message ? t(errors.name.message, { max: FULL_NAME_MAX }) : undefined;
+  const nameError = errors.name?.message
+    ? translateMessage(t, errors.name.message, { max: FULL_NAME_MAX })
+    : undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

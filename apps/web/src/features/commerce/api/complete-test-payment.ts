@@ -3,7 +3,7 @@ import type { TestGatewayCompleteBody, TestGatewayCompleteResponse } from '@flow
 import { api } from '@/lib/api-client';
 
 export function completeTestPayment(body: TestGatewayCompleteBody): Promise<TestGatewayCompleteResponse> {
-  return api.post<TestGatewayCompleteResponse>('/api/payments/test-gateway/complete', body);
+  return api.post('/api/payments/test-gateway/complete', { body });
 }
 
 /** Pay or cancel on the test gateway; the caller follows `redirect_url` back to the shop. */

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { workflowQueriesKey } from './query-keys';
 
 export function createOrder(body: CreateOrderBody): Promise<CreateOrderResponse> {
-  return api.post<CreateOrderResponse>('/api/orders', body);
+  return api.post('/api/orders', { body });
 }
 
 /** Places the order; the caller sends the browser to `redirect_url` (the payment page). */

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { commerceKeys } from './query-keys';
 
 export function declineRefund(code: string, reason: string): Promise<OrderResponse> {
-  return api.post<OrderResponse>(`/api/admin/orders/${encodeURIComponent(code)}/decline-refund`, { reason });
+  return api.post('/api/admin/orders/:code/decline-refund', { params: { code }, body: { reason } });
 }
 
 export function useDeclineRefund() {

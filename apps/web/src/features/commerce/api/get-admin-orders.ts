@@ -13,7 +13,7 @@ export function getAdminOrders(
   filters: AdminOrderFilters,
   signal?: AbortSignal,
 ): Promise<AdminOrdersResponse> {
-  return api.get<AdminOrdersResponse>('/api/admin/orders', { ...filters }, signal);
+  return api.get('/api/admin/orders', { query: { ...filters }, signal });
 }
 
 export function adminOrdersQueryOptions(filters: AdminOrderFilters) {

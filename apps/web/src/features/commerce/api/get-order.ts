@@ -7,7 +7,7 @@ import { commerceKeys } from './query-keys';
 export const PENDING_POLL_MS = 2_000;
 
 export function getOrder(code: string, signal?: AbortSignal): Promise<OrderResponse> {
-  return api.get<OrderResponse>(`/api/orders/${encodeURIComponent(code)}`, undefined, signal);
+  return api.get('/api/orders/:code', { params: { code }, signal });
 }
 
 export function orderQueryOptions(code: string) {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { commerceKeys } from './query-keys';
 
 export function getPaymentProviders(signal?: AbortSignal): Promise<PaymentProviders> {
-  return api.get<PaymentProviders>('/api/payments/providers', undefined, signal);
+  return api.get('/api/payments/providers', { signal });
 }
 
 export function paymentProvidersQueryOptions() {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { commerceKeys } from './query-keys';
 
 export function getPurchases(signal?: AbortSignal): Promise<PurchasesResponse> {
-  return api.get<PurchasesResponse>('/api/me/purchases', undefined, signal);
+  return api.get('/api/me/purchases', { signal });
 }
 
 export function purchasesQueryOptions() {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { commerceKeys } from './query-keys';
 
 export function getRefundRequests(signal?: AbortSignal): Promise<AdminRefundRequestsResponse> {
-  return api.get<AdminRefundRequestsResponse>('/api/admin/refund-requests', undefined, signal);
+  return api.get('/api/admin/refund-requests', { signal });
 }
 
 export function refundRequestsQueryOptions() {

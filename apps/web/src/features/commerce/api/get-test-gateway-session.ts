@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TestGatewaySession } from '@flowbay/domain';
-import { api } from '@/lib/api-client';
+import { apiRequest, type ApiResponse } from '@/lib/api-client';
 import { commerceKeys } from './query-keys';
 
 /** `search` is the gateway page's own query string: the signed `vnp_…` parameters, passed on untouched. */
 export function getTestGatewaySession(search: string, signal?: AbortSignal): Promise<TestGatewaySession> {
+  // Passed as written (empty values included): the signature covers these exact parameters.
   const query = search.startsWith('?') ? search : `?${search}`;
-  return api.get<TestGatewaySession>(`/api/payments/test-gateway/session${query}`, undefined, signal);
+  return apiRequest<ApiResponse<'GET /api/payments/test-gateway/session'>>(
+    `/api/payments/test-gateway/session${query}`,
+    { signal },
+  );
 }
 
 export function testGatewaySessionQueryOptions(search: string) {

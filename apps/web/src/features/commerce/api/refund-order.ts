@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { commerceKeys, workflowQueriesKey } from './query-keys';
 
 export function refundOrder(code: string, reason: string): Promise<OrderResponse> {
-  return api.post<OrderResponse>(`/api/admin/orders/${encodeURIComponent(code)}/refund`, { reason });
+  return api.post('/api/admin/orders/:code/refund', { params: { code }, body: { reason } });
 }
 
 /** Approves an open request or refunds directly: the order lists, the queue and any open receipt change. */

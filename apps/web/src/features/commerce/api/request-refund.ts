@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { commerceKeys } from './query-keys';
 
 export function requestRefund(code: string, reason: string): Promise<OrderResponse> {
-  return api.post<OrderResponse>(`/api/orders/${encodeURIComponent(code)}/refund-request`, { reason });
+  return api.post('/api/orders/:code/refund-request', { params: { code }, body: { reason } });
 }
 
 /** The buyer's request; the receipt and the library show it as open right away. */

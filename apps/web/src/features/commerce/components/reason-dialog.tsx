@@ -5,6 +5,7 @@ import { Button, type ButtonProps } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { FormField, describedBy } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
+import { translateMessage } from '@/i18n/keys';
 
 /**
  * A button that opens a dialog asking for a required reason: the buyer's refund request and the
@@ -50,7 +51,7 @@ export function ReasonDialog({
       setReason('');
     });
   };
-  const message = error ? t(error) : undefined;
+  const message = error ? translateMessage(t, error) : undefined;
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       <DialogTrigger asChild>

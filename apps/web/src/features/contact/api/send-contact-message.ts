@@ -3,7 +3,7 @@ import type { ContactInput, ContactReceipt } from '@flowbay/domain/contact';
 import { api } from '@/lib/api-client';
 
 export function sendContactMessage(input: ContactInput): Promise<ContactReceipt> {
-  return api.post<ContactReceipt>('/api/contact', input);
+  return api.post('/api/contact', { body: input });
 }
 
 export function useSendContactMessage() {

@@ -9,6 +9,7 @@ import { FieldError, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
+import { translateMessage } from '@/i18n/keys';
 
 type Field = keyof ContactInput;
 const EMPTY: ContactInput = { full_name: '', email: '', subject: '', message: '' };
@@ -27,7 +28,7 @@ export function ContactForm() {
   const message = (field: Field) => {
     const code = errors[field]?.message;
     if (!code) return undefined;
-    return t(`contact.validation.${code}`, {
+    return translateMessage(t, `contact.validation.${code}`, {
       min: field === 'subject' ? CONTACT_LIMITS.subjectMin : CONTACT_LIMITS.messageMin,
       max:
         field === 'message'

@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedN8nKey, N8nKey } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 export const n8nKeysQueryOptions = queryOptions({
   queryKey: ['me', 'n8n-keys'],
-  queryFn: ({ signal }) => api.get<N8nKey[]>('/api/n8n/keys', undefined, signal),
+  queryFn: ({ signal }) => api.get('/api/n8n/keys', { signal }),
 });
 
 export function useN8nKeys() {
@@ -14,7 +13,7 @@ export function useN8nKeys() {
 export function useCreateN8nKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (label: string) => api.post<CreatedN8nKey>('/api/n8n/keys', { label }),
+    mutationFn: (label: string) => api.post('/api/n8n/keys', { body: { label } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: n8nKeysQueryOptions.queryKey }),
   });
 }
@@ -22,7 +21,7 @@ export function useCreateN8nKey() {
 export function useRevokeN8nKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/n8n/keys/${id}`),
+    mutationFn: (id: string) => api.delete('/api/n8n/keys/:id', { params: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: n8nKeysQueryOptions.queryKey }),
   });
 }

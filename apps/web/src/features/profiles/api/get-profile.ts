@@ -3,7 +3,7 @@ import type { PublicProfile } from '@flowbay/domain';
 import { ApiRequestError, api } from '@/lib/api-client';
 
 export function getProfile(id: string, signal?: AbortSignal): Promise<PublicProfile> {
-  return api.get<PublicProfile>(`/api/profile/${encodeURIComponent(id)}`, undefined, signal);
+  return api.get('/api/profile/:id', { params: { id }, signal });
 }
 
 export function profileQueryOptions(id: string) {

@@ -1,11 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  CreateVersionInput,
-  CreateWorkflowInput,
-  UpdateWorkflowInput,
-  WorkflowDetail,
-  WorkflowVersion,
-} from '@flowbay/domain';
+import type { CreateVersionInput, CreateWorkflowInput, UpdateWorkflowInput } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 /** Lists, the detail, versions and the author's own list all may show what changed. */
@@ -16,7 +10,7 @@ function refreshWorkflowQueries(queryClient: QueryClient) {
 }
 
 export function createWorkflow(input: CreateWorkflowInput) {
-  return api.post<WorkflowDetail>('/api/workflows', input);
+  return api.post('/api/workflows', { body: input });
 }
 
 export function useCreateWorkflow() {
@@ -27,7 +21,8 @@ export function useCreateWorkflow() {
 export function useUpdateWorkflow(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateWorkflowInput) => api.put<WorkflowDetail>(`/api/workflows/${id}`, input),
+    mutationFn: (input: UpdateWorkflowInput) =>
+      api.put('/api/workflows/:id', { params: { id }, body: input }),
     onSuccess: () => refreshWorkflowQueries(queryClient),
   });
 }
@@ -35,8 +30,7 @@ export function useUpdateWorkflow(id: string) {
 export function useDeleteWorkflow(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.delete<{ id: string; deleted: true; buyers_keep_access: boolean }>(`/api/workflows/${id}`),
+    mutationFn: () => api.delete('/api/workflows/:id', { params: { id } }),
     onSuccess: () => refreshWorkflowQueries(queryClient),
   });
 }
@@ -45,7 +39,7 @@ export function useCreateVersion(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateVersionInput) =>
-      api.post<WorkflowVersion>(`/api/workflows/${id}/versions`, input),
+      api.post('/api/workflows/:id/versions', { params: { id }, body: input }),
     onSuccess: () => refreshWorkflowQueries(queryClient),
   });
 }

@@ -22,6 +22,7 @@ import { CoverPicker } from './cover-picker';
 import { PriceInput } from './price-input';
 import { UploadProgress } from './upload-progress';
 import { WorkflowFilePicker, detectedPlatform, useWorkflowFile } from './workflow-file-picker';
+import { translateMessage } from '@/i18n/keys';
 
 export interface Option {
   id: string;
@@ -74,7 +75,7 @@ export function CreateWorkflowForm({
   const { errors, isSubmitting } = form.formState;
   const message = (field: (typeof FIELDS)[number]) => {
     const key = errors[field]?.message;
-    return key ? t(key) : undefined;
+    return key ? translateMessage(t, key) : undefined;
   };
   const paid = isPaidPrice(form.watch('price'));
   // The platform comes from the file: once it is recognised it is chosen, and the others are locked.
@@ -133,7 +134,9 @@ export function CreateWorkflowForm({
           { message: fieldError.key },
           { shouldFocus: true },
         );
-      toast.error(t('publish.createFailed'), { description: t(fieldError?.key ?? errorKey(error)) });
+      toast.error(t('publish.createFailed'), {
+        description: translateMessage(t, fieldError?.key ?? errorKey(error)),
+      });
     } finally {
       setStep('idle');
       setCoverProgress(null);

@@ -13,6 +13,7 @@ import { fieldErrorOf } from '../lib/workflow-form-schema';
 import { looksLikeJson } from '../lib/check-workflow-file';
 import { UploadProgress } from './upload-progress';
 import { WorkflowFilePicker, detectedPlatform, useWorkflowFile } from './workflow-file-picker';
+import { translateMessage } from '@/i18n/keys';
 
 const PLATFORM_CHANGED = 'errors.VERSION_PLATFORM_CHANGED';
 
@@ -82,13 +83,15 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
       const fieldError = fieldErrorOf(error, ['version', 'file']);
       if (fieldError?.field === 'version') setVersionError(fieldError.key);
       else setFileError(fieldError?.key ?? errorKey(error));
-      toast.error(t('manage.versionFailed'), { description: t(fieldError?.key ?? errorKey(error)) });
+      toast.error(t('manage.versionFailed'), {
+        description: translateMessage(t, fieldError?.key ?? errorKey(error)),
+      });
     } finally {
       setProgress(null);
     }
   };
 
-  const versionMessage = versionError ? t(versionError) : undefined;
+  const versionMessage = versionError ? translateMessage(t, versionError) : undefined;
   return (
     <Card>
       <CardHeader>
@@ -112,7 +115,13 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
             id="version-file"
             label={t('manage.versionFile')}
             state={workflowFile}
-            error={fileError ? t(fileError) : platformChanged ? t(PLATFORM_CHANGED) : undefined}
+            error={
+              fileError
+                ? translateMessage(t, fileError)
+                : platformChanged
+                  ? translateMessage(t, PLATFORM_CHANGED)
+                  : undefined
+            }
             inputRef={fileInput}
             onChosen={onChosen}
             disabled={pending}

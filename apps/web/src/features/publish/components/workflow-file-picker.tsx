@@ -6,6 +6,7 @@ import { FieldError, Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { checkWorkflowFile, type FileCheck } from '../lib/check-workflow-file';
+import { translateMessage } from '@/i18n/keys';
 
 export type FileCheckState =
   { status: 'idle' } | { status: 'checking' } | { status: 'done'; result: FileCheck };
@@ -85,7 +86,10 @@ export function WorkflowFilePicker({
   // A broken file is named at the field as soon as the browser has read it, not on submit.
   const { check } = state;
   const shownError =
-    error ?? (check.status === 'done' && !check.result.ok ? t(fileErrorKey(check.result.code)) : undefined);
+    error ??
+    (check.status === 'done' && !check.result.ok
+      ? translateMessage(t, fileErrorKey(check.result.code))
+      : undefined);
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>

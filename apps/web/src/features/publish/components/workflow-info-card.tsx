@@ -29,6 +29,7 @@ import { CheckboxGroup } from './checkbox-group';
 import type { Option } from './create-workflow-form';
 import { CoverPicker } from './cover-picker';
 import { PriceInput } from './price-input';
+import { translateMessage } from '@/i18n/keys';
 
 const infoFields = {
   title: titleField,
@@ -100,7 +101,8 @@ export function WorkflowInfoCard({
     defaultValues: initialValues(workflow),
   });
   const { errors } = form.formState;
-  const message = (field: Field) => (errors[field]?.message ? t(errors[field]!.message!) : undefined);
+  const message = (field: Field) =>
+    errors[field]?.message ? translateMessage(t, errors[field]!.message!) : undefined;
   const filePlatform = workflow.node_summary?.platform ?? null;
   const lockedPlatforms = filePlatform
     ? platforms.map((option) => option.id).filter((id) => id !== filePlatform)
@@ -139,7 +141,9 @@ export function WorkflowInfoCard({
       const fieldError = fieldErrorOf(error, FIELDS);
       if (fieldError)
         form.setError(fieldError.field as Field, { message: fieldError.key }, { shouldFocus: true });
-      toast.error(t('manage.saveFailed'), { description: t(fieldError?.key ?? errorKey(error)) });
+      toast.error(t('manage.saveFailed'), {
+        description: translateMessage(t, fieldError?.key ?? errorKey(error)),
+      });
     } finally {
       setUploadingCover(false);
     }

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReviewList } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 export const ratingsKeys = {
@@ -13,7 +12,7 @@ export function reviewsQueryOptions(workflowId: string, page: number) {
   return queryOptions({
     queryKey: ratingsKeys.list(workflowId, page),
     queryFn: ({ signal }) =>
-      api.get<ReviewList>(`/api/workflows/${encodeURIComponent(workflowId)}/reviews`, { page }, signal),
+      api.get('/api/workflows/:id/reviews', { params: { id: workflowId }, query: { page }, signal }),
   });
 }
 

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Review } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 import { ratingsKeys } from './get-reviews';
 
@@ -7,7 +6,7 @@ export function useReplyToReview(workflowId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reviewId, reply }: { reviewId: string; reply: string }) =>
-      api.put<Review>(`/api/reviews/${reviewId}/reply`, { reply }),
+      api.put('/api/reviews/:reviewId/reply', { params: { reviewId }, body: { reply } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ratingsKeys.workflow(workflowId) }),
   });
 }

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ReviewReport, ReviewReportInput } from '@flowbay/domain';
+import type { ReviewReportInput } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 export function useReportReview() {
   return useMutation({
     mutationFn: ({ reviewId, input }: { reviewId: string; input: ReviewReportInput }) =>
-      api.post<ReviewReport>(`/api/reviews/${reviewId}/reports`, input),
+      api.post('/api/reviews/:reviewId/reports', { params: { reviewId }, body: input }),
   });
 }

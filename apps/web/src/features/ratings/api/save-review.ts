@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Review, ReviewInput } from '@flowbay/domain';
+import type { ReviewInput } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 import { ratingsKeys } from './get-reviews';
 
@@ -18,8 +18,8 @@ export function useSaveReview(workflowId: string) {
   return useMutation({
     mutationFn: ({ reviewId, input }: { reviewId?: string; input: ReviewInput }) =>
       reviewId
-        ? api.put<Review>(`/api/reviews/${reviewId}`, input)
-        : api.post<Review>(`/api/workflows/${workflowId}/reviews`, input),
+        ? api.put('/api/reviews/:reviewId', { params: { reviewId }, body: input })
+        : api.post('/api/workflows/:id/reviews', { params: { id: workflowId }, body: input }),
     onSuccess: invalidate,
   });
 }
@@ -27,7 +27,7 @@ export function useSaveReview(workflowId: string) {
 export function useDeleteReview(workflowId: string) {
   const invalidate = useInvalidateRatings(workflowId);
   return useMutation({
-    mutationFn: (reviewId: string) => api.delete<{ id: string }>(`/api/reviews/${reviewId}`),
+    mutationFn: (reviewId: string) => api.delete('/api/reviews/:reviewId', { params: { reviewId } }),
     onSuccess: invalidate,
   });
 }

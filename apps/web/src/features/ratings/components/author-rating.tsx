@@ -1,7 +1,6 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import type { AuthorStats } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 import { formatRating } from '@/lib/format';
 
@@ -10,8 +9,7 @@ export function AuthorRating({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
   const stats = useQuery({
     queryKey: ['author-stats', userId],
-    queryFn: ({ signal }) =>
-      api.get<AuthorStats>(`/api/author-stats/${encodeURIComponent(userId)}`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/author-stats/:userId', { params: { userId }, signal }),
   });
   const average = stats.data?.ratingAverage;
   if (average === null || average === undefined) return null;

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +53,7 @@ export function ReportReviewButton({ reviewId }: { reviewId: string }) {
   );
 }
 
-const reportFailed = (t: (key: string) => string) => (failure: unknown) =>
+const reportFailed = (t: TFunction) => (failure: unknown) =>
   toast.error(t('report.failed'), { description: t(errorKey(failure)) });
 
 function ReportButton({

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPayoutsResponse, PayoutStateValue } from '@flowbay/domain';
+import type { PayoutStateValue } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 import { salesKeys } from './query-keys';
 
 export function getAdminPayouts(state: PayoutStateValue | '', signal?: AbortSignal) {
-  return api.get<AdminPayoutsResponse>('/api/admin/payouts', { state }, signal);
+  return api.get('/api/admin/payouts', { query: { state }, signal });
 }
 
 export function adminPayoutsQueryOptions(state: PayoutStateValue | '') {

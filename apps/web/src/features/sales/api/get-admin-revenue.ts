@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { salesKeys } from './query-keys';
 
 export function getAdminRevenue(signal?: AbortSignal): Promise<AdminRevenue> {
-  return api.get<AdminRevenue>('/api/admin/revenue', undefined, signal);
+  return api.get('/api/admin/revenue', { signal });
 }
 
 export function adminRevenueQueryOptions() {

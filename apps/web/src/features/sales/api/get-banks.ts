@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { salesKeys } from './query-keys';
 
 export function getBanks(signal?: AbortSignal): Promise<BanksResponse> {
-  return api.get<BanksResponse>('/api/banks', undefined, signal);
+  return api.get('/api/banks', { signal });
 }
 
 export function banksQueryOptions() {

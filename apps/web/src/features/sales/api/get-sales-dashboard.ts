@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { salesKeys } from './query-keys';
 
 export function getSalesDashboard(signal?: AbortSignal): Promise<SalesDashboard> {
-  return api.get<SalesDashboard>('/api/me/sales', undefined, signal);
+  return api.get('/api/me/sales', { signal });
 }
 
 export function salesDashboardQueryOptions() {

@@ -7,10 +7,10 @@ export type PayoutDecision =
   { id: string; state: 'paid'; transferRef: string } | { id: string; state: 'failed'; reason: string };
 
 export function markPayout(decision: PayoutDecision): Promise<AdminPayoutResponse> {
-  const path = `/api/admin/payouts/${encodeURIComponent(decision.id)}/${decision.state}`;
+  const params = { id: decision.id };
   return decision.state === 'paid'
-    ? api.post<AdminPayoutResponse>(path, { transfer_ref: decision.transferRef })
-    : api.post<AdminPayoutResponse>(path, { reason: decision.reason });
+    ? api.post('/api/admin/payouts/:id/paid', { params, body: { transfer_ref: decision.transferRef } })
+    : api.post('/api/admin/payouts/:id/failed', { params, body: { reason: decision.reason } });
 }
 
 /** Paid or failed: the queue, the revenue view's pending payouts change. */

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { salesKeys } from './query-keys';
 
 export function requestPayout(): Promise<PayoutResponse> {
-  return api.post<PayoutResponse>('/api/me/payouts');
+  return api.post('/api/me/payouts');
 }
 
 export function useRequestPayout() {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { salesKeys } from './query-keys';
 
 export function setPayoutAccount(body: PayoutAccountBody): Promise<PayoutAccountResponse> {
-  return api.put<PayoutAccountResponse>('/api/me/payout-account', body);
+  return api.put('/api/me/payout-account', { body });
 }
 
 /** A saved account changes the dashboard (its account and whether a payout can be requested). */

@@ -15,6 +15,7 @@ import { formatDateTime, formatPrice } from '@/lib/format';
 import { useAdminPayouts } from '../api/get-admin-payouts';
 import { useAdminRevenue } from '../api/get-admin-revenue';
 import { useMarkPayout } from '../api/mark-payout';
+import { translateMessage } from '@/i18n/keys';
 
 /** The admin's Payouts tab: revenue per month, then the payout queue with its CSV bank batch. */
 export function AdminPayoutsPanel() {
@@ -156,7 +157,7 @@ function PayoutRow({ payout }: { payout: AdminPayout }) {
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const onDone = (key: string) => ({
-    onSuccess: () => toast.success(t(key)),
+    onSuccess: () => toast.success(translateMessage(t, key)),
     onError: (error: unknown) => toast.error(t(errorKey(error))),
   });
   return (

@@ -1,19 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TranslateInput } from '@flowbay/domain/translate';
 import { api } from '@/lib/api-client';
-
-export interface TranslateStatus {
-  available: boolean;
-  languages: string[];
-}
 
 export const translateStatusQueryOptions = queryOptions({
   queryKey: ['translate', 'status'],
-  queryFn: ({ signal }) => api.get<TranslateStatus>('/api/translate', undefined, signal),
+  queryFn: ({ signal }) => api.get('/api/translate', { signal }),
   staleTime: Infinity,
 });
 
-export function translateTexts(texts: string[], target: string): Promise<{ translations: string[] }> {
-  return api.post('/api/translate', { texts, target });
+export function translateTexts(texts: string[], target: TranslateInput['target']) {
+  return api.post('/api/translate', { body: { texts, target } });
 }
 
 export function useTranslateStatus() {
@@ -21,7 +17,7 @@ export function useTranslateStatus() {
 }
 
 /** Translations of `texts` while `enabled`; a failure leaves the caller on the original text. */
-export function useTranslatedTexts(texts: string[], target: string, enabled: boolean) {
+export function useTranslatedTexts(texts: string[], target: TranslateInput['target'], enabled: boolean) {
   return useQuery({
     queryKey: ['translate', target, texts],
     queryFn: () => translateTexts(texts, target),

@@ -2,6 +2,7 @@ import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
+import { translateMessage } from '@/i18n/keys';
 
 interface TranslateToggleProps {
   on: boolean;
@@ -36,7 +37,7 @@ export function TranslateToggle({
         >
           {languages.map((language) => (
             <option key={language} value={language}>
-              {t(`translate.languages.${language}`)}
+              {translateMessage(t, `translate.languages.${language}`)}
             </option>
           ))}
         </NativeSelect>

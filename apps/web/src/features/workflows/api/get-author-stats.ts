@@ -3,7 +3,7 @@ import type { AuthorStats } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 export function getAuthorStats(userId: string, signal?: AbortSignal): Promise<AuthorStats> {
-  return api.get<AuthorStats>(`/api/author-stats/${encodeURIComponent(userId)}`, undefined, signal);
+  return api.get('/api/author-stats/:userId', { params: { userId }, signal });
 }
 
 export function authorStatsQueryOptions(userId: string) {

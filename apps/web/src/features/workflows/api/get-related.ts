@@ -3,7 +3,7 @@ import type { RelatedWorkflows } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 export function getRelated(workflowId: string, signal?: AbortSignal): Promise<RelatedWorkflows> {
-  return api.get<RelatedWorkflows>(`/api/workflows/${workflowId}/related`, undefined, signal);
+  return api.get('/api/workflows/:id/related', { params: { id: workflowId }, signal });
 }
 
 export function relatedQueryOptions(workflowId: string) {

@@ -1,17 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category, Subcategory } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 // Platforms and use cases change only with a deploy; keep them for the whole visit.
 export const categoriesQueryOptions = queryOptions({
   queryKey: ['categories'],
-  queryFn: ({ signal }) => api.get<Category[]>('/api/categories', undefined, signal),
+  queryFn: ({ signal }) => api.get('/api/categories', { signal }),
   staleTime: Infinity,
 });
 
 export const subcategoriesQueryOptions = queryOptions({
   queryKey: ['subcategories'],
-  queryFn: ({ signal }) => api.get<Subcategory[]>('/api/subcategories', undefined, signal),
+  queryFn: ({ signal }) => api.get('/api/subcategories', { signal }),
   staleTime: Infinity,
 });
 

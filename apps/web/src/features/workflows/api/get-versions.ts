@@ -3,7 +3,7 @@ import type { WorkflowVersion } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
 export function getVersions(workflowId: string, signal?: AbortSignal): Promise<WorkflowVersion[]> {
-  return api.get<WorkflowVersion[]>(`/api/workflows/${workflowId}/versions`, undefined, signal);
+  return api.get('/api/workflows/:id/versions', { params: { id: workflowId }, signal });
 }
 
 export function versionsQueryOptions(workflowId: string) {

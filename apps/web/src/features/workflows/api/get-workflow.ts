@@ -3,7 +3,7 @@ import type { WorkflowDetail } from '@flowbay/domain';
 import { ApiRequestError, api } from '@/lib/api-client';
 
 export function getWorkflow(ref: string, signal?: AbortSignal): Promise<WorkflowDetail> {
-  return api.get<WorkflowDetail>(`/api/workflows/${encodeURIComponent(ref)}`, undefined, signal);
+  return api.get('/api/workflows/:id', { params: { id: ref }, signal });
 }
 
 export function workflowQueryOptions(ref: string) {

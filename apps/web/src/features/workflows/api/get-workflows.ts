@@ -31,7 +31,7 @@ export function listQuery(params: WorkflowListParams) {
 }
 
 export function getWorkflows(params: WorkflowListParams, signal?: AbortSignal): Promise<WorkflowList> {
-  return api.get<WorkflowList>('/api/workflows', listQuery(params), signal);
+  return api.get('/api/workflows', { query: listQuery(params), signal });
 }
 
 export function workflowsQueryOptions(params: WorkflowListParams) {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { api } from '@/lib/api-client';
 
 export function recordView(workflowId: string): Promise<{ views: number; counted: boolean }> {
-  return api.post(`/api/workflows/${workflowId}/views`);
+  return api.post('/api/workflows/:id/views', { params: { id: workflowId } });
 }
 
 /** Records one view per page view; failures are ignored (spec section 7). */

@@ -1,0 +1,30 @@
+import type { API_MESSAGES } from '@flowbay/domain/messages';
+import type en from './en.json';
+import type pagesEn from './pages.en.json';
+
+type ApiMessages = (typeof API_MESSAGES)['en'];
+
+/** en.json with the API's error and validation messages from the catalogue in packages/domain. */
+export type TranslationResource = Omit<typeof en, 'errors'> & {
+  errors: (typeof en)['errors'] & ApiMessages['errors'];
+  validation: ApiMessages['validation'];
+};
+
+/** The UI's texts of one language, with the `errors` and `validation` parts the server also answers with. */
+export function withApiMessages<T extends { errors: object }>(
+  translation: T,
+  messages: (typeof API_MESSAGES)['en' | 'vi'],
+) {
+  return {
+    ...translation,
+    errors: { ...translation.errors, ...messages.errors },
+    validation: messages.validation,
+  };
+}
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: TranslationResource; pages: typeof pagesEn };
+  }
+}

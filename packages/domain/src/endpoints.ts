@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import {
+  AccountDeletionRequest,
+  AuthProviders,
+  AuthSession,
+  AuthSignedIn,
+  AuthSignedOut,
+  AuthSignedUp,
+  AuthSocialRedirect,
+  AuthStatus,
+  DataExportQueued,
+  DeletionLinkSent,
+  OwnProfile,
+} from './accounts.ts';
+import {
+  AuthorStats,
+  MyWorkflowList,
+  Category,
+  FavoriteCheck,
+  FavoriteState,
+  Health,
+  PageQuery,
+  PublicProfile,
+  RelatedWorkflows,
+  Subcategory,
+  ViewCount,
+  WorkflowCategoryLink,
+  WorkflowDetail,
+  WorkflowList,
+  WorkflowDeleted,
+  WorkflowVersion,
+} from './api.ts';
+import { ListWorkflowsQuery } from './catalog.ts';
+import {
+  AdminOrderResponse,
+  AdminOrdersQuery,
+  AdminOrdersResponse,
+  AdminRefundRequestsResponse,
+  CreateOrderBody,
+  CreateOrderResponse,
+  OrderResponse,
+  PaymentProviders,
+  PurchasesResponse,
+  RefundDecisionBody,
+  RefundRequestBody,
+  StripeWebhookAck,
+  TestGatewayCompleteBody,
+  TestGatewayCompleteResponse,
+  TestGatewaySession,
+  VnpayIpnResponse,
+} from './commerce.ts';
+import { ContactInput, ContactReceipt } from './contact.ts';
+import {
+  CreatedN8nKey,
+  CreateN8nKeyBody,
+  N8nCategories,
+  N8nCollectionResponse,
+  N8nCollections,
+  N8nCollectionsQuery,
+  N8nHealth,
+  N8nImportTemplate,
+  N8nKeyList,
+  N8nSearchQuery,
+  N8nSearchResult,
+  N8nTemplateResponse,
+} from './n8n.ts';
+import {
+  CreateVersionInput,
+  CreateWorkflowInput,
+  FavoriteInput,
+  LinkCategoriesInput,
+  LinkSubcategoriesInput,
+  RejectInput,
+  ReportInput,
+  ResolveReportInput,
+  UpdateWorkflowInput,
+  UploadResult,
+} from './publishing.ts';
+import {
+  AdminReviewReport,
+  AdminReviewReportsQuery,
+  ResolvedReviewReport,
+  ResolveReviewReportInput,
+  Review,
+  ReviewDeleted,
+  ReviewInput,
+  ReviewList,
+  ReviewReplyInput,
+  ReviewReport,
+  ReviewReportInput,
+} from './ratings.ts';
+import {
+  AdminReport,
+  AdminReportsQuery,
+  ResolvedReport,
+  ReviewDecision,
+  ReviewQueue,
+  WorkflowReport,
+} from './review.ts';
+import {
+  AdminPayoutResponse,
+  AdminPayoutsQuery,
+  AdminPayoutsResponse,
+  AdminRevenue,
+  BanksResponse,
+  CsvText,
+  MarkPayoutFailedBody,
+  MarkPayoutPaidBody,
+  PayoutAccountBody,
+  PayoutAccountResponse,
+  PayoutResponse,
+  SalesDashboard,
+} from './sales.ts';
+import { TranslateInput, TranslateResult, TranslateStatus } from './translate.ts';
+
+/**
+ * One contract per endpoint, `'<METHOD> <path>'` → what it takes and what its success answers.
+ * The server's routes declare these schemas (they feed OpenAPI; a test keeps the two equal) and
+ * the web's `api` client takes its types from here, so a changed answer breaks `tsc` on both sides.
+ * `response: null` marks an answer that is a file rather than JSON.
+ */
+export interface EndpointContract {
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType | null;
+}
+
+const page = PageQuery;
+
+export const endpoints = {
+  'GET /api/health': { response: Health },
+  'GET /api/categories': { response: z.array(Category) },
+  'GET /api/subcategories': { response: z.array(Subcategory) },
+
+  /* catalogue */
+  'GET /api/workflows': { query: ListWorkflowsQuery, response: WorkflowList },
+  'GET /api/workflows/:id': { response: WorkflowDetail },
+  'GET /api/workflows/:id/versions': { response: z.array(WorkflowVersion) },
+  'GET /api/workflows/:id/related': { response: RelatedWorkflows },
+  'POST /api/workflows/:id/views': { response: ViewCount },
+  'GET /api/workflow-categories': { response: z.array(WorkflowCategoryLink) },
+  'GET /api/author-stats/:userId': { response: AuthorStats },
+  'GET /api/workflows/:id/download': { response: null },
+  'GET /api/workflows/:id/versions/:versionId/download': { response: null },
+  'GET /og/workflows/:file': { response: null },
+  'GET /api/icons/:file': { response: z.string() },
+
+  /* publishing */
+  'POST /api/uploads': { response: UploadResult },
+  'POST /api/workflows': { body: CreateWorkflowInput, response: WorkflowDetail },
+  'PUT /api/workflows/:id': { body: UpdateWorkflowInput, response: WorkflowDetail },
+  'DELETE /api/workflows/:id': { response: WorkflowDeleted },
+  'POST /api/workflows/:id/versions': { body: CreateVersionInput, response: WorkflowVersion },
+  'POST /api/workflow-categories': { body: LinkCategoriesInput, response: LinkCategoriesInput },
+  'POST /api/workflow-subcategories': { body: LinkSubcategoriesInput, response: LinkSubcategoriesInput },
+  'GET /api/me/workflows': { query: page, response: MyWorkflowList },
+
+  /* review */
+  'GET /api/admin/reviews': { query: page, response: ReviewQueue },
+  'POST /api/admin/workflows/:id/approve': { response: ReviewDecision },
+  'POST /api/admin/workflows/:id/reject': { body: RejectInput, response: ReviewDecision },
+  'POST /api/workflows/:id/reports': { body: ReportInput, response: WorkflowReport },
+  'GET /api/admin/reports': { query: AdminReportsQuery, response: z.array(AdminReport) },
+  'POST /api/admin/reports/:id/resolve': { body: ResolveReportInput, response: ResolvedReport },
+
+  /* accounts (Better Auth answers /api/auth/* except the providers) */
+  'GET /api/auth/providers': { response: AuthProviders },
+  'GET /api/auth/get-session': { response: AuthSession.nullable() },
+  'POST /api/auth/sign-up/email': { response: AuthSignedUp },
+  'POST /api/auth/sign-in/email': { response: AuthSignedIn },
+  'POST /api/auth/sign-in/social': { response: AuthSocialRedirect },
+  'POST /api/auth/sign-out': { response: AuthSignedOut },
+  'POST /api/auth/send-verification-email': { response: AuthStatus },
+  'POST /api/auth/request-password-reset': { response: AuthStatus },
+  'POST /api/auth/reset-password': { response: AuthStatus },
+  'POST /api/auth/change-password': { response: z.unknown() },
+  'GET /api/profile/me': { response: OwnProfile },
+  'PUT /api/profile/me': { response: OwnProfile },
+  'GET /api/profile/:id': { response: PublicProfile },
+  'POST /api/profile/me/avatar': { response: OwnProfile },
+  'DELETE /api/profile/me/avatar': { response: OwnProfile },
+  'POST /api/profile/me/export': { response: DataExportQueued },
+  'GET /api/profile/me/exports/:id': { response: null },
+  'POST /api/profile/me/delete-link': { response: DeletionLinkSent },
+  'POST /api/profile/me/delete': { body: AccountDeletionRequest, response: z.null() },
+
+  /* orders and payments */
+  'POST /api/orders': { body: CreateOrderBody, response: CreateOrderResponse },
+  'GET /api/orders/:code': { response: OrderResponse },
+  'GET /api/me/purchases': { response: PurchasesResponse },
+  'POST /api/orders/:code/refund-request': { body: RefundRequestBody, response: OrderResponse },
+  'GET /api/admin/orders': { query: AdminOrdersQuery, response: AdminOrdersResponse },
+  'GET /api/admin/refund-requests': { response: AdminRefundRequestsResponse },
+  'POST /api/admin/orders/:code/refund': { body: RefundDecisionBody, response: AdminOrderResponse },
+  'POST /api/admin/orders/:code/decline-refund': { body: RefundDecisionBody, response: AdminOrderResponse },
+  'GET /api/payments/providers': { response: PaymentProviders },
+  'GET /api/payments/vnpay/ipn': { response: VnpayIpnResponse },
+  'GET /api/payments/vnpay/return': { response: null },
+  'POST /api/payments/stripe/webhook': { response: StripeWebhookAck },
+  'GET /api/payments/test-gateway/session': { response: TestGatewaySession },
+  'POST /api/payments/test-gateway/complete': {
+    body: TestGatewayCompleteBody,
+    response: TestGatewayCompleteResponse,
+  },
+
+  /* sales and payouts */
+  'GET /api/banks': { response: BanksResponse },
+  'GET /api/me/sales': { response: SalesDashboard },
+  'GET /api/me/sales.csv': { response: CsvText },
+  'GET /api/me/payout-account': { response: PayoutAccountResponse },
+  'PUT /api/me/payout-account': { body: PayoutAccountBody, response: PayoutAccountResponse },
+  'POST /api/me/payouts': { response: PayoutResponse },
+  'GET /api/admin/payouts': { query: AdminPayoutsQuery, response: AdminPayoutsResponse },
+  'GET /api/admin/payouts.csv': { response: CsvText },
+  'POST /api/admin/payouts/:id/paid': { body: MarkPayoutPaidBody, response: AdminPayoutResponse },
+  'POST /api/admin/payouts/:id/failed': { body: MarkPayoutFailedBody, response: AdminPayoutResponse },
+  'GET /api/admin/revenue': { response: AdminRevenue },
+
+  /* favourites */
+  'GET /api/favorites': { query: page, response: WorkflowList },
+  'POST /api/favorites': { body: FavoriteInput, response: FavoriteState },
+  'GET /api/favorites/check': { query: z.object({ workflow_id: z.string() }), response: FavoriteCheck },
+  'DELETE /api/favorites/:workflow_id': { response: FavoriteState },
+
+  /* translation and contact */
+  'GET /api/translate': { response: TranslateStatus },
+  'POST /api/translate': { body: TranslateInput, response: TranslateResult },
+  'POST /api/contact': { body: ContactInput, response: ContactReceipt },
+
+  /* ratings */
+  'GET /api/workflows/:id/reviews': { query: page, response: ReviewList },
+  'POST /api/workflows/:id/reviews': { body: ReviewInput, response: Review },
+  'PUT /api/reviews/:reviewId': { body: ReviewInput, response: Review },
+  'DELETE /api/reviews/:reviewId': { response: ReviewDeleted },
+  'PUT /api/reviews/:reviewId/reply': { body: ReviewReplyInput, response: Review },
+  'POST /api/reviews/:reviewId/reports': { body: ReviewReportInput, response: ReviewReport },
+  'GET /api/admin/review-reports': { query: AdminReviewReportsQuery, response: z.array(AdminReviewReport) },
+  'POST /api/admin/review-reports/:id/resolve': {
+    body: ResolveReviewReportInput,
+    response: ResolvedReviewReport,
+  },
+
+  /* n8n: keys for the signed-in user, and the templates API n8n calls (also under /n8n/vi, /n8n/k/:key) */
+  'GET /api/n8n/keys': { response: N8nKeyList },
+  'POST /api/n8n/keys': { body: CreateN8nKeyBody, response: CreatedN8nKey },
+  'DELETE /api/n8n/keys/:id': { response: z.null() },
+  'GET /n8n/health': { response: N8nHealth },
+  'GET /n8n/templates/categories': { response: N8nCategories },
+  'GET /n8n/templates/search': { query: N8nSearchQuery, response: N8nSearchResult },
+  'GET /n8n/templates/collections': { query: N8nCollectionsQuery, response: N8nCollections },
+  'GET /n8n/templates/collections/:id': { response: N8nCollectionResponse },
+  'GET /n8n/templates/workflows/:id': { response: N8nTemplateResponse },
+  'GET /n8n/workflows/templates/:id': { response: N8nImportTemplate },
+} as const satisfies Record<string, EndpointContract>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointKey = keyof Endpoints;

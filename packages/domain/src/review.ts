@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { NodeSummary, Requirements, WORKFLOW_STATUSES } from './api.ts';
+import { DuplicateMatch, PlatformCheck, VersionDiff } from './publishing.ts';
+import { REPORT_REASONS } from './reports.ts';
+
+/** Answers of the admin review endpoints (the queue, decisions, workflow reports). */
+export const ReviewDecision = z.object({
+  workflow_id: z.string(),
+  decision: z.enum(['approved', 'rejected']),
+  status: z.enum(WORKFLOW_STATUSES),
+});
+export type ReviewDecision = z.infer<typeof ReviewDecision>;
+
+export const SecretFinding = z.object({
+  node: z.string(),
+  path: z.string(),
+  kind: z.string(),
+  workflow: z.string().optional(),
+});
+export type SecretFinding = z.infer<typeof SecretFinding>;
+
+export const QueueVersion = z.object({
+  id: z.string(),
+  version: z.string(),
+  created_at: z.string(),
+  download_url: z.string(),
+  checks: z.object({
+    format: z.string().nullable(),
+    size: z.number().int(),
+    sha256: z.string(),
+    node_summary: NodeSummary.nullable(),
+    requirements: Requirements.nullable(),
+    secrets: z.object({ found: z.number().int(), redacted: z.array(SecretFinding) }),
+    warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+  }),
+  /** Against the listed version; null for a workflow that was never listed. */
+  diff: VersionDiff.nullable(),
+  duplicates: z.array(DuplicateMatch),
+});
+export type QueueVersion = z.infer<typeof QueueVersion>;
+
+export const QueueItem = z.object({
+  kind: z.enum(['new', 'update']),
+  submitted_at: z.string(),
+  open_reports: z.number().int(),
+  workflow: z.object({
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    description: z.string(),
+    price: z.number().int(),
+    status: z.string(),
+    cover_image_url: z.string().nullable(),
+    tested_with: z.string().nullable(),
+    created_at: z.string(),
+    category_ids: z.array(z.string()),
+    subcategory_ids: z.array(z.string()),
+    author: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  }),
+  versions: z.array(QueueVersion),
+  platforms: PlatformCheck,
+  edit: z
+    .object({ id: z.string(), created_at: z.string(), changes: z.record(z.string(), z.unknown()) })
+    .nullable(),
+});
+export type QueueItem = z.infer<typeof QueueItem>;
+
+export const ReviewQueue = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  items: z.array(QueueItem),
+});
+export type ReviewQueue = z.infer<typeof ReviewQueue>;
+
+export const WORKFLOW_REPORT_STATUSES = ['open', 'unlisted', 'dismissed'] as const;
+
+export const WorkflowReport = z.object({
+  id: z.string(),
+  workflow_id: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  status: z.enum(WORKFLOW_REPORT_STATUSES),
+  created_at: z.string(),
+});
+export type WorkflowReport = z.infer<typeof WorkflowReport>;
+
+export const AdminReport = WorkflowReport.extend({
+  workflow_title: z.string(),
+  workflow_status: z.string(),
+  reporter_id: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+});
+export type AdminReport = z.infer<typeof AdminReport>;
+
+export const AdminReportsQuery = z.object({
+  status: z.enum(WORKFLOW_REPORT_STATUSES).default('open'),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+export const ResolvedReport = z.object({
+  id: z.string(),
+  workflow_id: z.string(),
+  status: z.enum(['unlisted', 'dismissed']),
+});
+export type ResolvedReport = z.infer<typeof ResolvedReport>;
