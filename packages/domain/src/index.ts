@@ -10,3 +10,4 @@ export * from './n8n.ts';
 export * from './commerce.ts';
 export * from './sales.ts';
 export * from './ratings.ts';
+export * from './routes.ts';

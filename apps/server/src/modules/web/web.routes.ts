@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { workflowPath, type WorkflowDetail } from '@flowbay/domain';
+import {
+  PAGES,
+  STATIC_PUBLIC_PAGES,
+  matchPage,
+  paths,
+  workflowPath,
+  type WorkflowDetail,
+} from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { ANONYMOUS } from '../../infra/viewer.ts';
@@ -33,23 +40,24 @@ interface WebOptions {
   distDir: string | null;
 }
 
+/** robots.txt: the route table's `disallow` pages, parameters as `*`. */
 export function robotsTxt(publicUrl: string): string {
+  const disallowed = Object.values(PAGES)
+    .filter((page) => 'disallow' in page && page.disallow)
+    .map((page) => `Disallow: ${page.pattern.replace(/:[A-Za-z]+/g, '*')}`);
   return [
     'User-agent: *',
     'Allow: /',
     // "/profile" would also match "/profiles/…" as a prefix; the longer Allow wins for public profiles.
     'Allow: /profiles/',
-    'Disallow: /profile',
-    'Disallow: /workflows/new',
-    'Disallow: /workflows/*/edit',
-    'Disallow: /auth',
+    ...disallowed,
     'Crawl-delay: 1',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',
   ].join('\n');
 }
 
-export const SITEMAP_STATIC_PATHS = ['/', '/workflows', '/guide', '/contact', '/faq', '/terms', '/privacy'];
+export const SITEMAP_STATIC_PATHS = STATIC_PUBLIC_PAGES.map((id) => PAGES[id].pattern);
 
 type HeadReview = { rating: number; body: string; createdAt: Date; name: string | null };
 /** Reviews named in the detail page's JSON-LD (the newest visible ones). */
@@ -89,7 +97,13 @@ function workflowHead(workflow: WorkflowDetail, publicUrl: string, reviews: Head
       ...(platform ? { runtimePlatform: platform } : {}),
       keywords: workflow.workflow_subcategories.map((item) => item.subcategories.name).join(', '),
       ...(author
-        ? { author: { '@type': 'Person', name: author, url: `${publicUrl}/profiles/${workflow.user_id}` } }
+        ? {
+            author: {
+              '@type': 'Person',
+              name: author,
+              url: `${publicUrl}${paths.publicProfile(workflow.user_id)}`,
+            },
+          }
         : {}),
       offers: {
         '@type': 'Offer',
@@ -156,7 +170,7 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...SITEMAP_STATIC_PATHS.map((path) => entry(path)),
       ...workflows.map((row) => entry(workflowPath(row), row.updatedAt)),
-      ...authors.map((row) => entry(`/profiles/${encodeURIComponent(row.id)}`, row.updatedAt)),
+      ...authors.map((row) => entry(paths.publicProfile(row.id), row.updatedAt)),
       '</urlset>',
       '',
     ].join('\n');
@@ -211,19 +225,20 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
       .header('cache-control', HTML_CACHE)
       .send(injectHead(template, renderHead(head, publicUrl)));
 
-  for (const [path, head] of Object.entries(STATIC_HEADS)) {
+  for (const path of SITEMAP_STATIC_PATHS) {
+    const head = STATIC_HEADS[path]!;
     app.get(path, { schema: { hide: true } }, async (_request, reply) => sendPage(reply, { ...head, path }));
   }
 
   app.get<{ Params: { ref: string } }>(
-    '/workflows/:ref',
+    PAGES.workflow.pattern,
     { schema: { hide: true } },
     async (request, reply) => {
-      if (request.params.ref === 'new')
+      if (matchPage(`/workflows/${request.params.ref}`).id === 'workflowNew')
         return sendPage(reply, {
           ...STATIC_HEADS['/']!,
           title: 'Flowbay',
-          path: '/workflows/new',
+          path: paths.workflowNew(),
           noindex: true,
         });
       let workflow: WorkflowDetail;
@@ -251,28 +266,29 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
     },
   );
 
-  app.get<{ Params: { id: string } }>('/profiles/:id', { schema: { hide: true } }, async (request, reply) => {
-    const profile = request.params.id.length <= 64 ? await repository.profileHead(request.params.id) : null;
-    const path = `/profiles/${encodeURIComponent(request.params.id)}`;
-    if (!profile) return sendPage(reply, { ...NOT_FOUND_HEAD, title: 'Profile not found', path }, 404);
-    const name = profile.displayName || profile.name || 'Anonymous user';
-    return sendPage(reply, {
-      title: name,
-      description: `${profile.workflowCount} workflow template${profile.workflowCount === 1 ? '' : 's'} shared by ${name} on Flowbay.`,
-      path,
-      image: profile.image,
-      type: 'profile',
-    });
-  });
+  app.get<{ Params: { id: string } }>(
+    PAGES.publicProfile.pattern,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const profile = request.params.id.length <= 64 ? await repository.profileHead(request.params.id) : null;
+      const path = paths.publicProfile(request.params.id);
+      if (!profile) return sendPage(reply, { ...NOT_FOUND_HEAD, title: 'Profile not found', path }, 404);
+      const name = profile.displayName || profile.name || 'Anonymous user';
+      return sendPage(reply, {
+        title: name,
+        description: `${profile.workflowCount} workflow template${profile.workflowCount === 1 ? '' : 's'} shared by ${name} on Flowbay.`,
+        path,
+        image: profile.image,
+        type: 'profile',
+      });
+    },
+  );
 
   // Everything else is the web app's business: its own screens (sign-in, create…) or its 404 page.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/') || path === '/api') throw notFound();
-    const known =
-      /^\/(auth|profile|admin|verify-email|reset-password|me\/(workflows|favorites|purchases|sales)|orders\/[^/]+|test-gateway\/pay|workflows\/new|workflows\/[^/]+\/edit)\/?$/.test(
-        path,
-      );
+    const known = PAGES[matchPage(path).id].access === 'signed-in';
     if (known)
       return sendPage(reply, {
         title: 'Flowbay',
