@@ -13,13 +13,17 @@ import type { Plugin } from 'vite';
  */
 function precompressAssets(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'flowbay-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+      ssr = Boolean(config.build.ssr);
     },
     closeBundle() {
+      // The server's render bundle is read from disk by the server, never sent.
+      if (ssr) return;
       const assets = join(outDir, 'assets');
       for (const name of readdirSync(assets)) {
         if (!/\.(js|css|svg|json)$/.test(name)) continue;
@@ -41,6 +45,8 @@ const apiTarget = process.env.FLOWBAY_API ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompressAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // The server's render bundle (`vite build --ssr`): workspace packages are TypeScript, so bundled.
+  ssr: { noExternal: ['@flowbay/domain', '@flowbay/workflow-formats'] },
   server: {
     proxy: { '/api': apiTarget, '/files': apiTarget },
   },

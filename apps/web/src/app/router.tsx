@@ -6,7 +6,9 @@ import { RouteError } from './routes/route-error';
 
 /** Static pages wait for their texts with their code, so they render once, without a skeleton shift. */
 function withPagesText<T>(load: () => Promise<T>) {
-  return async () => (await Promise.all([load(), i18n.loadNamespaces('pages')]))[0];
+  // The server's render has every text loaded already (entry-server.tsx).
+  return async () =>
+    (await Promise.all([load(), i18n.isInitialized ? i18n.loadNamespaces('pages') : undefined]))[0];
 }
 
 /** Every page is its own chunk, so a visitor downloads only the page they open. */

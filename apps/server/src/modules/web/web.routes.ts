@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   PAGES,
   STATIC_PUBLIC_PAGES,
@@ -17,13 +17,16 @@ import { ANONYMOUS } from '../../infra/viewer.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import {
-  NOT_FOUND_HEAD,
-  STATIC_HEADS,
+  UI_LANGUAGES,
   escapeHtml,
-  injectHead,
+  languageUrl,
+  notFoundHead,
   renderHead,
+  staticHead,
+  uiText,
   type PageHead,
 } from './web.head.ts';
+import { composePage, hasCookies, loadRenderer, pageLanguage } from './web.render.ts';
 import { createWebRepository } from './web.repository.ts';
 
 /** apps/web/dist, found from this file so the server can start from any working directory. */
@@ -31,6 +34,7 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../../web/dist', im
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HTML_CACHE = 'no-cache';
+const PRIVATE_HTML_CACHE = 'private, no-cache';
 
 interface WebOptions {
   env: Env;
@@ -163,8 +167,12 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
       repository.listedWorkflows(),
       repository.authorsWithListedWorkflows(),
     ]);
+    // Each page in both languages (English plain, Vietnamese with ?lang=vi).
     const entry = (path: string, lastmod?: Date) =>
-      `  <url><loc>${escapeHtml(`${publicUrl}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+      UI_LANGUAGES.map(
+        (language) =>
+          `  <url><loc>${escapeHtml(languageUrl(publicUrl, path, language))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`,
+      ).join('\n');
     const xml = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -218,39 +226,64 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
     );
   }
 
-  const sendPage = (reply: FastifyReply, head: PageHead, status = 200) =>
-    reply
+  const renderer = await loadRenderer(app, distDir);
+  if (!renderer) app.log.debug({ distDir }, 'no server render bundle; pages get their head only');
+
+  /**
+   * A page: its head in the visitor's language and, for public pages, the app rendered in it. Public
+   * pages render as an anonymous visitor whoever asks, and a request with cookies (a session,
+   * perhaps) gets `private`, so no shared cache keeps one visitor's page for another.
+   */
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    head: PageHead,
+    { status = 200, render = true }: { status?: number; render?: boolean } = {},
+  ) => {
+    const language = pageLanguage(request);
+    let body: { html: string; state: string } | null = null;
+    if (render && renderer) {
+      try {
+        body = await renderer.render(new URL(request.url, publicUrl), language);
+      } catch (error) {
+        // The page still works as the client-rendered app; the failure is logged, not shown.
+        request.log.error({ err: error, url: request.url }, 'server render failed');
+      }
+    }
+    return reply
       .status(status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', HTML_CACHE)
-      .send(injectHead(template, renderHead(head, publicUrl)));
+      .header('cache-control', hasCookies(request) ? PRIVATE_HTML_CACHE : HTML_CACHE)
+      .header('vary', 'Cookie, Accept-Language')
+      .header('content-language', language)
+      .send(composePage(template, renderHead(head, publicUrl, language), language, body));
+  };
 
   for (const path of SITEMAP_STATIC_PATHS) {
-    const head = STATIC_HEADS[path]!;
-    app.get(path, { schema: { hide: true } }, async (_request, reply) => sendPage(reply, { ...head, path }));
+    app.get(path, { schema: { hide: true } }, async (request, reply) =>
+      sendPage(request, reply, { ...staticHead(path, pageLanguage(request)), path }),
+    );
   }
 
   app.get<{ Params: { ref: string } }>(
     PAGES.workflow.pattern,
     { schema: { hide: true } },
     async (request, reply) => {
+      const language = pageLanguage(request);
       if (matchPage(`/workflows/${request.params.ref}`).id === 'workflowNew')
-        return sendPage(reply, {
-          ...STATIC_HEADS['/']!,
-          title: 'Flowbay',
-          path: paths.workflowNew(),
-          noindex: true,
-        });
+        return sendPage(
+          request,
+          reply,
+          { ...staticHead('/', language), title: 'Flowbay', path: paths.workflowNew(), noindex: true },
+          { render: false },
+        );
       let workflow: WorkflowDetail;
       try {
         workflow = await catalog.get(request.params.ref, ANONYMOUS);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {
-          return sendPage(
-            reply,
-            { ...NOT_FOUND_HEAD, title: 'Workflow not found', path: request.url.split('?')[0]! },
-            404,
-          );
+          const head = notFoundHead(language, uiText(language, 'detail.notFoundTitle'));
+          return sendPage(request, reply, { ...head, path: request.url.split('?')[0]! }, { status: 404 });
         }
         throw error;
       }
@@ -262,7 +295,7 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
       }
       const reviews =
         workflow.rating_count > 0 ? await repository.latestReviews(workflow.id, JSON_LD_REVIEWS) : [];
-      return sendPage(reply, workflowHead(workflow, publicUrl, reviews));
+      return sendPage(request, reply, workflowHead(workflow, publicUrl, reviews));
     },
   );
 
@@ -270,13 +303,17 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
     PAGES.publicProfile.pattern,
     { schema: { hide: true } },
     async (request, reply) => {
+      const language = pageLanguage(request);
       const profile = request.params.id.length <= 64 ? await repository.profileHead(request.params.id) : null;
       const path = paths.publicProfile(request.params.id);
-      if (!profile) return sendPage(reply, { ...NOT_FOUND_HEAD, title: 'Profile not found', path }, 404);
-      const name = profile.displayName || profile.name || 'Anonymous user';
-      return sendPage(reply, {
+      if (!profile) {
+        const head = notFoundHead(language, uiText(language, 'profile.notFoundTitle'));
+        return sendPage(request, reply, { ...head, path }, { status: 404 });
+      }
+      const name = profile.displayName || profile.name || uiText(language, 'profile.anonymous');
+      return sendPage(request, reply, {
         title: name,
-        description: `${profile.workflowCount} workflow template${profile.workflowCount === 1 ? '' : 's'} shared by ${name} on Flowbay.`,
+        description: uiText(language, 'profile.metaDescription', { name }),
         path,
         image: profile.image,
         type: 'profile',
@@ -289,13 +326,15 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/') || path === '/api') throw notFound();
     const known = PAGES[matchPage(path).id].access === 'signed-in';
+    const language = pageLanguage(request);
+    // Signed-in screens stay client-rendered: the shell, with a head that keeps them out of search.
     if (known)
-      return sendPage(reply, {
-        title: 'Flowbay',
-        description: STATIC_HEADS['/']!.description,
-        path,
-        noindex: true,
-      });
-    return sendPage(reply, { ...NOT_FOUND_HEAD, path }, 404);
+      return sendPage(
+        request,
+        reply,
+        { title: 'Flowbay', description: staticHead('/', language).description, path, noindex: true },
+        { render: false },
+      );
+    return sendPage(request, reply, { ...notFoundHead(language), path }, { status: 404 });
   });
 }
