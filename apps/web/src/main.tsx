@@ -47,16 +47,20 @@ async function start() {
     </StrictMode>
   );
   const container = document.getElementById('root')!;
-  if (!state) {
-    createRoot(container).render(app(createBrowserRouter(routes)));
+  if (state) hydrate(client, state.queries);
+  // A choice made on this device before the language cookie existed still wins, unless the address
+  // asked for a language: the page is then rendered anew in it (once; the cookie remembers it).
+  const explicit = new URLSearchParams(window.location.search).has('lang');
+  const relanguage = Boolean(earlierChoice && !explicit && earlierChoice !== i18n.language);
+  if (!state || relanguage) {
+    if (relanguage) await i18n.changeLanguage(earlierChoice!);
+    container.replaceChildren();
+    createRoot(container).render(
+      app(createBrowserRouter(routes, state ? { hydrationData: state.router } : undefined)),
+    );
     return;
   }
-  hydrate(client, state.queries);
   hydrateRoot(container, app(createBrowserRouter(routes, { hydrationData: state.router })));
-  // A choice made on this device before the language cookie existed still wins, after hydration,
-  // unless the address asked for a language.
-  const explicit = new URLSearchParams(window.location.search).has('lang');
-  if (earlierChoice && !explicit && earlierChoice !== i18n.language) void i18n.changeLanguage(earlierChoice);
 }
 
 void start();
