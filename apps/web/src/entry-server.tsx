@@ -5,7 +5,9 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { StrictMode } from 'react';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import type { WorkflowDetail } from '@flowbay/domain';
 import { prefetchPage } from './app/prefetch';
+import { workflowQueryOptions } from './features/workflows/api/get-workflow';
 import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
 import type { UiLanguage } from './i18n';
@@ -51,14 +53,21 @@ export interface RenderResult {
   state: string;
 }
 
+/** Data the server already holds for this page (as the API would answer it), so it is not asked again. */
+export interface KnownData {
+  workflow?: { ref: string; data: WorkflowDetail };
+}
+
 const handler = createStaticHandler(routes);
 
 /**
  * Renders a public page for an anonymous visitor in `language`: the data it shows first is
  * prefetched with the API's own answers (see setApiFetch), then rendered to a string.
  */
-export async function render(url: URL, language: UiLanguage): Promise<RenderResult> {
+export async function render(url: URL, language: UiLanguage, known: KnownData = {}): Promise<RenderResult> {
   const queryClient = createQueryClient();
+  if (known.workflow)
+    queryClient.setQueryData(workflowQueryOptions(known.workflow.ref).queryKey, known.workflow.data);
   const request = new Request(url.href);
   const [context] = await Promise.all([handler.query(request), prefetchPage(queryClient, url)]);
   if (context instanceof Response) throw new Error(`unexpected response while rendering ${url.pathname}`);

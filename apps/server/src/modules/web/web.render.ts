@@ -2,11 +2,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WorkflowDetail } from '@flowbay/domain';
 import { injectHead, type UiLanguage } from './web.head.ts';
 
 /** The web app's server bundle (`apps/web/src/entry-server.tsx`, built with `vite build --ssr`). */
 export interface WebRenderer {
-  render(url: URL, language: UiLanguage): Promise<{ html: string; state: string }>;
+  render(
+    url: URL,
+    language: UiLanguage,
+    known?: { workflow?: { ref: string; data: WorkflowDetail } },
+  ): Promise<{ html: string; state: string }>;
   setApiFetch(fetch: (input: string, init: RequestInit) => Promise<Response>): void;
 }
 

@@ -10,6 +10,7 @@ import {
   paths,
   workflowPath,
   type WorkflowDetail,
+  WorkflowDetail as WorkflowDetailSchema,
 } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
@@ -26,7 +27,7 @@ import {
   uiText,
   type PageHead,
 } from './web.head.ts';
-import { composePage, hasCookies, loadRenderer, pageLanguage } from './web.render.ts';
+import { composePage, hasCookies, loadRenderer, pageLanguage, type WebRenderer } from './web.render.ts';
 import { createWebRepository } from './web.repository.ts';
 
 /** apps/web/dist, found from this file so the server can start from any working directory. */
@@ -238,13 +239,17 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
     request: FastifyRequest,
     reply: FastifyReply,
     head: PageHead,
-    { status = 200, render = true }: { status?: number; render?: boolean } = {},
+    {
+      status = 200,
+      render = true,
+      known,
+    }: { status?: number; render?: boolean; known?: Parameters<WebRenderer['render']>[2] } = {},
   ) => {
     const language = pageLanguage(request);
     let body: { html: string; state: string } | null = null;
     if (render && renderer) {
       try {
-        body = await renderer.render(new URL(request.url, publicUrl), language);
+        body = await renderer.render(new URL(request.url, publicUrl), language, known);
       } catch (error) {
         // The page still works as the client-rendered app; the failure is logged, not shown.
         request.log.error({ err: error, url: request.url }, 'server render failed');
@@ -295,7 +300,11 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
       }
       const reviews =
         workflow.rating_count > 0 ? await repository.latestReviews(workflow.id, JSON_LD_REVIEWS) : [];
-      return sendPage(request, reply, workflowHead(workflow, publicUrl, reviews));
+      // The render gets the workflow as the API answers it (its schema, through JSON), not asked again.
+      const data = JSON.parse(JSON.stringify(WorkflowDetailSchema.parse(workflow))) as WorkflowDetail;
+      return sendPage(request, reply, workflowHead(workflow, publicUrl, reviews), {
+        known: { workflow: { ref: request.params.ref, data } },
+      });
     },
   );
 

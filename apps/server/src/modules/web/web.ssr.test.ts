@@ -21,12 +21,20 @@ const slugs: Record<string, string> = {};
 let authorId = '';
 
 beforeAll(async () => {
-  await build({
-    configFile: join(webRoot, 'vite.config.ts'),
-    root: webRoot,
-    logLevel: 'error',
-    build: { ssr: 'src/entry-server.tsx', outDir: join(dist, 'server'), emptyOutDir: true },
-  });
+  // A production build, as `npm run build` makes it (vitest runs with NODE_ENV=test).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(webRoot, 'vite.config.ts'),
+      root: webRoot,
+      mode: 'production',
+      logLevel: 'error',
+      build: { ssr: 'src/entry-server.tsx', outDir: join(dist, 'server'), emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   expect(SSR_ENTRY).toBe(join('server', 'entry-server.js'));
   writeFileSync(join(dist, 'index.html'), TEMPLATE);
   ctx = await createTestApp({ env: { PUBLIC_URL: 'https://flowbay.example' }, app: { webDist: dist } });
