@@ -13,13 +13,17 @@ import type { Plugin } from 'vite';
  */
 function precompressAssets(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'flowbay-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+      ssr = Boolean(config.build.ssr);
     },
     closeBundle() {
+      // The server's render bundle is read from disk by the server, never sent.
+      if (ssr) return;
       const assets = join(outDir, 'assets');
       for (const name of readdirSync(assets)) {
         if (!/\.(js|css|svg|json)$/.test(name)) continue;
@@ -38,9 +42,13 @@ function precompressAssets(): Plugin {
 // `npm run dev` passes the API's address (scripts/dev.mjs); alone, Vite expects the API on :3000.
 const apiTarget = process.env.FLOWBAY_API ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompressAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // The server's render bundle (`vite build --ssr`) holds its packages, React's production build
+  // among them, whatever NODE_ENV the server runs with (React's development build renders 2–3× slower).
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     proxy: { '/api': apiTarget, '/files': apiTarget },
   },
@@ -51,4 +59,4 @@ export default defineConfig({
     target: 'es2022',
     reportCompressedSize: false,
   },
-});
+}));

@@ -1,22 +1,66 @@
 import './zod-config';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
-import { initI18n } from './i18n';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
+import { AppProviders, createQueryClient } from './app/providers';
+import { routes } from './app/router';
+import { i18n, initI18n, savedLanguage } from './i18n';
 import './index.css';
 
+/** What the server's render left for the client (entry-server.tsx), in a JSON data block. */
+interface ServerState {
+  queries: DehydratedState;
+  router: HydrationState;
+}
+
+function serverState(): ServerState | null {
+  const block = document.getElementById('flowbay-state');
+  return block?.textContent ? (JSON.parse(block.textContent) as ServerState) : null;
+}
+
+/** The page's own route chunks, loaded before hydrating so the first render matches the server's. */
+async function loadMatchedRoutes() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}
+
 async function start() {
+  const state = serverState();
+  // Read before init, which records the rendered language in both places.
+  const earlierChoice = /(?:^|; )lang=/.test(document.cookie) ? null : savedLanguage();
   await initI18n();
-  const router = createRouter();
-  createRoot(document.getElementById('root')!).render(
+  // After the texts: the static pages' chunks load their namespace with them.
+  if (state) await loadMatchedRoutes();
+  const client = createQueryClient();
+  const app = (router: ReturnType<typeof createBrowserRouter>) => (
     <StrictMode>
-      <AppProviders>
+      <AppProviders client={client}>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  const container = document.getElementById('root')!;
+  if (state) hydrate(client, state.queries);
+  // A choice made on this device before the language cookie existed still wins, unless the address
+  // asked for a language: the page is then rendered anew in it (once; the cookie remembers it).
+  const explicit = new URLSearchParams(window.location.search).has('lang');
+  const relanguage = Boolean(earlierChoice && !explicit && earlierChoice !== i18n.language);
+  if (!state || relanguage) {
+    if (relanguage) await i18n.changeLanguage(earlierChoice!);
+    container.replaceChildren();
+    createRoot(container).render(
+      app(createBrowserRouter(routes, state ? { hydrationData: state.router } : undefined)),
+    );
+    return;
+  }
+  hydrateRoot(container, app(createBrowserRouter(routes, { hydrationData: state.router })));
 }
 
 void start();

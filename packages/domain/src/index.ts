@@ -13,3 +13,4 @@ export * from './ratings.ts';
 export * from './markdown.ts';
 export * from './review.ts';
 export * from './endpoints.ts';
+export * from './routes.ts';

@@ -1,3 +1,4 @@
+import { paths } from './routes.ts';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TRAILING_UUID_RE = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 const SLUG_MAX = 80;
@@ -26,7 +27,7 @@ export function isUuid(value: string): boolean {
 }
 
 export function workflowPath(workflow: { slug: string; id: string }): string {
-  return `/workflows/${workflow.slug}-${workflow.id}`;
+  return paths.workflow(workflow.slug, workflow.id);
 }
 
 /** Splits `/workflows/{slug}-{id}`'s last segment into its parts; a bare slug has no id. */

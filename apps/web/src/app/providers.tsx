@@ -3,15 +3,17 @@ import { useState, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { CurrentUserProvider } from '@/features/auth/components/current-user-provider';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 },
-        },
-      }),
-  );
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 },
+    },
+  });
+}
+
+/** `client`: the one the server rendered with (its data dehydrated into the page), or a new one. */
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <CurrentUserProvider>{children}</CurrentUserProvider>

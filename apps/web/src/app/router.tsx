@@ -1,46 +1,53 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PAGES, type PageId } from '@flowbay/domain/routes';
 import { i18n } from '@/i18n';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './routes/route-error';
 
 /** Static pages wait for their texts with their code, so they render once, without a skeleton shift. */
 function withPagesText<T>(load: () => Promise<T>) {
-  return async () => (await Promise.all([load(), i18n.loadNamespaces('pages')]))[0];
+  // The server's render has every text loaded already (entry-server.tsx).
+  return async () =>
+    (await Promise.all([load(), i18n.isInitialized ? i18n.loadNamespaces('pages') : undefined]))[0];
 }
 
-/**
- * Every page is its own chunk (`lazy`), so a visitor downloads only the page they open.
- * Signed-in screens (auth, create, manage, profile, admin) are added to `children` the same way.
- */
+/** Every page is its own chunk, so a visitor downloads only the page they open. */
+const pageModules: Record<PageId, RouteObject['lazy']> = {
+  home: () => import('./routes/home'),
+  catalog: () => import('./routes/catalog'),
+  workflow: () => import('./routes/workflow-detail'),
+  publicProfile: () => import('./routes/public-profile'),
+  auth: () => import('./routes/auth'),
+  verifyEmail: () => import('./routes/verify-email'),
+  resetPassword: () => import('./routes/reset-password'),
+  profile: () => import('./routes/profile'),
+  workflowNew: () => import('./routes/workflow-new'),
+  workflowEdit: () => import('./routes/workflow-edit'),
+  myWorkflows: () => import('./routes/my-workflows'),
+  favorites: () => import('./routes/favorites'),
+  purchases: () => import('./routes/purchases'),
+  orderReceipt: () => import('./routes/order-receipt'),
+  testGateway: () => import('./routes/test-gateway'),
+  admin: () => import('./routes/admin'),
+  guide: withPagesText(() => import('./routes/guide')),
+  contact: () => import('./routes/contact'),
+  faq: withPagesText(() => import('./routes/faq')),
+  terms: withPagesText(() => import('./routes/terms')),
+  privacy: withPagesText(() => import('./routes/privacy')),
+  sales: () => import('./routes/sales'),
+  notFound: () => import('./routes/not-found'),
+};
+
+/** The pages of the shared route table (`@flowbay/domain/routes`), mounted under the root layout. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    children: [
-      { index: true, lazy: () => import('./routes/home') },
-      { path: 'workflows', lazy: () => import('./routes/catalog') },
-      { path: 'workflows/:ref', lazy: () => import('./routes/workflow-detail') },
-      { path: 'profiles/:id', lazy: () => import('./routes/public-profile') },
-      { path: 'auth', lazy: () => import('./routes/auth') },
-      { path: 'verify-email', lazy: () => import('./routes/verify-email') },
-      { path: 'reset-password', lazy: () => import('./routes/reset-password') },
-      { path: 'profile', lazy: () => import('./routes/profile') },
-      { path: 'workflows/new', lazy: () => import('./routes/workflow-new') },
-      { path: 'workflows/:ref/edit', lazy: () => import('./routes/workflow-edit') },
-      { path: 'me/workflows', lazy: () => import('./routes/my-workflows') },
-      { path: 'me/favorites', lazy: () => import('./routes/favorites') },
-      { path: 'me/purchases', lazy: () => import('./routes/purchases') },
-      { path: 'orders/:code', lazy: () => import('./routes/order-receipt') },
-      { path: 'test-gateway/pay', lazy: () => import('./routes/test-gateway') },
-      { path: 'admin', lazy: () => import('./routes/admin') },
-      { path: 'guide', lazy: withPagesText(() => import('./routes/guide')) },
-      { path: 'contact', lazy: () => import('./routes/contact') },
-      { path: 'faq', lazy: withPagesText(() => import('./routes/faq')) },
-      { path: 'terms', lazy: withPagesText(() => import('./routes/terms')) },
-      { path: 'privacy', lazy: withPagesText(() => import('./routes/privacy')) },
-      { path: 'me/sales', lazy: () => import('./routes/sales') },
-      { path: '*', lazy: () => import('./routes/not-found') },
-    ],
+    children: (Object.keys(PAGES) as PageId[]).map((id) =>
+      PAGES[id].pattern === '/'
+        ? { index: true, lazy: pageModules[id] }
+        : { path: PAGES[id].pattern, lazy: pageModules[id] },
+    ),
   },
 ];
 

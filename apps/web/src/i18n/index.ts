@@ -3,6 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import { withApiMessages } from './resources';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
+/** The cookie the server reads to render pages in the visitor's language (mirrors local storage). */
+export const LANGUAGE_COOKIE = 'lang';
 export const SUPPORTED_LANGUAGES = ['en', 'vi'] as const;
 export type UiLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 
@@ -35,10 +37,19 @@ const lazyBackend: BackendModule = {
 };
 
 export function storedLanguage(): UiLanguage {
+  // A page the server rendered says its language; the client must hydrate in the same one.
+  if (document.documentElement.dataset.ssr !== undefined)
+    return document.documentElement.lang === 'vi' ? 'vi' : 'en';
+  return savedLanguage() ?? 'en';
+}
+
+/** The language chosen on this device earlier (local storage), null when none. */
+export function savedLanguage(): UiLanguage | null {
   try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY) === 'vi' ? 'vi' : 'en';
+    const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return saved === 'vi' || saved === 'en' ? saved : null;
   } catch {
-    return 'en';
+    return null;
   }
 }
 
@@ -47,6 +58,7 @@ export const i18n = i18next;
 export async function initI18n(language: UiLanguage = storedLanguage()) {
   i18next.on('languageChanged', (next) => {
     document.documentElement.lang = next;
+    document.cookie = `${LANGUAGE_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
     } catch {

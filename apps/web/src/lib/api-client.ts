@@ -18,6 +18,17 @@ export class ApiRequestError extends Error {
   }
 }
 
+type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+let transport: Fetch = (input, init) => fetch(input, init);
+
+/**
+ * The server's render sends the API calls of its prefetch in process (anonymous, no cookies), so
+ * the pages it writes hold exactly what the API answers anyone.
+ */
+export function setApiFetch(next: Fetch) {
+  transport = next;
+}
+
 type Query = Record<string, string | number | undefined | null>;
 
 export function withQuery(path: string, query: Query = {}): string {
@@ -38,7 +49,7 @@ export async function apiRequest<T>(
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(withQuery(path, init.query), {
+    response = await transport(withQuery(path, init.query), {
       method: init.method ?? 'GET',
       credentials: 'include',
       headers,

@@ -8,11 +8,18 @@ export function formatPrice(amount: number, language: string): string {
   return formatVnd(amount, asLanguage(language));
 }
 
+/**
+ * Dates read in Vietnam's time zone wherever they are formatted, so the page the server renders and
+ * the one the browser hydrates say the same day (and a receipt the same time) for every visitor.
+ */
+const TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
 export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(localeOf(asLanguage(language)), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
+    timeZone: TIME_ZONE,
   }).format(new Date(iso));
 }
 
@@ -45,6 +52,7 @@ export function formatDateTime(iso: string, language: string): string {
     day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    timeZone: TIME_ZONE,
   }).format(new Date(iso));
 }
 

@@ -1,4 +1,11 @@
 import { truncateDescription } from '@flowbay/domain/text';
+import en from '../../../../web/src/i18n/en.json' with { type: 'json' };
+import pagesEn from '../../../../web/src/i18n/pages.en.json' with { type: 'json' };
+import pagesVi from '../../../../web/src/i18n/pages.vi.json' with { type: 'json' };
+import vi from '../../../../web/src/i18n/vi.json' with { type: 'json' };
+
+export const UI_LANGUAGES = ['en', 'vi'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 export interface PageHead {
   title: string;
@@ -11,6 +18,11 @@ export interface PageHead {
   type?: 'website' | 'article' | 'profile';
   noindex?: boolean;
   jsonLd?: object;
+}
+
+/** The address of `path` in `language`: English is the plain address, Vietnamese adds `?lang=vi`. */
+export function languageUrl(publicUrl: string, path: string, language: UiLanguage): string {
+  return `${publicUrl}${path}${language === 'vi' ? '?lang=vi' : ''}`;
 }
 
 const SITE = 'Flowbay';
@@ -32,10 +44,10 @@ function scriptJson(value: object): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function renderHead(head: PageHead, publicUrl: string): string {
+export function renderHead(head: PageHead, publicUrl: string, language: UiLanguage = 'en'): string {
   const title = head.title.includes(SITE) ? head.title : `${head.title} | ${SITE}`;
   const description = truncateDescription(head.description);
-  const url = `${publicUrl}${head.path}`;
+  const url = languageUrl(publicUrl, head.path, language);
   const image = head.image
     ? head.image.startsWith('http')
       ? head.image
@@ -45,6 +57,15 @@ export function renderHead(head: PageHead, publicUrl: string): string {
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(head.noindex
+      ? []
+      : [
+          ...UI_LANGUAGES.map(
+            (alternate) =>
+              `<link rel="alternate" hreflang="${alternate}" href="${escapeHtml(languageUrl(publicUrl, head.path, alternate))}" />`,
+          ),
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(languageUrl(publicUrl, head.path, 'en'))}" />`,
+        ]),
     head.noindex ? '<meta name="robots" content="noindex" />' : '',
     `<meta property="og:site_name" content="${SITE}" />`,
     `<meta property="og:type" content="${head.type ?? 'website'}" />`,
@@ -52,8 +73,8 @@ export function renderHead(head: PageHead, publicUrl: string): string {
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
-    '<meta property="og:locale" content="en_US" />',
-    '<meta property="og:locale:alternate" content="vi_VN" />',
+    `<meta property="og:locale" content="${language === 'vi' ? 'vi_VN' : 'en_US'}" />`,
+    `<meta property="og:locale:alternate" content="${language === 'vi' ? 'en_US' : 'vi_VN'}" />`,
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
     head.preloadImage
@@ -71,43 +92,44 @@ export function injectHead(template: string, head: string): string {
   return `${template.slice(0, start)}${head}${template.slice(end + HEAD_END.length)}`;
 }
 
-/** English texts of the public pages' heads (the web app's en.json words them the same way). */
-export const STATIC_HEADS: Record<string, Omit<PageHead, 'path'>> = {
-  '/': {
-    title: 'Flowbay — n8n, Make and Zapier workflow templates',
-    description:
-      'Discover, preview and download ready-made automation workflows for n8n, Make and Zapier, or share and sell your own.',
-  },
-  '/workflows': {
-    title: 'Browse workflows',
-    description: 'Search and filter n8n, Make and Zapier workflow templates by platform, use case and price.',
-  },
-  '/guide': {
-    title: 'How Flowbay works',
-    description: 'Everything you need to find, run and share automation workflows, in four steps.',
-  },
-  '/contact': {
-    title: 'Contact us',
-    description:
-      'Questions about a workflow, your account or selling on Flowbay? Write to us and we will answer by e-mail.',
-  },
-  '/faq': {
-    title: 'Frequently asked questions',
-    description: 'Short answers about creating, downloading, selling and reviewing workflows on Flowbay.',
-  },
-  '/terms': {
-    title: 'Terms of service',
-    description:
-      'The terms that govern the use of Flowbay, the marketplace for automation workflow templates.',
-  },
-  '/privacy': {
-    title: 'Privacy policy',
-    description: 'What personal data Flowbay collects, why, and the choices you have.',
-  },
+type Texts = Record<string, Record<string, unknown>>;
+const TEXTS: Record<UiLanguage, { ui: Texts; pages: Texts }> = {
+  en: { ui: en as Texts, pages: pagesEn as Texts },
+  vi: { ui: vi as Texts, pages: pagesVi as Texts },
 };
 
-export const NOT_FOUND_HEAD: Omit<PageHead, 'path'> = {
-  title: 'Oops! Page not found',
-  description: 'The page you are looking for does not exist or has moved.',
-  noindex: true,
-};
+/** A text of the web app's en.json / vi.json (`section.key`), `{{name}}` filled in. */
+export function uiText(language: UiLanguage, key: string, values: Record<string, string> = {}): string {
+  const [section, name] = key.split('.') as [string, string];
+  const text = String(TEXTS[language].ui[section]?.[name] ?? key);
+  return text.replace(/\{\{(\w+)\}\}/g, (_match, field: string) => values[field] ?? '');
+}
+
+/** Each public page's head, in the visitor's language, from the texts the page itself shows. */
+export function staticHead(path: string, language: UiLanguage): Omit<PageHead, 'path'> {
+  const pages = TEXTS[language].pages;
+  const fromPages = (name: string) => {
+    const page = pages[name] as { title: string; intro: string };
+    return { title: page.title, description: page.intro };
+  };
+  switch (path) {
+    case '/':
+      return {
+        title: uiText(language, 'home.metaTitle'),
+        description: uiText(language, 'home.metaDescription'),
+      };
+    case '/workflows':
+      return {
+        title: uiText(language, 'catalog.metaTitle'),
+        description: uiText(language, 'catalog.metaDescription'),
+      };
+    case '/contact':
+      return { title: uiText(language, 'contact.title'), description: uiText(language, 'contact.subtitle') };
+    default:
+      return fromPages(path.slice(1));
+  }
+}
+
+export function notFoundHead(language: UiLanguage, title = uiText(language, 'notFound.title')) {
+  return { title, description: uiText(language, 'notFound.subtitle'), noindex: true };
+}

@@ -2,21 +2,32 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { workflowPath, type WorkflowDetail } from '@flowbay/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  PAGES,
+  STATIC_PUBLIC_PAGES,
+  matchPage,
+  paths,
+  workflowPath,
+  type WorkflowDetail,
+  WorkflowDetail as WorkflowDetailSchema,
+} from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { ANONYMOUS } from '../../infra/viewer.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import {
-  NOT_FOUND_HEAD,
-  STATIC_HEADS,
+  UI_LANGUAGES,
   escapeHtml,
-  injectHead,
+  languageUrl,
+  notFoundHead,
   renderHead,
+  staticHead,
+  uiText,
   type PageHead,
 } from './web.head.ts';
+import { composePage, hasCookies, loadRenderer, pageLanguage, type WebRenderer } from './web.render.ts';
 import { createWebRepository } from './web.repository.ts';
 import { ogImageUrl } from '../share-images/index.ts';
 
@@ -25,6 +36,7 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../../web/dist', im
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HTML_CACHE = 'no-cache';
+const PRIVATE_HTML_CACHE = 'private, no-cache';
 
 interface WebOptions {
   env: Env;
@@ -34,23 +46,24 @@ interface WebOptions {
   distDir: string | null;
 }
 
+/** robots.txt: the route table's `disallow` pages, parameters as `*`. */
 export function robotsTxt(publicUrl: string): string {
+  const disallowed = Object.values(PAGES)
+    .filter((page) => 'disallow' in page && page.disallow)
+    .map((page) => `Disallow: ${page.pattern.replace(/:[A-Za-z]+/g, '*')}`);
   return [
     'User-agent: *',
     'Allow: /',
     // "/profile" would also match "/profiles/…" as a prefix; the longer Allow wins for public profiles.
     'Allow: /profiles/',
-    'Disallow: /profile',
-    'Disallow: /workflows/new',
-    'Disallow: /workflows/*/edit',
-    'Disallow: /auth',
+    ...disallowed,
     'Crawl-delay: 1',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',
   ].join('\n');
 }
 
-export const SITEMAP_STATIC_PATHS = ['/', '/workflows', '/guide', '/contact', '/faq', '/terms', '/privacy'];
+export const SITEMAP_STATIC_PATHS = STATIC_PUBLIC_PAGES.map((id) => PAGES[id].pattern);
 
 type HeadReview = { rating: number; body: string; createdAt: Date; name: string | null };
 /** Reviews named in the detail page's JSON-LD (the newest visible ones). */
@@ -90,7 +103,13 @@ function workflowHead(workflow: WorkflowDetail, publicUrl: string, reviews: Head
       ...(platform ? { runtimePlatform: platform } : {}),
       keywords: workflow.workflow_subcategories.map((item) => item.subcategories.name).join(', '),
       ...(author
-        ? { author: { '@type': 'Person', name: author, url: `${publicUrl}/profiles/${workflow.user_id}` } }
+        ? {
+            author: {
+              '@type': 'Person',
+              name: author,
+              url: `${publicUrl}${paths.publicProfile(workflow.user_id)}`,
+            },
+          }
         : {}),
       offers: {
         '@type': 'Offer',
@@ -150,14 +169,18 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
       repository.listedWorkflows(),
       repository.authorsWithListedWorkflows(),
     ]);
+    // Each page in both languages (English plain, Vietnamese with ?lang=vi).
     const entry = (path: string, lastmod?: Date) =>
-      `  <url><loc>${escapeHtml(`${publicUrl}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+      UI_LANGUAGES.map(
+        (language) =>
+          `  <url><loc>${escapeHtml(languageUrl(publicUrl, path, language))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`,
+      ).join('\n');
     const xml = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...SITEMAP_STATIC_PATHS.map((path) => entry(path)),
       ...workflows.map((row) => entry(workflowPath(row), row.updatedAt)),
-      ...authors.map((row) => entry(`/profiles/${encodeURIComponent(row.id)}`, row.updatedAt)),
+      ...authors.map((row) => entry(paths.publicProfile(row.id), row.updatedAt)),
       '</urlset>',
       '',
     ].join('\n');
@@ -205,38 +228,68 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
     );
   }
 
-  const sendPage = (reply: FastifyReply, head: PageHead, status = 200) =>
-    reply
+  const renderer = await loadRenderer(app, distDir);
+  if (!renderer) app.log.debug({ distDir }, 'no server render bundle; pages get their head only');
+
+  /**
+   * A page: its head in the visitor's language and, for public pages, the app rendered in it. Public
+   * pages render as an anonymous visitor whoever asks, and a request with cookies (a session,
+   * perhaps) gets `private`, so no shared cache keeps one visitor's page for another.
+   */
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    head: PageHead,
+    {
+      status = 200,
+      render = true,
+      known,
+    }: { status?: number; render?: boolean; known?: Parameters<WebRenderer['render']>[2] } = {},
+  ) => {
+    const language = pageLanguage(request);
+    let body: { html: string; state: string } | null = null;
+    if (render && renderer) {
+      try {
+        body = await renderer.render(new URL(request.url, publicUrl), language, known);
+      } catch (error) {
+        // The page still works as the client-rendered app; the failure is logged, not shown.
+        request.log.error({ err: error, url: request.url }, 'server render failed');
+      }
+    }
+    return reply
       .status(status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', HTML_CACHE)
-      .send(injectHead(template, renderHead(head, publicUrl)));
+      .header('cache-control', hasCookies(request) ? PRIVATE_HTML_CACHE : HTML_CACHE)
+      .header('vary', 'Cookie, Accept-Language')
+      .header('content-language', language)
+      .send(composePage(template, renderHead(head, publicUrl, language), language, body));
+  };
 
-  for (const [path, head] of Object.entries(STATIC_HEADS)) {
-    app.get(path, { schema: { hide: true } }, async (_request, reply) => sendPage(reply, { ...head, path }));
+  for (const path of SITEMAP_STATIC_PATHS) {
+    app.get(path, { schema: { hide: true } }, async (request, reply) =>
+      sendPage(request, reply, { ...staticHead(path, pageLanguage(request)), path }),
+    );
   }
 
   app.get<{ Params: { ref: string } }>(
-    '/workflows/:ref',
+    PAGES.workflow.pattern,
     { schema: { hide: true } },
     async (request, reply) => {
-      if (request.params.ref === 'new')
-        return sendPage(reply, {
-          ...STATIC_HEADS['/']!,
-          title: 'Flowbay',
-          path: '/workflows/new',
-          noindex: true,
-        });
+      const language = pageLanguage(request);
+      if (matchPage(`/workflows/${request.params.ref}`).id === 'workflowNew')
+        return sendPage(
+          request,
+          reply,
+          { ...staticHead('/', language), title: 'Flowbay', path: paths.workflowNew(), noindex: true },
+          { render: false },
+        );
       let workflow: WorkflowDetail;
       try {
         workflow = await catalog.get(request.params.ref, ANONYMOUS);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {
-          return sendPage(
-            reply,
-            { ...NOT_FOUND_HEAD, title: 'Workflow not found', path: request.url.split('?')[0]! },
-            404,
-          );
+          const head = notFoundHead(language, uiText(language, 'detail.notFoundTitle'));
+          return sendPage(request, reply, { ...head, path: request.url.split('?')[0]! }, { status: 404 });
         }
         throw error;
       }
@@ -248,39 +301,50 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
       }
       const reviews =
         workflow.rating_count > 0 ? await repository.latestReviews(workflow.id, JSON_LD_REVIEWS) : [];
-      return sendPage(reply, workflowHead(workflow, publicUrl, reviews));
+      // The render gets the workflow as the API answers it (its schema, through JSON), not asked again.
+      const data = JSON.parse(JSON.stringify(WorkflowDetailSchema.parse(workflow))) as WorkflowDetail;
+      return sendPage(request, reply, workflowHead(workflow, publicUrl, reviews), {
+        known: { workflow: { ref: request.params.ref, data } },
+      });
     },
   );
 
-  app.get<{ Params: { id: string } }>('/profiles/:id', { schema: { hide: true } }, async (request, reply) => {
-    const profile = request.params.id.length <= 64 ? await repository.profileHead(request.params.id) : null;
-    const path = `/profiles/${encodeURIComponent(request.params.id)}`;
-    if (!profile) return sendPage(reply, { ...NOT_FOUND_HEAD, title: 'Profile not found', path }, 404);
-    const name = profile.displayName || profile.name || 'Anonymous user';
-    return sendPage(reply, {
-      title: name,
-      description: `${profile.workflowCount} workflow template${profile.workflowCount === 1 ? '' : 's'} shared by ${name} on Flowbay.`,
-      path,
-      image: profile.image,
-      type: 'profile',
-    });
-  });
+  app.get<{ Params: { id: string } }>(
+    PAGES.publicProfile.pattern,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const language = pageLanguage(request);
+      const profile = request.params.id.length <= 64 ? await repository.profileHead(request.params.id) : null;
+      const path = paths.publicProfile(request.params.id);
+      if (!profile) {
+        const head = notFoundHead(language, uiText(language, 'profile.notFoundTitle'));
+        return sendPage(request, reply, { ...head, path }, { status: 404 });
+      }
+      const name = profile.displayName || profile.name || uiText(language, 'profile.anonymous');
+      return sendPage(request, reply, {
+        title: name,
+        description: uiText(language, 'profile.metaDescription', { name }),
+        path,
+        image: profile.image,
+        type: 'profile',
+      });
+    },
+  );
 
   // Everything else is the web app's business: its own screens (sign-in, create…) or its 404 page.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/') || path === '/api') throw notFound();
-    const known =
-      /^\/(auth|profile|admin|verify-email|reset-password|me\/(workflows|favorites|purchases|sales)|orders\/[^/]+|test-gateway\/pay|workflows\/new|workflows\/[^/]+\/edit)\/?$/.test(
-        path,
-      );
+    const known = PAGES[matchPage(path).id].access === 'signed-in';
+    const language = pageLanguage(request);
+    // Signed-in screens stay client-rendered: the shell, with a head that keeps them out of search.
     if (known)
-      return sendPage(reply, {
-        title: 'Flowbay',
-        description: STATIC_HEADS['/']!.description,
-        path,
-        noindex: true,
-      });
-    return sendPage(reply, { ...NOT_FOUND_HEAD, path }, 404);
+      return sendPage(
+        request,
+        reply,
+        { title: 'Flowbay', description: staticHead('/', language).description, path, noindex: true },
+        { render: false },
+      );
+    return sendPage(request, reply, { ...notFoundHead(language), path }, { status: 404 });
   });
 }

@@ -174,7 +174,7 @@ describe('web pages with a server-rendered head', () => {
     const response = await get(`/profiles/${authorId}`);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>Lê Minh | Flowbay</title>');
-    expect(response.body).toContain('2 workflow templates shared by Lê Minh on Flowbay.');
+    expect(response.body).toContain('Workflow templates shared by Lê Minh on Flowbay.');
     expect((await get('/profiles/nobody-here')).statusCode).toBe(404);
   });
 

@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '@/features/auth/api/get-session';
+import { paths } from '@flowbay/domain/routes';
 
 export interface MenuEntry {
   to: string;
@@ -20,14 +21,14 @@ export interface MenuEntry {
 /** The account entries, in the order of the spec's avatar menu (admin review only for admins). */
 export function menuEntries(user: SessionUser, isAdmin: boolean): MenuEntry[] {
   return [
-    { to: `/profiles/${user.id}`, key: 'menu.publicProfile', icon: <UserCircle aria-hidden="true" /> },
-    { to: '/profile', key: 'menu.editProfile', icon: <UserPen aria-hidden="true" /> },
-    { to: '/workflows/new', key: 'menu.createWorkflow', icon: <PlusCircle aria-hidden="true" /> },
-    { to: '/me/workflows', key: 'menu.myWorkflows', icon: <LayoutList aria-hidden="true" /> },
-    { to: '/me/favorites', key: 'menu.favorites', icon: <Heart aria-hidden="true" /> },
-    { to: '/me/purchases', key: 'menu.purchases', icon: <ShoppingBag aria-hidden="true" /> },
-    { to: '/me/sales', key: 'menu.sales', icon: <Wallet aria-hidden="true" /> },
-    ...(isAdmin ? [{ to: '/admin', key: 'menu.admin', icon: <ShieldCheck aria-hidden="true" /> }] : []),
+    { to: paths.publicProfile(user.id), key: 'menu.publicProfile', icon: <UserCircle aria-hidden="true" /> },
+    { to: paths.profile(), key: 'menu.editProfile', icon: <UserPen aria-hidden="true" /> },
+    { to: paths.workflowNew(), key: 'menu.createWorkflow', icon: <PlusCircle aria-hidden="true" /> },
+    { to: paths.myWorkflows(), key: 'menu.myWorkflows', icon: <LayoutList aria-hidden="true" /> },
+    { to: paths.favorites(), key: 'menu.favorites', icon: <Heart aria-hidden="true" /> },
+    { to: paths.purchases(), key: 'menu.purchases', icon: <ShoppingBag aria-hidden="true" /> },
+    { to: paths.sales(), key: 'menu.sales', icon: <Wallet aria-hidden="true" /> },
+    ...(isAdmin ? [{ to: paths.admin(), key: 'menu.admin', icon: <ShieldCheck aria-hidden="true" /> }] : []),
   ];
 }
 

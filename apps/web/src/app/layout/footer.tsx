@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from './logo';
+import { paths } from '@flowbay/domain/routes';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -19,17 +20,17 @@ export function Footer() {
           </h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link className={linkClass} to="/workflows">
+              <Link className={linkClass} to={paths.catalog()}>
                 {t('nav.workflows')}
               </Link>
             </li>
             <li>
-              <Link className={linkClass} to="/workflows/new">
+              <Link className={linkClass} to={paths.workflowNew()}>
                 {t('footer.createWorkflow')}
               </Link>
             </li>
             <li>
-              <Link className={linkClass} to="/profile">
+              <Link className={linkClass} to={paths.profile()}>
                 {t('footer.profile')}
               </Link>
             </li>
@@ -41,17 +42,17 @@ export function Footer() {
           </h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link className={linkClass} to="/guide">
+              <Link className={linkClass} to={paths.guide()}>
                 {t('footer.guide')}
               </Link>
             </li>
             <li>
-              <Link className={linkClass} to="/contact">
+              <Link className={linkClass} to={paths.contact()}>
                 {t('footer.contact')}
               </Link>
             </li>
             <li>
-              <Link className={linkClass} to="/faq">
+              <Link className={linkClass} to={paths.faq()}>
                 {t('footer.faq')}
               </Link>
             </li>
@@ -62,10 +63,10 @@ export function Footer() {
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:px-6 lg:px-8">
           <p>{t('footer.copyright', { year })}</p>
           <div className="flex gap-5">
-            <Link className={linkClass} to="/terms">
+            <Link className={linkClass} to={paths.terms()}>
               {t('footer.terms')}
             </Link>
-            <Link className={linkClass} to="/privacy">
+            <Link className={linkClass} to={paths.privacy()}>
               {t('footer.privacy')}
             </Link>
           </div>

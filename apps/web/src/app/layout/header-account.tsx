@@ -10,6 +10,7 @@ import { InitialsAvatar } from '@/features/account/components/initials-avatar';
 import { errorKey } from '@/lib/api-client';
 import { menuEntries } from './account-menu-entries';
 import { translateMessage } from '@/i18n/keys';
+import { paths } from '@flowbay/domain/routes';
 
 const AvatarMenu = lazy(() => import('./avatar-menu'));
 
@@ -40,10 +41,10 @@ export function HeaderAccount() {
     return (
       <div className="flex items-center gap-2">
         <Button asChild variant="ghost">
-          <Link to="/auth">{t('nav.login')}</Link>
+          <Link to={paths.auth()}>{t('nav.login')}</Link>
         </Button>
         <Button asChild>
-          <Link to="/auth?tab=signup">{t('nav.register')}</Link>
+          <Link to={paths.auth('signup')}>{t('nav.register')}</Link>
         </Button>
       </div>
     );
@@ -64,12 +65,12 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
     return (
       <div className="flex flex-col gap-2">
         <Button asChild variant="outline" className="w-full">
-          <Link to="/auth" onClick={onNavigate}>
+          <Link to={paths.auth()} onClick={onNavigate}>
             {t('nav.login')}
           </Link>
         </Button>
         <Button asChild className="w-full">
-          <Link to="/auth?tab=signup" onClick={onNavigate}>
+          <Link to={paths.auth('signup')} onClick={onNavigate}>
             {t('nav.register')}
           </Link>
         </Button>

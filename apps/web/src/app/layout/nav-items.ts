@@ -1,8 +1,9 @@
 import { cn } from '@/lib/cn';
+import { paths } from '@flowbay/domain/routes';
 
 export const NAV_ITEMS = [
   { to: '/', key: 'nav.home', end: true },
-  { to: '/workflows', key: 'nav.workflows', end: false },
+  { to: paths.catalog(), key: 'nav.workflows', end: false },
 ] as const;
 
 export function navClass({ isActive }: { isActive: boolean }) {

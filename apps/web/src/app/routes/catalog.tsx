@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '@flowbay/domain/limits';
+import { paths } from '@flowbay/domain/routes';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { useCategories, useSubcategories } from '@/features/workflows/api/get-taxonomy';
@@ -143,6 +144,7 @@ export function Component() {
             page={filters.page}
             pageCount={pageCount}
             onPageChange={goToPage}
+            hrefFor={(page) => paths.catalog(Object.fromEntries(filtersToSearchParams({ ...filters, page })))}
             labels={paginationLabels}
           />
         </div>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FEATURED_COUNT } from '@flowbay/domain/limits';
+import { paths } from '@flowbay/domain/routes';
 import { Button } from '@/components/ui/button';
 import { localizedName, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { useWorkflows } from '@/features/workflows/api/get-workflows';
@@ -27,7 +28,7 @@ export function Component() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = search.trim();
-    navigate(text ? `/workflows?search=${encodeURIComponent(text)}` : '/workflows');
+    navigate(paths.catalog({ search: text }));
   };
 
   const chip =
@@ -51,6 +52,8 @@ export function Component() {
           <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-brand-100">{t('home.subtitle')}</p>
           <form
             role="search"
+            action={paths.catalog()}
+            method="get"
             onSubmit={submit}
             className="mx-auto mt-10 flex max-w-2xl flex-col gap-2 rounded-2xl bg-white p-2 shadow-2xl sm:flex-row"
           >
@@ -61,6 +64,7 @@ export function Component() {
               <Search className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
               <input
                 id="home-search"
+                name="search"
                 type="search"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}

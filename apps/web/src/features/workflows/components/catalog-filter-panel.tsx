@@ -17,9 +17,11 @@ import {
   type CatalogFilters,
 } from '../lib/catalog-filters';
 import { AppFacet } from './app-facet';
+import { paths } from '@flowbay/domain/routes';
 
 export const SEARCH_DEBOUNCE_MS = 1000;
-const ALL = 'all';
+// Empty, so a form sent without JavaScript leaves the filter out, as the address would.
+const ALL = '';
 
 interface FilterPanelProps {
   filters: CatalogFilters;
@@ -69,8 +71,18 @@ export function CatalogFilterPanel({
     id: string,
   ) => (facets ? (list?.find((item) => item[key] === id)?.count ?? 0) : undefined);
   return (
-    <section
+    // A GET form to the catalogue: without JavaScript, searching and filtering still load the right page.
+    <form
       aria-label={t('catalog.filters')}
+      action={paths.catalog()}
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (searchText.trim() !== lastSent.current.trim()) {
+          lastSent.current = searchText;
+          onChange('search', searchText);
+        }
+      }}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
@@ -83,6 +95,7 @@ export function CatalogFilterPanel({
             />
             <Input
               id={`${id}-search`}
+              name="search"
               type="search"
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
@@ -92,6 +105,7 @@ export function CatalogFilterPanel({
           </div>
         </div>
         <FilterSelect
+          name="category"
           label={t('catalog.platform')}
           value={filters.category || ALL}
           onValueChange={(value) => onChange('category', value === ALL ? '' : value)}
@@ -104,6 +118,7 @@ export function CatalogFilterPanel({
           ]}
         />
         <FilterSelect
+          name="subcategory"
           label={t('catalog.useCase')}
           value={filters.subcategory || ALL}
           onValueChange={(value) => onChange('subcategory', value === ALL ? '' : value)}
@@ -116,6 +131,7 @@ export function CatalogFilterPanel({
           ]}
         />
         <FilterSelect
+          name="price"
           label={t('catalog.price')}
           value={filters.price}
           onValueChange={(value) => onChange('price', value as CatalogFilters['price'])}
@@ -128,6 +144,7 @@ export function CatalogFilterPanel({
           }))}
         />
         <FilterSelect
+          name="sort"
           label={t('catalog.sort')}
           value={effectiveSort(filters)}
           onValueChange={(value) => onChange('sort', value as CatalogFilters['sort'])}
@@ -143,16 +160,25 @@ export function CatalogFilterPanel({
           </Button>
         </div>
       )}
-    </section>
+      <noscript>
+        <div className="mt-4 flex justify-end">
+          <Button type="submit" size="sm">
+            {t('catalog.search')}
+          </Button>
+        </div>
+      </noscript>
+    </form>
   );
 }
 
 function FilterSelect({
+  name,
   label,
   value,
   onValueChange,
   options,
 }: {
+  name: string;
   label: string;
   value: string;
   onValueChange: (value: string) => void;
@@ -162,7 +188,7 @@ function FilterSelect({
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} value={value} onChange={(event) => onValueChange(event.target.value)}>
+      <NativeSelect id={id} name={name} value={value} onChange={(event) => onValueChange(event.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WorkflowDetail } from '@flowbay/domain';
+import { injectHead, type UiLanguage } from './web.head.ts';
+
+/** The web app's server bundle (`apps/web/src/entry-server.tsx`, built with `vite build --ssr`). */
+export interface WebRenderer {
+  render(
+    url: URL,
+    language: UiLanguage,
+    known?: { workflow?: { ref: string; data: WorkflowDetail } },
+  ): Promise<{ html: string; state: string }>;
+  setApiFetch(fetch: (input: string, init: RequestInit) => Promise<Response>): void;
+}
+
+export const SSR_ENTRY = join('server', 'entry-server.js');
+
+/**
+ * Loads the render bundle beside the client build, and points its API calls at this server, in
+ * process and without cookies: a page holds what the API answers an anonymous visitor, nothing more.
+ */
+export async function loadRenderer(app: FastifyInstance, distDir: string): Promise<WebRenderer | null> {
+  const entry = join(distDir, SSR_ENTRY);
+  if (!existsSync(entry)) return null;
+  const renderer = (await import(pathToFileURL(entry).href)) as WebRenderer;
+  renderer.setApiFetch(async (input, init) => {
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: input,
+      headers: { 'x-language': new Headers(init.headers).get('x-language') ?? 'en' },
+    });
+    return new Response(response.statusCode === 204 ? null : response.body, {
+      status: response.statusCode,
+      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+    });
+  });
+  return renderer;
+}
+
+function cookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+const isLanguage = (value: unknown): value is UiLanguage => value === 'en' || value === 'vi';
+
+/** `?lang=` first, then the visitor's earlier choice (the `lang` cookie), then Accept-Language. */
+export function pageLanguage(request: FastifyRequest): UiLanguage {
+  const query = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (isLanguage(query)) return query;
+  const chosen = cookie(request, 'lang');
+  if (isLanguage(chosen)) return chosen;
+  const accepted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.find((param) => param.trim().startsWith('q='));
+      return { language: tag.trim().slice(0, 2).toLowerCase(), q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((entry) => isLanguage(entry.language) && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return accepted[0]?.language === 'vi' ? 'vi' : 'en';
+}
+
+/** Whether the request carries any cookie (a session, perhaps): its HTML must not be shared. */
+export function hasCookies(request: FastifyRequest): boolean {
+  return Boolean(request.headers.cookie?.trim());
+}
+
+/** JSON inside <script>: `<` escaped so no text can close the tag. */
+export function scriptJson(value: string): string {
+  return value
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const ROOT_START = '<div id="root">';
+const BODY_END = '</body>';
+
+/**
+ * The page: the built index.html with the head between its markers, the language on <html>, and,
+ * when rendered, the app's markup in #root (replacing the shell) and its state as a JSON data block.
+ */
+export function composePage(
+  template: string,
+  head: string,
+  language: UiLanguage,
+  body: { html: string; state: string } | null,
+): string {
+  const page = injectHead(
+    template.replace(/<html lang="[^"]*"/, `<html lang="${language}"${body ? ' data-ssr' : ''}`),
+    head,
+  );
+  if (!body) return page;
+  const rootStart = page.indexOf(ROOT_START);
+  const bodyEnd = page.lastIndexOf(BODY_END);
+  if (rootStart < 0 || bodyEnd < rootStart) return page;
+  // The shell runs to the closing </div> before the first <script> after #root.
+  const scriptAfter = page.indexOf('<script', rootStart);
+  const rootEnd = page.lastIndexOf('</div>', scriptAfter < 0 ? bodyEnd : scriptAfter);
+  return `${page.slice(0, rootStart)}${ROOT_START}${body.html}</div>\n    <script type="application/json" id="flowbay-state">${scriptJson(body.state)}</script>${page.slice(rootEnd + '</div>'.length)}`;
+}

@@ -1,0 +1,191 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { signInAs } from '../../test/auth.ts';
+import { createUser, createWorkflow } from '../../test/factories.ts';
+import { SSR_ENTRY } from './web.render.ts';
+
+// The real render bundle, built as `npm run build` builds it, inside apps/web so its packages resolve.
+const webRoot = fileURLToPath(new URL('../../../../web', import.meta.url));
+const dist = mkdtempSync(join(webRoot, '.ssr-test-'));
+const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+    <!--app-head--><title>Default</title><!--/app-head-->
+    <script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"><div class="shell">Flowbay</div></div></body></html>`;
+const FILE_MARKER = 'paid-file-only-marker-7f3a';
+
+let ctx: TestContext;
+const slugs: Record<string, string> = {};
+let authorId = '';
+
+beforeAll(async () => {
+  // A production build, as `npm run build` makes it (vitest runs with NODE_ENV=test).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(webRoot, 'vite.config.ts'),
+      root: webRoot,
+      mode: 'production',
+      logLevel: 'error',
+      build: { ssr: 'src/entry-server.tsx', outDir: join(dist, 'server'), emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  expect(SSR_ENTRY).toBe(join('server', 'entry-server.js'));
+  writeFileSync(join(dist, 'index.html'), TEMPLATE);
+  ctx = await createTestApp({ env: { PUBLIC_URL: 'https://flowbay.example' }, app: { webDist: dist } });
+  const author = await createUser(ctx.db, { name: 'Trần Thu' });
+  authorId = author.id;
+  const free = await createWorkflow(ctx.db, ctx.storage, {
+    userId: author.id,
+    title: 'Quản lý đơn hàng Shopify',
+    description: 'Ghi mỗi đơn hàng mới vào Google Sheets.',
+    price: 0,
+    apps: [
+      { key: 'shopify', name: 'Shopify' },
+      { key: 'googleSheets', name: 'Google Sheets' },
+    ],
+  });
+  const paid = await createWorkflow(ctx.db, ctx.storage, {
+    userId: author.id,
+    title: 'Premium CRM sync',
+    price: 250_000,
+    file: JSON.stringify({
+      name: 'Premium',
+      nodes: [
+        {
+          id: 'a',
+          name: FILE_MARKER,
+          type: 'n8n-nodes-base.webhook',
+          typeVersion: 1,
+          position: [0, 0],
+          parameters: { path: FILE_MARKER },
+        },
+      ],
+      connections: {},
+    }),
+  });
+  const read = async (id: string) => (await ctx.app.inject({ url: `/api/workflows/${id}` })).json();
+  slugs.free = `/workflows/${(await read(free.id)).slug}-${free.id}`;
+  slugs.paid = `/workflows/${(await read(paid.id)).slug}-${paid.id}`;
+}, 180_000);
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const crawl = (path: string, headers: Record<string, string> = { 'accept-language': 'vi' }) =>
+  ctx.app.inject({ method: 'GET', url: path, headers });
+const bodyOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+describe('public pages rendered on the server', () => {
+  it('renders every public page in Vietnamese for a crawler that accepts it', async () => {
+    const pages: [string, string, string][] = [
+      ['/', 'Flowbay — mẫu workflow cho n8n, Make và Zapier', 'Workflow tự động hóa, sẵn sàng chạy'],
+      ['/workflows', 'Duyệt workflow | Flowbay', 'Quản lý đơn hàng Shopify'],
+      ['/guide', 'Cách Flowbay hoạt động', 'Cách Flowbay hoạt động'],
+      ['/faq', 'Câu hỏi thường gặp | Flowbay', 'Câu hỏi thường gặp'],
+      ['/contact', 'Liên hệ với chúng tôi | Flowbay', 'Liên hệ với chúng tôi'],
+      ['/terms', 'Điều khoản dịch vụ | Flowbay', 'Điều khoản dịch vụ'],
+      ['/privacy', 'Chính sách bảo mật | Flowbay', 'Chính sách bảo mật'],
+      [slugs.free!, 'Quản lý đơn hàng Shopify | Flowbay', 'Ghi mỗi đơn hàng mới vào Google Sheets.'],
+      [`/profiles/${authorId}`, 'Trần Thu | Flowbay', 'Quản lý đơn hàng Shopify'],
+    ];
+    for (const [path, title, content] of pages) {
+      const response = await crawl(path);
+      expect(response.statusCode, path).toBe(200);
+      const html = response.body;
+      expect(html, path).toContain('<html lang="vi" data-ssr');
+      expect(html, path).toContain(`<title>${title}</title>`);
+      expect(html, path).toMatch(/<meta name="description" content="[^"]+" \/>/);
+      expect(html, path).toContain(`<link rel="canonical" href="https://flowbay.example${path}?lang=vi" />`);
+      expect(html, path).toContain(
+        `<link rel="alternate" hreflang="en" href="https://flowbay.example${path}" />`,
+      );
+      expect(html, path).toContain(
+        `<link rel="alternate" hreflang="vi" href="https://flowbay.example${path}?lang=vi" />`,
+      );
+      expect(html, path).toContain(
+        `<link rel="alternate" hreflang="x-default" href="https://flowbay.example${path}" />`,
+      );
+      // The body is the page itself, in Vietnamese, not the empty shell.
+      expect(text(bodyOf(html)), path).toContain(content);
+      expect(bodyOf(html), path).not.toContain('class="shell"');
+    }
+  });
+
+  it("shows a workflow's title, price and apps, and the state the client hydrates from", async () => {
+    const free = bodyOf((await crawl(slugs.free!)).body);
+    expect(text(free)).toContain('Miễn phí');
+    expect(text(free)).toContain('Shopify');
+    expect(text(free)).toContain('Google Sheets');
+    const paid = await crawl(slugs.paid!);
+    expect(text(bodyOf(paid.body))).toContain('250.000');
+    const state = JSON.parse(
+      /<script type="application\/json" id="flowbay-state">(.*?)<\/script>/s.exec(paid.body)![1]!,
+    );
+    const keys = state.queries.queries.map(
+      (query: { queryKey: unknown[] }) => query.queryKey[1] ?? query.queryKey[0],
+    );
+    expect(keys).toEqual(expect.arrayContaining(['detail', 'versions']));
+  });
+
+  it("never puts a paid workflow's file in the page", async () => {
+    const response = await crawl(slugs.paid!);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Premium CRM sync');
+    expect(response.body).not.toContain(FILE_MARKER);
+  });
+
+  it('follows ?lang= over Accept-Language, and the lang cookie over Accept-Language', async () => {
+    const english = await crawl('/workflows?lang=en');
+    expect(english.body).toContain('<html lang="en" data-ssr');
+    expect(english.body).toContain('<title>Browse workflows | Flowbay</title>');
+    expect(english.body).toContain('<link rel="canonical" href="https://flowbay.example/workflows" />');
+    expect(text(bodyOf(english.body))).toContain('Workflows');
+    const chosen = await crawl('/faq', { 'accept-language': 'en-US,en;q=0.9', cookie: 'lang=vi' });
+    expect(chosen.body).toContain('<title>Câu hỏi thường gặp | Flowbay</title>');
+    const firstVisit = await crawl('/faq', { 'accept-language': 'fr-FR, vi;q=0.8, en;q=0.5' });
+    expect(firstVisit.body).toContain('<html lang="vi"');
+  });
+
+  it('renders the catalogue from the address: search and page', async () => {
+    const found = text(bodyOf((await crawl('/workflows?search=quan%20ly')).body));
+    expect(found).toContain('Quản lý đơn hàng Shopify');
+    expect(found).not.toContain('Premium CRM sync');
+  });
+
+  it('lets no shared cache keep a page asked for with a session cookie', async () => {
+    const session = await signInAs(ctx, await createUser(ctx.db, { name: 'Someone' }));
+    const signedIn = await crawl(slugs.free!, { cookie: session.cookie });
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    expect(signedIn.headers.vary).toContain('Cookie');
+    // Rendered as anyone sees it: the visitor's own bits arrive after hydration.
+    expect(signedIn.body).not.toContain('Someone');
+    expect((await crawl(slugs.free!)).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 with the page rendered and a noindex head', async () => {
+    const response = await crawl('/no/such/page');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<title>Rất tiếc! Không tìm thấy trang | Flowbay</title>');
+    expect(response.body).toContain('<meta name="robots" content="noindex" />');
+    expect(text(bodyOf(response.body))).toContain('Rất tiếc! Không tìm thấy trang');
+  });
+
+  it('lists both languages of each page in the sitemap', async () => {
+    const xml = (await crawl('/sitemap.xml')).body;
+    expect(xml).toContain('<loc>https://flowbay.example/guide</loc>');
+    expect(xml).toContain('<loc>https://flowbay.example/guide?lang=vi</loc>');
+    expect(xml).toContain(`<loc>https://flowbay.example${slugs.free}?lang=vi</loc>`);
+  });
+});

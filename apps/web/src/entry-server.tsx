@@ -1,0 +1,90 @@
+import './zod-config';
+import { dehydrate } from '@tanstack/react-query';
+import i18next, { type i18n as I18n } from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { StrictMode } from 'react';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import type { WorkflowDetail } from '@flowbay/domain';
+import { prefetchPage } from './app/prefetch';
+import { workflowQueryOptions } from './features/workflows/api/get-workflow';
+import { AppProviders, createQueryClient } from './app/providers';
+import { routes } from './app/router';
+import type { UiLanguage } from './i18n';
+import en from './i18n/en.json';
+import pagesEn from './i18n/pages.en.json';
+import pagesVi from './i18n/pages.vi.json';
+import vi from './i18n/vi.json';
+import { setApiFetch } from './lib/api-client';
+
+export { setApiFetch };
+export { default as en } from './i18n/en.json';
+export { default as vi } from './i18n/vi.json';
+
+/** One ready instance per language, shared by every render (renders only read from it). */
+const instances = new Map<UiLanguage, I18n>();
+function i18nFor(language: UiLanguage): I18n {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = i18next.createInstance();
+    void instance.init({
+      lng: language,
+      fallbackLng: false,
+      ns: ['translation', 'pages'],
+      defaultNS: 'translation',
+      resources: {
+        en: { translation: en, pages: pagesEn },
+        vi: { translation: vi, pages: pagesVi },
+      },
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
+export interface RenderResult {
+  /** The app's markup, for `<div id="root">`. */
+  html: string;
+  /** JSON for the client: the query cache and the router's state, to hydrate without fetching again. */
+  state: string;
+}
+
+/** Data the server already holds for this page (as the API would answer it), so it is not asked again. */
+export interface KnownData {
+  workflow?: { ref: string; data: WorkflowDetail };
+}
+
+const handler = createStaticHandler(routes);
+
+/**
+ * Renders a public page for an anonymous visitor in `language`: the data it shows first is
+ * prefetched with the API's own answers (see setApiFetch), then rendered to a string.
+ */
+export async function render(url: URL, language: UiLanguage, known: KnownData = {}): Promise<RenderResult> {
+  const queryClient = createQueryClient();
+  if (known.workflow)
+    queryClient.setQueryData(workflowQueryOptions(known.workflow.ref).queryKey, known.workflow.data);
+  const request = new Request(url.href);
+  const [context] = await Promise.all([handler.query(request), prefetchPage(queryClient, url)]);
+  if (context instanceof Response) throw new Error(`unexpected response while rendering ${url.pathname}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <I18nextProvider i18n={i18nFor(language)}>
+        <AppProviders client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  const state = JSON.stringify({
+    queries: dehydrate(queryClient),
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+  });
+  queryClient.clear();
+  return { html, state };
+}

@@ -1,0 +1,67 @@
+/**
+ * What server rendering adds to a workflow detail page, in process: the same request served with
+ * the render bundle (head + rendered body + state) and without it (head only, as decision 0030 had
+ * it), on one database with the demo catalogue. Needs `npm run build` first.
+ *
+ *   npx tsx bench/web/ssr.ts        (ROUNDS=300 by default)
+ */
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { seedDemo, seedTaxonomy } from '../../apps/server/src/db/seed/seed.ts';
+import { loadEnv } from '../../apps/server/src/env.ts';
+import { createStorage } from '../../apps/server/src/infra/storage/index.ts';
+import { DEFAULT_WEB_DIST } from '../../apps/server/src/modules/web/web.routes.ts';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 300);
+const database = await openDatabase({ kind: 'pglite' });
+await database.migrate();
+await seedTaxonomy(database.db);
+const env = loadEnv({
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'flowbay-bench-ssr-')),
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  NODE_ENV: 'production',
+  AUTH_SECRET: randomBytes(32).toString('hex'),
+});
+const storage = createStorage(env);
+await seedDemo(database.db, storage);
+// Head only: the same index.html without the render bundle beside it.
+const headOnlyDist = mkdtempSync(join(tmpdir(), 'flowbay-bench-head-'));
+copyFileSync(join(DEFAULT_WEB_DIST, 'index.html'), join(headOnlyDist, 'index.html'));
+const rendered = await buildApp({ env, database, storage, logger: false });
+const headOnly = await buildApp({ env, database, storage, logger: false, webDist: headOnlyDist });
+
+const list = (await rendered.inject({ url: '/api/workflows?price=paid&limit=1' })).json() as {
+  workflows: { slug: string; id: string }[];
+};
+const path = `/workflows/${list.workflows[0]!.slug}-${list.workflows[0]!.id}`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function measure(app: typeof rendered, language: string) {
+  const times: number[] = [];
+  for (let round = 0; round < ROUNDS + 30; round++) {
+    const started = performance.now();
+    const response = await app.inject({ url: path, headers: { 'accept-language': language } });
+    if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode}`);
+    if (round >= 30) times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+for (const language of ['en', 'vi']) {
+  // Alternated, so machine noise falls on both sides alike.
+  const head = await measure(headOnly, language);
+  const full = await measure(rendered, language);
+  console.log(
+    `${language}: detail page median ${full.toFixed(1)} ms rendered, ${head.toFixed(1)} ms head only, ` +
+      `server rendering adds ${(full - head).toFixed(1)} ms (${ROUNDS} requests each)`,
+  );
+}
+await rendered.close();
+await headOnly.close();
+await database.close();
+rmSync(headOnlyDist, { recursive: true, force: true });

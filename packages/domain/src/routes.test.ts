@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { PAGES, STATIC_PUBLIC_PAGES, matchPage, paths } from './routes.ts';
+
+describe('route table', () => {
+  it('matches each address to its page, fixed segments before parameters', () => {
+    expect(matchPage('/')).toEqual({ id: 'home', params: {} });
+    expect(matchPage('/workflows/new').id).toBe('workflowNew');
+    expect(matchPage('/workflows/sync-orders-1')).toEqual({
+      id: 'workflow',
+      params: { ref: 'sync-orders-1' },
+    });
+    expect(matchPage('/workflows/x-1/edit').id).toBe('workflowEdit');
+    expect(matchPage('/profiles/L%C3%AA')).toEqual({ id: 'publicProfile', params: { id: 'Lê' } });
+    expect(matchPage('/me/nothing').id).toBe('notFound');
+  });
+
+  it('builds addresses that match back to their pages', () => {
+    expect(matchPage(paths.workflow('a-b', 'id1'))).toEqual({ id: 'workflow', params: { ref: 'a-b-id1' } });
+    expect(matchPage(paths.orderReceipt('FB-1')).id).toBe('orderReceipt');
+    expect(paths.catalog({ search: 'quản lý', page: undefined })).toBe(
+      '/workflows?search=qu%E1%BA%A3n+l%C3%BD',
+    );
+    expect(paths.auth('signup')).toBe('/auth?tab=signup');
+  });
+
+  it('lists only public, indexable, parameterless pages as static', () => {
+    expect(STATIC_PUBLIC_PAGES.map((id) => PAGES[id].pattern)).toEqual([
+      '/',
+      '/workflows',
+      '/guide',
+      '/contact',
+      '/faq',
+      '/terms',
+      '/privacy',
+    ]);
+  });
+});
