@@ -26,6 +26,7 @@ import {
   staticHead,
   uiText,
   type PageHead,
+  type UiLanguage,
 } from './web.head.ts';
 import { composePage, hasCookies, loadRenderer, pageLanguage, type WebRenderer } from './web.render.ts';
 import { createWebRepository } from './web.repository.ts';
@@ -69,18 +70,25 @@ type HeadReview = { rating: number; body: string; createdAt: Date; name: string 
 /** Reviews named in the detail page's JSON-LD (the newest visible ones). */
 const JSON_LD_REVIEWS = 5;
 
-function workflowHead(workflow: WorkflowDetail, publicUrl: string, reviews: HeadReview[] = []): PageHead {
+function workflowHead(
+  workflow: WorkflowDetail,
+  publicUrl: string,
+  language: UiLanguage,
+  reviews: HeadReview[] = [],
+): PageHead {
   const path = workflowPath(workflow);
   const author = workflow.profiles?.display_name || workflow.profiles?.full_name || undefined;
-  const platform = workflow.categories[0]?.name;
+  const platform = workflow.categories[0]?.name ?? uiText(language, 'detail.metaFallbackPlatform');
   const description =
     workflow.description.trim() ||
-    `${platform ? `${platform} workflow template` : 'Workflow template'}${author ? ` by ${author}` : ''} on Flowbay.`;
+    (author
+      ? uiText(language, 'detail.metaFallbackBy', { platform, author })
+      : uiText(language, 'detail.metaFallback', { platform }));
   return {
     title: workflow.title,
     description,
     path,
-    image: workflow.status === 'listed' ? ogImageUrl(workflow) : workflow.cover_image_url,
+    image: workflow.status === 'listed' ? ogImageUrl(workflow, language) : workflow.cover_image_url,
     // A paid workflow shows its cover where a free one shows the preview: the cover is the largest paint.
     preloadImage: workflow.price > 0 ? workflow.cover_image_url : null,
     type: 'article',
@@ -303,7 +311,7 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
         workflow.rating_count > 0 ? await repository.latestReviews(workflow.id, JSON_LD_REVIEWS) : [];
       // The render gets the workflow as the API answers it (its schema, through JSON), not asked again.
       const data = JSON.parse(JSON.stringify(WorkflowDetailSchema.parse(workflow))) as WorkflowDetail;
-      return sendPage(request, reply, workflowHead(workflow, publicUrl, reviews), {
+      return sendPage(request, reply, workflowHead(workflow, publicUrl, language, reviews), {
         known: { workflow: { ref: request.params.ref, data } },
       });
     },
