@@ -187,9 +187,13 @@ function distinctSearches(): string[] {
     found.add(a);
     for (const b of WORDS) if (a !== b) found.add(`${a} ${b}`);
   }
-  // Three words, for more distinct queries than one run sends.
-  for (const a of WORDS)
-    for (const b of WORDS.slice(0, 20)) for (const c of WORDS.slice(20, 40)) found.add(`${a} ${b} ${c}`);
+  // Three words, for more distinct queries than a run sends (each third must outlast 10 s of requests).
+  for (const a of WORDS) {
+    for (const b of WORDS) {
+      if (b === a) continue;
+      for (const c of WORDS.slice(0, 8)) if (c !== a && c !== b) found.add(`${a} ${b} ${c}`);
+    }
+  }
   return shuffle([...found], 7);
 }
 
