@@ -58,14 +58,36 @@ export const test = base.extend<{ uiLanguage: UiLanguage; words: (typeof WORDS)[
   // eslint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, use) => use(clientAddressHeader()),
   words: async ({ uiLanguage }, use) => use(WORDS[uiLanguage]),
-  page: async ({ page, uiLanguage }, use) => {
-    // The stored choice, as a returning visitor would have it; set once so a switch can override it.
+  page: async ({ page, uiLanguage, baseURL, javaScriptEnabled }, use) => {
+    // The stored choice, as a returning visitor would have it (the app mirrors it into the `lang`
+    // cookie the server renders by); set once so a switch can override it.
+    await page.context().addCookies([{ name: 'lang', value: uiLanguage, url: baseURL! }]);
     await page.addInitScript((language) => {
       if (!sessionStorage.getItem('e2e-language-set')) {
         localStorage.setItem('language', language);
         sessionStorage.setItem('e2e-language-set', '1');
       }
     }, uiLanguage);
+    // A server-rendered page shows before its handlers are attached: after a navigation, wait until
+    // the app marks itself interactive (with JavaScript off it never does: go on without waiting).
+    const interactive = () =>
+      page
+        .waitForFunction(() => document.documentElement.dataset.interactive !== undefined, undefined, {
+          timeout: 15_000,
+        })
+        .catch(() => undefined);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      if (javaScriptEnabled !== false) await interactive();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      if (javaScriptEnabled !== false) await interactive();
+      return response;
+    };
     await use(page);
   },
 });

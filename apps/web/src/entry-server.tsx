@@ -15,7 +15,9 @@ import en from './i18n/en.json';
 import pagesEn from './i18n/pages.en.json';
 import pagesVi from './i18n/pages.vi.json';
 import vi from './i18n/vi.json';
+import { withApiMessages } from './i18n/resources';
 import { setApiFetch } from './lib/api-client';
+import { API_MESSAGES } from '@flowbay/domain/messages';
 
 export { setApiFetch };
 export { default as en } from './i18n/en.json';
@@ -33,8 +35,8 @@ function i18nFor(language: UiLanguage): I18n {
       ns: ['translation', 'pages'],
       defaultNS: 'translation',
       resources: {
-        en: { translation: en, pages: pagesEn },
-        vi: { translation: vi, pages: pagesVi },
+        en: { translation: withApiMessages(en, API_MESSAGES.en), pages: pagesEn },
+        vi: { translation: withApiMessages(vi, API_MESSAGES.vi), pages: pagesVi },
       },
       initAsync: false,
       interpolation: { escapeValue: false },

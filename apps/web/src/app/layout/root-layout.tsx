@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from './footer';
@@ -9,6 +9,11 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const showFooter = !pathname.startsWith('/auth');
+  // A server-rendered page looks ready before its handlers are attached: `<html data-interactive>`
+  // says they are (effects run only in the browser, after hydration).
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
   return (
     <div className="flex min-h-screen flex-col">
       <a
