@@ -22,8 +22,10 @@ test.describe('an account a person manages', () => {
     browser,
     uiLanguage,
   }, testInfo) => {
-    // Skipped on phones: these screens are plain forms whose layout the phone journeys already cover (signed-in.spec.ts); the account flows are the same at every width.
-    test.skip(testInfo.project.name.startsWith('phone'), 'runs at desktop width in both languages');
+    test.skip(
+      testInfo.project.name.startsWith('phone'),
+      'plain forms whose phone layout signed-in.spec.ts covers; the account flows are the same at every width (desktop runs both languages)',
+    );
     test.setTimeout(180_000);
     const t = translator(uiLanguage);
     const email = uniqueEmail('account', testInfo.project.name);

@@ -15,6 +15,10 @@ import {
   type Translate,
 } from './signed-in-helpers';
 
+/** Why the buying journeys skip the phone project. */
+const PHONE_SKIP =
+  'the buy block and receipt are checked at phone width by the paid-detail public journey; the payment flow does not change with width (desktop runs both languages)';
+
 interface Listed {
   id: string;
   slug: string;
@@ -107,8 +111,7 @@ test.describe('buying', () => {
     browser,
     uiLanguage,
   }, testInfo) => {
-    // Skipped on phones: the buy block and receipt are checked at phone width by the paid-detail public journey; the payment flow itself does not change with width.
-    test.skip(testInfo.project.name.startsWith('phone'), 'buying runs at desktop width in both languages');
+    test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
     test.setTimeout(240_000);
     const t = translator(uiLanguage);
     const buyer = uniqueEmail('buyer', testInfo.project.name);
@@ -188,8 +191,7 @@ test.describe('buying', () => {
     browser,
     uiLanguage,
   }, testInfo) => {
-    // Skipped on phones: the buy block and receipt are checked at phone width by the paid-detail public journey; the payment flow itself does not change with width.
-    test.skip(testInfo.project.name.startsWith('phone'), 'buying runs at desktop width in both languages');
+    test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
     test.setTimeout(180_000);
     const t = translator(uiLanguage);
     const email = uniqueEmail('canceller', testInfo.project.name);
@@ -215,8 +217,7 @@ test.describe('buying', () => {
     browser,
     uiLanguage,
   }, testInfo) => {
-    // Skipped on phones: the buy block and receipt are checked at phone width by the paid-detail public journey; the payment flow itself does not change with width.
-    test.skip(testInfo.project.name.startsWith('phone'), 'buying runs at desktop width in both languages');
+    test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
     test.setTimeout(300_000);
     const t = translator(uiLanguage);
     const email = uniqueEmail('refunder', testInfo.project.name);

@@ -45,9 +45,10 @@ test.describe('a huge free workflow', () => {
     uiLanguage,
     baseURL,
   }, testInfo) => {
-    // The preview does the same work at every width; the two desktop projects cover both languages.
-    // Skipped on phones: the preview's work for a huge file is the same code at every width; the phone layout of the preview is covered by preview.spec.ts.
-    test.skip(testInfo.project.name.startsWith('phone'), 'same preview work as desktop, covered there');
+    test.skip(
+      testInfo.project.name.startsWith('phone'),
+      "a huge file's preview work is the same code at every width (desktop runs both languages); the preview's phone layout is covered by preview.spec.ts",
+    );
     test.setTimeout(240_000);
     const t = translator(uiLanguage);
     const project = testInfo.project.name;

@@ -60,6 +60,15 @@ async function scrollOver(page: Page, preview: Locator, isMobile: boolean, dista
   }
 }
 
+/** Opens the wide free workflow and scrolls to its preview, which comes after the facts and loads once in view. */
+async function openWidePreview(page: Page, request: APIRequestContext): Promise<Locator> {
+  await page.goto(await detailPath(request, WIDE_FREE));
+  await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
+  const preview = page.getByTestId('workflow-preview');
+  await preview.scrollIntoViewIfNeeded();
+  return preview;
+}
+
 test.describe('workflow preview', () => {
   test('the page scrolls past the graph, which fits every node, until a click activates it; a node opens its panel', async ({
     page,
@@ -68,11 +77,7 @@ test.describe('workflow preview', () => {
     isMobile,
   }) => {
     const words = PREVIEW_WORDS[uiLanguage];
-    await page.goto(await detailPath(request, WIDE_FREE));
-    // The preview comes after the facts and the description, and loads once scrolled to.
-    await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
-    const preview = page.getByTestId('workflow-preview');
-    await preview.scrollIntoViewIfNeeded();
+    const preview = await openWidePreview(page, request);
     const nodes = preview.getByTestId('preview-node');
     await expect(nodes.first()).toBeVisible();
     await expect(preview).toHaveAttribute('data-active', 'false');
@@ -150,10 +155,7 @@ test.describe('workflow preview', () => {
     isMobile,
   }) => {
     const words = PREVIEW_WORDS[uiLanguage];
-    await page.goto(await detailPath(request, WIDE_FREE));
-    await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
-    const preview = page.getByTestId('workflow-preview');
-    await preview.scrollIntoViewIfNeeded();
+    const preview = await openWidePreview(page, request);
     await page.getByRole('button', { name: words.activate }).click();
     await expect(preview).toHaveAttribute('data-active', 'true');
     const activeBefore = await viewportTransform(preview);
