@@ -265,27 +265,6 @@ export function createCatalogRepository(db: Database) {
         where id = ${workflowId} and exists (select 1 from inserted)`);
     },
 
-    /**
-     * Listed workflows most like this one: each shared use case counts two, each shared app (not a
-     * core node such as If or Schedule) one; ties go to the most favourited. Never the workflow itself.
-     */
-    async relatedTo(workflowId: string, appKeys: string[], limit: number) {
-      const sharedUseCases = sql<number>`(select count(*) from ${workflowSubcategories} ws
-        where ws.workflow_id = ${workflows.id} and ws.subcategory_id in
-          (select own.subcategory_id from ${workflowSubcategories} own where own.workflow_id = ${workflowId}))`;
-      const sharedApps = sql<number>`(select count(*) from jsonb_array_elements(coalesce(${workflows.nodeSummary}->'apps', '[]'::jsonb)) app
-        where coalesce((app->>'core')::boolean, false) = false
-          and app->>'key' in (select jsonb_array_elements_text(${JSON.stringify(appKeys)}::jsonb)))`;
-      const score = sql<number>`(2 * ${sharedUseCases} + ${sharedApps})`;
-      const ids = await db
-        .select({ id: workflows.id })
-        .from(workflows)
-        .where(and(listedOnly, ne(workflows.id, workflowId), sql`${score} > 0`))
-        .orderBy(desc(score), desc(workflows.favoritesCount), desc(workflows.id))
-        .limit(limit);
-      return this.cardsByIds(ids.map((row) => row.id));
-    },
-
     /** The author's other listed workflows, most favourited first. */
     async otherListedOfAuthor(userId: string, workflowId: string, limit: number) {
       const ids = await db

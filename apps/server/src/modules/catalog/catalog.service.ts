@@ -48,7 +48,7 @@ export function createCatalogService(deps: {
   workflows: WorkflowsRepository;
   storage: Storage;
   countCache?: TtlCache<number>;
-  search?: SearchSync;
+  search: SearchSync;
 }) {
   const { repository, workflows, storage, countCache, search } = deps;
   // Cards are checked against the API's schema once, when they enter the cache, not on every answer.
@@ -60,7 +60,7 @@ export function createCatalogService(deps: {
     ttlMs: 10 * 60_000,
     max: 50_000,
   });
-  search?.onChange((ids) => cardCache.forget(ids));
+  search.onChange((ids) => cardCache.forget(ids));
 
   /** Public totals change only on writes; a few seconds of memo saves a count per page view. */
   async function countTotal(filter: CatalogFilter): Promise<number> {
@@ -151,7 +151,7 @@ export function createCatalogService(deps: {
       const sort: CatalogSort = query.sort ?? (filter.search ? 'relevance' : 'created_at_desc');
       // The public catalogue answers from the search index (docs/decisions/0007-search-index.md);
       // an author's own list (every status) stays a database query.
-      if (search && scope.kind === 'listed') {
+      if (scope.kind === 'listed') {
         const index = await search.current();
         const found = index.query({
           search: filter.search,
@@ -265,23 +265,16 @@ export function createCatalogService(deps: {
     async related(ref: string, viewer: Viewer): Promise<RelatedWorkflows> {
       const row = await findVisible(ref, viewer);
       const appKeys = (row.nodeSummary?.apps ?? []).filter((app) => !app.core).map((app) => app.key);
-      // The search index scores every listed workflow in memory; the database query is the fallback.
-      const fromIndex = async () => {
-        const index = await search!.current();
-        const ids = index.related({
-          excludeId: row.id,
-          appKeys,
-          useCases: row.subcategories.map((subcategory) => subcategory.id),
-          limit: RELATED_LIMIT,
-        });
-        return cardCache.get(ids);
-      };
+      // The search index scores every listed workflow in memory (one pass over its facet columns).
+      const index = await search.current();
+      const ids = index.related({
+        excludeId: row.id,
+        appKeys,
+        useCases: row.subcategories.map((subcategory) => subcategory.id),
+        limit: RELATED_LIMIT,
+      });
       const [related, byAuthor] = await Promise.all([
-        search
-          ? fromIndex()
-          : repository
-              .relatedTo(row.id, appKeys, RELATED_LIMIT)
-              .then((rows) => rows.map((card) => toWorkflowCard(card, storage))),
+        cardCache.get(ids),
         repository.otherListedOfAuthor(row.userId, row.id, RELATED_LIMIT),
       ]);
       return { related, by_author: byAuthor.map((card) => toWorkflowCard(card, storage)) };
