@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { prefetchPage } from './app/prefetch';
+import { preloadServerParts } from './app/server-parts';
 import { workflowQueryOptions } from './features/workflows/api/get-workflow';
 import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
@@ -71,7 +72,11 @@ export async function render(url: URL, language: UiLanguage, known: KnownData = 
   if (known.workflow)
     queryClient.setQueryData(workflowQueryOptions(known.workflow.ref).queryKey, known.workflow.data);
   const request = new Request(url.href);
-  const [context] = await Promise.all([handler.query(request), prefetchPage(queryClient, url)]);
+  const [context] = await Promise.all([
+    handler.query(request),
+    prefetchPage(queryClient, url),
+    preloadServerParts(),
+  ]);
   if (context instanceof Response) throw new Error(`unexpected response while rendering ${url.pathname}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(

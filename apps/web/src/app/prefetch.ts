@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { FEATURED_COUNT } from '@flowbay/domain/limits';
 import { matchPage } from '@flowbay/domain/routes';
 import { parseWorkflowRef } from '@flowbay/domain/slug';
+import { reviewsQueryOptions } from '@/features/ratings/api/get-reviews';
 import { profileQueryOptions } from '@/features/profiles/api/get-profile';
 import { authorStatsQueryOptions } from '@/features/workflows/api/get-author-stats';
 import { categoriesQueryOptions, subcategoriesQueryOptions } from '@/features/workflows/api/get-taxonomy';
@@ -43,6 +44,7 @@ export async function prefetchPage(queryClient: QueryClient, url: URL): Promise<
       await Promise.all([
         author,
         workflowId ? queryClient.prefetchQuery(versionsQueryOptions(workflowId)) : undefined,
+        workflowId ? queryClient.prefetchQuery(reviewsQueryOptions(workflowId, 0)) : undefined,
       ]);
       return;
     }

@@ -8,13 +8,16 @@ export function WhenVisible({
   children,
   placeholder,
   margin = '0px',
+  initiallyVisible = false,
 }: {
   children: ReactNode;
   placeholder: ReactNode;
   margin?: string;
+  /** Render `children` from the start (their data is already here, e.g. from the server render). */
+  initiallyVisible?: boolean;
 }) {
   const anchor = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(false);
+  const [visible, setVisible] = useState(initiallyVisible);
   useEffect(() => {
     const element = anchor.current;
     if (!element || visible) return;

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,9 +18,20 @@ export interface WebRenderer {
 
 export const SSR_ENTRY = join('server', 'entry-server.js');
 
+/** The cookie of the visitor a render is for, read by the render's in-process API calls. */
+const visitor = new AsyncLocalStorage<{ cookie: string | undefined }>();
+
+/**
+ * Runs `render` for the visitor of `request`: the API calls it makes carry their cookie (their
+ * session, if any) and nothing else, so the page holds exactly what the API answers them.
+ */
+export function renderForVisitor<T>(request: FastifyRequest, render: () => Promise<T>): Promise<T> {
+  return visitor.run({ cookie: request.headers.cookie }, render);
+}
+
 /**
  * Loads the render bundle beside the client build, and points its API calls at this server, in
- * process and without cookies: a page holds what the API answers an anonymous visitor, nothing more.
+ * process, as the visitor the page is for (see renderForVisitor); outside one, as nobody.
  */
 export async function loadRenderer(app: FastifyInstance, distDir: string): Promise<WebRenderer | null> {
   const entry = join(distDir, SSR_ENTRY);
@@ -29,7 +41,10 @@ export async function loadRenderer(app: FastifyInstance, distDir: string): Promi
     const response = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url: input,
-      headers: { 'x-language': new Headers(init.headers).get('x-language') ?? 'en' },
+      headers: {
+        'x-language': new Headers(init.headers).get('x-language') ?? 'en',
+        ...(visitor.getStore()?.cookie ? { cookie: visitor.getStore()!.cookie } : {}),
+      },
     });
     return new Response(response.statusCode === 204 ? null : response.body, {
       status: response.statusCode,

@@ -14,7 +14,6 @@ import {
 } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { ANONYMOUS } from '../../infra/viewer.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import {
@@ -28,7 +27,14 @@ import {
   type PageHead,
   type UiLanguage,
 } from './web.head.ts';
-import { composePage, hasCookies, loadRenderer, pageLanguage, type WebRenderer } from './web.render.ts';
+import {
+  composePage,
+  hasCookies,
+  loadRenderer,
+  pageLanguage,
+  renderForVisitor,
+  type WebRenderer,
+} from './web.render.ts';
 import { createWebRepository } from './web.repository.ts';
 import { ogImageUrl } from '../share-images/index.ts';
 
@@ -92,6 +98,8 @@ function workflowHead(
     // A paid workflow shows its cover where a free one shows the preview: the cover is the largest paint.
     preloadImage: workflow.price > 0 ? workflow.cover_image_url : null,
     type: 'article',
+    // Only its author, an admin or a buyer of a withdrawn one see an unlisted workflow: not for search.
+    noindex: workflow.status !== 'listed',
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'SoftwareSourceCode',
@@ -240,9 +248,10 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
   if (!renderer) app.log.debug({ distDir }, 'no server render bundle; pages get their head only');
 
   /**
-   * A page: its head in the visitor's language and, for public pages, the app rendered in it. Public
-   * pages render as an anonymous visitor whoever asks, and a request with cookies (a session,
-   * perhaps) gets `private`, so no shared cache keeps one visitor's page for another.
+   * A page: its head in the visitor's language and, for public pages, the app rendered in it, with
+   * what the API answers this visitor (a buyer's page offers the download, an owner's the edit
+   * link). A request with cookies (a session, perhaps) gets `private`, so no shared cache keeps one
+   * visitor's page for another.
    */
   const sendPage = async (
     request: FastifyRequest,
@@ -258,7 +267,9 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
     let body: { html: string; state: string } | null = null;
     if (render && renderer) {
       try {
-        body = await renderer.render(new URL(request.url, publicUrl), language, known);
+        body = await renderForVisitor(request, () =>
+          renderer.render(new URL(request.url, publicUrl), language, known),
+        );
       } catch (error) {
         // The page still works as the client-rendered app; the failure is logged, not shown.
         request.log.error({ err: error, url: request.url }, 'server render failed');
@@ -281,7 +292,7 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
 
   app.get<{ Params: { ref: string } }>(
     PAGES.workflow.pattern,
-    { schema: { hide: true } },
+    { schema: { hide: true }, config: { viewer: true } },
     async (request, reply) => {
       const language = pageLanguage(request);
       if (matchPage(`/workflows/${request.params.ref}`).id === 'workflowNew')
@@ -293,7 +304,8 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
         );
       let workflow: WorkflowDetail;
       try {
-        workflow = await catalog.get(request.params.ref, ANONYMOUS);
+        // As the visitor: an author reloading their pending workflow sees it, as the API shows it.
+        workflow = await catalog.get(request.params.ref, request.viewer);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {
           const head = notFoundHead(language, uiText(language, 'detail.notFoundTitle'));

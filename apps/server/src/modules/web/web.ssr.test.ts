@@ -5,7 +5,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signInAs } from '../../test/auth.ts';
-import { createUser, createWorkflow } from '../../test/factories.ts';
+import { addPurchase, createUser, createWorkflow } from '../../test/factories.ts';
 import { SSR_ENTRY } from './web.render.ts';
 
 // The real render bundle, built as `npm run build` builds it, inside apps/web so its packages resolve.
@@ -19,6 +19,9 @@ const FILE_MARKER = 'paid-file-only-marker-7f3a';
 let ctx: TestContext;
 const slugs: Record<string, string> = {};
 let authorId = '';
+let pendingPath = '';
+let authorCookie = '';
+const REVIEW_TEXT = 'Đồng bộ CRM rất ổn định, đáng tiền';
 
 beforeAll(async () => {
   // A production build, as `npm run build` makes it (vitest runs with NODE_ENV=test).
@@ -72,6 +75,24 @@ beforeAll(async () => {
   const read = async (id: string) => (await ctx.app.inject({ url: `/api/workflows/${id}` })).json();
   slugs.free = `/workflows/${(await read(free.id)).slug}-${free.id}`;
   slugs.paid = `/workflows/${(await read(paid.id)).slug}-${paid.id}`;
+  slugs.paidId = paid.id;
+  const pending = await createWorkflow(ctx.db, ctx.storage, {
+    userId: author.id,
+    title: 'Bản nháp chờ duyệt',
+    status: 'pending',
+  });
+  pendingPath = `/workflows/${pending.slug}-${pending.id}`;
+  authorCookie = (await signInAs(ctx, author)).cookie;
+  // A buyer's review, in the paid workflow's server-rendered page.
+  const reviewer = await signInAs(ctx, await createUser(ctx.db, { name: 'Lê Hoa' }));
+  await addPurchase(ctx.db, reviewer.user.id, paid.id, 250_000);
+  const posted = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/workflows/${paid.id}/reviews`,
+    headers: reviewer.headers,
+    payload: { rating: 4, body: REVIEW_TEXT },
+  });
+  expect(posted.statusCode, posted.body).toBe(201);
 }, 180_000);
 afterAll(async () => {
   await ctx?.close();
@@ -169,9 +190,44 @@ describe('public pages rendered on the server', () => {
     const signedIn = await crawl(slugs.free!, { cookie: session.cookie });
     expect(signedIn.headers['cache-control']).toBe('private, no-cache');
     expect(signedIn.headers.vary).toContain('Cookie');
-    // Rendered as anyone sees it: the visitor's own bits arrive after hydration.
-    expect(signedIn.body).not.toContain('Someone');
     expect((await crawl(slugs.free!)).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("renders a workflow's reviews into the page", async () => {
+    const page = text(bodyOf((await crawl(slugs.paid!)).body));
+    expect(page).toContain('Xếp hạng và đánh giá');
+    expect(page).toContain(REVIEW_TEXT);
+    expect(page).toContain('Lê Hoa');
+  });
+
+  it('renders what the API shows the visitor: the buyer owns it, the author manages it, a stranger may buy', async () => {
+    const buyer = await signInAs(ctx, await createUser(ctx.db, { name: 'Người mua' }));
+    await addPurchase(ctx.db, buyer.user.id, slugs.paidId!, 250_000);
+    const bought = text(bodyOf((await crawl(slugs.paid!, { cookie: buyer.cookie })).body));
+    expect(bought).toContain('You own this workflow');
+    expect(bought).not.toContain('Buy this workflow');
+    // The file itself never: the page links to the download, which checks the session again.
+    expect((await crawl(slugs.paid!, { cookie: buyer.cookie })).body).not.toContain(FILE_MARKER);
+
+    const stranger = await signInAs(ctx, await createUser(ctx.db, { name: 'Người lạ' }));
+    for (const cookie of [stranger.cookie, undefined]) {
+      const page = text(bodyOf((await crawl(slugs.paid!, cookie ? { cookie } : {})).body));
+      expect(page).toContain('Buy this workflow');
+      expect(page).not.toContain('You own this workflow');
+    }
+  });
+
+  it('shows an author their pending workflow, kept out of search, and nobody else', async () => {
+    const own = await crawl(pendingPath, { cookie: authorCookie });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('<title>Bản nháp chờ duyệt | Flowbay</title>');
+    expect(own.body).toContain('<meta name="robots" content="noindex" />');
+    expect(own.headers['cache-control']).toBe('private, no-cache');
+    const stranger = await signInAs(ctx, await createUser(ctx.db, { name: 'Ai đó' }));
+    expect((await crawl(pendingPath, { cookie: stranger.cookie })).statusCode).toBe(404);
+    const anonymous = await crawl(pendingPath);
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.body).not.toContain('Bản nháp chờ duyệt');
   });
 
   it('answers 404 with the page rendered and a noindex head', async () => {

@@ -17,7 +17,7 @@ import { downloadWorkflowFile } from '@/features/workflows/lib/download-file';
 import { TranslateToggle } from '@/features/translate/components/translate-toggle';
 import { FavoriteButton } from '@/features/account/components/favorite-button';
 import { BuyBlock } from '@/features/commerce/components/buy-block';
-import { ratingsKeys } from '@/features/ratings/api/get-reviews';
+import { ratingsKeys, reviewsQueryOptions } from '@/features/ratings/api/get-reviews';
 import { AuthorRating } from '@/features/ratings/components/author-rating';
 import { ReportWorkflowTrigger } from '@/features/ratings/components/report-workflow-trigger';
 import { useSession } from '@/features/auth/api/get-session';
@@ -25,12 +25,8 @@ import { ReviewNotice } from '@/components/review-notice';
 import { useTranslateToggle } from '@/features/translate/use-translate-toggle';
 import { WhenVisible } from '@/components/when-visible';
 import { usePageMeta } from '@/lib/page-meta';
+import { ReviewsSection } from '../server-parts';
 
-const ReviewsSection = lazy(() =>
-  import('@/features/ratings/components/reviews-section').then((module) => ({
-    default: module.ReviewsSection,
-  })),
-);
 const OpenInN8n = lazy(() => import('@/features/n8n/components/open-in-n8n'));
 
 export function Component() {
@@ -131,7 +127,13 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
       purchase={workflow.price > 0 && <BuyBlock workflow={workflow} signedIn={Boolean(user)} />}
       reviews={
         <div className="mt-8 scroll-mt-20" id="reviews">
-          <WhenVisible placeholder={<Skeleton className="h-40 w-full rounded-2xl" />}>
+          {/* Shown at once when its first page came with the page (rendered on the server). */}
+          <WhenVisible
+            initiallyVisible={
+              queryClient.getQueryData(reviewsQueryOptions(workflow.id, 0).queryKey) !== undefined
+            }
+            placeholder={<Skeleton className="h-40 w-full rounded-2xl" />}
+          >
             <Suspense fallback={<Skeleton className="h-40 w-full rounded-2xl" />}>
               <ReviewsSection workflowId={workflow.id} />
             </Suspense>
