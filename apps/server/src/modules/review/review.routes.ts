@@ -15,8 +15,7 @@ import {
   WorkflowReport,
 } from '@flowbay/domain';
 import type { ReviewService } from './review.service.ts';
-
-const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+import { signedInSecurity } from '../../plugins/openapi.ts';
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 const WorkflowId = z.object({ id: z.string().uuid() });
 
@@ -29,7 +28,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
       schema: {
         tags: ['review'],
         summary: 'The review queue (admins), oldest first, with the automated checks of each file',
-        security,
+        security: signedInSecurity,
         querystring: PageQuery,
         response: {
           200: ReviewQueue,
@@ -46,7 +45,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
     {
       schema: {
         tags: ['review'],
-        security,
+        security: signedInSecurity,
         params: WorkflowId,
         response: { 200: ReviewDecision, ...errors },
       },
@@ -60,7 +59,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
     {
       schema: {
         tags: ['review'],
-        security,
+        security: signedInSecurity,
         params: WorkflowId,
         body: RejectInput,
         response: { 200: ReviewDecision, ...errors },
@@ -76,7 +75,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
       schema: {
         tags: ['review'],
         summary: 'Report a listed workflow (signed in); reporting again while a report is open returns it',
-        security,
+        security: signedInSecurity,
         params: WorkflowId,
         body: ReportInput,
         response: { 200: WorkflowReport, 201: WorkflowReport, ...errors },
@@ -101,7 +100,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
     {
       schema: {
         tags: ['review'],
-        security,
+        security: signedInSecurity,
         querystring: AdminReportsQuery,
         response: { 200: z.array(AdminReport), 401: ApiError, 403: ApiError },
       },
@@ -129,7 +128,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
       schema: {
         tags: ['review'],
         summary: 'Resolve a report: unlist the workflow (closes all its open reports) or dismiss',
-        security,
+        security: signedInSecurity,
         params: WorkflowId,
         body: ResolveReportInput,
         response: {
