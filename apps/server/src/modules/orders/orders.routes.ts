@@ -15,8 +15,7 @@ import {
   RefundRequestBody,
 } from '@flowbay/domain';
 import type { OrdersService } from './orders.service.ts';
-
-const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+import { signedInSecurity } from '../../plugins/openapi.ts';
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 502: ApiError };
 
 export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: OrdersService }) {
@@ -28,7 +27,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['orders'],
         summary: 'Checkout: place an order for a paid workflow and get the address where to pay',
-        security,
+        security: signedInSecurity,
         body: CreateOrderBody,
         response: { 201: CreateOrderResponse, ...errors },
       },
@@ -46,7 +45,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['orders'],
         summary: 'An order (its receipt): for its buyer and admins',
-        security,
+        security: signedInSecurity,
         params: OrderCodeParams,
         response: { 200: OrderResponse, ...errors },
       },
@@ -60,7 +59,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['orders'],
         summary: "The caller's library: what they bought and still own",
-        security,
+        security: signedInSecurity,
         response: { 200: PurchasesResponse, ...errors },
       },
     },
@@ -73,7 +72,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['orders'],
         summary: 'Ask for a refund (the buyer, within 7 days of paying)',
-        security,
+        security: signedInSecurity,
         params: OrderCodeParams,
         body: RefundRequestBody,
         response: { 200: OrderResponse, ...errors },
@@ -88,7 +87,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['admin'],
         summary: 'Every order, newest first; search by code or buyer e-mail, filter by state',
-        security,
+        security: signedInSecurity,
         querystring: AdminOrdersQuery,
         response: { 200: AdminOrdersResponse, ...errors },
       },
@@ -102,7 +101,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['admin'],
         summary: 'Open refund requests, oldest first',
-        security,
+        security: signedInSecurity,
         response: { 200: AdminRefundRequestsResponse, ...errors },
       },
     },
@@ -115,7 +114,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['admin'],
         summary: 'Refund a paid order through its provider (approves an open request)',
-        security,
+        security: signedInSecurity,
         params: OrderCodeParams,
         body: RefundDecisionBody,
         response: { 200: AdminOrderResponse, ...errors },
@@ -130,7 +129,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['admin'],
         summary: 'Decline an open refund request',
-        security,
+        security: signedInSecurity,
         params: OrderCodeParams,
         body: RefundDecisionBody,
         response: { 200: AdminOrderResponse, ...errors },
