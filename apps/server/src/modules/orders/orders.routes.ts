@@ -108,33 +108,34 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
     (request) => orders.adminRefundQueue(request.viewer),
   );
 
-  app.post(
+  /** An admin's decision on a paid order's refund, with the reason the buyer is told. */
+  const refundDecision = (
+    path: string,
+    summary: string,
+    decide: typeof orders.adminRefund | typeof orders.adminDecline,
+  ) =>
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['admin'],
+          summary,
+          security: signedInSecurity,
+          params: OrderCodeParams,
+          body: RefundDecisionBody,
+          response: { 200: AdminOrderResponse, ...errors },
+        },
+      },
+      (request) => decide(request.viewer, request.params.code, request.body.reason),
+    );
+  refundDecision(
     '/api/admin/orders/:code/refund',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Refund a paid order through its provider (approves an open request)',
-        security: signedInSecurity,
-        params: OrderCodeParams,
-        body: RefundDecisionBody,
-        response: { 200: AdminOrderResponse, ...errors },
-      },
-    },
-    (request) => orders.adminRefund(request.viewer, request.params.code, request.body.reason),
+    'Refund a paid order through its provider (approves an open request)',
+    orders.adminRefund,
   );
-
-  app.post(
+  refundDecision(
     '/api/admin/orders/:code/decline-refund',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Decline an open refund request',
-        security: signedInSecurity,
-        params: OrderCodeParams,
-        body: RefundDecisionBody,
-        response: { 200: AdminOrderResponse, ...errors },
-      },
-    },
-    (request) => orders.adminDecline(request.viewer, request.params.code, request.body.reason),
+    'Decline an open refund request',
+    orders.adminDecline,
   );
 }
