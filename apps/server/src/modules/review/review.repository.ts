@@ -80,14 +80,29 @@ export function createReviewRepository(db: Database) {
       return { rows, total: Number(count?.count ?? 0) };
     },
 
-    /** The platform and use-case links of these workflows. */
-    async taxonomyOf(workflowIds: string[]) {
-      if (workflowIds.length === 0) return { categories: [], subcategories: [] };
-      const [cats, subs] = await Promise.all([
+    async queueDetails(workflowIds: string[]) {
+      if (workflowIds.length === 0) return { versions: [], edits: [], categories: [], subcategories: [] };
+      const [versions, edits, cats, subs] = await Promise.all([
+        db
+          .select()
+          .from(workflowVersions)
+          .where(
+            and(
+              inArray(workflowVersions.workflowId, workflowIds),
+              eq(workflowVersions.reviewStatus, 'pending'),
+            ),
+          )
+          .orderBy(asc(workflowVersions.createdAt)),
+        db
+          .select()
+          .from(workflowEdits)
+          .where(
+            and(inArray(workflowEdits.workflowId, workflowIds), eq(workflowEdits.reviewStatus, 'pending')),
+          ),
         db.select().from(workflowCategories).where(inArray(workflowCategories.workflowId, workflowIds)),
         db.select().from(workflowSubcategories).where(inArray(workflowSubcategories.workflowId, workflowIds)),
       ]);
-      return { categories: cats, subcategories: subs };
+      return { versions, edits, categories: cats, subcategories: subs };
     },
 
     /** The listed file of each workflow, to diff a submitted version against. */

@@ -15,7 +15,8 @@ import {
   WorkflowReport,
 } from '@flowbay/domain';
 import type { ReviewService } from './review.service.ts';
-import { signedInSecurity } from '../../plugins/openapi.ts';
+
+const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 const WorkflowId = z.object({ id: z.string().uuid() });
 
@@ -28,7 +29,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
       schema: {
         tags: ['review'],
         summary: 'The review queue (admins), oldest first, with the automated checks of each file',
-        security: signedInSecurity,
+        security,
         querystring: PageQuery,
         response: {
           200: ReviewQueue,
@@ -45,7 +46,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
     {
       schema: {
         tags: ['review'],
-        security: signedInSecurity,
+        security,
         params: WorkflowId,
         response: { 200: ReviewDecision, ...errors },
       },
@@ -59,7 +60,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
     {
       schema: {
         tags: ['review'],
-        security: signedInSecurity,
+        security,
         params: WorkflowId,
         body: RejectInput,
         response: { 200: ReviewDecision, ...errors },
@@ -75,7 +76,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
       schema: {
         tags: ['review'],
         summary: 'Report a listed workflow (signed in); reporting again while a report is open returns it',
-        security: signedInSecurity,
+        security,
         params: WorkflowId,
         body: ReportInput,
         response: { 200: WorkflowReport, 201: WorkflowReport, ...errors },
@@ -100,7 +101,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
     {
       schema: {
         tags: ['review'],
-        security: signedInSecurity,
+        security,
         querystring: AdminReportsQuery,
         response: { 200: z.array(AdminReport), 401: ApiError, 403: ApiError },
       },
@@ -128,7 +129,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
       schema: {
         tags: ['review'],
         summary: 'Resolve a report: unlist the workflow (closes all its open reports) or dismiss',
-        security: signedInSecurity,
+        security,
         params: WorkflowId,
         body: ResolveReportInput,
         response: {

@@ -393,34 +393,10 @@ export function createWorkflowsRepository(db: Database) {
       return Number(row?.count ?? 0);
     },
 
-    /** The versions and the edit of these workflows that wait for review, versions oldest first. */
-    async pendingChanges(workflowIds: string[]) {
-      if (workflowIds.length === 0) return { versions: [], edits: [] };
-      const [versions, edits] = await Promise.all([
-        db
-          .select()
-          .from(workflowVersions)
-          .where(
-            and(
-              inArray(workflowVersions.workflowId, workflowIds),
-              eq(workflowVersions.reviewStatus, 'pending'),
-            ),
-          )
-          .orderBy(asc(workflowVersions.createdAt)),
-        db
-          .select()
-          .from(workflowEdits)
-          .where(
-            and(inArray(workflowEdits.workflowId, workflowIds), eq(workflowEdits.reviewStatus, 'pending')),
-          ),
-      ]);
-      return { versions, edits };
-    },
-
     /** Review state of several workflows at once, for the author's own list. */
     async reviewStates(workflowIds: string[]) {
       if (workflowIds.length === 0) return { decisions: [], versions: [], edits: [] };
-      const [decisions, pending] = await Promise.all([
+      const [decisions, versions, edits] = await Promise.all([
         db
           .selectDistinctOn([reviewDecisions.workflowId], {
             workflowId: reviewDecisions.workflowId,
@@ -431,9 +407,29 @@ export function createWorkflowsRepository(db: Database) {
           .from(reviewDecisions)
           .where(inArray(reviewDecisions.workflowId, workflowIds))
           .orderBy(reviewDecisions.workflowId, desc(reviewDecisions.createdAt), desc(reviewDecisions.id)),
-        repository.pendingChanges(workflowIds),
+        db
+          .select({
+            workflowId: workflowVersions.workflowId,
+            id: workflowVersions.id,
+            version: workflowVersions.version,
+            createdAt: workflowVersions.createdAt,
+          })
+          .from(workflowVersions)
+          .where(
+            and(
+              inArray(workflowVersions.workflowId, workflowIds),
+              eq(workflowVersions.reviewStatus, 'pending'),
+            ),
+          )
+          .orderBy(asc(workflowVersions.createdAt)),
+        db
+          .select({ workflowId: workflowEdits.workflowId, changes: workflowEdits.changes })
+          .from(workflowEdits)
+          .where(
+            and(inArray(workflowEdits.workflowId, workflowIds), eq(workflowEdits.reviewStatus, 'pending')),
+          ),
       ]);
-      return { decisions, ...pending };
+      return { decisions, versions, edits };
     },
 
     /** The platform of the workflow's files (every version has the same one): its newest version's. */
