@@ -4,6 +4,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/** The `security` of a signed-in route's schema: a bearer token or the session cookie (the schemes below). */
+export const signedInSecurity: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+
 /** The OpenAPI document of every route's zod schemas (`app.swagger()`), browsable at /api/docs. */
 async function openapi(app: FastifyInstance) {
   await app.register(swagger, {

@@ -15,6 +15,7 @@ import {
 import type { Storage } from '../infra/storage/index.ts';
 import { buildSearchDocument } from '../lib/search-document.ts';
 import { PLATFORMS, USE_CASES } from '../db/seed/taxonomy.ts';
+import { n8nNode } from './publishing.ts';
 
 let sequence = 0;
 
@@ -53,16 +54,7 @@ export interface WorkflowFactoryInput {
 
 const DEFAULT_FILE = JSON.stringify({
   name: 'Factory workflow',
-  nodes: [
-    {
-      id: 'a',
-      name: 'Webhook',
-      type: 'n8n-nodes-base.webhook',
-      typeVersion: 1,
-      position: [0, 0],
-      parameters: {},
-    },
-  ],
+  nodes: [n8nNode('a', 'Webhook', 'n8n-nodes-base.webhook')],
   connections: {},
 });
 

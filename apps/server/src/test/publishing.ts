@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import type { TestContext } from './app.ts';
 import type { TestSession } from './auth.ts';
 
@@ -64,27 +65,62 @@ export function makeImage(
     .toBuffer();
 }
 
+/** One node as an n8n export holds it: version 1 at the origin without parameters unless told. */
+export function n8nNode(
+  id: string,
+  name: string,
+  type: string,
+  more: { typeVersion?: number; position?: [number, number]; parameters?: object; credentials?: object } = {},
+) {
+  return { id, name, type, typeVersion: 1, position: [0, 0], parameters: {}, ...more };
+}
+
 export const n8nExport = (name = 'Send Slack alerts', extraNode?: object) =>
   JSON.stringify({
     name,
     nodes: [
-      {
-        id: 'a',
-        name: 'Webhook',
-        type: 'n8n-nodes-base.webhook',
-        typeVersion: 1,
-        position: [0, 0],
-        parameters: {},
-      },
-      {
-        id: 'b',
-        name: 'Slack',
-        type: 'n8n-nodes-base.slack',
+      n8nNode('a', 'Webhook', 'n8n-nodes-base.webhook'),
+      n8nNode('b', 'Slack', 'n8n-nodes-base.slack', {
         typeVersion: 2,
         position: [200, 0],
         parameters: { text: 'hi' },
-      },
+      }),
       ...(extraNode ? [extraNode] : []),
     ],
     connections: { Webhook: { main: [[{ node: 'Slack', type: 'main', index: 0 }]] } },
   });
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * `call(method, url, session, payload?, headers?)` for one test file: the request as `session`
+ * (anonymous when null) with a JSON payload when there is one.
+ */
+export function sessionCaller(context: () => TestContext) {
+  return (
+    method: Method,
+    url: string,
+    session: TestSession | null,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    context().app.inject({
+      method,
+      url,
+      headers: { ...(session?.headers ?? {}), ...headers },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+}
+
+/** An upload that must be accepted: the `url` that create and edit take. */
+export async function uploadedUrl(
+  ctx: TestContext,
+  session: TestSession,
+  folder: 'workflows' | 'covers',
+  content?: Buffer | string,
+) {
+  const body = content ?? (folder === 'workflows' ? n8nExport() : await makeImage('png'));
+  const response = await upload(ctx, session, folder, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().url as string;
+}

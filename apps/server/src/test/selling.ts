@@ -15,24 +15,45 @@ export function injectedIpn(app: () => FastifyInstance): NonNullable<AppOptions[
   };
 }
 
-/** Checkout and Pay on the test gateway: the order becomes paid through the (signed) IPN. */
-export async function buyThroughTestGateway(ctx: TestContext, session: TestSession, workflowId: string) {
-  const placed = await ctx.app.inject({
+/** Checkout: POST /api/orders as `session` (anonymous when null), the answer as it comes. */
+export function checkout(
+  ctx: TestContext,
+  session: TestSession | null,
+  workflowId: string,
+  provider = 'test',
+) {
+  return ctx.app.inject({
     method: 'POST',
     url: '/api/orders',
-    headers: session.headers,
-    payload: { workflow_id: workflowId, provider: 'test' },
+    headers: session?.headers ?? {},
+    payload: { workflow_id: workflowId, provider },
   });
-  expect(placed.statusCode).toBe(201);
+}
+
+/** A checkout that must succeed: the order's code and the provider's address where to pay. */
+export async function placeOrder(
+  ctx: TestContext,
+  session: TestSession,
+  workflowId: string,
+  provider = 'test',
+) {
+  const placed = await checkout(ctx, session, workflowId, provider);
+  expect(placed.statusCode, placed.body).toBe(201);
   const { order, redirect_url } = placed.json();
-  const params = Object.fromEntries(new URL(redirect_url as string).searchParams);
+  return { code: order.code as string, redirectUrl: redirect_url as string };
+}
+
+/** Checkout and Pay on the test gateway: the order becomes paid through the (signed) IPN. */
+export async function buyThroughTestGateway(ctx: TestContext, session: TestSession, workflowId: string) {
+  const { code, redirectUrl } = await placeOrder(ctx, session, workflowId);
+  const params = Object.fromEntries(new URL(redirectUrl).searchParams);
   const paid = await ctx.app.inject({
     method: 'POST',
     url: '/api/payments/test-gateway/complete',
     payload: { params, outcome: 'pay' },
   });
   expect(paid.statusCode).toBe(200);
-  return { code: order.code as string, params };
+  return { code, params, returnUrl: paid.json().redirect_url as string };
 }
 
 /** An admin refund of a paid order through its provider. */

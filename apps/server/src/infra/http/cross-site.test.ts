@@ -5,6 +5,7 @@ import { user as userTable, workflows } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signInAs, signUpAndVerify, uniqueAddress, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
+import { sessionCaller } from '../../test/publishing.ts';
 import { refuseCrossSiteWrites } from './cross-site.ts';
 
 let ctx: TestContext;
@@ -22,6 +23,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
+
+const call = sessionCaller(() => ctx);
+/** The member's cookie sent by a page of another origin. */
+const fromForeignPage = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  call(method, url, member, payload, { origin: FOREIGN });
 
 async function pendingWorkflow() {
   const author = await createUser(ctx.db);
@@ -80,28 +86,16 @@ describe('writes carrying a cookie session must come from the site', () => {
 
   it('covers every write method: a profile update (PUT), a favourite (POST/DELETE), Better Auth writes', async () => {
     const before = (await ctx.db.select().from(userTable).where(eq(userTable.id, member.user.id)))[0]!;
-    const put = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/profile/me',
-      headers: { cookie: member.cookie, origin: FOREIGN },
-      payload: { full_name: 'Changed by a foreign page' },
-    });
+    const put = await fromForeignPage('PUT', '/api/profile/me', { full_name: 'Changed by a foreign page' });
     expect(put.statusCode).toBe(403);
     const after = (await ctx.db.select().from(userTable).where(eq(userTable.id, member.user.id)))[0]!;
     expect(after.name).toBe(before.name);
 
-    const del = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/api/favorites/00000000-0000-4000-8000-000000000000',
-      headers: { cookie: member.cookie, origin: FOREIGN },
-    });
+    const del = await fromForeignPage('DELETE', '/api/favorites/00000000-0000-4000-8000-000000000000');
     expect(del.statusCode).toBe(403);
 
-    const updateUser = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/update-user',
-      headers: { cookie: member.cookie, origin: FOREIGN },
-      payload: { name: 'Changed through Better Auth' },
+    const updateUser = await fromForeignPage('POST', '/api/auth/update-user', {
+      name: 'Changed through Better Auth',
     });
     expect(updateUser.statusCode).toBe(403);
     expect(updateUser.json().error.code).toBe('CROSS_SITE_REQUEST');
@@ -119,12 +113,7 @@ describe('writes carrying a cookie session must come from the site', () => {
     });
     expect(stillSignedIn.statusCode).toBe(200);
 
-    const put2 = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/profile/me',
-      headers: member.headers,
-      payload: { full_name: 'Changed on the site' },
-    });
+    const put2 = await call('PUT', '/api/profile/me', member, { full_name: 'Changed on the site' });
     expect(put2.statusCode, put2.body).toBe(200);
   });
 
@@ -142,11 +131,7 @@ describe('writes carrying a cookie session must come from the site', () => {
       payload: { email: 'nobody@example.test', password: 'not the password' },
     });
     expect(callback.statusCode).toBe(401);
-    const read = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/profile/me',
-      headers: { cookie: member.cookie, origin: FOREIGN },
-    });
+    const read = await fromForeignPage('GET', '/api/profile/me');
     expect(read.statusCode).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signInAs } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { entitlementsOf, queryString, signVnpay } from '../../test/payments.ts';
+import { placeOrder } from '../../test/selling.ts';
 
 const TMN_CODE = 'FLOWBAY1';
 const HASH_SECRET = 'SANDBOXSECRETFORTESTSONLY0123456';
@@ -21,15 +22,8 @@ describe('VNPay driver (real settings, sandbox)', () => {
     const author = await createUser(ctx.db);
     const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: author.id, price: 210_000 });
     const buyer = await signInAs(ctx, await createUser(ctx.db, { locale: 'vi' }));
-    const placed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: buyer.headers,
-      payload: { workflow_id: workflow.id, provider: 'vnpay' },
-    });
-    expect(placed.statusCode).toBe(201);
-    const { order, redirect_url } = placed.json();
-    const url = new URL(redirect_url);
+    const { code, redirectUrl } = await placeOrder(ctx, buyer, workflow.id, 'vnpay');
+    const url = new URL(redirectUrl);
     expect(`${url.origin}${url.pathname}`).toBe('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html');
     const params = Object.fromEntries(url.searchParams);
     expect(params).toMatchObject({
@@ -39,7 +33,7 @@ describe('VNPay driver (real settings, sandbox)', () => {
       vnp_Amount: '21000000',
       vnp_CurrCode: 'VND',
       vnp_Locale: 'vn',
-      vnp_TxnRef: order.code.replace(/-/g, ''),
+      vnp_TxnRef: code.replace(/-/g, ''),
       vnp_ReturnUrl: 'http://localhost:3000/api/payments/vnpay/return',
     });
     expect(params.vnp_ExpireDate).toMatch(/^\d{14}$/);
@@ -52,13 +46,13 @@ describe('VNPay driver (real settings, sandbox)', () => {
       {
         vnp_Amount: '21000000',
         vnp_BankCode: 'NCB',
-        vnp_OrderInfo: `Thanh toan don hang ${order.code}`,
+        vnp_OrderInfo: `Thanh toan don hang ${code}`,
         vnp_PayDate: '20260302150000',
         vnp_ResponseCode: '00',
         vnp_TmnCode: TMN_CODE,
         vnp_TransactionNo: '14999999',
         vnp_TransactionStatus: '00',
-        vnp_TxnRef: order.code.replace(/-/g, ''),
+        vnp_TxnRef: code.replace(/-/g, ''),
       },
       HASH_SECRET,
     );

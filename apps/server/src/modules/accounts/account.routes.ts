@@ -16,8 +16,7 @@ import { AppError, invalid } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import type { AccountService } from './account.service.ts';
 import { toOwnProfile } from '../profiles/index.ts';
-
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
+import { signedInSecurity } from '../../plugins/openapi.ts';
 const SESSION_COOKIES = [
   'better-auth.session_token',
   'better-auth.session_data',
@@ -42,7 +41,7 @@ export async function accountRoutes(
         tags: ['profiles'],
         summary: 'Upload an avatar (JPEG/PNG/WebP, checked by its bytes, cropped square, stored as WebP)',
         consumes: ['multipart/form-data'],
-        security,
+        security: signedInSecurity,
         response: {
           200: OwnProfile,
           400: ApiError,
@@ -81,7 +80,7 @@ export async function accountRoutes(
       schema: {
         tags: ['profiles'],
         summary: 'Remove the avatar',
-        security,
+        security: signedInSecurity,
         response: { 200: OwnProfile, 401: ApiError, 403: ApiError },
       },
       config: { invalidatesCatalogue: true },
@@ -96,7 +95,7 @@ export async function accountRoutes(
         tags: ['profiles'],
         summary:
           'Export my data: a zip (JSON of everything Flowbay keeps about me, and my uploaded files) prepared in the background; the link is e-mailed and expires',
-        security,
+        security: signedInSecurity,
         response: { 202: DataExportQueued, 401: ApiError, 403: ApiError, 429: ApiError },
       },
       config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
@@ -110,7 +109,7 @@ export async function accountRoutes(
       schema: {
         tags: ['profiles'],
         summary: 'Download a data export (its owner, signed in, with the e-mailed token, until it expires)',
-        security,
+        security: signedInSecurity,
         params: z.object({ id: z.uuid() }),
         querystring: z.object({ token: z.string().min(1).max(200) }),
         response: { 401: ApiError, 403: ApiError, 404: ApiError, 410: ApiError },
@@ -136,7 +135,7 @@ export async function accountRoutes(
       schema: {
         tags: ['profiles'],
         summary: 'For an account without a password (Google): e-mail a link that confirms deleting it',
-        security,
+        security: signedInSecurity,
         response: { 202: DeletionLinkSent, 401: ApiError, 403: ApiError, 429: ApiError },
       },
       config: { rateLimit: { max: 3, timeWindow: '15 minutes' } },
@@ -151,7 +150,7 @@ export async function accountRoutes(
         tags: ['profiles'],
         summary:
           'Delete my account, confirmed by the password (or the e-mailed token): signs out everywhere, removes personal data, unlists my workflows; buyers keep what they paid for',
-        security,
+        security: signedInSecurity,
         body: AccountDeletionRequest,
         response: {
           204: z.null(),

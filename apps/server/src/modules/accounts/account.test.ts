@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_SIZE } from '@flowbay/domain';
@@ -18,27 +17,20 @@ import {
 import { addFavorite, createUser, createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
 import { makeImage, multipartBody } from '../../test/publishing.ts';
+import { injectedIpn } from '../../test/selling.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const FOREIGN = { origin: 'https://evil.example' };
 const clock = manualClock();
 let ctx: TestContext;
-let appRef: FastifyInstance;
 
 beforeAll(async () => {
   ctx = await createTestApp({
     app: {
       clock: clock.now,
-      testGatewayIpn: {
-        deliver: async (url) => {
-          const target = new URL(url);
-          const response = await appRef.inject({ method: 'GET', url: `${target.pathname}${target.search}` });
-          return response.json();
-        },
-      },
+      testGatewayIpn: injectedIpn(() => ctx.app),
     },
   });
-  appRef = ctx.app;
 });
 afterAll(() => ctx.close());
 

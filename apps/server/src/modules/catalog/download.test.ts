@@ -2,16 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signInAs } from '../../test/auth.ts';
 import { addPurchase, createUser, createWorkflow } from '../../test/factories.ts';
+import { n8nNode } from '../../test/publishing.ts';
 
 let ctx: TestContext;
-const node = {
-  id: 'a',
-  name: 'Webhook',
-  type: 'n8n-nodes-base.webhook',
-  typeVersion: 1,
-  position: [0, 0],
-  parameters: { path: 'x' },
-};
+const node = n8nNode('a', 'Webhook', 'n8n-nodes-base.webhook', { parameters: { path: 'x' } });
 // What many real exports look like: no top-level name, still marked active.
 const NAMELESS = JSON.stringify({ nodes: [node], connections: {}, active: true, pinData: {} });
 const MAKE = JSON.stringify({

@@ -10,8 +10,7 @@ import {
   WorkflowList,
 } from '@flowbay/domain';
 import type { FavoritesService } from './favorites.service.ts';
-
-const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+import { signedInSecurity } from '../../plugins/openapi.ts';
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 
 export async function favoritesRoutes(root: FastifyInstance, { favorites }: { favorites: FavoritesService }) {
@@ -23,7 +22,7 @@ export async function favoritesRoutes(root: FastifyInstance, { favorites }: { fa
       schema: {
         tags: ['favorites'],
         summary: "The caller's favourite workflows (12 a page, zero-based)",
-        security,
+        security: signedInSecurity,
         querystring: PageQuery,
         response: { 200: WorkflowList, ...errors },
       },
@@ -36,7 +35,7 @@ export async function favoritesRoutes(root: FastifyInstance, { favorites }: { fa
     {
       schema: {
         tags: ['favorites'],
-        security,
+        security: signedInSecurity,
         querystring: z.object({ workflow_id: z.string().uuid() }),
         response: { 200: FavoriteCheck, ...errors },
       },
@@ -49,7 +48,7 @@ export async function favoritesRoutes(root: FastifyInstance, { favorites }: { fa
     {
       schema: {
         tags: ['favorites'],
-        security,
+        security: signedInSecurity,
         body: FavoriteInput,
         response: { 200: FavoriteState, ...errors },
       },
@@ -63,7 +62,7 @@ export async function favoritesRoutes(root: FastifyInstance, { favorites }: { fa
     {
       schema: {
         tags: ['favorites'],
-        security,
+        security: signedInSecurity,
         params: z.object({ workflow_id: z.string().min(1).max(64) }),
         response: { 200: FavoriteState, ...errors },
       },

@@ -2,18 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
+import { sessionCaller } from '../../test/publishing.ts';
 
 let ctx: TestContext;
 let author: TestSession;
 let fan: TestSession;
 let workflowId: string;
 
-const call = (
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  session: TestSession | null,
-  payload?: object,
-) => ctx.app.inject({ method, url, headers: session?.headers ?? {}, ...(payload ? { payload } : {}) });
+const call = sessionCaller(() => ctx);
 
 beforeAll(async () => {
   ctx = await createTestApp();

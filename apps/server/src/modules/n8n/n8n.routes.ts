@@ -20,6 +20,7 @@ import {
 } from '@flowbay/domain';
 import { messageFor, requestLanguage } from '../../lib/messages.ts';
 import type { N8nService, TemplatesCaller } from './n8n.service.ts';
+import { signedInSecurity } from '../../plugins/openapi.ts';
 
 export interface N8nRoutesOptions {
   n8n: N8nService;
@@ -171,12 +172,17 @@ export async function n8nTemplateRoutes(root: FastifyInstance, { n8n, publicUrl 
 /** Personal library keys of the signed-in user (the key itself is shown once, on creation). */
 export async function n8nKeyRoutes(root: FastifyInstance, { n8n, publicUrl }: N8nRoutesOptions) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
   const tags = ['n8n templates'];
 
   app.get(
     '/api/n8n/keys',
-    { schema: { tags, security, response: { 200: N8nKeyList, 401: ApiError, 403: ApiError } } },
+    {
+      schema: {
+        tags,
+        security: signedInSecurity,
+        response: { 200: N8nKeyList, 401: ApiError, 403: ApiError },
+      },
+    },
     (request) => n8n.listKeys(request.viewer),
   );
   app.post(
@@ -184,7 +190,7 @@ export async function n8nKeyRoutes(root: FastifyInstance, { n8n, publicUrl }: N8
     {
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: 'Create a personal library key; its templates host is N8N_TEMPLATES_HOST for your n8n',
         body: CreateN8nKeyBody,
         response: { 201: CreatedN8nKey, 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError },
@@ -200,7 +206,7 @@ export async function n8nKeyRoutes(root: FastifyInstance, { n8n, publicUrl }: N8
     {
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         params: z.object({ id: z.uuid() }),
         response: { 204: z.null(), 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
       },

@@ -15,8 +15,7 @@ import {
   RefundRequestBody,
 } from '@flowbay/domain';
 import type { OrdersService } from './orders.service.ts';
-
-const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+import { signedInSecurity } from '../../plugins/openapi.ts';
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 502: ApiError };
 
 export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: OrdersService }) {
@@ -28,7 +27,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['orders'],
         summary: 'Checkout: place an order for a paid workflow and get the address where to pay',
-        security,
+        security: signedInSecurity,
         body: CreateOrderBody,
         response: { 201: CreateOrderResponse, ...errors },
       },
@@ -46,7 +45,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['orders'],
         summary: 'An order (its receipt): for its buyer and admins',
-        security,
+        security: signedInSecurity,
         params: OrderCodeParams,
         response: { 200: OrderResponse, ...errors },
       },
@@ -60,7 +59,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['orders'],
         summary: "The caller's library: what they bought and still own",
-        security,
+        security: signedInSecurity,
         response: { 200: PurchasesResponse, ...errors },
       },
     },
@@ -73,7 +72,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['orders'],
         summary: 'Ask for a refund (the buyer, within 7 days of paying)',
-        security,
+        security: signedInSecurity,
         params: OrderCodeParams,
         body: RefundRequestBody,
         response: { 200: OrderResponse, ...errors },
@@ -88,7 +87,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['admin'],
         summary: 'Every order, newest first; search by code or buyer e-mail, filter by state',
-        security,
+        security: signedInSecurity,
         querystring: AdminOrdersQuery,
         response: { 200: AdminOrdersResponse, ...errors },
       },
@@ -102,40 +101,41 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
       schema: {
         tags: ['admin'],
         summary: 'Open refund requests, oldest first',
-        security,
+        security: signedInSecurity,
         response: { 200: AdminRefundRequestsResponse, ...errors },
       },
     },
     (request) => orders.adminRefundQueue(request.viewer),
   );
 
-  app.post(
+  /** An admin's decision on a paid order's refund, with the reason the buyer is told. */
+  const refundDecision = (
+    path: string,
+    summary: string,
+    decide: typeof orders.adminRefund | typeof orders.adminDecline,
+  ) =>
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['admin'],
+          summary,
+          security: signedInSecurity,
+          params: OrderCodeParams,
+          body: RefundDecisionBody,
+          response: { 200: AdminOrderResponse, ...errors },
+        },
+      },
+      (request) => decide(request.viewer, request.params.code, request.body.reason),
+    );
+  refundDecision(
     '/api/admin/orders/:code/refund',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Refund a paid order through its provider (approves an open request)',
-        security,
-        params: OrderCodeParams,
-        body: RefundDecisionBody,
-        response: { 200: AdminOrderResponse, ...errors },
-      },
-    },
-    (request) => orders.adminRefund(request.viewer, request.params.code, request.body.reason),
+    'Refund a paid order through its provider (approves an open request)',
+    orders.adminRefund,
   );
-
-  app.post(
+  refundDecision(
     '/api/admin/orders/:code/decline-refund',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Decline an open refund request',
-        security,
-        params: OrderCodeParams,
-        body: RefundDecisionBody,
-        response: { 200: AdminOrderResponse, ...errors },
-      },
-    },
-    (request) => orders.adminDecline(request.viewer, request.params.code, request.body.reason),
+    'Decline an open refund request',
+    orders.adminDecline,
   );
 }

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   orders as ordersTable,
@@ -13,11 +12,11 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { entitlementsOf, ipnParams, manualClock, paymentEventsOf, queryString } from '../../test/payments.ts';
+import { buyThroughTestGateway, checkout, injectedIpn } from '../../test/selling.ts';
 
 const MINUTE = 60 * 1000;
 const clock = manualClock();
 let ctx: TestContext;
-let appRef: FastifyInstance;
 let seller: TestSession;
 let admin: TestSession;
 
@@ -26,16 +25,9 @@ beforeAll(async () => {
     app: {
       clock: clock.now,
       // The test gateway's IPN goes to this app (over HTTP in the last test of this file).
-      testGatewayIpn: {
-        deliver: async (url) => {
-          const target = new URL(url);
-          const response = await appRef.inject({ method: 'GET', url: `${target.pathname}${target.search}` });
-          return response.json();
-        },
-      },
+      testGatewayIpn: injectedIpn(() => ctx.app),
     },
   });
-  appRef = ctx.app;
   seller = await signInAs(ctx, await createUser(ctx.db, { name: 'Lan Seller', locale: 'vi' }));
   admin = await signInAs(ctx, await createUser(ctx.db, { role: 'admin' }));
 });
@@ -47,15 +39,6 @@ async function buyer(overrides: Parameters<typeof createUser>[1] = {}) {
 
 async function paidWorkflow(price = 150_000, title?: string) {
   return createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price, title });
-}
-
-async function checkout(session: TestSession | null, workflowId: string, provider = 'test') {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: session?.headers ?? {},
-    payload: { workflow_id: workflowId, provider },
-  });
 }
 
 function paramsOf(redirectUrl: string): Record<string, string> {
@@ -79,19 +62,7 @@ async function download(session: TestSession | null, workflowId: string) {
   });
 }
 
-/** Checkout, then Pay on the test gateway: the order is paid through the IPN. */
-async function buy(session: TestSession, workflowId: string) {
-  const placed = await checkout(session, workflowId);
-  expect(placed.statusCode).toBe(201);
-  const { order, redirect_url } = placed.json();
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments/test-gateway/complete',
-    payload: { params: paramsOf(redirect_url), outcome: 'pay' },
-  });
-  expect(paid.statusCode).toBe(200);
-  return { code: order.code as string, returnUrl: paid.json().redirect_url as string };
-}
+const buy = (session: TestSession, workflowId: string) => buyThroughTestGateway(ctx, session, workflowId);
 
 describe('providers', () => {
   it('offers only the test gateway when no provider is configured', async () => {
@@ -106,7 +77,7 @@ describe('buying through the test gateway', () => {
     const ana = await buyer({ name: 'Ana', locale: 'vi' });
     expect((await download(ana, workflow.id)).statusCode).toBe(403);
 
-    const placed = await checkout(ana, workflow.id);
+    const placed = await checkout(ctx, ana, workflow.id);
     expect(placed.statusCode).toBe(201);
     const { order, redirect_url } = placed.json();
     expect(order).toMatchObject({
@@ -191,7 +162,7 @@ describe('buying through the test gateway', () => {
   it('a cancelled payment leaves the order failed and nothing unlocked', async () => {
     const workflow = await paidWorkflow();
     const binh = await buyer();
-    const { order, redirect_url } = (await checkout(binh, workflow.id)).json();
+    const { order, redirect_url } = (await checkout(ctx, binh, workflow.id)).json();
     const cancelled = await ctx.app.inject({
       method: 'POST',
       url: '/api/payments/test-gateway/complete',
@@ -212,7 +183,7 @@ describe('buying through the test gateway', () => {
 
   it('the gateway refuses a tampered payment request', async () => {
     const workflow = await paidWorkflow();
-    const { redirect_url } = (await checkout(await buyer(), workflow.id)).json();
+    const { redirect_url } = (await checkout(ctx, await buyer(), workflow.id)).json();
     const params: Record<string, string> = { ...paramsOf(redirect_url), vnp_Amount: '100' };
     const session = await ctx.app.inject({
       method: 'GET',
@@ -236,7 +207,7 @@ describe('buying through the test gateway', () => {
   it('a price change never alters a placed order', async () => {
     const workflow = await paidWorkflow(200_000);
     const chi = await buyer();
-    const { order, redirect_url } = (await checkout(chi, workflow.id)).json();
+    const { order, redirect_url } = (await checkout(ctx, chi, workflow.id)).json();
     await ctx.db.update(workflows).set({ price: 90_000 }).where(eq(workflows.id, workflow.id));
     await ctx.app.inject({
       method: 'POST',
@@ -250,7 +221,7 @@ describe('buying through the test gateway', () => {
     });
     expect(receipt.json().order).toMatchObject({ state: 'paid', amount: 200_000 });
     // The reused checkout also keeps its price: a second checkout now is refused (already bought).
-    expect((await checkout(chi, workflow.id)).json().error.code).toBe('ALREADY_PURCHASED');
+    expect((await checkout(ctx, chi, workflow.id)).json().error.code).toBe('ALREADY_PURCHASED');
   });
 
   it('a deleted workflow stays downloadable for its buyers (decision 0020)', async () => {
@@ -261,7 +232,7 @@ describe('buying through the test gateway', () => {
     expect((await download(dao, workflow.id)).statusCode).toBe(200);
     const receipt = await ctx.app.inject({ method: 'GET', url: `/api/orders/${code}`, headers: dao.headers });
     expect(receipt.json().order.workflow.deleted).toBe(true);
-    expect((await checkout(await buyer(), workflow.id)).json().error.code).toBe('WORKFLOW_NOT_FOUND');
+    expect((await checkout(ctx, await buyer(), workflow.id)).json().error.code).toBe('WORKFLOW_NOT_FOUND');
   });
 });
 
@@ -341,11 +312,11 @@ describe('who may buy and see what', () => {
       [em, workflow.id, 'paypal', 400, 'VALIDATION_FAILED'],
     ];
     for (const [session, id, provider, status, code] of cases) {
-      const response = await checkout(session, id, provider);
+      const response = await checkout(ctx, session, id, provider);
       expect([response.statusCode, response.json().error.code], `${code}`).toEqual([status, code]);
     }
     await buy(em, workflow.id);
-    const again = await checkout(em, workflow.id);
+    const again = await checkout(ctx, em, workflow.id);
     expect([again.statusCode, again.json().error.code]).toEqual([409, 'ALREADY_PURCHASED']);
     expect(again.json().error.message).toBe('You already own this workflow.');
     const vi = await ctx.app.inject({
@@ -463,7 +434,7 @@ describe('callback abuse changes nothing and is answered per VNPay', () => {
   async function pendingOrder(price = 120_000) {
     const workflow = await paidWorkflow(price);
     const session = await buyer();
-    const { order } = (await checkout(session, workflow.id)).json();
+    const { order } = (await checkout(ctx, session, workflow.id)).json();
     return { workflow, session, code: order.code as string };
   }
 
@@ -546,7 +517,7 @@ describe('concurrency', () => {
   it('20 parallel checkouts by one buyer make one order; 20 parallel IPNs make one entitlement', async () => {
     const workflow = await paidWorkflow(300_000);
     const giang = await buyer();
-    const responses = await Promise.all(Array.from({ length: 20 }, () => checkout(giang, workflow.id)));
+    const responses = await Promise.all(Array.from({ length: 20 }, () => checkout(ctx, giang, workflow.id)));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(201));
     const codes = new Set(responses.map((response) => response.json().order.code));
     expect(codes.size).toBe(1);
@@ -568,7 +539,7 @@ describe('expiry and reconciliation (injected clock)', () => {
   it('a pending order expires after 15 minutes, not before', async () => {
     const workflow = await paidWorkflow();
     const hoa = await buyer();
-    const { order } = (await checkout(hoa, workflow.id)).json();
+    const { order } = (await checkout(ctx, hoa, workflow.id)).json();
     clock.advance(14 * MINUTE);
     await ctx.app.orders.sweepStaleOrders();
     await ctx.app.jobs.runDue();
@@ -588,14 +559,14 @@ describe('expiry and reconciliation (injected clock)', () => {
     });
     expect(expired.json().order.state).toBe('expired');
     // A new checkout opens a new order.
-    const again = (await checkout(hoa, workflow.id)).json();
+    const again = (await checkout(ctx, hoa, workflow.id)).json();
     expect(again.order.code).not.toBe(order.code);
   });
 
   it('a payment whose IPN never arrived is found by asking the gateway, and fulfilled', async () => {
     const workflow = await paidWorkflow(99_000);
     const khanh = await buyer();
-    const { order, redirect_url } = (await checkout(khanh, workflow.id)).json();
+    const { order, redirect_url } = (await checkout(ctx, khanh, workflow.id)).json();
     // The gateway charged the buyer but its IPN was lost: only its own books know.
     const params = paramsOf(redirect_url);
     await ctx.db.insert(testGatewayPayments).values({
@@ -703,7 +674,7 @@ describe('refunds', () => {
     });
     expect([again.statusCode, again.json().error.code]).toEqual([409, 'ORDER_NOT_REFUNDABLE']);
     // Refunded, the buyer may buy again.
-    expect((await checkout(lam, workflow.id)).statusCode).toBe(201);
+    expect((await checkout(ctx, lam, workflow.id)).statusCode).toBe(201);
   });
 
   it('admin declines with a reason; the buyer keeps the workflow and is told why', async () => {
@@ -768,7 +739,7 @@ describe('refunds', () => {
   it('a failed order cannot be refunded or asked to be', async () => {
     const workflow = await paidWorkflow();
     const oanh = await buyer();
-    const { order } = (await checkout(oanh, workflow.id)).json();
+    const { order } = (await checkout(ctx, oanh, workflow.id)).json();
     const asked = await ctx.app.inject({
       method: 'POST',
       url: `/api/orders/${order.code}/refund-request`,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { MAIL_JOB } from '../../infra/jobs/mail.ts';
 import { retryDelayMs } from '../../infra/jobs/queue.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
@@ -7,10 +6,10 @@ import { signInAs } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
+import { buyThroughTestGateway, injectedIpn } from '../../test/selling.ts';
 
 const clock = manualClock();
 let ctx: TestContext;
-let appRef: FastifyInstance;
 let smtpPort: number;
 
 beforeAll(async () => {
@@ -21,15 +20,9 @@ beforeAll(async () => {
     env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
     app: {
       clock: clock.now,
-      testGatewayIpn: {
-        deliver: async (url) => {
-          const target = new URL(url);
-          return (await appRef.inject({ method: 'GET', url: `${target.pathname}${target.search}` })).json();
-        },
-      },
+      testGatewayIpn: injectedIpn(() => ctx.app),
     },
   });
-  appRef = ctx.app;
 });
 afterAll(() => ctx.close());
 
@@ -42,18 +35,7 @@ describe('receipts', () => {
       title: 'Zalo order alerts',
     });
     const buyer = await signInAs(ctx, await createUser(ctx.db, { locale: 'en' }));
-    const placed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: buyer.headers,
-      payload: { workflow_id: workflow.id, provider: 'test' },
-    });
-    const { order, redirect_url } = placed.json();
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/test-gateway/complete',
-      payload: { params: Object.fromEntries(new URL(redirect_url).searchParams), outcome: 'pay' },
-    });
+    const { code } = await buyThroughTestGateway(ctx, buyer, workflow.id);
     await ctx.app.jobs.runDue();
     const [waiting] = await ctx.app.jobs.list({ kind: MAIL_JOB });
     expect(waiting).toMatchObject({ state: 'queued', attempts: 1 });
@@ -63,7 +45,7 @@ describe('receipts', () => {
       clock.advance(retryDelayMs(1));
       await ctx.app.jobs.runDue();
       const [receipt] = smtp.to(buyer.user.email);
-      expect(receipt!.subject).toBe(`Your Flowbay receipt ${order.code}`);
+      expect(receipt!.subject).toBe(`Your Flowbay receipt ${code}`);
       expect(receipt!.text).toContain('Item: Zalo order alerts');
       expect(receipt!.text).toContain('Amount: 120,000 VNĐ');
       expect(receipt!.text).toContain('Paid with: Test payment (no money moved)');

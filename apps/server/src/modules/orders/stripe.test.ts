@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { entitlementsOf, manualClock } from '../../test/payments.ts';
+import { placeOrder } from '../../test/selling.ts';
 import { startStripeStandIn } from '../../test/stripe.ts';
 
 const SECRET_KEY = 'sk_test_flowbay_standin';
@@ -37,16 +38,9 @@ async function checkoutWithStripe(price: number) {
     title: 'Stripe sale',
   });
   const buyer = await signInAs(ctx, await createUser(ctx.db, { locale: 'vi' }));
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: buyer.headers,
-    payload: { workflow_id: workflow.id, provider: 'stripe' },
-  });
-  expect(response.statusCode).toBe(201);
-  const { order, redirect_url } = response.json();
-  const sessionId = redirect_url.split('/').pop() as string;
-  return { workflow, buyer, code: order.code as string, sessionId, redirectUrl: redirect_url as string };
+  const { code, redirectUrl } = await placeOrder(ctx, buyer, workflow.id, 'stripe');
+  const sessionId = redirectUrl.split('/').pop() as string;
+  return { workflow, buyer, code, sessionId, redirectUrl };
 }
 
 function webhook(payload: string, signature: string) {

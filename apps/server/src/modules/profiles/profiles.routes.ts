@@ -5,6 +5,7 @@ import { ApiError, OwnProfile, ProfileUpdate, PublicProfile } from '@flowbay/dom
 import { invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import { isSignedIn } from '../../infra/viewer.ts';
 import type { OwnProfileRow, ProfileChanges, ProfilesRepository } from './profiles.repository.ts';
+import { signedInSecurity } from '../../plugins/openapi.ts';
 
 export function toOwnProfile(row: OwnProfileRow): OwnProfile {
   return {
@@ -29,7 +30,6 @@ export function toOwnProfile(row: OwnProfileRow): OwnProfile {
  */
 export async function profilesRoutes(root: FastifyInstance, { profiles }: { profiles: ProfilesRepository }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
   app.get(
     '/api/profile/me',
@@ -37,7 +37,7 @@ export async function profilesRoutes(root: FastifyInstance, { profiles }: { prof
       schema: {
         tags: ['profiles'],
         summary: 'Own profile, with the e-mail (one object, not the array the spec shows)',
-        security,
+        security: signedInSecurity,
         response: { 200: OwnProfile, 401: ApiError },
       },
     },
@@ -56,7 +56,7 @@ export async function profilesRoutes(root: FastifyInstance, { profiles }: { prof
         tags: ['profiles'],
         summary:
           'Update own profile (full name, display name, e-mail language, bio, up to three links); the e-mail is read-only and the avatar is uploaded',
-        security,
+        security: signedInSecurity,
         body: ProfileUpdate.extend({ email: z.unknown().optional(), avatar_url: z.unknown().optional() }),
         response: { 200: OwnProfile, 400: ApiError, 401: ApiError, 404: ApiError },
       },

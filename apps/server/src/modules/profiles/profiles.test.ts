@@ -183,6 +183,20 @@ const REFUSED_PROFILES: [string, Record<string, unknown>, string][] = [
 const hasNul = (fields: Record<string, unknown>) =>
   Object.values(fields).some((value) => String(value).includes('\u0000'));
 
+/** The 400 a refused profile field gets: the NUL message when the fields hold one, else the general one. */
+function expectFieldRefused(
+  response: { statusCode: number; body: string; json(): { error: unknown } },
+  [fields, field]: [Record<string, unknown>, string],
+  messages: { nul: string; invalid: string },
+) {
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
+  expect(response.json().error).toEqual({
+    code: 'VALIDATION_FAILED',
+    message: hasNul(fields) ? messages.nul : messages.invalid,
+    field,
+  });
+}
+
 describe('Better Auth endpoints keep the profile rules of PUT /api/profile/me', () => {
   it.each(REFUSED_PROFILES)(
     'sign-up refuses %s with 400 VALIDATION_FAILED on that field, and creates no account',
@@ -195,13 +209,9 @@ describe('Better Auth endpoints keep the profile rules of PUT /api/profile/me', 
         headers: { 'accept-language': 'vi' },
         payload: { email, password: 'correct horse battery', ...fields },
       });
-      expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
-      expect(response.json().error).toEqual({
-        code: 'VALIDATION_FAILED',
-        message: hasNul(fields)
-          ? 'Văn bản không được chứa ký tự NUL.'
-          : 'Một số dữ liệu gửi lên không hợp lệ.',
-        field,
+      expectFieldRefused(response, [fields, field], {
+        nul: 'Văn bản không được chứa ký tự NUL.',
+        invalid: 'Một số dữ liệu gửi lên không hợp lệ.',
       });
       expect(readOutbox(ctx, email)).toEqual([]);
       const [stored] = await ctx.db.select().from(userTable).where(eq(userTable.email, email));
@@ -236,13 +246,9 @@ describe('Better Auth endpoints keep the profile rules of PUT /api/profile/me', 
         headers: { ...binh.headers, origin: 'http://localhost:3000' },
         payload: fields,
       });
-      expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
-      expect(response.json().error).toEqual({
-        code: 'VALIDATION_FAILED',
-        message: hasNul(fields)
-          ? 'Text may not contain the NUL character.'
-          : 'Some of the data sent is not valid.',
-        field,
+      expectFieldRefused(response, [fields, field], {
+        nul: 'Text may not contain the NUL character.',
+        invalid: 'Some of the data sent is not valid.',
       });
       const after = await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: binh.headers });
       expect(after.json()).toEqual(before.json());

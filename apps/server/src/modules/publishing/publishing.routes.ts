@@ -15,10 +15,10 @@ import {
   WorkflowVersion,
 } from '@flowbay/domain';
 import type { PublishingService } from './publishing.service.ts';
+import { signedInSecurity } from '../../plugins/openapi.ts';
 
 const WorkflowRef = z.object({ id: z.string().min(1).max(200) });
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
-const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 
 export async function publishingRoutes(
   root: FastifyInstance,
@@ -33,7 +33,7 @@ export async function publishingRoutes(
         tags: ['publishing'],
         summary:
           'Create a workflow from an uploaded file; it waits for review (pending) and the public cannot see it',
-        security,
+        security: signedInSecurity,
         body: CreateWorkflowInput,
         response: { 201: WorkflowDetail, ...errors },
       },
@@ -49,7 +49,7 @@ export async function publishingRoutes(
         tags: ['publishing'],
         summary:
           'Edit a workflow (author or admin). A listed workflow keeps its approved content until the edit is approved',
-        security,
+        security: signedInSecurity,
         params: WorkflowRef,
         body: UpdateWorkflowInput,
         response: { 200: WorkflowDetail, ...errors },
@@ -65,7 +65,7 @@ export async function publishingRoutes(
       schema: {
         tags: ['publishing'],
         summary: 'Delete a workflow (author or admin). Buyers keep access to what they bought',
-        security,
+        security: signedInSecurity,
         params: WorkflowRef,
         response: {
           200: WorkflowDeleted,
@@ -83,7 +83,7 @@ export async function publishingRoutes(
       schema: {
         tags: ['publishing'],
         summary: 'Add a version from an uploaded file (unique per workflow); it waits for review',
-        security,
+        security: signedInSecurity,
         params: WorkflowRef,
         body: CreateVersionInput,
         response: { 201: WorkflowVersion, ...errors },
@@ -100,7 +100,7 @@ export async function publishingRoutes(
       schema: {
         tags: ['publishing'],
         summary: 'Link platforms to workflows (spec); POST /api/workflows can do it in the same transaction',
-        security,
+        security: signedInSecurity,
         body: LinkCategoriesInput,
         response: { 201: LinkCategoriesInput, ...errors },
       },
@@ -119,7 +119,7 @@ export async function publishingRoutes(
       schema: {
         tags: ['publishing'],
         summary: 'Link use cases to workflows (spec)',
-        security,
+        security: signedInSecurity,
         body: LinkSubcategoriesInput,
         response: { 201: LinkSubcategoriesInput, ...errors },
       },
@@ -138,7 +138,7 @@ export async function publishingRoutes(
       schema: {
         tags: ['publishing'],
         summary: "The caller's workflows in every status, with review decisions, reasons and pending changes",
-        security,
+        security: signedInSecurity,
         querystring: PageQuery,
         response: {
           200: MyWorkflowList,

@@ -4,7 +4,7 @@ import { uploads, workflows } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, signInAs, type TestSession } from '../../test/auth.ts';
 import { addPurchase, createUser } from '../../test/factories.ts';
-import { makeImage, n8nExport, upload } from '../../test/publishing.ts';
+import { n8nExport, n8nNode, sessionCaller, uploadedUrl } from '../../test/publishing.ts';
 
 let ctx: TestContext;
 let author: TestSession;
@@ -12,25 +12,10 @@ let other: TestSession;
 let admin: TestSession;
 let buyer: TestSession;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-async function call(method: Method, url: string, session: TestSession | null, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: session?.headers ?? {},
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
-async function uploadFile(session: TestSession, content = n8nExport()) {
-  const response = await upload(ctx, session, 'workflows', content);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().url as string;
-}
-async function uploadCover(session: TestSession) {
-  const response = await upload(ctx, session, 'covers', await makeImage('png'));
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().url as string;
-}
+const call = sessionCaller(() => ctx);
+const uploadFile = (session: TestSession, content?: string) =>
+  uploadedUrl(ctx, session, 'workflows', content);
+const uploadCover = (session: TestSession) => uploadedUrl(ctx, session, 'covers');
 async function createWorkflow(session: TestSession, overrides: Record<string, unknown> = {}) {
   const response = await call('POST', '/api/workflows', session, {
     title: 'Gửi cảnh báo Slack',
@@ -291,32 +276,17 @@ describe("a paid workflow's requirements", () => {
     const file = JSON.stringify({
       name: 'Private CRM sync',
       nodes: [
-        {
-          id: 'a',
-          name: 'Lead from Acme landing page',
-          type: 'n8n-nodes-base.webhook',
-          typeVersion: 1,
-          position: [0, 0],
-          parameters: {},
-        },
-        {
-          id: 'b',
-          name: 'Post to #sales-secret',
-          type: 'n8n-nodes-base.slack',
+        n8nNode('a', 'Lead from Acme landing page', 'n8n-nodes-base.webhook'),
+        n8nNode('b', 'Post to #sales-secret', 'n8n-nodes-base.slack', {
           typeVersion: 2,
           position: [200, 0],
           parameters: { text: 'new lead' },
           credentials: { slackApi: { id: '7', name: 'ceo@acme-corp.example' } },
-        },
-        {
-          id: 'c',
-          name: 'Score with in-house model',
-          type: '@acme/n8n-nodes-scoring.score',
-          typeVersion: 1,
+        }),
+        n8nNode('c', 'Score with in-house model', '@acme/n8n-nodes-scoring.score', {
           position: [400, 0],
-          parameters: {},
           credentials: { acmeScoringApi: { id: '8', name: 'Production scoring key (Hoa)' } },
-        },
+        }),
       ],
       connections: {
         'Lead from Acme landing page': {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser } from '../../test/factories.ts';
-import { makeImage, n8nExport, upload } from '../../test/publishing.ts';
+import { n8nExport, n8nNode, sessionCaller, uploadedUrl } from '../../test/publishing.ts';
 
 /** Issue 12, "seller tools that cannot mislead": prices, platforms from the file, duplicates, full edits. */
 let ctx: TestContext;
@@ -33,40 +33,16 @@ const makeBlueprint = (name = 'Calendar to Slack') =>
     ],
     metadata: { instant: false, version: 1, scenario: { roundtrips: 1, maxErrors: 3 } },
   });
-const httpNode = {
-  id: 'c',
-  name: 'Fetch invoice',
-  type: 'n8n-nodes-base.httpRequest',
+const httpNode = n8nNode('c', 'Fetch invoice', 'n8n-nodes-base.httpRequest', {
   typeVersion: 4,
   position: [400, 0],
   parameters: { url: 'https://example.com' },
-};
+});
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-async function call(
-  method: Method,
-  url: string,
-  session: TestSession | null,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { ...(session?.headers ?? {}), ...headers },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
-async function uploadFile(session: TestSession, content: string = n8nExport()) {
-  const response = await upload(ctx, session, 'workflows', content);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().url as string;
-}
-async function uploadCover(session: TestSession) {
-  const response = await upload(ctx, session, 'covers', await makeImage('png'));
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().url as string;
-}
+const call = sessionCaller(() => ctx);
+const uploadFile = (session: TestSession, content?: string) =>
+  uploadedUrl(ctx, session, 'workflows', content);
+const uploadCover = (session: TestSession) => uploadedUrl(ctx, session, 'covers');
 async function create(session: TestSession, overrides: Record<string, unknown> = {}, file?: string) {
   return call('POST', '/api/workflows', session, {
     title: 'Invoice alerts to Slack',

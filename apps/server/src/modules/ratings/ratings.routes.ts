@@ -16,8 +16,7 @@ import {
   ReviewReportInput,
 } from '@flowbay/domain';
 import type { RatingsService } from './ratings.service.ts';
-
-const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+import { signedInSecurity } from '../../plugins/openapi.ts';
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 const WorkflowRef = z.object({ id: z.string().min(1).max(200) });
 const ReviewRef = z.object({ reviewId: z.string().min(1).max(64) });
@@ -65,7 +64,7 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
         tags: ['reviews'],
         summary:
           'Rate a workflow you bought (paid) or downloaded while signed in (free); one review per workflow',
-        security,
+        security: signedInSecurity,
         params: WorkflowRef,
         body: ReviewInput,
         response: { 201: Review, ...errors },
@@ -82,7 +81,7 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
       schema: {
         tags: ['reviews'],
         summary: 'Edit your review',
-        security,
+        security: signedInSecurity,
         params: ReviewRef,
         body: ReviewInput,
         response: { 200: Review, ...errors },
@@ -98,7 +97,7 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
       schema: {
         tags: ['reviews'],
         summary: 'Delete your review',
-        security,
+        security: signedInSecurity,
         params: ReviewRef,
         response: { 200: ReviewDeleted, ...errors },
       },
@@ -113,7 +112,7 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
       schema: {
         tags: ['reviews'],
         summary: "The workflow author's answer to a review (one per review; sending again edits it)",
-        security,
+        security: signedInSecurity,
         params: ReviewRef,
         body: ReviewReplyInput,
         response: { 200: Review, ...errors },
@@ -128,7 +127,7 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
       schema: {
         tags: ['reviews'],
         summary: 'Report a review; reporting again while your report is open returns it',
-        security,
+        security: signedInSecurity,
         params: ReviewRef,
         body: ReviewReportInput,
         response: { 200: ReviewReport, 201: ReviewReport, ...errors },
@@ -147,7 +146,7 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
       schema: {
         tags: ['admin'],
         summary: 'Reported reviews, oldest first (50 a page)',
-        security,
+        security: signedInSecurity,
         querystring: AdminReviewReportsQuery,
         response: { 200: z.array(AdminReviewReport), 401: ApiError, 403: ApiError },
       },
@@ -162,7 +161,7 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
         tags: ['admin'],
         summary:
           'Hide the reported review (it stops counting; closes all its open reports) or dismiss this report',
-        security,
+        security: signedInSecurity,
         params: z.object({ id: z.string().min(1).max(64) }),
         body: ResolveReviewReportInput,
         response: { 200: ResolvedReviewReport, ...errors },

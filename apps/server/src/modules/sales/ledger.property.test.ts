@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { splitSale, type Balances } from '@flowbay/domain';
 import { ledgerEntries, payouts, workflows } from '../../db/schema.ts';
@@ -13,16 +12,14 @@ import { buyThroughTestGateway, injectedIpn, refundAsAdmin } from '../../test/se
 const DAY = 24 * 60 * 60 * 1000;
 const clock = manualClock(new Date('2026-05-10T08:00:00Z'));
 let ctx: TestContext;
-let appRef: FastifyInstance;
 let admin: TestSession;
 
 beforeAll(async () => {
   ctx = await createTestApp({
     // Small minimum and no account hold, so generated sequences reach payouts often.
     env: { PAYOUT_MINIMUM: '1', PAYOUT_ACCOUNT_HOLD_HOURS: '0' },
-    app: { clock: clock.now, testGatewayIpn: injectedIpn(() => appRef) },
+    app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) },
   });
-  appRef = ctx.app;
   admin = await signInAs(ctx, await createUser(ctx.db, { role: 'admin' }));
 });
 afterAll(() => ctx.close());

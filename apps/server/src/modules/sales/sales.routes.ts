@@ -17,8 +17,7 @@ import {
   SalesDashboard,
 } from '@flowbay/domain';
 import type { SalesService } from './sales.service.ts';
-
-const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+import { signedInSecurity } from '../../plugins/openapi.ts';
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 
 function sendCsv(reply: FastifyReply, fileName: string, body: string) {
@@ -50,7 +49,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
       schema: {
         tags: ['sales'],
         summary: "The caller's sales: balances, revenue by day and month, per workflow, payouts",
-        security,
+        security: signedInSecurity,
         response: { 200: SalesDashboard, ...errors },
       },
     },
@@ -63,7 +62,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
       schema: {
         tags: ['sales'],
         summary: "The caller's sales as CSV (one line per paid order)",
-        security,
+        security: signedInSecurity,
         response: { 200: CsvText, ...errors },
       },
     },
@@ -76,7 +75,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
       schema: {
         tags: ['sales'],
         summary: "The caller's payout bank account",
-        security,
+        security: signedInSecurity,
         response: { 200: PayoutAccountResponse, ...errors },
       },
     },
@@ -89,7 +88,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
       schema: {
         tags: ['sales'],
         summary: 'Set the payout bank account (e-mailed; pauses payouts for 48 hours)',
-        security,
+        security: signedInSecurity,
         body: PayoutAccountBody,
         response: { 200: PayoutAccountResponse, ...errors },
       },
@@ -104,7 +103,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
       schema: {
         tags: ['sales'],
         summary: 'Request a payout of the whole available balance',
-        security,
+        security: signedInSecurity,
         response: { 201: PayoutResponse, ...errors },
       },
     },
@@ -117,7 +116,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
       schema: {
         tags: ['admin'],
         summary: 'Payouts by state (requested ones oldest first)',
-        security,
+        security: signedInSecurity,
         querystring: AdminPayoutsQuery,
         response: { 200: AdminPayoutsResponse, ...errors },
       },
@@ -131,7 +130,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
       schema: {
         tags: ['admin'],
         summary: 'The requested payouts as a CSV bank batch',
-        security,
+        security: signedInSecurity,
         response: { 200: CsvText, ...errors },
       },
     },
@@ -145,7 +144,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
       schema: {
         tags: ['admin'],
         summary: 'Mark a payout paid with the bank transfer reference (e-mails the seller)',
-        security,
+        security: signedInSecurity,
         params: PayoutIdParams,
         body: MarkPayoutPaidBody,
         response: { 200: AdminPayoutResponse, ...errors },
@@ -160,7 +159,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
       schema: {
         tags: ['admin'],
         summary: 'Mark a payout failed: the money returns to the balance (e-mails the seller)',
-        security,
+        security: signedInSecurity,
         params: PayoutIdParams,
         body: MarkPayoutFailedBody,
         response: { 200: AdminPayoutResponse, ...errors },
@@ -175,7 +174,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
       schema: {
         tags: ['admin'],
         summary: 'Fees earned and refunds per month (12 months), pending payouts',
-        security,
+        security: signedInSecurity,
         response: { 200: AdminRevenue, ...errors },
       },
     },

@@ -1,5 +1,4 @@
 import { eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitSale, type SalesDashboard } from '@flowbay/domain';
 import { ledgerEntries, orders, payouts, sales } from '../../db/schema.ts';
@@ -14,12 +13,10 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const clock = manualClock(new Date('2026-03-02T03:00:00Z'));
 let ctx: TestContext;
-let appRef: FastifyInstance;
 let admin: TestSession;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ app: { clock: clock.now, testGatewayIpn: injectedIpn(() => appRef) } });
-  appRef = ctx.app;
+  ctx = await createTestApp({ app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) } });
   admin = await signInAs(ctx, await createUser(ctx.db, { role: 'admin' }));
 });
 afterAll(() => ctx.close());
