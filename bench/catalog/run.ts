@@ -3,11 +3,11 @@
  * (10,000), against a bare Node http server returning the same bytes, measured in the same run.
  * Writes bench/reports/catalog.md. Usage: npx tsx bench/catalog/run.ts [--quick]
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ask, start, stop } from '../lib/processes.ts';
 
 const quick = process.argv.includes('--quick');
 const DURATION = quick ? 3 : 10;
@@ -30,32 +30,6 @@ function scenarios(deepPage: number): Scenario[] {
     },
     { name: `deep page ${deepPage}`, path: `/api/workflows?page=${deepPage}` },
   ];
-}
-
-function start(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; port: number; seedSeconds?: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(script, {
-      env: { ...process.env, ...env },
-      execArgv: ['--import', 'tsx'],
-      stdio: 'inherit',
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    child.on('message', (message: { ready?: boolean; port?: number; seedSeconds?: number }) => {
-      if (message.ready) resolve({ child, port: message.port!, seedSeconds: message.seedSeconds });
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.send('stop');
-  });
 }
 
 interface Measured {
@@ -141,10 +115,7 @@ async function benchDatabase(label: string, env: Record<string, string>, count: 
   const rows: string[] = [];
   for (const scenario of scenarios(deepPage)) {
     const body = await (await fetch(`${base}${scenario.path}`)).text();
-    await new Promise<void>((resolve) => {
-      bare.child.once('message', () => resolve());
-      bare.child.send({ body });
-    });
+    await ask(bare.child, { body }, 'loaded');
     const cached = await load(`${base}${scenario.path}`);
     const uncached = await load(`${base}${scenario.path}`, { unique: true });
     const yardstick = await load(`http://127.0.0.1:${bare.port}/`);

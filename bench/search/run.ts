@@ -6,7 +6,6 @@
  *    returning the same bytes, measured in the same run.
  * Usage: npx tsx bench/search/run.ts [--quick] [--million]
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedDemo, seedTaxonomy } from '../../apps/server/src/db/seed/seed.ts';
 import { loadEnv } from '../../apps/server/src/env.ts';
 import { createStorage } from '../../apps/server/src/infra/storage/index.ts';
+import { ask, start, stop } from '../lib/processes.ts';
 
 const quick = process.argv.includes('--quick');
 const million = process.argv.includes('--million');
@@ -208,46 +208,6 @@ function distinctPrefixes(): string[] {
     }
   }
   return shuffle([...found], 11);
-}
-
-function start(
-  script: string,
-  env: Record<string, string>,
-  execArgv: string[] = [],
-): Promise<{ child: ChildProcess; port: number; seedSeconds?: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(script, {
-      env: { ...process.env, ...env },
-      execArgv: [...execArgv, '--import', 'tsx'],
-      stdio: 'inherit',
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    child.on('message', (message: { ready?: boolean; port?: number; seedSeconds?: number }) => {
-      if (message.ready) resolve({ child, port: message.port!, seedSeconds: message.seedSeconds });
-    });
-  });
-}
-
-function ask<T>(child: ChildProcess, message: unknown, key: string): Promise<T> {
-  return new Promise((resolve) => {
-    const listener = (reply: Record<string, unknown>) => {
-      if (reply && key in reply) {
-        child.off('message', listener);
-        resolve(reply as T);
-      }
-    };
-    child.on('message', listener);
-    child.send(message as never);
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.send('stop');
-  });
 }
 
 interface Measured {
