@@ -6,13 +6,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { withScratchDatabase } from '../lib/postgres.ts';
 import { ask, start, stop } from '../lib/processes.ts';
 
 const quick = process.argv.includes('--quick');
 const DURATION = quick ? 3 : 10;
 const CONNECTIONS = 20;
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 interface Scenario {
@@ -140,25 +139,11 @@ async function benchDatabase(label: string, env: Record<string, string>, count: 
 }
 
 const sections: string[] = [];
-const database = `flowbay_bench_${process.pid}`;
-const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-await admin.connect();
-await admin.query(`create database ${database}`);
-try {
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${database}`;
-  sections.push(
-    await benchDatabase(
-      'PostgreSQL',
-      { BENCH_DATABASE_URL: url.toString() },
-      quick ? 20_000 : 100_000,
-      quick ? 1_600 : 8_000,
-    ),
-  );
-} finally {
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
-}
+sections.push(
+  await withScratchDatabase(`flowbay_bench_${process.pid}`, (url) =>
+    benchDatabase('PostgreSQL', { BENCH_DATABASE_URL: url }, quick ? 20_000 : 100_000, quick ? 1_600 : 8_000),
+  ),
+);
 sections.push(await benchDatabase('PGlite (embedded)', {}, quick ? 2_000 : 10_000, quick ? 160 : 800));
 
 const report = [

@@ -11,19 +11,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedDemo, seedTaxonomy } from '../../apps/server/src/db/seed/seed.ts';
 import { loadEnv } from '../../apps/server/src/env.ts';
 import { createStorage } from '../../apps/server/src/infra/storage/index.ts';
+import { withScratchDatabase } from '../lib/postgres.ts';
 import { ask, start, stop } from '../lib/processes.ts';
 
 const quick = process.argv.includes('--quick');
 const million = process.argv.includes('--million');
 const DURATION = quick ? 3 : 10;
 const CONNECTIONS = 20;
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const fmt = (value: number) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1));
 
@@ -254,16 +253,10 @@ async function load(base: string, paths: string[] | null): Promise<Measured> {
 }
 
 async function benchScale(count: number): Promise<string[]> {
-  const database = `flowbay_bench_search_${process.pid}_${count}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  try {
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${database}`;
+  return withScratchDatabase(`flowbay_bench_search_${process.pid}_${count}`, async (url) => {
     const server = await start(
       `${here}../catalog/server.ts`,
-      { BENCH_DATABASE_URL: url.toString(), BENCH_WORKFLOWS: String(count) },
+      { BENCH_DATABASE_URL: url, BENCH_WORKFLOWS: String(count) },
       ['--max-old-space-size=8192'],
     );
     const bare = await start(`${here}../catalog/bare-server.ts`, {});
@@ -314,10 +307,7 @@ async function benchScale(count: number): Promise<string[]> {
       ...rows,
       '',
     ];
-  } finally {
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 const sections: string[] = [...(await precisionAtFive())];
