@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium.ts';
 import type { UiLanguage } from './tests/fixtures.ts';
 
 // E2E_PORT lets several checkouts run their journeys on one machine at once.
@@ -35,17 +36,18 @@ export const E2E_ADMIN_EMAILS = [
   'trust-reports-admin-desktop-vi@e2e.test',
 ];
 
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+const chromium = chromiumLaunchOptions;
+
+/** A desktop Chrome window in one UI language. */
+const desktop = (uiLanguage: UiLanguage) => ({
+  name: `desktop-${uiLanguage}`,
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: chromium,
+    viewport: { width: 1366, height: 900 },
+    uiLanguage,
+  },
+});
 
 export default defineConfig<{ uiLanguage: UiLanguage }>({
   testDir: './tests',
@@ -62,24 +64,8 @@ export default defineConfig<{ uiLanguage: UiLanguage }>({
     acceptDownloads: true,
   },
   projects: [
-    {
-      name: 'desktop-en',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: chromium,
-        viewport: { width: 1366, height: 900 },
-        uiLanguage: 'en',
-      },
-    },
-    {
-      name: 'desktop-vi',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: chromium,
-        viewport: { width: 1366, height: 900 },
-        uiLanguage: 'vi',
-      },
-    },
+    desktop('en'),
+    desktop('vi'),
     { name: 'phone-en', use: { ...devices['Pixel 7'], launchOptions: chromium, uiLanguage: 'en' } },
   ],
   webServer: external

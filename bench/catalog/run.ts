@@ -3,16 +3,15 @@
  * (10,000), against a bare Node http server returning the same bytes, measured in the same run.
  * Writes bench/reports/catalog.md. Usage: npx tsx bench/catalog/run.ts [--quick]
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { withScratchDatabase } from '../lib/postgres.ts';
+import { ask, start, stop } from '../lib/processes.ts';
 
 const quick = process.argv.includes('--quick');
 const DURATION = quick ? 3 : 10;
 const CONNECTIONS = 20;
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 interface Scenario {
@@ -30,32 +29,6 @@ function scenarios(deepPage: number): Scenario[] {
     },
     { name: `deep page ${deepPage}`, path: `/api/workflows?page=${deepPage}` },
   ];
-}
-
-function start(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; port: number; seedSeconds?: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(script, {
-      env: { ...process.env, ...env },
-      execArgv: ['--import', 'tsx'],
-      stdio: 'inherit',
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    child.on('message', (message: { ready?: boolean; port?: number; seedSeconds?: number }) => {
-      if (message.ready) resolve({ child, port: message.port!, seedSeconds: message.seedSeconds });
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.send('stop');
-  });
 }
 
 interface Measured {
@@ -141,10 +114,7 @@ async function benchDatabase(label: string, env: Record<string, string>, count: 
   const rows: string[] = [];
   for (const scenario of scenarios(deepPage)) {
     const body = await (await fetch(`${base}${scenario.path}`)).text();
-    await new Promise<void>((resolve) => {
-      bare.child.once('message', () => resolve());
-      bare.child.send({ body });
-    });
+    await ask(bare.child, { body }, 'loaded');
     const cached = await load(`${base}${scenario.path}`);
     const uncached = await load(`${base}${scenario.path}`, { unique: true });
     const yardstick = await load(`http://127.0.0.1:${bare.port}/`);
@@ -169,25 +139,11 @@ async function benchDatabase(label: string, env: Record<string, string>, count: 
 }
 
 const sections: string[] = [];
-const database = `flowbay_bench_${process.pid}`;
-const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-await admin.connect();
-await admin.query(`create database ${database}`);
-try {
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${database}`;
-  sections.push(
-    await benchDatabase(
-      'PostgreSQL',
-      { BENCH_DATABASE_URL: url.toString() },
-      quick ? 20_000 : 100_000,
-      quick ? 1_600 : 8_000,
-    ),
-  );
-} finally {
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
-}
+sections.push(
+  await withScratchDatabase(`flowbay_bench_${process.pid}`, (url) =>
+    benchDatabase('PostgreSQL', { BENCH_DATABASE_URL: url }, quick ? 20_000 : 100_000, quick ? 1_600 : 8_000),
+  ),
+);
 sections.push(await benchDatabase('PGlite (embedded)', {}, quick ? 2_000 : 10_000, quick ? 160 : 800));
 
 const report = [

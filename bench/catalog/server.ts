@@ -1,32 +1,7 @@
 // The real app on a bench database, in its own process so the load generator gets the other core.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { seedTaxonomy } from '../../apps/server/src/db/seed/seed.ts';
-import { loadEnv } from '../../apps/server/src/env.ts';
-import { bulkSeed } from './bulk-seed.ts';
+import { seededApp } from './seeded-app.ts';
 
-const count = Number(process.env.BENCH_WORKFLOWS ?? 10_000);
-const url = process.env.BENCH_DATABASE_URL;
-const database = url
-  ? await openDatabase({ kind: 'postgres', url, poolSize: 10 })
-  : await openDatabase({ kind: 'pglite' });
-await database.migrate();
-await seedTaxonomy(database.db);
-const started = Date.now();
-await bulkSeed(database.db, count);
-const seedSeconds = (Date.now() - started) / 1000;
-const env = loadEnv({
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'flowbay-bench-')),
-  LOG_LEVEL: 'silent',
-  SEED_DEMO: 'false',
-  NODE_ENV: 'production',
-  AUTH_SECRET: randomBytes(32).toString('hex'),
-});
-const app = await buildApp({ env, database, logger: false });
+const { app, database, seedSeconds } = await seededApp(Number(process.env.BENCH_WORKFLOWS ?? 10_000));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.send?.({ ready: true, port: typeof address === 'object' && address ? address.port : 0, seedSeconds });

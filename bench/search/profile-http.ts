@@ -1,29 +1,7 @@
 // Times whole requests in-process (app.inject, no network): npx tsx bench/search/profile-http.ts [count]
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { seedTaxonomy } from '../../apps/server/src/db/seed/seed.ts';
-import { loadEnv } from '../../apps/server/src/env.ts';
-import { bulkSeed } from '../catalog/bulk-seed.ts';
+import { seededApp } from '../catalog/seeded-app.ts';
 
-const count = Number(process.argv[2] ?? 20_000);
-const url = process.env.BENCH_DATABASE_URL;
-const database = url
-  ? await openDatabase({ kind: 'postgres', url, poolSize: 10 })
-  : await openDatabase({ kind: 'pglite' });
-await database.migrate();
-await seedTaxonomy(database.db);
-await bulkSeed(database.db, count);
-const env = loadEnv({
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'fb-')),
-  LOG_LEVEL: 'silent',
-  SEED_DEMO: 'false',
-  NODE_ENV: 'production',
-  AUTH_SECRET: 'x'.repeat(40),
-});
-const app = await buildApp({ env, database, logger: false });
+const { app } = await seededApp(Number(process.argv[2] ?? 20_000));
 await app.inject({ method: 'GET', url: '/api/workflows?search=warm' });
 const words = [
   'quan',

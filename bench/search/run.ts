@@ -6,24 +6,23 @@
  *    returning the same bytes, measured in the same run.
  * Usage: npx tsx bench/search/run.ts [--quick] [--million]
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedDemo, seedTaxonomy } from '../../apps/server/src/db/seed/seed.ts';
 import { loadEnv } from '../../apps/server/src/env.ts';
 import { createStorage } from '../../apps/server/src/infra/storage/index.ts';
+import { withScratchDatabase } from '../lib/postgres.ts';
+import { ask, start, stop } from '../lib/processes.ts';
 
 const quick = process.argv.includes('--quick');
 const million = process.argv.includes('--million');
 const DURATION = quick ? 3 : 10;
 const CONNECTIONS = 20;
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const fmt = (value: number) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1));
 
@@ -210,46 +209,6 @@ function distinctPrefixes(): string[] {
   return shuffle([...found], 11);
 }
 
-function start(
-  script: string,
-  env: Record<string, string>,
-  execArgv: string[] = [],
-): Promise<{ child: ChildProcess; port: number; seedSeconds?: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(script, {
-      env: { ...process.env, ...env },
-      execArgv: [...execArgv, '--import', 'tsx'],
-      stdio: 'inherit',
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    child.on('message', (message: { ready?: boolean; port?: number; seedSeconds?: number }) => {
-      if (message.ready) resolve({ child, port: message.port!, seedSeconds: message.seedSeconds });
-    });
-  });
-}
-
-function ask<T>(child: ChildProcess, message: unknown, key: string): Promise<T> {
-  return new Promise((resolve) => {
-    const listener = (reply: Record<string, unknown>) => {
-      if (reply && key in reply) {
-        child.off('message', listener);
-        resolve(reply as T);
-      }
-    };
-    child.on('message', listener);
-    child.send(message as never);
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.send('stop');
-  });
-}
-
 interface Measured {
   rps: number;
   p50: number;
@@ -294,16 +253,10 @@ async function load(base: string, paths: string[] | null): Promise<Measured> {
 }
 
 async function benchScale(count: number): Promise<string[]> {
-  const database = `flowbay_bench_search_${process.pid}_${count}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  try {
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${database}`;
+  return withScratchDatabase(`flowbay_bench_search_${process.pid}_${count}`, async (url) => {
     const server = await start(
       `${here}../catalog/server.ts`,
-      { BENCH_DATABASE_URL: url.toString(), BENCH_WORKFLOWS: String(count) },
+      { BENCH_DATABASE_URL: url, BENCH_WORKFLOWS: String(count) },
       ['--max-old-space-size=8192'],
     );
     const bare = await start(`${here}../catalog/bare-server.ts`, {});
@@ -354,10 +307,7 @@ async function benchScale(count: number): Promise<string[]> {
       ...rows,
       '',
     ];
-  } finally {
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 const sections: string[] = [...(await precisionAtFive())];

@@ -7,19 +7,12 @@
  * each label's figures are kept in bench/reports/uploads.json and all of them go into uploads.md.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { largeN8nExport } from '../../apps/server/src/test/large-export.ts';
+import { confirmedAccountByFetch } from '../../scripts/lib/outbox.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -76,34 +69,13 @@ async function waitForHealth(timeoutMs = 300_000) {
 /** A confirmed account through the real endpoints and the outbox; returns its bearer token. */
 async function signedInToken(dataDir: string): Promise<string> {
   const email = `bench-${Date.now()}@bench.test`;
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: PASSWORD, name: 'Bench' }),
+  const { token } = await confirmedAccountByFetch({
+    base,
+    dataDir,
+    email,
+    password: PASSWORD,
+    name: 'Bench',
   });
-  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
-  const outbox = join(dataDir, 'outbox');
-  let link: string | undefined;
-  for (let i = 0; i < 240 && !link; i++) {
-    if (existsSync(outbox)) {
-      for (const name of readdirSync(outbox)) {
-        const raw = readFileSync(join(outbox, name), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '=');
-        if (raw.includes(email)) link = /https?:\/\/[^\s<>"]+verify-email[^\s<>"]*/.exec(raw)?.[0];
-      }
-    }
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  if (!link) throw new Error('no confirmation e-mail');
-  await fetch(link, { redirect: 'manual' });
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const token = signIn.headers.get('set-auth-token');
-  if (!signIn.ok || !token) throw new Error(`sign-in answered ${signIn.status}`);
   return token;
 }
 

@@ -1,17 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatVnd } from '@flowbay/domain/price';
 import { parseWorkflowExport } from '@flowbay/workflow-formats';
-import { expect, expectAccessible as expectAccessibleNow, test, type UiLanguage } from './fixtures';
+import { expect, test } from './api-fixtures';
+import type { UiLanguage } from './fixtures';
 import {
   escapeRegExp,
+  expectAccessibleSettled as expectAccessible,
+  expectToast,
   logIn,
   mailContaining,
-  newContextIn,
   openAccountMenu,
-  signUpAndConfirm,
   translator,
-  uniqueEmail,
   type Translate,
 } from './signed-in-helpers';
 
@@ -28,16 +28,6 @@ interface Listed {
 
 const ORDER_URL = /\/orders\/(FB-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4})\?result=(\w+)$/;
 
-/** Axe once the toasts are gone (sonner's stacked toasts are faded on purpose). */
-async function expectAccessible(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectAccessibleNow(page);
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
-}
-
 /** A listed paid workflow of the demo catalogue; each journey takes its own so they never share one. */
 async function paidWorkflow(page: Page, index: number): Promise<Listed> {
   const answer = await page.request.get('/api/workflows?price=paid&sort=price_desc');
@@ -48,17 +38,6 @@ async function paidWorkflow(page: Page, index: number): Promise<Listed> {
 }
 
 const pathOf = (workflow: Listed) => `/workflows/${workflow.slug}-${workflow.id}`;
-
-/** A new confirmed account, signed in, in its own browser. */
-async function signedInUser(browser: Browser, t: Translate, language: UiLanguage, email: string) {
-  const context = await newContextIn(browser, language);
-  const page = await context.newPage();
-  await signUpAndConfirm(page, browser, t, email, language);
-  await page.goto('/auth');
-  await logIn(page, t, email);
-  await expect(page).toHaveURL(/\/$/);
-  return { context, page };
-}
 
 /** On the built-in test gateway: checks what it shows, answers, and returns the order code. */
 async function answerTestGateway(
@@ -108,16 +87,16 @@ async function expectLocked(page: Page, t: Translate, workflow: Listed) {
 test.describe('buying', () => {
   test('a visitor signs in, buys through the test gateway, downloads, and finds it in their purchases', async ({
     page,
-    browser,
     uiLanguage,
+    apiUser,
   }, testInfo) => {
     test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
     test.setTimeout(240_000);
     const t = translator(uiLanguage);
-    const buyer = uniqueEmail('buyer', testInfo.project.name);
+    // The account exists (made through the API); this browser is a visitor until it signs in below.
+    const buyer = (await apiUser({ label: 'buyer' })).email;
     const workflow = await paidWorkflow(page, 0);
     const path = pathOf(workflow);
-    await signUpAndConfirm(page, browser, t, buyer, uiLanguage);
 
     // Before buying: the price, the test label, and what the buyer needs to decide, before the cover.
     await page.goto(path);
@@ -188,14 +167,13 @@ test.describe('buying', () => {
   });
 
   test('a cancelled payment leaves the order failed and nothing unlocked', async ({
-    browser,
     uiLanguage,
+    apiUser,
   }, testInfo) => {
     test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
     test.setTimeout(180_000);
     const t = translator(uiLanguage);
-    const email = uniqueEmail('canceller', testInfo.project.name);
-    const { context, page } = await signedInUser(browser, t, uiLanguage, email);
+    const { page } = await apiUser({ label: 'canceller' });
     const workflow = await paidWorkflow(page, 1);
     await page.goto(pathOf(workflow));
     await buy(page, t);
@@ -210,18 +188,17 @@ test.describe('buying', () => {
     await expectLocked(page, t, workflow);
     await page.goto('/me/purchases');
     await expect(page.getByText(t('purchases.empty'))).toBeVisible();
-    await context.close();
   });
 
   test('a buyer asks for a refund, an admin approves it from the Orders tab, and access is gone', async ({
-    browser,
     uiLanguage,
+    apiUser,
   }, testInfo) => {
     test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
     test.setTimeout(300_000);
     const t = translator(uiLanguage);
-    const email = uniqueEmail('refunder', testInfo.project.name);
-    const buyer = await signedInUser(browser, t, uiLanguage, email);
+    const buyer = await apiUser({ label: 'refunder' });
+    const email = buyer.email;
     const workflow = await paidWorkflow(buyer.page, 2);
     await buyer.page.goto(pathOf(workflow));
     await buy(buyer.page, t);
@@ -241,12 +218,7 @@ test.describe('buying', () => {
     await expect(buyer.page.getByTestId('refund-status')).toBeVisible();
 
     // The administrator finds it in the refund queue and approves it (a reason is required here too).
-    const admin = await signedInUser(
-      browser,
-      t,
-      uiLanguage,
-      `buying-admin-${testInfo.project.name}@e2e.test`,
-    );
+    const admin = await apiUser({ email: `buying-admin-${testInfo.project.name}@e2e.test` });
     await admin.page.goto('/admin');
     await admin.page.getByRole('tab', { name: t('adminOrders.tab') }).click();
     const request = admin.page.getByTestId('refund-request').filter({ hasText: code });
@@ -278,6 +250,5 @@ test.describe('buying', () => {
     await expect(buyer.page.getByTestId('receipt').getByTestId('order-state')).toHaveText(
       t('orders.states.refunded'),
     );
-    await buyer.context.close();
   });
 });

@@ -52,6 +52,47 @@ export function clientAddressHeader(): { 'x-forwarded-for': string } {
   return { 'x-forwarded-for': `198.18.${byte()}.${byte()}` };
 }
 
+/**
+ * A journey's page as a returning visitor has it: the stored UI language (and the `lang` cookie the
+ * server renders by), and after each navigation a wait until the app is interactive.
+ */
+export async function prepareJourneyPage(
+  page: Page,
+  language: UiLanguage,
+  baseURL: string,
+  javaScript: boolean,
+) {
+  // The stored choice, as a returning visitor would have it (the app mirrors it into the `lang`
+  // cookie the server renders by); set once so a switch can override it.
+  await page.context().addCookies([{ name: 'lang', value: language, url: baseURL }]);
+  await page.addInitScript((stored) => {
+    if (!sessionStorage.getItem('e2e-language-set')) {
+      localStorage.setItem('language', stored);
+      sessionStorage.setItem('e2e-language-set', '1');
+    }
+  }, language);
+  // A server-rendered page shows before its handlers are attached: after a navigation, wait until
+  // the app marks itself interactive (with JavaScript off it never does: go on without waiting).
+  const interactive = () =>
+    page
+      .waitForFunction(() => document.documentElement.dataset.interactive !== undefined, undefined, {
+        timeout: 15_000,
+      })
+      .catch(() => undefined);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    if (javaScript) await interactive();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    if (javaScript) await interactive();
+    return response;
+  };
+}
+
 export const test = base.extend<{ uiLanguage: UiLanguage; words: (typeof WORDS)[UiLanguage] }>({
   uiLanguage: ['en', { option: true }],
   // Playwright reads the fixture's dependencies from this (empty) pattern.
@@ -59,35 +100,7 @@ export const test = base.extend<{ uiLanguage: UiLanguage; words: (typeof WORDS)[
   extraHTTPHeaders: async ({}, use) => use(clientAddressHeader()),
   words: async ({ uiLanguage }, use) => use(WORDS[uiLanguage]),
   page: async ({ page, uiLanguage, baseURL, javaScriptEnabled }, use) => {
-    // The stored choice, as a returning visitor would have it (the app mirrors it into the `lang`
-    // cookie the server renders by); set once so a switch can override it.
-    await page.context().addCookies([{ name: 'lang', value: uiLanguage, url: baseURL! }]);
-    await page.addInitScript((language) => {
-      if (!sessionStorage.getItem('e2e-language-set')) {
-        localStorage.setItem('language', language);
-        sessionStorage.setItem('e2e-language-set', '1');
-      }
-    }, uiLanguage);
-    // A server-rendered page shows before its handlers are attached: after a navigation, wait until
-    // the app marks itself interactive (with JavaScript off it never does: go on without waiting).
-    const interactive = () =>
-      page
-        .waitForFunction(() => document.documentElement.dataset.interactive !== undefined, undefined, {
-          timeout: 15_000,
-        })
-        .catch(() => undefined);
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      if (javaScriptEnabled !== false) await interactive();
-      return response;
-    };
-    page.reload = async (...args) => {
-      const response = await reload(...args);
-      if (javaScriptEnabled !== false) await interactive();
-      return response;
-    };
+    await prepareJourneyPage(page, uiLanguage, baseURL!, javaScriptEnabled !== false);
     await use(page);
   },
 });

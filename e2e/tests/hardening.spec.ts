@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { confirmedAccount, logIn, translator, uniqueEmail } from './signed-in-helpers';
+import type { Page } from '@playwright/test';
+import { expect, test, type ApiUser } from './api-fixtures';
+import { chainExport } from './signed-in-helpers';
 
 /** A page on another origin of the same site (another port of the same host), as an attacker's. */
 async function serveForeignPage(html: string): Promise<{ url: string; close(): Promise<void> }> {
@@ -18,43 +18,8 @@ async function serveForeignPage(html: string): Promise<{ url: string; close(): P
   };
 }
 
-/** A workflow waiting for review, published over the API by a member with a bearer token. */
-async function pendingWorkflow(request: APIRequestContext, token: string): Promise<string> {
-  const headers = { authorization: `Bearer ${token}` };
-  const file = JSON.stringify({
-    name: 'Hardening probe',
-    nodes: [
-      {
-        id: '1',
-        name: 'Webhook',
-        type: 'n8n-nodes-base.webhook',
-        typeVersion: 2,
-        position: [0, 0],
-        parameters: {},
-      },
-    ],
-    connections: {},
-  });
-  const upload = await request.post('/api/uploads?folder=workflows', {
-    headers,
-    multipart: { file: { name: 'probe.json', mimeType: 'application/json', buffer: Buffer.from(file) } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const created = await request.post('/api/workflows', {
-    headers,
-    data: {
-      title: `Cross-site probe ${Date.now()}`,
-      file_url: (await upload.json()).url,
-      category_ids: ['n8n'],
-      subcategory_ids: ['productivity'],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()).id;
-}
-
-async function statusOf(request: APIRequestContext, token: string, id: string): Promise<string> {
-  const mine = await request.get('/api/me/workflows', { headers: { authorization: `Bearer ${token}` } });
+async function statusOf(member: ApiUser, id: string): Promise<string> {
+  const mine = await member.request.get('/api/me/workflows');
   const { workflows } = (await mine.json()) as { workflows: { id: string; status: string }[] };
   return workflows.find((row) => row.id === id)!.status;
 }
@@ -70,24 +35,22 @@ function recordCspViolations(page: Page): string[] {
 
 test.describe('hardening in a real browser', () => {
   test("a page on another origin cannot use an admin's cookies to approve a workflow", async ({
-    page,
-    request,
     baseURL,
-    uiLanguage,
+    apiUser,
+    pendingWorkflow,
   }, testInfo) => {
-    const t = translator(uiLanguage);
-    const memberToken = await confirmedAccount(
-      request,
-      uniqueEmail('csrf-author', testInfo.project.name),
-      baseURL!,
-    );
-    const workflowId = await pendingWorkflow(request, memberToken);
-    const adminEmail = `hardening-admin-${testInfo.project.name}@e2e.test`;
-    await confirmedAccount(request, adminEmail, baseURL!);
-
-    await page.goto('/auth');
-    await logIn(page, t, adminEmail);
-    await expect(page).toHaveURL(/\/$/);
+    // A workflow waiting for review, published over the API by a member.
+    const member = await apiUser({ label: 'csrf-author' });
+    const title = `Cross-site probe ${Date.now()}`;
+    const { id: workflowId } = await pendingWorkflow({
+      author: member,
+      title,
+      file: chainExport('Hardening probe', [
+        { name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2 },
+      ]),
+    });
+    // The admin is signed in in their browser (the cookies the forged form would ride on).
+    const { page } = await apiUser({ email: `hardening-admin-${testInfo.project.name}@e2e.test` });
 
     const approveUrl = `${baseURL}/api/admin/workflows/${workflowId}/approve`;
     // The classic forged form: a POST with no preflight, sent with the admin's cookies (same site).
@@ -104,7 +67,7 @@ test.describe('hardening in a real browser', () => {
     } finally {
       await foreign.close();
     }
-    expect(await statusOf(request, memberToken, workflowId)).toBe('pending');
+    expect(await statusOf(member, workflowId)).toBe('pending');
 
     // The same admin, on the site itself, can approve it.
     await page.goto('/admin');
@@ -113,7 +76,7 @@ test.describe('hardening in a real browser', () => {
       approveUrl,
     );
     expect(fromSite).toBe(200);
-    expect(await statusOf(request, memberToken, workflowId)).toBe('listed');
+    expect(await statusOf(member, workflowId)).toBe('listed');
   });
 
   test('no page of the site can be framed, /admin included', async ({ page, baseURL }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { largeN8nExport } from '../../apps/server/src/test/large-export';
-import { expect, test } from './fixtures';
-import { newContextIn, signUpAndSignInByApi, translator, uniqueEmail } from './signed-in-helpers';
+import { expect, test } from './api-fixtures';
+import { translator } from './signed-in-helpers';
 
 /**
  * Before the fix the page parsed a huge export on the main thread and drew every node, blocking
@@ -18,7 +18,6 @@ interface TypicalCard {
   node_summary: { nodeCount: number } | null;
 }
 
-/** A confirmed account, signed in on `request` (a page's or context's, so the browser shares the cookie). */
 /** Starts counting main-thread long tasks from now on; read them with `longestTask`. */
 async function watchLongTasks(page: Page) {
   await page.evaluate(() => {
@@ -41,9 +40,10 @@ async function longestTask(page: Page): Promise<number> {
 test.describe('a huge free workflow', () => {
   test('shows a summary and a bounded preview without blocking the page, for visitors and reviewers', async ({
     page,
-    browser,
     uiLanguage,
     baseURL,
+    apiUser,
+    pendingWorkflow,
   }, testInfo) => {
     test.skip(
       testInfo.project.name.startsWith('phone'),
@@ -56,30 +56,14 @@ test.describe('a huge free workflow', () => {
     const formatted = new Intl.NumberFormat(uiLanguage).format(NODES);
 
     // The author publishes it through the API, as the web app would.
-    const authorContext = await newContextIn(browser, uiLanguage);
-    await signUpAndSignInByApi(authorContext.request, baseURL!, uniqueEmail('huge-author', project));
-    const uploaded = await authorContext.request.post('/api/uploads', {
-      headers: { origin: baseURL! },
-      multipart: {
-        folder: 'workflows',
-        file: { name: 'huge.json', mimeType: 'application/json', buffer: Buffer.from(largeN8nExport(NODES)) },
-      },
+    const author = await apiUser({ label: 'huge-author' });
+    const workflow = await pendingWorkflow({
+      author,
+      title,
+      description: 'A generated export with thousands of steps, to check that pages stay responsive.',
+      file: largeN8nExport(NODES),
     });
-    expect(uploaded.status(), await uploaded.text()).toBe(201);
-    const created = await authorContext.request.post('/api/workflows', {
-      headers: { origin: baseURL! },
-      data: {
-        title,
-        description: 'A generated export with thousands of steps, to check that pages stay responsive.',
-        price: 0,
-        file_url: (await uploaded.json()).url,
-        category_ids: ['n8n'],
-        subcategory_ids: ['productivity'],
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const workflow = (await created.json()) as { id: string; slug: string };
-    await authorContext.close();
+    await author.context.close();
 
     // What previewing a typical workflow costs this page on this machine, right now.
     const listed = await page.request.get('/api/workflows?price=free');
@@ -99,9 +83,8 @@ test.describe('a huge free workflow', () => {
     await report('typical preview', page);
 
     // The reviewer's preview of the submission.
-    const adminContext = await newContextIn(browser, uiLanguage);
-    await signUpAndSignInByApi(adminContext.request, baseURL!, `admin-huge-${project}@e2e.test`);
-    const adminPage = await adminContext.newPage();
+    const admin = await apiUser({ email: `admin-huge-${project}@e2e.test` });
+    const adminPage = admin.page;
     await adminPage.goto('/admin');
     const item = adminPage
       .getByTestId('review-item')
@@ -115,7 +98,7 @@ test.describe('a huge free workflow', () => {
     expect(await reviewNodes.count()).toBeLessThanOrEqual(25);
     await report('huge workflow in review', adminPage);
 
-    const approved = await adminContext.request.post(`/api/admin/workflows/${workflow.id}/approve`, {
+    const approved = await admin.request.post(`/api/admin/workflows/${workflow.id}/approve`, {
       headers: { origin: baseURL! },
     });
     expect(approved.status(), await approved.text()).toBe(200);
@@ -136,10 +119,10 @@ test.describe('a huge free workflow', () => {
     await report('huge workflow, public page', page);
 
     // Leave the catalogue as the other journeys expect it (32 demo workflows).
-    const removed = await adminContext.request.delete(`/api/workflows/${workflow.id}`, {
+    const removed = await admin.request.delete(`/api/workflows/${workflow.id}`, {
       headers: { origin: baseURL! },
     });
     expect(removed.status(), await removed.text()).toBeLessThan(300);
-    await adminContext.close();
+    await admin.context.close();
   });
 });

@@ -1,5 +1,6 @@
-import { expect, expectAccessible, test } from './fixtures';
-import { escapeRegExp, logIn, signUpAndConfirm, translator, uniqueEmail } from './signed-in-helpers';
+import { expect, test } from './api-fixtures';
+import { expectAccessible } from './fixtures';
+import { escapeRegExp, translator } from './signed-in-helpers';
 
 test.describe('n8n', () => {
   test('open in n8n: the address is saved once, the button opens the template, the setting is copied', async ({
@@ -44,21 +45,16 @@ test.describe('n8n', () => {
   });
 
   test('a library key is shown once, works for the templates API, and stops working when revoked', async ({
-    page,
-    browser,
-    context,
     uiLanguage,
     baseURL,
+    apiUser,
   }, testInfo) => {
     test.skip(testInfo.project.name === 'phone-en', 'the desktop journeys cover the profile form');
     const t = translator(uiLanguage);
+    const { context, page } = await apiUser({ label: 'n8n-key' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const email = uniqueEmail('n8n-key', testInfo.project.name);
-    await signUpAndConfirm(page, browser, t, email, uiLanguage);
-    await page.goto('/auth');
-    await logIn(page, t, email);
-    await expect(page).not.toHaveURL(/\/auth/);
     await page.goto('/profile');
+    await expect(page).not.toHaveURL(/\/auth/);
 
     await expect(page.getByRole('heading', { name: t('n8n.keysTitle') })).toBeVisible();
     await expect(page.getByText(t('n8n.noKeys'))).toBeVisible();

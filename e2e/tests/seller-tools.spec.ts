@@ -1,58 +1,24 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatVnd } from '@flowbay/domain/price';
-import { expect, expectAccessible as expectAccessibleNow, test, type UiLanguage } from './fixtures';
+import { expect, test } from './api-fixtures';
 import {
-  logIn,
+  chainExport,
+  expectAccessibleSettled as expectAccessible,
+  expectToast,
   newContextIn,
-  signUpAndConfirm,
+  screenshotPng,
   translator,
-  uniqueEmail,
-  type Translate,
 } from './signed-in-helpers';
 
 /** Issue 12, "seller tools that cannot mislead", as a seller and a reviewer meet them. */
 
-async function expectAccessible(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectAccessibleNow(page);
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
-}
-
-async function signedInUser(browser: Browser, t: Translate, language: UiLanguage, email: string) {
-  const context = await newContextIn(browser, language);
-  const page = await context.newPage();
-  await signUpAndConfirm(page, browser, t, email, language);
-  await page.goto('/auth');
-  await logIn(page, t, email);
-  await expect(page).toHaveURL(/\/$/);
-  return { context, page };
-}
-
 /** A clean n8n export (no secrets): schedule → Google Sheets → Slack. */
 function cleanExport(name: string): string {
-  const node = (id: string, nodeName: string, type: string, x: number) => ({
-    id,
-    name: nodeName,
-    type,
-    typeVersion: 1,
-    position: [x, 0],
-    parameters: {},
-  });
-  return JSON.stringify({
-    name,
-    nodes: [
-      node('1', 'Every morning', 'n8n-nodes-base.scheduleTrigger', 0),
-      node('2', 'Read orders', 'n8n-nodes-base.googleSheets', 220),
-      node('3', 'Tell the team', 'n8n-nodes-base.slack', 440),
-    ],
-    connections: {
-      'Every morning': { main: [[{ node: 'Read orders', type: 'main', index: 0 }]] },
-      'Read orders': { main: [[{ node: 'Tell the team', type: 'main', index: 0 }]] },
-    },
-  });
+  return chainExport(name, [
+    { name: 'Every morning', type: 'n8n-nodes-base.scheduleTrigger' },
+    { name: 'Read orders', type: 'n8n-nodes-base.googleSheets' },
+    { name: 'Tell the team', type: 'n8n-nodes-base.slack' },
+  ]);
 }
 
 const fileError = (page: Page, id: string) => page.locator(`#${id}-error`);
@@ -64,6 +30,7 @@ test.describe('seller tools that cannot mislead', () => {
   test('a seller types "99.000", picks broken files, then changes the listing\'s cover and use cases', async ({
     browser,
     uiLanguage,
+    apiUser,
   }, testInfo) => {
     test.skip(
       testInfo.project.name.startsWith('phone'),
@@ -73,7 +40,7 @@ test.describe('seller tools that cannot mislead', () => {
     const t = translator(uiLanguage);
     const project = testInfo.project.name;
     const title = `E2E ${project} morning orders ${Date.now().toString(36)}`;
-    const seller = await signedInUser(browser, t, uiLanguage, uniqueEmail('seller', project));
+    const seller = await apiUser({ label: 'seller' });
     const page = seller.page;
     await page.goto('/workflows/new');
     await expect(page.getByRole('heading', { name: t('publish.pageTitle') })).toBeVisible();
@@ -126,7 +93,7 @@ test.describe('seller tools that cannot mislead', () => {
     await page.locator('#wf-cover').setInputFiles({
       name: 'cover.png',
       mimeType: 'image/png',
-      buffer: await page.screenshot({ clip: { x: 0, y: 0, width: 480, height: 270 } }),
+      buffer: await screenshotPng(page),
     });
     await page.getByRole('button', { name: t('publish.submit') }).click();
     await expectToast(page, t('publish.created'));
@@ -138,7 +105,7 @@ test.describe('seller tools that cannot mislead', () => {
     expect(created.price).toBe(99_000);
 
     // A reviewer lists it.
-    const reviewer = await signedInUser(browser, t, uiLanguage, `seller-admin-${project}@e2e.test`);
+    const reviewer = await apiUser({ email: `seller-admin-${project}@e2e.test` });
     await reviewer.page.goto('/admin');
     let item = reviewItem(reviewer.page, title);
     await expect(item.getByTestId('platform-check')).toHaveText(
@@ -161,7 +128,7 @@ test.describe('seller tools that cannot mislead', () => {
     await page.locator('#manage-cover').setInputFiles({
       name: 'new-cover.png',
       mimeType: 'image/png',
-      buffer: await page.screenshot({ clip: { x: 200, y: 200, width: 480, height: 270 } }),
+      buffer: await screenshotPng(page, 200, 200),
     });
     await page.getByRole('button', { name: t('manage.save') }).click();
     await expectToast(page, t('manage.savedAwaitingReview'));
@@ -192,6 +159,5 @@ test.describe('seller tools that cannot mislead', () => {
       ),
     ).toEqual([after]);
     await visitor.close();
-    await seller.context.close();
   });
 });

@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatVnd } from '@flowbay/domain/price';
-import { expect, expectAccessible as expectAccessibleNow, test } from './fixtures';
+import { expect, test } from './api-fixtures';
 import {
+  expectAccessibleSettled as expectAccessible,
+  expectToast,
   mailContaining,
-  newContextIn,
   openAccountMenu,
-  signUpAndSignInByApi,
   translator,
-  uniqueEmail,
   type Translate,
 } from './signed-in-helpers';
 
@@ -21,94 +20,6 @@ import {
 const PRICE = 300_000;
 const SHARE = 270_000; // PLATFORM_FEE_PERCENT 10
 
-function smallExport(name: string): string {
-  const node = (id: string, type: string, x: number) => ({
-    id,
-    name: type.split('.').pop(),
-    type,
-    typeVersion: 1,
-    position: [x, 0],
-    parameters: {},
-  });
-  return JSON.stringify({
-    name,
-    nodes: [node('1', 'n8n-nodes-base.scheduleTrigger', 0), node('2', 'n8n-nodes-base.gmail', 220)],
-    connections: { scheduleTrigger: { main: [[{ node: 'gmail', type: 'main', index: 0 }]] } },
-  });
-}
-
-/** The seller lists a paid workflow through the API (the publishing journey covers the form). */
-async function listPaidWorkflow(
-  page: Page,
-  seller: APIRequestContext,
-  admin: APIRequestContext,
-  baseURL: string,
-) {
-  const origin = { origin: baseURL };
-  const title = `Invoice chaser ${Date.now().toString(36)}`;
-  const file = await seller.post('/api/uploads', {
-    headers: origin,
-    multipart: {
-      folder: 'workflows',
-      file: { name: 'flow.json', mimeType: 'application/json', buffer: Buffer.from(smallExport(title)) },
-    },
-  });
-  expect(file.status(), await file.text()).toBe(201);
-  const cover = await seller.post('/api/uploads', {
-    headers: origin,
-    multipart: {
-      folder: 'covers',
-      file: {
-        name: 'cover.png',
-        mimeType: 'image/png',
-        buffer: await page.screenshot({ clip: { x: 0, y: 0, width: 480, height: 270 } }),
-      },
-    },
-  });
-  expect(cover.status(), await cover.text()).toBe(201);
-  const created = await seller.post('/api/workflows', {
-    headers: origin,
-    data: {
-      title,
-      description: 'Reminds customers of unpaid invoices.',
-      price: PRICE,
-      file_url: (await file.json()).url,
-      cover_image_url: (await cover.json()).url,
-      category_ids: ['n8n'],
-      subcategory_ids: ['productivity'],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const workflow = (await created.json()) as { id: string };
-  const approved = await admin.post(`/api/admin/workflows/${workflow.id}/approve`, { headers: origin });
-  expect(approved.status(), await approved.text()).toBe(200);
-  return { id: workflow.id, title };
-}
-
-/** A buyer pays on the test gateway (the buying journey covers its pages). */
-async function buy(buyer: APIRequestContext, baseURL: string, workflowId: string) {
-  const placed = await buyer.post('/api/orders', {
-    headers: { origin: baseURL },
-    data: { workflow_id: workflowId, provider: 'test' },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { redirect_url } = (await placed.json()) as { redirect_url: string };
-  const paid = await buyer.post('/api/payments/test-gateway/complete', {
-    headers: { origin: baseURL },
-    data: { params: Object.fromEntries(new URL(redirect_url).searchParams), outcome: 'pay' },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
-
-async function expectAccessible(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectAccessibleNow(page);
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
-}
-
 async function openSales(page: Page, t: Translate) {
   const menu = await openAccountMenu(page, t);
   await menu.getByRole('menuitem', { name: t('menu.sales') }).click();
@@ -117,9 +28,10 @@ async function openSales(page: Page, t: Translate) {
 
 test.describe('selling', () => {
   test('a seller sees a sale on the chart, adds a bank account and is paid out; an admin exports and marks it paid', async ({
-    browser,
-    baseURL,
     uiLanguage,
+    apiUser,
+    listedWorkflow,
+    paidOrder,
   }, testInfo) => {
     test.skip(testInfo.project.name.startsWith('phone'), 'selling runs at desktop width in both languages');
     test.setTimeout(240_000);
@@ -127,18 +39,23 @@ test.describe('selling', () => {
     const project = testInfo.project.name;
     const money = (amount: number) => formatVnd(amount, uiLanguage);
 
-    const sellerEmail = uniqueEmail('seller', project);
-    const sellerContext = await newContextIn(browser, uiLanguage);
-    await signUpAndSignInByApi(sellerContext.request, baseURL!, sellerEmail);
-    const adminContext = await newContextIn(browser, uiLanguage);
-    await signUpAndSignInByApi(adminContext.request, baseURL!, `selling-admin-${project}@e2e.test`);
-    const buyerContext = await newContextIn(browser, uiLanguage);
-    await signUpAndSignInByApi(buyerContext.request, baseURL!, uniqueEmail('selling-buyer', project));
+    const seller = await apiUser({ label: 'seller' });
+    const sellerEmail = seller.email;
+    const admin = await apiUser({ email: `selling-admin-${project}@e2e.test` });
+    const buyer = await apiUser({ label: 'selling-buyer' });
 
-    const page = await sellerContext.newPage();
+    // The seller lists a paid workflow and a buyer pays for it, through the API (the publishing and
+    // buying journeys cover their pages).
+    const page = seller.page;
     await page.goto('/');
-    const workflow = await listPaidWorkflow(page, sellerContext.request, adminContext.request, baseURL!);
-    await buy(buyerContext.request, baseURL!, workflow.id);
+    const workflow = await listedWorkflow({
+      author: seller,
+      admin,
+      title: `Invoice chaser ${Date.now().toString(36)}`,
+      description: 'Reminds customers of unpaid invoices.',
+      price: PRICE,
+    });
+    await paidOrder(buyer, workflow.id);
 
     // The dashboard: today's bar carries the sale, the balances show the share (price less the fee).
     await openSales(page, t);
@@ -181,7 +98,7 @@ test.describe('selling', () => {
     await expect(page.getByTestId('payout').first()).toContainText(t('sales.payoutState.requested'));
 
     // The admin exports the bank batch and marks the transfer paid.
-    const adminPage = await adminContext.newPage();
+    const adminPage = admin.page;
     await adminPage.goto('/admin');
     await adminPage.getByRole('tab', { name: t('adminPayouts.tab') }).click();
     const [download] = await Promise.all([
@@ -206,7 +123,5 @@ test.describe('selling', () => {
     await expect(page.getByTestId('balance-available')).toHaveText(money(0));
     expect(await mailContaining(sellerEmail, `FT${project.length}2026`)).toBeTruthy();
     await expectAccessible(page);
-
-    await Promise.all([sellerContext.close(), adminContext.close(), buyerContext.close()]);
   });
 });

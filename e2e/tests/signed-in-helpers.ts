@@ -1,9 +1,9 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { formatAmount } from '@flowbay/domain/price';
 import { API_MESSAGES } from '../../packages/domain/src/messages';
-import { clientAddressHeader, type UiLanguage } from './fixtures';
+import { decodeBase64Parts, decodeQuotedPrintable, firstLink, mailsTo } from '../../scripts/lib/outbox';
+import { clientAddressHeader, expectAccessible, type UiLanguage } from './fixtures';
 
 /**
  * The UI strings, straight from the app's translation files plus the API message catalogue the app
@@ -38,31 +38,6 @@ export function translator(language: UiLanguage) {
 
 export type Translate = ReturnType<typeof translator>;
 
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i += 1) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** MIME parts sent as base64 (nodemailer's choice for text that is mostly non-ASCII), decoded. */
-function decodeBase64Parts(raw: string): string {
-  const parts = raw.matchAll(
-    /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi,
-  );
-  return [...parts]
-    .map((part) => Buffer.from(part[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'))
-    .join('\n');
-}
-
 /**
  * Waits for an e-mail to `to` in the server's outbox folder (`$DATA_DIR/outbox`), newest first, in
  * which `pick` finds something (only the newest one when `newestOnly`), and answers what it found.
@@ -76,25 +51,14 @@ async function newestMail(
 ): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the journeys need the server outbox');
-  const directory = join(dataDir, 'outbox');
-  const addressed = new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi');
   let found: string | null = null;
   await expect
     .poll(
       () => {
-        let files: string[];
-        try {
-          files = readdirSync(directory)
-            .filter((name) => name.endsWith('.eml'))
-            .sort();
-        } catch {
-          return null;
-        }
-        for (const file of files.reverse()) {
-          const raw = readFileSync(join(directory, file), 'utf8');
-          if (!addressed.test(raw)) continue;
+        const mails = mailsTo(dataDir, to);
+        for (const raw of newestOnly ? mails.slice(0, 1) : mails) {
           found = pick(raw);
-          if (found !== null || newestOnly) return found;
+          if (found !== null) return found;
         }
         return null;
       },
@@ -106,13 +70,7 @@ async function newestMail(
 
 /** The link of the newest e-mail to `to`. */
 export function latestMailLink(to: string): Promise<string> {
-  return newestMail(
-    to,
-    (raw) => /https?:\/\/[^\s<>"]+/.exec(decodeQuotedPrintable(raw))?.[0] ?? null,
-    `an e-mail to ${to}`,
-    15_000,
-    true,
-  );
+  return newestMail(to, firstLink, `an e-mail to ${to}`, 15_000, true);
 }
 
 /** The decoded text of the newest e-mail to `to` whose text contains `needle` (waits for it to arrive). */
@@ -236,11 +194,6 @@ export function n8nExport(name: string): string {
   });
 }
 
-/** A confirmed account signed in on `request` through the API (for journeys whose subject is elsewhere). */
-export async function signUpAndSignInByApi(request: APIRequestContext, baseURL: string, email: string) {
-  await confirmedAccount(request, email, baseURL);
-}
-
 /** An account made over the API: sign-up, the confirmation link from the outbox, a bearer token. */
 export async function confirmedAccount(
   request: APIRequestContext,
@@ -260,4 +213,64 @@ export async function confirmedAccount(
   });
   expect(signIn.ok(), await signIn.text()).toBe(true);
   return signIn.headers()['set-auth-token']!;
+}
+
+/** Axe once the toasts are gone (sonner stacks older toasts at reduced opacity on purpose). */
+export async function expectAccessibleSettled(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessible(page);
+}
+
+export async function expectToast(page: Page, text: string) {
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+}
+
+interface Step {
+  name: string;
+  type: string;
+  typeVersion?: number;
+  parameters?: Record<string, unknown>;
+}
+
+/** A clean n8n export whose steps run one after the other (no secrets). */
+export function chainExport(name: string, steps: Step[]): string {
+  return JSON.stringify({
+    name,
+    nodes: steps.map((step, index) => ({
+      id: String(index + 1),
+      name: step.name,
+      type: step.type,
+      typeVersion: step.typeVersion ?? 1,
+      position: [index * 220, 0],
+      parameters: step.parameters ?? {},
+    })),
+    connections: Object.fromEntries(
+      steps
+        .slice(0, -1)
+        .map((step, index) => [
+          step.name,
+          { main: [[{ node: steps[index + 1]!.name, type: 'main', index: 0 }]] },
+        ]),
+    ),
+  });
+}
+
+/** A PNG of the page as it is (covers must be images). */
+export function screenshotPng(page: Page, x = 0, y = 0): Promise<Buffer> {
+  return page.screenshot({ clip: { x, y, width: 480, height: 270 } });
+}
+
+/** An upload through the API; answers its `upload://` reference. */
+export async function uploadByApi(
+  request: APIRequestContext,
+  origin: string,
+  folder: 'workflows' | 'covers',
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<string> {
+  const answer = await request.post('/api/uploads', {
+    headers: { origin },
+    multipart: { folder, file },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { url: string }).url;
 }

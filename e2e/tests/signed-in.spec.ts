@@ -1,38 +1,23 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible as expectAccessibleNow, test } from './fixtures';
+import { expect, test } from './api-fixtures';
 import {
   PASSWORD,
   escapeRegExp,
+  expectAccessibleSettled as expectAccessible,
+  expectToast,
   logIn,
   n8nExport,
   newContextIn,
   openAccountMenu,
+  screenshotPng,
   signUpAndConfirm,
   translator,
   uniqueEmail,
   type Translate,
 } from './signed-in-helpers';
 
-/** A real PNG for the cover: a screenshot of the page as it is. */
-async function coverImage(page: Page): Promise<Buffer> {
-  return page.screenshot({ clip: { x: 0, y: 0, width: 480, height: 270 } });
-}
-
-/**
- * Axe on the page once the toasts are gone: sonner stacks older toasts behind the newest at reduced
- * opacity, which axe measures as low contrast although nobody is meant to read them.
- */
-async function expectAccessible(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectAccessibleNow(page);
-}
-
 function fieldError(page: Page, id: string) {
   return page.locator(`#${id}-error`);
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
 }
 
 async function goViaMenu(page: Page, t: Translate, key: string) {
@@ -45,6 +30,7 @@ test.describe('signed-in journey', () => {
     page,
     browser,
     uiLanguage,
+    apiUser,
   }, testInfo) => {
     const skipReason =
       'the full journey runs at desktop width in both languages; the phone project checks the mobile menu below';
@@ -53,7 +39,6 @@ test.describe('signed-in journey', () => {
     const t = translator(uiLanguage);
     const project = testInfo.project.name;
     const author = uniqueEmail('author', project);
-    const other = uniqueEmail('other', project);
     const admin = `admin-${project}@e2e.test`;
     const title = `E2E ${project} invoice alerts ${Date.now().toString(36)}`;
 
@@ -125,7 +110,7 @@ test.describe('signed-in journey', () => {
     await expect(check).toContainText(t('publish.secretsFound_one', { count: 1 }));
     await page
       .locator('#wf-cover')
-      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await coverImage(page) });
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await screenshotPng(page) });
     await submit.click();
     await expect(fieldError(page, 'wf-file')).toHaveText(t('publish.secretsBlock'));
     await check.getByLabel(t('publish.removeSecrets')).check();
@@ -145,12 +130,9 @@ test.describe('signed-in journey', () => {
     expect((await visitorPage.request.get(`/api/workflows/${workflowId}`)).status()).toBe(404);
 
     // The administrator rejects it with a reason.
-    const adminContext = await newContextIn(browser, uiLanguage);
-    const adminPage = await adminContext.newPage();
-    await signUpAndConfirm(adminPage, browser, t, admin, uiLanguage);
-    await adminPage.goto('/auth');
-    await logIn(adminPage, t, admin);
-    await expect(adminPage).toHaveURL(/\/$/);
+    const adminUser = await apiUser({ email: admin });
+    const adminPage = adminUser.page;
+    await adminPage.goto('/');
     await goViaMenu(adminPage, t, 'menu.admin');
     await expect(adminPage.getByRole('heading', { name: t('admin.title') })).toBeVisible();
     let item = adminPage
@@ -200,7 +182,7 @@ test.describe('signed-in journey', () => {
       .filter({ has: adminPage.getByRole('heading', { name: title }) });
     await item.getByRole('button', { name: t('admin.approve') }).click();
     await expectToast(adminPage, t('admin.approved', { title }));
-    await adminContext.close();
+    await adminUser.context.close();
     await visitorPage.goto(`/workflows?search=${encodeURIComponent(title)}`);
     await expect(
       visitorPage.getByRole('link', { name: new RegExp(escapeRegExp(title)) }).first(),
@@ -208,12 +190,8 @@ test.describe('signed-in journey', () => {
     await visitor.close();
 
     // Another user: no manage, can favourite, cannot download.
-    const otherContext = await newContextIn(browser, uiLanguage);
-    const otherPage = await otherContext.newPage();
-    await signUpAndConfirm(otherPage, browser, t, other, uiLanguage);
-    await otherPage.goto('/auth');
-    await logIn(otherPage, t, other);
-    await expect(otherPage).toHaveURL(/\/$/);
+    const otherUser = await apiUser({ label: 'other' });
+    const otherPage = otherUser.page;
     await otherPage.goto(`${workflowUrl}/edit`);
     await expect(otherPage.getByRole('heading', { name: t('manage.noAccessTitle') })).toBeVisible();
     await expect(otherPage.getByText(t('manage.noAccessText'))).toBeVisible();
@@ -231,7 +209,7 @@ test.describe('signed-in journey', () => {
     await expect(
       otherPage.getByRole('link', { name: new RegExp(escapeRegExp(title)) }).first(),
     ).toBeVisible();
-    await otherContext.close();
+    await otherUser.context.close();
 
     // The author deletes it (no bought warning: nobody has bought it; purchase_count is tested in the API tests).
     await page.goto(`${workflowUrl}/edit`);
@@ -249,19 +227,12 @@ test.describe('signed-in journey', () => {
     await expect(page.getByRole('link', { name: t('nav.login') })).toBeVisible();
   });
 
-  test('phone: the account entries live in the menu sheet', async ({
-    page,
-    browser,
-    uiLanguage,
-  }, testInfo) => {
+  test('phone: the account entries live in the menu sheet', async ({ uiLanguage, apiUser }, testInfo) => {
     const skipReason = 'desktop projects run the full journey above';
     test.skip(!testInfo.project.name.startsWith('phone'), skipReason);
     const t = translator(uiLanguage);
-    const email = uniqueEmail('phone', testInfo.project.name);
-    await signUpAndConfirm(page, browser, t, email, uiLanguage);
-    await page.goto('/auth');
-    await logIn(page, t, email);
-    await expect(page).toHaveURL(/\/$/);
+    const { email, page } = await apiUser({ label: 'phone' });
+    await page.goto('/');
     const sheet = await openAccountMenu(page, t);
     await expect(sheet).toContainText(email);
     for (const key of [

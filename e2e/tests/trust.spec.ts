@@ -1,13 +1,12 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, expectAccessible as expectAccessibleNow, test, type UiLanguage } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './api-fixtures';
+import type { UiLanguage } from './fixtures';
 import {
-  confirmedAccount,
+  chainExport,
   escapeRegExp,
-  logIn,
-  newContextIn,
-  signUpAndConfirm,
+  expectAccessibleSettled as expectAccessible,
+  expectToast,
   translator,
-  uniqueEmail,
   type Translate,
 } from './signed-in-helpers';
 
@@ -17,102 +16,12 @@ const PRICE = 49_000;
 const plural = (language: UiLanguage, key: string, count: number) =>
   `${key}_${language === 'en' && count === 1 ? 'one' : 'other'}`;
 
-/** Axe once the toasts are gone (sonner's stacked toasts are faded on purpose). */
-async function expectAccessible(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectAccessibleNow(page);
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
-}
-
-/** A new confirmed account, signed in through the form, in its own browser. */
-async function signedInUser(browser: Browser, t: Translate, language: UiLanguage, email: string) {
-  const context = await newContextIn(browser, language);
-  const page = await context.newPage();
-  await signUpAndConfirm(page, browser, t, email, language);
-  await page.goto('/auth');
-  await logIn(page, t, email);
-  await expect(page).toHaveURL(/\/$/);
-  return { context, page };
-}
-
-/**
- * A paid workflow of the author's own, published and approved over the API (publishing and review
- * have journeys of their own): this journey is about what happens after it is listed.
- */
-async function listedPaidWorkflow(
-  request: APIRequestContext,
-  page: Page,
-  authorToken: string,
-  adminToken: string,
-  title: string,
-) {
-  const headers = { authorization: `Bearer ${authorToken}` };
-  const file = await request.post('/api/uploads?folder=workflows', {
-    headers,
-    multipart: {
-      file: { name: 'flow.json', mimeType: 'application/json', buffer: Buffer.from(invoiceExport(title)) },
-    },
-  });
-  expect(file.status(), await file.text()).toBe(201);
-  const cover = await request.post('/api/uploads?folder=covers', {
-    headers,
-    multipart: {
-      file: {
-        name: 'cover.png',
-        mimeType: 'image/png',
-        buffer: await page.screenshot({ clip: { x: 0, y: 0, width: 480, height: 270 } }),
-      },
-    },
-  });
-  expect(cover.status(), await cover.text()).toBe(201);
-  const created = await request.post('/api/workflows', {
-    headers,
-    data: {
-      title,
-      description: 'Sends every new invoice to the team chat.',
-      price: PRICE,
-      file_url: (await file.json()).url,
-      cover_image_url: (await cover.json()).url,
-      category_ids: ['n8n'],
-      subcategory_ids: ['productivity'],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, slug } = (await created.json()) as { id: string; slug: string };
-  const approved = await request.post(`/api/admin/workflows/${id}/approve`, {
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-  return { id, path: `/workflows/${slug}-${id}` };
-}
-
-/** A clean two-node n8n export (webhook → Slack). */
+/** A clean two-step n8n export (webhook → Slack). */
 function invoiceExport(name: string): string {
-  return JSON.stringify({
-    name,
-    nodes: [
-      {
-        id: '1',
-        name: 'Webhook',
-        type: 'n8n-nodes-base.webhook',
-        typeVersion: 2,
-        position: [0, 0],
-        parameters: { path: 'invoice' },
-      },
-      {
-        id: '2',
-        name: 'Slack',
-        type: 'n8n-nodes-base.slack',
-        typeVersion: 2,
-        position: [220, 0],
-        parameters: { text: 'New invoice' },
-      },
-    ],
-    connections: { Webhook: { main: [[{ node: 'Slack', type: 'main', index: 0 }]] } },
-  });
+  return chainExport(name, [
+    { name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, parameters: { path: 'invoice' } },
+    { name: 'Slack', type: 'n8n-nodes-base.slack', typeVersion: 2, parameters: { text: 'New invoice' } },
+  ]);
 }
 
 /** Pays through the built-in test gateway and comes back to the workflow. */
@@ -131,10 +40,9 @@ async function buyThroughTestGateway(page: Page, t: Translate, path: string) {
 
 test.describe('trust', () => {
   test('a buyer rates and reviews a workflow, the author answers, and cards and the page show the new average', async ({
-    browser,
-    request,
     uiLanguage,
-    baseURL,
+    apiUser,
+    listedWorkflow,
   }, testInfo) => {
     test.skip(
       testInfo.project.name.startsWith('phone'),
@@ -143,13 +51,21 @@ test.describe('trust', () => {
     test.setTimeout(240_000);
     const t = translator(uiLanguage);
     const project = testInfo.project.name;
-    const authorEmail = uniqueEmail('trust-author', project);
-    const authorToken = await confirmedAccount(request, authorEmail, baseURL!);
-    const adminToken = await confirmedAccount(request, `trust-admin-${project}@e2e.test`, baseURL!);
+    const author = await apiUser({ label: 'trust-author' });
+    const admin = await apiUser({ email: `trust-admin-${project}@e2e.test` });
     const title = `Invoice relay ${project} ${Date.now().toString(36)}`;
 
-    const buyer = await signedInUser(browser, t, uiLanguage, uniqueEmail('trust-buyer', project));
-    const workflow = await listedPaidWorkflow(request, buyer.page, authorToken, adminToken, title);
+    // A paid workflow of the author's own, listed through the API (publishing and review have
+    // journeys of their own): this journey is about what happens after it is listed.
+    const buyer = await apiUser({ label: 'trust-buyer' });
+    const workflow = await listedWorkflow({
+      author,
+      admin,
+      title,
+      description: 'Sends every new invoice to the team chat.',
+      price: PRICE,
+      file: invoiceExport(title),
+    });
 
     // Before buying, the page says nobody rated it and how a buyer can.
     await buyer.page.goto(workflow.path);
@@ -185,11 +101,7 @@ test.describe('trust', () => {
     await expectAccessible(buyer.page);
 
     // The author answers from their own page.
-    const author = await newContextIn(browser, uiLanguage);
-    const authorPage = await author.newPage();
-    await authorPage.goto('/auth');
-    await logIn(authorPage, t, authorEmail);
-    await expect(authorPage).toHaveURL(/\/$/);
+    const authorPage = author.page;
     await authorPage.goto(workflow.path);
     const authorReviews = authorPage.locator('#reviews');
     await authorReviews.scrollIntoViewIfNeeded();
@@ -202,7 +114,7 @@ test.describe('trust', () => {
     await expectToast(authorPage, t('ratings.replySaved'));
     await expect(toAnswer).toContainText(answer);
     await expect(toAnswer).toContainText(t('ratings.authorReply'));
-    await author.close();
+    await author.context.close();
 
     // The buyer sees the answer; the catalogue card shows the new average under Top rated.
     await buyer.page.reload();
@@ -213,13 +125,12 @@ test.describe('trust', () => {
     await expect(card.getByTestId('card-rating')).toContainText(`${four}`);
     await expect(card.getByTestId('card-rating')).toContainText('(1)');
     await expect(card.getByText(average(four, 1))).toBeAttached();
-    await buyer.context.close();
   });
 
   test('a visitor reports a workflow from its page, is told it was received, and an admin sees it in the queue', async ({
-    browser,
     page,
     uiLanguage,
+    apiUser,
   }, testInfo) => {
     test.skip(
       testInfo.project.name.startsWith('phone'),
@@ -234,7 +145,7 @@ test.describe('trust', () => {
     };
     const target = workflows[project.endsWith('vi') ? 1 : 0]!;
 
-    const visitor = await signedInUser(browser, t, uiLanguage, uniqueEmail('trust-reporter', project));
+    const visitor = await apiUser({ label: 'trust-reporter' });
     await visitor.page.goto(`/workflows/${target.slug}-${target.id}`);
     await visitor.page.getByRole('button', { name: t('report.button'), exact: true }).click();
     const dialog = visitor.page.getByRole('dialog', { name: t('report.title') });
@@ -252,7 +163,7 @@ test.describe('trust', () => {
     await expect(visitor.page.getByRole('button', { name: t('report.received') })).toBeVisible();
     await visitor.context.close();
 
-    const admin = await signedInUser(browser, t, uiLanguage, `trust-reports-admin-${project}@e2e.test`);
+    const admin = await apiUser({ email: `trust-reports-admin-${project}@e2e.test` });
     await admin.page.goto('/admin');
     await admin.page.getByRole('tab', { name: t('admin.reportsTab') }).click();
     const row = admin.page.getByRole('listitem').filter({ hasText: details });
@@ -260,6 +171,5 @@ test.describe('trust', () => {
     await expect(row.getByRole('link', { name: target.title })).toBeVisible();
     await expect(row).toContainText(t('admin.reasons.broken'));
     await expectAccessible(admin.page);
-    await admin.context.close();
   });
 });

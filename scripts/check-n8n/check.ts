@@ -29,6 +29,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { importableN8nFile, parseWorkflowExport } from '@flowbay/workflow-formats';
 import { DEMO_WORKFLOWS } from '../../apps/server/src/db/seed/demo-data.ts';
+import { chromiumLaunchOptions } from '../lib/chromium.ts';
+import { confirmedAccountByFetch } from '../lib/outbox.ts';
 import { editorJourney } from './editor-journey.ts';
 import { N8N_VERSION, ensureN8n, n8nBin } from './install.mjs';
 
@@ -40,7 +42,6 @@ const SHARED_CORPUS = [
   join(ROOT, '../shared/corpus'),
   '/work/shared/corpus',
 ].find((dir): dir is string => Boolean(dir && existsSync(dir)));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OWNER = {
   email: 'owner@n8n-check.test',
   firstName: 'Flowbay',
@@ -151,44 +152,17 @@ async function startFlowbay() {
   return { url, dataDir };
 }
 
-function cookieOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
 /** An admin account (ADMIN_EMAILS), signed up and confirmed through the outbox like a person. */
 async function adminSession(flowbay: { url: string; dataDir: string }): Promise<string> {
-  const headers = { 'content-type': 'application/json', origin: flowbay.url };
-  const signUp = await fetch(`${flowbay.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: CHECKER_EMAIL, password: CHECKER_PASSWORD, name: 'n8n check' }),
+  const { cookie } = await confirmedAccountByFetch({
+    base: flowbay.url,
+    dataDir: flowbay.dataDir,
+    email: CHECKER_EMAIL,
+    password: CHECKER_PASSWORD,
+    name: 'n8n check',
+    timeoutMs: 15_000,
   });
-  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
-  const outbox = join(flowbay.dataDir, 'outbox');
-  let link: string | undefined;
-  for (let attempt = 0; attempt < 30 && !link; attempt++) {
-    if (existsSync(outbox)) {
-      for (const file of readdirSync(outbox).filter((name) => name.endsWith('.eml'))) {
-        const raw = readFileSync(join(outbox, file), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '=');
-        if (raw.includes(CHECKER_EMAIL)) link = /https?:\/\/[^\s<>"]+verify-email[^\s<>"]*/.exec(raw)?.[0];
-      }
-    }
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  if (!link) throw new Error('no confirmation e-mail in the outbox');
-  await fetch(link, { redirect: 'manual' });
-  const signIn = await fetch(`${flowbay.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: CHECKER_EMAIL, password: CHECKER_PASSWORD }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  return cookieOf(signIn);
+  return cookie;
 }
 
 interface CatalogueItem {
@@ -406,17 +380,7 @@ async function main() {
     .filter((node) => node.type !== 'n8n-nodes-base.stickyNote')
     .map((node) => node.name);
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const corsErrors: string[] = [];
   let page: Page | undefined;
   try {

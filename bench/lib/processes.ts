@@ -1,0 +1,55 @@
+/**
+ * The benches' child processes (bench/catalog/server.ts, bench/catalog/bare-server.ts): each runs in
+ * its own process so the load generator gets the other core, and talks over the IPC channel.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+
+export interface Started {
+  child: ChildProcess;
+  port: number;
+  /** How long the server took to seed its database, when it seeds one. */
+  seedSeconds?: number;
+}
+
+/** Forks `script` (TypeScript, through tsx) and resolves once it says it is ready on a port. */
+export function start(
+  script: string,
+  env: Record<string, string>,
+  execArgv: string[] = [],
+): Promise<Started> {
+  return new Promise((resolve, reject) => {
+    const child = fork(script, {
+      env: { ...process.env, ...env },
+      execArgv: [...execArgv, '--import', 'tsx'],
+      stdio: 'inherit',
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.on('message', (message: { ready?: boolean; port?: number; seedSeconds?: number }) => {
+      if (message.ready) resolve({ child, port: message.port!, seedSeconds: message.seedSeconds });
+    });
+  });
+}
+
+/** Sends `message` and resolves with the first reply that carries `key`. */
+export function ask<T>(child: ChildProcess, message: unknown, key: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (reply: Record<string, unknown>) => {
+      if (reply && key in reply) {
+        child.off('message', listener);
+        resolve(reply as T);
+      }
+    };
+    child.on('message', listener);
+    child.send(message as never);
+  });
+}
+
+/** Asks the child to stop and waits until it has exited. */
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.send('stop');
+  });
+}
