@@ -151,6 +151,12 @@ test.describe('buying', () => {
     expect(() => JSON.parse(text)).not.toThrow();
     expect(parseWorkflowExport(text).ok).toBe(true);
 
+    // Coming back later (a fresh load, rendered on the server): still owned, never offered again.
+    await page.reload();
+    await expect(page.getByTestId('owned-notice')).toBeVisible();
+    await expect(page.getByTestId('buy-block')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: t('detail.download'), exact: true })).toBeVisible();
+
     // The library lists it with its receipt.
     await goViaMenu(page, t, 'menu.purchases');
     await expect(page.getByRole('heading', { level: 1, name: t('purchases.title') })).toBeVisible();

@@ -2,8 +2,8 @@ import { expect, test } from './fixtures';
 
 const TITLE = 'Quản lý tác vụ API dài: gọi, chờ và kiểm tra kết quả';
 const READ = {
-  en: { price: '49,000 VNĐ', apps: 'Apps and services' },
-  vi: { price: '49.000 VNĐ', apps: 'Ứng dụng và dịch vụ' },
+  en: { price: '49,000 VNĐ', apps: 'Apps and services', reviews: 'Ratings and reviews' },
+  vi: { price: '49.000 VNĐ', apps: 'Ứng dụng và dịch vụ', reviews: 'Xếp hạng và đánh giá' },
 } as const;
 
 test.describe('without JavaScript', () => {
@@ -33,6 +33,8 @@ test.describe('without JavaScript', () => {
     await expect(apps).toBeVisible();
     // The apps the file uses, or "None" when it uses only core nodes.
     await expect(apps.locator('xpath=following-sibling::dd[1]')).toHaveText(/\S/);
+    // Its reviews section is in the page too (its own chunk in the browser, rendered on the server).
+    await expect(page.getByRole('heading', { name: READ[uiLanguage].reviews })).toBeVisible();
 
     // The catalogue: 32 demo workflows, 12 a page, pages are links.
     await page.goto('/workflows');

@@ -146,9 +146,7 @@ test.describe('workflow preview', () => {
     }
   });
 
-  // Known broken since the public pages are rendered on the server (named in the stop's note): an
-  // activated graph no longer takes the wheel, the page scrolls instead. Kept as the specification.
-  test.fixme('an activated graph takes the wheel and Ctrl + wheel zooms it, the page stays put', async ({
+  test('an activated graph takes the wheel and Ctrl + wheel zooms it, the page stays put', async ({
     page,
     request,
     uiLanguage,

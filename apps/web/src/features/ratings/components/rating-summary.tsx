@@ -23,7 +23,9 @@ export function RatingSummary({ summary }: { summary: Summary }) {
           const count = summary.distribution[stars - 1] ?? 0;
           return (
             <li key={stars} className="flex items-center gap-3 text-sm">
-              <span className="sr-only">{t('ratings.starsRow', { stars, count })}</span>
+              <span className="sr-only">
+                {t('ratings.starsRow', { stars: t('ratings.starsValue', { count: stars }), count })}
+              </span>
               <span aria-hidden="true" className="w-4 text-right text-slate-700">
                 {stars}
               </span>
