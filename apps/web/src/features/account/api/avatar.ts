@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnProfile } from '@flowbay/domain';
 import { i18n } from '@/i18n';
 import { ApiRequestError, api } from '@/lib/api-client';
+import { useProfileWrite } from './update-profile';
 
 /** POST /api/profile/me/avatar: the server checks the bytes, crops it square and stores a WebP. */
 export async function uploadAvatar(file: File): Promise<OwnProfile> {
@@ -33,18 +33,6 @@ export async function uploadAvatar(file: File): Promise<OwnProfile> {
 
 export function removeAvatar() {
   return api.delete('/api/profile/me/avatar');
-}
-
-function useProfileWrite<T>(write: (input: T) => Promise<OwnProfile>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: (profile) => {
-      queryClient.setQueryData(['me', 'profile'], profile);
-      void queryClient.invalidateQueries({ queryKey: ['auth', 'session'] });
-      void queryClient.invalidateQueries({ queryKey: ['profiles', profile.id] });
-    },
-  });
 }
 
 export const useUploadAvatar = () => useProfileWrite(uploadAvatar);

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { sessionQueryKey } from './get-session';
 
 export interface Credentials {
   email: string;
@@ -30,5 +29,3 @@ export function useSignIn() {
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
-
-export { sessionQueryKey };
