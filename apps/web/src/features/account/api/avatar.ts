@@ -4,7 +4,7 @@ import { ApiRequestError, api } from '@/lib/api-client';
 import { useProfileWrite } from './update-profile';
 
 /** POST /api/profile/me/avatar: the server checks the bytes, crops it square and stores a WebP. */
-export async function uploadAvatar(file: File): Promise<OwnProfile> {
+async function uploadAvatar(file: File): Promise<OwnProfile> {
   const data = new FormData();
   data.append('file', file, file.name);
   const response = await fetch('/api/profile/me/avatar', {
@@ -31,7 +31,7 @@ export async function uploadAvatar(file: File): Promise<OwnProfile> {
   return body as OwnProfile;
 }
 
-export function removeAvatar() {
+function removeAvatar() {
   return api.delete('/api/profile/me/avatar');
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
 import { accountKeys } from './query-keys';
 
-export function updateProfile(input: ProfileUpdate) {
+function updateProfile(input: ProfileUpdate) {
   return api.put('/api/profile/me', { body: input });
 }
 

@@ -6,7 +6,7 @@ export interface Credentials {
   password: string;
 }
 
-export function signIn(credentials: Credentials) {
+function signIn(credentials: Credentials) {
   return api.post('/api/auth/sign-in/email', { body: credentials });
 }
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { authKeys } from './query-keys';
 
-export function signOut() {
+function signOut() {
   return api.post('/api/auth/sign-out', { body: {} });
 }
 

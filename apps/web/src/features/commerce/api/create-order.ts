@@ -3,7 +3,7 @@ import type { CreateOrderBody, CreateOrderResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
 
-export function createOrder(body: CreateOrderBody): Promise<CreateOrderResponse> {
+function createOrder(body: CreateOrderBody): Promise<CreateOrderResponse> {
   return api.post('/api/orders', { body });
 }
 

@@ -5,7 +5,7 @@ import { defineQuery } from '@/lib/query';
 import { commerceKeys } from './query-keys';
 
 /** `search` is the gateway page's own query string: the signed `vnp_…` parameters, passed on untouched. */
-export function getTestGatewaySession(search: string, signal?: AbortSignal): Promise<TestGatewaySession> {
+function getTestGatewaySession(search: string, signal?: AbortSignal): Promise<TestGatewaySession> {
   // Passed as written (empty values included): the signature covers these exact parameters.
   const query = search.startsWith('?') ? search : `?${search}`;
   return apiRequest<ApiResponse<'GET /api/payments/test-gateway/session'>>(

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { sharedKeys } from '@/lib/query-keys';
 import { commerceKeys } from './query-keys';
 
-export function refundOrder(code: string, reason: string): Promise<OrderResponse> {
+function refundOrder(code: string, reason: string): Promise<OrderResponse> {
   return api.post('/api/admin/orders/:code/refund', { params: { code }, body: { reason } });
 }
 

@@ -10,7 +10,7 @@ function refreshWorkflowQueries(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: sharedKeys.admin });
 }
 
-export function createWorkflow(input: CreateWorkflowInput) {
+function createWorkflow(input: CreateWorkflowInput) {
   return api.post('/api/workflows', { body: input });
 }
 

@@ -10,7 +10,7 @@ export const translateStatusQueryOptions = defineQuery(
   { staleTime: Infinity },
 );
 
-export function translateTexts(texts: string[], target: TranslateInput['target']) {
+function translateTexts(texts: string[], target: TranslateInput['target']) {
   return api.post('/api/translate', { body: { texts, target } });
 }
 

@@ -17,7 +17,7 @@ export interface WorkflowListParams {
 }
 
 /** Sends only non-default values, so equal filters share one cache entry and one URL. */
-export function listQuery(params: WorkflowListParams) {
+function listQuery(params: WorkflowListParams) {
   return {
     page: params.page ? params.page : undefined,
     search: params.search?.trim() || undefined,
