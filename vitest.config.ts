@@ -26,7 +26,14 @@ export default defineConfig({
       },
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // Fails a test in which React or the app writes console.error / console.warn.
+          setupFiles: ['./src/test/setup.ts'],
+        },
       },
     ],
   },

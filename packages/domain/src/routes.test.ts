@@ -23,6 +23,25 @@ describe('route table', () => {
     expect(paths.auth('signup')).toBe('/auth?tab=signup');
   });
 
+  it('guards only pages the server never renders with data, and never the sign-in page itself', () => {
+    const guarded = (Object.keys(PAGES) as (keyof typeof PAGES)[]).filter((id) => 'guard' in PAGES[id]);
+    expect(guarded.sort()).toEqual(
+      [
+        'admin',
+        'favorites',
+        'myWorkflows',
+        'orderReceipt',
+        'profile',
+        'purchases',
+        'sales',
+        'workflowEdit',
+        'workflowNew',
+      ].sort(),
+    );
+    for (const id of guarded) expect(PAGES[id].access, id).toBe('signed-in');
+    expect(PAGES.admin).toMatchObject({ guard: 'admin' });
+  });
+
   it('lists only public, indexable, parameterless pages as static', () => {
     expect(STATIC_PUBLIC_PAGES.map((id) => PAGES[id].pattern)).toEqual([
       '/',

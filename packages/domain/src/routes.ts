@@ -12,6 +12,11 @@ export interface PageRoute {
   indexable: boolean;
   /** Listed in robots.txt as `Disallow` (the spec's list; `:param` becomes `*`). */
   disallow?: boolean;
+  /**
+   * Who may open it in the app: `user` needs a session (a visitor is sent to sign in and back),
+   * `admin` the admin role too. The web router wraps these pages in one guard layout.
+   */
+  guard?: 'user' | 'admin';
 }
 
 export const PAGES = {
@@ -24,24 +29,31 @@ export const PAGES = {
   faq: { pattern: '/faq', access: 'public', indexable: true },
   terms: { pattern: '/terms', access: 'public', indexable: true },
   privacy: { pattern: '/privacy', access: 'public', indexable: true },
-  profile: { pattern: '/profile', access: 'signed-in', indexable: false, disallow: true },
-  workflowNew: { pattern: '/workflows/new', access: 'signed-in', indexable: false, disallow: true },
+  profile: { pattern: '/profile', access: 'signed-in', indexable: false, disallow: true, guard: 'user' },
+  workflowNew: {
+    pattern: '/workflows/new',
+    access: 'signed-in',
+    indexable: false,
+    disallow: true,
+    guard: 'user',
+  },
   workflowEdit: {
     pattern: '/workflows/:ref/edit',
     access: 'signed-in',
     indexable: false,
     disallow: true,
+    guard: 'user',
   },
   auth: { pattern: '/auth', access: 'signed-in', indexable: false, disallow: true },
   verifyEmail: { pattern: '/verify-email', access: 'signed-in', indexable: false },
   resetPassword: { pattern: '/reset-password', access: 'signed-in', indexable: false },
-  myWorkflows: { pattern: '/me/workflows', access: 'signed-in', indexable: false },
-  favorites: { pattern: '/me/favorites', access: 'signed-in', indexable: false },
-  purchases: { pattern: '/me/purchases', access: 'signed-in', indexable: false },
-  sales: { pattern: '/me/sales', access: 'signed-in', indexable: false },
-  orderReceipt: { pattern: '/orders/:code', access: 'signed-in', indexable: false },
+  myWorkflows: { pattern: '/me/workflows', access: 'signed-in', indexable: false, guard: 'user' },
+  favorites: { pattern: '/me/favorites', access: 'signed-in', indexable: false, guard: 'user' },
+  purchases: { pattern: '/me/purchases', access: 'signed-in', indexable: false, guard: 'user' },
+  sales: { pattern: '/me/sales', access: 'signed-in', indexable: false, guard: 'user' },
+  orderReceipt: { pattern: '/orders/:code', access: 'signed-in', indexable: false, guard: 'user' },
   testGateway: { pattern: '/test-gateway/pay', access: 'signed-in', indexable: false },
-  admin: { pattern: '/admin', access: 'signed-in', indexable: false },
+  admin: { pattern: '/admin', access: 'signed-in', indexable: false, guard: 'admin' },
   notFound: { pattern: '*', access: 'public', indexable: false },
 } as const satisfies Record<string, PageRoute>;
 

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PAGES, type PageId } from '@flowbay/domain/routes';
+import { PAGES, type PageId, type PageRoute } from '@flowbay/domain/routes';
+import { RequireAuth } from '@/features/auth/components/require-auth';
 import { i18n } from '@/i18n';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './routes/route-error';
@@ -38,16 +39,32 @@ const pageModules: Record<PageId, RouteObject['lazy']> = {
   notFound: () => import('./routes/not-found'),
 };
 
-/** The pages of the shared route table (`@flowbay/domain/routes`), mounted under the root layout. */
+const pageIds = Object.keys(PAGES) as PageId[];
+
+function pageRoute(id: PageId): RouteObject {
+  return PAGES[id].pattern === '/'
+    ? { index: true, lazy: pageModules[id] }
+    : { path: PAGES[id].pattern, lazy: pageModules[id] };
+}
+
+/** The pages of one guard (`PAGES[id].guard`), or the unguarded ones for `undefined`. */
+function pagesGuardedBy(guard: 'user' | 'admin' | undefined): RouteObject[] {
+  return pageIds.filter((id) => (PAGES[id] as PageRoute).guard === guard).map(pageRoute);
+}
+
+/**
+ * The pages of the shared route table (`@flowbay/domain/routes`), mounted under the root layout;
+ * the guarded ones under one guard layout each (signed in; signed in as an admin).
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    children: (Object.keys(PAGES) as PageId[]).map((id) =>
-      PAGES[id].pattern === '/'
-        ? { index: true, lazy: pageModules[id] }
-        : { path: PAGES[id].pattern, lazy: pageModules[id] },
-    ),
+    children: [
+      ...pagesGuardedBy(undefined),
+      { element: <RequireAuth />, children: pagesGuardedBy('user') },
+      { element: <RequireAuth admin />, children: pagesGuardedBy('admin') },
+    ],
   },
 ];
 

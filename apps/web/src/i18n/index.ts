@@ -2,9 +2,9 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { withApiMessages } from './resources';
 
-export const LANGUAGE_STORAGE_KEY = 'language';
+const LANGUAGE_STORAGE_KEY = 'language';
 /** The cookie the server reads to render pages in the visitor's language (mirrors local storage). */
-export const LANGUAGE_COOKIE = 'lang';
+const LANGUAGE_COOKIE = 'lang';
 export const SUPPORTED_LANGUAGES = ['en', 'vi'] as const;
 export type UiLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 
@@ -36,7 +36,7 @@ const lazyBackend: BackendModule = {
   },
 };
 
-export function storedLanguage(): UiLanguage {
+function storedLanguage(): UiLanguage {
   // A page the server rendered says its language; the client must hydrate in the same one.
   if (document.documentElement.dataset.ssr !== undefined)
     return document.documentElement.lang === 'vi' ? 'vi' : 'en';

@@ -31,7 +31,7 @@ export function setApiFetch(next: Fetch) {
 
 type Query = Record<string, string | number | undefined | null>;
 
-export function withQuery(path: string, query: Query = {}): string {
+function withQuery(path: string, query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -112,7 +112,7 @@ type OptionsArgument<M extends Method, P extends string> =
   object extends Options<M, P> ? [options?: Options<M, P>] : [options: Options<M, P>];
 
 /** `'/api/workflows/:id'` with `{ id }` → `/api/workflows/<id, URL-encoded>`. */
-export function fillPath(path: string, params: Record<string, string> = {}): string {
+function fillPath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/:(\w+)/g, (_match, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`missing path parameter ${name} of ${path}`);

@@ -9,7 +9,6 @@ import { ReviewReportsList } from '@/features/ratings/components/review-reports-
 import { AdminOrdersPanel } from '@/features/commerce/components/admin-orders-panel';
 import { AdminPayoutsPanel } from '@/features/sales/components/admin-payouts-panel';
 import { ReviewItem } from '@/features/admin/components/review-item';
-import { RequireAuth } from '@/features/auth/components/require-auth';
 import { usePageMeta } from '@/lib/page-meta';
 import { usePaginationLabels } from '@/lib/use-pagination-labels';
 
@@ -25,35 +24,33 @@ export function Component() {
   const { t } = useTranslation();
   usePageMeta(t('admin.title'));
   return (
-    <RequireAuth admin>
-      <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('admin.title')}</h1>
-        <p className="mt-1 text-slate-600">{t('admin.subtitle')}</p>
-        <Tabs defaultValue="reviews" className="mt-6">
-          <TabsList aria-label={t('admin.title')} className="max-w-lg">
-            <TabsTrigger value="reviews">{t('admin.reviewsTab')}</TabsTrigger>
-            <TabsTrigger value="reports">{t('admin.reportsTab')}</TabsTrigger>
-            <TabsTrigger value="orders">{t('adminOrders.tab')}</TabsTrigger>
-            <TabsTrigger value="payouts">{t('adminPayouts.tab')}</TabsTrigger>
-          </TabsList>
-          <TabsContent value="reviews" className="mt-6">
-            <ReviewQueueList />
-          </TabsContent>
-          <TabsContent value="reports" className="mt-6">
-            <ReportsList />
-            <div className="mt-10">
-              <ReviewReportsList />
-            </div>
-          </TabsContent>
-          <TabsContent value="orders" className="mt-6">
-            <AdminOrdersPanel />
-          </TabsContent>
-          <TabsContent value="payouts" className="mt-6">
-            <AdminPayoutsPanel />
-          </TabsContent>
-        </Tabs>
-      </div>
-    </RequireAuth>
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('admin.title')}</h1>
+      <p className="mt-1 text-slate-600">{t('admin.subtitle')}</p>
+      <Tabs defaultValue="reviews" className="mt-6">
+        <TabsList aria-label={t('admin.title')} className="max-w-lg">
+          <TabsTrigger value="reviews">{t('admin.reviewsTab')}</TabsTrigger>
+          <TabsTrigger value="reports">{t('admin.reportsTab')}</TabsTrigger>
+          <TabsTrigger value="orders">{t('adminOrders.tab')}</TabsTrigger>
+          <TabsTrigger value="payouts">{t('adminPayouts.tab')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="reviews" className="mt-6">
+          <ReviewQueueList />
+        </TabsContent>
+        <TabsContent value="reports" className="mt-6">
+          <ReportsList />
+          <div className="mt-10">
+            <ReviewReportsList />
+          </div>
+        </TabsContent>
+        <TabsContent value="orders" className="mt-6">
+          <AdminOrdersPanel />
+        </TabsContent>
+        <TabsContent value="payouts" className="mt-6">
+          <AdminPayoutsPanel />
+        </TabsContent>
+      </Tabs>
+    </div>
   );
 }
 

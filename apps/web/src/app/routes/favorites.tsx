@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
-import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useFavorites } from '@/features/account/api/favorites';
 import {
   WorkflowCard,
@@ -18,13 +17,11 @@ export function Component() {
   const { t } = useTranslation();
   usePageMeta(t('favorites.title'));
   return (
-    <RequireAuth>
-      <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('favorites.title')}</h1>
-        <p className="mt-1 text-slate-600">{t('favorites.subtitle')}</p>
-        <FavoriteList />
-      </div>
-    </RequireAuth>
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('favorites.title')}</h1>
+      <p className="mt-1 text-slate-600">{t('favorites.subtitle')}</p>
+      <FavoriteList />
+    </div>
   );
 }
 

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useMyWorkflows } from '@/features/account/api/get-my-workflows';
 import { MyWorkflowRow } from '@/features/account/components/my-workflow-row';
 import { usePageMeta } from '@/lib/page-meta';
@@ -16,23 +15,21 @@ export function Component() {
   const { t } = useTranslation();
   usePageMeta(t('account.myWorkflows'));
   return (
-    <RequireAuth>
-      <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <div>
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('account.myWorkflows')}</h1>
-            <p className="mt-1 text-slate-600">{t('account.myWorkflowsSubtitle')}</p>
-          </div>
-          <Button asChild>
-            <Link to="/workflows/new">
-              <Plus aria-hidden="true" />
-              {t('menu.createWorkflow')}
-            </Link>
-          </Button>
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('account.myWorkflows')}</h1>
+          <p className="mt-1 text-slate-600">{t('account.myWorkflowsSubtitle')}</p>
         </div>
-        <MyWorkflowList />
+        <Button asChild>
+          <Link to="/workflows/new">
+            <Plus aria-hidden="true" />
+            {t('menu.createWorkflow')}
+          </Link>
+        </Button>
       </div>
-    </RequireAuth>
+      <MyWorkflowList />
+    </div>
   );
 }
 

@@ -6,7 +6,6 @@ import { LoadError } from '@/components/load-error';
 import { NotFoundState } from '@/components/not-found-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useOrder } from '@/features/commerce/api/get-order';
 import { Receipt } from '@/features/commerce/components/receipt';
 import { RefundRequest } from '@/features/commerce/components/refund-request';
@@ -21,11 +20,7 @@ export function Component() {
   const [params] = useSearchParams();
   const raw = params.get('result');
   const result: ReturnResult = raw === 'success' || raw === 'cancelled' || raw === 'failed' ? raw : null;
-  return (
-    <RequireAuth>
-      <OrderPage code={code} result={result} />
-    </RequireAuth>
-  );
+  return <OrderPage code={code} result={result} />;
 }
 
 function OrderPage({ code, result }: { code: string; result: ReturnResult }) {

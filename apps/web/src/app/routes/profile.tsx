@@ -2,7 +2,6 @@ import { Loader2 } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
-import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useOwnProfile } from '@/features/account/api/get-own-profile';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { ChangePasswordCard } from '@/features/account/components/change-password-card';
@@ -19,25 +18,23 @@ export function Component() {
   const { t } = useTranslation();
   usePageMeta(t('account.title'));
   return (
-    <RequireAuth>
-      <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('account.title')}</h1>
-        <p className="mt-1 text-slate-600">{t('account.subtitle')}</p>
-        <Card className="mt-6">
-          <div className="p-6">
-            <ProfileBody />
-          </div>
-        </Card>
-        <Card className="mt-6">
-          <div className="p-6">
-            <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-              <N8nKeysCard />
-            </Suspense>
-          </div>
-        </Card>
-        <AccountCards />
-      </div>
-    </RequireAuth>
+    <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('account.title')}</h1>
+      <p className="mt-1 text-slate-600">{t('account.subtitle')}</p>
+      <Card className="mt-6">
+        <div className="p-6">
+          <ProfileBody />
+        </div>
+      </Card>
+      <Card className="mt-6">
+        <div className="p-6">
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <N8nKeysCard />
+          </Suspense>
+        </div>
+      </Card>
+      <AccountCards />
+    </div>
   );
 }
 

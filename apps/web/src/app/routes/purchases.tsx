@@ -7,7 +7,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
-import { RequireAuth } from '@/features/auth/components/require-auth';
 import { usePurchases } from '@/features/commerce/api/get-purchases';
 import { RefundRequest } from '@/features/commerce/components/refund-request';
 import { downloadWorkflowFile } from '@/features/workflows/lib/download-file';
@@ -18,13 +17,11 @@ export function Component() {
   const { t } = useTranslation();
   usePageMeta(t('purchases.title'));
   return (
-    <RequireAuth>
-      <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('purchases.title')}</h1>
-        <p className="mt-1 text-slate-600">{t('purchases.subtitle')}</p>
-        <PurchaseList />
-      </div>
-    </RequireAuth>
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('purchases.title')}</h1>
+      <p className="mt-1 text-slate-600">{t('purchases.subtitle')}</p>
+      <PurchaseList />
+    </div>
   );
 }
 

@@ -9,7 +9,6 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toaster';
-import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useSalesDashboard } from '@/features/sales/api/get-sales-dashboard';
 import { useRequestPayout } from '@/features/sales/api/request-payout';
 import { PayoutAccountForm } from '@/features/sales/components/payout-account-form';
@@ -22,23 +21,21 @@ export function Component() {
   const { t } = useTranslation();
   usePageMeta(t('sales.title'));
   return (
-    <RequireAuth>
-      <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('sales.title')}</h1>
-            <p className="mt-1 text-slate-600">{t('sales.subtitle')}</p>
-          </div>
-          <Button asChild variant="outline">
-            <a href="/api/me/sales.csv" download>
-              <Download aria-hidden="true" />
-              {t('sales.exportCsv')}
-            </a>
-          </Button>
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('sales.title')}</h1>
+          <p className="mt-1 text-slate-600">{t('sales.subtitle')}</p>
         </div>
-        <Dashboard />
+        <Button asChild variant="outline">
+          <a href="/api/me/sales.csv" download>
+            <Download aria-hidden="true" />
+            {t('sales.exportCsv')}
+          </a>
+        </Button>
       </div>
-    </RequireAuth>
+      <Dashboard />
+    </div>
   );
 }
 

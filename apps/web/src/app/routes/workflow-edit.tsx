@@ -5,7 +5,6 @@ import { workflowPath } from '@flowbay/domain/slug';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ReviewStatusBadge } from '@/components/review-status-badge';
-import { RequireAuth } from '@/features/auth/components/require-auth';
 import { NewVersionCard } from '@/features/publish/components/new-version-card';
 import { VersionHistory } from '@/components/version-history';
 import { WorkflowUnavailable } from '@/features/workflows/components/detail/workflow-unavailable';
@@ -19,11 +18,7 @@ import { LoadError } from '@/components/load-error';
 export function Component() {
   const { t } = useTranslation();
   usePageMeta(t('manage.pageTitle'));
-  return (
-    <RequireAuth>
-      <ManageWorkflow />
-    </RequireAuth>
-  );
+  return <ManageWorkflow />;
 }
 
 function ManageWorkflow() {

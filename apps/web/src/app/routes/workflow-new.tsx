@@ -5,7 +5,6 @@ import { workflowPath } from '@flowbay/domain/slug';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { RequireAuth } from '@/features/auth/components/require-auth';
 import { CreateWorkflowForm } from '@/features/publish/components/create-workflow-form';
 import { localizedName, useCategories, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { usePageMeta } from '@/lib/page-meta';
@@ -15,23 +14,21 @@ export function Component() {
   const { t } = useTranslation();
   usePageMeta(t('publish.pageTitle'));
   return (
-    <RequireAuth>
-      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
-        <Button asChild variant="ghost" className="-ml-3">
-          <Link to="/workflows">
-            <ArrowLeft aria-hidden="true" />
-            {t('detail.backToWorkflows')}
-          </Link>
-        </Button>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">{t('publish.pageTitle')}</h1>
-        <p className="mt-1 text-slate-600">{t('publish.pageSubtitle')}</p>
-        <Card className="mt-6">
-          <div className="p-6">
-            <CreateBody />
-          </div>
-        </Card>
-      </div>
-    </RequireAuth>
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+      <Button asChild variant="ghost" className="-ml-3">
+        <Link to="/workflows">
+          <ArrowLeft aria-hidden="true" />
+          {t('detail.backToWorkflows')}
+        </Link>
+      </Button>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">{t('publish.pageTitle')}</h1>
+      <p className="mt-1 text-slate-600">{t('publish.pageSubtitle')}</p>
+      <Card className="mt-6">
+        <div className="p-6">
+          <CreateBody />
+        </div>
+      </Card>
+    </div>
   );
 }
 

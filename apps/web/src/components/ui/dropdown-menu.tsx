@@ -4,7 +4,6 @@ import { cn } from '@/lib/cn';
 
 export const DropdownMenu = DropdownPrimitive.Root;
 export const DropdownMenuTrigger = DropdownPrimitive.Trigger;
-export const DropdownMenuGroup = DropdownPrimitive.Group;
 
 export function DropdownMenuContent({
   className,

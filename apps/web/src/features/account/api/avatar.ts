@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnProfile } from '@flowbay/domain';
 import { i18n } from '@/i18n';
 import { ApiRequestError, api } from '@/lib/api-client';
+import { useProfileWrite } from './update-profile';
 
 /** POST /api/profile/me/avatar: the server checks the bytes, crops it square and stores a WebP. */
-export async function uploadAvatar(file: File): Promise<OwnProfile> {
+async function uploadAvatar(file: File): Promise<OwnProfile> {
   const data = new FormData();
   data.append('file', file, file.name);
   const response = await fetch('/api/profile/me/avatar', {
@@ -31,20 +31,8 @@ export async function uploadAvatar(file: File): Promise<OwnProfile> {
   return body as OwnProfile;
 }
 
-export function removeAvatar() {
+function removeAvatar() {
   return api.delete('/api/profile/me/avatar');
-}
-
-function useProfileWrite<T>(write: (input: T) => Promise<OwnProfile>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: (profile) => {
-      queryClient.setQueryData(['me', 'profile'], profile);
-      void queryClient.invalidateQueries({ queryKey: ['auth', 'session'] });
-      void queryClient.invalidateQueries({ queryKey: ['profiles', profile.id] });
-    },
-  });
 }
 
 export const useUploadAvatar = () => useProfileWrite(uploadAvatar);

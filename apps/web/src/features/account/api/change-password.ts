@@ -7,7 +7,7 @@ export interface PasswordChange {
 }
 
 /** Better Auth's POST /api/auth/change-password; the server signs out every other session and e-mails the owner. */
-export function changePassword(input: PasswordChange) {
+function changePassword(input: PasswordChange) {
   return api.post('/api/auth/change-password', { body: { ...input, revokeOtherSessions: true } });
 }
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { AccountDeletionRequest } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
-export function deleteAccount(input: AccountDeletionRequest) {
+function deleteAccount(input: AccountDeletionRequest) {
   return api.post('/api/profile/me/delete', { body: input });
 }
 
@@ -11,7 +11,7 @@ export function useDeleteAccount() {
 }
 
 /** For an account without a password (Google): e-mails the link that confirms the deletion. */
-export function requestDeletionLink() {
+function requestDeletionLink() {
   return api.post('/api/profile/me/delete-link');
 }
 

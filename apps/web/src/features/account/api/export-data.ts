@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** Queues "export my data"; the download link is e-mailed when the archive is ready. */
-export function requestDataExport() {
+function requestDataExport() {
   return api.post('/api/profile/me/export');
 }
 

@@ -1,11 +1,13 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
+import { sharedKeys } from '@/lib/query-keys';
+import { accountKeys } from './query-keys';
 
 export function favoriteCheckQueryOptions(workflowId: string) {
-  return queryOptions({
-    queryKey: ['me', 'favorites', 'check', workflowId],
-    queryFn: ({ signal }) => api.get('/api/favorites/check', { query: { workflow_id: workflowId }, signal }),
-  });
+  return defineQuery(accountKeys.favoriteCheck(workflowId), (signal) =>
+    api.get('/api/favorites/check', { query: { workflow_id: workflowId }, signal }),
+  );
 }
 
 /** The spec: the status is checked only for a signed-in user. */
@@ -14,11 +16,11 @@ export function useFavoriteCheck(workflowId: string, signedIn: boolean) {
 }
 
 export function favoritesQueryOptions(page: number) {
-  return queryOptions({
-    queryKey: ['me', 'favorites', 'list', page],
-    queryFn: ({ signal }) => api.get('/api/favorites', { query: { page }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return defineQuery(
+    accountKeys.favoriteList(page),
+    (signal) => api.get('/api/favorites', { query: { page }, signal }),
+    { placeholderData: keepPreviousData },
+  );
 }
 
 export function useFavorites(page: number) {
@@ -37,8 +39,8 @@ export function useToggleFavorite(workflowId: string) {
       queryClient.setQueryData(favoriteCheckQueryOptions(workflowId).queryKey, {
         isFavorited: state.isFavorited,
       });
-      void queryClient.invalidateQueries({ queryKey: ['me', 'favorites', 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['workflows'] });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.favoriteLists() });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.workflows });
     },
   });
 }

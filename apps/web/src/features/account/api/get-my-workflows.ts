@@ -1,14 +1,16 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
+import { accountKeys } from './query-keys';
 
 export type { MyWorkflow, MyWorkflowList } from '@flowbay/domain';
 
 export function myWorkflowsQueryOptions(page: number) {
-  return queryOptions({
-    queryKey: ['me', 'workflows', page],
-    queryFn: ({ signal }) => api.get('/api/me/workflows', { query: { page }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return defineQuery(
+    accountKeys.myWorkflowsPage(page),
+    (signal) => api.get('/api/me/workflows', { query: { page }, signal }),
+    { placeholderData: keepPreviousData },
+  );
 }
 
 export function useMyWorkflows(page: number) {

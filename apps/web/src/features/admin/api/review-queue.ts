@@ -1,16 +1,19 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminReport } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
+import { sharedKeys } from '@/lib/query-keys';
+import { adminKeys } from './query-keys';
 
 /** The queue's shapes, from the same schemas the server answers with. */
 export type { AdminReport, QueueItem, QueueVersion, ReviewQueue } from '@flowbay/domain';
 
 export function reviewQueueQueryOptions(page: number) {
-  return queryOptions({
-    queryKey: ['admin', 'reviews', page],
-    queryFn: ({ signal }) => api.get('/api/admin/reviews', { query: { page }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return defineQuery(
+    adminKeys.reviews(page),
+    (signal) => api.get('/api/admin/reviews', { query: { page }, signal }),
+    { placeholderData: keepPreviousData },
+  );
 }
 
 export function useReviewQueue(page: number) {
@@ -18,10 +21,9 @@ export function useReviewQueue(page: number) {
 }
 
 export function reportsQueryOptions(status: AdminReport['status']) {
-  return queryOptions({
-    queryKey: ['admin', 'reports', status],
-    queryFn: ({ signal }) => api.get('/api/admin/reports', { query: { status }, signal }),
-  });
+  return defineQuery(adminKeys.reports(status), (signal) =>
+    api.get('/api/admin/reports', { query: { status }, signal }),
+  );
 }
 
 export function useReports(status: AdminReport['status']) {
@@ -34,8 +36,8 @@ function useAdminMutation<Input>(mutationFn: (input: Input) => Promise<unknown>)
   return useMutation({
     mutationFn,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
-      void queryClient.invalidateQueries({ queryKey: ['workflows'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.workflows });
     },
   });
 }

@@ -1,11 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
+import { authKeys } from './query-keys';
 
-export const providersQueryOptions = queryOptions({
-  queryKey: ['auth', 'providers'],
-  queryFn: ({ signal }) => api.get('/api/auth/providers', { signal }),
-  staleTime: Infinity,
-});
+export const providersQueryOptions = defineQuery(
+  authKeys.providers,
+  (signal) => api.get('/api/auth/providers', { signal }),
+  { staleTime: Infinity },
+);
 
 /** Which sign-in buttons to show: the Google button only when the server has Google configured. */
 export function useAuthProviders() {

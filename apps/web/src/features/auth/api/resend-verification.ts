@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { VERIFY_EMAIL_PATH } from './sign-up';
 
-export function resendVerification(email: string) {
+function resendVerification(email: string) {
   return api.post('/api/auth/send-verification-email', {
     body: {
       email,

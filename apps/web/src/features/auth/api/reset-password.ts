@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const RESET_PASSWORD_PATH = '/reset-password';
+const RESET_PASSWORD_PATH = '/reset-password';
 
 /** Always answers success for an unknown address too, so nobody can probe which e-mails have accounts. */
-export function requestPasswordReset(email: string) {
+function requestPasswordReset(email: string) {
   return api.post('/api/auth/request-password-reset', {
     body: {
       email,
@@ -13,7 +13,7 @@ export function requestPasswordReset(email: string) {
   });
 }
 
-export function resetPassword(input: { token: string; newPassword: string }) {
+function resetPassword(input: { token: string; newPassword: string }) {
   return api.post('/api/auth/reset-password', { body: input });
 }
 

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { sessionQueryKey } from './get-session';
 
 export interface Credentials {
   email: string;
   password: string;
 }
 
-export function signIn(credentials: Credentials) {
+function signIn(credentials: Credentials) {
   return api.post('/api/auth/sign-in/email', { body: credentials });
 }
 
@@ -30,5 +29,3 @@ export function useSignIn() {
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
-
-export { sessionQueryKey };

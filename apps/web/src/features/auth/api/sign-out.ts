@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { authKeys } from './query-keys';
 
-export function signOut() {
+function signOut() {
   return api.post('/api/auth/sign-out', { body: {} });
 }
 
@@ -11,9 +11,9 @@ export function useSignOut() {
   return useMutation({
     mutationFn: signOut,
     onSuccess: async () => {
-      queryClient.setQueryData(sessionQueryKey, null);
+      queryClient.setQueryData(authKeys.session, null);
       // Private answers (own profile, own workflows, favourites) must not outlive the session.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
     },
   });
 }

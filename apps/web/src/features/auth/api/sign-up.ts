@@ -8,7 +8,7 @@ export const VERIFY_EMAIL_PATH = '/verify-email';
 /** The display name is credited on everything the person publishes. */
 export type SignUpInput = Credentials & { name: string };
 
-export function signUp(credentials: SignUpInput) {
+function signUp(credentials: SignUpInput) {
   return api.post('/api/auth/sign-up/email', {
     body: {
       ...credentials,

@@ -16,7 +16,7 @@ import { translateMessage } from '@/i18n/keys';
 type SignupValues = CredentialsValues & { name: string };
 
 /** "minh.thu" from "minh.thu@example.com": the name the form suggests until the person types their own. */
-export function nameFromEmail(email: string): string {
+function nameFromEmail(email: string): string {
   return email.trim().split('@', 1)[0]!.slice(0, FULL_NAME_MAX);
 }
 

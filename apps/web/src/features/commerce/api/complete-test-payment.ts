@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TestGatewayCompleteBody, TestGatewayCompleteResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 
-export function completeTestPayment(body: TestGatewayCompleteBody): Promise<TestGatewayCompleteResponse> {
+function completeTestPayment(body: TestGatewayCompleteBody): Promise<TestGatewayCompleteResponse> {
   return api.post('/api/payments/test-gateway/complete', { body });
 }
 

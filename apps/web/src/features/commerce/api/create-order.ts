@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderBody, CreateOrderResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
-import { workflowQueriesKey } from './query-keys';
+import { sharedKeys } from '@/lib/query-keys';
 
-export function createOrder(body: CreateOrderBody): Promise<CreateOrderResponse> {
+function createOrder(body: CreateOrderBody): Promise<CreateOrderResponse> {
   return api.post('/api/orders', { body });
 }
 
@@ -13,6 +13,6 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,
     // ALREADY_PURCHASED / OWN_WORKFLOW mean the page's `access` is stale: reload it.
-    onError: () => void queryClient.invalidateQueries({ queryKey: workflowQueriesKey }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: sharedKeys.workflows }),
   });
 }

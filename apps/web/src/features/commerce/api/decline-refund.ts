@@ -3,7 +3,7 @@ import type { OrderResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 import { commerceKeys } from './query-keys';
 
-export function declineRefund(code: string, reason: string): Promise<OrderResponse> {
+function declineRefund(code: string, reason: string): Promise<OrderResponse> {
   return api.post('/api/admin/orders/:code/decline-refund', { params: { code }, body: { reason } });
 }
 

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminOrdersResponse, OrderState } from '@flowbay/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { OrderState } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
 import { commerceKeys } from './query-keys';
 
 export interface AdminOrderFilters {
@@ -9,19 +10,12 @@ export interface AdminOrderFilters {
   page: number;
 }
 
-export function getAdminOrders(
-  filters: AdminOrderFilters,
-  signal?: AbortSignal,
-): Promise<AdminOrdersResponse> {
-  return api.get('/api/admin/orders', { query: { ...filters }, signal });
-}
-
 export function adminOrdersQueryOptions(filters: AdminOrderFilters) {
-  return queryOptions({
-    queryKey: commerceKeys.adminOrders(filters),
-    queryFn: ({ signal }) => getAdminOrders(filters, signal),
-    placeholderData: keepPreviousData,
-  });
+  return defineQuery(
+    commerceKeys.adminOrders(filters),
+    (signal) => api.get('/api/admin/orders', { query: { ...filters }, signal }),
+    { placeholderData: keepPreviousData },
+  );
 }
 
 export function useAdminOrders(filters: AdminOrderFilters) {

@@ -1,16 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentProviders } from '@flowbay/domain';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
 import { commerceKeys } from './query-keys';
 
-export function getPaymentProviders(signal?: AbortSignal): Promise<PaymentProviders> {
-  return api.get('/api/payments/providers', { signal });
-}
-
 export function paymentProvidersQueryOptions() {
-  return queryOptions({
-    queryKey: commerceKeys.providers(),
-    queryFn: ({ signal }) => getPaymentProviders(signal),
+  return defineQuery(commerceKeys.providers(), (signal) => api.get('/api/payments/providers', { signal }), {
     staleTime: 5 * 60_000,
   });
 }

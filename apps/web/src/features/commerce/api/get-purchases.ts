@@ -1,14 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PurchasesResponse } from '@flowbay/domain';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
 import { commerceKeys } from './query-keys';
 
-export function getPurchases(signal?: AbortSignal): Promise<PurchasesResponse> {
-  return api.get('/api/me/purchases', { signal });
-}
-
 export function purchasesQueryOptions() {
-  return queryOptions({ queryKey: commerceKeys.purchases(), queryFn: ({ signal }) => getPurchases(signal) });
+  return defineQuery(commerceKeys.purchases(), (signal) => api.get('/api/me/purchases', { signal }));
 }
 
 export function usePurchases() {

@@ -1,17 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminRefundRequestsResponse } from '@flowbay/domain';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
 import { commerceKeys } from './query-keys';
 
-export function getRefundRequests(signal?: AbortSignal): Promise<AdminRefundRequestsResponse> {
-  return api.get('/api/admin/refund-requests', { signal });
-}
-
 export function refundRequestsQueryOptions() {
-  return queryOptions({
-    queryKey: commerceKeys.refundRequests(),
-    queryFn: ({ signal }) => getRefundRequests(signal),
-  });
+  return defineQuery(commerceKeys.refundRequests(), (signal) =>
+    api.get('/api/admin/refund-requests', { signal }),
+  );
 }
 
 export function useRefundRequests() {

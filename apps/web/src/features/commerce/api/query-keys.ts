@@ -12,6 +12,3 @@ export const commerceKeys = {
     [...commerceKeys.admin(), 'orders', filters] as const,
   refundRequests: () => [...commerceKeys.admin(), 'refund-requests'] as const,
 };
-
-/** The workflow detail and lists carry `access`, which a purchase or a refund changes. */
-export const workflowQueriesKey = ['workflows'] as const;

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
-import { commerceKeys, workflowQueriesKey } from './query-keys';
+import { sharedKeys } from '@/lib/query-keys';
+import { commerceKeys } from './query-keys';
 
-export function refundOrder(code: string, reason: string): Promise<OrderResponse> {
+function refundOrder(code: string, reason: string): Promise<OrderResponse> {
   return api.post('/api/admin/orders/:code/refund', { params: { code }, body: { reason } });
 }
 
@@ -15,7 +16,7 @@ export function useRefundOrder() {
     onSuccess: (answer) => {
       queryClient.setQueryData(commerceKeys.order(answer.order.code), answer);
       void queryClient.invalidateQueries({ queryKey: commerceKeys.admin() });
-      void queryClient.invalidateQueries({ queryKey: workflowQueriesKey });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.workflows });
     },
   });
 }

@@ -3,7 +3,7 @@ import type { OrderResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 import { commerceKeys } from './query-keys';
 
-export function requestRefund(code: string, reason: string): Promise<OrderResponse> {
+function requestRefund(code: string, reason: string): Promise<OrderResponse> {
   return api.post('/api/orders/:code/refund-request', { params: { code }, body: { reason } });
 }
 

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_ORDERS_PAGE_SIZE, ORDER_STATES, type AdminOrder, type OrderState } from '@flowbay/domain';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  ORDER_STATES,
+  REFUND_REASON_MAX,
+  type AdminOrder,
+  type OrderState,
+} from '@flowbay/domain';
 import { LoadError } from '@/components/load-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -17,7 +23,7 @@ import { useAdminOrders } from '../api/get-admin-orders';
 import { useRefundRequests } from '../api/get-refund-requests';
 import { useRefundOrder } from '../api/refund-order';
 import { OrderStateBadge } from './order-state-badge';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '@/components/reason-dialog';
 
 /** The admin's Orders tab: open refund requests first, then every order with search and a state filter. */
 export function AdminOrdersPanel() {
@@ -170,6 +176,7 @@ function OrderRow({ order, queue = false }: { order: AdminOrder; queue?: boolean
       {order.state === 'paid' && (
         <div className="flex shrink-0 flex-wrap gap-2">
           <ReasonDialog
+            maxLength={REFUND_REASON_MAX}
             id={`refund-${queue ? 'queue' : 'list'}-${order.code}`}
             trigger={openRequest ? t('adminOrders.approve') : t('adminOrders.refund')}
             triggerSize="sm"
@@ -197,6 +204,7 @@ function OrderRow({ order, queue = false }: { order: AdminOrder; queue?: boolean
           />
           {openRequest && (
             <ReasonDialog
+              maxLength={REFUND_REASON_MAX}
               id={`decline-${queue ? 'queue' : 'list'}-${order.code}`}
               trigger={t('adminOrders.decline')}
               triggerSize="sm"

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { OrderSummary } from '@flowbay/domain';
+import { REFUND_REASON_MAX, type OrderSummary } from '@flowbay/domain';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useRequestRefund } from '../api/request-refund';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '@/components/reason-dialog';
 
 /** The buyer's "request a refund" while the window is open, or where their request stands. */
 export function RefundRequest({ order }: { order: OrderSummary }) {
@@ -27,6 +27,7 @@ export function RefundRequest({ order }: { order: OrderSummary }) {
   if (!order.can_request_refund) return null;
   return (
     <ReasonDialog
+      maxLength={REFUND_REASON_MAX}
       id={`refund-${order.code}`}
       trigger={t('orders.refund.request')}
       triggerSize="sm"

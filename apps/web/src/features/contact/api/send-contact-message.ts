@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ContactInput, ContactReceipt } from '@flowbay/domain/contact';
 import { api } from '@/lib/api-client';
 
-export function sendContactMessage(input: ContactInput): Promise<ContactReceipt> {
+function sendContactMessage(input: ContactInput): Promise<ContactReceipt> {
   return api.post('/api/contact', { body: input });
 }
 

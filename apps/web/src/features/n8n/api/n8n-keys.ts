@@ -1,10 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
+import { n8nKeys } from './query-keys';
 
-export const n8nKeysQueryOptions = queryOptions({
-  queryKey: ['me', 'n8n-keys'],
-  queryFn: ({ signal }) => api.get('/api/n8n/keys', { signal }),
-});
+export const n8nKeysQueryOptions = defineQuery(n8nKeys.all, (signal) => api.get('/api/n8n/keys', { signal }));
 
 export function useN8nKeys() {
   return useQuery(n8nKeysQueryOptions);
@@ -14,7 +13,7 @@ export function useCreateN8nKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (label: string) => api.post('/api/n8n/keys', { body: { label } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: n8nKeysQueryOptions.queryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: n8nKeys.all }),
   });
 }
 
@@ -22,6 +21,6 @@ export function useRevokeN8nKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete('/api/n8n/keys/:id', { params: { id } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: n8nKeysQueryOptions.queryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: n8nKeys.all }),
   });
 }

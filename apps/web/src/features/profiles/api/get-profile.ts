@@ -1,17 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicProfile } from '@flowbay/domain';
-import { ApiRequestError, api } from '@/lib/api-client';
-
-export function getProfile(id: string, signal?: AbortSignal): Promise<PublicProfile> {
-  return api.get('/api/profile/:id', { params: { id }, signal });
-}
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { defineQuery, retryUnlessNotFound } from '@/lib/query';
+import { profilesKeys } from './query-keys';
 
 export function profileQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: ['profiles', id],
-    queryFn: ({ signal }) => getProfile(id, signal),
-    retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 2,
-  });
+  return defineQuery(
+    profilesKeys.detail(id),
+    (signal) => api.get('/api/profile/:id', { params: { id }, signal }),
+    { retry: retryUnlessNotFound },
+  );
 }
 
 export function useProfile(id: string) {

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateVersionInput, CreateWorkflowInput, UpdateWorkflowInput } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
+import { sharedKeys } from '@/lib/query-keys';
 
 /** Lists, the detail, versions and the author's own list all may show what changed. */
 function refreshWorkflowQueries(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: ['workflows'] });
-  void queryClient.invalidateQueries({ queryKey: ['me', 'workflows'] });
-  void queryClient.invalidateQueries({ queryKey: ['admin'] });
+  void queryClient.invalidateQueries({ queryKey: sharedKeys.workflows });
+  void queryClient.invalidateQueries({ queryKey: sharedKeys.myWorkflows });
+  void queryClient.invalidateQueries({ queryKey: sharedKeys.admin });
 }
 
-export function createWorkflow(input: CreateWorkflowInput) {
+function createWorkflow(input: CreateWorkflowInput) {
   return api.post('/api/workflows', { body: input });
 }
 

@@ -57,7 +57,7 @@ export function useWorkflowFile() {
 
 export type WorkflowFileState = ReturnType<typeof useWorkflowFile>;
 
-export function fileErrorKey(code: string): string {
+function fileErrorKey(code: string): string {
   if (code === 'ONLY_JSON') return 'publish.onlyJson';
   if (code === 'IMAGE_NOT_WORKFLOW') return 'publish.imageNotWorkflow';
   return `errors.${code}`;

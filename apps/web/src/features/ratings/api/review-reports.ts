@@ -1,12 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
 import { ratingsKeys } from './get-reviews';
 
 export function reviewReportsQueryOptions() {
-  return queryOptions({
-    queryKey: ratingsKeys.adminReports,
-    queryFn: ({ signal }) => api.get('/api/admin/review-reports', { query: { status: 'open' }, signal }),
-  });
+  return defineQuery(ratingsKeys.adminReports, (signal) =>
+    api.get('/api/admin/review-reports', { query: { status: 'open' }, signal }),
+  );
 }
 
 export function useReviewReports() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewInput } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
+import { sharedKeys } from '@/lib/query-keys';
 import { ratingsKeys } from './get-reviews';
 
 /** Writing, editing or deleting a review changes the list, the summary and the averages on cards. */
@@ -8,8 +9,8 @@ function useInvalidateRatings(workflowId: string) {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: ratingsKeys.workflow(workflowId) });
-    void queryClient.invalidateQueries({ queryKey: ['workflows'] });
-    void queryClient.invalidateQueries({ queryKey: ['author-stats'] });
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.workflows });
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.authorStats });
   };
 }
 

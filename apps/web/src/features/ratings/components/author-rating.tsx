@@ -1,16 +1,12 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { useAuthorStats } from '../api/get-reviews';
 import { formatRating } from '@/lib/format';
 
 /** An author's average over every visible review of their listed workflows (profile and detail pages). */
 export function AuthorRating({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
-  const stats = useQuery({
-    queryKey: ['author-stats', userId],
-    queryFn: ({ signal }) => api.get('/api/author-stats/:userId', { params: { userId }, signal }),
-  });
+  const stats = useAuthorStats(userId);
   const average = stats.data?.ratingAverage;
   if (average === null || average === undefined) return null;
   return (

@@ -1,17 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PayoutStateValue } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
 import { salesKeys } from './query-keys';
 
-export function getAdminPayouts(state: PayoutStateValue | '', signal?: AbortSignal) {
-  return api.get('/api/admin/payouts', { query: { state }, signal });
-}
-
 export function adminPayoutsQueryOptions(state: PayoutStateValue | '') {
-  return queryOptions({
-    queryKey: salesKeys.adminPayouts(state),
-    queryFn: ({ signal }) => getAdminPayouts(state, signal),
-  });
+  return defineQuery(salesKeys.adminPayouts(state), (signal) =>
+    api.get('/api/admin/payouts', { query: { state }, signal }),
+  );
 }
 
 export function useAdminPayouts(state: PayoutStateValue | '') {

@@ -1,17 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminRevenue } from '@flowbay/domain';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
 import { salesKeys } from './query-keys';
 
-export function getAdminRevenue(signal?: AbortSignal): Promise<AdminRevenue> {
-  return api.get('/api/admin/revenue', { signal });
-}
-
 export function adminRevenueQueryOptions() {
-  return queryOptions({
-    queryKey: salesKeys.adminRevenue(),
-    queryFn: ({ signal }) => getAdminRevenue(signal),
-  });
+  return defineQuery(salesKeys.adminRevenue(), (signal) => api.get('/api/admin/revenue', { signal }));
 }
 
 export function useAdminRevenue() {

@@ -1,16 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BanksResponse } from '@flowbay/domain';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
 import { salesKeys } from './query-keys';
 
-export function getBanks(signal?: AbortSignal): Promise<BanksResponse> {
-  return api.get('/api/banks', { signal });
-}
-
 export function banksQueryOptions() {
-  return queryOptions({
-    queryKey: salesKeys.banks(),
-    queryFn: ({ signal }) => getBanks(signal),
+  return defineQuery(salesKeys.banks(), (signal) => api.get('/api/banks', { signal }), {
     staleTime: Infinity,
   });
 }

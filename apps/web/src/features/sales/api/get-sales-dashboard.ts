@@ -1,17 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SalesDashboard } from '@flowbay/domain';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
 import { salesKeys } from './query-keys';
 
-export function getSalesDashboard(signal?: AbortSignal): Promise<SalesDashboard> {
-  return api.get('/api/me/sales', { signal });
-}
-
 export function salesDashboardQueryOptions() {
-  return queryOptions({
-    queryKey: salesKeys.dashboard(),
-    queryFn: ({ signal }) => getSalesDashboard(signal),
-  });
+  return defineQuery(salesKeys.dashboard(), (signal) => api.get('/api/me/sales', { signal }));
 }
 
 export function useSalesDashboard() {

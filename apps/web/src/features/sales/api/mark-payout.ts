@@ -6,7 +6,7 @@ import { salesKeys } from './query-keys';
 export type PayoutDecision =
   { id: string; state: 'paid'; transferRef: string } | { id: string; state: 'failed'; reason: string };
 
-export function markPayout(decision: PayoutDecision): Promise<AdminPayoutResponse> {
+function markPayout(decision: PayoutDecision): Promise<AdminPayoutResponse> {
   const params = { id: decision.id };
   return decision.state === 'paid'
     ? api.post('/api/admin/payouts/:id/paid', { params, body: { transfer_ref: decision.transferRef } })

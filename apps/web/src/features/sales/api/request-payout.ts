@@ -3,7 +3,7 @@ import type { PayoutResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 import { salesKeys } from './query-keys';
 
-export function requestPayout(): Promise<PayoutResponse> {
+function requestPayout(): Promise<PayoutResponse> {
   return api.post('/api/me/payouts');
 }
 

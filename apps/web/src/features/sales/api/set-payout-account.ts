@@ -3,7 +3,7 @@ import type { PayoutAccountBody, PayoutAccountResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
 import { salesKeys } from './query-keys';
 
-export function setPayoutAccount(body: PayoutAccountBody): Promise<PayoutAccountResponse> {
+function setPayoutAccount(body: PayoutAccountBody): Promise<PayoutAccountResponse> {
   return api.put('/api/me/payout-account', { body });
 }
 

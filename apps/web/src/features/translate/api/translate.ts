@@ -1,14 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TranslateInput } from '@flowbay/domain/translate';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
+import { translateKeys } from './query-keys';
 
-export const translateStatusQueryOptions = queryOptions({
-  queryKey: ['translate', 'status'],
-  queryFn: ({ signal }) => api.get('/api/translate', { signal }),
-  staleTime: Infinity,
-});
+export const translateStatusQueryOptions = defineQuery(
+  translateKeys.status(),
+  (signal) => api.get('/api/translate', { signal }),
+  { staleTime: Infinity },
+);
 
-export function translateTexts(texts: string[], target: TranslateInput['target']) {
+function translateTexts(texts: string[], target: TranslateInput['target']) {
   return api.post('/api/translate', { body: { texts, target } });
 }
 
@@ -18,11 +20,11 @@ export function useTranslateStatus() {
 
 /** Translations of `texts` while `enabled`; a failure leaves the caller on the original text. */
 export function useTranslatedTexts(texts: string[], target: TranslateInput['target'], enabled: boolean) {
-  return useQuery({
-    queryKey: ['translate', target, texts],
-    queryFn: () => translateTexts(texts, target),
-    enabled,
-    staleTime: Infinity,
-    retry: false,
-  });
+  return useQuery(
+    defineQuery(translateKeys.texts(target, texts), () => translateTexts(texts, target), {
+      enabled,
+      staleTime: Infinity,
+      retry: false,
+    }),
+  );
 }

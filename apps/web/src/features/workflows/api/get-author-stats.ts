@@ -1,16 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthorStats } from '@flowbay/domain';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export function getAuthorStats(userId: string, signal?: AbortSignal): Promise<AuthorStats> {
-  return api.get('/api/author-stats/:userId', { params: { userId }, signal });
-}
+import { defineQuery } from '@/lib/query';
+import { workflowsKeys } from './query-keys';
 
 export function authorStatsQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: ['author-stats', userId],
-    queryFn: ({ signal }) => getAuthorStats(userId, signal),
-  });
+  return defineQuery(workflowsKeys.authorStats(userId), (signal) =>
+    api.get('/api/author-stats/:userId', { params: { userId }, signal }),
+  );
 }
 
 export function useAuthorStats(userId: string | undefined) {

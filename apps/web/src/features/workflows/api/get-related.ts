@@ -1,16 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RelatedWorkflows } from '@flowbay/domain';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export function getRelated(workflowId: string, signal?: AbortSignal): Promise<RelatedWorkflows> {
-  return api.get('/api/workflows/:id/related', { params: { id: workflowId }, signal });
-}
+import { defineQuery } from '@/lib/query';
+import { workflowsKeys } from './query-keys';
 
 export function relatedQueryOptions(workflowId: string) {
-  return queryOptions({
-    queryKey: ['workflows', 'related', workflowId],
-    queryFn: ({ signal }) => getRelated(workflowId, signal),
-  });
+  return defineQuery(workflowsKeys.related(workflowId), (signal) =>
+    api.get('/api/workflows/:id/related', { params: { id: workflowId }, signal }),
+  );
 }
 
 export function useRelated(workflowId: string | undefined) {

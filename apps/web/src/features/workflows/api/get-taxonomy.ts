@@ -1,18 +1,20 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
+import { workflowsKeys } from './query-keys';
 
 // Platforms and use cases change only with a deploy; keep them for the whole visit.
-export const categoriesQueryOptions = queryOptions({
-  queryKey: ['categories'],
-  queryFn: ({ signal }) => api.get('/api/categories', { signal }),
-  staleTime: Infinity,
-});
+export const categoriesQueryOptions = defineQuery(
+  workflowsKeys.categories,
+  (signal) => api.get('/api/categories', { signal }),
+  { staleTime: Infinity },
+);
 
-export const subcategoriesQueryOptions = queryOptions({
-  queryKey: ['subcategories'],
-  queryFn: ({ signal }) => api.get('/api/subcategories', { signal }),
-  staleTime: Infinity,
-});
+export const subcategoriesQueryOptions = defineQuery(
+  workflowsKeys.subcategories,
+  (signal) => api.get('/api/subcategories', { signal }),
+  { staleTime: Infinity },
+);
 
 export function useCategories() {
   return useQuery(categoriesQueryOptions);

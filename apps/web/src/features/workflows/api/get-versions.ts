@@ -1,16 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WorkflowVersion } from '@flowbay/domain';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export function getVersions(workflowId: string, signal?: AbortSignal): Promise<WorkflowVersion[]> {
-  return api.get('/api/workflows/:id/versions', { params: { id: workflowId }, signal });
-}
+import { defineQuery } from '@/lib/query';
+import { workflowsKeys } from './query-keys';
 
 export function versionsQueryOptions(workflowId: string) {
-  return queryOptions({
-    queryKey: ['workflows', 'versions', workflowId],
-    queryFn: ({ signal }) => getVersions(workflowId, signal),
-  });
+  return defineQuery(workflowsKeys.versions(workflowId), (signal) =>
+    api.get('/api/workflows/:id/versions', { params: { id: workflowId }, signal }),
+  );
 }
 
 export function useVersions(workflowId: string | undefined) {

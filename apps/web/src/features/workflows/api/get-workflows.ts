@@ -1,6 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PriceFilter, Sort, WorkflowList } from '@flowbay/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PriceFilter, Sort } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
+import { workflowsKeys } from './query-keys';
 
 export interface WorkflowListParams {
   page?: number;
@@ -15,7 +17,7 @@ export interface WorkflowListParams {
 }
 
 /** Sends only non-default values, so equal filters share one cache entry and one URL. */
-export function listQuery(params: WorkflowListParams) {
+function listQuery(params: WorkflowListParams) {
   return {
     page: params.page ? params.page : undefined,
     search: params.search?.trim() || undefined,
@@ -30,15 +32,9 @@ export function listQuery(params: WorkflowListParams) {
   };
 }
 
-export function getWorkflows(params: WorkflowListParams, signal?: AbortSignal): Promise<WorkflowList> {
-  return api.get('/api/workflows', { query: listQuery(params), signal });
-}
-
 export function workflowsQueryOptions(params: WorkflowListParams) {
   const query = listQuery(params);
-  return queryOptions({
-    queryKey: ['workflows', 'list', query],
-    queryFn: ({ signal }) => getWorkflows(params, signal),
+  return defineQuery(workflowsKeys.list(query), (signal) => api.get('/api/workflows', { query, signal }), {
     placeholderData: keepPreviousData,
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { api } from '@/lib/api-client';
 
-export function recordView(workflowId: string): Promise<{ views: number; counted: boolean }> {
+function recordView(workflowId: string): Promise<{ views: number; counted: boolean }> {
   return api.post('/api/workflows/:id/views', { params: { id: workflowId } });
 }
 

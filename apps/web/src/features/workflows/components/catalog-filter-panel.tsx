@@ -19,7 +19,7 @@ import {
 import { AppFacet } from './app-facet';
 import { paths } from '@flowbay/domain/routes';
 
-export const SEARCH_DEBOUNCE_MS = 1000;
+const SEARCH_DEBOUNCE_MS = 1000;
 // Empty, so a form sent without JavaScript leaves the filter out, as the address would.
 const ALL = '';
 

@@ -7,7 +7,7 @@ const VISIBLE_ICONS = 5;
 const FALLBACK_ICONS = [Webhook, Zap, Cog];
 
 /** Third-party apps (what the template connects) before the platform's own core nodes, each in file order. */
-export function appsFirst(apps: AppUsage[]): AppUsage[] {
+function appsFirst(apps: AppUsage[]): AppUsage[] {
   return [...apps.filter((app) => !app.core), ...apps.filter((app) => app.core)];
 }
 

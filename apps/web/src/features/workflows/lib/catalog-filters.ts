@@ -1,7 +1,7 @@
 import { APP_FILTER_MAX, appFilterKeys, type PriceFilter, type Sort } from '@flowbay/domain';
 
 /** Sorts offered in the panel; with a search, "best match" comes first and is the default. */
-export const SORT_OPTIONS: readonly Sort[] = [
+const SORT_OPTIONS: readonly Sort[] = [
   'relevance',
   'created_at_desc',
   'created_at_asc',

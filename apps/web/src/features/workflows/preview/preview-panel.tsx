@@ -10,6 +10,7 @@ import { formatNumber } from '@/lib/format';
 import type { ExportSummaryView } from './bounded-export';
 import { loadExport } from './load-export';
 import { BOUNDED_PREVIEW_NODES } from './preview-limits';
+import { workflowsKeys } from '../api/query-keys';
 import { PREVIEW_HEIGHT, WorkflowPreview } from './workflow-preview';
 
 /**
@@ -27,7 +28,7 @@ export default function PreviewPanel({
 }) {
   const { t } = useTranslation();
   const file = useQuery({
-    queryKey: ['workflow-file', fileUrl, showSettings],
+    queryKey: workflowsKeys.previewFile(fileUrl, showSettings),
     queryFn: ({ signal }) => loadExport(fileUrl, { settings: showSettings, signal }),
     staleTime: Infinity,
     retry: 1,

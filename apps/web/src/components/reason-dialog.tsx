@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REFUND_REASON_MAX, VALIDATION_KEYS } from '@flowbay/domain';
+import { VALIDATION_KEYS } from '@flowbay/domain';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { FormField, describedBy } from '@/components/ui/form-field';
@@ -8,8 +8,9 @@ import { Textarea } from '@/components/ui/input';
 import { translateMessage } from '@/i18n/keys';
 
 /**
- * A button that opens a dialog asking for a required reason: the buyer's refund request and the
- * admin's refund and decline. `onSubmit` gets the trimmed reason and a `done` that closes it.
+ * A button that opens a dialog asking for a required reason: the admin's rejection of a workflow,
+ * the buyer's refund request, the admin's refund and decline. `onSubmit` gets the trimmed reason
+ * and a `done` that closes it.
  */
 export function ReasonDialog({
   id,
@@ -19,6 +20,7 @@ export function ReasonDialog({
   title,
   description,
   label,
+  maxLength,
   confirm,
   pendingLabel,
   pending,
@@ -32,6 +34,8 @@ export function ReasonDialog({
   title: string;
   description: string;
   label: string;
+  /** The longest reason the API accepts. */
+  maxLength: number;
   confirm: string;
   pendingLabel: string;
   pending: boolean;
@@ -65,7 +69,7 @@ export function ReasonDialog({
             <Textarea
               id={id}
               rows={4}
-              maxLength={REFUND_REASON_MAX}
+              maxLength={maxLength}
               value={reason}
               onChange={(event) => {
                 setReason(event.target.value);

@@ -1,0 +1,66 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderInApp, inLanguage } from '@/test/render';
+import type { CatalogFilters } from '../lib/catalog-filters';
+import { CatalogFilterPanel } from './catalog-filter-panel';
+
+const filters: CatalogFilters = {
+  search: 'invoice',
+  category: 'c2',
+  subcategory: '',
+  price: 'free',
+  sort: null,
+  apps: [],
+  page: 0,
+};
+const categories = [
+  { id: 'c1', name: 'Marketing', name_vi: 'Tiếp thị' },
+  { id: 'c2', name: 'Finance', name_vi: 'Tài chính' },
+];
+
+function renderPanel(onChange = vi.fn(), onClear = vi.fn()) {
+  renderInApp(
+    <CatalogFilterPanel
+      filters={filters}
+      categories={categories}
+      subcategories={[]}
+      facets={undefined}
+      onChange={onChange}
+      onClear={onClear}
+    />,
+    { path: '/workflows' },
+  );
+  return { onChange, onClear };
+}
+
+describe('catalogue filters', () => {
+  it('is a GET form to the catalogue whose fields carry the current filters', async () => {
+    await inLanguage('en');
+    renderPanel();
+    const form = document.querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/workflows');
+    const sent = new FormData(form);
+    expect(sent.get('search')).toBe('invoice');
+    expect(sent.get('category')).toBe('c2');
+    // "All" is empty, so a form sent without JavaScript leaves the filter out of the address.
+    expect(sent.get('subcategory')).toBe('');
+    expect(sent.get('price')).toBe('free');
+  });
+
+  it('names the platforms in the UI language and reports a chosen one', async () => {
+    await inLanguage('vi');
+    const { onChange } = renderPanel();
+    const platform = screen.getByRole('combobox', { name: 'Nền tảng' });
+    expect(screen.getByRole('option', { name: 'Tiếp thị' })).toBeTruthy();
+    fireEvent.change(platform, { target: { value: 'c1' } });
+    expect(onChange).toHaveBeenCalledWith('category', 'c1');
+  });
+
+  it('offers to clear active filters', async () => {
+    await inLanguage('en');
+    const { onClear } = renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(onClear).toHaveBeenCalledOnce();
+  });
+});

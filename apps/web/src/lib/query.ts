@@ -1,0 +1,21 @@
+import { queryOptions, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { ApiRequestError } from './api-client';
+
+type Extra<T, K extends QueryKey> = Omit<UseQueryOptions<T, Error, T, K>, 'queryKey' | 'queryFn'>;
+
+/**
+ * One query's options: its key (from the feature's key factory), the API call given the abort
+ * signal, and any extra options (`staleTime`, `placeholderData`, ...).
+ */
+export function defineQuery<T, const K extends QueryKey>(
+  queryKey: K,
+  fetch: (signal: AbortSignal) => Promise<T>,
+  extra?: Extra<T, K>,
+) {
+  return queryOptions<T, Error, T, K>({ ...extra, queryKey, queryFn: ({ signal }) => fetch(signal) });
+}
+
+/** A missing resource stays missing: retrying a 404 only delays the not-found state. */
+export function retryUnlessNotFound(count: number, error: Error): boolean {
+  return !(error instanceof ApiRequestError && error.status === 404) && count < 2;
+}
