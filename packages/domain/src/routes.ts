@@ -67,6 +67,12 @@ const withQuery = (path: string, query?: Record<string, string | undefined>) => 
   return text ? `${path}?${text}` : path;
 };
 
+/** The zero-based page a list's address asks for (`?page=2` is the second), 0 when absent or wrong. */
+export function pageFromSearchParams(params: URLSearchParams): number {
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return Number.isFinite(page) && page > 1 ? page - 1 : 0;
+}
+
 /** Addresses of the pages; links are built here, never by hand. */
 export const paths = {
   home: () => '/',
@@ -74,7 +80,9 @@ export const paths = {
   workflow: (slug: string, id: string) => `/workflows/${slug}-${id}`,
   workflowEdit: (slug: string, id: string) => `/workflows/${slug}-${id}/edit`,
   workflowNew: () => '/workflows/new',
-  publicProfile: (id: string) => `/profiles/${enc(id)}`,
+  /** `page` is zero-based; the address counts from 1 and leaves the first page plain. */
+  publicProfile: (id: string, page = 0) =>
+    withQuery(`/profiles/${enc(id)}`, { page: page > 0 ? String(page + 1) : undefined }),
   profile: () => '/profile',
   auth: (tab?: 'signup' | 'forgot') => withQuery('/auth', { tab }),
   guide: () => '/guide',

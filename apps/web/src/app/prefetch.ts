@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { FEATURED_COUNT } from '@flowbay/domain/limits';
-import { matchPage } from '@flowbay/domain/routes';
+import { matchPage, pageFromSearchParams } from '@flowbay/domain/routes';
 import { parseWorkflowRef } from '@flowbay/domain/slug';
 import { reviewsQueryOptions } from '@/features/ratings/api/get-reviews';
 import { profileQueryOptions } from '@/features/profiles/api/get-profile';
@@ -51,7 +51,9 @@ export async function prefetchPage(queryClient: QueryClient, url: URL): Promise<
     case 'publicProfile':
       await Promise.all([
         queryClient.prefetchQuery(profileQueryOptions(params.id!)),
-        queryClient.prefetchQuery(workflowsQueryOptions({ user_id: params.id!, page: 0 })),
+        queryClient.prefetchQuery(
+          workflowsQueryOptions({ user_id: params.id!, page: pageFromSearchParams(url.searchParams) }),
+        ),
       ]);
       return;
     default:

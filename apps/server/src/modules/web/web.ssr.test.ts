@@ -230,6 +230,24 @@ describe('public pages rendered on the server', () => {
     expect(anonymous.body).not.toContain('Bản nháp chờ duyệt');
   });
 
+  it("pages through an author's workflows with links, the second page rendered from the address", async () => {
+    const prolific = await createUser(ctx.db, { name: 'Phạm Nhiều' });
+    // 13 workflows, newest first: the oldest one is alone on page 2.
+    for (let index = 0; index < 13; index++)
+      await createWorkflow(ctx.db, ctx.storage, {
+        userId: prolific.id,
+        title: `Quy trình số ${index}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + index)),
+      });
+    const first = await crawl(`/profiles/${prolific.id}`);
+    expect(first.body).toContain(`href="/profiles/${prolific.id}?page=2"`);
+    expect(text(bodyOf(first.body))).toContain('Quy trình số 12');
+    expect(text(bodyOf(first.body))).not.toContain('Quy trình số 0');
+    const second = text(bodyOf((await crawl(`/profiles/${prolific.id}?page=2`)).body));
+    expect(second).toContain('Quy trình số 0');
+    expect(second).not.toContain('Quy trình số 12');
+  });
+
   it('answers 404 with the page rendered and a noindex head', async () => {
     const response = await crawl('/no/such/page');
     expect(response.statusCode).toBe(404);

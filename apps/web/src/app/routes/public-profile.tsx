@@ -1,8 +1,8 @@
 import { Boxes, CalendarDays, Heart, LayoutGrid, Link2, Pencil } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '@flowbay/domain/limits';
+import { pageFromSearchParams, paths } from '@flowbay/domain/routes';
 import { NotFoundState } from '@/components/not-found-state';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
@@ -25,8 +25,9 @@ export function Component() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const [page, setPage] = useState(0);
-  useEffect(() => setPage(0), [id]);
+  // The page is in the address (`?page=2`), so pages are links that work without JavaScript.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFromSearchParams(searchParams);
   const profile = useProfile(id);
   const workflows = useWorkflows({ user_id: id, page }, { enabled: profile.isSuccess });
   const paginationLabels = usePaginationLabels();
@@ -51,7 +52,11 @@ export function Component() {
   const pageCount = workflows.data ? Math.ceil(workflows.data.filteredCount / PAGE_SIZE) : 0;
   const goToPage = (next: number) => {
     if (next < 0 || next >= pageCount) return;
-    setPage(next);
+    setSearchParams((params) => {
+      if (next > 0) params.set('page', String(next + 1));
+      else params.delete('page');
+      return params;
+    });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
@@ -179,7 +184,13 @@ export function Component() {
         </div>
         {pageCount > 1 && (
           <div className="mt-10 flex flex-col items-center gap-3">
-            <Pagination page={page} pageCount={pageCount} onPageChange={goToPage} labels={paginationLabels} />
+            <Pagination
+              page={page}
+              pageCount={pageCount}
+              onPageChange={goToPage}
+              hrefFor={(target) => paths.publicProfile(id, target)}
+              labels={paginationLabels}
+            />
             <p className="text-sm text-slate-600">
               {t('profile.pageInfo', { page: page + 1, pages: pageCount })}
             </p>

@@ -1,4 +1,10 @@
-import { APP_FILTER_MAX, appFilterKeys, type PriceFilter, type Sort } from '@flowbay/domain';
+import {
+  APP_FILTER_MAX,
+  appFilterKeys,
+  pageFromSearchParams,
+  type PriceFilter,
+  type Sort,
+} from '@flowbay/domain';
 
 /** Sorts offered in the panel; with a search, "best match" comes first and is the default. */
 const SORT_OPTIONS: readonly Sort[] = [
@@ -58,7 +64,6 @@ function oneOf<T extends string>(value: string | null, options: readonly T[], fa
 }
 
 export function filtersFromSearchParams(params: URLSearchParams): CatalogFilters {
-  const page = Number.parseInt(params.get('page') ?? '', 10);
   return {
     search: params.get('search') ?? '',
     category: params.get('category') ?? '',
@@ -71,7 +76,7 @@ export function filtersFromSearchParams(params: URLSearchParams): CatalogFilters
     apps: appFilterKeys(params.get('app') ?? '')
       .filter((key) => /^[a-z0-9][a-z0-9.@/_-]{0,79}$/.test(key))
       .slice(0, APP_FILTER_MAX),
-    page: Number.isFinite(page) && page > 1 ? page - 1 : 0,
+    page: pageFromSearchParams(params),
   };
 }
 
