@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
+import { setLoaderQueryClient } from './app/route-loaders';
 import { i18n, initI18n, savedLanguage } from './i18n';
 import './index.css';
 
@@ -39,6 +40,7 @@ async function start() {
   // After the texts: the static pages' chunks load their namespace with them.
   if (state) await loadMatchedRoutes();
   const client = createQueryClient();
+  setLoaderQueryClient(client);
   const app = (router: ReturnType<typeof createBrowserRouter>) => (
     <StrictMode>
       <AppProviders client={client}>

@@ -3,12 +3,14 @@ import { FEATURED_COUNT } from '@flowbay/domain/limits';
 import { matchPage, pageFromSearchParams } from '@flowbay/domain/routes';
 import { parseWorkflowRef } from '@flowbay/domain/slug';
 import { reviewsQueryOptions } from '@/features/ratings/api/get-reviews';
+import { translateStatusQueryOptions } from '@/features/translate/api/translate';
 import { profileQueryOptions } from '@/features/profiles/api/get-profile';
 import { authorStatsQueryOptions } from '@/features/workflows/api/get-author-stats';
 import { categoriesQueryOptions, subcategoriesQueryOptions } from '@/features/workflows/api/get-taxonomy';
 import { workflowQueryOptions } from '@/features/workflows/api/get-workflow';
 import { workflowsQueryOptions } from '@/features/workflows/api/get-workflows';
 import { versionsQueryOptions } from '@/features/workflows/api/get-versions';
+import { relatedQueryOptions } from '@/features/workflows/api/get-related';
 import { filtersFromSearchParams } from '@/features/workflows/lib/catalog-filters';
 
 /**
@@ -45,6 +47,10 @@ export async function prefetchPage(queryClient: QueryClient, url: URL): Promise<
         author,
         workflowId ? queryClient.prefetchQuery(versionsQueryOptions(workflowId)) : undefined,
         workflowId ? queryClient.prefetchQuery(reviewsQueryOptions(workflowId, 0)) : undefined,
+        // Related workflows and more from the author: links for crawlers, and no second render.
+        workflowId ? queryClient.prefetchQuery(relatedQueryOptions(workflowId)) : undefined,
+        // Whether translation is offered: arriving after hydration, it would render the page again.
+        queryClient.prefetchQuery(translateStatusQueryOptions),
       ]);
       return;
     }

@@ -3,6 +3,7 @@ import { PAGES, type PageId, type PageRoute } from '@flowbay/domain/routes';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { i18n } from '@/i18n';
 import { RootLayout } from './layout/root-layout';
+import { prefetchLoader } from './route-loaders';
 import { RouteError } from './routes/route-error';
 
 /** Static pages wait for their texts with their code, so they render once, without a skeleton shift. */
@@ -41,10 +42,17 @@ const pageModules: Record<PageId, RouteObject['lazy']> = {
 
 const pageIds = Object.keys(PAGES) as PageId[];
 
+/** Pages whose data starts loading with the navigation (app/prefetch.ts knows what each shows first). */
+const PREFETCHED: ReadonlySet<PageId> = new Set(['home', 'catalog', 'workflow', 'publicProfile']);
+
 function pageRoute(id: PageId): RouteObject {
+  const loading: Pick<RouteObject, 'loader' | 'HydrateFallback'> = PREFETCHED.has(id)
+    ? // Only a page rendered without the server's data (npm run dev) waits for its loader: nothing to show.
+      { loader: prefetchLoader, HydrateFallback: () => null }
+    : {};
   return PAGES[id].pattern === '/'
-    ? { index: true, lazy: pageModules[id] }
-    : { path: PAGES[id].pattern, lazy: pageModules[id] };
+    ? { index: true, lazy: pageModules[id], ...loading }
+    : { path: PAGES[id].pattern, lazy: pageModules[id], ...loading };
 }
 
 /** The pages of one guard (`PAGES[id].guard`), or the unguarded ones for `undefined`. */

@@ -1,6 +1,6 @@
 import { Pencil } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { downloadFileName, workflowPath } from '@flowbay/domain/slug';
@@ -55,11 +55,19 @@ export function Component() {
   return <WorkflowDetailView workflow={data} />;
 }
 
+/**
+ * Reads the session where it is used: when it arrives after hydration, only these parts render
+ * again, not the whole page (a long task on a slow phone).
+ */
+function WithSignedIn({ children }: { children: (signedIn: boolean) => ReactNode }) {
+  const { user } = useSession();
+  return children(Boolean(user));
+}
+
 /** Puts the other features' parts (buying, favourites, translation, reviews, n8n) into the layout. */
 function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
   const { t } = useTranslation();
   const translation = useTranslateToggle(workflow.title, workflow.description);
-  const { user } = useSession();
   const { hash } = useLocation();
   const queryClient = useQueryClient();
   const listed = workflow.status === 'listed';
@@ -100,7 +108,11 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
       }
       actions={
         <>
-          {listed && <FavoriteButton workflowId={workflow.id} signedIn={Boolean(user)} />}
+          {listed && (
+            <WithSignedIn>
+              {(signedIn) => <FavoriteButton workflowId={workflow.id} signedIn={signedIn} />}
+            </WithSignedIn>
+          )}
           {translation.visible && (
             <TranslateToggle
               on={translation.on}
@@ -112,7 +124,9 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
             />
           )}
           {listed && !workflow.access.can_manage && (
-            <ReportWorkflowTrigger workflowId={workflow.id} signedIn={Boolean(user)} />
+            <WithSignedIn>
+              {(signedIn) => <ReportWorkflowTrigger workflowId={workflow.id} signedIn={signedIn} />}
+            </WithSignedIn>
           )}
           {workflow.access.can_manage && (
             <Button asChild variant="ghost">
@@ -124,7 +138,11 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
           )}
         </>
       }
-      purchase={workflow.price > 0 && <BuyBlock workflow={workflow} signedIn={Boolean(user)} />}
+      purchase={
+        workflow.price > 0 && (
+          <WithSignedIn>{(signedIn) => <BuyBlock workflow={workflow} signedIn={signedIn} />}</WithSignedIn>
+        )
+      }
       reviews={
         <div className="mt-8 scroll-mt-20" id="reviews">
           {/* Shown at once when its first page came with the page (rendered on the server). */}
