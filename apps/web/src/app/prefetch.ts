@@ -10,7 +10,6 @@ import { categoriesQueryOptions, subcategoriesQueryOptions } from '@/features/wo
 import { workflowQueryOptions } from '@/features/workflows/api/get-workflow';
 import { workflowsQueryOptions } from '@/features/workflows/api/get-workflows';
 import { versionsQueryOptions } from '@/features/workflows/api/get-versions';
-import { relatedQueryOptions } from '@/features/workflows/api/get-related';
 import { filtersFromSearchParams } from '@/features/workflows/lib/catalog-filters';
 
 /**
@@ -47,8 +46,6 @@ export async function prefetchPage(queryClient: QueryClient, url: URL): Promise<
         author,
         workflowId ? queryClient.prefetchQuery(versionsQueryOptions(workflowId)) : undefined,
         workflowId ? queryClient.prefetchQuery(reviewsQueryOptions(workflowId, 0)) : undefined,
-        // Related workflows and more from the author: links for crawlers, and no second render.
-        workflowId ? queryClient.prefetchQuery(relatedQueryOptions(workflowId)) : undefined,
         // Whether translation is offered: arriving after hydration, it would render the page again.
         queryClient.prefetchQuery(translateStatusQueryOptions),
       ]);

@@ -33,7 +33,8 @@ describe('route loaders', () => {
     setLoaderQueryClient(new QueryClient({ defaultOptions: { queries: { retry: false } } }));
     const router = createMemoryRouter(routes, { initialEntries: ['/guide-not-a-page'] });
     const navigation = router.navigate(`/workflows/auto-label-${WORKFLOW_ID}`);
-    await expect.poll(() => api.asked.length).toBeGreaterThanOrEqual(3);
+    // prefetch.ts is a chunk of its own: the requests start once it is loaded.
+    await expect.poll(() => api.asked.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     // Nothing has answered yet, and the workflow, its versions and its reviews are all asked for.
     expect(api.asked).toEqual(
       expect.arrayContaining([

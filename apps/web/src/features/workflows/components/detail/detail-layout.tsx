@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { useRelated } from '../../api/get-related';
@@ -47,7 +47,6 @@ export function DetailLayout({
   authorRating?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const related = useRelated(workflow.status === 'listed' ? workflow.id : undefined);
   const author = authorName(workflow.profiles) ?? t('common.anonymous');
   const previewable = workflow.access.can_download && Boolean(workflow.file_url);
   return (
@@ -76,7 +75,17 @@ export function DetailLayout({
           <InfoCard workflow={workflow} />
         </aside>
       </div>
-      {related.data && <RelatedWorkflows lists={related.data} authorName={author} />}
+      {workflow.status === 'listed' && <RelatedSection workflowId={workflow.id} authorName={author} />}
     </div>
   );
+}
+
+/**
+ * Related workflows and more from the author, asked for on their own after the page is shown: their
+ * answer renders this part alone, not the page around it, and as a deferred (interruptible) render,
+ * so a dozen cards do not hold a slow phone's main thread in one long task.
+ */
+function RelatedSection({ workflowId, authorName }: { workflowId: string; authorName: string }) {
+  const lists = useDeferredValue(useRelated(workflowId).data);
+  return lists ? <RelatedWorkflows lists={lists} authorName={authorName} /> : null;
 }
