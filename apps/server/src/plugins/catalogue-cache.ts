@@ -6,7 +6,7 @@ import type { SearchSync } from '../modules/catalog/search/search-sync.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Answers of the public catalogue kept for a few seconds on this instance (0005). */
-    catalogueCache: { pages: TtlCache<string>; counts: TtlCache<number> };
+    catalogueCache: { pages: TtlCache<Buffer>; counts: TtlCache<number> };
   }
   interface FastifyContextConfig {
     /**
@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 async function catalogueCache(app: FastifyInstance, options: { search: SearchSync }) {
-  const pages = new TtlCache<string>(5_000, 500);
+  const pages = new TtlCache<Buffer>(5_000, 500);
   const counts = new TtlCache<number>(5_000, 10);
   app.decorate('catalogueCache', { pages, counts });
   // Cleared before the answer leaves, so the writer's next read cannot see the old page.

@@ -8,7 +8,7 @@ import { registerSecurityHeaders } from '../infra/http/security-headers.ts';
 
 /** Security headers (CSP and friends), the Origin check on cookie writes, NUL bytes refused, compression. */
 async function httpHardening(app: FastifyInstance, options: { env: Env }) {
-  await registerSecurityHeaders(app, options.env);
+  registerSecurityHeaders(app, options.env);
   refuseCrossSiteWrites(app, options.env.PUBLIC_URL);
   refuseNulBytes(app);
   await app.register(compress, { global: true, threshold: 1024 });

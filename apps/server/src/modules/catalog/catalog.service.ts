@@ -126,7 +126,7 @@ export function createCatalogService(deps: {
 
   return {
     findVisible,
-    /** The JSON of a catalogue card `list` returned from the cache (checked against WorkflowCard when cached). */
+    /** The JSON bytes of a catalogue card `list` returned from the cache (checked against WorkflowCard when cached). */
     cardJson: (card: WorkflowCard) => cardCache.jsonOf(card),
 
     async list(query: ListWorkflowsQuery, viewer: Viewer): Promise<WorkflowList> {

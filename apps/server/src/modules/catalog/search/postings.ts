@@ -74,17 +74,20 @@ export function union(lists: Postings[], weightOf: (mask: number) => number, scr
   return { slots, scores };
 }
 
-/** The first index at or after `from` whose slot is at least `slot` (galloping, then binary search). */
-function seek(slots: Int32Array, from: number, slot: number): number {
+/**
+ * The first index at or after `from` (and before `end`) whose slot is at least `slot`: galloping,
+ * then binary search.
+ */
+function seek(slots: Int32Array, from: number, slot: number, end = slots.length): number {
   let step = 1;
   let low = from;
   let high = from;
-  while (high < slots.length && slots[high]! < slot) {
+  while (high < end && slots[high]! < slot) {
     low = high + 1;
     high += step;
     step *= 2;
   }
-  if (high > slots.length) high = slots.length;
+  if (high > end) high = end;
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (slots[middle]! < slot) low = middle + 1;
@@ -123,6 +126,36 @@ export function intersect(a: Scored, b: Scored, combine: 'sum' | 'min'): Scored 
     }
   }
   return { slots: slots.subarray(0, at), scores: scores.subarray(0, at) };
+}
+
+/**
+ * Adds `weightOf(mask)` to `score[slot]` for every one of the first `count` of `slots` (ascending) that
+ * `list` holds. Walks whichever side is shorter and gallops through `list` when it is much longer, so
+ * a common word pair costs little against a handful of candidates.
+ */
+export function addWhereListed(
+  slots: Int32Array,
+  count: number,
+  list: Postings,
+  score: Float64Array,
+  weightOf: (mask: number) => number,
+): void {
+  const listed = list.slots;
+  const end = list.length;
+  let j = 0;
+  if (end > count * 16) {
+    for (let i = 0; i < count && j < end; i++) {
+      const slot = slots[i]!;
+      j = seek(listed, j, slot, end);
+      if (j < end && listed[j] === slot) score[slot] = score[slot]! + weightOf(list.masks[j]!);
+    }
+    return;
+  }
+  for (let i = 0; i < count && j < end; i++) {
+    const slot = slots[i]!;
+    while (j < end && listed[j]! < slot) j++;
+    if (j < end && listed[j] === slot) score[slot] = score[slot]! + weightOf(list.masks[j]!);
+  }
 }
 
 /** Documents in either; a document in both keeps the higher score. */

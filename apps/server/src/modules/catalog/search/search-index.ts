@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PRICE_BANDS, type PriceFilter, type Sort } from '@flowbay/domain';
-import { EMPTY, Postings, boost, intersect, merge, union, type Scored } from './postings.ts';
+import { EMPTY, Postings, addWhereListed, boost, intersect, merge, union, type Scored } from './postings.ts';
 import { buildSynonyms, type SynonymTable } from './synonyms.ts';
 import { editDistance, isStopword, typoBudget, words } from './text.ts';
 
@@ -98,8 +98,13 @@ const PRICE_FACETS = Object.keys(PRICE_BANDS) as Array<Exclude<PriceFilter, 'all
 interface Alternative {
   /** Names the alternative for the cache of matches. */
   key: string;
-  /** Per word of the phrase: the index words it may be (a prefix or typo gives several). */
+  /** Per word of the phrase: the index words it may be (a typo gives several). */
   words: string[][];
+  /**
+   * The last word as typed so far, standing for every index word it begins: looked up only when
+   * its matches are not cached (a short prefix begins thousands of words).
+   */
+  completing?: string;
   /** Whole words (no prefix, no typo): a phrase of them can score as a phrase. */
   exact: boolean;
   factor: number;
@@ -424,7 +429,7 @@ export class SearchIndex {
     return this.sortedWords;
   }
 
-  /** Index words that start with `prefix`, most frequent first, at most `limit`. */
+  /** Index words that start with `prefix`, in alphabetical order, at most `limit`. */
   private completions(prefix: string, limit = 4000): string[] {
     const sorted = this.vocabulary();
     let low = 0;
@@ -542,7 +547,8 @@ export class SearchIndex {
       const best = candidates[0]!;
       const own: Alternative = {
         key: corrected ? `c:${candidates.join('|')}` : prefix ? `p:${word}` : `w:${word}`,
-        words: [prefix && !corrected ? this.completions(word) : candidates],
+        words: prefix && !corrected ? [] : [candidates],
+        ...(prefix && !corrected ? { completing: word } : {}),
         exact: !prefix && !corrected,
         factor: corrected ? CORRECTION_DISCOUNT : 1,
       };
@@ -578,7 +584,9 @@ export class SearchIndex {
   private computeAlternative(alternative: Alternative): Scored {
     const capacity = this.workspace();
     let result: Scored | null = null;
-    for (const options of alternative.words) {
+    const wordLists =
+      alternative.completing === undefined ? alternative.words : [this.completions(alternative.completing)];
+    for (const options of wordLists) {
       const lists = options.flatMap((word) => this.postings.get(word) ?? []);
       const scored = union(lists, weightOf, capacity);
       result = result ? intersect(result, scored, 'min') : scored;
@@ -757,11 +765,7 @@ export class SearchIndex {
       // Neighbouring query words found side by side score again, added in place (no copies).
       for (const pair of understood!.adjacent) {
         const list = this.pairs.get(pair);
-        if (!list) continue;
-        for (let i = 0; i < list.length; i++) {
-          const slot = list.slots[i]!;
-          if (marks[slot] === mark) score[slot] = score[slot]! + phraseWeightOf(list.masks[i]!);
-        }
+        if (list) addWhereListed(space, found, list, score, phraseWeightOf);
       }
     } else {
       for (let slot = 0; slot < this.ids.length; slot++) {

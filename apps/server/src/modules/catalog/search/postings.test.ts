@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Postings, addWhereListed } from './postings.ts';
+
+describe('the phrase bonus over a query’s candidates', () => {
+  it('adds the weight of every listed candidate, whichever side is longer (walk or gallop)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 4_000 }), { maxLength: 40 }),
+        fc.uniqueArray(
+          fc.record({ slot: fc.integer({ min: 0, max: 4_000 }), mask: fc.integer({ min: 1, max: 3 }) }),
+          {
+            selector: (entry) => entry.slot,
+            maxLength: 2_000,
+          },
+        ),
+        (candidateSlots, listed) => {
+          const candidates = Int32Array.from(candidateSlots.sort((a, b) => a - b));
+          const list = new Postings();
+          for (const { slot, mask } of [...listed].sort((a, b) => a.slot - b.slot)) list.add(slot, mask);
+          const score = new Float64Array(4_001).fill(1);
+          addWhereListed(candidates, candidates.length, list, score, (mask) => mask * 10);
+          const maskOf = new Map(listed.map(({ slot, mask }) => [slot, mask]));
+          for (let slot = 0; slot <= 4_000; slot++) {
+            const isCandidate = candidateSlots.includes(slot);
+            const expected = isCandidate && maskOf.has(slot) ? 1 + maskOf.get(slot)! * 10 : 1;
+            expect(score[slot]).toBe(expected);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
