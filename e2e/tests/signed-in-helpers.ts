@@ -152,46 +152,23 @@ export function escapeRegExp(text: string): string {
 
 /** A small real n8n export (webhook → HTTP request → Slack) with an OpenAI key left in a header. */
 export function n8nExport(name: string): string {
-  return JSON.stringify({
-    name,
-    nodes: [
-      {
-        id: '1',
-        name: 'Webhook',
-        type: 'n8n-nodes-base.webhook',
-        typeVersion: 2,
-        position: [0, 0],
-        parameters: { path: 'incoming' },
-      },
-      {
-        id: '2',
-        name: 'Call OpenAI',
-        type: 'n8n-nodes-base.httpRequest',
-        typeVersion: 4,
-        position: [220, 0],
-        parameters: {
-          url: 'https://api.openai.com/v1/chat/completions',
-          headerParameters: {
-            parameters: [
-              { name: 'Authorization', value: 'Bearer sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD' },
-            ],
-          },
+  return chainExport(name, [
+    { name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, parameters: { path: 'incoming' } },
+    {
+      name: 'Call OpenAI',
+      type: 'n8n-nodes-base.httpRequest',
+      typeVersion: 4,
+      parameters: {
+        url: 'https://api.openai.com/v1/chat/completions',
+        headerParameters: {
+          parameters: [
+            { name: 'Authorization', value: 'Bearer sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD' },
+          ],
         },
       },
-      {
-        id: '3',
-        name: 'Slack',
-        type: 'n8n-nodes-base.slack',
-        typeVersion: 2,
-        position: [440, 0],
-        parameters: { text: 'done' },
-      },
-    ],
-    connections: {
-      Webhook: { main: [[{ node: 'Call OpenAI', type: 'main', index: 0 }]] },
-      'Call OpenAI': { main: [[{ node: 'Slack', type: 'main', index: 0 }]] },
     },
-  });
+    { name: 'Slack', type: 'n8n-nodes-base.slack', typeVersion: 2, parameters: { text: 'done' } },
+  ]);
 }
 
 /** An account made over the API: sign-up, the confirmation link from the outbox, a bearer token. */
