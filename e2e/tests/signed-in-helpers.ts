@@ -1,42 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { formatAmount } from '@flowbay/domain/price';
-import { API_MESSAGES } from '../../packages/domain/src/messages';
 import { decodeBase64Parts, decodeQuotedPrintable, firstLink, mailsTo } from '../../scripts/lib/outbox';
 import { clientAddressHeader, expectAccessible, type UiLanguage } from './fixtures';
-
-/**
- * The UI strings, straight from the app's translation files plus the API message catalogue the app
- * merges into them, so the journeys read what users read.
- */
-type Tree = { [key: string]: string | Tree };
-function dictionary(language: UiLanguage): Tree {
-  const ui = JSON.parse(
-    readFileSync(new URL(`../../apps/web/src/i18n/${language}.json`, import.meta.url), 'utf8'),
-  ) as Tree & { errors: Tree };
-  const api = API_MESSAGES[language];
-  return { ...ui, errors: { ...ui.errors, ...api.errors }, validation: api.validation };
-}
-const dictionaries: Record<UiLanguage, Tree> = { en: dictionary('en'), vi: dictionary('vi') };
-
-export function translator(language: UiLanguage) {
-  return (key: string, values: Record<string, string | number> = {}): string => {
-    const leaf = key
-      .split('.')
-      .reduce<string | Tree | undefined>(
-        (node, part) => (typeof node === 'object' ? node[part] : undefined),
-        dictionaries[language],
-      );
-    if (typeof leaf !== 'string') throw new Error(`no translation for ${key}`);
-    // `{{count, number}}` groups digits the way the app does ("1,234" / "1.234").
-    return leaf.replace(/\{\{(\w+)(, number)?\}\}/g, (_, name: string, number?: string) => {
-      const value = values[name];
-      return number && typeof value === 'number' ? formatAmount(value, language) : String(value ?? '');
-    });
-  };
-}
-
-export type Translate = ReturnType<typeof translator>;
+import type { Translate } from './translations';
 
 /**
  * Waits for an e-mail to `to` in the server's outbox folder (`$DATA_DIR/outbox`), newest first, in
@@ -134,9 +99,11 @@ export async function logIn(page: Page, t: Translate, email: string, password = 
   await form.getByRole('button', { name: t('auth.login') }).click();
 }
 
+/** Below the app's `md` breakpoint the account entries live in the menu sheet. */
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
 export async function openAccountMenu(page: Page, t: Translate) {
-  const phone = (page.viewportSize()?.width ?? 1280) < 768;
-  if (phone) {
+  if (isPhone(page)) {
     await page.getByRole('button', { name: t('nav.openMenu') }).click();
     return page.getByRole('dialog');
   }
@@ -144,6 +111,12 @@ export async function openAccountMenu(page: Page, t: Translate) {
     .getByRole('button', { name: new RegExp(escapeRegExp(t('menu.account', { name: '' }).trim())) })
     .click();
   return page.getByRole('menu');
+}
+
+/** Opens the account menu and follows one of its entries (links in the phone's menu sheet). */
+export async function goViaMenu(page: Page, t: Translate, key: string) {
+  const menu = await openAccountMenu(page, t);
+  await menu.getByRole(isPhone(page) ? 'link' : 'menuitem', { name: t(key) }).click();
 }
 
 export function escapeRegExp(text: string): string {
