@@ -1,14 +1,11 @@
 // Times the index alone (no HTTP, no database) on the bench seed: npx tsx bench/search/profile.ts [count]
-import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { seedTaxonomy } from '../../apps/server/src/db/seed/seed.ts';
 import { createSearchSource } from '../../apps/server/src/modules/catalog/catalog.repository.ts';
 import { createSearchSync } from '../../apps/server/src/modules/catalog/search/search-sync.ts';
 import { bulkSeed } from '../catalog/bulk-seed.ts';
+import { taxonomyDatabase } from '../lib/bench-app.ts';
 
 const count = Number(process.argv[2] ?? 20_000);
-const database = await openDatabase({ kind: 'pglite' });
-await database.migrate();
-await seedTaxonomy(database.db);
+const database = await taxonomyDatabase();
 await bulkSeed(database.db, count);
 const sync = createSearchSync({ source: createSearchSource(database.db), refreshMs: 1_000_000 });
 let started = performance.now();

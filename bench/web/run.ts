@@ -15,18 +15,11 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--headless=new',
-];
+// Lighthouse's Chrome is started by chrome-launcher, which needs the headless flag spelled out.
+const FLAGS = [...CHROMIUM_ARGS, '--headless=new'];
 const JS_BUDGET = 150 * 1024;
 const LIGHTHOUSE_BUDGET = 95;
 
@@ -75,7 +68,7 @@ async function pagesToMeasure(url: string): Promise<{ name: string; path: string
 
 /** Sum of the compressed bytes of every script the page loads until the network is idle. */
 async function measureJavaScript(url: string, path: string, viewport: { width: number; height: number }) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
   const page = await browser.newPage({ viewport });
   const scripts: Promise<{ url: string; bytes: number; atLoad: boolean }>[] = [];
   let loadFired = false;
@@ -125,7 +118,7 @@ async function main() {
   const url = external ?? server!.url;
   try {
     const pages = await pagesToMeasure(url);
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
     const rows = [];
     for (const page of pages) {
       const phone = await measureJavaScript(url, page.path, { width: 412, height: 823 });
@@ -149,7 +142,7 @@ async function main() {
     const lines = [
       '# Web budgets',
       '',
-      `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -- web\` against the production build served by the real server (fresh embedded database, demo seed), in ${CHROMIUM}.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -- web\` against the production build served by the real server (fresh embedded database, demo seed), in ${CHROMIUM_PATH}.`,
       '',
       `- **JavaScript**: compressed bytes on the wire (brotli). The budget (${kb(JS_BUDGET)}) is the first load: scripts finished before the load event. Every script until the network is idle is shown beside it, for information: it includes parts loaded after the page is interactive or once in view (the reviews' chunk, the graph preview and the markdown renderer of the detail page, the account menu). The phone viewport (412×823) is the Lighthouse one.`,
       `- **Lighthouse**: mobile preset (simulated slow 4G, 4× CPU slowdown), performance category, median of three runs (budget ${LIGHTHOUSE_BUDGET}).`,

@@ -5,28 +5,18 @@
  *
  *   npx tsx bench/web/ssr.ts        (ROUNDS=300 by default)
  */
-import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { seedDemo, seedTaxonomy } from '../../apps/server/src/db/seed/seed.ts';
-import { loadEnv } from '../../apps/server/src/env.ts';
+import { seedDemo } from '../../apps/server/src/db/seed/seed.ts';
 import { createStorage } from '../../apps/server/src/infra/storage/index.ts';
 import { DEFAULT_WEB_DIST } from '../../apps/server/src/modules/web/web.routes.ts';
+import { productionEnv, taxonomyDatabase } from '../lib/bench-app.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
-const database = await openDatabase({ kind: 'pglite' });
-await database.migrate();
-await seedTaxonomy(database.db);
-const env = loadEnv({
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'flowbay-bench-ssr-')),
-  LOG_LEVEL: 'silent',
-  SEED_DEMO: 'false',
-  NODE_ENV: 'production',
-  AUTH_SECRET: randomBytes(32).toString('hex'),
-});
+const database = await taxonomyDatabase();
+const env = productionEnv('flowbay-bench-ssr-');
 const storage = createStorage(env);
 await seedDemo(database.db, storage);
 // Head only: the same index.html without the render bundle beside it.

@@ -1,12 +1,5 @@
 import { expect, test } from './fixtures';
-import {
-  latestMailLink,
-  logIn,
-  mailContaining,
-  newContextIn,
-  translator,
-  uniqueEmail,
-} from './signed-in-helpers';
+import { latestMailLink, logIn, mailContaining, newContextIn, uniqueEmail } from './signed-in-helpers';
 
 /** A 16×16 PNG: the server crops and resizes it to a square WebP avatar. */
 const AVATAR_PNG = Buffer.from(
@@ -17,17 +10,18 @@ const FIRST_PASSWORD = 'lantern orchard cobalt 27';
 const NEW_PASSWORD = 'harbour violet quiet 51';
 
 test.describe('an account a person manages', () => {
+  test.skip(
+    ({ isMobile }) => isMobile,
+    'plain forms whose phone layout signed-in.spec.ts covers; the account flows are the same at every width (desktop runs both languages)',
+  );
+
   test('sign up with a name, avatar, bio and links, change the password, export the data, delete the account', async ({
     page,
     browser,
     uiLanguage,
+    t,
   }, testInfo) => {
-    test.skip(
-      testInfo.project.name.startsWith('phone'),
-      'plain forms whose phone layout signed-in.spec.ts covers; the account flows are the same at every width (desktop runs both languages)',
-    );
     test.setTimeout(180_000);
-    const t = translator(uiLanguage);
     const email = uniqueEmail('account', testInfo.project.name);
     const name = uiLanguage === 'vi' ? 'Minh Thư Nguyễn' : 'Minh Thu Nguyen';
 

@@ -8,16 +8,11 @@ import {
   escapeRegExp,
   expectAccessibleSettled as expectAccessible,
   expectToast,
+  goViaMenu,
   logIn,
   mailContaining,
-  openAccountMenu,
-  translator,
-  type Translate,
 } from './signed-in-helpers';
-
-/** Why the buying journeys skip the phone project. */
-const PHONE_SKIP =
-  'the buy block and receipt are checked at phone width by the paid-detail public journey; the payment flow does not change with width (desktop runs both languages)';
+import type { Translate } from './translations';
 
 interface Listed {
   id: string;
@@ -69,9 +64,17 @@ async function buy(page: Page, t: Translate) {
     .click();
 }
 
-async function goViaMenu(page: Page, t: Translate, key: string) {
-  const menu = await openAccountMenu(page, t);
-  await menu.getByRole('menuitem', { name: t(key) }).click();
+/** A signed-in buyer opens the workflow, presses Buy and answers the test gateway; returns the order code. */
+async function buyFromItsPage(
+  page: Page,
+  t: Translate,
+  language: UiLanguage,
+  workflow: Listed,
+  outcome: 'pay' | 'cancel',
+) {
+  await page.goto(pathOf(workflow));
+  await buy(page, t);
+  return answerTestGateway(page, t, language, workflow, outcome);
 }
 
 /** What a buyer without an entitlement sees: the Buy block, no preview, no download, no file. */
@@ -85,14 +88,18 @@ async function expectLocked(page: Page, t: Translate, workflow: Listed) {
 }
 
 test.describe('buying', () => {
+  test.skip(
+    ({ isMobile }) => isMobile,
+    'the buy block and receipt are checked at phone width by the paid-detail public journey; the payment flow does not change with width (desktop runs both languages)',
+  );
+
   test('a visitor signs in, buys through the test gateway, downloads, and finds it in their purchases', async ({
     page,
     uiLanguage,
+    t,
     apiUser,
-  }, testInfo) => {
-    test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
+  }) => {
     test.setTimeout(240_000);
-    const t = translator(uiLanguage);
     // The account exists (made through the API); this browser is a visitor until it signs in below.
     const buyer = (await apiUser({ label: 'buyer' })).email;
     const workflow = await paidWorkflow(page, 0);
@@ -174,16 +181,13 @@ test.describe('buying', () => {
 
   test('a cancelled payment leaves the order failed and nothing unlocked', async ({
     uiLanguage,
+    t,
     apiUser,
-  }, testInfo) => {
-    test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
+  }) => {
     test.setTimeout(180_000);
-    const t = translator(uiLanguage);
     const { page } = await apiUser({ label: 'canceller' });
     const workflow = await paidWorkflow(page, 1);
-    await page.goto(pathOf(workflow));
-    await buy(page, t);
-    const code = await answerTestGateway(page, t, uiLanguage, workflow, 'cancel');
+    const code = await buyFromItsPage(page, t, uiLanguage, workflow, 'cancel');
     await expect(page.getByTestId('order-result')).toHaveText(t('orders.result.cancelled'));
     await expect(page.getByTestId('receipt').getByTestId('order-state')).toHaveText(
       t('orders.states.failed'),
@@ -198,17 +202,14 @@ test.describe('buying', () => {
 
   test('a buyer asks for a refund, an admin approves it from the Orders tab, and access is gone', async ({
     uiLanguage,
+    t,
     apiUser,
   }, testInfo) => {
-    test.skip(testInfo.project.name.startsWith('phone'), PHONE_SKIP);
     test.setTimeout(300_000);
-    const t = translator(uiLanguage);
     const buyer = await apiUser({ label: 'refunder' });
     const email = buyer.email;
     const workflow = await paidWorkflow(buyer.page, 2);
-    await buyer.page.goto(pathOf(workflow));
-    await buy(buyer.page, t);
-    const code = await answerTestGateway(buyer.page, t, uiLanguage, workflow, 'pay');
+    const code = await buyFromItsPage(buyer.page, t, uiLanguage, workflow, 'pay');
     await expect(buyer.page.getByTestId('receipt').getByTestId('order-state')).toHaveText(
       t('orders.states.paid'),
     );

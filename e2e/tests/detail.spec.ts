@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { translator } from './signed-in-helpers';
 
 interface ListedCard {
   id: string;
@@ -26,13 +25,13 @@ const below = async (page: Page, upper: string, lower: string) => {
 };
 
 test.describe('detail page laid out for a decision', () => {
+  // The share button copies the share text.
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
   test('free workflow: apps and description before the preview, related lists, plain share text', async ({
     page,
-    context,
-    uiLanguage,
+    t,
   }) => {
-    const t = translator(uiLanguage);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const workflow = await workflowWithApps(page, 'free');
     await page.goto(`/workflows/${workflow.slug}-${workflow.id}`);
     await expect(page.getByRole('heading', { level: 1, name: workflow.title })).toBeVisible();
@@ -61,9 +60,8 @@ test.describe('detail page laid out for a decision', () => {
 
   test('paid workflow: price, apps and requirements before the locked cover, and a share image', async ({
     page,
-    uiLanguage,
+    t,
   }) => {
-    const t = translator(uiLanguage);
     const workflow = await workflowWithApps(page, 'paid');
     const response = await page.goto(`/workflows/${workflow.slug}-${workflow.id}`);
     await expect(page.getByRole('heading', { level: 1, name: workflow.title })).toBeVisible();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { translator, type Translate } from './translations';
 
 export type UiLanguage = 'en' | 'vi';
 
@@ -93,12 +94,18 @@ export async function prepareJourneyPage(
   };
 }
 
-export const test = base.extend<{ uiLanguage: UiLanguage; words: (typeof WORDS)[UiLanguage] }>({
+export const test = base.extend<{
+  uiLanguage: UiLanguage;
+  words: (typeof WORDS)[UiLanguage];
+  /** The app's own texts in the project's UI language (translations.ts). */
+  t: Translate;
+}>({
   uiLanguage: ['en', { option: true }],
   // Playwright reads the fixture's dependencies from this (empty) pattern.
   // eslint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, use) => use(clientAddressHeader()),
   words: async ({ uiLanguage }, use) => use(WORDS[uiLanguage]),
+  t: async ({ uiLanguage }, use) => use(translator(uiLanguage)),
   page: async ({ page, uiLanguage, baseURL, javaScriptEnabled }, use) => {
     await prepareJourneyPage(page, uiLanguage, baseURL!, javaScriptEnabled !== false);
     await use(page);

@@ -1,16 +1,16 @@
 import { expect, test } from './api-fixtures';
 import { expectAccessible } from './fixtures';
-import { escapeRegExp, translator } from './signed-in-helpers';
+import { escapeRegExp } from './signed-in-helpers';
 
 test.describe('n8n', () => {
+  // The setting and the library key are copied to the clipboard.
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
   test('open in n8n: the address is saved once, the button opens the template, the setting is copied', async ({
     page,
-    context,
-    uiLanguage,
+    t,
     baseURL,
   }) => {
-    const t = translator(uiLanguage);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const search = await page.request.get('/n8n/templates/search?search=disqus&page=1&limit=20&category=');
     const template = (await search.json()).workflows[0] as { id: number };
     await page.goto(`/workflows/${template.id}`);
@@ -45,12 +45,11 @@ test.describe('n8n', () => {
   });
 
   test('a library key is shown once, works for the templates API, and stops working when revoked', async ({
-    uiLanguage,
+    t,
     baseURL,
     apiUser,
   }, testInfo) => {
     test.skip(testInfo.project.name === 'phone-en', 'the desktop journeys cover the profile form');
-    const t = translator(uiLanguage);
     const { context, page } = await apiUser({ label: 'n8n-key' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/profile');

@@ -1,22 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
-
-const PREVIEW_WORDS = {
-  en: {
-    activate: 'Explore the workflow',
-    done: 'Done',
-    close: 'Close',
-    panel: 'Node details',
-    apps: 'Apps used',
-  },
-  vi: {
-    activate: 'Khám phá workflow',
-    done: 'Xong',
-    close: 'Đóng',
-    panel: 'Chi tiết node',
-    apps: 'Ứng dụng sử dụng',
-  },
-} as const;
+import { expect, expectAccessible, test as base } from './fixtures';
 
 /** A free n8n workflow wide enough that an unfitted first view cut off its trigger. */
 const WIDE_FREE = 'Turn an article into an X thread and a LinkedIn post';
@@ -60,24 +43,24 @@ async function scrollOver(page: Page, preview: Locator, isMobile: boolean, dista
   }
 }
 
-/** Opens the wide free workflow and scrolls to its preview, which comes after the facts and loads once in view. */
-async function openWidePreview(page: Page, request: APIRequestContext): Promise<Locator> {
-  await page.goto(await detailPath(request, WIDE_FREE));
-  await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
-  const preview = page.getByTestId('workflow-preview');
-  await preview.scrollIntoViewIfNeeded();
-  return preview;
-}
+const test = base.extend<{ widePreview: Locator }>({
+  /** The wide free workflow's page, scrolled to its preview (it comes after the facts and loads once in view). */
+  widePreview: async ({ page, request }, use) => {
+    await page.goto(await detailPath(request, WIDE_FREE));
+    await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
+    const preview = page.getByTestId('workflow-preview');
+    await preview.scrollIntoViewIfNeeded();
+    await use(preview);
+  },
+});
 
 test.describe('workflow preview', () => {
   test('the page scrolls past the graph, which fits every node, until a click activates it; a node opens its panel', async ({
     page,
-    request,
-    uiLanguage,
+    widePreview: preview,
+    t,
     isMobile,
   }) => {
-    const words = PREVIEW_WORDS[uiLanguage];
-    const preview = await openWidePreview(page, request);
     const nodes = preview.getByTestId('preview-node');
     await expect(nodes.first()).toBeVisible();
     await expect(preview).toHaveAttribute('data-active', 'false');
@@ -104,12 +87,12 @@ test.describe('workflow preview', () => {
 
     // A click activates it: now the same gesture moves the graph, not the page.
     await preview.scrollIntoViewIfNeeded();
-    await page.getByRole('button', { name: words.activate }).click();
+    await page.getByRole('button', { name: t('preview.activate') }).click();
     await expect(preview).toHaveAttribute('data-active', 'true');
     // A node opens its panel: app, type, version and, for a free workflow, its settings.
-    await page.getByRole('button', { name: words.done }).click();
+    await page.getByRole('button', { name: t('preview.done') }).click();
     await expect(preview).toHaveAttribute('data-active', 'false');
-    await page.getByRole('button', { name: words.activate }).click();
+    await page.getByRole('button', { name: t('preview.activate') }).click();
     // The graph was moved above: open a node that is still inside the frame.
     const inside = await nodes.evaluateAll((elements) => {
       const frameBox = elements[0]!.closest('[data-testid="workflow-preview"]')!.getBoundingClientRect();
@@ -126,12 +109,12 @@ test.describe('workflow preview', () => {
     });
     expect(inside).toBeGreaterThanOrEqual(0);
     await nodes.nth(inside).click();
-    const panel = page.getByRole('complementary', { name: words.panel });
+    const panel = page.getByRole('complementary', { name: t('preview.nodePanel') });
     await expect(panel).toBeVisible();
     await expect(panel.getByText(/^(n8n-nodes-base|@n8n\/n8n-nodes-langchain)\./)).toBeVisible();
     await expect(panel.getByTestId('node-settings')).toBeVisible();
     await expectAccessible(page);
-    await panel.getByRole('button', { name: words.close }).click();
+    await panel.getByRole('button', { name: t('preview.close') }).click();
     await expect(panel).toHaveCount(0);
 
     if (!isMobile) {
@@ -148,13 +131,11 @@ test.describe('workflow preview', () => {
 
   test('an activated graph takes the wheel and Ctrl + wheel zooms it, the page stays put', async ({
     page,
-    request,
-    uiLanguage,
+    widePreview: preview,
+    t,
     isMobile,
   }) => {
-    const words = PREVIEW_WORDS[uiLanguage];
-    const preview = await openWidePreview(page, request);
-    await page.getByRole('button', { name: words.activate }).click();
+    await page.getByRole('button', { name: t('preview.activate') }).click();
     await expect(preview).toHaveAttribute('data-active', 'true');
     const activeBefore = await viewportTransform(preview);
     const pageBefore = await page.evaluate(() => window.scrollY);
@@ -179,19 +160,14 @@ test.describe('workflow preview', () => {
     }
   });
 
-  test('cards show the brand marks of the apps first, then core nodes', async ({
-    page,
-    request,
-    uiLanguage,
-  }) => {
-    const words = PREVIEW_WORDS[uiLanguage];
+  test('cards show the brand marks of the apps first, then core nodes', async ({ page, request, t }) => {
     for (const [search, title, brand] of [
       ['Buy Me a Coffee', 'Thông báo Buy Me a Coffee lên Slack', 'Slack'],
       ['Auto-label', 'Auto-label incoming Gmail messages with AI', 'OpenAI'],
     ] as const) {
       await page.goto(`/workflows?search=${encodeURIComponent(search)}`);
       const card = page.getByRole('article').filter({ hasText: title });
-      const icons = card.getByRole('list', { name: words.apps }).getByRole('img');
+      const icons = card.getByRole('list', { name: t('card.apps') }).getByRole('img');
       await expect(icons.first()).toBeVisible();
       const alts = await icons.evaluateAll((images) => images.map((image) => image.getAttribute('alt')));
       expect(alts).toContain(brand);

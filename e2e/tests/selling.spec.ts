@@ -5,11 +5,10 @@ import { expect, test } from './api-fixtures';
 import {
   expectAccessibleSettled as expectAccessible,
   expectToast,
+  goViaMenu,
   mailContaining,
-  openAccountMenu,
-  translator,
-  type Translate,
 } from './signed-in-helpers';
+import type { Translate } from './translations';
 
 /*
  * The journeys' server runs with SALE_HOLD_DAYS=0 (a sale is available at once instead of after the
@@ -21,21 +20,21 @@ const PRICE = 300_000;
 const SHARE = 270_000; // PLATFORM_FEE_PERCENT 10
 
 async function openSales(page: Page, t: Translate) {
-  const menu = await openAccountMenu(page, t);
-  await menu.getByRole('menuitem', { name: t('menu.sales') }).click();
+  await goViaMenu(page, t, 'menu.sales');
   await expect(page.getByRole('heading', { level: 1, name: t('sales.title') })).toBeVisible();
 }
 
 test.describe('selling', () => {
+  test.skip(({ isMobile }) => isMobile, 'selling runs at desktop width in both languages');
+
   test('a seller sees a sale on the chart, adds a bank account and is paid out; an admin exports and marks it paid', async ({
     uiLanguage,
+    t,
     apiUser,
     listedWorkflow,
     paidOrder,
   }, testInfo) => {
-    test.skip(testInfo.project.name.startsWith('phone'), 'selling runs at desktop width in both languages');
     test.setTimeout(240_000);
-    const t = translator(uiLanguage);
     const project = testInfo.project.name;
     const money = (amount: number) => formatVnd(amount, uiLanguage);
 

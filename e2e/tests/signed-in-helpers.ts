@@ -1,42 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { formatAmount } from '@flowbay/domain/price';
-import { API_MESSAGES } from '../../packages/domain/src/messages';
 import { decodeBase64Parts, decodeQuotedPrintable, firstLink, mailsTo } from '../../scripts/lib/outbox';
 import { clientAddressHeader, expectAccessible, type UiLanguage } from './fixtures';
-
-/**
- * The UI strings, straight from the app's translation files plus the API message catalogue the app
- * merges into them, so the journeys read what users read.
- */
-type Tree = { [key: string]: string | Tree };
-function dictionary(language: UiLanguage): Tree {
-  const ui = JSON.parse(
-    readFileSync(new URL(`../../apps/web/src/i18n/${language}.json`, import.meta.url), 'utf8'),
-  ) as Tree & { errors: Tree };
-  const api = API_MESSAGES[language];
-  return { ...ui, errors: { ...ui.errors, ...api.errors }, validation: api.validation };
-}
-const dictionaries: Record<UiLanguage, Tree> = { en: dictionary('en'), vi: dictionary('vi') };
-
-export function translator(language: UiLanguage) {
-  return (key: string, values: Record<string, string | number> = {}): string => {
-    const leaf = key
-      .split('.')
-      .reduce<string | Tree | undefined>(
-        (node, part) => (typeof node === 'object' ? node[part] : undefined),
-        dictionaries[language],
-      );
-    if (typeof leaf !== 'string') throw new Error(`no translation for ${key}`);
-    // `{{count, number}}` groups digits the way the app does ("1,234" / "1.234").
-    return leaf.replace(/\{\{(\w+)(, number)?\}\}/g, (_, name: string, number?: string) => {
-      const value = values[name];
-      return number && typeof value === 'number' ? formatAmount(value, language) : String(value ?? '');
-    });
-  };
-}
-
-export type Translate = ReturnType<typeof translator>;
+import type { Translate } from './translations';
 
 /**
  * Waits for an e-mail to `to` in the server's outbox folder (`$DATA_DIR/outbox`), newest first, in
@@ -134,9 +99,11 @@ export async function logIn(page: Page, t: Translate, email: string, password = 
   await form.getByRole('button', { name: t('auth.login') }).click();
 }
 
+/** Below the app's `md` breakpoint the account entries live in the menu sheet. */
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
 export async function openAccountMenu(page: Page, t: Translate) {
-  const phone = (page.viewportSize()?.width ?? 1280) < 768;
-  if (phone) {
+  if (isPhone(page)) {
     await page.getByRole('button', { name: t('nav.openMenu') }).click();
     return page.getByRole('dialog');
   }
@@ -146,52 +113,35 @@ export async function openAccountMenu(page: Page, t: Translate) {
   return page.getByRole('menu');
 }
 
+/** Opens the account menu and follows one of its entries (links in the phone's menu sheet). */
+export async function goViaMenu(page: Page, t: Translate, key: string) {
+  const menu = await openAccountMenu(page, t);
+  await menu.getByRole(isPhone(page) ? 'link' : 'menuitem', { name: t(key) }).click();
+}
+
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** A small real n8n export (webhook → HTTP request → Slack) with an OpenAI key left in a header. */
 export function n8nExport(name: string): string {
-  return JSON.stringify({
-    name,
-    nodes: [
-      {
-        id: '1',
-        name: 'Webhook',
-        type: 'n8n-nodes-base.webhook',
-        typeVersion: 2,
-        position: [0, 0],
-        parameters: { path: 'incoming' },
-      },
-      {
-        id: '2',
-        name: 'Call OpenAI',
-        type: 'n8n-nodes-base.httpRequest',
-        typeVersion: 4,
-        position: [220, 0],
-        parameters: {
-          url: 'https://api.openai.com/v1/chat/completions',
-          headerParameters: {
-            parameters: [
-              { name: 'Authorization', value: 'Bearer sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD' },
-            ],
-          },
+  return chainExport(name, [
+    { name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, parameters: { path: 'incoming' } },
+    {
+      name: 'Call OpenAI',
+      type: 'n8n-nodes-base.httpRequest',
+      typeVersion: 4,
+      parameters: {
+        url: 'https://api.openai.com/v1/chat/completions',
+        headerParameters: {
+          parameters: [
+            { name: 'Authorization', value: 'Bearer sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD' },
+          ],
         },
       },
-      {
-        id: '3',
-        name: 'Slack',
-        type: 'n8n-nodes-base.slack',
-        typeVersion: 2,
-        position: [440, 0],
-        parameters: { text: 'done' },
-      },
-    ],
-    connections: {
-      Webhook: { main: [[{ node: 'Call OpenAI', type: 'main', index: 0 }]] },
-      'Call OpenAI': { main: [[{ node: 'Slack', type: 'main', index: 0 }]] },
     },
-  });
+    { name: 'Slack', type: 'n8n-nodes-base.slack', typeVersion: 2, parameters: { text: 'done' } },
+  ]);
 }
 
 /** An account made over the API: sign-up, the confirmation link from the outbox, a bearer token. */

@@ -5,24 +5,18 @@ import {
   escapeRegExp,
   expectAccessibleSettled as expectAccessible,
   expectToast,
+  goViaMenu,
   logIn,
   n8nExport,
   newContextIn,
   openAccountMenu,
   screenshotPng,
   signUpAndConfirm,
-  translator,
   uniqueEmail,
-  type Translate,
 } from './signed-in-helpers';
 
 function fieldError(page: Page, id: string) {
   return page.locator(`#${id}-error`);
-}
-
-async function goViaMenu(page: Page, t: Translate, key: string) {
-  const menu = await openAccountMenu(page, t);
-  await menu.getByRole(page.viewportSize()!.width < 768 ? 'link' : 'menuitem', { name: t(key) }).click();
 }
 
 test.describe('signed-in journey', () => {
@@ -30,13 +24,13 @@ test.describe('signed-in journey', () => {
     page,
     browser,
     uiLanguage,
+    t,
     apiUser,
   }, testInfo) => {
     const skipReason =
       'the full journey runs at desktop width in both languages; the phone project checks the mobile menu below';
     test.skip(testInfo.project.name.startsWith('phone'), skipReason);
     test.setTimeout(300_000);
-    const t = translator(uiLanguage);
     const project = testInfo.project.name;
     const author = uniqueEmail('author', project);
     const admin = `admin-${project}@e2e.test`;
@@ -227,10 +221,9 @@ test.describe('signed-in journey', () => {
     await expect(page.getByRole('link', { name: t('nav.login') })).toBeVisible();
   });
 
-  test('phone: the account entries live in the menu sheet', async ({ uiLanguage, apiUser }, testInfo) => {
+  test('phone: the account entries live in the menu sheet', async ({ t, apiUser }, testInfo) => {
     const skipReason = 'desktop projects run the full journey above';
     test.skip(!testInfo.project.name.startsWith('phone'), skipReason);
-    const t = translator(uiLanguage);
     const { email, page } = await apiUser({ label: 'phone' });
     await page.goto('/');
     const sheet = await openAccountMenu(page, t);

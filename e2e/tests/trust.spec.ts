@@ -6,9 +6,8 @@ import {
   escapeRegExp,
   expectAccessibleSettled as expectAccessible,
   expectToast,
-  translator,
-  type Translate,
 } from './signed-in-helpers';
+import type { Translate } from './translations';
 
 const PRICE = 49_000;
 
@@ -39,17 +38,15 @@ async function buyThroughTestGateway(page: Page, t: Translate, path: string) {
 }
 
 test.describe('trust', () => {
+  test.skip(({ isMobile }) => isMobile, 'the trust journeys run at desktop width in both languages');
+
   test('a buyer rates and reviews a workflow, the author answers, and cards and the page show the new average', async ({
     uiLanguage,
+    t,
     apiUser,
     listedWorkflow,
   }, testInfo) => {
-    test.skip(
-      testInfo.project.name.startsWith('phone'),
-      'the trust journeys run at desktop width in both languages',
-    );
     test.setTimeout(240_000);
-    const t = translator(uiLanguage);
     const project = testInfo.project.name;
     const author = await apiUser({ label: 'trust-author' });
     const admin = await apiUser({ email: `trust-admin-${project}@e2e.test` });
@@ -129,15 +126,10 @@ test.describe('trust', () => {
 
   test('a visitor reports a workflow from its page, is told it was received, and an admin sees it in the queue', async ({
     page,
-    uiLanguage,
+    t,
     apiUser,
   }, testInfo) => {
-    test.skip(
-      testInfo.project.name.startsWith('phone'),
-      'the trust journeys run at desktop width in both languages',
-    );
     test.setTimeout(180_000);
-    const t = translator(uiLanguage);
     const project = testInfo.project.name;
     const listed = await page.request.get('/api/workflows?price=free&sort=views_asc');
     const { workflows } = (await listed.json()) as {

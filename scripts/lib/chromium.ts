@@ -1,6 +1,7 @@
 /**
  * The system Chromium (Debian's) and the flags it runs with headless on these shared machines: the
- * journeys (e2e/playwright.config.ts) and the n8n check launch it with the same options.
+ * journeys (e2e/playwright.config.ts), the n8n check and the web bench (bench/web/run.ts) launch it
+ * with the same options.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

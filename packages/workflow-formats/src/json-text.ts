@@ -167,49 +167,41 @@ export function locateSyntaxError(text: string): SyntaxProblem {
       if (next !== undefined && /[0-9.eE+-]/.test(next)) stop('invalid number');
     }
   };
+  /** Stops at the current character with `message`, or at the end of the file when there is none. */
+  const expected = (message: string): never => stop(i >= n ? 'unexpected end of file' : message);
+  /** An object's or array's members, from its opening bracket to `close`, separated by commas. */
+  const members = (close: '}' | ']', member: () => void, after: string) => {
+    i++;
+    skipSpace();
+    if (text[i] === close) {
+      i++;
+      return;
+    }
+    for (;;) {
+      member();
+      skipSpace();
+      if (text[i] === ',') i++;
+      else if (text[i] === close) {
+        i++;
+        return;
+      } else expected(`expected ',' or '${close}' after ${after}`);
+    }
+  };
+  const property = () => {
+    skipSpace();
+    if (text[i] !== '"') expected('expected a property name in double quotes');
+    string();
+    skipSpace();
+    if (text[i] !== ':') expected("expected ':' after a property name");
+    i++;
+    value();
+  };
   const value = (): void => {
     skipSpace();
     const c = text[i];
-    if (c === '{') {
-      i++;
-      skipSpace();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      for (;;) {
-        skipSpace();
-        if (text[i] !== '"')
-          stop(i >= n ? 'unexpected end of file' : 'expected a property name in double quotes');
-        string();
-        skipSpace();
-        if (text[i] !== ':') stop(i >= n ? 'unexpected end of file' : "expected ':' after a property name");
-        i++;
-        value();
-        skipSpace();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') {
-          i++;
-          return;
-        } else stop(i >= n ? 'unexpected end of file' : "expected ',' or '}' after a property value");
-      }
-    } else if (c === '[') {
-      i++;
-      skipSpace();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (;;) {
-        value();
-        skipSpace();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') {
-          i++;
-          return;
-        } else stop(i >= n ? 'unexpected end of file' : "expected ',' or ']' after an array element");
-      }
-    } else if (c === '"') string();
+    if (c === '{') members('}', property, 'a property value');
+    else if (c === '[') members(']', value, 'an array element');
+    else if (c === '"') string();
     else if (c === 't') literal('true');
     else if (c === 'f') literal('false');
     else if (c === 'n') literal('null');

@@ -1,22 +1,16 @@
 import { appDisplayName, normalizeAppKey } from './apps.ts';
-import { placeNodes } from './layout.ts';
+import { GraphBuilder } from './graph-builder.ts';
 import { readableMakeModule } from './step-names.ts';
-import type { Annotation, EdgeKind, GraphEdge, ParseOptions, Warning, WorkflowGraph } from './model.ts';
+import type { Annotation, EdgeKind, ParseOptions, Warning, WorkflowGraph } from './model.ts';
 import {
-  type DraftNode,
   type JsonRecord,
-  IdRegistry,
-  RequirementsCollector,
-  edgeId,
   finite,
   hasReadableText,
   idText,
   isRecord,
   own,
   positionFrom,
-  readableSettings,
   text,
-  warn,
 } from './shared.ts';
 
 /** Parameters that hold a reference to one of the user's Make connections. */
@@ -41,13 +35,8 @@ export function parseMakeBlueprint(
   options: ParseOptions = {},
 ): WorkflowGraph {
   const name = text(own(doc, 'name'))?.trim() || 'Untitled scenario';
-  const ids = new IdRegistry();
-  const requirements = new RequirementsCollector();
-  const drafts: DraftNode[] = [];
-  const edges: GraphEdge[] = [];
+  const graph = new GraphBuilder(name, warnings, options);
   const idByModule = new Map<string, string>();
-
-  const addEdge = (edge: Omit<GraphEdge, 'id'>) => edges.push({ id: edgeId(edge, edges.length), ...edge });
 
   /** Reads one flow (a list of modules); returns the graph ids of its modules in order. */
   const readFlow = (flow: unknown, isRoot: boolean): { id: string; filter?: string }[] => {
@@ -55,10 +44,9 @@ export function parseMakeBlueprint(
     const read: { id: string; filter?: string }[] = [];
     flow.forEach((module, index) => {
       if (!isRecord(module)) {
-        warn(warnings, {
+        graph.warn({
           code: 'INVALID_NODE',
           message: `A module of "${name}" is not an object and was skipped.`,
-          workflow: name,
         });
         return;
       }
@@ -70,25 +58,19 @@ export function parseMakeBlueprint(
       const moduleName =
         (isRecord(designer) && text(own(designer, 'name'))?.trim()) || defaultName(type, app);
       const exportId = idText(own(module, 'id'));
-      const claimed = ids.claim(exportId ?? `module-${drafts.length + 1}`);
-      if (claimed.duplicate && exportId !== undefined) {
-        warn(warnings, {
-          code: 'DUPLICATE_NODE_ID',
-          message: `Module id ${exportId} is used more than once.`,
-          workflow: name,
-          node: moduleName,
-        });
-      }
+      const claimed = graph.claimId(exportId, `module-${graph.nodes.length + 1}`, {
+        message: `Module id ${exportId} is used more than once.`,
+        node: moduleName,
+      });
       if (exportId !== undefined && !idByModule.has(exportId)) idByModule.set(exportId, claimed.id);
       if (type === '')
-        warn(warnings, {
+        graph.warn({
           code: 'INVALID_NODE',
           message: `Module "${moduleName}" has no type.`,
-          workflow: name,
           node: moduleName,
         });
       const isRouter = type === 'builtin:BasicRouter';
-      drafts.push({
+      graph.nodes.push({
         id: claimed.id,
         name: moduleName,
         type,
@@ -99,12 +81,10 @@ export function parseMakeBlueprint(
         kind: isRoot && index === 0 ? 'trigger' : isRouter ? 'router' : 'action',
         disabled: false,
         ...(position ? { position } : {}),
-        ...(options.settings
-          ? { settings: readableSettings(own(module, 'parameters'), own(module, 'mapper')) }
-          : {}),
+        ...graph.settings(own(module, 'parameters'), own(module, 'mapper')),
       });
-      requirements.typeVersion(type, finite(own(module, 'version')));
-      readConnections(module, app, moduleName, requirements);
+      graph.requirements.typeVersion(type, finite(own(module, 'version')));
+      readConnections(module, app, moduleName, graph);
 
       const filter = filterLabel(module);
       read.push({ id: claimed.id, ...(filter !== undefined ? { filter } : {}) });
@@ -125,32 +105,16 @@ export function parseMakeBlueprint(
   };
 
   const branch = (from: string, to: { id: string; filter?: string }, kind: EdgeKind) => {
-    addEdge({ from, to: to.id, kind, ...(to.filter !== undefined ? { label: to.filter } : {}) });
+    graph.addEdge({ from, to: to.id, kind, ...(to.filter !== undefined ? { label: to.filter } : {}) });
   };
 
   readFlow(own(doc, 'flow'), true);
-  if (drafts.length === 0)
-    warn(warnings, { code: 'NO_NODES', message: 'The scenario has no modules.', workflow: name });
-
-  const placed = placeNodes(drafts, edges);
-  const annotations = readNotes(doc, idByModule, placed.nodes);
-  return {
-    name,
-    platform: 'make',
-    nodes: placed.nodes,
-    edges,
-    annotations,
-    requirements: requirements.result(),
-    layout: placed.layout,
-  };
+  const read = graph.finish('make', 'The scenario has no modules.');
+  // Notes are placed by the module they belong to, so they are read once the modules are laid out.
+  return { ...read, annotations: readNotes(doc, idByModule, read.nodes) };
 }
 
-function readConnections(
-  module: JsonRecord,
-  app: string,
-  node: string,
-  requirements: RequirementsCollector,
-): void {
+function readConnections(module: JsonRecord, app: string, node: string, graph: GraphBuilder): void {
   const parameters = own(module, 'parameters');
   if (!isRecord(parameters)) return;
   const metadata = own(module, 'metadata');
@@ -167,7 +131,7 @@ function readConnections(
     const connectionType =
       (isRecord(data) && text(own(data, 'connection'))) || declaredAccountType(metadata, key) || app;
     const label = isRecord(restored) ? text(own(restored, 'label')) : undefined;
-    requirements.credential(app, connectionType, label, node);
+    graph.requirements.credential(app, connectionType, label, node);
   }
 }
 

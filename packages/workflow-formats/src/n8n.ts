@@ -1,29 +1,15 @@
 import { isN8nCommunityType, n8nPackageOf, normalizeAppKey } from './apps.ts';
-import { placeNodes } from './layout.ts';
-import type {
-  Annotation,
-  EdgeKind,
-  GraphEdge,
-  NodeKind,
-  ParseOptions,
-  Warning,
-  WorkflowGraph,
-} from './model.ts';
+import { GraphBuilder } from './graph-builder.ts';
+import type { Annotation, EdgeKind, NodeKind, ParseOptions, Warning, WorkflowGraph } from './model.ts';
 import {
-  type DraftNode,
   type JsonRecord,
-  IdRegistry,
-  RequirementsCollector,
-  edgeId,
   finite,
   hasReadableText,
   idText,
   isRecord,
   own,
   positionFrom,
-  readableSettings,
   text,
-  warn,
 } from './shared.ts';
 
 const TRIGGER_TYPES = new Set(['webhook', 'cron', 'start', 'interval', 'emailreadimap']);
@@ -88,21 +74,18 @@ export function parseN8nWorkflow(
 ): WorkflowGraph {
   const record = Array.isArray(doc) ? undefined : doc;
   const name = (record && text(own(record, 'name'))?.trim()) || 'Untitled workflow';
+  const graph = new GraphBuilder(name, warnings, options);
   const rawNodes = Array.isArray(doc) ? doc : own(doc, 'nodes');
   const list = Array.isArray(rawNodes) ? rawNodes : [];
-  const ids = new IdRegistry();
-  const requirements = new RequirementsCollector();
-  const drafts: DraftNode[] = [];
   const annotations: Annotation[] = [];
   const byName = new Map<string, NodeFacts>();
   const stickyNames = new Set<string>();
 
   list.forEach((entry, index) => {
     if (!isRecord(entry)) {
-      warn(warnings, {
+      graph.warn({
         code: 'INVALID_NODE',
         message: `Entry ${index + 1} of "nodes" is not an object and was skipped.`,
-        workflow: name,
       });
       return;
     }
@@ -132,24 +115,13 @@ export function parseN8nWorkflow(
       return;
     }
 
-    if (type === '') {
-      warn(warnings, {
-        code: 'INVALID_NODE',
-        message: `Node "${nodeName}" has no type.`,
-        workflow: name,
-        node: nodeName,
-      });
-    }
+    if (type === '')
+      graph.warn({ code: 'INVALID_NODE', message: `Node "${nodeName}" has no type.`, node: nodeName });
     const exportId = idText(own(entry, 'id'));
-    const claimed = ids.claim(exportId ?? nodeName);
-    if (claimed.duplicate && exportId !== undefined) {
-      warn(warnings, {
-        code: 'DUPLICATE_NODE_ID',
-        message: `Node id "${exportId}" is used more than once.`,
-        workflow: name,
-        node: nodeName,
-      });
-    }
+    const claimed = graph.claimId(exportId, nodeName, {
+      message: `Node id "${exportId}" is used more than once.`,
+      node: nodeName,
+    });
     const typeVersion = finite(own(entry, 'typeVersion')) ?? 1;
     const app = normalizeAppKey(type);
     const facts: NodeFacts = {
@@ -160,15 +132,14 @@ export function parseN8nWorkflow(
       errorOutput: own(entry, 'onError') === 'continueErrorOutput',
     };
     if (byName.has(nodeName)) {
-      warn(warnings, {
+      graph.warn({
         code: 'DUPLICATE_NODE_NAME',
         message: `More than one node is named "${nodeName}"; connections use the first.`,
-        workflow: name,
         node: nodeName,
       });
     } else byName.set(nodeName, facts);
 
-    drafts.push({
+    graph.nodes.push({
       id: claimed.id,
       name: nodeName,
       type,
@@ -177,7 +148,7 @@ export function parseN8nWorkflow(
       kind: nodeKind(local),
       disabled: own(entry, 'disabled') === true,
       ...(position ? { position } : {}),
-      ...(options.settings ? { settings: readableSettings(parameters) } : {}),
+      ...graph.settings(parameters),
     });
 
     const credentials = own(entry, 'credentials');
@@ -186,62 +157,40 @@ export function parseN8nWorkflow(
         const value = credentials[credentialType];
         const credentialName =
           typeof value === 'string' ? value : isRecord(value) ? text(own(value, 'name')) : undefined;
-        requirements.credential(app, credentialType, credentialName, nodeName);
+        graph.requirements.credential(app, credentialType, credentialName, nodeName);
       }
     }
-    if (type !== '') requirements.typeVersion(type, typeVersion);
-    if (isN8nCommunityType(type)) requirements.communityPackage(n8nPackageOf(type)!);
+    if (type !== '') graph.requirements.typeVersion(type, typeVersion);
+    if (isN8nCommunityType(type)) graph.requirements.communityPackage(n8nPackageOf(type)!);
   });
 
-  const edges = readConnections(
-    record ? own(record, 'connections') : undefined,
-    byName,
-    stickyNames,
-    name,
-    warnings,
-  );
-  if (drafts.length === 0)
-    warn(warnings, { code: 'NO_NODES', message: 'The workflow has no nodes.', workflow: name });
-  const placed = placeNodes(drafts, edges);
+  readConnections(record ? own(record, 'connections') : undefined, byName, stickyNames, graph);
   const id = record ? idText(own(record, 'id')) : undefined;
-  return {
-    ...(id !== undefined ? { id } : {}),
-    name,
-    platform: 'n8n',
-    nodes: placed.nodes,
-    edges,
-    annotations,
-    requirements: requirements.result(),
-    layout: placed.layout,
-  };
+  return graph.finish('n8n', 'The workflow has no nodes.', { id, annotations });
 }
 
 function readConnections(
   connections: unknown,
   byName: Map<string, NodeFacts>,
   stickyNames: Set<string>,
-  workflow: string,
-  warnings: Warning[],
-): GraphEdge[] {
-  const edges: GraphEdge[] = [];
-  if (connections === undefined || connections === null) return edges;
+  graph: GraphBuilder,
+): void {
+  if (connections === undefined || connections === null) return;
   if (!isRecord(connections)) {
-    warn(warnings, {
+    graph.warn({
       code: 'INVALID_CONNECTIONS',
       message: '"connections" is not an object; the workflow is shown without edges.',
-      workflow,
     });
-    return edges;
+    return;
   }
   for (const sourceName of Object.keys(connections)) {
     const byType = connections[sourceName];
     const source = byName.get(sourceName);
     if (!source) {
       if (!stickyNames.has(sourceName)) {
-        warn(warnings, {
+        graph.warn({
           code: 'EDGE_SOURCE_MISSING',
           message: `Connections start from "${sourceName}", which is not a node.`,
-          workflow,
           node: sourceName,
         });
       }
@@ -261,10 +210,9 @@ function readConnections(
           const targetName = text(own(target, 'node'));
           const targetFacts = targetName === undefined ? undefined : byName.get(targetName);
           if (!targetFacts) {
-            warn(warnings, {
+            graph.warn({
               code: 'EDGE_TARGET_MISSING',
               message: `"${sourceName}" connects to "${targetName ?? '?'}", which is not a node.`,
-              workflow,
               node: sourceName,
             });
             continue;
@@ -280,21 +228,18 @@ function readConnections(
             kind = 'branch';
             label = labels[outputIndex];
           }
-          const toInput = finite(own(target, 'index')) ?? 0;
-          const edge: Omit<GraphEdge, 'id'> = {
+          graph.addEdge({
             from: source.id,
             to: targetFacts.id,
             kind,
             ...(label !== undefined ? { label } : {}),
             fromOutput: outputIndex,
-            toInput,
-          };
-          edges.push({ id: edgeId(edge, edges.length), ...edge });
+            toInput: finite(own(target, 'index')) ?? 0,
+          });
         }
       });
     }
   }
-  return edges;
 }
 
 /** n8n puts the error output after the regular ones. */

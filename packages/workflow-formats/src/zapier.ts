@@ -1,20 +1,8 @@
 import { appDisplayName, isCoreApp, normalizeAppKey } from './apps.ts';
-import { placeNodes } from './layout.ts';
+import { GraphBuilder } from './graph-builder.ts';
 import { readableZapierAction } from './step-names.ts';
-import type { GraphEdge, NodeKind, ParseOptions, Warning, WorkflowGraph } from './model.ts';
-import {
-  type DraftNode,
-  type JsonRecord,
-  IdRegistry,
-  RequirementsCollector,
-  edgeId,
-  idText,
-  isRecord,
-  own,
-  readableSettings,
-  text,
-  warn,
-} from './shared.ts';
+import type { NodeKind, ParseOptions, Warning, WorkflowGraph } from './model.ts';
+import { type JsonRecord, idText, isRecord, own, text, warn } from './shared.ts';
 
 const KNOWN_VERSIONS = new Set<unknown>([2, '2', 'gdpr_v1']);
 
@@ -54,6 +42,7 @@ export function parseZapierExport(
 function parseZap(zap: JsonRecord, index: number, warnings: Warning[], options: ParseOptions): WorkflowGraph {
   const zapId = idText(own(zap, 'id'));
   const name = text(own(zap, 'title'))?.trim() || `Zap ${zapId ?? index + 1}`;
+  const graph = new GraphBuilder(name, warnings, options);
   const rawSteps = own(zap, 'nodes') ?? own(zap, 'steps');
   const entries: [string, unknown][] = Array.isArray(rawSteps)
     ? rawSteps.map((step, i) => [String(i + 1), step])
@@ -61,33 +50,24 @@ function parseZap(zap: JsonRecord, index: number, warnings: Warning[], options: 
       ? Object.keys(rawSteps).map((key) => [key, rawSteps[key]])
       : [];
 
-  const ids = new IdRegistry();
   const steps: Step[] = [];
   const stepIdToGraphId = new Map<string, string>();
   for (const [key, value] of entries) {
     if (!isRecord(value)) {
-      warn(warnings, {
+      graph.warn({
         code: 'INVALID_NODE',
         message: `Step ${key} of "${name}" is not an object and was skipped.`,
-        workflow: name,
       });
       continue;
     }
+    // The key stands in for a missing id, so a key that repeats another step's id is a repeated id too.
     const stepId = idText(own(value, 'id')) ?? key;
-    const claimed = ids.claim(stepId);
-    if (claimed.duplicate)
-      warn(warnings, {
-        code: 'DUPLICATE_NODE_ID',
-        message: `Step id ${stepId} is used more than once.`,
-        workflow: name,
-      });
-    else stepIdToGraphId.set(stepId, claimed.id);
+    const claimed = graph.claimId(stepId, key, { message: `Step id ${stepId} is used more than once.` });
+    if (!claimed.duplicate) stepIdToGraphId.set(stepId, claimed.id);
     const parent = idText(own(value, 'parent_id'));
     steps.push({ id: claimed.id, record: value, ...(parent !== undefined ? { parent } : {}) });
   }
 
-  const requirements = new RequirementsCollector();
-  const drafts: DraftNode[] = [];
   const routerIds = new Set<string>();
   for (const step of steps) {
     const record = step.record;
@@ -104,7 +84,7 @@ function parseZap(zap: JsonRecord, index: number, warnings: Warning[], options: 
     const fallback = readableAction ? `${appDisplayName(app)}: ${readableAction}` : appDisplayName(app);
     // The trigger step carries the zap's own title, which does not name the step.
     const nodeName = stepTitle || (step.parent !== undefined && title ? title : fallback);
-    drafts.push({
+    graph.nodes.push({
       id: step.id,
       name: nodeName,
       type: api,
@@ -114,51 +94,36 @@ function parseZap(zap: JsonRecord, index: number, warnings: Warning[], options: 
       // Exports of a zap that is off mark every step paused; that is the zap's state, not a disabled step.
       disabled: false,
       ...(own(record, 'paused') === true ? { paused: true } : {}),
-      ...(options.settings ? { settings: readableSettings(own(record, 'params')) } : {}),
+      ...graph.settings(own(record, 'params')),
     });
-    requirements.typeVersion(api, apiVersion || undefined);
+    graph.requirements.typeVersion(api, apiVersion || undefined);
     if (!isCoreApp(app) && api !== '') {
-      requirements.credential(app, api, undefined, nodeName);
+      graph.requirements.credential(app, api, undefined, nodeName);
     }
   }
 
-  const nameById = new Map(drafts.map((node) => [node.id, node.name]));
-  const edges: GraphEdge[] = [];
+  const nameById = new Map(graph.nodes.map((node) => [node.id, node.name]));
   for (const step of steps) {
     if (step.parent === undefined) continue;
     const from = stepIdToGraphId.get(step.parent);
     if (from === undefined) {
-      warn(warnings, {
+      graph.warn({
         code: 'PARENT_MISSING',
         message: `Step "${nameById.get(step.id) ?? step.id}" follows step ${step.parent}, which is not in the zap.`,
-        workflow: name,
         node: nameById.get(step.id),
       });
       continue;
     }
     const isPath = routerIds.has(from);
-    const edge: Omit<GraphEdge, 'id'> = {
+    graph.addEdge({
       from,
       to: step.id,
       kind: isPath ? 'branch' : 'main',
       ...(isPath ? { label: nameById.get(step.id) ?? '' } : {}),
-    };
-    edges.push({ id: edgeId(edge, edges.length), ...edge });
+    });
   }
 
-  if (drafts.length === 0)
-    warn(warnings, { code: 'NO_NODES', message: 'The zap has no steps.', workflow: name });
-  const placed = placeNodes(drafts, edges);
-  return {
-    ...(zapId !== undefined ? { id: zapId } : {}),
-    name,
-    platform: 'zapier',
-    nodes: placed.nodes,
-    edges,
-    annotations: [],
-    requirements: requirements.result(),
-    layout: placed.layout,
-  };
+  return graph.finish('zapier', 'The zap has no steps.', { id: zapId });
 }
 
 function stepKind(record: JsonRecord, api: string, action: string, isRoot: boolean): NodeKind {

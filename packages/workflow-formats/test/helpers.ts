@@ -13,3 +13,8 @@ export function fixtureFiles(folder: string): string[] {
     .sort()
     .map((name) => `${folder}/${name}`);
 }
+
+/** An n8n node as exports write it: id = name, at the origin, version 1 and no parameters unless `fields` say otherwise. */
+export function n8nNode(name: string, type: string, fields: Record<string, unknown> = {}) {
+  return { id: name, name, type, typeVersion: 1, position: [0, 0], parameters: {}, ...fields };
+}

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { importableN8nFile } from '../src/index.ts';
-import { fixture, fixtureFiles } from './helpers.ts';
+import { fixture, fixtureFiles, n8nNode } from './helpers.ts';
 
-const node = {
-  id: 'a',
-  name: 'Webhook',
-  type: 'n8n-nodes-base.webhook',
-  typeVersion: 1,
-  position: [0, 0],
-  parameters: {},
-};
+const node = n8nNode('Webhook', 'n8n-nodes-base.webhook');
 
 describe('importableN8nFile', () => {
   it('names an export that has no name after the workflow and makes it inactive', () => {

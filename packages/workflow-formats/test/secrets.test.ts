@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { parseWorkflowExport, redactSecrets, scanSecrets, type SecretFinding } from '../src/index.ts';
-import { fixture } from './helpers.ts';
+import { fixture, n8nNode } from './helpers.ts';
 
 const n8n = (parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
-    nodes: [
-      {
-        id: 'a',
-        name: 'Node',
-        type: 'n8n-nodes-base.httpRequest',
-        typeVersion: 4,
-        position: [0, 0],
-        parameters,
-        ...extra,
-      },
-    ],
+    nodes: [n8nNode('Node', 'n8n-nodes-base.httpRequest', { id: 'a', typeVersion: 4, parameters, ...extra })],
     connections: {},
+  });
+
+/** A Zapier export of one zap (titled Z) with one trigger step. */
+const zapierExport = (version: number | string, step: Record<string, unknown>) =>
+  JSON.stringify({
+    metadata: { version },
+    zaps: [{ id: 1, title: 'Z', nodes: { 1: { id: 1, parent_id: null, ...step } } }],
   });
 
 const kinds = (findings: SecretFinding[]) => findings.map((finding) => `${finding.path} ${finding.kind}`);
@@ -162,23 +159,10 @@ describe('scanSecrets', () => {
       'mapper.url url-password',
       'mapper.headers[0].value bearer-token',
     ]);
-    const zapier = JSON.stringify({
-      metadata: { version: 2 },
-      zaps: [
-        {
-          id: 1,
-          title: 'Z',
-          nodes: {
-            1: {
-              id: 1,
-              selected_api: 'WebHookCLIAPI@1.0.0',
-              action: 'post',
-              parent_id: null,
-              params: { api_key: 'sk-proj-abcdefghijklmnopqrstuvwxyz012345' },
-            },
-          },
-        },
-      ],
+    const zapier = zapierExport(2, {
+      selected_api: 'WebHookCLIAPI@1.0.0',
+      action: 'post',
+      params: { api_key: 'sk-proj-abcdefghijklmnopqrstuvwxyz012345' },
     });
     expect(scanSecrets(zapier)).toEqual([
       expect.objectContaining({
@@ -234,23 +218,10 @@ describe('redactSecrets', () => {
   });
 
   it('keeps Make and Zapier exports valid', () => {
-    const zapier = JSON.stringify({
-      metadata: { version: 'gdpr_v1' },
-      zaps: [
-        {
-          id: 1,
-          title: 'Z',
-          nodes: {
-            1: {
-              id: 1,
-              selected_api: 'SlackAPI',
-              action: 'x',
-              parent_id: null,
-              params: { token: 'xoxp-123456789012-abcdefghijklmnop' },
-            },
-          },
-        },
-      ],
+    const zapier = zapierExport('gdpr_v1', {
+      selected_api: 'SlackAPI',
+      action: 'x',
+      params: { token: 'xoxp-123456789012-abcdefghijklmnop' },
     });
     const { text } = redactSecrets(zapier);
     expect(parseWorkflowExport(text)).toMatchObject({ ok: true, platform: 'zapier' });

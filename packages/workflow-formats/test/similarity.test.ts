@@ -2,15 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseWorkflowExport } from '../src/parse.ts';
 import { diffSummaries, similarity, similarityKeys } from '../src/similarity.ts';
 import { summarizeExport } from '../src/summary.ts';
+import { n8nNode } from './helpers.ts';
 
-const node = (name: string, type: string, x: number) => ({
-  id: name,
-  name,
-  type,
-  typeVersion: 1,
-  position: [x, 0],
-  parameters: {},
-});
+const node = (name: string, type: string, x: number) => n8nNode(name, type, { position: [x, 0] });
 function summary(nodes: ReturnType<typeof node>[]) {
   const parsed = parseWorkflowExport(JSON.stringify({ name: 'w', nodes, connections: {} }));
   return summarizeExport(parsed)!;
