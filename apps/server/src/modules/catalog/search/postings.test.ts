@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Postings, addWhereListed } from './postings.ts';
+import { Postings, addWhereListed, densify, intersect, intersectDense } from './postings.ts';
 
 describe('the phrase bonus over a query’s candidates', () => {
   it('adds the weight of every listed candidate, whichever side is longer (walk or gallop)', () => {
@@ -30,5 +30,36 @@ describe('the phrase bonus over a query’s candidates', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('a match as a byte per slot', () => {
+  const scored = (entries: Array<{ slot: number; score: number }>) => {
+    const sorted = [...entries].sort((a, b) => a.slot - b.slot);
+    return {
+      slots: Int32Array.from(sorted.map((entry) => entry.slot)),
+      scores: Float64Array.from(sorted.map((entry) => entry.score)),
+    };
+  };
+  const entries = (maxScore: number) =>
+    fc.uniqueArray(
+      fc.record({ slot: fc.integer({ min: 0, max: 3_000 }), score: fc.integer({ min: 1, max: maxScore }) }),
+      { selector: (entry) => entry.slot, maxLength: 1_500 },
+    );
+
+  it('intersects to the same documents and summed scores as walking both lists', () => {
+    fc.assert(
+      fc.property(entries(40), entries(40), (a, b) => {
+        const dense = densify(scored(b), 3_001);
+        expect(dense).not.toBeNull();
+        expect(intersectDense(scored(a), dense!)).toEqual(intersect(scored(a), scored(b), 'sum'));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('is not made for a match with more than 255 different scores', () => {
+    const many = scored(Array.from({ length: 300 }, (_, slot) => ({ slot, score: slot + 1 })));
+    expect(densify(many, 300)).toBeNull();
   });
 });

@@ -158,6 +158,53 @@ export function addWhereListed(
   }
 }
 
+/**
+ * A word's (or phrase's) matches with a byte per slot of the index: 0 where it does not match, else
+ * 1 + the place of its score in `values`. A common word intersected with a rarer one then costs one
+ * read per document of the rarer one, whatever the common one's length.
+ */
+export interface DenseScores {
+  codes: Uint8Array;
+  values: Float64Array;
+}
+
+/** `scored` as DenseScores over `capacity` slots, or null when it has more than 255 distinct scores. */
+export function densify(scored: Scored, capacity: number): DenseScores | null {
+  const codes = new Uint8Array(capacity);
+  const values = [0];
+  const codeOf = new Map<number, number>();
+  for (let i = 0; i < scored.slots.length; i++) {
+    const score = scored.scores[i]!;
+    let code = codeOf.get(score);
+    if (code === undefined) {
+      if (values.length > 255) return null;
+      code = values.length;
+      values.push(score);
+      codeOf.set(score, code);
+    }
+    codes[scored.slots[i]!] = code;
+  }
+  return { codes, values: Float64Array.from(values) };
+}
+
+/** Documents of `a` that `dense` matches too, scored by the sum of both scores. */
+export function intersectDense(a: Scored, dense: DenseScores): Scored {
+  const { codes, values } = dense;
+  const slots = new Int32Array(a.slots.length);
+  const scores = new Float64Array(a.slots.length);
+  let at = 0;
+  for (let i = 0; i < a.slots.length; i++) {
+    const slot = a.slots[i]!;
+    const code = codes[slot]!;
+    if (code !== 0) {
+      slots[at] = slot;
+      scores[at] = a.scores[i]! + values[code]!;
+      at++;
+    }
+  }
+  return { slots: slots.subarray(0, at), scores: scores.subarray(0, at) };
+}
+
 /** Documents in either; a document in both keeps the higher score. */
 export function merge(a: Scored, b: Scored): Scored {
   const slots = new Int32Array(a.slots.length + b.slots.length);

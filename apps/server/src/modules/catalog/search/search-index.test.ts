@@ -227,3 +227,30 @@ describe('helpers', () => {
     );
   });
 });
+
+describe('common words intersected through their byte-per-slot copies', () => {
+  it('answer exactly as the list walk did: same order, scores and facets', () => {
+    const words = ['alpha', 'beta', 'gamma', 'delta'];
+    const index = new SearchIndex();
+    // 4,000 workflows: every word matches over a thousand, in several fields and with ties.
+    for (let i = 0; i < 4_000; i++) {
+      index.upsert(
+        workflow({
+          title: `${words[i % 4]} ${words[(i >> 2) % 4]} report ${i}`,
+          description: `${words[(i >> 4) % 4]} steps`,
+          apps: [{ key: i % 3 === 0 ? 'slack' : 'notion', name: i % 3 === 0 ? 'Slack' : 'Notion' }],
+          views: i % 7,
+        }),
+      );
+    }
+    for (const search of ['alpha beta', 'gamma report', 'delta alpha steps', 'beta slack']) {
+      // The first time a long match is intersected it is walked; from the second, its copy answers.
+      const walked = index.query(query(search, { limit: 500 }));
+      const throughCopies = index.query(query(search, { limit: 499 }));
+      expect(walked.count, search).toBeGreaterThan(0);
+      expect(throughCopies.count, search).toBe(walked.count);
+      expect(throughCopies.ids, search).toEqual(walked.ids.slice(0, 499));
+      expect(throughCopies.facets, search).toEqual(walked.facets);
+    }
+  });
+});

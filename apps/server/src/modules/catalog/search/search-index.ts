@@ -1,6 +1,18 @@
 import { createHash } from 'node:crypto';
 import { PRICE_BANDS, type PriceFilter, type Sort } from '@flowbay/domain';
-import { EMPTY, Postings, addWhereListed, boost, intersect, merge, union, type Scored } from './postings.ts';
+import {
+  EMPTY,
+  Postings,
+  addWhereListed,
+  boost,
+  densify,
+  intersect,
+  intersectDense,
+  merge,
+  union,
+  type DenseScores,
+  type Scored,
+} from './postings.ts';
 import { buildSynonyms, type SynonymTable } from './synonyms.ts';
 import { editDistance, isStopword, typoBudget, words } from './text.ts';
 
@@ -91,6 +103,11 @@ function digest(parts: unknown[]): string {
 /** Facet value ids are kinds of value apart: app, platform or use case. */
 type FacetKind = 'app' | 'platform' | 'useCase';
 const CACHE_SIZE = 2000;
+/** Memory the byte-per-slot copies of common words' matches may take (DenseScores). */
+const DENSE_BYTES = 64 * 1024 * 1024;
+/** A word's matches get a byte-per-slot copy once it is this long and used this often. */
+const DENSE_MIN_LENGTH = 1024;
+const DENSE_MIN_USES = 2;
 const ALTERNATIVE_CACHE_SIZE = 2000;
 const PRICE_FACETS = Object.keys(PRICE_BANDS) as Array<Exclude<PriceFilter, 'all'>>;
 
@@ -155,6 +172,10 @@ export class SearchIndex {
   private cache = new Map<string, SearchResult>();
   /** Matches of one query word or phrase, reused by the next query that has it (typing, refining). */
   private alternativeCache = new Map<string, Scored>();
+  /** Byte-per-slot copies of often intersected long matches (least recently used first). */
+  private denseCache = new Map<Scored, DenseScores | null>();
+  /** How many queries intersected each long match, until it has a dense copy. */
+  private denseUses = new WeakMap<Scored, number>();
   private facetKeys: Array<{ kind: FacetKind; key: string }> = [];
   private facetIdOf = new Map<string, number>();
   /** Scratch space the size of the slots, reused by every query (one query runs at a time). */
@@ -326,7 +347,7 @@ export class SearchIndex {
     if (slot === undefined) return;
     this.live[slot] = 0;
     this.slotById.delete(id);
-    this.alternativeCache.clear();
+    this.forgetMatches();
     this.alive--;
     this.generation++;
     this.allFacets = null;
@@ -416,10 +437,16 @@ export class SearchIndex {
     this.facetStart[slot] = this.pushFacets(facets);
     this.facetCount[slot] = facets.length;
     this.slotById.set(workflow.id, slot);
-    this.alternativeCache.clear();
+    this.forgetMatches();
     this.alive++;
     this.generation++;
     this.allFacets = null;
+  }
+
+  /** Drops every cached match (the documents changed). */
+  private forgetMatches(): void {
+    this.alternativeCache.clear();
+    this.denseCache.clear();
   }
 
   /* ---------- understanding the query ---------- */
@@ -630,10 +657,37 @@ export class SearchIndex {
     const scored = concepts.map((alternatives) => this.scoreConcept(alternatives));
     scored.sort((a, b) => a.slots.length - b.slots.length);
     for (const concept of scored) {
-      result = result ? intersect(result, concept, 'sum') : concept;
+      if (!result) result = concept;
+      else {
+        const dense = this.denseOf(concept);
+        result = dense ? intersectDense(result, dense) : intersect(result, concept, 'sum');
+      }
       if (result.slots.length === 0) return EMPTY;
     }
     return result ?? EMPTY;
+  }
+
+  /**
+   * The byte-per-slot copy of a long, often used match (null until it has one): intersecting with it
+   * reads one byte per document of the shorter side instead of walking both lists.
+   */
+  private denseOf(concept: Scored): DenseScores | null {
+    if (concept.slots.length < DENSE_MIN_LENGTH) return null;
+    const known = this.denseCache.get(concept);
+    if (known !== undefined) {
+      this.denseCache.delete(concept);
+      this.denseCache.set(concept, known);
+      return known;
+    }
+    const uses = (this.denseUses.get(concept) ?? 0) + 1;
+    this.denseUses.set(concept, uses);
+    if (uses < DENSE_MIN_USES) return null;
+    const capacity = this.ids.length;
+    const room = Math.max(8, Math.floor(DENSE_BYTES / Math.max(capacity, 1)));
+    while (this.denseCache.size >= room) this.denseCache.delete(this.denseCache.keys().next().value!);
+    const dense = densify(concept, capacity);
+    this.denseCache.set(concept, dense);
+    return dense;
   }
 
   /** The filters of a query as facet ids (null: a filter value no workflow has, so nothing matches). */
