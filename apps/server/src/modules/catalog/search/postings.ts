@@ -187,11 +187,13 @@ export function densify(scored: Scored, capacity: number): DenseScores | null {
   return { codes, values: Float64Array.from(values) };
 }
 
-/** Documents of `a` that `dense` matches too, scored by the sum of both scores. */
-export function intersectDense(a: Scored, dense: DenseScores): Scored {
+/**
+ * Documents of `a` that `dense` matches too, scored by the sum of both scores, written into `into`
+ * (at least as long as `a`; it may be `a` itself, which is then compacted in place).
+ */
+export function intersectDense(a: Scored, dense: DenseScores, into: Scored): Scored {
   const { codes, values } = dense;
-  const slots = new Int32Array(a.slots.length);
-  const scores = new Float64Array(a.slots.length);
+  const { slots, scores } = into;
   let at = 0;
   for (let i = 0; i < a.slots.length; i++) {
     const slot = a.slots[i]!;

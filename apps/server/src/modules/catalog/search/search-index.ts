@@ -190,6 +190,17 @@ export class SearchIndex {
   /** The running query's candidate slots. */
   private candidateSpace = new Int32Array(0);
 
+  /** Where the running query's intersections are written (one query runs at a time). */
+  private matchSlots = new Int32Array(0);
+  private matchScores = new Float64Array(0);
+  private matchSpace(): Scored {
+    if (this.matchSlots.length < this.ids.length) {
+      this.matchSlots = new Int32Array(this.ids.length * 2);
+      this.matchScores = new Float64Array(this.ids.length * 2);
+    }
+    return { slots: this.matchSlots, scores: this.matchScores };
+  }
+
   /** The zeroed scratch array, grown to the number of slots. */
   private workspace(): Float64Array {
     if (this.scratch.length < this.ids.length) this.scratch = new Float64Array(this.ids.length * 2);
@@ -660,7 +671,7 @@ export class SearchIndex {
       if (!result) result = concept;
       else {
         const dense = this.denseOf(concept);
-        result = dense ? intersectDense(result, dense) : intersect(result, concept, 'sum');
+        result = dense ? intersectDense(result, dense, this.matchSpace()) : intersect(result, concept, 'sum');
       }
       if (result.slots.length === 0) return EMPTY;
     }
