@@ -174,6 +174,8 @@ export class SearchIndex {
   private alternativeCache = new Map<string, Scored>();
   /** Byte-per-slot copies of often intersected long matches (least recently used first). */
   private denseCache = new Map<Scored, DenseScores | null>();
+  /** Facet counts of cached matches (conceptFacets). */
+  private facetsOfConcept = new WeakMap<Scored, { counts: Int32Array; byMask: Int32Array }>();
   /** How many queries intersected each long match, until it has a dense copy. */
   private denseUses = new WeakMap<Scored, number>();
   private facetKeys: Array<{ kind: FacetKind; key: string }> = [];
@@ -662,11 +664,19 @@ export class SearchIndex {
     return concept;
   }
 
-  private match(concepts: Alternative[][]): Scored {
-    let result: Scored | null = null;
-    // Smallest concept first: each intersection is then no larger than it.
+  /**
+   * The documents matching every concept, and the smallest concept's own matches (`within`: every
+   * match is one of them).
+   */
+  private match(concepts: Alternative[][]): { matched: Scored; within: Scored | null } {
     const scored = concepts.map((alternatives) => this.scoreConcept(alternatives));
+    // Smallest concept first: each intersection is then no larger than it.
     scored.sort((a, b) => a.slots.length - b.slots.length);
+    return { matched: this.intersectAll(scored), within: scored[0] ?? null };
+  }
+
+  private intersectAll(scored: Scored[]): Scored {
+    let result: Scored | null = null;
     for (const concept of scored) {
       if (!result) result = concept;
       else {
@@ -816,8 +826,10 @@ export class SearchIndex {
       this.markGeneration = 0;
     }
     const mark = ++this.markGeneration;
+    let countedWithin: Scored | null = null;
     if (searching) {
-      const matched = this.match(understood!.concepts);
+      const { matched, within } = this.match(understood!.concepts);
+      countedWithin = within;
       score = this.scores;
       const { slots, scores } = matched;
       for (let i = 0; i < slots.length; i++) {
@@ -851,7 +863,7 @@ export class SearchIndex {
     return {
       ids: page.map((slot) => this.ids[slot]!),
       count: found,
-      facets: this.facets(candidates, mark),
+      facets: this.facets(candidates, mark, countedWithin),
       ...(understood?.corrected ? { correctedSearch: understood.corrected } : {}),
     };
   }
@@ -869,6 +881,21 @@ export class SearchIndex {
     return this.allFacets;
   }
 
+  /** Facet counts of the live documents among one concept's matches, kept as long as its matches are. */
+  private conceptFacets(concept: Scored): { counts: Int32Array; byMask: Int32Array } {
+    let known = this.facetsOfConcept.get(concept);
+    if (!known) {
+      known = {
+        counts: new Int32Array(this.facetKeys.length),
+        byMask: new Int32Array(1 << PRICE_FACETS.length),
+      };
+      for (const slot of concept.slots)
+        if (this.live[slot]) this.countSlot(slot, known.counts, known.byMask, 1);
+      this.facetsOfConcept.set(concept, known);
+    }
+    return known;
+  }
+
   /** Adds (or with -1 takes away) one document's facet values and price-band combination. */
   private countSlot(slot: number, counts: Int32Array, byMask: Int32Array, sign: number): void {
     const start = this.facetStart[slot]!;
@@ -884,11 +911,21 @@ export class SearchIndex {
    * When they are most of the catalogue, the counts of all documents minus those of the rest are
    * cheaper and just as exact.
    */
-  private facets(candidates: ArrayLike<number>, mark: number): Facets {
+  private facets(candidates: ArrayLike<number>, mark: number, within: Scored | null = null): Facets {
     let counts: Int32Array;
     // Price bands are counted per combination of bands (a 5-bit mask), then spread over the bands.
     let byMask: Int32Array;
-    if (candidates.length * 2 > this.alive) {
+    if (within && candidates.length * 5 > within.slots.length * 3 && within.slots.length < this.alive) {
+      // Most of a word's matches are candidates (typing "slack s"): its counts, kept with its
+      // matches, minus those of the few that are not.
+      const whole = this.conceptFacets(within);
+      counts = Int32Array.from(whole.counts);
+      byMask = Int32Array.from(whole.byMask);
+      const { live, marks } = this;
+      for (const slot of within.slots) {
+        if (live[slot] && marks[slot] !== mark) this.countSlot(slot, counts, byMask, -1);
+      }
+    } else if (candidates.length * 2 > this.alive) {
       const every = this.everyFacet();
       counts = Int32Array.from(every.counts);
       byMask = Int32Array.from(every.byMask);
