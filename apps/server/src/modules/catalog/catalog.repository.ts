@@ -184,6 +184,10 @@ const listedOnly = and(eq(workflows.status, 'listed'), isNull(workflows.deletedA
 
 export function createCatalogRepository(db: Database) {
   const cards = () => db.select(cardColumns).from(workflows).leftJoin(user, eq(user.id, workflows.userId));
+  // Built once: search answers ask for the cards they have not cached, many times a second.
+  const cardsByIdList = cards()
+    .where(sql`${workflows.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('catalog_cards_by_ids');
 
   return {
     /**
@@ -206,7 +210,7 @@ export function createCatalogRepository(db: Database) {
     /** The cards of these workflows, in the order given. */
     async cardsByIds(ids: string[]) {
       if (ids.length === 0) return [];
-      const rows = await cards().where(inArray(workflows.id, ids));
+      const rows = await cardsByIdList.execute({ ids });
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
