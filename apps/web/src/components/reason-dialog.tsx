@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { VALIDATION_KEYS } from '@flowbay/domain';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { FormField, describedBy } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { translateMessage } from '@/i18n/keys';
 
@@ -66,18 +66,18 @@ export function ReasonDialog({
       <DialogContent title={title} description={description} closeLabel={t('common.close')}>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormField id={id} label={label} error={message}>
-            <Textarea
-              id={id}
-              rows={4}
-              maxLength={maxLength}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-              aria-invalid={message ? true : undefined}
-              aria-describedby={describedBy(id, { error: message })}
-            />
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={4}
+                maxLength={maxLength}
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setError(null);
+                }}
+              />
+            )}
           </FormField>
           <div className="flex justify-end gap-2">
             <DialogClose asChild>

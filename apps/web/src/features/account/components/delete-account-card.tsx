@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { OwnProfile } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
-import { FormField, describedBy } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
@@ -45,14 +45,15 @@ export function DeleteAccountCard({ profile }: { profile: OwnProfile }) {
       </ul>
       {profile.has_password ? (
         <FormField id="delete-password" label={t('settings.deletePassword')}>
-          <Input
-            id="delete-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-describedby={describedBy('delete-password', {})}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
         </FormField>
       ) : token ? (
         <p className="text-sm text-slate-700">{t('settings.deleteLinkOpened')}</p>

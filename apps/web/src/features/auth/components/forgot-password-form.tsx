@@ -2,7 +2,7 @@ import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { FormField, describedBy } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
@@ -44,18 +44,18 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
             label={t('auth.email')}
             error={error ? translateMessage(t, error) : undefined}
           >
-            <Input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy('forgot-email', { error })}
-              {...form.register('email', {
-                required: 'auth.emailRequired',
-                setValueAs: (value: string) => value.trim(),
-              })}
-            />
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="email"
+                required
+                {...form.register('email', {
+                  required: 'auth.emailRequired',
+                  setValueAs: (value: string) => value.trim(),
+                })}
+              />
+            )}
           </FormField>
           <Button type="submit" size="lg" disabled={request.isPending}>
             {request.isPending ? t('auth.sending') : t('auth.sendResetLink')}

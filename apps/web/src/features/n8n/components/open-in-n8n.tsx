@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { describedBy, FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import {
   loadN8nAddress,
@@ -75,16 +75,16 @@ export default function OpenInN8n({ number, paid }: { number: number; paid: bool
               error={error}
               help={t('n8n.addressHelp')}
             >
-              <Input
-                id="n8n-address"
-                type="url"
-                inputMode="url"
-                placeholder="https://n8n.example.com"
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy('n8n-address', { help: true, error })}
-              />
+              {(control) => (
+                <Input
+                  {...control}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://n8n.example.com"
+                  value={draft}
+                  onChange={(event) => setDraft(event.target.value)}
+                />
+              )}
             </FormField>
             <Button type="submit" variant="outline">
               {t('n8n.saveAddress')}

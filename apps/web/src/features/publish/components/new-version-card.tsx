@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { VALIDATION_KEYS, VERSION_MAX, VERSION_RE } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField, describedBy } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
@@ -101,15 +101,15 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-5">
           <FormField id="version-text" label={t('manage.versionLabel')} error={versionMessage}>
-            <Input
-              id="version-text"
-              value={version}
-              onChange={(event) => setVersion(event.target.value)}
-              placeholder={t('manage.versionPlaceholder')}
-              maxLength={VERSION_MAX + 5}
-              aria-invalid={versionMessage ? true : undefined}
-              aria-describedby={describedBy('version-text', { error: versionMessage })}
-            />
+            {(control) => (
+              <Input
+                {...control}
+                value={version}
+                onChange={(event) => setVersion(event.target.value)}
+                placeholder={t('manage.versionPlaceholder')}
+                maxLength={VERSION_MAX + 5}
+              />
+            )}
           </FormField>
           <WorkflowFilePicker
             id="version-file"
