@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { workflowPath, type Payout, type SalesDashboard } from '@flowbay/domain';
-import { LoadError } from '@/components/load-error';
+import { AccountPageShell } from '@/components/account-page-shell';
+import { QueryView } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toaster';
 import { useSalesDashboard } from '@/features/sales/api/get-sales-dashboard';
@@ -15,51 +16,38 @@ import { PayoutAccountForm } from '@/features/sales/components/payout-account-fo
 import { RevenueChart } from '@/features/sales/components/revenue-chart';
 import { errorKey } from '@/lib/api-client';
 import { formatDateTime, formatNumber, formatPercent, formatPrice } from '@/lib/format';
-import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {
   const { t } = useTranslation();
-  usePageMeta(t('sales.title'));
+  const dashboard = useSalesDashboard();
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('sales.title')}</h1>
-          <p className="mt-1 text-slate-600">{t('sales.subtitle')}</p>
-        </div>
+    <AccountPageShell
+      title={t('sales.title')}
+      subtitle={t('sales.subtitle')}
+      action={
         <Button asChild variant="outline">
           <a href="/api/me/sales.csv" download>
             <Download aria-hidden="true" />
             {t('sales.exportCsv')}
           </a>
         </Button>
-      </div>
-      <Dashboard />
-    </div>
+      }
+    >
+      <QueryView
+        query={dashboard}
+        failed={t('sales.loadFailed')}
+        loading={<SkeletonStack blocks={['h-24 w-full rounded-2xl', 'h-56 w-full rounded-2xl']} />}
+      >
+        {(data) => <Dashboard data={data} />}
+      </QueryView>
+    </AccountPageShell>
   );
 }
 
-function Dashboard() {
+function Dashboard({ data }: { data: SalesDashboard }) {
   const { t } = useTranslation();
-  const dashboard = useSalesDashboard();
-  if (dashboard.isError)
-    return (
-      <LoadError
-        className="mt-8"
-        messages={[t('sales.loadFailed')]}
-        onRetry={() => void dashboard.refetch()}
-      />
-    );
-  if (!dashboard.data)
-    return (
-      <div className="mt-8 flex flex-col gap-4" aria-busy="true">
-        <Skeleton className="h-24 w-full rounded-2xl" />
-        <Skeleton className="h-56 w-full rounded-2xl" />
-      </div>
-    );
-  const data = dashboard.data;
   return (
-    <div className="mt-8 flex flex-col gap-10">
+    <div className="flex flex-col gap-10">
       <BalancesPanel data={data} />
       <section aria-labelledby="revenue-title">
         <h2 id="revenue-title" className="text-xl font-semibold text-slate-900">

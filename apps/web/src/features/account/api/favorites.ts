@@ -23,10 +23,6 @@ export function favoritesQueryOptions(page: number) {
   );
 }
 
-export function useFavorites(page: number) {
-  return useQuery(favoritesQueryOptions(page));
-}
-
 /** Adds or removes; both refresh the status, the favourites list and the counts on cards. */
 export function useToggleFavorite(workflowId: string) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { defineQuery } from '@/lib/query';
 import { accountKeys } from './query-keys';
@@ -11,8 +11,4 @@ export function myWorkflowsQueryOptions(page: number) {
     (signal) => api.get('/api/me/workflows', { query: { page }, signal }),
     { placeholderData: keepPreviousData },
   );
-}
-
-export function useMyWorkflows(page: number) {
-  return useQuery(myWorkflowsQueryOptions(page));
 }

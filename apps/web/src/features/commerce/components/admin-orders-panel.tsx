@@ -11,13 +11,12 @@ import { LoadError } from '@/components/load-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Pagination } from '@/components/ui/pagination';
+import { ListPagination } from '@/components/list-pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { usePaginationLabels } from '@/lib/use-pagination-labels';
 import { useDeclineRefund } from '../api/decline-refund';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useRefundRequests } from '../api/get-refund-requests';
@@ -71,7 +70,6 @@ function RefundQueue() {
 
 function OrderList() {
   const { t } = useTranslation();
-  const labels = usePaginationLabels();
   const [search, setSearch] = useState('');
   const [state, setState] = useState<OrderState | ''>('');
   const [page, setPage] = useState(0);
@@ -129,11 +127,11 @@ function OrderList() {
               <OrderRow key={order.code} order={order} />
             ))}
           </ul>
-          <Pagination
+          <ListPagination
             page={page}
-            pageCount={Math.ceil(orders.data.total / ADMIN_ORDERS_PAGE_SIZE)}
+            total={orders.data.total}
+            pageSize={ADMIN_ORDERS_PAGE_SIZE}
             onPageChange={setPage}
-            labels={labels}
           />
         </>
       )}
