@@ -13,6 +13,7 @@ export function QueryView<T>({
   isEmpty,
   empty,
   retry = true,
+  errorClassName,
   children,
 }: {
   query: UseQueryResult<T>;
@@ -22,10 +23,17 @@ export function QueryView<T>({
   empty?: ReactNode;
   /** Whether the error offers to load again. */
   retry?: boolean;
+  errorClassName?: string;
   children: (data: T) => ReactNode;
 }) {
   if (query.isError) {
-    return <LoadError messages={[failed]} onRetry={retry ? () => void query.refetch() : undefined} />;
+    return (
+      <LoadError
+        className={errorClassName}
+        messages={[failed]}
+        onRetry={retry ? () => void query.refetch() : undefined}
+      />
+    );
   }
   if (query.data === undefined) return loading;
   if (isEmpty?.(query.data)) return empty;

@@ -23,30 +23,38 @@ const renderPreview = (fileUrl: string, title: string) => (
 
 export function Component() {
   const { t } = useTranslation();
-  return (
-    <AccountPageShell title={t('admin.title')} subtitle={t('admin.subtitle')}>
-      <Tabs defaultValue="reviews">
-        <TabsList aria-label={t('admin.title')} className="max-w-lg">
-          <TabsTrigger value="reviews">{t('admin.reviewsTab')}</TabsTrigger>
-          <TabsTrigger value="reports">{t('admin.reportsTab')}</TabsTrigger>
-          <TabsTrigger value="orders">{t('adminOrders.tab')}</TabsTrigger>
-          <TabsTrigger value="payouts">{t('adminPayouts.tab')}</TabsTrigger>
-        </TabsList>
-        <TabsContent value="reviews" className="mt-6">
-          <ReviewQueueList />
-        </TabsContent>
-        <TabsContent value="reports" className="mt-6">
+  const tabs = [
+    { value: 'reviews', label: t('admin.reviewsTab'), content: <ReviewQueueList /> },
+    {
+      value: 'reports',
+      label: t('admin.reportsTab'),
+      content: (
+        <>
           <ReportsList />
           <div className="mt-10">
             <ReviewReportsList />
           </div>
-        </TabsContent>
-        <TabsContent value="orders" className="mt-6">
-          <AdminOrdersPanel />
-        </TabsContent>
-        <TabsContent value="payouts" className="mt-6">
-          <AdminPayoutsPanel />
-        </TabsContent>
+        </>
+      ),
+    },
+    { value: 'orders', label: t('adminOrders.tab'), content: <AdminOrdersPanel /> },
+    { value: 'payouts', label: t('adminPayouts.tab'), content: <AdminPayoutsPanel /> },
+  ];
+  return (
+    <AccountPageShell title={t('admin.title')} subtitle={t('admin.subtitle')}>
+      <Tabs defaultValue="reviews">
+        <TabsList aria-label={t('admin.title')} className="max-w-lg">
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map((tab) => (
+          <TabsContent key={tab.value} value={tab.value} className="mt-6">
+            {tab.content}
+          </TabsContent>
+        ))}
       </Tabs>
     </AccountPageShell>
   );

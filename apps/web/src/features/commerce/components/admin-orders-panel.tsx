@@ -7,20 +7,19 @@ import {
   type AdminOrder,
   type OrderState,
 } from '@flowbay/domain';
-import { LoadError } from '@/components/load-error';
+import { EmptyState } from '@/components/empty-state';
+import { PageSection } from '@/components/page-section';
+import { QueryView } from '@/components/query-view';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ListPagination } from '@/components/list-pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toaster';
-import { errorKey } from '@/lib/api-client';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useDeclineRefund } from '../api/decline-refund';
+import { useDeclineRefund, useRefundOrder } from '../api/admin-order-decisions';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useRefundRequests } from '../api/get-refund-requests';
-import { useRefundOrder } from '../api/refund-order';
 import { OrderStateBadge } from './order-state-badge';
 import { ReasonDialog } from '@/components/reason-dialog';
 
@@ -29,18 +28,12 @@ export function AdminOrdersPanel() {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-10">
-      <section aria-labelledby="refund-queue-title">
-        <h2 id="refund-queue-title" className="text-xl font-semibold text-slate-900">
-          {t('adminOrders.refundQueue')}
-        </h2>
+      <PageSection id="refund-queue-title" title={t('adminOrders.refundQueue')}>
         <RefundQueue />
-      </section>
-      <section aria-labelledby="all-orders-title">
-        <h2 id="all-orders-title" className="text-xl font-semibold text-slate-900">
-          {t('adminOrders.allOrders')}
-        </h2>
+      </PageSection>
+      <PageSection id="all-orders-title" title={t('adminOrders.allOrders')}>
         <OrderList />
-      </section>
+      </PageSection>
     </div>
   );
 }
@@ -48,23 +41,24 @@ export function AdminOrdersPanel() {
 function RefundQueue() {
   const { t } = useTranslation();
   const queue = useRefundRequests();
-  if (queue.isError)
-    return (
-      <LoadError
-        className="mt-4"
-        messages={[t('adminOrders.loadFailed')]}
-        onRetry={() => void queue.refetch()}
-      />
-    );
-  if (!queue.data) return <Skeleton className="mt-4 h-24 w-full rounded-2xl" />;
-  if (queue.data.orders.length === 0)
-    return <p className="mt-4 text-slate-600">{t('adminOrders.queueEmpty')}</p>;
   return (
-    <ul className="mt-4 flex flex-col gap-3">
-      {queue.data.orders.map((order) => (
-        <OrderRow key={order.code} order={order} queue />
-      ))}
-    </ul>
+    <div className="mt-4">
+      <QueryView
+        query={queue}
+        failed={t('adminOrders.loadFailed')}
+        loading={<Skeleton className="h-24 w-full rounded-2xl" />}
+        isEmpty={(data) => data.orders.length === 0}
+        empty={<p className="text-slate-600">{t('adminOrders.queueEmpty')}</p>}
+      >
+        {(data) => (
+          <ul className="flex flex-col gap-3">
+            {data.orders.map((order) => (
+              <OrderRow key={order.code} order={order} queue />
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </div>
   );
 }
 
@@ -109,32 +103,32 @@ function OrderList() {
           </NativeSelect>
         </div>
       </div>
-      {orders.isError ? (
-        <LoadError messages={[t('adminOrders.loadFailed')]} onRetry={() => void orders.refetch()} />
-      ) : !orders.data ? (
-        <Skeleton className="h-64 w-full rounded-2xl" />
-      ) : orders.data.orders.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          {t('adminOrders.empty')}
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {t('adminOrders.count', { count: orders.data.total })}
-          </p>
-          <ul className="flex flex-col gap-3" aria-busy={orders.isPlaceholderData}>
-            {orders.data.orders.map((order) => (
-              <OrderRow key={order.code} order={order} />
-            ))}
-          </ul>
-          <ListPagination
-            page={page}
-            total={orders.data.total}
-            pageSize={ADMIN_ORDERS_PAGE_SIZE}
-            onPageChange={setPage}
-          />
-        </>
-      )}
+      <QueryView
+        query={orders}
+        failed={t('adminOrders.loadFailed')}
+        loading={<Skeleton className="h-64 w-full rounded-2xl" />}
+        isEmpty={(data) => data.orders.length === 0}
+        empty={<EmptyState>{t('adminOrders.empty')}</EmptyState>}
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {t('adminOrders.count', { count: data.total })}
+            </p>
+            <ul className="flex flex-col gap-3" aria-busy={orders.isPlaceholderData}>
+              {data.orders.map((order) => (
+                <OrderRow key={order.code} order={order} />
+              ))}
+            </ul>
+            <ListPagination
+              page={page}
+              total={data.total}
+              pageSize={ADMIN_ORDERS_PAGE_SIZE}
+              onPageChange={setPage}
+            />
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }
@@ -184,21 +178,10 @@ function OrderRow({ order, queue = false }: { order: AdminOrder; queue?: boolean
             label={t('adminOrders.reason')}
             confirm={t('adminOrders.confirmRefund')}
             pendingLabel={t('adminOrders.working')}
-            pending={refund.isPending}
             destructive
-            onSubmit={(reason, done) =>
-              refund.mutate(
-                { code: order.code, reason },
-                {
-                  onSuccess: () => {
-                    toast.success(t('adminOrders.refunded', { code: order.code }));
-                    done();
-                  },
-                  onError: (error) =>
-                    toast.error(t('adminOrders.failed'), { description: t(errorKey(error)) }),
-                },
-              )
-            }
+            submit={(reason) => refund.mutateAsync({ code: order.code, reason })}
+            succeeded={t('adminOrders.refunded', { code: order.code })}
+            failed={t('adminOrders.failed')}
           />
           {openRequest && (
             <ReasonDialog
@@ -211,20 +194,9 @@ function OrderRow({ order, queue = false }: { order: AdminOrder; queue?: boolean
               label={t('adminOrders.reason')}
               confirm={t('adminOrders.confirmDecline')}
               pendingLabel={t('adminOrders.working')}
-              pending={decline.isPending}
-              onSubmit={(reason, done) =>
-                decline.mutate(
-                  { code: order.code, reason },
-                  {
-                    onSuccess: () => {
-                      toast.success(t('adminOrders.declined', { code: order.code }));
-                      done();
-                    },
-                    onError: (error) =>
-                      toast.error(t('adminOrders.failed'), { description: t(errorKey(error)) }),
-                  },
-                )
-              }
+              submit={(reason) => decline.mutateAsync({ code: order.code, reason })}
+              succeeded={t('adminOrders.declined', { code: order.code })}
+              failed={t('adminOrders.failed')}
             />
           )}
         </div>
