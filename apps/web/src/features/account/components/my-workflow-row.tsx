@@ -1,10 +1,11 @@
-import { Clock, Download, Eye, Heart, Pencil, Star } from 'lucide-react';
+import { Clock, Pencil, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
 import { Button } from '@/components/ui/button';
 import { ReviewStatusBadge } from '@/components/review-status-badge';
-import { formatDate, formatNumber, formatRating } from '@/lib/format';
+import { WorkflowStats } from '@/components/workflow-stats';
+import { formatDate, formatRating } from '@/lib/format';
 import { usePriceLabel } from '@/lib/use-price-label';
 import type { MyWorkflow } from '../api/get-my-workflows';
 
@@ -31,27 +32,7 @@ export function MyWorkflowRow({ workflow }: { workflow: MyWorkflow }) {
         <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
           <span>{priceLabel(workflow.price)}</span>
           <span>v{workflow.version}</span>
-          <span className="inline-flex items-center gap-1" title={t('card.views', { count: workflow.views })}>
-            <Eye className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">{t('card.views', { count: workflow.views })}</span>
-            <span aria-hidden="true">{formatNumber(workflow.views, language)}</span>
-          </span>
-          <span
-            className="inline-flex items-center gap-1"
-            title={t('card.downloads', { count: workflow.downloads })}
-          >
-            <Download className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">{t('card.downloads', { count: workflow.downloads })}</span>
-            <span aria-hidden="true">{formatNumber(workflow.downloads, language)}</span>
-          </span>
-          <span
-            className="inline-flex items-center gap-1"
-            title={t('card.favorites', { count: workflow.favorites_count })}
-          >
-            <Heart className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">{t('card.favorites', { count: workflow.favorites_count })}</span>
-            <span aria-hidden="true">{formatNumber(workflow.favorites_count, language)}</span>
-          </span>
+          <WorkflowStats workflow={workflow} />
           {workflow.rating_average !== null && (
             <span className="inline-flex items-center gap-1">
               <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />

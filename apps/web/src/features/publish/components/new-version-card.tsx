@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_KEYS, VERSION_MAX, VERSION_RE } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
@@ -93,45 +93,39 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
 
   const versionMessage = versionError ? translateMessage(t, versionError) : undefined;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('manage.newVersionTitle')}</CardTitle>
-        <CardDescription>{t('manage.newVersionSubtitle')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-          <FormField id="version-text" label={t('manage.versionLabel')} error={versionMessage}>
-            {(control) => (
-              <Input
-                {...control}
-                value={version}
-                onChange={(event) => setVersion(event.target.value)}
-                placeholder={t('manage.versionPlaceholder')}
-                maxLength={VERSION_MAX + 5}
-              />
-            )}
-          </FormField>
-          <WorkflowFilePicker
-            id="version-file"
-            label={t('manage.versionFile')}
-            state={workflowFile}
-            error={
-              fileError
-                ? translateMessage(t, fileError)
-                : platformChanged
-                  ? translateMessage(t, PLATFORM_CHANGED)
-                  : undefined
-            }
-            inputRef={fileInput}
-            onChosen={onChosen}
-            disabled={pending}
-          />
-          <UploadProgress label={t('publish.uploadingFile')} percent={progress} />
-          <Button type="submit" disabled={pending} className="self-start">
-            {pending ? t('manage.uploading') : t('manage.uploadVersion')}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <TitledCard title={t('manage.newVersionTitle')} description={t('manage.newVersionSubtitle')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <FormField id="version-text" label={t('manage.versionLabel')} error={versionMessage}>
+          {(control) => (
+            <Input
+              {...control}
+              value={version}
+              onChange={(event) => setVersion(event.target.value)}
+              placeholder={t('manage.versionPlaceholder')}
+              maxLength={VERSION_MAX + 5}
+            />
+          )}
+        </FormField>
+        <WorkflowFilePicker
+          id="version-file"
+          label={t('manage.versionFile')}
+          state={workflowFile}
+          error={
+            fileError
+              ? translateMessage(t, fileError)
+              : platformChanged
+                ? translateMessage(t, PLATFORM_CHANGED)
+                : undefined
+          }
+          inputRef={fileInput}
+          onChosen={onChosen}
+          disabled={pending}
+        />
+        <UploadProgress label={t('publish.uploadingFile')} percent={progress} />
+        <Button type="submit" disabled={pending} className="self-start">
+          {pending ? t('manage.uploading') : t('manage.uploadVersion')}
+        </Button>
+      </form>
+    </TitledCard>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { VALIDATION_KEYS as K, type WorkflowDetail } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
@@ -139,32 +139,26 @@ export function WorkflowInfoCard({
 
   const saving = update.isPending || uploadingCover;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('manage.infoTitle')}</CardTitle>
-        <CardDescription>{t('manage.infoSubtitle')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          <WorkflowFields
-            form={form as unknown as UseFormReturn<WorkflowFieldsInput>}
-            idPrefix="manage"
-            platforms={platforms}
-            jobTypes={jobTypes}
-            filePlatform={filePlatform}
-            platformHelp={filePlatform ? t('publish.platformFromFile') : undefined}
-            descriptionRows={4}
-            currentCover={workflow.cover_image_url}
-          />
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <Button type="submit" disabled={saving}>
-              {saving ? t('manage.saving') : t('manage.save')}
-            </Button>
-            <DeleteWorkflowButton workflow={workflow} onDeleted={onDeleted} />
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <TitledCard title={t('manage.infoTitle')} description={t('manage.infoSubtitle')}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <WorkflowFields
+          form={form as unknown as UseFormReturn<WorkflowFieldsInput>}
+          idPrefix="manage"
+          platforms={platforms}
+          jobTypes={jobTypes}
+          filePlatform={filePlatform}
+          platformHelp={filePlatform ? t('publish.platformFromFile') : undefined}
+          descriptionRows={4}
+          currentCover={workflow.cover_image_url}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Button type="submit" disabled={saving}>
+            {saving ? t('manage.saving') : t('manage.save')}
+          </Button>
+          <DeleteWorkflowButton workflow={workflow} onDeleted={onDeleted} />
+        </div>
+      </form>
+    </TitledCard>
   );
 }
 

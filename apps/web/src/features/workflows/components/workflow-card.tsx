@@ -1,9 +1,10 @@
-import { Download, Eye, Heart, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
 import type { WorkflowCard as WorkflowCardData } from '@flowbay/domain';
+import { WorkflowStats } from '@/components/workflow-stats';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCompact, formatDate, formatRating } from '@/lib/format';
@@ -65,27 +66,7 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-3">
-          <span className="inline-flex items-center gap-1" title={t('card.views', { count: workflow.views })}>
-            <Eye className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">{t('card.views', { count: workflow.views })}</span>
-            <span aria-hidden="true">{formatCompact(workflow.views, language)}</span>
-          </span>
-          <span
-            className="inline-flex items-center gap-1"
-            title={t('card.downloads', { count: workflow.downloads })}
-          >
-            <Download className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">{t('card.downloads', { count: workflow.downloads })}</span>
-            <span aria-hidden="true">{formatCompact(workflow.downloads, language)}</span>
-          </span>
-          <span
-            className="inline-flex items-center gap-1"
-            title={t('card.favorites', { count: workflow.favorites_count })}
-          >
-            <Heart className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">{t('card.favorites', { count: workflow.favorites_count })}</span>
-            <span aria-hidden="true">{formatCompact(workflow.favorites_count, language)}</span>
-          </span>
+          <WorkflowStats workflow={workflow} compact />
         </div>
       </div>
     </article>

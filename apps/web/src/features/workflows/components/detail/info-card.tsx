@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { WorkflowDetail } from '@flowbay/domain';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { formatDate, formatNumber } from '@/lib/format';
 import { usePriceLabel } from '@/lib/use-price-label';
 
@@ -21,20 +21,15 @@ export function InfoCard({ workflow }: { workflow: WorkflowDetail }) {
       : []),
   ];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('detail.info')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="divide-y divide-slate-100 text-sm">
-          {rows.map(([label, value]) => (
-            <div key={label} className="flex justify-between gap-4 py-2.5">
-              <dt className="text-slate-600">{label}</dt>
-              <dd className="font-medium text-slate-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </CardContent>
-    </Card>
+    <TitledCard title={t('detail.info')}>
+      <dl className="divide-y divide-slate-100 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 py-2.5">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </TitledCard>
   );
 }
