@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 /** A dashed box saying there is nothing here yet, with the way on where there is one. */
@@ -17,9 +16,9 @@ export function EmptyState({
     <div className={cn('rounded-2xl border border-dashed border-slate-300 p-10 text-center', className)}>
       <p className="text-slate-600">{children}</p>
       {action && (
-        <Button asChild className="mt-4">
-          <Link to={action.to}>{action.label}</Link>
-        </Button>
+        <ButtonLink className="mt-4" to={action.to}>
+          {action.label}
+        </ButtonLink>
       )}
     </div>
   );

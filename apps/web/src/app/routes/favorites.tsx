@@ -3,11 +3,7 @@ import { AccountPageShell } from '@/components/account-page-shell';
 import { EmptyState } from '@/components/empty-state';
 import { WorkflowPages } from '@/components/workflow-pages';
 import { favoritesQueryOptions } from '@/features/account/api/favorites';
-import {
-  WorkflowCard,
-  WorkflowCardSkeleton,
-  WorkflowGrid,
-} from '@/features/workflows/components/workflow-card';
+import { WorkflowCards } from '@/features/workflows/components/workflow-card';
 
 export function Component() {
   const { t } = useTranslation();
@@ -15,26 +11,14 @@ export function Component() {
     <AccountPageShell title={t('favorites.title')} subtitle={t('favorites.subtitle')} width="full">
       <WorkflowPages
         pageQuery={favoritesQueryOptions}
-        loading={
-          <WorkflowGrid busy>
-            {[0, 1, 2, 3].map((item) => (
-              <WorkflowCardSkeleton key={item} />
-            ))}
-          </WorkflowGrid>
-        }
+        loading={<WorkflowCards placeholders={4} />}
         empty={
           <EmptyState action={{ to: '/workflows', label: t('favorites.browse') }}>
             {t('favorites.empty')}
           </EmptyState>
         }
       >
-        {(workflows, busy) => (
-          <WorkflowGrid busy={busy}>
-            {workflows.map((workflow) => (
-              <WorkflowCard key={workflow.id} workflow={workflow} />
-            ))}
-          </WorkflowGrid>
-        )}
+        {(workflows, busy) => <WorkflowCards workflows={workflows} busy={busy} />}
       </WorkflowPages>
     </AccountPageShell>
   );

@@ -1,10 +1,9 @@
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { AccountPageShell } from '@/components/account-page-shell';
 import { EmptyState } from '@/components/empty-state';
 import { WorkflowPages } from '@/components/workflow-pages';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { SkeletonStack } from '@/components/ui/skeleton';
 import { myWorkflowsQueryOptions } from '@/features/account/api/get-my-workflows';
 import { MyWorkflowRow } from '@/features/account/components/my-workflow-row';
@@ -16,12 +15,10 @@ export function Component() {
       title={t('account.myWorkflows')}
       subtitle={t('account.myWorkflowsSubtitle')}
       action={
-        <Button asChild>
-          <Link to="/workflows/new">
-            <Plus aria-hidden="true" />
-            {t('menu.createWorkflow')}
-          </Link>
-        </Button>
+        <ButtonLink to="/workflows/new">
+          <Plus aria-hidden="true" />
+          {t('menu.createWorkflow')}
+        </ButtonLink>
       }
     >
       <WorkflowPages

@@ -6,7 +6,7 @@ import { AccountPageShell } from '@/components/account-page-shell';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { SkeletonStack } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { usePurchases } from '@/features/commerce/api/get-purchases';
@@ -92,12 +92,10 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
           <Download aria-hidden="true" />
           {t('purchases.download')}
         </Button>
-        <Button asChild variant="outline">
-          <Link to={`/orders/${order.code}`}>
-            <ReceiptIcon aria-hidden="true" />
-            {t('purchases.receipt')}
-          </Link>
-        </Button>
+        <ButtonLink variant="outline" to={`/orders/${order.code}`}>
+          <ReceiptIcon aria-hidden="true" />
+          {t('purchases.receipt')}
+        </ButtonLink>
       </div>
     </li>
   );

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN } from '@flowbay/domain/limits';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { NewPasswordFields, type NewPasswordValues } from '@/components/new-password-fields';
 import { toast } from '@/components/ui/toaster';
@@ -41,9 +41,7 @@ export function Component() {
               <p className="text-slate-700" role="alert">
                 {t('errors.INVALID_TOKEN')}
               </p>
-              <Button asChild>
-                <Link to="/auth?tab=forgot">{t('auth.requestNewLink')}</Link>
-              </Button>
+              <ButtonLink to="/auth?tab=forgot">{t('auth.requestNewLink')}</ButtonLink>
             </div>
           ) : (
             <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

@@ -2,7 +2,7 @@ import { Clock, Pencil, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { ReviewStatusBadge } from '@/components/review-status-badge';
 import { WorkflowStats } from '@/components/workflow-stats';
 import { formatDate, formatRating } from '@/lib/format';
@@ -63,15 +63,16 @@ export function MyWorkflowRow({ workflow }: { workflow: MyWorkflow }) {
           </p>
         )}
       </div>
-      <Button asChild variant="outline" size="sm" className="self-start">
-        <Link
-          to={`${workflowPath(workflow)}/edit`}
-          aria-label={t('account.manageNamed', { title: workflow.title })}
-        >
-          <Pencil aria-hidden="true" />
-          {t('detail.manage')}
-        </Link>
-      </Button>
+      <ButtonLink
+        variant="outline"
+        size="sm"
+        className="self-start"
+        to={`${workflowPath(workflow)}/edit`}
+        aria-label={t('account.manageNamed', { title: workflow.title })}
+      >
+        <Pencil aria-hidden="true" />
+        {t('detail.manage')}
+      </ButtonLink>
     </li>
   );
 }

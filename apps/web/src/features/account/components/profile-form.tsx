@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BIO_MAX, PROFILE_LINKS_MAX, URL_MAX, type OwnProfile } from '@flowbay/domain';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { DisplayNameField, displayNameRules } from '@/components/display-name-field';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -142,9 +142,9 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? t('account.updating') : t('account.update')}
           </Button>
-          <Button asChild variant="outline">
-            <Link to="/workflows">{t('detail.backToWorkflows')}</Link>
-          </Button>
+          <ButtonLink variant="outline" to="/workflows">
+            {t('detail.backToWorkflows')}
+          </ButtonLink>
         </div>
       </form>
     </div>

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { WorkflowDetail } from '@flowbay/domain';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/card';
 import { useAuthorStats } from '../../api/get-author-stats';
 import { AuthorAvatar, authorName } from '../author-avatar';
@@ -28,9 +27,9 @@ export function AuthorCard({ workflow, rating }: { workflow: WorkflowDetail; rat
         </div>
       </div>
       {workflow.profiles ? (
-        <Button asChild variant="outline" className="mt-4 w-full">
-          <Link to={`/profiles/${workflow.user_id}`}>{t('detail.viewProfile')}</Link>
-        </Button>
+        <ButtonLink variant="outline" className="mt-4 w-full" to={`/profiles/${workflow.user_id}`}>
+          {t('detail.viewProfile')}
+        </ButtonLink>
       ) : (
         <Button variant="outline" className="mt-4 w-full" disabled>
           {t('detail.viewProfile')}
