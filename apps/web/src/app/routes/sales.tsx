@@ -1,9 +1,9 @@
-import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { workflowPath, type Payout, type SalesDashboard } from '@flowbay/domain';
 import { AccountPageShell } from '@/components/account-page-shell';
+import { DownloadLink } from '@/components/download-link';
 import { FiguresTable } from '@/components/figures-table';
 import { PageSection } from '@/components/page-section';
 import { QueryView } from '@/components/query-view';
@@ -26,14 +26,7 @@ export function Component() {
     <AccountPageShell
       title={t('sales.title')}
       subtitle={t('sales.subtitle')}
-      action={
-        <Button asChild variant="outline">
-          <a href="/api/me/sales.csv" download>
-            <Download aria-hidden="true" />
-            {t('sales.exportCsv')}
-          </a>
-        </Button>
-      }
+      action={<DownloadLink href="/api/me/sales.csv">{t('sales.exportCsv')}</DownloadLink>}
     >
       <QueryView
         query={dashboard}

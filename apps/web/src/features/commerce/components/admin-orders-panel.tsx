@@ -11,7 +11,7 @@ import { EmptyState } from '@/components/empty-state';
 import { PageSection } from '@/components/page-section';
 import { QueryView } from '@/components/query-view';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ListPagination } from '@/components/list-pagination';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -72,36 +72,35 @@ function OrderList() {
   return (
     <div className="mt-4 flex flex-col gap-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="orders-search">{t('adminOrders.search')}</Label>
-          <Input
-            id="orders-search"
-            type="search"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(0);
-            }}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="orders-state">{t('adminOrders.state')}</Label>
-          <NativeSelect
-            id="orders-state"
-            value={state}
-            onChange={(event) => {
-              setState(event.target.value as OrderState | '');
-              setPage(0);
-            }}
-          >
-            <option value="">{t('adminOrders.allStates')}</option>
-            {ORDER_STATES.map((item) => (
-              <option key={item} value={item}>
-                {t(`orders.states.${item}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <FormField id="orders-search" label={t('adminOrders.search')}>
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(0);
+              }}
+            />
+          )}
+        </FormField>
+        <FormField id="orders-state" label={t('adminOrders.state')}>
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={state}
+              onChange={(event) => {
+                setState(event.target.value as OrderState | '');
+                setPage(0);
+              }}
+              options={[
+                { value: '', label: t('adminOrders.allStates') },
+                ...ORDER_STATES.map((item) => ({ value: item, label: t(`orders.states.${item}`) })),
+              ]}
+            />
+          )}
+        </FormField>
       </div>
       <QueryView
         query={orders}

@@ -6,7 +6,7 @@ import { REPORT_REASONS, type ReportReason } from '@flowbay/domain/reports';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
@@ -115,30 +115,27 @@ function ReportButton({
           </div>
         ) : (
           <form onSubmit={submit} className="flex flex-col gap-4">
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${id}-reason`}>{t('report.reason')}</Label>
-              <NativeSelect
-                id={`${id}-reason`}
-                value={reason}
-                onChange={(event) => setReason(event.target.value as ReportReason)}
-              >
-                {REPORT_REASONS.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`report.reasons.${value}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${id}-details`}>{t('report.details')}</Label>
-              <Textarea
-                id={`${id}-details`}
-                rows={4}
-                maxLength={1000}
-                value={details}
-                onChange={(event) => setDetails(event.target.value)}
-              />
-            </div>
+            <FormField id={`${id}-reason`} label={t('report.reason')}>
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value as ReportReason)}
+                  options={REPORT_REASONS.map((value) => ({ value, label: t(`report.reasons.${value}`) }))}
+                />
+              )}
+            </FormField>
+            <FormField id={`${id}-details`} label={t('report.details')}>
+              {(control) => (
+                <Textarea
+                  {...control}
+                  rows={4}
+                  maxLength={1000}
+                  value={details}
+                  onChange={(event) => setDetails(event.target.value)}
+                />
+              )}
+            </FormField>
             <Button type="submit" disabled={pending}>
               {pending ? t('report.sending') : t('report.send')}
             </Button>

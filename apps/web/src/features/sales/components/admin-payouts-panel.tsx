@@ -1,13 +1,13 @@
-import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYOUT_STATE_VALUES, type AdminPayout, type PayoutStateValue } from '@flowbay/domain';
+import { DownloadLink } from '@/components/download-link';
 import { FiguresTable } from '@/components/figures-table';
 import { PageSection } from '@/components/page-section';
 import { QueryView } from '@/components/query-view';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
@@ -29,14 +29,7 @@ export function AdminPayoutsPanel() {
       <PageSection
         id="payout-queue-title"
         title={t('adminPayouts.queueTitle')}
-        action={
-          <Button asChild variant="outline">
-            <a href="/api/admin/payouts.csv" download>
-              <Download aria-hidden="true" />
-              {t('adminPayouts.exportCsv')}
-            </a>
-          </Button>
-        }
+        action={<DownloadLink href="/api/admin/payouts.csv">{t('adminPayouts.exportCsv')}</DownloadLink>}
       >
         <PayoutQueue />
       </PageSection>
@@ -97,20 +90,20 @@ function PayoutQueue() {
   const payouts = useAdminPayouts(state);
   return (
     <div className="mt-4 flex flex-col gap-4">
-      <div className="flex max-w-xs flex-col gap-1.5">
-        <Label htmlFor="payout-state">{t('adminPayouts.stateFilter')}</Label>
-        <NativeSelect
-          id="payout-state"
-          value={state}
-          onChange={(event) => setState(event.target.value as PayoutStateValue | '')}
-        >
-          <option value="">{t('adminPayouts.all')}</option>
-          {PAYOUT_STATE_VALUES.map((value) => (
-            <option key={value} value={value}>
-              {t(`sales.payoutState.${value}`)}
-            </option>
-          ))}
-        </NativeSelect>
+      <div className="max-w-xs">
+        <FormField id="payout-state" label={t('adminPayouts.stateFilter')}>
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={state}
+              onChange={(event) => setState(event.target.value as PayoutStateValue | '')}
+              options={[
+                { value: '', label: t('adminPayouts.all') },
+                ...PAYOUT_STATE_VALUES.map((value) => ({ value, label: t(`sales.payoutState.${value}`) })),
+              ]}
+            />
+          )}
+        </FormField>
       </div>
       <QueryView
         query={payouts}
@@ -213,9 +206,10 @@ function MarkForm({
   };
   return (
     <form className="flex items-end gap-2" onSubmit={onSubmit}>
-      <div className="flex flex-1 flex-col gap-1.5">
-        <Label htmlFor={id}>{label}</Label>
-        <Input id={id} value={text} onChange={(event) => setText(event.target.value)} />
+      <div className="flex-1">
+        <FormField id={id} label={label}>
+          {(control) => <Input {...control} value={text} onChange={(event) => setText(event.target.value)} />}
+        </FormField>
       </div>
       <Button type="submit" variant={variant} disabled={pending || !text.trim()}>
         {submit}

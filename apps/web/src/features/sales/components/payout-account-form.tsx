@@ -55,14 +55,18 @@ export function PayoutAccountForm({ account }: { account: PayoutAccount | null }
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="payout-account-title">
       <FormField id="payout-bank" label={t('sales.bank')} error={errors.bank}>
         {(control) => (
-          <NativeSelect {...control} value={bank} onChange={(event) => setBank(event.target.value)}>
-            <option value="">{t('sales.bankPlaceholder')}</option>
-            {banks.data?.banks.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.short_name} — {option.name}
-              </option>
-            ))}
-          </NativeSelect>
+          <NativeSelect
+            {...control}
+            value={bank}
+            onChange={(event) => setBank(event.target.value)}
+            options={[
+              { value: '', label: t('sales.bankPlaceholder') },
+              ...(banks.data?.banks ?? []).map((option) => ({
+                value: option.code,
+                label: `${option.short_name} — ${option.name}`,
+              })),
+            ]}
+          />
         )}
       </FormField>
       <FormField id="payout-number" label={t('sales.accountNumber')} error={errors.number}>
