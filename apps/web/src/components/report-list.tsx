@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
+import { RowCard } from '@/components/row-card';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
@@ -79,16 +80,19 @@ function ReportRow({
     }
   };
   return (
-    <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between">
-      <div className="min-w-0">{children}</div>
-      <div className="flex shrink-0 gap-2">
-        <Button variant="destructive" size="sm" disabled={pending} onClick={() => void answer(true)}>
-          {texts.remove}
-        </Button>
-        <Button variant="outline" size="sm" disabled={pending} onClick={() => void answer(false)}>
-          {texts.dismiss}
-        </Button>
-      </div>
-    </li>
+    <RowCard
+      actions={
+        <div className="flex shrink-0 gap-2">
+          <Button variant="destructive" size="sm" disabled={pending} onClick={() => void answer(true)}>
+            {texts.remove}
+          </Button>
+          <Button variant="outline" size="sm" disabled={pending} onClick={() => void answer(false)}>
+            {texts.dismiss}
+          </Button>
+        </div>
+      }
+    >
+      {children}
+    </RowCard>
   );
 }

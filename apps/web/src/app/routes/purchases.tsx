@@ -5,6 +5,7 @@ import { downloadFileName, workflowPath, type Purchase } from '@flowbay/domain';
 import { AccountPageShell } from '@/components/account-page-shell';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
+import { RowCard } from '@/components/row-card';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { SkeletonStack } from '@/components/ui/skeleton';
@@ -57,46 +58,45 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
     }
   };
   return (
-    <li
-      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:flex-row sm:items-start sm:justify-between"
+    <RowCard
       data-testid="purchase"
+      actions={
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button onClick={download} aria-label={t('purchases.downloadNamed', { title: workflow.title })}>
+            <Download aria-hidden="true" />
+            {t('purchases.download')}
+          </Button>
+          <ButtonLink variant="outline" to={`/orders/${order.code}`}>
+            <ReceiptIcon aria-hidden="true" />
+            {t('purchases.receipt')}
+          </ButtonLink>
+        </div>
+      }
     >
-      <div className="min-w-0">
-        <h2 className="text-lg font-semibold text-slate-900">
-          {workflow.deleted ? (
-            workflow.title
-          ) : (
-            <Link to={workflowPath(workflow)} className="hover:text-brand-700">
-              {workflow.title}
-            </Link>
-          )}
-        </h2>
-        <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          {workflow.platform && <Badge variant="neutral">{workflow.platform}</Badge>}
-          <span>{t('purchases.latestVersion', { version: workflow.latest_version })}</span>
-          <span aria-hidden="true">·</span>
-          <span>
-            {t('purchases.bought', {
-              date: formatDate(order.paid_at ?? order.created_at, i18n.language),
-              amount: formatPrice(order.amount, i18n.language),
-            })}
-          </span>
-        </div>
-        {workflow.deleted && <p className="mt-1 text-sm text-slate-600">{t('purchases.removed')}</p>}
-        <div className="mt-3">
-          <RefundRequest order={order} />
-        </div>
+      <h2 className="text-lg font-semibold text-slate-900">
+        {workflow.deleted ? (
+          workflow.title
+        ) : (
+          <Link to={workflowPath(workflow)} className="hover:text-brand-700">
+            {workflow.title}
+          </Link>
+        )}
+      </h2>
+      <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        {workflow.platform && <Badge variant="neutral">{workflow.platform}</Badge>}
+        <span>{t('purchases.latestVersion', { version: workflow.latest_version })}</span>
+        <span aria-hidden="true">·</span>
+        <span>
+          {t('purchases.bought', {
+            date: formatDate(order.paid_at ?? order.created_at, i18n.language),
+            amount: formatPrice(order.amount, i18n.language),
+          })}
+        </span>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
-        <Button onClick={download} aria-label={t('purchases.downloadNamed', { title: workflow.title })}>
-          <Download aria-hidden="true" />
-          {t('purchases.download')}
-        </Button>
-        <ButtonLink variant="outline" to={`/orders/${order.code}`}>
-          <ReceiptIcon aria-hidden="true" />
-          {t('purchases.receipt')}
-        </ButtonLink>
+      {workflow.deleted && <p className="mt-1 text-sm text-slate-600">{t('purchases.removed')}</p>}
+      <div className="mt-3">
+        <RefundRequest order={order} />
       </div>
-    </li>
+    </RowCard>
   );
 }

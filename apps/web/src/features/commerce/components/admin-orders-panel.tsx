@@ -10,6 +10,7 @@ import {
 import { EmptyState } from '@/components/empty-state';
 import { PageSection } from '@/components/page-section';
 import { QueryView } from '@/components/query-view';
+import { RowCard } from '@/components/row-card';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -138,68 +139,68 @@ function OrderRow({ order, queue = false }: { order: AdminOrder; queue?: boolean
   const decline = useDeclineRefund();
   const language = i18n.language;
   const openRequest = order.refund_request?.state === 'open' ? order.refund_request : null;
+  // What the refund and the decline dialogs have in common.
+  const decision = {
+    maxLength: REFUND_REASON_MAX,
+    triggerSize: 'sm',
+    label: t('adminOrders.reason'),
+    pendingLabel: t('adminOrders.working'),
+    failed: t('adminOrders.failed'),
+  } as const;
   return (
-    <li
-      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-xs md:flex-row md:items-start md:justify-between"
+    <RowCard
       data-testid={queue ? 'refund-request' : 'admin-order'}
-    >
-      <div className="min-w-0 text-sm">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-mono font-semibold text-slate-900">{order.code}</span>
-          <OrderStateBadge state={order.state} />
-          <span className="font-semibold text-slate-900">{formatPrice(order.amount, language)}</span>
-        </p>
-        <p className="mt-1 truncate text-slate-800">{order.workflow.title}</p>
-        <p className="mt-1 text-slate-600">
-          {t('adminOrders.buyerLine', { name: order.buyer.name, email: order.buyer.email })}
-        </p>
-        <p className="mt-1 text-slate-600">
-          {t(`orders.providers.${order.provider}`)}
-          {order.provider_ref && <span className="font-mono"> · {order.provider_ref}</span>} ·{' '}
-          {formatDateTime(order.created_at, language)}
-        </p>
-        {openRequest && (
-          <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
-            {t('adminOrders.requestedReason', { reason: openRequest.reason })}
-          </p>
-        )}
-      </div>
-      {order.state === 'paid' && (
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <ReasonDialog
-            maxLength={REFUND_REASON_MAX}
-            id={`refund-${queue ? 'queue' : 'list'}-${order.code}`}
-            trigger={openRequest ? t('adminOrders.approve') : t('adminOrders.refund')}
-            triggerSize="sm"
-            triggerVariant={openRequest ? 'primary' : 'outline'}
-            title={t('adminOrders.refundTitle', { code: order.code })}
-            description={t('adminOrders.refundText')}
-            label={t('adminOrders.reason')}
-            confirm={t('adminOrders.confirmRefund')}
-            pendingLabel={t('adminOrders.working')}
-            destructive
-            submit={(reason) => refund.mutateAsync({ code: order.code, reason })}
-            succeeded={t('adminOrders.refunded', { code: order.code })}
-            failed={t('adminOrders.failed')}
-          />
-          {openRequest && (
+      className="text-sm"
+      actions={
+        order.state === 'paid' && (
+          <div className="flex shrink-0 flex-wrap gap-2">
             <ReasonDialog
-              maxLength={REFUND_REASON_MAX}
-              id={`decline-${queue ? 'queue' : 'list'}-${order.code}`}
-              trigger={t('adminOrders.decline')}
-              triggerSize="sm"
-              title={t('adminOrders.declineTitle', { code: order.code })}
-              description={t('adminOrders.declineText')}
-              label={t('adminOrders.reason')}
-              confirm={t('adminOrders.confirmDecline')}
-              pendingLabel={t('adminOrders.working')}
-              submit={(reason) => decline.mutateAsync({ code: order.code, reason })}
-              succeeded={t('adminOrders.declined', { code: order.code })}
-              failed={t('adminOrders.failed')}
+              {...decision}
+              id={`refund-${queue ? 'queue' : 'list'}-${order.code}`}
+              trigger={openRequest ? t('adminOrders.approve') : t('adminOrders.refund')}
+              triggerVariant={openRequest ? 'primary' : 'outline'}
+              title={t('adminOrders.refundTitle', { code: order.code })}
+              description={t('adminOrders.refundText')}
+              confirm={t('adminOrders.confirmRefund')}
+              destructive
+              submit={(reason) => refund.mutateAsync({ code: order.code, reason })}
+              succeeded={t('adminOrders.refunded', { code: order.code })}
             />
-          )}
-        </div>
+            {openRequest && (
+              <ReasonDialog
+                {...decision}
+                id={`decline-${queue ? 'queue' : 'list'}-${order.code}`}
+                trigger={t('adminOrders.decline')}
+                title={t('adminOrders.declineTitle', { code: order.code })}
+                description={t('adminOrders.declineText')}
+                confirm={t('adminOrders.confirmDecline')}
+                submit={(reason) => decline.mutateAsync({ code: order.code, reason })}
+                succeeded={t('adminOrders.declined', { code: order.code })}
+              />
+            )}
+          </div>
+        )
+      }
+    >
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-mono font-semibold text-slate-900">{order.code}</span>
+        <OrderStateBadge state={order.state} />
+        <span className="font-semibold text-slate-900">{formatPrice(order.amount, language)}</span>
+      </p>
+      <p className="mt-1 truncate text-slate-800">{order.workflow.title}</p>
+      <p className="mt-1 text-slate-600">
+        {t('adminOrders.buyerLine', { name: order.buyer.name, email: order.buyer.email })}
+      </p>
+      <p className="mt-1 text-slate-600">
+        {t(`orders.providers.${order.provider}`)}
+        {order.provider_ref && <span className="font-mono"> · {order.provider_ref}</span>} ·{' '}
+        {formatDateTime(order.created_at, language)}
+      </p>
+      {openRequest && (
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
+          {t('adminOrders.requestedReason', { reason: openRequest.reason })}
+        </p>
       )}
-    </li>
+    </RowCard>
   );
 }
