@@ -35,13 +35,22 @@ export function FormField({
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       {typeof children === 'function' ? children(control) : children}
+      <FieldNotes id={id} help={help} error={error} />
+    </div>
+  );
+}
+
+/** A field's help text and its error, under the ids `describedBy` gives the control. */
+export function FieldNotes({ id, help, error }: { id: string; help?: ReactNode; error?: string }) {
+  return (
+    <>
       {help && (
         <p id={`${id}-help`} className="text-xs text-slate-600">
           {help}
         </p>
       )}
       <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { UseFormReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
@@ -28,26 +28,18 @@ export function CredentialsFields({
 }) {
   const { t } = useTranslation();
   const { errors } = form.formState;
-  const emailError = errors.email?.message ? translateMessage(t, errors.email.message) : undefined;
   const passwordError = errors.password?.message ? translateMessage(t, errors.password.message) : undefined;
   return (
     <>
-      <FormField id={`${idPrefix}-email`} label={t('auth.email')} error={emailError}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.register('email', {
-              required: 'auth.emailRequired',
-              pattern: { value: EMAIL_RE, message: 'auth.emailInvalid' },
-              setValueAs: (value: string) => value.trim(),
-              onChange: (event: { target: { value: string } }) => onEmailChange?.(event.target.value),
-            })}
-          />
-        )}
-      </FormField>
+      <EmailField
+        id={`${idPrefix}-email`}
+        errorKey={errors.email?.message}
+        registration={form.register('email', {
+          ...emailRules,
+          pattern: { value: EMAIL_RE, message: 'auth.emailInvalid' },
+          onChange: (event: { target: { value: string } }) => onEmailChange?.(event.target.value),
+        })}
+      />
       <FormField
         id={`${idPrefix}-password`}
         label={t('auth.password')}
@@ -65,5 +57,29 @@ export function CredentialsFields({
         )}
       </FormField>
     </>
+  );
+}
+
+/** Every e-mail field's rules: required, and read without the spaces around it. */
+export const emailRules = {
+  required: 'auth.emailRequired',
+  setValueAs: (value: string) => value.trim(),
+};
+
+/** The e-mail address of the sign-in, sign-up and forgotten-password forms; `errorKey` is the form's message key. */
+export function EmailField({
+  id,
+  errorKey,
+  registration,
+}: {
+  id: string;
+  errorKey?: string;
+  registration: UseFormRegisterReturn;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField id={id} label={t('auth.email')} error={errorKey ? translateMessage(t, errorKey) : undefined}>
+      {(control) => <Input {...control} type="email" autoComplete="email" required {...registration} />}
+    </FormField>
   );
 }

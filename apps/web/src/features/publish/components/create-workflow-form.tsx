@@ -93,12 +93,7 @@ export function CreateWorkflowForm({
       }
       setStep((phase = 'file'));
       setFileProgress(0);
-      const payload = await workflowFile.payload();
-      const uploaded = await uploadFile(payload.blob, payload.name, {
-        folder: 'workflows',
-        redact: payload.redact,
-        onProgress: setFileProgress,
-      });
+      const uploaded = await workflowFile.upload(setFileProgress);
       setStep((phase = 'create'));
       const workflow = await create.mutateAsync({
         title: values.title,

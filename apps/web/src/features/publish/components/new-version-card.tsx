@@ -7,7 +7,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
-import { uploadFile } from '../api/upload-file';
 import { useCreateVersion } from '../api/workflow-mutations';
 import { fieldErrorOf } from '../lib/workflow-form-schema';
 import { looksLikeJson } from '../lib/check-workflow-file';
@@ -68,12 +67,7 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
     if (blocking) return setFileError(blocking);
     try {
       setProgress(0);
-      const payload = await workflowFile.payload();
-      const uploaded = await uploadFile(payload.blob, payload.name, {
-        folder: 'workflows',
-        redact: payload.redact,
-        onProgress: setProgress,
-      });
+      const uploaded = await workflowFile.upload(setProgress);
       await createVersion.mutateAsync({ version: trimmed, file_url: uploaded.url });
       toast.success(t('manage.versionUploaded', { version: trimmed }), {
         description: t('manage.versionAwaitingReview'),
