@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminReport } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
-import { defineQuery } from '@/lib/query';
+import { definePageQuery, defineQuery } from '@/lib/query';
 import { sharedKeys } from '@/lib/query-keys';
 import { adminKeys } from './query-keys';
 
@@ -9,10 +9,8 @@ import { adminKeys } from './query-keys';
 export type { AdminReport, QueueItem, QueueVersion, ReviewQueue } from '@flowbay/domain';
 
 export function reviewQueueQueryOptions(page: number) {
-  return defineQuery(
-    adminKeys.reviews(page),
-    (signal) => api.get('/api/admin/reviews', { query: { page }, signal }),
-    { placeholderData: keepPreviousData },
+  return definePageQuery(adminKeys.reviews(page), (signal) =>
+    api.get('/api/admin/reviews', { query: { page }, signal }),
   );
 }
 
