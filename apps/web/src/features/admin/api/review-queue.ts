@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminReport } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
-import { definePageQuery, defineQuery } from '@/lib/query';
+import { definePageQuery, defineQuery, useRefreshingMutation } from '@/lib/query';
 import { sharedKeys } from '@/lib/query-keys';
 import { adminKeys } from './query-keys';
 
@@ -30,14 +30,7 @@ export function useReports(status: AdminReport['status']) {
 
 /** A decision changes the queue, the catalogue and the author's view of their workflow. */
 function useAdminMutation<Input>(mutationFn: (input: Input) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      void queryClient.invalidateQueries({ queryKey: sharedKeys.workflows });
-    },
-  });
+  return useRefreshingMutation(mutationFn, [adminKeys.all, sharedKeys.workflows]);
 }
 
 export function useApprove() {
