@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/ui/skeleton';
 import { CreateWorkflowForm } from '@/features/publish/components/create-workflow-form';
 import { localizedName, useCategories, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { usePageMeta } from '@/lib/page-meta';
@@ -47,13 +47,7 @@ function CreateBody() {
     );
   }
   if (!categories.data || !subcategories.data) {
-    return (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-32 w-full" />
-        <Skeleton className="h-10 w-1/2" />
-      </div>
-    );
+    return <SkeletonStack blocks={['h-10 w-full', 'h-32 w-full', 'h-10 w-1/2']} />;
   }
   const toOptions = (items: { id: string; name: string; name_vi: string }[]) =>
     items.map((item) => ({ id: item.id, label: localizedName(item, i18n.language) }));
