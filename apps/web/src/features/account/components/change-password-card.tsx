@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import { translateMessage } from '@/i18n/keys';
+import { AccountSection } from './account-section';
 
 type Values = NewPasswordValues & { current: string };
 
@@ -30,10 +31,7 @@ export function ChangePasswordCard() {
   });
 
   return (
-    <section aria-labelledby="change-password-title" className="flex flex-col gap-4">
-      <h2 id="change-password-title" className="text-lg font-semibold text-slate-900">
-        {t('settings.passwordTitle')}
-      </h2>
+    <AccountSection id="change-password-title" title={t('settings.passwordTitle')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormField
           id="password-current"
@@ -64,6 +62,6 @@ export function ChangePasswordCard() {
           </Button>
         </div>
       </form>
-    </section>
+    </AccountSection>
   );
 }

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useDeleteAccount, useRequestDeletionLink } from '../api/delete-account';
+import { AccountSection } from './account-section';
 
 /**
  * "Delete my account", confirmed by the password, or for a Google account by the link we e-mail
@@ -34,10 +35,7 @@ export function DeleteAccountCard({ profile }: { profile: OwnProfile }) {
   }
 
   return (
-    <section aria-labelledby="delete-title" className="flex flex-col gap-3">
-      <h2 id="delete-title" className="text-lg font-semibold text-red-700">
-        {t('settings.deleteTitle')}
-      </h2>
+    <AccountSection id="delete-title" title={t('settings.deleteTitle')} danger>
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
         <li>{t('settings.deleteWhatGoes')}</li>
         <li>{t('settings.deleteListings')}</li>
@@ -92,6 +90,6 @@ export function DeleteAccountCard({ profile }: { profile: OwnProfile }) {
           {remove.isPending ? t('settings.deleting') : t('settings.deleteButton')}
         </Button>
       </div>
-    </section>
+    </AccountSection>
   );
 }

@@ -135,7 +135,6 @@ export function CreateWorkflowForm({
         platforms={platforms}
         jobTypes={jobTypes}
         filePlatform={platform}
-        platformHelp={platform ? t('publish.platformFromFile') : t('publish.platformFromFileLater')}
         descriptionHelp={t('publish.descriptionHelp', { count: description.length, max: DESCRIPTION_MAX })}
         descriptionRows={6}
         filePicker={

@@ -36,7 +36,6 @@ export function WorkflowFields({
   platforms,
   jobTypes,
   filePlatform,
-  platformHelp,
   descriptionHelp,
   descriptionRows,
   currentCover,
@@ -48,12 +47,11 @@ export function WorkflowFields({
   jobTypes: Option[];
   /** The platform of the workflow's file, once it is known. */
   filePlatform: string | null;
-  platformHelp?: string;
   descriptionHelp?: string;
   descriptionRows: number;
   /** The cover the workflow already has. */
   currentCover?: string | null;
-  /** The workflow file's picker, placed before the cover (the create form has one). */
+  /** The workflow file's picker, placed before the cover (the create form has one; the platform then comes from it). */
   filePicker?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -115,7 +113,13 @@ export function WorkflowFields({
             disabledIds={
               filePlatform ? platforms.map((option) => option.id).filter((id) => id !== filePlatform) : []
             }
-            help={platformHelp}
+            help={
+              filePlatform
+                ? t('publish.platformFromFile')
+                : filePicker
+                  ? t('publish.platformFromFileLater')
+                  : undefined
+            }
           />
         )}
       />

@@ -147,7 +147,6 @@ export function WorkflowInfoCard({
           platforms={platforms}
           jobTypes={jobTypes}
           filePlatform={filePlatform}
-          platformHelp={filePlatform ? t('publish.platformFromFile') : undefined}
           descriptionRows={4}
           currentCover={workflow.cover_image_url}
         />
