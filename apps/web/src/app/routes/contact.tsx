@@ -2,6 +2,7 @@ import { HelpCircle, Mail, MessageCircle, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { usePageMeta } from '@/lib/page-meta';
@@ -14,10 +15,7 @@ export function Component() {
   usePageMeta(t('contact.title'), t('contact.subtitle'));
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
-      <header className="max-w-2xl">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('contact.title')}</h1>
-        <p className="mt-3 text-lg text-slate-600">{t('contact.subtitle')}</p>
-      </header>
+      <PageHeader title={t('contact.title')} intro={t('contact.subtitle')} className="max-w-2xl" />
       <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_320px]">
         <Card>
           <CardContent className="p-6 pt-6 sm:p-8">

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,10 +26,7 @@ export function ReportWorkflowButton({ workflowId }: { workflowId: string }) {
       initiallyOpen
       title={t('report.title')}
       label={t('report.button')}
-      variant="ghost"
-      pending={report.isPending}
-      received={report.isSuccess}
-      onSubmit={(input) => report.mutate(input, { onError: reportFailed(t) })}
+      send={(input) => report.mutateAsync(input)}
     />
   );
 }
@@ -44,36 +40,25 @@ export function ReportReviewButton({ reviewId }: { reviewId: string }) {
       title={t('ratings.reportReview')}
       label={t('ratings.report')}
       accessibleName={t('ratings.reportReview')}
-      variant="ghost"
       size="sm"
-      pending={report.isPending}
-      received={report.isSuccess}
-      onSubmit={(input) => report.mutate({ reviewId, input }, { onError: reportFailed(t) })}
+      send={(input) => report.mutateAsync({ reviewId, input })}
     />
   );
 }
 
-const reportFailed = (t: TFunction) => (failure: unknown) =>
-  toast.error(t('report.failed'), { description: t(errorKey(failure)) });
-
+/** The report button and its dialog; `send` files the report, and the button then says it was received. */
 function ReportButton({
   title,
   label,
-  variant,
   size,
-  pending,
-  received,
-  onSubmit,
+  send,
   accessibleName,
   initiallyOpen = false,
 }: {
   title: string;
   label: string;
-  variant: 'ghost' | 'outline';
   size?: 'sm';
-  pending: boolean;
-  received: boolean;
-  onSubmit: (input: ReportInput) => void;
+  send: (input: ReportInput) => Promise<unknown>;
   /** Where the visible label alone is ambiguous (one Report button per review). */
   accessibleName?: string;
   initiallyOpen?: boolean;
@@ -83,17 +68,27 @@ function ReportButton({
   const [open, setOpen] = useState(initiallyOpen);
   const [reason, setReason] = useState<ReportReason>('spam');
   const [details, setDetails] = useState('');
+  const [pending, setPending] = useState(false);
+  const [received, setReceived] = useState(false);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    onSubmit({ reason, details });
+    setPending(true);
+    try {
+      await send({ reason, details });
+      setReceived(true);
+    } catch (failure) {
+      toast.error(t('report.failed'), { description: t(errorKey(failure)) });
+    } finally {
+      setPending(false);
+    }
   };
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button
-          variant={variant}
+          variant="ghost"
           size={size}
           aria-label={accessibleName && !received ? accessibleName : undefined}
         >
