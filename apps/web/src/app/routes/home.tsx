@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FEATURED_COUNT } from '@flowbay/domain/limits';
 import { paths } from '@flowbay/domain/routes';
+import { EmptyState } from '@/components/empty-state';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { localizedName, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { useWorkflows } from '@/features/workflows/api/get-workflows';
@@ -114,13 +115,13 @@ export function Component() {
             query={featured}
             placeholders={FEATURED_COUNT}
             empty={
-              <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-12 text-center">
-                <h3 className="text-lg font-semibold text-slate-900">{t('home.emptyTitle')}</h3>
-                <p className="mt-2 text-slate-600">{t('home.emptySubtitle')}</p>
-                <ButtonLink className="mt-6" to="/auth">
-                  {t('home.emptyAction')}
-                </ButtonLink>
-              </div>
+              <EmptyState
+                title={t('home.emptyTitle')}
+                action={{ to: '/auth', label: t('home.emptyAction') }}
+                className="bg-white"
+              >
+                {t('home.emptySubtitle')}
+              </EmptyState>
             }
           />
         </div>
