@@ -1,11 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryKey,
-  type UseQueryOptions,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client';
 
 type Extra<T, K extends QueryKey> = Omit<UseQueryOptions<T, Error, T, K>, 'queryKey' | 'queryFn'>;
@@ -47,21 +40,4 @@ export function defineStaticQuery<T, const K extends QueryKey>(
 /** A missing resource stays missing: retrying a 404 only delays the not-found state. */
 export function retryUnlessNotFound(count: number, error: Error): boolean {
   return !(error instanceof ApiRequestError && error.status === 404) && count < 2;
-}
-
-/**
- * A write after which the queries under `keys` are stale: they reload wherever they are shown
- * (the answer is not awaited; the mutation ends with the write).
- */
-export function useRefreshingMutation<Input, Output>(
-  mutationFn: (input: Input) => Promise<Output>,
-  keys: readonly QueryKey[],
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => {
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-    },
-  });
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminReport } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
-import { definePageQuery, defineQuery, useRefreshingMutation } from '@/lib/query';
+import { useRefreshingMutation } from '@/lib/mutation';
+import { definePageQuery, defineQuery } from '@/lib/query';
 import { sharedKeys } from '@/lib/query-keys';
 import { adminKeys } from './query-keys';
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { defineQuery, useRefreshingMutation } from '@/lib/query';
+import { useRefreshingMutation } from '@/lib/mutation';
+import { defineQuery } from '@/lib/query';
 import { n8nKeys } from './query-keys';
 
 export const n8nKeysQueryOptions = defineQuery(n8nKeys.all, (signal) => api.get('/api/n8n/keys', { signal }));

@@ -1,6 +1,6 @@
 import type { CreateVersionInput, CreateWorkflowInput, UpdateWorkflowInput } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
-import { useRefreshingMutation } from '@/lib/query';
+import { useRefreshingMutation } from '@/lib/mutation';
 import { sharedKeys } from '@/lib/query-keys';
 
 /** Lists, the detail, versions and the author's own list all may show what changed. */

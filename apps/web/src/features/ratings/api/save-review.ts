@@ -1,6 +1,6 @@
 import type { ReviewInput } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
-import { useRefreshingMutation } from '@/lib/query';
+import { useRefreshingMutation } from '@/lib/mutation';
 import { sharedKeys } from '@/lib/query-keys';
 import { ratingsKeys } from './get-reviews';
 

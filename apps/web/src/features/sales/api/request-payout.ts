@@ -1,6 +1,6 @@
 import type { PayoutResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
-import { useRefreshingMutation } from '@/lib/query';
+import { useRefreshingMutation } from '@/lib/mutation';
 import { salesKeys } from './query-keys';
 
 function requestPayout(): Promise<PayoutResponse> {

@@ -1,6 +1,6 @@
 import type { PayoutAccountBody, PayoutAccountResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
-import { useRefreshingMutation } from '@/lib/query';
+import { useRefreshingMutation } from '@/lib/mutation';
 import { salesKeys } from './query-keys';
 
 function setPayoutAccount(body: PayoutAccountBody): Promise<PayoutAccountResponse> {
