@@ -2,14 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
-/** What a screen shows when its data did not load: the reasons, in red, and a way to try again. */
+/** What a screen shows when its data did not load: the reasons, in red, and a way to try again (with `onRetry`). */
 export function LoadError({
   messages,
   onRetry,
   className,
 }: {
   messages: string[];
-  onRetry: () => void;
+  onRetry?: () => void;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -20,9 +20,11 @@ export function LoadError({
           {message}
         </p>
       ))}
-      <Button variant="outline" onClick={onRetry}>
-        {t('common.reload')}
-      </Button>
+      {onRetry && (
+        <Button variant="outline" onClick={onRetry}>
+          {t('common.reload')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { ArrowLeft, Compass } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 
 /** Every "not found" screen: a workflow, a profile, an order or an unknown address. */
 export function NotFoundState({
@@ -27,12 +26,10 @@ export function NotFoundState({
       {code && <p className="mt-6 text-sm font-semibold tracking-wide text-brand-700">{code}</p>}
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
       <p className="mt-3 text-slate-600">{text}</p>
-      <Button asChild size="lg" className="mt-8">
-        <Link to={action.to}>
-          {action.back && <ArrowLeft aria-hidden="true" />}
-          {action.label}
-        </Link>
-      </Button>
+      <ButtonLink size="lg" className="mt-8" to={action.to}>
+        {action.back && <ArrowLeft aria-hidden="true" />}
+        {action.label}
+      </ButtonLink>
     </section>
   );
 }

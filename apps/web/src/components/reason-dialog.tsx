@@ -3,14 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { VALIDATION_KEYS } from '@flowbay/domain';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { FormField, describedBy } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
+import { toast } from '@/components/ui/toaster';
+import { errorKey } from '@/lib/api-client';
 import { translateMessage } from '@/i18n/keys';
 
 /**
  * A button that opens a dialog asking for a required reason: the admin's rejection of a workflow,
- * the buyer's refund request, the admin's refund and decline. `onSubmit` gets the trimmed reason
- * and a `done` that closes it.
+ * the buyer's refund request, the admin's refund and decline. `submit` sends the trimmed reason;
+ * when it succeeds the dialog says `succeeded` and closes, when it fails it says `failed` and why.
  */
 export function ReasonDialog({
   id,
@@ -23,9 +25,10 @@ export function ReasonDialog({
   maxLength,
   confirm,
   pendingLabel,
-  pending,
   destructive = false,
-  onSubmit,
+  submit,
+  succeeded,
+  failed,
 }: {
   id: string;
   trigger: ReactNode;
@@ -38,22 +41,31 @@ export function ReasonDialog({
   maxLength: number;
   confirm: string;
   pendingLabel: string;
-  pending: boolean;
   destructive?: boolean;
-  onSubmit: (reason: string, done: () => void) => void;
+  submit: (reason: string) => Promise<unknown>;
+  succeeded: string;
+  failed: string;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
 
-  const submit = (event: React.FormEvent) => {
+  const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) return setError(VALIDATION_KEYS.reasonRequired);
-    onSubmit(reason.trim(), () => {
+    setPending(true);
+    try {
+      await submit(reason.trim());
+      toast.success(succeeded);
       setOpen(false);
       setReason('');
-    });
+    } catch (failure) {
+      toast.error(failed, { description: t(errorKey(failure)) });
+    } finally {
+      setPending(false);
+    }
   };
   const message = error ? translateMessage(t, error) : undefined;
   return (
@@ -64,20 +76,20 @@ export function ReasonDialog({
         </Button>
       </DialogTrigger>
       <DialogContent title={title} description={description} closeLabel={t('common.close')}>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <FormField id={id} label={label} error={message}>
-            <Textarea
-              id={id}
-              rows={4}
-              maxLength={maxLength}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-              aria-invalid={message ? true : undefined}
-              aria-describedby={describedBy(id, { error: message })}
-            />
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={4}
+                maxLength={maxLength}
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setError(null);
+                }}
+              />
+            )}
           </FormField>
           <div className="flex justify-end gap-2">
             <DialogClose asChild>

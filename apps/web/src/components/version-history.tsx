@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowVersion } from '@flowbay/domain';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ReviewStatusBadge } from '@/components/review-status-badge';
 import { formatDate } from '@/lib/format';
@@ -24,45 +24,40 @@ export function VersionHistory({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <Card data-testid="version-history">
-      <CardHeader>
-        <CardTitle>{t('detail.versionHistory')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {failed ? (
-          <p className="text-sm text-red-700" role="alert">
-            {t('manage.versionsFailed')}
-          </p>
-        ) : !versions ? (
-          <Skeleton className="h-16 w-full" />
-        ) : versions.length === 0 ? (
-          <p className="text-sm text-slate-600">{t('manage.noVersions')}</p>
-        ) : (
-          <ul className="flex flex-col gap-2">
-            {versions.map((version) => (
-              <li
-                key={version.id}
-                className="flex items-center justify-between gap-3 rounded-lg border border-slate-100 px-3 py-2"
-              >
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
-                    v{version.version}
-                    {version.is_current && <Badge variant="success">{t('detail.current')}</Badge>}
-                    {showReview && <ReviewStatusBadge status={version.review_status} />}
+    <TitledCard data-testid="version-history" title={t('detail.versionHistory')}>
+      {failed ? (
+        <p className="text-sm text-red-700" role="alert">
+          {t('manage.versionsFailed')}
+        </p>
+      ) : !versions ? (
+        <Skeleton className="h-16 w-full" />
+      ) : versions.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('manage.noVersions')}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {versions.map((version) => (
+            <li
+              key={version.id}
+              className="flex items-center justify-between gap-3 rounded-lg border border-slate-100 px-3 py-2"
+            >
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+                  v{version.version}
+                  {version.is_current && <Badge variant="success">{t('detail.current')}</Badge>}
+                  {showReview && <ReviewStatusBadge status={version.review_status} />}
+                </p>
+                <p className="text-xs text-slate-600">{formatDate(version.created_at, i18n.language)}</p>
+                {showReview && version.review_status === 'rejected' && version.review_reason && (
+                  <p className="mt-1 text-sm text-red-800" data-testid="rejection-reason">
+                    {t('review.reason', { reason: version.review_reason })}
                   </p>
-                  <p className="text-xs text-slate-600">{formatDate(version.created_at, i18n.language)}</p>
-                  {showReview && version.review_status === 'rejected' && version.review_reason && (
-                    <p className="mt-1 text-sm text-red-800" data-testid="rejection-reason">
-                      {t('review.reason', { reason: version.review_reason })}
-                    </p>
-                  )}
-                </div>
-                {action?.(version)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+                )}
+              </div>
+              {action?.(version)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledCard>
   );
 }

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client';
 
 type Extra<T, K extends QueryKey> = Omit<UseQueryOptions<T, Error, T, K>, 'queryKey' | 'queryFn'>;
@@ -13,6 +13,28 @@ export function defineQuery<T, const K extends QueryKey>(
   extra?: Extra<T, K>,
 ) {
   return queryOptions<T, Error, T, K>({ ...extra, queryKey, queryFn: ({ signal }) => fetch(signal) });
+}
+
+/**
+ * A query of one page of a list (or of one set of filters): while the next page loads, the one on
+ * screen stays (`placeholderData`), so lists do not collapse to a skeleton on every page turn.
+ */
+export function definePageQuery<T, const K extends QueryKey>(
+  queryKey: K,
+  fetch: (signal: AbortSignal) => Promise<T>,
+) {
+  return defineQuery(queryKey, fetch, { placeholderData: keepPreviousData });
+}
+
+/**
+ * A query of what changes only with a deploy (platforms and use cases, banks, sign-in providers,
+ * whether translation is on): asked once a visit.
+ */
+export function defineStaticQuery<T, const K extends QueryKey>(
+  queryKey: K,
+  fetch: (signal: AbortSignal) => Promise<T>,
+) {
+  return defineQuery(queryKey, fetch, { staleTime: Infinity });
 }
 
 /** A missing resource stays missing: retrying a 404 only delays the not-found state. */

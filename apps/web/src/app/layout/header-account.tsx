@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { useSession } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
@@ -40,12 +40,10 @@ export function HeaderAccount() {
   if (!user) {
     return (
       <div className="flex items-center gap-2">
-        <Button asChild variant="ghost">
-          <Link to={paths.auth()}>{t('nav.login')}</Link>
-        </Button>
-        <Button asChild>
-          <Link to={paths.auth('signup')}>{t('nav.register')}</Link>
-        </Button>
+        <ButtonLink variant="ghost" to={paths.auth()}>
+          {t('nav.login')}
+        </ButtonLink>
+        <ButtonLink to={paths.auth('signup')}>{t('nav.register')}</ButtonLink>
       </div>
     );
   }
@@ -64,16 +62,12 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate: () => void }) {
   if (!user) {
     return (
       <div className="flex flex-col gap-2">
-        <Button asChild variant="outline" className="w-full">
-          <Link to={paths.auth()} onClick={onNavigate}>
-            {t('nav.login')}
-          </Link>
-        </Button>
-        <Button asChild className="w-full">
-          <Link to={paths.auth('signup')} onClick={onNavigate}>
-            {t('nav.register')}
-          </Link>
-        </Button>
+        <ButtonLink variant="outline" className="w-full" to={paths.auth()} onClick={onNavigate}>
+          {t('nav.login')}
+        </ButtonLink>
+        <ButtonLink className="w-full" to={paths.auth('signup')} onClick={onNavigate}>
+          {t('nav.register')}
+        </ButtonLink>
       </div>
     );
   }

@@ -16,13 +16,11 @@ export function LanguageSelect({ className }: { className?: string }) {
         value={i18n.language === 'vi' ? 'vi' : 'en'}
         onChange={(event) => void i18n.changeLanguage(event.target.value)}
         wrapperClassName={className ?? 'w-36'}
-      >
-        {SUPPORTED_LANGUAGES.map((language) => (
-          <option key={language} value={language}>
-            {t(`languages.${language}`)}
-          </option>
-        ))}
-      </NativeSelect>
+        options={SUPPORTED_LANGUAGES.map((language) => ({
+          value: language,
+          label: t(`languages.${language}`),
+        }))}
+      />
     </>
   );
 }

@@ -1,6 +1,9 @@
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '@/components/ui/pagination';
+import { AccountPageShell } from '@/components/account-page-shell';
+import { EmptyState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
+import { ListPagination } from '@/components/list-pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useReviewQueue } from '@/features/admin/api/review-queue';
@@ -9,8 +12,6 @@ import { ReviewReportsList } from '@/features/ratings/components/review-reports-
 import { AdminOrdersPanel } from '@/features/commerce/components/admin-orders-panel';
 import { AdminPayoutsPanel } from '@/features/sales/components/admin-payouts-panel';
 import { ReviewItem } from '@/features/admin/components/review-item';
-import { usePageMeta } from '@/lib/page-meta';
-import { usePaginationLabels } from '@/lib/use-pagination-labels';
 
 const PreviewPanel = lazy(() => import('@/features/workflows/preview/preview-panel'));
 
@@ -22,35 +23,40 @@ const renderPreview = (fileUrl: string, title: string) => (
 
 export function Component() {
   const { t } = useTranslation();
-  usePageMeta(t('admin.title'));
-  return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('admin.title')}</h1>
-      <p className="mt-1 text-slate-600">{t('admin.subtitle')}</p>
-      <Tabs defaultValue="reviews" className="mt-6">
-        <TabsList aria-label={t('admin.title')} className="max-w-lg">
-          <TabsTrigger value="reviews">{t('admin.reviewsTab')}</TabsTrigger>
-          <TabsTrigger value="reports">{t('admin.reportsTab')}</TabsTrigger>
-          <TabsTrigger value="orders">{t('adminOrders.tab')}</TabsTrigger>
-          <TabsTrigger value="payouts">{t('adminPayouts.tab')}</TabsTrigger>
-        </TabsList>
-        <TabsContent value="reviews" className="mt-6">
-          <ReviewQueueList />
-        </TabsContent>
-        <TabsContent value="reports" className="mt-6">
+  const tabs = [
+    { value: 'reviews', label: t('admin.reviewsTab'), content: <ReviewQueueList /> },
+    {
+      value: 'reports',
+      label: t('admin.reportsTab'),
+      content: (
+        <>
           <ReportsList />
           <div className="mt-10">
             <ReviewReportsList />
           </div>
-        </TabsContent>
-        <TabsContent value="orders" className="mt-6">
-          <AdminOrdersPanel />
-        </TabsContent>
-        <TabsContent value="payouts" className="mt-6">
-          <AdminPayoutsPanel />
-        </TabsContent>
+        </>
+      ),
+    },
+    { value: 'orders', label: t('adminOrders.tab'), content: <AdminOrdersPanel /> },
+    { value: 'payouts', label: t('adminPayouts.tab'), content: <AdminPayoutsPanel /> },
+  ];
+  return (
+    <AccountPageShell title={t('admin.title')} subtitle={t('admin.subtitle')}>
+      <Tabs defaultValue="reviews">
+        <TabsList aria-label={t('admin.title')} className="max-w-lg">
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map((tab) => (
+          <TabsContent key={tab.value} value={tab.value} className="mt-6">
+            {tab.content}
+          </TabsContent>
+        ))}
       </Tabs>
-    </div>
+    </AccountPageShell>
   );
 }
 
@@ -58,37 +64,28 @@ function ReviewQueueList() {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const queue = useReviewQueue(page);
-  const labels = usePaginationLabels();
-  if (queue.isError)
-    return (
-      <p className="text-red-700" role="alert">
-        {t('admin.queueFailed')}
-      </p>
-    );
-  if (!queue.data) return <Skeleton className="h-64 w-full rounded-2xl" />;
-  if (queue.data.items.length === 0) {
-    return (
-      <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
-        {t('admin.queueEmpty')}
-      </p>
-    );
-  }
   return (
-    <div className="flex flex-col gap-6">
-      <p className="text-sm text-slate-600">{t('admin.queueCount', { count: queue.data.total })}</p>
-      {queue.data.items.map((item) => (
-        <ReviewItem
-          key={`${item.workflow.id}-${item.submitted_at}`}
-          item={item}
-          renderPreview={renderPreview}
-        />
-      ))}
-      <Pagination
-        page={page}
-        pageCount={Math.ceil(queue.data.total / queue.data.pageSize)}
-        onPageChange={setPage}
-        labels={labels}
-      />
-    </div>
+    <QueryView
+      query={queue}
+      failed={t('admin.queueFailed')}
+      retry={false}
+      loading={<Skeleton className="h-64 w-full rounded-2xl" />}
+      isEmpty={(data) => data.items.length === 0}
+      empty={<EmptyState>{t('admin.queueEmpty')}</EmptyState>}
+    >
+      {(data) => (
+        <div className="flex flex-col gap-6">
+          <p className="text-sm text-slate-600">{t('admin.queueCount', { count: data.total })}</p>
+          {data.items.map((item) => (
+            <ReviewItem
+              key={`${item.workflow.id}-${item.submitted_at}`}
+              item={item}
+              renderPreview={renderPreview}
+            />
+          ))}
+          <ListPagination page={page} total={data.total} pageSize={data.pageSize} onPageChange={setPage} />
+        </div>
+      )}
+    </QueryView>
   );
 }

@@ -9,11 +9,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { useCategories, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { useWorkflows } from '@/features/workflows/api/get-workflows';
 import { CatalogFilterPanel } from '@/features/workflows/components/catalog-filter-panel';
-import {
-  WorkflowCard,
-  WorkflowCardSkeleton,
-  WorkflowGrid,
-} from '@/features/workflows/components/workflow-card';
+import { WorkflowCards } from '@/features/workflows/components/workflow-card';
 import {
   DEFAULT_FILTERS,
   changeFilter,
@@ -106,18 +102,10 @@ export function Component() {
             )}
           </p>
         ) : loading ? (
-          <WorkflowGrid busy>
-            {Array.from({ length: PAGE_SIZE }, (_, index) => (
-              <WorkflowCardSkeleton key={index} />
-            ))}
-          </WorkflowGrid>
+          <WorkflowCards placeholders={PAGE_SIZE} />
         ) : data && data.workflows.length > 0 ? (
           <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-            <WorkflowGrid busy={list.isFetching}>
-              {data.workflows.map((workflow) => (
-                <WorkflowCard key={workflow.id} workflow={workflow} />
-              ))}
-            </WorkflowGrid>
+            <WorkflowCards workflows={data.workflows} busy={list.isFetching} />
           </div>
         ) : (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">

@@ -1,6 +1,8 @@
-import { HelpCircle, Mail, MessageCircle } from 'lucide-react';
+import { HelpCircle, Mail, MessageCircle, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { usePageMeta } from '@/lib/page-meta';
@@ -13,10 +15,7 @@ export function Component() {
   usePageMeta(t('contact.title'), t('contact.subtitle'));
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
-      <header className="max-w-2xl">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('contact.title')}</h1>
-        <p className="mt-3 text-lg text-slate-600">{t('contact.subtitle')}</p>
-      </header>
+      <PageHeader title={t('contact.title')} intro={t('contact.subtitle')} className="max-w-2xl" />
       <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_320px]">
         <Card>
           <CardContent className="p-6 pt-6 sm:p-8">
@@ -24,28 +23,33 @@ export function Component() {
           </CardContent>
         </Card>
         <aside className="flex flex-col gap-4">
-          <Card className="p-5">
-            <Mail className="size-5 text-brand-700" aria-hidden="true" />
-            <h2 className="mt-2 font-semibold text-slate-900">{t('contact.emailUs')}</h2>
+          <OtherWay icon={Mail} title={t('contact.emailUs')}>
             <a href={`mailto:${SUPPORT_EMAIL}`} className="mt-1 block text-sm text-brand-700 hover:underline">
               {SUPPORT_EMAIL}
             </a>
-          </Card>
-          <Card className="p-5">
-            <MessageCircle className="size-5 text-brand-700" aria-hidden="true" />
-            <h2 className="mt-2 font-semibold text-slate-900">{t('contact.chat')}</h2>
+          </OtherWay>
+          <OtherWay icon={MessageCircle} title={t('contact.chat')}>
             <p className="mt-1 text-sm text-slate-600">{t('contact.chatText', { handle: CHAT_HANDLE })}</p>
-          </Card>
-          <Card className="p-5">
-            <HelpCircle className="size-5 text-brand-700" aria-hidden="true" />
-            <h2 className="mt-2 font-semibold text-slate-900">{t('contact.faqTitle')}</h2>
+          </OtherWay>
+          <OtherWay icon={HelpCircle} title={t('contact.faqTitle')}>
             <p className="mt-1 text-sm text-slate-600">{t('contact.faqText')}</p>
             <Link to="/faq" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
               {t('contact.faqLink')}
             </Link>
-          </Card>
+          </OtherWay>
         </aside>
       </div>
     </div>
+  );
+}
+
+/** Another way to reach us, beside the form: an icon, what it is, and how. */
+function OtherWay({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <Card className="p-5">
+      <Icon className="size-5 text-brand-700" aria-hidden="true" />
+      <h2 className="mt-2 font-semibold text-slate-900">{title}</h2>
+      {children}
+    </Card>
   );
 }

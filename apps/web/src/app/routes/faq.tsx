@@ -24,26 +24,20 @@ export function Component() {
         </Accordion>
       </div>
       <div className="mt-10 grid gap-4 sm:grid-cols-2">
-        <Link
-          to="/contact"
-          className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-300"
-        >
-          <Mail className="size-6 text-brand-700" aria-hidden="true" />
-          <h2 className="mt-3 font-semibold text-slate-900 group-hover:text-brand-700">
-            {t('faq.contactTitle')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">{t('faq.contactText')}</p>
-        </Link>
-        <Link
-          to="/guide"
-          className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-300"
-        >
-          <BookOpen className="size-6 text-brand-700" aria-hidden="true" />
-          <h2 className="mt-3 font-semibold text-slate-900 group-hover:text-brand-700">
-            {t('faq.guideTitle')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">{t('faq.guideText')}</p>
-        </Link>
+        {[
+          { to: '/contact', icon: Mail, title: t('faq.contactTitle'), text: t('faq.contactText') },
+          { to: '/guide', icon: BookOpen, title: t('faq.guideTitle'), text: t('faq.guideText') },
+        ].map(({ to, icon: Icon, title, text }) => (
+          <Link
+            key={to}
+            to={to}
+            className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-300"
+          >
+            <Icon className="size-6 text-brand-700" aria-hidden="true" />
+            <h2 className="mt-3 font-semibold text-slate-900 group-hover:text-brand-700">{title}</h2>
+            <p className="mt-1 text-sm text-slate-600">{text}</p>
+          </Link>
+        ))}
       </div>
     </StaticPageShell>
   );

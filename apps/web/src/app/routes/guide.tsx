@@ -1,6 +1,5 @@
 import { Compass, Coins, PlayCircle, Upload } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StaticPageShell } from '@/features/static-pages/static-page-shell';
 import { usePagesText } from '@/features/static-pages/use-pages-text';
@@ -39,12 +38,10 @@ export function Component() {
         })}
       </div>
       <div className="mt-10 flex flex-wrap gap-3">
-        <Button asChild>
-          <Link to="/workflows">{t('guide.browse')}</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/faq">{t('guide.faq')}</Link>
-        </Button>
+        <ButtonLink to="/workflows">{t('guide.browse')}</ButtonLink>
+        <ButtonLink variant="outline" to="/faq">
+          {t('guide.faq')}
+        </ButtonLink>
       </div>
     </StaticPageShell>
   );

@@ -4,14 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FEATURED_COUNT } from '@flowbay/domain/limits';
 import { paths } from '@flowbay/domain/routes';
-import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/empty-state';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { localizedName, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { useWorkflows } from '@/features/workflows/api/get-workflows';
-import {
-  WorkflowCard,
-  WorkflowCardSkeleton,
-  WorkflowGrid,
-} from '@/features/workflows/components/workflow-card';
+import { WorkflowCardsView } from '@/features/workflows/components/workflow-card';
 import { usePageMeta } from '@/lib/page-meta';
 import { translateMessage } from '@/i18n/keys';
 
@@ -108,39 +105,25 @@ export function Component() {
             </h2>
             <p className="mt-2 text-slate-600">{t('home.featuredSubtitle')}</p>
           </div>
-          <Button asChild variant="outline">
-            <Link to="/workflows?sort=views_desc">
-              {t('home.viewAll')}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <ButtonLink variant="outline" to="/workflows?sort=views_desc">
+            {t('home.viewAll')}
+            <ArrowRight aria-hidden="true" />
+          </ButtonLink>
         </div>
         <div className="mt-8">
-          {featured.isError ? (
-            <p role="alert" className="text-red-700">
-              {t('errors.loadWorkflows')}
-            </p>
-          ) : featured.isPending ? (
-            <WorkflowGrid busy>
-              {Array.from({ length: FEATURED_COUNT }, (_, index) => (
-                <WorkflowCardSkeleton key={index} />
-              ))}
-            </WorkflowGrid>
-          ) : featured.data.workflows.length === 0 ? (
-            <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-12 text-center">
-              <h3 className="text-lg font-semibold text-slate-900">{t('home.emptyTitle')}</h3>
-              <p className="mt-2 text-slate-600">{t('home.emptySubtitle')}</p>
-              <Button asChild className="mt-6">
-                <Link to="/auth">{t('home.emptyAction')}</Link>
-              </Button>
-            </div>
-          ) : (
-            <WorkflowGrid>
-              {featured.data.workflows.map((workflow) => (
-                <WorkflowCard key={workflow.id} workflow={workflow} />
-              ))}
-            </WorkflowGrid>
-          )}
+          <WorkflowCardsView
+            query={featured}
+            placeholders={FEATURED_COUNT}
+            empty={
+              <EmptyState
+                title={t('home.emptyTitle')}
+                action={{ to: '/auth', label: t('home.emptyAction') }}
+                className="bg-white"
+              >
+                {t('home.emptySubtitle')}
+              </EmptyState>
+            }
+          />
         </div>
       </section>
 
@@ -179,12 +162,12 @@ export function Component() {
           <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('home.ctaTitle')}</h2>
           <p className="mx-auto mt-3 max-w-xl text-slate-300">{t('home.ctaSubtitle')}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg" variant="inverse">
-              <Link to="/auth">{t('home.ctaSignUp')}</Link>
-            </Button>
-            <Button asChild size="lg">
-              <Link to="/workflows/new">{t('home.ctaCreate')}</Link>
-            </Button>
+            <ButtonLink size="lg" variant="inverse" to="/auth">
+              {t('home.ctaSignUp')}
+            </ButtonLink>
+            <ButtonLink size="lg" to="/workflows/new">
+              {t('home.ctaCreate')}
+            </ButtonLink>
           </div>
         </div>
       </section>

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderState, OrderSummary } from '@flowbay/domain';
 import { PENDING_POLL_MS } from '@/features/commerce/api/get-order';
 import { initI18n } from '@/i18n';
+import { paidOrder } from '@/test/orders';
 import { Component as OrderReceiptPage } from './order-receipt';
 
 beforeAll(() => initI18n('en'));
@@ -17,11 +18,10 @@ afterEach(() => {
 const CODE = 'FB-7K3M-Q9XD';
 
 function order(state: OrderState): OrderSummary {
-  return {
+  return paidOrder({
     code: CODE,
     state,
     amount: 299_000,
-    currency: 'VND',
     provider: 'test',
     workflow: {
       id: '8d1f7a36-6a3c-4a0e-9a51-3f1b2c4d5e6f',
@@ -31,14 +31,10 @@ function order(state: OrderState): OrderSummary {
       deleted: false,
     },
     seller: { id: 'seller', name: 'Alex Carter' },
-    created_at: '2026-11-20T08:00:00.000Z',
     paid_at: state === 'paid' ? '2026-11-20T08:01:00.000Z' : null,
-    expires_at: '2026-11-20T08:15:00.000Z',
-    refunded_at: null,
     provider_ref: state === 'paid' ? 'TEST-1' : null,
-    refund_request: null,
     can_request_refund: state === 'paid',
-  };
+  });
 }
 
 /** A signed-in buyer and an order whose state the test moves on, as the gateway's IPN would. */

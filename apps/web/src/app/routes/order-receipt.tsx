@@ -1,10 +1,10 @@
 import { CheckCircle2, Clock, Printer, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { workflowPath, type OrderSummary } from '@flowbay/domain';
 import { LoadError } from '@/components/load-error';
 import { NotFoundState } from '@/components/not-found-state';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useOrder } from '@/features/commerce/api/get-order';
 import { Receipt } from '@/features/commerce/components/receipt';
@@ -61,17 +61,18 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
               {t('orders.print')}
             </Button>
             {!data.workflow.deleted && (
-              <Button asChild variant={data.state === 'paid' ? 'primary' : 'outline'}>
-                <Link to={workflowPath(data.workflow)}>
-                  {data.state === 'failed' || data.state === 'expired'
-                    ? t('orders.tryAgain')
-                    : t('orders.openWorkflow')}
-                </Link>
-              </Button>
+              <ButtonLink
+                variant={data.state === 'paid' ? 'primary' : 'outline'}
+                to={workflowPath(data.workflow)}
+              >
+                {data.state === 'failed' || data.state === 'expired'
+                  ? t('orders.tryAgain')
+                  : t('orders.openWorkflow')}
+              </ButtonLink>
             )}
-            <Button asChild variant="ghost">
-              <Link to="/me/purchases">{t('purchases.title')}</Link>
-            </Button>
+            <ButtonLink variant="ghost" to="/me/purchases">
+              {t('purchases.title')}
+            </ButtonLink>
           </div>
           <div className="mt-4 print:hidden" data-print-hidden>
             <RefundRequest order={data} />

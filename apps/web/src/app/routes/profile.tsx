@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountPageShell } from '@/components/account-page-shell';
 import { Card } from '@/components/ui/card';
 import { useOwnProfile } from '@/features/account/api/get-own-profile';
 import { ProfileForm } from '@/features/account/components/profile-form';
@@ -8,7 +9,6 @@ import { ChangePasswordCard } from '@/features/account/components/change-passwor
 import { DeleteAccountCard } from '@/features/account/components/delete-account-card';
 import { ExportDataCard } from '@/features/account/components/export-data-card';
 import { ApiRequestError } from '@/lib/api-client';
-import { usePageMeta } from '@/lib/page-meta';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 
@@ -16,25 +16,20 @@ const N8nKeysCard = lazy(() => import('@/features/n8n/components/n8n-keys-card')
 
 export function Component() {
   const { t } = useTranslation();
-  usePageMeta(t('account.title'));
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('account.title')}</h1>
-      <p className="mt-1 text-slate-600">{t('account.subtitle')}</p>
-      <Card className="mt-6">
-        <div className="p-6">
+    <AccountPageShell title={t('account.title')} subtitle={t('account.subtitle')} width="narrow">
+      <div className="flex flex-col gap-6">
+        <AccountCard>
           <ProfileBody />
-        </div>
-      </Card>
-      <Card className="mt-6">
-        <div className="p-6">
+        </AccountCard>
+        <AccountCard>
           <Suspense fallback={<Skeleton className="h-40 w-full" />}>
             <N8nKeysCard />
           </Suspense>
-        </div>
-      </Card>
-      <AccountCards />
-    </div>
+        </AccountCard>
+        <AccountCards />
+      </div>
+    </AccountPageShell>
   );
 }
 
@@ -69,22 +64,24 @@ function AccountCards() {
   return (
     <>
       {profile.data.has_password && (
-        <Card className="mt-6">
-          <div className="p-6">
-            <ChangePasswordCard />
-          </div>
-        </Card>
+        <AccountCard>
+          <ChangePasswordCard />
+        </AccountCard>
       )}
-      <Card className="mt-6">
-        <div className="p-6">
-          <ExportDataCard />
-        </div>
-      </Card>
-      <Card className="mt-6 border-red-200">
-        <div className="p-6">
-          <DeleteAccountCard profile={profile.data} />
-        </div>
-      </Card>
+      <AccountCard>
+        <ExportDataCard />
+      </AccountCard>
+      <AccountCard className="border-red-200">
+        <DeleteAccountCard profile={profile.data} />
+      </AccountCard>
     </>
+  );
+}
+
+function AccountCard({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <Card className={className}>
+      <div className="p-6">{children}</div>
+    </Card>
   );
 }

@@ -1,20 +1,18 @@
 import { Boxes, CalendarDays, Heart, LayoutGrid, Link2, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import type { PublicProfile } from '@flowbay/domain';
 import { PAGE_SIZE } from '@flowbay/domain/limits';
 import { pageFromSearchParams, paths } from '@flowbay/domain/routes';
+import { EmptyState } from '@/components/empty-state';
 import { NotFoundState } from '@/components/not-found-state';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProfile } from '@/features/profiles/api/get-profile';
 import { useWorkflows } from '@/features/workflows/api/get-workflows';
 import { AuthorAvatar } from '@/features/workflows/components/author-avatar';
-import {
-  WorkflowCard,
-  WorkflowCardSkeleton,
-  WorkflowGrid,
-} from '@/features/workflows/components/workflow-card';
+import { WorkflowCardsView } from '@/features/workflows/components/workflow-card';
 import { formatDate, formatNumber } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 import { useCurrentUserId } from '@/lib/current-user';
@@ -23,8 +21,7 @@ import { AuthorRating } from '@/features/ratings/components/author-rating';
 
 export function Component() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
+  const { t } = useTranslation();
   // The page is in the address (`?page=2`), so pages are links that work without JavaScript.
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFromSearchParams(searchParams);
@@ -74,84 +71,7 @@ export function Component() {
             </div>
           </div>
         ) : (
-          <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
-            <AuthorAvatar name={name} src={profile.data.avatar_url} size="lg" />
-            <div className="min-w-0 flex-1">
-              {isOwner && <p className="text-sm font-medium text-brand-700">{t('profile.yourPublicPage')}</p>}
-              <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-                {name}
-              </h1>
-              <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
-                <div className="inline-flex items-center gap-1.5">
-                  <LayoutGrid className="size-4" aria-hidden="true" />
-                  <dt className="sr-only">{t('profile.workflowsLabel')}</dt>
-                  <dd>
-                    {t(isOwner ? 'profile.yourWorkflowCount' : 'profile.workflowCount', {
-                      count: profile.data.workflow_count,
-                      formatted: formatNumber(profile.data.workflow_count, language),
-                    })}
-                  </dd>
-                </div>
-                <div className="inline-flex items-center gap-1.5">
-                  <Boxes className="size-4" aria-hidden="true" />
-                  <dt className="sr-only">{t('profile.nodesLabel')}</dt>
-                  <dd>
-                    {t('profile.totalNodes', {
-                      count: profile.data.total_nodes,
-                      formatted: formatNumber(profile.data.total_nodes, language),
-                    })}
-                  </dd>
-                </div>
-                <div className="inline-flex items-center gap-1.5">
-                  <Heart className="size-4" aria-hidden="true" />
-                  <dt className="sr-only">{t('settings.favoritesLabel')}</dt>
-                  <dd>
-                    {t('settings.totalFavorites', {
-                      count: profile.data.total_favorites,
-                      formatted: formatNumber(profile.data.total_favorites, language),
-                    })}
-                  </dd>
-                </div>
-                <div className="inline-flex items-center gap-1.5">
-                  <CalendarDays className="size-4" aria-hidden="true" />
-                  <dt className="sr-only">{t('profile.memberSinceLabel')}</dt>
-                  <dd>{t('profile.memberSince', { date: formatDate(profile.data.created_at, language) })}</dd>
-                </div>
-              </dl>
-              <AuthorRating userId={profile.data.id} />
-              {profile.data.bio && (
-                <p className="mt-4 max-w-3xl text-sm whitespace-pre-line text-slate-700">
-                  {profile.data.bio}
-                </p>
-              )}
-              {profile.data.links.length > 0 && (
-                <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('settings.links')}>
-                  {profile.data.links.map((link) => (
-                    <li key={link}>
-                      {/* People's own links: never endorsed to search engines, never given window.opener. */}
-                      <a
-                        href={link}
-                        rel="nofollow ugc noopener noreferrer"
-                        target="_blank"
-                        className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
-                      >
-                        <Link2 className="size-3.5" aria-hidden="true" />
-                        {displayLink(link)}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-            {isOwner && (
-              <Button asChild variant="outline">
-                <Link to="/profile">
-                  <Pencil aria-hidden="true" />
-                  {t('profile.edit')}
-                </Link>
-              </Button>
-            )}
-          </div>
+          <ProfileHeader profile={profile.data} name={name} isOwner={isOwner} />
         )}
       </section>
 
@@ -160,27 +80,15 @@ export function Component() {
           {t(isOwner ? 'profile.yourSharedWorkflows' : 'profile.sharedWorkflows')}
         </h2>
         <div className="mt-6">
-          {workflows.isError ? (
-            <p role="alert" className="text-red-700">
-              {t('errors.loadWorkflows')}
-            </p>
-          ) : !workflows.data ? (
-            <WorkflowGrid busy>
-              {Array.from({ length: PAGE_SIZE }, (_, index) => (
-                <WorkflowCardSkeleton key={index} />
-              ))}
-            </WorkflowGrid>
-          ) : workflows.data.workflows.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-              {t(isOwner ? 'profile.emptyOwner' : 'profile.empty')}
-            </p>
-          ) : (
-            <WorkflowGrid>
-              {workflows.data.workflows.map((workflow) => (
-                <WorkflowCard key={workflow.id} workflow={workflow} />
-              ))}
-            </WorkflowGrid>
-          )}
+          <WorkflowCardsView
+            query={workflows}
+            placeholders={PAGE_SIZE}
+            empty={
+              <EmptyState className="bg-white">
+                {t(isOwner ? 'profile.emptyOwner' : 'profile.empty')}
+              </EmptyState>
+            }
+          />
         </div>
         {pageCount > 1 && (
           <div className="mt-10 flex flex-col items-center gap-3">
@@ -197,6 +105,97 @@ export function Component() {
           </div>
         )}
       </section>
+    </div>
+  );
+}
+
+/** The loaded profile: avatar, name, what they share, their rating, bio and links. */
+function ProfileHeader({
+  profile,
+  name,
+  isOwner,
+}: {
+  profile: PublicProfile;
+  name: string;
+  isOwner: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const facts = [
+    {
+      icon: LayoutGrid,
+      label: t('profile.workflowsLabel'),
+      value: t(isOwner ? 'profile.yourWorkflowCount' : 'profile.workflowCount', {
+        count: profile.workflow_count,
+        formatted: formatNumber(profile.workflow_count, language),
+      }),
+    },
+    {
+      icon: Boxes,
+      label: t('profile.nodesLabel'),
+      value: t('profile.totalNodes', {
+        count: profile.total_nodes,
+        formatted: formatNumber(profile.total_nodes, language),
+      }),
+    },
+    {
+      icon: Heart,
+      label: t('settings.favoritesLabel'),
+      value: t('settings.totalFavorites', {
+        count: profile.total_favorites,
+        formatted: formatNumber(profile.total_favorites, language),
+      }),
+    },
+    {
+      icon: CalendarDays,
+      label: t('profile.memberSinceLabel'),
+      value: t('profile.memberSince', { date: formatDate(profile.created_at, language) }),
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+      <AuthorAvatar name={name} src={profile.avatar_url} size="lg" />
+      <div className="min-w-0 flex-1">
+        {isOwner && <p className="text-sm font-medium text-brand-700">{t('profile.yourPublicPage')}</p>}
+        <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{name}</h1>
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+          {facts.map(({ icon: Icon, label, value }) => (
+            <div key={label} className="inline-flex items-center gap-1.5">
+              <Icon className="size-4" aria-hidden="true" />
+              <dt className="sr-only">{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <AuthorRating userId={profile.id} />
+        {profile.bio && (
+          <p className="mt-4 max-w-3xl text-sm whitespace-pre-line text-slate-700">{profile.bio}</p>
+        )}
+        {profile.links.length > 0 && (
+          <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('settings.links')}>
+            {profile.links.map((link) => (
+              <li key={link}>
+                {/* People's own links: never endorsed to search engines, never given window.opener. */}
+                <a
+                  href={link}
+                  rel="nofollow ugc noopener noreferrer"
+                  target="_blank"
+                  className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+                >
+                  <Link2 className="size-3.5" aria-hidden="true" />
+                  {displayLink(link)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {isOwner && (
+        <ButtonLink variant="outline" to="/profile">
+          <Pencil aria-hidden="true" />
+          {t('profile.edit')}
+        </ButtonLink>
+      )}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 
 /** Shown when a page throws while rendering, or its chunk cannot be loaded (an old tab after a deploy). */
 export function RouteError() {
@@ -11,9 +10,9 @@ export function RouteError() {
       <p className="text-slate-600">{t('errors.pageCrashedHint')}</p>
       <div className="flex gap-3">
         <Button onClick={() => window.location.reload()}>{t('common.reload')}</Button>
-        <Button asChild variant="outline">
-          <Link to="/">{t('notFound.home')}</Link>
-        </Button>
+        <ButtonLink variant="outline" to="/">
+          {t('notFound.home')}
+        </ButtonLink>
       </div>
     </main>
   );

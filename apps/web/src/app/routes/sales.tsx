@@ -1,70 +1,50 @@
-import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { workflowPath, type Payout, type SalesDashboard } from '@flowbay/domain';
-import { LoadError } from '@/components/load-error';
-import { Badge } from '@/components/ui/badge';
+import { AccountPageShell } from '@/components/account-page-shell';
+import { DownloadLink } from '@/components/download-link';
+import { FiguresTable } from '@/components/figures-table';
+import { PageSection } from '@/components/page-section';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toaster';
 import { useSalesDashboard } from '@/features/sales/api/get-sales-dashboard';
 import { useRequestPayout } from '@/features/sales/api/request-payout';
 import { PayoutAccountForm } from '@/features/sales/components/payout-account-form';
+import { PayoutStateBadge } from '@/features/sales/components/payout-state-badge';
 import { RevenueChart } from '@/features/sales/components/revenue-chart';
 import { errorKey } from '@/lib/api-client';
 import { formatDateTime, formatNumber, formatPercent, formatPrice } from '@/lib/format';
-import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {
   const { t } = useTranslation();
-  usePageMeta(t('sales.title'));
+  const dashboard = useSalesDashboard();
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('sales.title')}</h1>
-          <p className="mt-1 text-slate-600">{t('sales.subtitle')}</p>
-        </div>
-        <Button asChild variant="outline">
-          <a href="/api/me/sales.csv" download>
-            <Download aria-hidden="true" />
-            {t('sales.exportCsv')}
-          </a>
-        </Button>
-      </div>
-      <Dashboard />
-    </div>
+    <AccountPageShell
+      title={t('sales.title')}
+      subtitle={t('sales.subtitle')}
+      action={<DownloadLink href="/api/me/sales.csv">{t('sales.exportCsv')}</DownloadLink>}
+    >
+      <QueryView
+        query={dashboard}
+        failed={t('sales.loadFailed')}
+        loading={<SkeletonStack blocks={['h-24 w-full rounded-2xl', 'h-56 w-full rounded-2xl']} />}
+      >
+        {(data) => <Dashboard data={data} />}
+      </QueryView>
+    </AccountPageShell>
   );
 }
 
-function Dashboard() {
+function Dashboard({ data }: { data: SalesDashboard }) {
   const { t } = useTranslation();
-  const dashboard = useSalesDashboard();
-  if (dashboard.isError)
-    return (
-      <LoadError
-        className="mt-8"
-        messages={[t('sales.loadFailed')]}
-        onRetry={() => void dashboard.refetch()}
-      />
-    );
-  if (!dashboard.data)
-    return (
-      <div className="mt-8 flex flex-col gap-4" aria-busy="true">
-        <Skeleton className="h-24 w-full rounded-2xl" />
-        <Skeleton className="h-56 w-full rounded-2xl" />
-      </div>
-    );
-  const data = dashboard.data;
   return (
-    <div className="mt-8 flex flex-col gap-10">
+    <div className="flex flex-col gap-10">
       <BalancesPanel data={data} />
-      <section aria-labelledby="revenue-title">
-        <h2 id="revenue-title" className="text-xl font-semibold text-slate-900">
-          {t('sales.revenueTitle')}
-        </h2>
+      <PageSection id="revenue-title" title={t('sales.revenueTitle')}>
         <Tabs defaultValue="daily" className="mt-3">
           <TabsList aria-label={t('sales.revenueTitle')} className="max-w-xs">
             <TabsTrigger value="daily">{t('sales.days30')}</TabsTrigger>
@@ -77,16 +57,13 @@ function Dashboard() {
             <RevenueChart points={data.monthly} title={t('sales.chartMonthly')} />
           </TabsContent>
         </Tabs>
-      </section>
+      </PageSection>
       <WorkflowTable data={data} />
-      <section aria-labelledby="payout-account-title" className="max-w-xl">
-        <h2 id="payout-account-title" className="text-xl font-semibold text-slate-900">
-          {t('sales.accountTitle')}
-        </h2>
+      <PageSection id="payout-account-title" title={t('sales.accountTitle')} className="max-w-xl">
         <div className="mt-4">
           <PayoutAccountForm key={data.account?.updated_at ?? 'none'} account={data.account} />
         </div>
-      </section>
+      </PageSection>
       <PayoutHistory payouts={data.payouts} />
     </div>
   );
@@ -179,54 +156,29 @@ function WorkflowTable({ data }: { data: SalesDashboard }) {
   if (data.workflows.length === 0) return <p className="text-slate-600">{t('sales.noWorkflows')}</p>;
   const percent = (sales: number, views: number) =>
     views > 0 ? formatPercent(sales / views, i18n.language) : '—';
+  const number = (value: number) => formatNumber(value, i18n.language);
   return (
-    <section aria-labelledby="per-workflow-title">
-      <h2 id="per-workflow-title" className="text-xl font-semibold text-slate-900">
-        {t('sales.workflowsTitle')}
-      </h2>
-      <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                {t('sales.workflow')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                {t('sales.views')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                {t('sales.salesCount')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                {t('sales.conversion')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                {t('sales.refunds')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                {t('sales.earnings')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.workflows.map((row) => (
-              <tr key={row.id} className="border-t border-slate-100">
-                <th scope="row" className="px-4 py-2 font-medium text-slate-900">
-                  <Link to={workflowPath(row)} className="hover:text-brand-700">
-                    {row.title}
-                  </Link>
-                </th>
-                <td className="px-4 py-2 text-right">{formatNumber(row.views, i18n.language)}</td>
-                <td className="px-4 py-2 text-right">{formatNumber(row.sales, i18n.language)}</td>
-                <td className="px-4 py-2 text-right">{percent(row.sales, row.views)}</td>
-                <td className="px-4 py-2 text-right">{formatNumber(row.refunds, i18n.language)}</td>
-                <td className="px-4 py-2 text-right">{formatPrice(row.earnings, i18n.language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <PageSection id="per-workflow-title" title={t('sales.workflowsTitle')}>
+      <FiguresTable
+        rows={data.workflows}
+        rowKey={(row) => row.id}
+        columns={[
+          {
+            header: t('sales.workflow'),
+            cell: (row) => (
+              <Link to={workflowPath(row)} className="hover:text-brand-700">
+                {row.title}
+              </Link>
+            ),
+          },
+          { header: t('sales.views'), cell: (row) => number(row.views) },
+          { header: t('sales.salesCount'), cell: (row) => number(row.sales) },
+          { header: t('sales.conversion'), cell: (row) => percent(row.sales, row.views) },
+          { header: t('sales.refunds'), cell: (row) => number(row.refunds) },
+          { header: t('sales.earnings'), cell: (row) => formatPrice(row.earnings, i18n.language) },
+        ]}
+      />
+    </PageSection>
   );
 }
 
@@ -235,10 +187,7 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? payouts : payouts.slice(0, 10);
   return (
-    <section aria-labelledby="payouts-title">
-      <h2 id="payouts-title" className="text-xl font-semibold text-slate-900">
-        {t('sales.payoutsTitle')}
-      </h2>
+    <PageSection id="payouts-title" title={t('sales.payoutsTitle')}>
       {payouts.length === 0 ? (
         <p className="mt-3 text-slate-600">{t('sales.noPayouts')}</p>
       ) : (
@@ -266,13 +215,7 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
                   </p>
                 )}
               </div>
-              <Badge
-                variant={
-                  payout.state === 'paid' ? 'success' : payout.state === 'failed' ? 'danger' : 'neutral'
-                }
-              >
-                {t(`sales.payoutState.${payout.state}`)}
-              </Badge>
+              <PayoutStateBadge state={payout.state} />
             </li>
           ))}
         </ul>
@@ -282,6 +225,6 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
           {t('sales.showAllPayouts')}
         </Button>
       )}
-    </section>
+    </PageSection>
   );
 }

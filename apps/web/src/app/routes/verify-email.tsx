@@ -1,7 +1,7 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useSearchParams } from 'react-router';
+import { ButtonLink } from '@/components/ui/button';
 import { useSession } from '@/features/auth/api/get-session';
 import { usePageMeta } from '@/lib/page-meta';
 
@@ -20,9 +20,9 @@ export function Component() {
         title={t('auth.verifyFailedTitle')}
       >
         <p className="text-slate-600">{t('auth.verifyFailedText')}</p>
-        <Button asChild className="mt-6">
-          <Link to="/auth">{t('auth.backToLogin')}</Link>
-        </Button>
+        <ButtonLink className="mt-6" to="/auth">
+          {t('auth.backToLogin')}
+        </ButtonLink>
       </Landing>
     );
   }
@@ -35,19 +35,13 @@ export function Component() {
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {user ? (
           <>
-            <Button asChild>
-              <Link to="/profile">{t('auth.completeProfile')}</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/workflows/new">{t('menu.createWorkflow')}</Link>
-            </Button>
+            <ButtonLink to="/profile">{t('auth.completeProfile')}</ButtonLink>
+            <ButtonLink variant="outline" to="/workflows/new">
+              {t('menu.createWorkflow')}
+            </ButtonLink>
           </>
         ) : (
-          !isLoading && (
-            <Button asChild>
-              <Link to="/auth">{t('auth.login')}</Link>
-            </Button>
-          )
+          !isLoading && <ButtonLink to="/auth">{t('auth.login')}</ButtonLink>
         )}
       </div>
     </Landing>

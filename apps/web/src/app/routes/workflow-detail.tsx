@@ -2,10 +2,10 @@ import { Pencil } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { downloadFileName, workflowPath } from '@flowbay/domain/slug';
 import type { WorkflowDetail } from '@flowbay/domain';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { useWorkflow } from '@/features/workflows/api/get-workflow';
@@ -129,12 +129,10 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
             </WithSignedIn>
           )}
           {workflow.access.can_manage && (
-            <Button asChild variant="ghost">
-              <Link to={`/workflows/${workflow.slug}-${workflow.id}/edit`}>
-                <Pencil aria-hidden="true" />
-                {t('detail.manage')}
-              </Link>
-            </Button>
+            <ButtonLink variant="ghost" to={`/workflows/${workflow.slug}-${workflow.id}/edit`}>
+              <Pencil aria-hidden="true" />
+              {t('detail.manage')}
+            </ButtonLink>
           )}
         </>
       }

@@ -1,8 +1,8 @@
 import { ArrowLeft, Clock, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ReviewStatusBadge } from '@/components/review-status-badge';
 import { NewVersionCard } from '@/features/publish/components/new-version-card';
@@ -66,12 +66,10 @@ function ManageWorkflow() {
         text={t('manage.noAccessText')}
         icon={<Lock className="size-10 text-slate-500" aria-hidden="true" />}
       >
-        <Button asChild className="mt-8">
-          <Link to={workflowPath(data)}>
-            <ArrowLeft aria-hidden="true" />
-            {t('manage.backToWorkflow')}
-          </Link>
-        </Button>
+        <ButtonLink className="mt-8" to={workflowPath(data)}>
+          <ArrowLeft aria-hidden="true" />
+          {t('manage.backToWorkflow')}
+        </ButtonLink>
       </Message>
     );
   }
@@ -80,12 +78,10 @@ function ManageWorkflow() {
   );
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <Button asChild variant="ghost" className="-ml-3">
-        <Link to={workflowPath(data)}>
-          <ArrowLeft aria-hidden="true" />
-          {t('manage.backToWorkflow')}
-        </Link>
-      </Button>
+      <ButtonLink variant="ghost" className="-ml-3" to={workflowPath(data)}>
+        <ArrowLeft aria-hidden="true" />
+        {t('manage.backToWorkflow')}
+      </ButtonLink>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="min-w-0 text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
           {data.title}

@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/ui/skeleton';
 import { CreateWorkflowForm } from '@/features/publish/components/create-workflow-form';
 import { localizedName, useCategories, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { usePageMeta } from '@/lib/page-meta';
@@ -15,12 +15,10 @@ export function Component() {
   usePageMeta(t('publish.pageTitle'));
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
-      <Button asChild variant="ghost" className="-ml-3">
-        <Link to="/workflows">
-          <ArrowLeft aria-hidden="true" />
-          {t('detail.backToWorkflows')}
-        </Link>
-      </Button>
+      <ButtonLink variant="ghost" className="-ml-3" to="/workflows">
+        <ArrowLeft aria-hidden="true" />
+        {t('detail.backToWorkflows')}
+      </ButtonLink>
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">{t('publish.pageTitle')}</h1>
       <p className="mt-1 text-slate-600">{t('publish.pageSubtitle')}</p>
       <Card className="mt-6">
@@ -49,13 +47,7 @@ function CreateBody() {
     );
   }
   if (!categories.data || !subcategories.data) {
-    return (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-32 w-full" />
-        <Skeleton className="h-10 w-1/2" />
-      </div>
-    );
+    return <SkeletonStack blocks={['h-10 w-full', 'h-32 w-full', 'h-10 w-1/2']} />;
   }
   const toOptions = (items: { id: string; name: string; name_vi: string }[]) =>
     items.map((item) => ({ id: item.id, label: localizedName(item, i18n.language) }));

@@ -1,5 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router';
 import { cn } from '@/lib/cn';
 
 const VARIANTS = {
@@ -45,3 +46,17 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     />
   );
 });
+
+/** A link inside the app that looks like a button. */
+export function ButtonLink({
+  variant,
+  size,
+  className,
+  ...props
+}: Pick<ButtonProps, 'variant' | 'size' | 'className'> & LinkProps) {
+  return (
+    <Button asChild variant={variant} size={size} className={className}>
+      <Link {...props} />
+    </Button>
+  );
+}

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -21,4 +21,27 @@ export function CardDescription({ className, ...props }: HTMLAttributes<HTMLPara
 
 export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('p-5 pt-0', className)} {...props} />;
+}
+
+/** A card with its title (and a line under it, `description`) above the content. */
+export function TitledCard({
+  title,
+  description,
+  contentClassName,
+  children,
+  ...props
+}: Omit<HTMLAttributes<HTMLDivElement>, 'title'> & {
+  title: ReactNode;
+  description?: ReactNode;
+  contentClassName?: string;
+}) {
+  return (
+    <Card {...props}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
 }

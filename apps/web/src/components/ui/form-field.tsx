@@ -1,9 +1,17 @@
 import type { ReactNode } from 'react';
 import { FieldError, Label } from './label';
 
+/** What a field's control needs to be linked to its label, help and error. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
 /**
- * Label, control, help text and error of one form field. The control gets `id`, and should set
- * `aria-describedby={describedBy(id, …)}` so the help and the error are read with it.
+ * Label, control, help text and error of one form field. Given a function, it renders the control
+ * with `id`, `aria-invalid` and `aria-describedby` (the help and the error) already set:
+ * `{(control) => <Input {...control} {...form.register('title')} />}`.
  */
 export function FormField({
   id,
@@ -16,19 +24,33 @@ export function FormField({
   label: ReactNode;
   error?: string;
   help?: ReactNode;
-  children: ReactNode;
+  children: ReactNode | ((control: FieldControlProps) => ReactNode);
 }) {
+  const control: FieldControlProps = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, { help, error }),
+  };
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      {children}
+      {typeof children === 'function' ? children(control) : children}
+      <FieldNotes id={id} help={help} error={error} />
+    </div>
+  );
+}
+
+/** A field's help text and its error, under the ids `describedBy` gives the control. */
+export function FieldNotes({ id, help, error }: { id: string; help?: ReactNode; error?: string }) {
+  return (
+    <>
       {help && (
         <p id={`${id}-help`} className="text-xs text-slate-600">
           {help}
         </p>
       )}
       <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </>
   );
 }
 

@@ -5,12 +5,15 @@ import { cn } from '@/lib/cn';
 /**
  * A styled native `<select>`: no script cost, the phone's own picker, full keyboard and screen
  * reader support. Used on public pages where every kilobyte of first-load JavaScript counts;
- * `select.tsx` (Radix) is for richer pickers in signed-in forms.
+ * `select.tsx` (Radix) is for richer pickers in signed-in forms. The choices are `options`.
  */
 export const NativeSelect = forwardRef<
   HTMLSelectElement,
-  SelectHTMLAttributes<HTMLSelectElement> & { wrapperClassName?: string }
->(function NativeSelect({ className, wrapperClassName, children, ...props }, ref) {
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> & {
+    options: Array<{ value: string; label: string }>;
+    wrapperClassName?: string;
+  }
+>(function NativeSelect({ className, wrapperClassName, options, ...props }, ref) {
   return (
     <div className={cn('relative', wrapperClassName)}>
       <select
@@ -21,7 +24,11 @@ export const NativeSelect = forwardRef<
         )}
         {...props}
       >
-        {children}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
       <ChevronDown
         className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"

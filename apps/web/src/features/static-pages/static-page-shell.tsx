@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 
 export function StaticPageShell({
@@ -23,10 +24,7 @@ export function StaticPageShell({
   }
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{title}</h1>
-        {intro && <p className="mt-3 text-lg text-slate-600">{intro}</p>}
-      </header>
+      <PageHeader title={title} intro={intro} />
       <div className="mt-10">{children}</div>
     </div>
   );

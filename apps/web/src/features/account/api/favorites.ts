@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { defineQuery } from '@/lib/query';
+import { definePageQuery, defineQuery } from '@/lib/query';
 import { sharedKeys } from '@/lib/query-keys';
 import { accountKeys } from './query-keys';
 
@@ -16,15 +16,9 @@ export function useFavoriteCheck(workflowId: string, signedIn: boolean) {
 }
 
 export function favoritesQueryOptions(page: number) {
-  return defineQuery(
-    accountKeys.favoriteList(page),
-    (signal) => api.get('/api/favorites', { query: { page }, signal }),
-    { placeholderData: keepPreviousData },
+  return definePageQuery(accountKeys.favoriteList(page), (signal) =>
+    api.get('/api/favorites', { query: { page }, signal }),
   );
-}
-
-export function useFavorites(page: number) {
-  return useQuery(favoritesQueryOptions(page));
 }
 
 /** Adds or removes; both refresh the status, the favourites list and the counts on cards. */

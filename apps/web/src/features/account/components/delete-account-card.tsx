@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { OwnProfile } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
-import { FormField, describedBy } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useDeleteAccount, useRequestDeletionLink } from '../api/delete-account';
+import { AccountSection } from './account-section';
 
 /**
  * "Delete my account", confirmed by the password, or for a Google account by the link we e-mail
@@ -34,10 +35,7 @@ export function DeleteAccountCard({ profile }: { profile: OwnProfile }) {
   }
 
   return (
-    <section aria-labelledby="delete-title" className="flex flex-col gap-3">
-      <h2 id="delete-title" className="text-lg font-semibold text-red-700">
-        {t('settings.deleteTitle')}
-      </h2>
+    <AccountSection id="delete-title" title={t('settings.deleteTitle')} danger>
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
         <li>{t('settings.deleteWhatGoes')}</li>
         <li>{t('settings.deleteListings')}</li>
@@ -45,14 +43,15 @@ export function DeleteAccountCard({ profile }: { profile: OwnProfile }) {
       </ul>
       {profile.has_password ? (
         <FormField id="delete-password" label={t('settings.deletePassword')}>
-          <Input
-            id="delete-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-describedby={describedBy('delete-password', {})}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
         </FormField>
       ) : token ? (
         <p className="text-sm text-slate-700">{t('settings.deleteLinkOpened')}</p>
@@ -91,6 +90,6 @@ export function DeleteAccountCard({ profile }: { profile: OwnProfile }) {
           {remove.isPending ? t('settings.deleting') : t('settings.deleteButton')}
         </Button>
       </div>
-    </section>
+    </AccountSection>
   );
 }

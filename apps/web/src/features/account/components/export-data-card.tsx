@@ -4,16 +4,14 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useRequestDataExport } from '../api/export-data';
+import { AccountSection } from './account-section';
 
 /** "Export my data": prepared in the background, the link arrives by e-mail. */
 export function ExportDataCard() {
   const { t } = useTranslation();
   const request = useRequestDataExport();
   return (
-    <section aria-labelledby="export-title" className="flex flex-col gap-3">
-      <h2 id="export-title" className="text-lg font-semibold text-slate-900">
-        {t('settings.exportTitle')}
-      </h2>
+    <AccountSection id="export-title" title={t('settings.exportTitle')}>
       <p className="text-sm text-slate-600">{t('settings.exportText')}</p>
       {request.isSuccess ? (
         <p
@@ -40,6 +38,6 @@ export function ExportDataCard() {
           </Button>
         </div>
       )}
-    </section>
+    </AccountSection>
   );
 }

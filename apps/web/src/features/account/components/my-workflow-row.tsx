@@ -1,10 +1,12 @@
-import { Clock, Download, Eye, Heart, Pencil, Star } from 'lucide-react';
+import { Clock, Pencil, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { ReviewStatusBadge } from '@/components/review-status-badge';
-import { formatDate, formatNumber, formatRating } from '@/lib/format';
+import { RowCard } from '@/components/row-card';
+import { WorkflowStats } from '@/components/workflow-stats';
+import { formatDate, formatRating } from '@/lib/format';
 import { usePriceLabel } from '@/lib/use-price-label';
 import type { MyWorkflow } from '../api/get-my-workflows';
 
@@ -17,80 +19,60 @@ export function MyWorkflowRow({ workflow }: { workflow: MyWorkflow }) {
   const rejection = review.last_decision?.decision === 'rejected' ? review.last_decision : null;
   const waiting = review.pending_versions.length > 0 || review.pending_edit !== null;
   return (
-    <li
-      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between"
+    <RowCard
       data-testid="my-workflow"
-    >
-      <div className="min-w-0">
-        <div className="flex flex-wrap items-center gap-2">
-          <Link to={workflowPath(workflow)} className="font-semibold text-slate-900 hover:text-brand-700">
-            {workflow.title}
-          </Link>
-          <ReviewStatusBadge status={workflow.status} />
-        </div>
-        <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-          <span>{priceLabel(workflow.price)}</span>
-          <span>v{workflow.version}</span>
-          <span className="inline-flex items-center gap-1" title={t('card.views', { count: workflow.views })}>
-            <Eye className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">{t('card.views', { count: workflow.views })}</span>
-            <span aria-hidden="true">{formatNumber(workflow.views, language)}</span>
-          </span>
-          <span
-            className="inline-flex items-center gap-1"
-            title={t('card.downloads', { count: workflow.downloads })}
-          >
-            <Download className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">{t('card.downloads', { count: workflow.downloads })}</span>
-            <span aria-hidden="true">{formatNumber(workflow.downloads, language)}</span>
-          </span>
-          <span
-            className="inline-flex items-center gap-1"
-            title={t('card.favorites', { count: workflow.favorites_count })}
-          >
-            <Heart className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">{t('card.favorites', { count: workflow.favorites_count })}</span>
-            <span aria-hidden="true">{formatNumber(workflow.favorites_count, language)}</span>
-          </span>
-          {workflow.rating_average !== null && (
-            <span className="inline-flex items-center gap-1">
-              <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
-              {t('card.rating', {
-                count: workflow.rating_count,
-                average: formatRating(workflow.rating_average, language),
-              })}
-            </span>
-          )}
-          <span>{t('account.createdOn', { date: formatDate(workflow.created_at, language) })}</span>
-        </p>
-        {waiting && workflow.status !== 'pending' && (
-          <p className="mt-2 flex items-center gap-1.5 text-sm text-amber-900">
-            <Clock className="size-4" aria-hidden="true" />
-            {review.pending_versions.length > 0
-              ? t('account.versionsWaiting', {
-                  versions: review.pending_versions.map((version) => version.version).join(', '),
-                })
-              : t('review.changesAwaitingReview')}
-          </p>
-        )}
-        {rejection && (
-          <p
-            className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
-            data-testid="rejection-reason"
-          >
-            {t('review.rejectedWithReason', { reason: rejection.reason ?? '' })}
-          </p>
-        )}
-      </div>
-      <Button asChild variant="outline" size="sm" className="self-start">
-        <Link
+      actions={
+        <ButtonLink
+          variant="outline"
+          size="sm"
+          className="self-start"
           to={`${workflowPath(workflow)}/edit`}
           aria-label={t('account.manageNamed', { title: workflow.title })}
         >
           <Pencil aria-hidden="true" />
           {t('detail.manage')}
+        </ButtonLink>
+      }
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={workflowPath(workflow)} className="font-semibold text-slate-900 hover:text-brand-700">
+          {workflow.title}
         </Link>
-      </Button>
-    </li>
+        <ReviewStatusBadge status={workflow.status} />
+      </div>
+      <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+        <span>{priceLabel(workflow.price)}</span>
+        <span>v{workflow.version}</span>
+        <WorkflowStats workflow={workflow} />
+        {workflow.rating_average !== null && (
+          <span className="inline-flex items-center gap-1">
+            <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
+            {t('card.rating', {
+              count: workflow.rating_count,
+              average: formatRating(workflow.rating_average, language),
+            })}
+          </span>
+        )}
+        <span>{t('account.createdOn', { date: formatDate(workflow.created_at, language) })}</span>
+      </p>
+      {waiting && workflow.status !== 'pending' && (
+        <p className="mt-2 flex items-center gap-1.5 text-sm text-amber-900">
+          <Clock className="size-4" aria-hidden="true" />
+          {review.pending_versions.length > 0
+            ? t('account.versionsWaiting', {
+                versions: review.pending_versions.map((version) => version.version).join(', '),
+              })
+            : t('review.changesAwaitingReview')}
+        </p>
+      )}
+      {rejection && (
+        <p
+          className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
+          data-testid="rejection-reason"
+        >
+          {t('review.rejectedWithReason', { reason: rejection.reason ?? '' })}
+        </p>
+      )}
+    </RowCard>
   );
 }

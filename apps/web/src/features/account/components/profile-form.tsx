@@ -3,9 +3,10 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BIO_MAX, FULL_NAME_MAX, PROFILE_LINKS_MAX, URL_MAX, type OwnProfile } from '@flowbay/domain';
-import { Button } from '@/components/ui/button';
-import { FormField, describedBy } from '@/components/ui/form-field';
+import { BIO_MAX, PROFILE_LINKS_MAX, URL_MAX, type OwnProfile } from '@flowbay/domain';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { DisplayNameField, displayNameRules } from '@/components/display-name-field';
+import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { ApiRequestError, errorKey } from '@/lib/api-client';
@@ -63,9 +64,6 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
     }
   });
 
-  const nameError = errors.full_name?.message
-    ? translateMessage(t, errors.full_name.message, { max: FULL_NAME_MAX })
-    : undefined;
   const bioError = errors.bio?.message
     ? translateMessage(t, errors.bio.message, { max: BIO_MAX })
     : undefined;
@@ -85,44 +83,27 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
         <FormField id="profile-email" label={t('account.email')} help={t('account.emailReadOnly')}>
-          <Input
-            id="profile-email"
-            type="email"
-            value={profile.email}
-            disabled
-            readOnly
-            aria-describedby="profile-email-help"
-          />
+          {(control) => <Input {...control} type="email" value={profile.email} disabled readOnly />}
         </FormField>
-        <FormField
+        <DisplayNameField
           id="profile-name"
-          label={t('settings.displayName')}
-          error={nameError}
-          help={t('settings.displayNameHelp')}
-        >
-          <Input
-            id="profile-name"
-            autoComplete="name"
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={describedBy('profile-name', { help: true, error: nameError })}
-            {...form.register('full_name', {
-              maxLength: { value: FULL_NAME_MAX, message: 'account.nameTooLong' },
-            })}
-          />
-        </FormField>
+          autoComplete="name"
+          errorKey={errors.full_name?.message}
+          registration={form.register('full_name', displayNameRules)}
+        />
         <FormField
           id="profile-bio"
           label={t('settings.bio')}
           error={bioError}
           help={t('settings.bioHelp', { count: bio.length, max: BIO_MAX })}
         >
-          <Textarea
-            id="profile-bio"
-            maxLength={BIO_MAX}
-            aria-invalid={bioError ? true : undefined}
-            aria-describedby={describedBy('profile-bio', { help: true, error: bioError })}
-            {...form.register('bio', { maxLength: { value: BIO_MAX, message: 'settings.bioTooLong' } })}
-          />
+          {(control) => (
+            <Textarea
+              {...control}
+              maxLength={BIO_MAX}
+              {...form.register('bio', { maxLength: { value: BIO_MAX, message: 'settings.bioTooLong' } })}
+            />
+          )}
         </FormField>
         <fieldset className="flex flex-col gap-3">
           <legend className="text-sm font-medium text-slate-900">{t('settings.links')}</legend>
@@ -139,20 +120,20 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
                 label={t('settings.linkLabel', { number: index + 1 })}
                 error={error}
               >
-                <Input
-                  id={id}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://…"
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={describedBy(id, { error })}
-                  {...form.register(`links.${index}` as const, {
-                    validate: (value) =>
-                      value.trim() === '' ||
-                      (value.trim().length <= URL_MAX && isHttpUrl(value.trim())) ||
-                      'account.avatarInvalid',
-                  })}
-                />
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="url"
+                    inputMode="url"
+                    placeholder="https://…"
+                    {...form.register(`links.${index}` as const, {
+                      validate: (value) =>
+                        value.trim() === '' ||
+                        (value.trim().length <= URL_MAX && isHttpUrl(value.trim())) ||
+                        'account.avatarInvalid',
+                    })}
+                  />
+                )}
               </FormField>
             );
           })}
@@ -161,9 +142,9 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? t('account.updating') : t('account.update')}
           </Button>
-          <Button asChild variant="outline">
-            <Link to="/workflows">{t('detail.backToWorkflows')}</Link>
-          </Button>
+          <ButtonLink variant="outline" to="/workflows">
+            {t('detail.backToWorkflows')}
+          </ButtonLink>
         </div>
       </form>
     </div>

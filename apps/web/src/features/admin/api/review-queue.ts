@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminReport } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
-import { defineQuery } from '@/lib/query';
+import { useRefreshingMutation } from '@/lib/mutation';
+import { definePageQuery, defineQuery } from '@/lib/query';
 import { sharedKeys } from '@/lib/query-keys';
 import { adminKeys } from './query-keys';
 
@@ -9,10 +10,8 @@ import { adminKeys } from './query-keys';
 export type { AdminReport, QueueItem, QueueVersion, ReviewQueue } from '@flowbay/domain';
 
 export function reviewQueueQueryOptions(page: number) {
-  return defineQuery(
-    adminKeys.reviews(page),
-    (signal) => api.get('/api/admin/reviews', { query: { page }, signal }),
-    { placeholderData: keepPreviousData },
+  return definePageQuery(adminKeys.reviews(page), (signal) =>
+    api.get('/api/admin/reviews', { query: { page }, signal }),
   );
 }
 
@@ -32,14 +31,7 @@ export function useReports(status: AdminReport['status']) {
 
 /** A decision changes the queue, the catalogue and the author's view of their workflow. */
 function useAdminMutation<Input>(mutationFn: (input: Input) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      void queryClient.invalidateQueries({ queryKey: sharedKeys.workflows });
-    },
-  });
+  return useRefreshingMutation(mutationFn, [adminKeys.all, sharedKeys.workflows]);
 }
 
 export function useApprove() {

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { defineQuery } from '@/lib/query';
+import { defineStaticQuery } from '@/lib/query';
 import { authKeys } from './query-keys';
 
-export const providersQueryOptions = defineQuery(
-  authKeys.providers,
-  (signal) => api.get('/api/auth/providers', { signal }),
-  { staleTime: Infinity },
+export const providersQueryOptions = defineStaticQuery(authKeys.providers, (signal) =>
+  api.get('/api/auth/providers', { signal }),
 );
 
 /** Which sign-in buttons to show: the Google button only when the server has Google configured. */

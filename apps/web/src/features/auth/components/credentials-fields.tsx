@@ -1,7 +1,7 @@
-import type { UseFormReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
-import { FormField, describedBy } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { translateMessage } from '@/i18n/keys';
 
 export interface CredentialsValues {
@@ -28,39 +28,58 @@ export function CredentialsFields({
 }) {
   const { t } = useTranslation();
   const { errors } = form.formState;
-  const emailId = `${idPrefix}-email`;
-  const passwordId = `${idPrefix}-password`;
-  const emailError = errors.email?.message ? translateMessage(t, errors.email.message) : undefined;
   const passwordError = errors.password?.message ? translateMessage(t, errors.password.message) : undefined;
   return (
     <>
-      <FormField id={emailId} label={t('auth.email')} error={emailError}>
-        <Input
-          id={emailId}
-          type="email"
-          autoComplete="email"
-          required
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={describedBy(emailId, { error: emailError })}
-          {...form.register('email', {
-            required: 'auth.emailRequired',
-            pattern: { value: EMAIL_RE, message: 'auth.emailInvalid' },
-            setValueAs: (value: string) => value.trim(),
-            onChange: (event: { target: { value: string } }) => onEmailChange?.(event.target.value),
-          })}
-        />
-      </FormField>
-      <FormField id={passwordId} label={t('auth.password')} error={passwordError} help={passwordHelp}>
-        <Input
-          id={passwordId}
-          type="password"
-          autoComplete={passwordAutoComplete}
-          required
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={describedBy(passwordId, { help: passwordHelp, error: passwordError })}
-          {...form.register('password', { required: 'auth.passwordRequired' })}
-        />
+      <EmailField
+        id={`${idPrefix}-email`}
+        errorKey={errors.email?.message}
+        registration={form.register('email', {
+          ...emailRules,
+          pattern: { value: EMAIL_RE, message: 'auth.emailInvalid' },
+          onChange: (event: { target: { value: string } }) => onEmailChange?.(event.target.value),
+        })}
+      />
+      <FormField
+        id={`${idPrefix}-password`}
+        label={t('auth.password')}
+        error={passwordError}
+        help={passwordHelp}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete={passwordAutoComplete}
+            required
+            {...form.register('password', { required: 'auth.passwordRequired' })}
+          />
+        )}
       </FormField>
     </>
+  );
+}
+
+/** Every e-mail field's rules: required, and read without the spaces around it. */
+export const emailRules = {
+  required: 'auth.emailRequired',
+  setValueAs: (value: string) => value.trim(),
+};
+
+/** The e-mail address of the sign-in, sign-up and forgotten-password forms; `errorKey` is the form's message key. */
+export function EmailField({
+  id,
+  errorKey,
+  registration,
+}: {
+  id: string;
+  errorKey?: string;
+  registration: UseFormRegisterReturn;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField id={id} label={t('auth.email')} error={errorKey ? translateMessage(t, errorKey) : undefined}>
+      {(control) => <Input {...control} type="email" autoComplete="email" required {...registration} />}
+    </FormField>
   );
 }

@@ -2,12 +2,10 @@ import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { FormField, describedBy } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/reset-password';
-import { translateMessage } from '@/i18n/keys';
+import { EmailField, emailRules } from './credentials-fields';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
@@ -39,24 +37,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <FormField
-            id="forgot-email"
-            label={t('auth.email')}
-            error={error ? translateMessage(t, error) : undefined}
-          >
-            <Input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy('forgot-email', { error })}
-              {...form.register('email', {
-                required: 'auth.emailRequired',
-                setValueAs: (value: string) => value.trim(),
-              })}
-            />
-          </FormField>
+          <EmailField id="forgot-email" errorKey={error} registration={form.register('email', emailRules)} />
           <Button type="submit" size="lg" disabled={request.isPending}>
             {request.isPending ? t('auth.sending') : t('auth.sendResetLink')}
           </Button>

@@ -57,33 +57,36 @@ function renderAt(path: string) {
 }
 
 describe('auth guard layout', () => {
-  it('sends a visitor to sign in, remembering the whole address', async () => {
+  it.each([
+    {
+      case: 'sends a visitor to sign in, remembering the whole address',
+      role: null,
+      path: '/me/purchases?page=2#top',
+      answer: () => screen.findByText('sign in, then back to /me/purchases?page=2#top'),
+      page: 'my purchases',
+    },
+    {
+      case: 'answers a non-admin on an admin page with no access',
+      role: 'user',
+      path: '/admin',
+      answer: () => screen.findByRole('heading', { name: 'No access permission' }),
+      page: 'review queue',
+    },
+  ] as const)('$case', async ({ role, path, answer, page }) => {
     await inLanguage('en');
-    signedInAs(null);
-    renderAt('/me/purchases?page=2#top');
-    expect(await screen.findByText('sign in, then back to /me/purchases?page=2#top')).toBeTruthy();
-    expect(screen.queryByText('my purchases')).toBeNull();
+    signedInAs(role);
+    renderAt(path);
+    expect(await answer()).toBeTruthy();
+    expect(screen.queryByText(page)).toBeNull();
   });
 
-  it('shows a signed-in user the page', async () => {
+  it.each([
+    { case: 'shows a signed-in user the page', role: 'user', path: '/me/purchases', page: 'my purchases' },
+    { case: 'lets an admin in', role: 'admin', path: '/admin', page: 'review queue' },
+  ] as const)('$case', async ({ role, path, page }) => {
     await inLanguage('en');
-    signedInAs('user');
-    renderAt('/me/purchases');
-    expect(await screen.findByText('my purchases')).toBeTruthy();
-  });
-
-  it('answers a non-admin on an admin page with no access', async () => {
-    await inLanguage('en');
-    signedInAs('user');
-    renderAt('/admin');
-    expect(await screen.findByRole('heading', { name: 'No access permission' })).toBeTruthy();
-    expect(screen.queryByText('review queue')).toBeNull();
-  });
-
-  it('lets an admin in', async () => {
-    await inLanguage('en');
-    signedInAs('admin');
-    renderAt('/admin');
-    expect(await screen.findByText('review queue')).toBeTruthy();
+    signedInAs(role);
+    renderAt(path);
+    expect(await screen.findByText(page)).toBeTruthy();
   });
 });

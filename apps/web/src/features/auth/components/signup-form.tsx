@@ -1,17 +1,14 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { FULL_NAME_MAX } from '@flowbay/domain/limits';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN } from '@flowbay/domain/limits';
+import { FULL_NAME_MAX, PASSWORD_MIN } from '@flowbay/domain/limits';
 import { Button } from '@/components/ui/button';
-import { FormField, describedBy } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { DisplayNameField, displayNameRules } from '@/components/display-name-field';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useSignUp } from '../api/sign-up';
 import { CredentialsFields, type CredentialsValues } from './credentials-fields';
-import { translateMessage } from '@/i18n/keys';
 
 type SignupValues = CredentialsValues & { name: string };
 
@@ -26,9 +23,6 @@ export function SignupForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<SignupValues>({ defaultValues: { email: '', password: '', name: '' } });
   const { errors, dirtyFields } = form.formState;
-  const nameError = errors.name?.message
-    ? translateMessage(t, errors.name.message, { max: FULL_NAME_MAX })
-    : undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -63,22 +57,12 @@ export function SignupForm() {
           if (!dirtyFields.name) form.setValue('name', nameFromEmail(email));
         }}
       />
-      <FormField
+      <DisplayNameField
         id="signup-name"
-        label={t('settings.displayName')}
-        error={nameError}
-        help={t('settings.displayNameHelp')}
-      >
-        <Input
-          id="signup-name"
-          autoComplete="nickname"
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={describedBy('signup-name', { help: true, error: nameError })}
-          {...form.register('name', {
-            maxLength: { value: FULL_NAME_MAX, message: 'account.nameTooLong' },
-          })}
-        />
-      </FormField>
+        autoComplete="nickname"
+        errorKey={errors.name?.message}
+        registration={form.register('name', displayNameRules)}
+      />
       <Button type="submit" size="lg" disabled={signUp.isPending}>
         {signUp.isPending ? t('auth.signingUp') : t('auth.signup')}
       </Button>

@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { OrderState } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
-import { defineQuery } from '@/lib/query';
+import { definePageQuery } from '@/lib/query';
 import { commerceKeys } from './query-keys';
 
 export interface AdminOrderFilters {
@@ -11,10 +11,8 @@ export interface AdminOrderFilters {
 }
 
 export function adminOrdersQueryOptions(filters: AdminOrderFilters) {
-  return defineQuery(
-    commerceKeys.adminOrders(filters),
-    (signal) => api.get('/api/admin/orders', { query: { ...filters }, signal }),
-    { placeholderData: keepPreviousData },
+  return definePageQuery(commerceKeys.adminOrders(filters), (signal) =>
+    api.get('/api/admin/orders', { query: { ...filters }, signal }),
   );
 }
 

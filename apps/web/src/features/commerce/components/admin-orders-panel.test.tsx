@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '@flowbay/domain';
 import { initI18n } from '@/i18n';
+import { paidOrder } from '@/test/orders';
 import { AdminOrdersPanel } from './admin-orders-panel';
 
 beforeAll(() => initI18n('en'));
@@ -13,20 +14,13 @@ afterEach(() => {
 
 function adminOrder(code: string, overrides: Partial<AdminOrder> = {}): AdminOrder {
   return {
-    code,
-    state: 'paid',
-    amount: 499_000,
-    currency: 'VND',
-    provider: 'vnpay',
-    workflow: { id: 'w1', number: 1, title: 'Invoice alerts', slug: 'invoice-alerts', deleted: false },
-    seller: { id: 's1', name: 'Lê Thu Hà' },
-    created_at: '2026-11-20T08:00:00.000Z',
-    paid_at: '2026-11-20T08:01:00.000Z',
-    expires_at: '2026-11-20T08:15:00.000Z',
-    refunded_at: null,
-    provider_ref: '14567890',
-    refund_request: null,
-    can_request_refund: false,
+    ...paidOrder({
+      code,
+      amount: 499_000,
+      workflow: { id: 'w1', number: 1, title: 'Invoice alerts', slug: 'invoice-alerts', deleted: false },
+      seller: { id: 's1', name: 'Lê Thu Hà' },
+      can_request_refund: false,
+    }),
     buyer: { id: 'b1', name: 'Buyer', email: 'buyer@example.com' },
     ...overrides,
   };

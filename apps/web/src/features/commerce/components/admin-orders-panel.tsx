@@ -7,21 +7,20 @@ import {
   type AdminOrder,
   type OrderState,
 } from '@flowbay/domain';
-import { LoadError } from '@/components/load-error';
+import { EmptyState } from '@/components/empty-state';
+import { PageSection } from '@/components/page-section';
+import { QueryView } from '@/components/query-view';
+import { RowCard } from '@/components/row-card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Pagination } from '@/components/ui/pagination';
+import { ListPagination } from '@/components/list-pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toaster';
-import { errorKey } from '@/lib/api-client';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { usePaginationLabels } from '@/lib/use-pagination-labels';
-import { useDeclineRefund } from '../api/decline-refund';
+import { useDeclineRefund, useRefundOrder } from '../api/admin-order-decisions';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useRefundRequests } from '../api/get-refund-requests';
-import { useRefundOrder } from '../api/refund-order';
 import { OrderStateBadge } from './order-state-badge';
 import { ReasonDialog } from '@/components/reason-dialog';
 
@@ -30,18 +29,12 @@ export function AdminOrdersPanel() {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-10">
-      <section aria-labelledby="refund-queue-title">
-        <h2 id="refund-queue-title" className="text-xl font-semibold text-slate-900">
-          {t('adminOrders.refundQueue')}
-        </h2>
+      <PageSection id="refund-queue-title" title={t('adminOrders.refundQueue')}>
         <RefundQueue />
-      </section>
-      <section aria-labelledby="all-orders-title">
-        <h2 id="all-orders-title" className="text-xl font-semibold text-slate-900">
-          {t('adminOrders.allOrders')}
-        </h2>
+      </PageSection>
+      <PageSection id="all-orders-title" title={t('adminOrders.allOrders')}>
         <OrderList />
-      </section>
+      </PageSection>
     </div>
   );
 }
@@ -49,29 +42,29 @@ export function AdminOrdersPanel() {
 function RefundQueue() {
   const { t } = useTranslation();
   const queue = useRefundRequests();
-  if (queue.isError)
-    return (
-      <LoadError
-        className="mt-4"
-        messages={[t('adminOrders.loadFailed')]}
-        onRetry={() => void queue.refetch()}
-      />
-    );
-  if (!queue.data) return <Skeleton className="mt-4 h-24 w-full rounded-2xl" />;
-  if (queue.data.orders.length === 0)
-    return <p className="mt-4 text-slate-600">{t('adminOrders.queueEmpty')}</p>;
   return (
-    <ul className="mt-4 flex flex-col gap-3">
-      {queue.data.orders.map((order) => (
-        <OrderRow key={order.code} order={order} queue />
-      ))}
-    </ul>
+    <div className="mt-4">
+      <QueryView
+        query={queue}
+        failed={t('adminOrders.loadFailed')}
+        loading={<Skeleton className="h-24 w-full rounded-2xl" />}
+        isEmpty={(data) => data.orders.length === 0}
+        empty={<p className="text-slate-600">{t('adminOrders.queueEmpty')}</p>}
+      >
+        {(data) => (
+          <ul className="flex flex-col gap-3">
+            {data.orders.map((order) => (
+              <OrderRow key={order.code} order={order} queue />
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </div>
   );
 }
 
 function OrderList() {
   const { t } = useTranslation();
-  const labels = usePaginationLabels();
   const [search, setSearch] = useState('');
   const [state, setState] = useState<OrderState | ''>('');
   const [page, setPage] = useState(0);
@@ -80,63 +73,62 @@ function OrderList() {
   return (
     <div className="mt-4 flex flex-col gap-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="orders-search">{t('adminOrders.search')}</Label>
-          <Input
-            id="orders-search"
-            type="search"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(0);
-            }}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="orders-state">{t('adminOrders.state')}</Label>
-          <NativeSelect
-            id="orders-state"
-            value={state}
-            onChange={(event) => {
-              setState(event.target.value as OrderState | '');
-              setPage(0);
-            }}
-          >
-            <option value="">{t('adminOrders.allStates')}</option>
-            {ORDER_STATES.map((item) => (
-              <option key={item} value={item}>
-                {t(`orders.states.${item}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <FormField id="orders-search" label={t('adminOrders.search')}>
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(0);
+              }}
+            />
+          )}
+        </FormField>
+        <FormField id="orders-state" label={t('adminOrders.state')}>
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={state}
+              onChange={(event) => {
+                setState(event.target.value as OrderState | '');
+                setPage(0);
+              }}
+              options={[
+                { value: '', label: t('adminOrders.allStates') },
+                ...ORDER_STATES.map((item) => ({ value: item, label: t(`orders.states.${item}`) })),
+              ]}
+            />
+          )}
+        </FormField>
       </div>
-      {orders.isError ? (
-        <LoadError messages={[t('adminOrders.loadFailed')]} onRetry={() => void orders.refetch()} />
-      ) : !orders.data ? (
-        <Skeleton className="h-64 w-full rounded-2xl" />
-      ) : orders.data.orders.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          {t('adminOrders.empty')}
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {t('adminOrders.count', { count: orders.data.total })}
-          </p>
-          <ul className="flex flex-col gap-3" aria-busy={orders.isPlaceholderData}>
-            {orders.data.orders.map((order) => (
-              <OrderRow key={order.code} order={order} />
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            pageCount={Math.ceil(orders.data.total / ADMIN_ORDERS_PAGE_SIZE)}
-            onPageChange={setPage}
-            labels={labels}
-          />
-        </>
-      )}
+      <QueryView
+        query={orders}
+        failed={t('adminOrders.loadFailed')}
+        loading={<Skeleton className="h-64 w-full rounded-2xl" />}
+        isEmpty={(data) => data.orders.length === 0}
+        empty={<EmptyState>{t('adminOrders.empty')}</EmptyState>}
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {t('adminOrders.count', { count: data.total })}
+            </p>
+            <ul className="flex flex-col gap-3" aria-busy={orders.isPlaceholderData}>
+              {data.orders.map((order) => (
+                <OrderRow key={order.code} order={order} />
+              ))}
+            </ul>
+            <ListPagination
+              page={page}
+              total={data.total}
+              pageSize={ADMIN_ORDERS_PAGE_SIZE}
+              onPageChange={setPage}
+            />
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }
@@ -147,90 +139,68 @@ function OrderRow({ order, queue = false }: { order: AdminOrder; queue?: boolean
   const decline = useDeclineRefund();
   const language = i18n.language;
   const openRequest = order.refund_request?.state === 'open' ? order.refund_request : null;
+  // What the refund and the decline dialogs have in common.
+  const decision = {
+    maxLength: REFUND_REASON_MAX,
+    triggerSize: 'sm',
+    label: t('adminOrders.reason'),
+    pendingLabel: t('adminOrders.working'),
+    failed: t('adminOrders.failed'),
+  } as const;
   return (
-    <li
-      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-xs md:flex-row md:items-start md:justify-between"
+    <RowCard
       data-testid={queue ? 'refund-request' : 'admin-order'}
-    >
-      <div className="min-w-0 text-sm">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-mono font-semibold text-slate-900">{order.code}</span>
-          <OrderStateBadge state={order.state} />
-          <span className="font-semibold text-slate-900">{formatPrice(order.amount, language)}</span>
-        </p>
-        <p className="mt-1 truncate text-slate-800">{order.workflow.title}</p>
-        <p className="mt-1 text-slate-600">
-          {t('adminOrders.buyerLine', { name: order.buyer.name, email: order.buyer.email })}
-        </p>
-        <p className="mt-1 text-slate-600">
-          {t(`orders.providers.${order.provider}`)}
-          {order.provider_ref && <span className="font-mono"> · {order.provider_ref}</span>} ·{' '}
-          {formatDateTime(order.created_at, language)}
-        </p>
-        {openRequest && (
-          <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
-            {t('adminOrders.requestedReason', { reason: openRequest.reason })}
-          </p>
-        )}
-      </div>
-      {order.state === 'paid' && (
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <ReasonDialog
-            maxLength={REFUND_REASON_MAX}
-            id={`refund-${queue ? 'queue' : 'list'}-${order.code}`}
-            trigger={openRequest ? t('adminOrders.approve') : t('adminOrders.refund')}
-            triggerSize="sm"
-            triggerVariant={openRequest ? 'primary' : 'outline'}
-            title={t('adminOrders.refundTitle', { code: order.code })}
-            description={t('adminOrders.refundText')}
-            label={t('adminOrders.reason')}
-            confirm={t('adminOrders.confirmRefund')}
-            pendingLabel={t('adminOrders.working')}
-            pending={refund.isPending}
-            destructive
-            onSubmit={(reason, done) =>
-              refund.mutate(
-                { code: order.code, reason },
-                {
-                  onSuccess: () => {
-                    toast.success(t('adminOrders.refunded', { code: order.code }));
-                    done();
-                  },
-                  onError: (error) =>
-                    toast.error(t('adminOrders.failed'), { description: t(errorKey(error)) }),
-                },
-              )
-            }
-          />
-          {openRequest && (
+      className="text-sm"
+      actions={
+        order.state === 'paid' && (
+          <div className="flex shrink-0 flex-wrap gap-2">
             <ReasonDialog
-              maxLength={REFUND_REASON_MAX}
-              id={`decline-${queue ? 'queue' : 'list'}-${order.code}`}
-              trigger={t('adminOrders.decline')}
-              triggerSize="sm"
-              title={t('adminOrders.declineTitle', { code: order.code })}
-              description={t('adminOrders.declineText')}
-              label={t('adminOrders.reason')}
-              confirm={t('adminOrders.confirmDecline')}
-              pendingLabel={t('adminOrders.working')}
-              pending={decline.isPending}
-              onSubmit={(reason, done) =>
-                decline.mutate(
-                  { code: order.code, reason },
-                  {
-                    onSuccess: () => {
-                      toast.success(t('adminOrders.declined', { code: order.code }));
-                      done();
-                    },
-                    onError: (error) =>
-                      toast.error(t('adminOrders.failed'), { description: t(errorKey(error)) }),
-                  },
-                )
-              }
+              {...decision}
+              id={`refund-${queue ? 'queue' : 'list'}-${order.code}`}
+              trigger={openRequest ? t('adminOrders.approve') : t('adminOrders.refund')}
+              triggerVariant={openRequest ? 'primary' : 'outline'}
+              title={t('adminOrders.refundTitle', { code: order.code })}
+              description={t('adminOrders.refundText')}
+              confirm={t('adminOrders.confirmRefund')}
+              destructive
+              submit={(reason) => refund.mutateAsync({ code: order.code, reason })}
+              succeeded={t('adminOrders.refunded', { code: order.code })}
             />
-          )}
-        </div>
+            {openRequest && (
+              <ReasonDialog
+                {...decision}
+                id={`decline-${queue ? 'queue' : 'list'}-${order.code}`}
+                trigger={t('adminOrders.decline')}
+                title={t('adminOrders.declineTitle', { code: order.code })}
+                description={t('adminOrders.declineText')}
+                confirm={t('adminOrders.confirmDecline')}
+                submit={(reason) => decline.mutateAsync({ code: order.code, reason })}
+                succeeded={t('adminOrders.declined', { code: order.code })}
+              />
+            )}
+          </div>
+        )
+      }
+    >
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-mono font-semibold text-slate-900">{order.code}</span>
+        <OrderStateBadge state={order.state} />
+        <span className="font-semibold text-slate-900">{formatPrice(order.amount, language)}</span>
+      </p>
+      <p className="mt-1 truncate text-slate-800">{order.workflow.title}</p>
+      <p className="mt-1 text-slate-600">
+        {t('adminOrders.buyerLine', { name: order.buyer.name, email: order.buyer.email })}
+      </p>
+      <p className="mt-1 text-slate-600">
+        {t(`orders.providers.${order.provider}`)}
+        {order.provider_ref && <span className="font-mono"> · {order.provider_ref}</span>} ·{' '}
+        {formatDateTime(order.created_at, language)}
+      </p>
+      {openRequest && (
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
+          {t('adminOrders.requestedReason', { reason: openRequest.reason })}
+        </p>
       )}
-    </li>
+    </RowCard>
   );
 }

@@ -1,10 +1,10 @@
 import { CheckCircle2, FlaskConical, Loader2, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { PaymentProviderId, WorkflowDetail } from '@flowbay/domain';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
@@ -51,9 +51,9 @@ export function BuyBlock({
         title={t('buy.ownedTitle')}
         text={t('buy.ownedText')}
         action={
-          <Button asChild variant="outline" size="sm">
-            <Link to="/me/purchases">{t('buy.myPurchases')}</Link>
-          </Button>
+          <ButtonLink variant="outline" size="sm" to="/me/purchases">
+            {t('buy.myPurchases')}
+          </ButtonLink>
         }
       />
     );

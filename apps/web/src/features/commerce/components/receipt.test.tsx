@@ -3,34 +3,14 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSummary } from '@flowbay/domain';
 import { i18n, initI18n } from '@/i18n';
+import { paidOrder } from '@/test/orders';
 import { Receipt } from './receipt';
 
 beforeAll(() => initI18n('en'));
 afterEach(cleanup);
 afterAll(() => i18n.changeLanguage('en'));
 
-const ORDER: OrderSummary = {
-  code: 'FB-7K3M-Q9XD',
-  state: 'paid',
-  amount: 1_250_000,
-  currency: 'VND',
-  provider: 'vnpay',
-  workflow: {
-    id: '8d1f7a36-6a3c-4a0e-9a51-3f1b2c4d5e6f',
-    number: 42,
-    title: 'Slack invoice alerts',
-    slug: 'slack-invoice-alerts',
-    deleted: false,
-  },
-  seller: { id: 'seller-1', name: 'Trần Quốc Bảo' },
-  created_at: '2026-11-20T08:00:00.000Z',
-  paid_at: '2026-11-20T08:01:00.000Z',
-  expires_at: '2026-11-20T08:15:00.000Z',
-  refunded_at: null,
-  provider_ref: '14567890',
-  refund_request: null,
-  can_request_refund: true,
-};
+const ORDER = paidOrder();
 
 function renderReceipt(order: OrderSummary) {
   return render(

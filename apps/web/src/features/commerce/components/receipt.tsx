@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { workflowPath, type OrderSummary } from '@flowbay/domain';
+import { DetailRows, type DetailRow } from '@/components/ui/detail-rows';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { OrderStateBadge } from './order-state-badge';
 
@@ -9,7 +9,7 @@ import { OrderStateBadge } from './order-state-badge';
 export function Receipt({ order }: { order: OrderSummary }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const rows: [string, ReactNode][] = [
+  const rows: DetailRow[] = [
     [t('orders.code'), <span className="font-mono tracking-wide">{order.code}</span>],
     [t('orders.status'), <OrderStateBadge state={order.state} />],
     [
@@ -27,21 +27,13 @@ export function Receipt({ order }: { order: OrderSummary }) {
     [t('orders.seller'), order.seller.name],
     [t('orders.amount'), <span data-testid="receipt-amount">{formatPrice(order.amount, language)}</span>],
     [t('orders.provider'), t(`orders.providers.${order.provider}`)],
-    ...(order.provider_ref
-      ? [
-          [t('orders.providerRef'), <span className="font-mono">{order.provider_ref}</span>] as [
-            string,
-            ReactNode,
-          ],
-        ]
-      : []),
+    !!order.provider_ref && [
+      t('orders.providerRef'),
+      <span className="font-mono">{order.provider_ref}</span>,
+    ],
     [t('orders.date'), formatDateTime(order.created_at, language)],
-    ...(order.paid_at
-      ? [[t('orders.paidAt'), formatDateTime(order.paid_at, language)] as [string, ReactNode]]
-      : []),
-    ...(order.refunded_at
-      ? [[t('orders.refundedAt'), formatDateTime(order.refunded_at, language)] as [string, ReactNode]]
-      : []),
+    !!order.paid_at && [t('orders.paidAt'), formatDateTime(order.paid_at, language)],
+    !!order.refunded_at && [t('orders.refundedAt'), formatDateTime(order.refunded_at, language)],
   ];
   return (
     <section
@@ -55,14 +47,7 @@ export function Receipt({ order }: { order: OrderSummary }) {
         </h2>
         <span className="text-sm font-semibold text-brand-700">{t('orders.merchant')}</span>
       </div>
-      <dl className="divide-y divide-slate-100 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="grid grid-cols-[minmax(8rem,40%)_1fr] gap-4 py-2.5">
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="min-w-0 font-medium break-words text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailRows rows={rows} wrap />
     </section>
   );
 }

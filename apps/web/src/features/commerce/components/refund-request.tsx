@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { REFUND_REASON_MAX, type OrderSummary } from '@flowbay/domain';
-import { toast } from '@/components/ui/toaster';
-import { errorKey } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useRequestRefund } from '../api/request-refund';
 import { ReasonDialog } from '@/components/reason-dialog';
@@ -36,16 +34,9 @@ export function RefundRequest({ order }: { order: OrderSummary }) {
       label={t('orders.refund.reason')}
       confirm={t('orders.refund.submit')}
       pendingLabel={t('orders.refund.submitting')}
-      pending={request.isPending}
-      onSubmit={(reason, done) =>
-        request.mutate(reason, {
-          onSuccess: () => {
-            toast.success(t('orders.refund.sent'));
-            done();
-          },
-          onError: (error) => toast.error(t('orders.refund.failed'), { description: t(errorKey(error)) }),
-        })
-      }
+      submit={(reason) => request.mutateAsync(reason)}
+      succeeded={t('orders.refund.sent')}
+      failed={t('orders.refund.failed')}
     />
   );
 }

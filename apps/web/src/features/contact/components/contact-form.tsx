@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTACT_LIMITS, ContactInput } from '@flowbay/domain/contact';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -68,27 +68,17 @@ export function ContactForm() {
     control: 'input' | 'textarea',
     type = 'text',
     autoComplete?: string,
-  ) => {
-    const id = `contact-${name}`;
-    const error = message(name);
-    const shared = {
-      id,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-error` : undefined,
-      ...form.register(name),
-    };
-    return (
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={id}>{label}</Label>
-        {control === 'input' ? (
-          <Input type={type} autoComplete={autoComplete} {...shared} />
+  ) => (
+    <FormField id={`contact-${name}`} label={label} error={message(name)}>
+      {(aria) =>
+        control === 'input' ? (
+          <Input type={type} autoComplete={autoComplete} {...aria} {...form.register(name)} />
         ) : (
-          <Textarea rows={6} {...shared} />
-        )}
-        <FieldError id={`${id}-error`} message={error} />
-      </div>
-    );
-  };
+          <Textarea rows={6} {...aria} {...form.register(name)} />
+        )
+      }
+    </FormField>
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">

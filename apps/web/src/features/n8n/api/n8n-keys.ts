@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutation';
 import { defineQuery } from '@/lib/query';
 import { n8nKeys } from './query-keys';
 
@@ -10,17 +11,15 @@ export function useN8nKeys() {
 }
 
 export function useCreateN8nKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (label: string) => api.post('/api/n8n/keys', { body: { label } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: n8nKeys.all }),
-  });
+  return useRefreshingMutation(
+    (label: string) => api.post('/api/n8n/keys', { body: { label } }),
+    [n8nKeys.all],
+  );
 }
 
 export function useRevokeN8nKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete('/api/n8n/keys/:id', { params: { id } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: n8nKeys.all }),
-  });
+  return useRefreshingMutation(
+    (id: string) => api.delete('/api/n8n/keys/:id', { params: { id } }),
+    [n8nKeys.all],
+  );
 }

@@ -71,13 +71,15 @@ export default function N8nKeysCard() {
       <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={submit}>
         <div className="flex-1">
           <FormField id="n8n-key-label" label={t('n8n.keyLabel')}>
-            <Input
-              id="n8n-key-label"
-              value={label}
-              maxLength={N8N_KEY_LABEL_MAX}
-              placeholder={t('n8n.keyLabelPlaceholder')}
-              onChange={(event) => setLabel(event.target.value)}
-            />
+            {(control) => (
+              <Input
+                {...control}
+                value={label}
+                maxLength={N8N_KEY_LABEL_MAX}
+                placeholder={t('n8n.keyLabelPlaceholder')}
+                onChange={(event) => setLabel(event.target.value)}
+              />
+            )}
           </FormField>
         </div>
         <Button type="submit" disabled={create.isPending}>

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { describedBy, FormField } from '@/components/ui/form-field';
+import { TitledCard } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import {
   loadN8nAddress,
@@ -43,68 +43,58 @@ export default function OpenInN8n({ number, paid }: { number: number; paid: bool
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('n8n.openTitle')}</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4 text-sm text-slate-700">
-        {address && !editing ? (
-          <div className="flex flex-col gap-2">
-            <Button asChild>
-              <a href={n8nTemplateUrl(address, number)} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden="true" />
-                {t('n8n.open')}
-              </a>
-            </Button>
-            <p className="text-xs text-slate-600">
-              {t('n8n.savedAddress', { address })}{' '}
-              <button
-                type="button"
-                className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                onClick={() => setEditing(true)}
-              >
-                {t('n8n.change')}
-              </button>
-            </p>
-          </div>
-        ) : (
-          <form className="flex flex-col gap-2" onSubmit={save} noValidate>
-            <FormField
-              id="n8n-address"
-              label={t('n8n.addressLabel')}
-              error={error}
-              help={t('n8n.addressHelp')}
+    <TitledCard title={t('n8n.openTitle')} contentClassName="flex flex-col gap-4 text-sm text-slate-700">
+      {address && !editing ? (
+        <div className="flex flex-col gap-2">
+          <Button asChild>
+            <a href={n8nTemplateUrl(address, number)} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden="true" />
+              {t('n8n.open')}
+            </a>
+          </Button>
+          <p className="text-xs text-slate-600">
+            {t('n8n.savedAddress', { address })}{' '}
+            <button
+              type="button"
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              onClick={() => setEditing(true)}
             >
+              {t('n8n.change')}
+            </button>
+          </p>
+        </div>
+      ) : (
+        <form className="flex flex-col gap-2" onSubmit={save} noValidate>
+          <FormField id="n8n-address" label={t('n8n.addressLabel')} error={error} help={t('n8n.addressHelp')}>
+            {(control) => (
               <Input
-                id="n8n-address"
+                {...control}
                 type="url"
                 inputMode="url"
                 placeholder="https://n8n.example.com"
                 value={draft}
                 onChange={(event) => setDraft(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy('n8n-address', { help: true, error })}
               />
-            </FormField>
-            <Button type="submit" variant="outline">
-              {t('n8n.saveAddress')}
-            </Button>
-          </form>
+            )}
+          </FormField>
+          <Button type="submit" variant="outline">
+            {t('n8n.saveAddress')}
+          </Button>
+        </form>
+      )}
+      <div className="flex flex-col gap-2">
+        <p>{t('n8n.settingIntro')}</p>
+        <CopyText text={setting} label={t('n8n.copySetting')} />
+        <p className="text-xs text-slate-600">{t('n8n.settingAfter')}</p>
+        {paid && (
+          <p className="text-xs text-slate-600">
+            {t('n8n.paidHint')}{' '}
+            <Link to="/profile" className="font-medium text-brand-700 hover:underline">
+              {t('n8n.paidHintLink')}
+            </Link>
+          </p>
         )}
-        <div className="flex flex-col gap-2">
-          <p>{t('n8n.settingIntro')}</p>
-          <CopyText text={setting} label={t('n8n.copySetting')} />
-          <p className="text-xs text-slate-600">{t('n8n.settingAfter')}</p>
-          {paid && (
-            <p className="text-xs text-slate-600">
-              {t('n8n.paidHint')}{' '}
-              <Link to="/profile" className="font-medium text-brand-700 hover:underline">
-                {t('n8n.paidHintLink')}
-              </Link>
-            </p>
-          )}
-        </div>
-      </CardContent>
-    </Card>
+      </div>
+    </TitledCard>
   );
 }

@@ -1,46 +1,32 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateVersionInput, CreateWorkflowInput, UpdateWorkflowInput } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutation';
 import { sharedKeys } from '@/lib/query-keys';
 
 /** Lists, the detail, versions and the author's own list all may show what changed. */
-function refreshWorkflowQueries(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: sharedKeys.workflows });
-  void queryClient.invalidateQueries({ queryKey: sharedKeys.myWorkflows });
-  void queryClient.invalidateQueries({ queryKey: sharedKeys.admin });
-}
-
-function createWorkflow(input: CreateWorkflowInput) {
-  return api.post('/api/workflows', { body: input });
-}
+const WORKFLOW_QUERIES = [sharedKeys.workflows, sharedKeys.myWorkflows, sharedKeys.admin];
 
 export function useCreateWorkflow() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createWorkflow, onSuccess: () => refreshWorkflowQueries(queryClient) });
+  return useRefreshingMutation(
+    (input: CreateWorkflowInput) => api.post('/api/workflows', { body: input }),
+    WORKFLOW_QUERIES,
+  );
 }
 
 export function useUpdateWorkflow(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateWorkflowInput) =>
-      api.put('/api/workflows/:id', { params: { id }, body: input }),
-    onSuccess: () => refreshWorkflowQueries(queryClient),
-  });
+  return useRefreshingMutation(
+    (input: UpdateWorkflowInput) => api.put('/api/workflows/:id', { params: { id }, body: input }),
+    WORKFLOW_QUERIES,
+  );
 }
 
 export function useDeleteWorkflow(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.delete('/api/workflows/:id', { params: { id } }),
-    onSuccess: () => refreshWorkflowQueries(queryClient),
-  });
+  return useRefreshingMutation(() => api.delete('/api/workflows/:id', { params: { id } }), WORKFLOW_QUERIES);
 }
 
 export function useCreateVersion(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateVersionInput) =>
-      api.post('/api/workflows/:id/versions', { params: { id }, body: input }),
-    onSuccess: () => refreshWorkflowQueries(queryClient),
-  });
+  return useRefreshingMutation(
+    (input: CreateVersionInput) => api.post('/api/workflows/:id/versions', { params: { id }, body: input }),
+    WORKFLOW_QUERIES,
+  );
 }

@@ -1,6 +1,5 @@
 import { Check } from 'lucide-react';
-import { describedBy } from '@/components/ui/form-field';
-import { FieldError } from '@/components/ui/label';
+import { FieldNotes, describedBy } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 
 /** A multi-select as a group of toggle chips (real checkboxes, so keyboards and screen readers know them). */
@@ -64,12 +63,7 @@ export function CheckboxGroup({
           );
         })}
       </div>
-      {help && (
-        <p id={`${id}-help`} className="text-xs text-slate-600">
-          {help}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldNotes id={id} help={help} error={error} />
     </fieldset>
   );
 }

@@ -3,8 +3,8 @@ import { useEffect, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COVER_TYPES } from '@flowbay/domain/limits';
 import { Button } from '@/components/ui/button';
-import { describedBy } from '@/components/ui/form-field';
-import { FieldError, Label } from '@/components/ui/label';
+import { FieldNotes, describedBy } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 
 /** The cover image picker with a preview; the help text depends on whether the workflow is paid. */
@@ -86,10 +86,7 @@ export function CoverPicker({
           )}
         </div>
       </div>
-      <p id={`${id}-help`} className="text-xs text-slate-600">
-        {help}
-      </p>
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldNotes id={id} help={help} error={error} />
     </div>
   );
 }

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX, type WorkflowDetail } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
-import { FormField, describedBy } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { uploadFile } from '../api/upload-file';
@@ -15,19 +13,11 @@ import {
   fieldErrorOf,
   type CreateWorkflowFormInput,
   type CreateWorkflowFormValues,
-  isPaidPrice,
 } from '../lib/workflow-form-schema';
-import { CheckboxGroup } from './checkbox-group';
-import { CoverPicker } from './cover-picker';
-import { PriceInput } from './price-input';
 import { UploadProgress } from './upload-progress';
+import { WorkflowFields, type Option, type WorkflowFieldsInput } from './workflow-fields';
 import { WorkflowFilePicker, detectedPlatform, useWorkflowFile } from './workflow-file-picker';
 import { translateMessage } from '@/i18n/keys';
-
-export interface Option {
-  id: string;
-  label: string;
-}
 
 const FIELDS = [
   'title',
@@ -73,11 +63,7 @@ export function CreateWorkflowForm({
     reValidateMode: 'onChange',
   });
   const { errors, isSubmitting } = form.formState;
-  const message = (field: (typeof FIELDS)[number]) => {
-    const key = errors[field]?.message;
-    return key ? translateMessage(t, key) : undefined;
-  };
-  const paid = isPaidPrice(form.watch('price'));
+  const fileError = errors.file?.message ? translateMessage(t, errors.file.message) : undefined;
   // The platform comes from the file: once it is recognised it is chosen, and the others are locked.
   const platform = detectedPlatform(workflowFile);
   useEffect(() => {
@@ -107,12 +93,7 @@ export function CreateWorkflowForm({
       }
       setStep((phase = 'file'));
       setFileProgress(0);
-      const payload = await workflowFile.payload();
-      const uploaded = await uploadFile(payload.blob, payload.name, {
-        folder: 'workflows',
-        redact: payload.redact,
-        onProgress: setFileProgress,
-      });
+      const uploaded = await workflowFile.upload(setFileProgress);
       setStep((phase = 'create'));
       const workflow = await create.mutateAsync({
         title: values.title,
@@ -145,126 +126,36 @@ export function CreateWorkflowForm({
   });
 
   const submitting = isSubmitting || step !== 'idle';
-  const titleError = message('title');
-  const descriptionError = message('description');
-  const priceError = message('price');
-  const testedError = message('tested_with');
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
-      <FormField id="wf-title" label={t('publish.title')} error={titleError}>
-        <Input
-          id="wf-title"
-          aria-invalid={titleError ? true : undefined}
-          aria-describedby={describedBy('wf-title', { error: titleError })}
-          {...form.register('title')}
-        />
-      </FormField>
-      <FormField
-        id="wf-description"
-        label={t('publish.description')}
-        error={descriptionError}
-        help={t('publish.descriptionHelp', { count: description.length, max: DESCRIPTION_MAX })}
-      >
-        <Textarea
-          id="wf-description"
-          rows={6}
-          aria-invalid={descriptionError ? true : undefined}
-          aria-describedby={describedBy('wf-description', { help: true, error: descriptionError })}
-          {...form.register('description')}
-        />
-      </FormField>
-      <div className="grid gap-6 sm:grid-cols-2">
-        <Controller
-          control={form.control}
-          name="price"
-          render={({ field }) => (
-            <PriceInput
-              id="wf-price"
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={priceError}
-            />
-          )}
-        />
-        <FormField
-          id="wf-tested"
-          label={t('publish.testedWith')}
-          error={testedError}
-          help={t('publish.testedWithHelp')}
-        >
-          <Input
-            id="wf-tested"
-            placeholder="n8n 1.80"
-            aria-invalid={testedError ? true : undefined}
-            aria-describedby={describedBy('wf-tested', { help: true, error: testedError })}
-            {...form.register('tested_with')}
+      <WorkflowFields
+        form={form as unknown as UseFormReturn<WorkflowFieldsInput>}
+        idPrefix="wf"
+        platforms={platforms}
+        jobTypes={jobTypes}
+        filePlatform={platform}
+        descriptionHelp={t('publish.descriptionHelp', { count: description.length, max: DESCRIPTION_MAX })}
+        descriptionRows={6}
+        filePicker={
+          <Controller
+            control={form.control}
+            name="file"
+            render={({ field }) => (
+              <WorkflowFilePicker
+                id="wf-file"
+                label={t('publish.workflowFile')}
+                state={workflowFile}
+                error={fileError}
+                inputRef={field.ref}
+                onChosen={(file) => {
+                  field.onChange(file);
+                  form.clearErrors('file');
+                }}
+              />
+            )}
           />
-        </FormField>
-      </div>
-      <Controller
-        control={form.control}
-        name="category_ids"
-        render={({ field }) => (
-          <CheckboxGroup
-            id="wf-platforms"
-            legend={t('publish.platforms.label')}
-            options={platforms}
-            value={field.value}
-            onChange={field.onChange}
-            error={message('category_ids')}
-            disabledIds={platform ? platforms.map((option) => option.id).filter((id) => id !== platform) : []}
-            help={platform ? t('publish.platformFromFile') : t('publish.platformFromFileLater')}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="subcategory_ids"
-        render={({ field }) => (
-          <CheckboxGroup
-            id="wf-job-types"
-            legend={t('publish.jobTypes')}
-            options={jobTypes}
-            value={field.value}
-            onChange={field.onChange}
-            error={message('subcategory_ids')}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="file"
-        render={({ field }) => (
-          <WorkflowFilePicker
-            id="wf-file"
-            label={t('publish.workflowFile')}
-            state={workflowFile}
-            error={message('file')}
-            inputRef={field.ref}
-            onChosen={(file) => {
-              field.onChange(file);
-              form.clearErrors('file');
-            }}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="cover"
-        render={({ field }) => (
-          <CoverPicker
-            id="wf-cover"
-            file={field.value}
-            onChange={field.onChange}
-            paid={paid}
-            error={message('cover')}
-            inputRef={field.ref}
-          />
-        )}
+        }
       />
       {(coverProgress !== null || fileProgress !== null) && (
         <div className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4">

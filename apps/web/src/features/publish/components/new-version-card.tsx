@@ -2,12 +2,11 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_KEYS, VERSION_MAX, VERSION_RE } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField, describedBy } from '@/components/ui/form-field';
+import { TitledCard } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
-import { uploadFile } from '../api/upload-file';
 import { useCreateVersion } from '../api/workflow-mutations';
 import { fieldErrorOf } from '../lib/workflow-form-schema';
 import { looksLikeJson } from '../lib/check-workflow-file';
@@ -68,12 +67,7 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
     if (blocking) return setFileError(blocking);
     try {
       setProgress(0);
-      const payload = await workflowFile.payload();
-      const uploaded = await uploadFile(payload.blob, payload.name, {
-        folder: 'workflows',
-        redact: payload.redact,
-        onProgress: setProgress,
-      });
+      const uploaded = await workflowFile.upload(setProgress);
       await createVersion.mutateAsync({ version: trimmed, file_url: uploaded.url });
       toast.success(t('manage.versionUploaded', { version: trimmed }), {
         description: t('manage.versionAwaitingReview'),
@@ -93,45 +87,39 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
 
   const versionMessage = versionError ? translateMessage(t, versionError) : undefined;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('manage.newVersionTitle')}</CardTitle>
-        <CardDescription>{t('manage.newVersionSubtitle')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-          <FormField id="version-text" label={t('manage.versionLabel')} error={versionMessage}>
+    <TitledCard title={t('manage.newVersionTitle')} description={t('manage.newVersionSubtitle')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <FormField id="version-text" label={t('manage.versionLabel')} error={versionMessage}>
+          {(control) => (
             <Input
-              id="version-text"
+              {...control}
               value={version}
               onChange={(event) => setVersion(event.target.value)}
               placeholder={t('manage.versionPlaceholder')}
               maxLength={VERSION_MAX + 5}
-              aria-invalid={versionMessage ? true : undefined}
-              aria-describedby={describedBy('version-text', { error: versionMessage })}
             />
-          </FormField>
-          <WorkflowFilePicker
-            id="version-file"
-            label={t('manage.versionFile')}
-            state={workflowFile}
-            error={
-              fileError
-                ? translateMessage(t, fileError)
-                : platformChanged
-                  ? translateMessage(t, PLATFORM_CHANGED)
-                  : undefined
-            }
-            inputRef={fileInput}
-            onChosen={onChosen}
-            disabled={pending}
-          />
-          <UploadProgress label={t('publish.uploadingFile')} percent={progress} />
-          <Button type="submit" disabled={pending} className="self-start">
-            {pending ? t('manage.uploading') : t('manage.uploadVersion')}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+          )}
+        </FormField>
+        <WorkflowFilePicker
+          id="version-file"
+          label={t('manage.versionFile')}
+          state={workflowFile}
+          error={
+            fileError
+              ? translateMessage(t, fileError)
+              : platformChanged
+                ? translateMessage(t, PLATFORM_CHANGED)
+                : undefined
+          }
+          inputRef={fileInput}
+          onChosen={onChosen}
+          disabled={pending}
+        />
+        <UploadProgress label={t('publish.uploadingFile')} percent={progress} />
+        <Button type="submit" disabled={pending} className="self-start">
+          {pending ? t('manage.uploading') : t('manage.uploadVersion')}
+        </Button>
+      </form>
+    </TitledCard>
   );
 }

@@ -19,21 +19,19 @@ async function renderIn(language: 'en' | 'vi') {
 }
 
 describe('PriceInput', () => {
-  it('shows what "99.000" is while it is typed, and regroups it the English way on leaving', async () => {
-    const input = await renderIn('en');
-    fireEvent.change(input, { target: { value: '99.000' } });
-    expect(screen.getByText('Buyers pay 99,000 VNĐ')).toBeTruthy();
-    fireEvent.blur(input);
-    expect((input as HTMLInputElement).value).toBe('99,000');
-  });
-
-  it('reads "99,000" as 99.000 đồng in Vietnamese too', async () => {
-    const input = await renderIn('vi');
-    fireEvent.change(input, { target: { value: '99,000' } });
-    expect(screen.getByText('Người mua trả 99.000 VNĐ')).toBeTruthy();
-    fireEvent.blur(input);
-    expect((input as HTMLInputElement).value).toBe('99.000');
-  });
+  it.each([
+    { language: 'en', typed: '99.000', shown: 'Buyers pay 99,000 VNĐ', regrouped: '99,000' },
+    { language: 'vi', typed: '99,000', shown: 'Người mua trả 99.000 VNĐ', regrouped: '99.000' },
+  ] as const)(
+    'in $language, shows what "$typed" is while it is typed, and regroups it as $regrouped on leaving',
+    async ({ language, typed, shown, regrouped }) => {
+      const input = await renderIn(language);
+      fireEvent.change(input, { target: { value: typed } });
+      expect(screen.getByText(shown)).toBeTruthy();
+      fireEvent.blur(input);
+      expect((input as HTMLInputElement).value).toBe(regrouped);
+    },
+  );
 
   it('says free for 0 and shows no amount for text it cannot read', async () => {
     const input = await renderIn('en');

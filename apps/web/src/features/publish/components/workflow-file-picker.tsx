@@ -1,10 +1,12 @@
 import { AlertTriangle, CheckCircle2, FileJson, Loader2 } from 'lucide-react';
 import { useCallback, useRef, useState, type Ref } from 'react';
+import type { UploadResult } from '@flowbay/domain';
 import { useTranslation } from 'react-i18next';
 import { describedBy } from '@/components/ui/form-field';
 import { FieldError, Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
+import { uploadFile } from '../api/upload-file';
 import { checkWorkflowFile, type FileCheck } from '../lib/check-workflow-file';
 import { translateMessage } from '@/i18n/keys';
 
@@ -44,15 +46,15 @@ export function useWorkflowFile() {
   };
 
   /**
-   * What to upload. Secrets are removed by the server (`redact`), not here: its scan is the one that
-   * counts, and the review queue then tells the administrator what was removed.
+   * Uploads the chosen file. Secrets are removed by the server (`redact`), not here: its scan is the
+   * one that counts, and the review queue then tells the administrator what was removed.
    */
-  const payload = async (): Promise<{ blob: Blob; name: string; redact: boolean }> => {
-    if (!file) throw new Error('no file');
-    return { blob: file, name: file.name, redact: removeSecrets };
+  const upload = (onProgress: (percent: number) => void): Promise<UploadResult> => {
+    if (!file) return Promise.reject(new Error('no file'));
+    return uploadFile(file, file.name, { folder: 'workflows', redact: removeSecrets, onProgress });
   };
 
-  return { file, check, removeSecrets, setRemoveSecrets, choose, reset, blockingError, payload };
+  return { file, check, removeSecrets, setRemoveSecrets, choose, reset, blockingError, upload };
 }
 
 export type WorkflowFileState = ReturnType<typeof useWorkflowFile>;

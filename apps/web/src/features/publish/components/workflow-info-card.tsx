@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { VALIDATION_KEYS as K, type WorkflowDetail } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { FormField, describedBy } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { uploadFile } from '../api/upload-file';
@@ -18,17 +16,13 @@ import {
   coverField,
   descriptionField,
   fieldErrorOf,
-  isPaidPrice,
   platformsField,
   priceField,
   testedWithField,
   titleField,
   useCasesField,
 } from '../lib/workflow-form-schema';
-import { CheckboxGroup } from './checkbox-group';
-import type { Option } from './create-workflow-form';
-import { CoverPicker } from './cover-picker';
-import { PriceInput } from './price-input';
+import { WorkflowFields, type Option, type WorkflowFieldsInput } from './workflow-fields';
 import { translateMessage } from '@/i18n/keys';
 
 const infoFields = {
@@ -100,13 +94,7 @@ export function WorkflowInfoCard({
     resolver: zodResolver(schema),
     defaultValues: initialValues(workflow),
   });
-  const { errors } = form.formState;
-  const message = (field: Field) =>
-    errors[field]?.message ? translateMessage(t, errors[field]!.message!) : undefined;
   const filePlatform = workflow.node_summary?.platform ?? null;
-  const lockedPlatforms = filePlatform
-    ? platforms.map((option) => option.id).filter((id) => id !== filePlatform)
-    : [];
 
   const onSubmit = form.handleSubmit(async (values) => {
     const loaded = form.formState.defaultValues as InfoInput;
@@ -149,120 +137,27 @@ export function WorkflowInfoCard({
     }
   });
 
-  const titleError = message('title');
-  const descriptionError = message('description');
-  const testedError = message('tested_with');
   const saving = update.isPending || uploadingCover;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('manage.infoTitle')}</CardTitle>
-        <CardDescription>{t('manage.infoSubtitle')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          <FormField id="manage-title" label={t('publish.title')} error={titleError}>
-            <Input
-              id="manage-title"
-              aria-invalid={titleError ? true : undefined}
-              aria-describedby={describedBy('manage-title', { error: titleError })}
-              {...form.register('title')}
-            />
-          </FormField>
-          <FormField id="manage-description" label={t('publish.description')} error={descriptionError}>
-            <Textarea
-              id="manage-description"
-              rows={4}
-              aria-invalid={descriptionError ? true : undefined}
-              aria-describedby={describedBy('manage-description', { error: descriptionError })}
-              {...form.register('description')}
-            />
-          </FormField>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Controller
-              control={form.control}
-              name="price"
-              render={({ field }) => (
-                <PriceInput
-                  id="manage-price"
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={message('price')}
-                />
-              )}
-            />
-            <FormField
-              id="manage-tested"
-              label={t('publish.testedWith')}
-              error={testedError}
-              help={t('publish.testedWithHelp')}
-            >
-              <Input
-                id="manage-tested"
-                placeholder="n8n 1.80"
-                aria-invalid={testedError ? true : undefined}
-                aria-describedby={describedBy('manage-tested', { help: true, error: testedError })}
-                {...form.register('tested_with')}
-              />
-            </FormField>
-          </div>
-          <Controller
-            control={form.control}
-            name="category_ids"
-            render={({ field }) => (
-              <CheckboxGroup
-                id="manage-platforms"
-                legend={t('publish.platforms.label')}
-                options={platforms}
-                value={field.value}
-                onChange={field.onChange}
-                error={message('category_ids')}
-                disabledIds={lockedPlatforms}
-                help={filePlatform ? t('publish.platformFromFile') : undefined}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="subcategory_ids"
-            render={({ field }) => (
-              <CheckboxGroup
-                id="manage-job-types"
-                legend={t('publish.jobTypes')}
-                options={jobTypes}
-                value={field.value}
-                onChange={field.onChange}
-                error={message('subcategory_ids')}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="cover"
-            render={({ field }) => (
-              <CoverPicker
-                id="manage-cover"
-                file={field.value}
-                onChange={field.onChange}
-                paid={isPaidPrice(form.watch('price'))}
-                error={message('cover')}
-                inputRef={field.ref}
-                currentUrl={workflow.cover_image_url}
-              />
-            )}
-          />
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <Button type="submit" disabled={saving}>
-              {saving ? t('manage.saving') : t('manage.save')}
-            </Button>
-            <DeleteWorkflowButton workflow={workflow} onDeleted={onDeleted} />
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <TitledCard title={t('manage.infoTitle')} description={t('manage.infoSubtitle')}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <WorkflowFields
+          form={form as unknown as UseFormReturn<WorkflowFieldsInput>}
+          idPrefix="manage"
+          platforms={platforms}
+          jobTypes={jobTypes}
+          filePlatform={filePlatform}
+          descriptionRows={4}
+          currentCover={workflow.cover_image_url}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Button type="submit" disabled={saving}>
+            {saving ? t('manage.saving') : t('manage.save')}
+          </Button>
+          <DeleteWorkflowButton workflow={workflow} onDeleted={onDeleted} />
+        </div>
+      </form>
+    </TitledCard>
   );
 }
 

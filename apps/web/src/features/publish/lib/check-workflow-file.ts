@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '@flowbay/domain/limits';
+import { runInWorker } from '@/lib/run-in-worker';
 
 export interface FileCheckFinding {
   node: string;
@@ -38,21 +39,12 @@ async function isImage(file: File): Promise<boolean> {
 
 /** In a worker where the browser has them, so that a large file never holds the page. */
 function checkOffThread(text: string): Promise<FileCheck> {
-  if (typeof Worker === 'undefined')
-    return import('./check-workflow-text').then((module) => module.checkWorkflowText(text));
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./check-workflow-file.worker.ts', import.meta.url), {
-      type: 'module',
-    });
-    worker.onmessage = (event: MessageEvent<FileCheck>) => {
-      resolve(event.data);
-      worker.terminate();
-    };
-    worker.onerror = (event) => {
-      reject(new Error(event.message || 'the file check worker failed'));
-      worker.terminate();
-    };
-    worker.postMessage(text);
+  return runInWorker({
+    createWorker: () =>
+      new Worker(new URL('./check-workflow-file.worker.ts', import.meta.url), { type: 'module' }),
+    message: text,
+    inThread: () => import('./check-workflow-text').then((module) => module.checkWorkflowText(text)),
+    failure: 'the file check worker failed',
   });
 }
 

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +5,7 @@ import { REPORT_REASONS, type ReportReason } from '@flowbay/domain/reports';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
@@ -27,10 +26,7 @@ export function ReportWorkflowButton({ workflowId }: { workflowId: string }) {
       initiallyOpen
       title={t('report.title')}
       label={t('report.button')}
-      variant="ghost"
-      pending={report.isPending}
-      received={report.isSuccess}
-      onSubmit={(input) => report.mutate(input, { onError: reportFailed(t) })}
+      send={(input) => report.mutateAsync(input)}
     />
   );
 }
@@ -44,36 +40,25 @@ export function ReportReviewButton({ reviewId }: { reviewId: string }) {
       title={t('ratings.reportReview')}
       label={t('ratings.report')}
       accessibleName={t('ratings.reportReview')}
-      variant="ghost"
       size="sm"
-      pending={report.isPending}
-      received={report.isSuccess}
-      onSubmit={(input) => report.mutate({ reviewId, input }, { onError: reportFailed(t) })}
+      send={(input) => report.mutateAsync({ reviewId, input })}
     />
   );
 }
 
-const reportFailed = (t: TFunction) => (failure: unknown) =>
-  toast.error(t('report.failed'), { description: t(errorKey(failure)) });
-
+/** The report button and its dialog; `send` files the report, and the button then says it was received. */
 function ReportButton({
   title,
   label,
-  variant,
   size,
-  pending,
-  received,
-  onSubmit,
+  send,
   accessibleName,
   initiallyOpen = false,
 }: {
   title: string;
   label: string;
-  variant: 'ghost' | 'outline';
   size?: 'sm';
-  pending: boolean;
-  received: boolean;
-  onSubmit: (input: ReportInput) => void;
+  send: (input: ReportInput) => Promise<unknown>;
   /** Where the visible label alone is ambiguous (one Report button per review). */
   accessibleName?: string;
   initiallyOpen?: boolean;
@@ -83,17 +68,27 @@ function ReportButton({
   const [open, setOpen] = useState(initiallyOpen);
   const [reason, setReason] = useState<ReportReason>('spam');
   const [details, setDetails] = useState('');
+  const [pending, setPending] = useState(false);
+  const [received, setReceived] = useState(false);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    onSubmit({ reason, details });
+    setPending(true);
+    try {
+      await send({ reason, details });
+      setReceived(true);
+    } catch (failure) {
+      toast.error(t('report.failed'), { description: t(errorKey(failure)) });
+    } finally {
+      setPending(false);
+    }
   };
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button
-          variant={variant}
+          variant="ghost"
           size={size}
           aria-label={accessibleName && !received ? accessibleName : undefined}
         >
@@ -115,30 +110,27 @@ function ReportButton({
           </div>
         ) : (
           <form onSubmit={submit} className="flex flex-col gap-4">
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${id}-reason`}>{t('report.reason')}</Label>
-              <NativeSelect
-                id={`${id}-reason`}
-                value={reason}
-                onChange={(event) => setReason(event.target.value as ReportReason)}
-              >
-                {REPORT_REASONS.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`report.reasons.${value}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${id}-details`}>{t('report.details')}</Label>
-              <Textarea
-                id={`${id}-details`}
-                rows={4}
-                maxLength={1000}
-                value={details}
-                onChange={(event) => setDetails(event.target.value)}
-              />
-            </div>
+            <FormField id={`${id}-reason`} label={t('report.reason')}>
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value as ReportReason)}
+                  options={REPORT_REASONS.map((value) => ({ value, label: t(`report.reasons.${value}`) }))}
+                />
+              )}
+            </FormField>
+            <FormField id={`${id}-details`} label={t('report.details')}>
+              {(control) => (
+                <Textarea
+                  {...control}
+                  rows={4}
+                  maxLength={1000}
+                  value={details}
+                  onChange={(event) => setDetails(event.target.value)}
+                />
+              )}
+            </FormField>
             <Button type="submit" disabled={pending}>
               {pending ? t('report.sending') : t('report.send')}
             </Button>

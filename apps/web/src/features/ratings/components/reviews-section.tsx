@@ -6,7 +6,7 @@ import type { Review, ReviewList } from '@flowbay/domain';
 import { REVIEW_BODY_MAX, REVIEW_REPLY_MAX } from '@flowbay/domain/ratings-limits';
 import { RatingStars } from '@/components/rating-stars';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -26,35 +26,30 @@ export function ReviewsSection({ workflowId }: { workflowId: string }) {
   const reviews = useReviews(workflowId);
   const [pages, setPages] = useState(1);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('ratings.title')}</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-6">
-        {reviews.isError ? (
-          <p role="alert" className="text-red-700">
-            {t('ratings.loadFailed')}
-          </p>
-        ) : !reviews.data ? (
-          <Skeleton className="h-32 w-full" />
-        ) : (
-          <>
-            <RatingSummary summary={reviews.data.summary} />
-            <ViewerPart workflowId={workflowId} list={reviews.data} />
-            <ul className="flex flex-col divide-y divide-slate-100">
-              {Array.from({ length: pages }, (_, page) => (
-                <ReviewPage key={page} workflowId={workflowId} page={page} first={reviews.data} />
-              ))}
-            </ul>
-            {reviews.data.total > pages * reviews.data.pageSize && (
-              <Button variant="outline" onClick={() => setPages((count) => count + 1)}>
-                {t('ratings.more')}
-              </Button>
-            )}
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title={t('ratings.title')} contentClassName="flex flex-col gap-6">
+      {reviews.isError ? (
+        <p role="alert" className="text-red-700">
+          {t('ratings.loadFailed')}
+        </p>
+      ) : !reviews.data ? (
+        <Skeleton className="h-32 w-full" />
+      ) : (
+        <>
+          <RatingSummary summary={reviews.data.summary} />
+          <ViewerPart workflowId={workflowId} list={reviews.data} />
+          <ul className="flex flex-col divide-y divide-slate-100">
+            {Array.from({ length: pages }, (_, page) => (
+              <ReviewPage key={page} workflowId={workflowId} page={page} first={reviews.data} />
+            ))}
+          </ul>
+          {reviews.data.total > pages * reviews.data.pageSize && (
+            <Button variant="outline" onClick={() => setPages((count) => count + 1)}>
+              {t('ratings.more')}
+            </Button>
+          )}
+        </>
+      )}
+    </TitledCard>
   );
 }
 

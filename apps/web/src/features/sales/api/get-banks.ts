@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { defineQuery } from '@/lib/query';
+import { defineStaticQuery } from '@/lib/query';
 import { salesKeys } from './query-keys';
 
 export function banksQueryOptions() {
-  return defineQuery(salesKeys.banks(), (signal) => api.get('/api/banks', { signal }), {
-    staleTime: Infinity,
-  });
+  return defineStaticQuery(salesKeys.banks(), (signal) => api.get('/api/banks', { signal }));
 }
 
 export function useBanks() {

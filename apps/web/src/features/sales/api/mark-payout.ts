@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPayoutResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutation';
 import { salesKeys } from './query-keys';
 
 export type PayoutDecision =
@@ -15,9 +15,5 @@ function markPayout(decision: PayoutDecision): Promise<AdminPayoutResponse> {
 
 /** Paid or failed: the queue, the revenue view's pending payouts change. */
 export function useMarkPayout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markPayout,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: salesKeys.admin() }),
-  });
+  return useRefreshingMutation(markPayout, [salesKeys.admin()]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PayoutResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutation';
 import { salesKeys } from './query-keys';
 
 function requestPayout(): Promise<PayoutResponse> {
@@ -8,9 +8,5 @@ function requestPayout(): Promise<PayoutResponse> {
 }
 
 export function useRequestPayout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: requestPayout,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: salesKeys.dashboard() }),
-  });
+  return useRefreshingMutation(requestPayout, [salesKeys.dashboard()]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PayoutAccountBody, PayoutAccountResponse } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/mutation';
 import { salesKeys } from './query-keys';
 
 function setPayoutAccount(body: PayoutAccountBody): Promise<PayoutAccountResponse> {
@@ -9,9 +9,5 @@ function setPayoutAccount(body: PayoutAccountBody): Promise<PayoutAccountRespons
 
 /** A saved account changes the dashboard (its account and whether a payout can be requested). */
 export function useSetPayoutAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setPayoutAccount,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: salesKeys.dashboard() }),
-  });
+  return useRefreshingMutation(setPayoutAccount, [salesKeys.dashboard()]);
 }

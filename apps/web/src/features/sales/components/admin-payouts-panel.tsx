@@ -1,12 +1,13 @@
-import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYOUT_STATE_VALUES, type AdminPayout, type PayoutStateValue } from '@flowbay/domain';
-import { LoadError } from '@/components/load-error';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { DownloadLink } from '@/components/download-link';
+import { FiguresTable } from '@/components/figures-table';
+import { PageSection } from '@/components/page-section';
+import { QueryView } from '@/components/query-view';
+import { Button, type ButtonProps } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
@@ -15,33 +16,23 @@ import { formatDateTime, formatPrice } from '@/lib/format';
 import { useAdminPayouts } from '../api/get-admin-payouts';
 import { useAdminRevenue } from '../api/get-admin-revenue';
 import { useMarkPayout } from '../api/mark-payout';
-import { translateMessage } from '@/i18n/keys';
+import { PayoutStateBadge } from './payout-state-badge';
 
 /** The admin's Payouts tab: revenue per month, then the payout queue with its CSV bank batch. */
 export function AdminPayoutsPanel() {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-10">
-      <section aria-labelledby="admin-revenue-title">
-        <h2 id="admin-revenue-title" className="text-xl font-semibold text-slate-900">
-          {t('adminPayouts.revenueTitle')}
-        </h2>
+      <PageSection id="admin-revenue-title" title={t('adminPayouts.revenueTitle')}>
         <RevenueTable />
-      </section>
-      <section aria-labelledby="payout-queue-title">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="payout-queue-title" className="text-xl font-semibold text-slate-900">
-            {t('adminPayouts.queueTitle')}
-          </h2>
-          <Button asChild variant="outline">
-            <a href="/api/admin/payouts.csv" download>
-              <Download aria-hidden="true" />
-              {t('adminPayouts.exportCsv')}
-            </a>
-          </Button>
-        </div>
+      </PageSection>
+      <PageSection
+        id="payout-queue-title"
+        title={t('adminPayouts.queueTitle')}
+        action={<DownloadLink href="/api/admin/payouts.csv">{t('adminPayouts.exportCsv')}</DownloadLink>}
+      >
         <PayoutQueue />
-      </section>
+      </PageSection>
     </div>
   );
 }
@@ -49,67 +40,47 @@ export function AdminPayoutsPanel() {
 function RevenueTable() {
   const { t, i18n } = useTranslation();
   const revenue = useAdminRevenue();
-  if (revenue.isError)
-    return (
-      <LoadError
-        className="mt-4"
-        messages={[t('adminPayouts.loadFailed')]}
-        onRetry={() => void revenue.refetch()}
-      />
-    );
-  if (!revenue.data) return <Skeleton className="mt-4 h-40 w-full rounded-2xl" />;
   const money = (amount: number) => formatPrice(amount, i18n.language);
+  const monthName = new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return (
-    <>
-      <p className="mt-2 text-sm text-slate-600" data-testid="pending-payouts">
-        {t('adminPayouts.pendingPayouts', {
-          count: revenue.data.pending_payouts.count,
-          amount: money(revenue.data.pending_payouts.amount),
-        })}
-      </p>
-      <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                {t('adminPayouts.month')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                {t('adminPayouts.salesCount')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                {t('adminPayouts.gross')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                {t('adminPayouts.fees')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                {t('adminPayouts.refunds')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...revenue.data.months].reverse().map((month) => (
-              <tr key={month.month} className="border-t border-slate-100">
-                <th scope="row" className="px-4 py-2 font-medium text-slate-900">
-                  {new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', {
-                    month: 'long',
-                    year: 'numeric',
-                    timeZone: 'UTC',
-                  }).format(new Date(`${month.month}-01T00:00:00Z`))}
-                </th>
-                <td className="px-4 py-2 text-right">{month.sales}</td>
-                <td className="px-4 py-2 text-right">{money(month.gross)}</td>
-                <td className="px-4 py-2 text-right">{money(month.fees)}</td>
-                <td className="px-4 py-2 text-right">
-                  {month.refunds} · {money(month.refunded_amount)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <QueryView
+      query={revenue}
+      failed={t('adminPayouts.loadFailed')}
+      errorClassName="mt-4"
+      loading={<Skeleton className="mt-4 h-40 w-full rounded-2xl" />}
+    >
+      {(data) => (
+        <>
+          <p className="mt-2 text-sm text-slate-600" data-testid="pending-payouts">
+            {t('adminPayouts.pendingPayouts', {
+              count: data.pending_payouts.count,
+              amount: money(data.pending_payouts.amount),
+            })}
+          </p>
+          <FiguresTable
+            rows={[...data.months].reverse()}
+            rowKey={(month) => month.month}
+            columns={[
+              {
+                header: t('adminPayouts.month'),
+                cell: (month) => monthName.format(new Date(`${month.month}-01T00:00:00Z`)),
+              },
+              { header: t('adminPayouts.salesCount'), cell: (month) => month.sales },
+              { header: t('adminPayouts.gross'), cell: (month) => money(month.gross) },
+              { header: t('adminPayouts.fees'), cell: (month) => money(month.fees) },
+              {
+                header: t('adminPayouts.refunds'),
+                cell: (month) => `${month.refunds} · ${money(month.refunded_amount)}`,
+              },
+            ]}
+          />
+        </>
+      )}
+    </QueryView>
   );
 }
 
@@ -119,34 +90,36 @@ function PayoutQueue() {
   const payouts = useAdminPayouts(state);
   return (
     <div className="mt-4 flex flex-col gap-4">
-      <div className="flex max-w-xs flex-col gap-1.5">
-        <Label htmlFor="payout-state">{t('adminPayouts.stateFilter')}</Label>
-        <NativeSelect
-          id="payout-state"
-          value={state}
-          onChange={(event) => setState(event.target.value as PayoutStateValue | '')}
-        >
-          <option value="">{t('adminPayouts.all')}</option>
-          {PAYOUT_STATE_VALUES.map((value) => (
-            <option key={value} value={value}>
-              {t(`sales.payoutState.${value}`)}
-            </option>
-          ))}
-        </NativeSelect>
+      <div className="max-w-xs">
+        <FormField id="payout-state" label={t('adminPayouts.stateFilter')}>
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={state}
+              onChange={(event) => setState(event.target.value as PayoutStateValue | '')}
+              options={[
+                { value: '', label: t('adminPayouts.all') },
+                ...PAYOUT_STATE_VALUES.map((value) => ({ value, label: t(`sales.payoutState.${value}`) })),
+              ]}
+            />
+          )}
+        </FormField>
       </div>
-      {payouts.isError ? (
-        <LoadError messages={[t('adminPayouts.loadFailed')]} onRetry={() => void payouts.refetch()} />
-      ) : !payouts.data ? (
-        <Skeleton className="h-24 w-full rounded-2xl" />
-      ) : payouts.data.payouts.length === 0 ? (
-        <p className="text-slate-600">{t('adminPayouts.empty')}</p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {payouts.data.payouts.map((payout) => (
-            <PayoutRow key={payout.id} payout={payout} />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={payouts}
+        failed={t('adminPayouts.loadFailed')}
+        loading={<Skeleton className="h-24 w-full rounded-2xl" />}
+        isEmpty={(data) => data.payouts.length === 0}
+        empty={<p className="text-slate-600">{t('adminPayouts.empty')}</p>}
+      >
+        {(data) => (
+          <ul className="flex flex-col gap-3">
+            {data.payouts.map((payout) => (
+              <PayoutRow key={payout.id} payout={payout} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </div>
   );
 }
@@ -154,10 +127,8 @@ function PayoutQueue() {
 function PayoutRow({ payout }: { payout: AdminPayout }) {
   const { t, i18n } = useTranslation();
   const mark = useMarkPayout();
-  const [reference, setReference] = useState('');
-  const [reason, setReason] = useState('');
-  const onDone = (key: string) => ({
-    onSuccess: () => toast.success(translateMessage(t, key)),
+  const onDone = (key: 'adminPayouts.paidToast' | 'adminPayouts.failedToast') => ({
+    onSuccess: () => toast.success(t(key)),
     onError: (error: unknown) => toast.error(t(errorKey(error))),
   });
   return (
@@ -183,62 +154,66 @@ function PayoutRow({ payout }: { payout: AdminPayout }) {
             <p className="text-sm text-slate-600">{t('sales.transferRef', { ref: payout.transfer_ref })}</p>
           )}
         </div>
-        <Badge
-          variant={payout.state === 'paid' ? 'success' : payout.state === 'failed' ? 'danger' : 'neutral'}
-        >
-          {t(`sales.payoutState.${payout.state}`)}
-        </Badge>
+        <PayoutStateBadge state={payout.state} />
       </div>
       {payout.state === 'requested' && (
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
-          <form
-            className="flex items-end gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (reference.trim())
-                mark.mutate(
-                  { id: payout.id, state: 'paid', transferRef: reference.trim() },
-                  onDone('adminPayouts.paidToast'),
-                );
-            }}
-          >
-            <div className="flex flex-1 flex-col gap-1.5">
-              <Label htmlFor={`ref-${payout.id}`}>{t('adminPayouts.transferRef')}</Label>
-              <Input
-                id={`ref-${payout.id}`}
-                value={reference}
-                onChange={(event) => setReference(event.target.value)}
-              />
-            </div>
-            <Button type="submit" disabled={mark.isPending || !reference.trim()}>
-              {t('adminPayouts.markPaid')}
-            </Button>
-          </form>
-          <form
-            className="flex items-end gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (reason.trim())
-                mark.mutate(
-                  { id: payout.id, state: 'failed', reason: reason.trim() },
-                  onDone('adminPayouts.failedToast'),
-                );
-            }}
-          >
-            <div className="flex flex-1 flex-col gap-1.5">
-              <Label htmlFor={`reason-${payout.id}`}>{t('adminPayouts.reason')}</Label>
-              <Input
-                id={`reason-${payout.id}`}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-              />
-            </div>
-            <Button type="submit" variant="outline" disabled={mark.isPending || !reason.trim()}>
-              {t('adminPayouts.markFailed')}
-            </Button>
-          </form>
+          <MarkForm
+            id={`ref-${payout.id}`}
+            label={t('adminPayouts.transferRef')}
+            submit={t('adminPayouts.markPaid')}
+            pending={mark.isPending}
+            onMark={(transferRef) =>
+              mark.mutate({ id: payout.id, state: 'paid', transferRef }, onDone('adminPayouts.paidToast'))
+            }
+          />
+          <MarkForm
+            id={`reason-${payout.id}`}
+            label={t('adminPayouts.reason')}
+            submit={t('adminPayouts.markFailed')}
+            variant="outline"
+            pending={mark.isPending}
+            onMark={(reason) =>
+              mark.mutate({ id: payout.id, state: 'failed', reason }, onDone('adminPayouts.failedToast'))
+            }
+          />
         </div>
       )}
     </li>
+  );
+}
+
+/** One way to close a requested payout: a required text (the transfer reference or the reason) and its button. */
+function MarkForm({
+  id,
+  label,
+  submit,
+  variant,
+  pending,
+  onMark,
+}: {
+  id: string;
+  label: string;
+  submit: string;
+  variant?: ButtonProps['variant'];
+  pending: boolean;
+  onMark: (text: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim()) onMark(text.trim());
+  };
+  return (
+    <form className="flex items-end gap-2" onSubmit={onSubmit}>
+      <div className="flex-1">
+        <FormField id={id} label={label}>
+          {(control) => <Input {...control} value={text} onChange={(event) => setText(event.target.value)} />}
+        </FormField>
+      </div>
+      <Button type="submit" variant={variant} disabled={pending || !text.trim()}>
+        {submit}
+      </Button>
+    </form>
   );
 }

@@ -8,7 +8,7 @@ import {
   type PayoutAccount,
 } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
-import { FormField, describedBy } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toaster';
@@ -54,31 +54,31 @@ export function PayoutAccountForm({ account }: { account: PayoutAccount | null }
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="payout-account-title">
       <FormField id="payout-bank" label={t('sales.bank')} error={errors.bank}>
-        <NativeSelect
-          id="payout-bank"
-          value={bank}
-          onChange={(event) => setBank(event.target.value)}
-          aria-invalid={Boolean(errors.bank)}
-          aria-describedby={describedBy('payout-bank', { error: errors.bank })}
-        >
-          <option value="">{t('sales.bankPlaceholder')}</option>
-          {banks.data?.banks.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.short_name} — {option.name}
-            </option>
-          ))}
-        </NativeSelect>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={bank}
+            onChange={(event) => setBank(event.target.value)}
+            options={[
+              { value: '', label: t('sales.bankPlaceholder') },
+              ...(banks.data?.banks ?? []).map((option) => ({
+                value: option.code,
+                label: `${option.short_name} — ${option.name}`,
+              })),
+            ]}
+          />
+        )}
       </FormField>
       <FormField id="payout-number" label={t('sales.accountNumber')} error={errors.number}>
-        <Input
-          id="payout-number"
-          inputMode="numeric"
-          autoComplete="off"
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-          aria-invalid={Boolean(errors.number)}
-          aria-describedby={describedBy('payout-number', { error: errors.number })}
-        />
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="numeric"
+            autoComplete="off"
+            value={number}
+            onChange={(event) => setNumber(event.target.value)}
+          />
+        )}
       </FormField>
       <FormField
         id="payout-holder"
@@ -86,15 +86,15 @@ export function PayoutAccountForm({ account }: { account: PayoutAccount | null }
         error={errors.holder}
         help={t('sales.holderHelp')}
       >
-        <Input
-          id="payout-holder"
-          autoComplete="off"
-          value={holder}
-          onChange={(event) => setHolder(event.target.value.toUpperCase())}
-          onBlur={() => setHolder(normalizeHolderName(holder))}
-          aria-invalid={Boolean(errors.holder)}
-          aria-describedby={describedBy('payout-holder', { help: true, error: errors.holder })}
-        />
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="off"
+            value={holder}
+            onChange={(event) => setHolder(event.target.value.toUpperCase())}
+            onBlur={() => setHolder(normalizeHolderName(holder))}
+          />
+        )}
       </FormField>
       <p className="text-sm text-slate-600">{t('sales.accountHoldNote')}</p>
       <div>

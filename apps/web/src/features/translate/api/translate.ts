@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TranslateInput } from '@flowbay/domain/translate';
 import { api } from '@/lib/api-client';
-import { defineQuery } from '@/lib/query';
+import { defineQuery, defineStaticQuery } from '@/lib/query';
 import { translateKeys } from './query-keys';
 
-export const translateStatusQueryOptions = defineQuery(
-  translateKeys.status(),
-  (signal) => api.get('/api/translate', { signal }),
-  { staleTime: Infinity },
+export const translateStatusQueryOptions = defineStaticQuery(translateKeys.status(), (signal) =>
+  api.get('/api/translate', { signal }),
 );
 
 function translateTexts(texts: string[], target: TranslateInput['target']) {

@@ -34,13 +34,11 @@ export function TranslateToggle({
           value={target}
           onChange={(event) => onTargetChange(event.target.value)}
           wrapperClassName="w-40"
-        >
-          {languages.map((language) => (
-            <option key={language} value={language}>
-              {translateMessage(t, `translate.languages.${language}`)}
-            </option>
-          ))}
-        </NativeSelect>
+          options={languages.map((language) => ({
+            value: language,
+            label: translateMessage(t, `translate.languages.${language}`),
+          }))}
+        />
       )}
     </div>
   );

@@ -1,19 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { defineQuery } from '@/lib/query';
+import { defineStaticQuery } from '@/lib/query';
 import { workflowsKeys } from './query-keys';
 
-// Platforms and use cases change only with a deploy; keep them for the whole visit.
-export const categoriesQueryOptions = defineQuery(
-  workflowsKeys.categories,
-  (signal) => api.get('/api/categories', { signal }),
-  { staleTime: Infinity },
+export const categoriesQueryOptions = defineStaticQuery(workflowsKeys.categories, (signal) =>
+  api.get('/api/categories', { signal }),
 );
 
-export const subcategoriesQueryOptions = defineQuery(
-  workflowsKeys.subcategories,
-  (signal) => api.get('/api/subcategories', { signal }),
-  { staleTime: Infinity },
+export const subcategoriesQueryOptions = defineStaticQuery(workflowsKeys.subcategories, (signal) =>
+  api.get('/api/subcategories', { signal }),
 );
 
 export function useCategories() {

@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PriceFilter, Sort } from '@flowbay/domain';
 import { api } from '@/lib/api-client';
-import { defineQuery } from '@/lib/query';
+import { definePageQuery } from '@/lib/query';
 import { workflowsKeys } from './query-keys';
 
 export interface WorkflowListParams {
@@ -34,9 +34,7 @@ function listQuery(params: WorkflowListParams) {
 
 export function workflowsQueryOptions(params: WorkflowListParams) {
   const query = listQuery(params);
-  return defineQuery(workflowsKeys.list(query), (signal) => api.get('/api/workflows', { query, signal }), {
-    placeholderData: keepPreviousData,
-  });
+  return definePageQuery(workflowsKeys.list(query), (signal) => api.get('/api/workflows', { query, signal }));
 }
 
 export function useWorkflows(params: WorkflowListParams, options: { enabled?: boolean } = {}) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogFacets, Category, Subcategory } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -70,6 +71,23 @@ export function CatalogFilterPanel({
     key: string,
     id: string,
   ) => (facets ? (list?.find((item) => item[key] === id)?.count ?? 0) : undefined);
+  // Platform and use case: the same kind of choice, from the taxonomy.
+  const taxonomy = [
+    {
+      name: 'category',
+      label: t('catalog.platform'),
+      all: t('catalog.allPlatforms'),
+      items: categories,
+      counts: facets?.platforms,
+    },
+    {
+      name: 'subcategory',
+      label: t('catalog.useCase'),
+      all: t('catalog.allUseCases'),
+      items: subcategories,
+      counts: facets?.use_cases,
+    },
+  ] as const;
   return (
     // A GET form to the catalogue: without JavaScript, searching and filtering still load the right page.
     <form
@@ -104,32 +122,22 @@ export function CatalogFilterPanel({
             />
           </div>
         </div>
-        <FilterSelect
-          name="category"
-          label={t('catalog.platform')}
-          value={filters.category || ALL}
-          onValueChange={(value) => onChange('category', value === ALL ? '' : value)}
-          options={[
-            { value: ALL, label: t('catalog.allPlatforms') },
-            ...categories.map((item) => ({
-              value: item.id,
-              label: withCount(localizedName(item, language), countOf(facets?.platforms, 'id', item.id)),
-            })),
-          ]}
-        />
-        <FilterSelect
-          name="subcategory"
-          label={t('catalog.useCase')}
-          value={filters.subcategory || ALL}
-          onValueChange={(value) => onChange('subcategory', value === ALL ? '' : value)}
-          options={[
-            { value: ALL, label: t('catalog.allUseCases') },
-            ...subcategories.map((item) => ({
-              value: item.id,
-              label: withCount(localizedName(item, language), countOf(facets?.use_cases, 'id', item.id)),
-            })),
-          ]}
-        />
+        {taxonomy.map(({ name, label, all, items, counts }) => (
+          <FilterSelect
+            key={name}
+            name={name}
+            label={label}
+            value={filters[name] || ALL}
+            onValueChange={(value) => onChange(name, value === ALL ? '' : value)}
+            options={[
+              { value: ALL, label: all },
+              ...items.map((item) => ({
+                value: item.id,
+                label: withCount(localizedName(item, language), countOf(counts, 'id', item.id)),
+              })),
+            ]}
+          />
+        ))}
         <FilterSelect
           name="price"
           label={t('catalog.price')}
@@ -186,15 +194,16 @@ function FilterSelect({
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} name={name} value={value} onChange={(event) => onValueChange(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
+    <FormField id={id} label={label}>
+      {(control) => (
+        <NativeSelect
+          {...control}
+          name={name}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          options={options}
+        />
+      )}
+    </FormField>
   );
 }

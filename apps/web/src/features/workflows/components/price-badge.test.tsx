@@ -4,28 +4,36 @@ import { renderInApp, inLanguage } from '@/test/render';
 import { PriceBadge } from './price-badge';
 
 describe('price badge', () => {
-  it('shows the price with English grouping, or Free', async () => {
-    await inLanguage('en');
-    renderInApp(
-      <>
-        <PriceBadge price={250_000} />
-        <PriceBadge price={0} />
-      </>,
-    );
-    expect(screen.getByText('250,000 VNĐ')).toBeTruthy();
-    expect(screen.getByText('Free')).toBeTruthy();
-  });
-
-  it('shows the price with Vietnamese grouping, or Miễn phí', async () => {
-    await inLanguage('vi');
-    renderInApp(
-      <>
-        <PriceBadge price={1_250_000} />
-        <PriceBadge price={0} />
-      </>,
-    );
-    expect(screen.getByText('1.250.000 VNĐ')).toBeTruthy();
-    expect(screen.getByText('Miễn phí')).toBeTruthy();
-    expect(screen.queryByText('Free')).toBeNull();
-  });
+  it.each([
+    {
+      language: 'en',
+      grouping: 'English',
+      price: 250_000,
+      paid: '250,000 VNĐ',
+      free: 'Free',
+      other: 'Miễn phí',
+    },
+    {
+      language: 'vi',
+      grouping: 'Vietnamese',
+      price: 1_250_000,
+      paid: '1.250.000 VNĐ',
+      free: 'Miễn phí',
+      other: 'Free',
+    },
+  ] as const)(
+    'shows the price with $grouping grouping, or $free',
+    async ({ language, price, paid, free, other }) => {
+      await inLanguage(language);
+      renderInApp(
+        <>
+          <PriceBadge price={price} />
+          <PriceBadge price={0} />
+        </>,
+      );
+      expect(screen.getByText(paid)).toBeTruthy();
+      expect(screen.getByText(free)).toBeTruthy();
+      expect(screen.queryByText(other)).toBeNull();
+    },
+  );
 });

@@ -1,9 +1,12 @@
-import { Download, Eye, Heart, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
 import type { WorkflowCard as WorkflowCardData } from '@flowbay/domain';
+import { QueryView } from '@/components/query-view';
+import { WorkflowStats } from '@/components/workflow-stats';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCompact, formatDate, formatRating } from '@/lib/format';
@@ -65,27 +68,7 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-3">
-          <span className="inline-flex items-center gap-1" title={t('card.views', { count: workflow.views })}>
-            <Eye className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">{t('card.views', { count: workflow.views })}</span>
-            <span aria-hidden="true">{formatCompact(workflow.views, language)}</span>
-          </span>
-          <span
-            className="inline-flex items-center gap-1"
-            title={t('card.downloads', { count: workflow.downloads })}
-          >
-            <Download className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">{t('card.downloads', { count: workflow.downloads })}</span>
-            <span aria-hidden="true">{formatCompact(workflow.downloads, language)}</span>
-          </span>
-          <span
-            className="inline-flex items-center gap-1"
-            title={t('card.favorites', { count: workflow.favorites_count })}
-          >
-            <Heart className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">{t('card.favorites', { count: workflow.favorites_count })}</span>
-            <span aria-hidden="true">{formatCompact(workflow.favorites_count, language)}</span>
-          </span>
+          <WorkflowStats workflow={workflow} compact />
         </div>
       </div>
     </article>
@@ -111,7 +94,7 @@ function CardRating({ average, count }: { average: number | null; count: number 
   );
 }
 
-export function WorkflowCardSkeleton() {
+function WorkflowCardSkeleton() {
   return (
     <div
       className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -138,7 +121,7 @@ export function WorkflowCardSkeleton() {
   );
 }
 
-export function WorkflowGrid({ children, busy }: { children: ReactNode; busy?: boolean }) {
+function WorkflowGrid({ children, busy }: { children: ReactNode; busy?: boolean }) {
   return (
     <div
       aria-busy={busy || undefined}
@@ -146,5 +129,52 @@ export function WorkflowGrid({ children, busy }: { children: ReactNode; busy?: b
     >
       {children}
     </div>
+  );
+}
+
+/** The cards of a list of workflows; `placeholders` skeletons while the list has not arrived. */
+export function WorkflowCards({
+  workflows,
+  placeholders = 0,
+  busy = false,
+}: {
+  workflows?: WorkflowCardData[];
+  placeholders?: number;
+  busy?: boolean;
+}) {
+  return (
+    <WorkflowGrid busy={!workflows || busy}>
+      {workflows
+        ? workflows.map((workflow) => <WorkflowCard key={workflow.id} workflow={workflow} />)
+        : Array.from({ length: placeholders }, (_, index) => <WorkflowCardSkeleton key={index} />)}
+    </WorkflowGrid>
+  );
+}
+
+/**
+ * The cards of a workflow list query (the home page's featured, a profile's shared): placeholders
+ * while it loads, `empty` when it has none.
+ */
+export function WorkflowCardsView({
+  query,
+  placeholders,
+  empty,
+}: {
+  query: UseQueryResult<{ workflows: WorkflowCardData[] }>;
+  placeholders: number;
+  empty: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <QueryView
+      query={query}
+      failed={t('errors.loadWorkflows')}
+      retry={false}
+      loading={<WorkflowCards placeholders={placeholders} />}
+      isEmpty={(data) => data.workflows.length === 0}
+      empty={empty}
+    >
+      {(data) => <WorkflowCards workflows={data.workflows} />}
+    </QueryView>
   );
 }

@@ -1,30 +1,17 @@
 import {
   APP_FILTER_MAX,
+  PRICE_FILTERS,
+  SORTS,
   appFilterKeys,
   pageFromSearchParams,
   type PriceFilter,
   type Sort,
 } from '@flowbay/domain';
 
-/** Sorts offered in the panel; with a search, "best match" comes first and is the default. */
-const SORT_OPTIONS: readonly Sort[] = [
-  'relevance',
-  'created_at_desc',
-  'created_at_asc',
-  'views_desc',
-  'views_asc',
-  'price_asc',
-  'price_desc',
-  'rating_desc',
-];
-export const PRICE_OPTIONS: readonly PriceFilter[] = [
-  'all',
-  'free',
-  'paid',
-  'under-100k',
-  '100k-500k',
-  'over-500k',
-];
+/** Sorts offered in the panel, the API's; with a search, "best match" comes first and is the default. */
+const SORT_OPTIONS: readonly Sort[] = ['relevance', ...SORTS.filter((sort) => sort !== 'relevance')];
+/** Price bands offered in the panel: the API's, in its order. */
+export const PRICE_OPTIONS: readonly PriceFilter[] = PRICE_FILTERS;
 
 export interface CatalogFilters {
   search: string;

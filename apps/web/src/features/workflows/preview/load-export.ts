@@ -1,20 +1,13 @@
+import { runInWorker } from '@/lib/run-in-worker';
 import type { BoundedExport } from './bounded-export';
 
 /** Parses in a worker where the browser has them (all do; jsdom in unit tests does not). */
 function parseOffThread(text: string, settings: boolean): Promise<BoundedExport> {
-  if (typeof Worker === 'undefined')
-    return import('./bounded-export').then((module) => module.boundedExport(text, { settings }));
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./parse-export.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<BoundedExport>) => {
-      resolve(event.data);
-      worker.terminate();
-    };
-    worker.onerror = (event) => {
-      reject(new Error(event.message || 'the preview worker failed'));
-      worker.terminate();
-    };
-    worker.postMessage({ text, settings });
+  return runInWorker({
+    createWorker: () => new Worker(new URL('./parse-export.worker.ts', import.meta.url), { type: 'module' }),
+    message: { text, settings },
+    inThread: () => import('./bounded-export').then((module) => module.boundedExport(text, { settings })),
+    failure: 'the preview worker failed',
   });
 }
 

@@ -2,7 +2,7 @@ import { Blocks, KeyRound, Layers, Package, Waypoints, Wrench } from 'lucide-rea
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowDetail } from '@flowbay/domain';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { formatDate, formatNumber } from '@/lib/format';
 import { AppIcon } from '../app-icon';
 
@@ -53,59 +53,54 @@ export function AppsAndRequirements({ facts }: { facts: RequirementFacts }) {
   const latest = facts.versions[0];
   const none = <span className="text-slate-500">{t('facts.none')}</span>;
   return (
-    <Card data-testid="apps-and-requirements">
-      <CardHeader>
-        <CardTitle>{t('facts.title')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
-          <Fact icon={<Blocks aria-hidden="true" />} label={t('facts.apps')} wide>
-            {facts.apps.length === 0 ? (
-              none
-            ) : (
-              <ul className="flex flex-wrap gap-2" aria-label={t('facts.apps')}>
-                {facts.apps.map((app) => (
-                  <li key={app.key} className="inline-flex items-center gap-1.5">
-                    <AppIcon appKey={app.key} name={app.name} size="sm" />
-                    <span>{app.name}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
+    <TitledCard data-testid="apps-and-requirements" title={t('facts.title')}>
+      <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
+        <Fact icon={<Blocks aria-hidden="true" />} label={t('facts.apps')} wide>
+          {facts.apps.length === 0 ? (
+            none
+          ) : (
+            <ul className="flex flex-wrap gap-2" aria-label={t('facts.apps')}>
+              {facts.apps.map((app) => (
+                <li key={app.key} className="inline-flex items-center gap-1.5">
+                  <AppIcon appKey={app.key} name={app.name} size="sm" />
+                  <span>{app.name}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Fact>
+        <Fact icon={<KeyRound aria-hidden="true" />} label={t('facts.credentials')}>
+          {facts.credentials.length === 0 ? none : facts.credentials.join(', ')}
+        </Fact>
+        {facts.platform && (
+          <Fact icon={<Layers aria-hidden="true" />} label={t('facts.platform')}>
+            {facts.platform}
           </Fact>
-          <Fact icon={<KeyRound aria-hidden="true" />} label={t('facts.credentials')}>
-            {facts.credentials.length === 0 ? none : facts.credentials.join(', ')}
+        )}
+        <Fact icon={<Wrench aria-hidden="true" />} label={t('facts.testedWith')}>
+          {facts.testedWith ?? <span className="text-slate-500">{t('facts.unknown')}</span>}
+        </Fact>
+        {facts.nodeCount !== null && (
+          <Fact icon={<Waypoints aria-hidden="true" />} label={t('facts.nodes')}>
+            {formatNumber(facts.nodeCount, language)}
           </Fact>
-          {facts.platform && (
-            <Fact icon={<Layers aria-hidden="true" />} label={t('facts.platform')}>
-              {facts.platform}
-            </Fact>
-          )}
-          <Fact icon={<Wrench aria-hidden="true" />} label={t('facts.testedWith')}>
-            {facts.testedWith ?? <span className="text-slate-500">{t('facts.unknown')}</span>}
+        )}
+        {facts.communityPackages.length > 0 && (
+          <Fact icon={<Package aria-hidden="true" />} label={t('facts.communityPackages')}>
+            <span className="font-mono text-xs">{facts.communityPackages.join(', ')}</span>
           </Fact>
-          {facts.nodeCount !== null && (
-            <Fact icon={<Waypoints aria-hidden="true" />} label={t('facts.nodes')}>
-              {formatNumber(facts.nodeCount, language)}
-            </Fact>
-          )}
-          {facts.communityPackages.length > 0 && (
-            <Fact icon={<Package aria-hidden="true" />} label={t('facts.communityPackages')}>
-              <span className="font-mono text-xs">{facts.communityPackages.join(', ')}</span>
-            </Fact>
-          )}
-          {latest && (
-            <Fact icon={<Layers aria-hidden="true" />} label={t('facts.versions')}>
-              {t('facts.versionCount', {
-                count: facts.versions.length,
-                version: latest.version,
-                date: formatDate(latest.created_at, language),
-              })}
-            </Fact>
-          )}
-        </dl>
-      </CardContent>
-    </Card>
+        )}
+        {latest && (
+          <Fact icon={<Layers aria-hidden="true" />} label={t('facts.versions')}>
+            {t('facts.versionCount', {
+              count: facts.versions.length,
+              version: latest.version,
+              date: formatDate(latest.created_at, language),
+            })}
+          </Fact>
+        )}
+      </dl>
+    </TitledCard>
   );
 }
 

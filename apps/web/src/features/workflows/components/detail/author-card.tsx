@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { WorkflowDetail } from '@flowbay/domain';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { TitledCard } from '@/components/ui/card';
 import { useAuthorStats } from '../../api/get-author-stats';
 import { AuthorAvatar, authorName } from '../author-avatar';
 
@@ -13,34 +12,29 @@ export function AuthorCard({ workflow, rating }: { workflow: WorkflowDetail; rat
   const stats = useAuthorStats(workflow.user_id);
   const author = authorName(workflow.profiles) ?? t('common.anonymous');
   return (
-    <Card data-testid="author-card">
-      <CardHeader>
-        <CardTitle>{t('detail.author')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <div className="flex items-center gap-3">
-          <AuthorAvatar name={author} src={workflow.profiles?.avatar_url} size="md" />
-          <div className="min-w-0">
-            <p className="truncate font-semibold text-slate-900">{author}</p>
-            {stats.data && (
-              <p className="text-sm text-slate-600">
-                {t('detail.authorWorkflows', { count: stats.data.workflowCount })} ·{' '}
-                {t('detail.authorFavorites', { count: stats.data.totalFavorites })}
-              </p>
-            )}
-            {rating}
-          </div>
+    <TitledCard data-testid="author-card" title={t('detail.author')}>
+      <div className="flex items-center gap-3">
+        <AuthorAvatar name={author} src={workflow.profiles?.avatar_url} size="md" />
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-slate-900">{author}</p>
+          {stats.data && (
+            <p className="text-sm text-slate-600">
+              {t('detail.authorWorkflows', { count: stats.data.workflowCount })} ·{' '}
+              {t('detail.authorFavorites', { count: stats.data.totalFavorites })}
+            </p>
+          )}
+          {rating}
         </div>
-        {workflow.profiles ? (
-          <Button asChild variant="outline" className="mt-4 w-full">
-            <Link to={`/profiles/${workflow.user_id}`}>{t('detail.viewProfile')}</Link>
-          </Button>
-        ) : (
-          <Button variant="outline" className="mt-4 w-full" disabled>
-            {t('detail.viewProfile')}
-          </Button>
-        )}
-      </CardContent>
-    </Card>
+      </div>
+      {workflow.profiles ? (
+        <ButtonLink variant="outline" className="mt-4 w-full" to={`/profiles/${workflow.user_id}`}>
+          {t('detail.viewProfile')}
+        </ButtonLink>
+      ) : (
+        <Button variant="outline" className="mt-4 w-full" disabled>
+          {t('detail.viewProfile')}
+        </Button>
+      )}
+    </TitledCard>
   );
 }

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { WhenVisible } from '@/components/when-visible';
 
@@ -11,23 +11,18 @@ const UsageGuide = lazy(() => import('../usage-guide'));
 export function DescriptionCard({ markdown, lang }: { markdown: string; lang?: string }) {
   const { t } = useTranslation();
   return (
-    <Card data-testid="description">
-      <CardHeader>
-        <CardTitle>{t('detail.usageGuide')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {markdown ? (
-          <div lang={lang}>
-            <WhenVisible placeholder={<Skeleton className="h-24 w-full" />}>
-              <Suspense fallback={<Skeleton className="h-24 w-full" />}>
-                <UsageGuide markdown={markdown} />
-              </Suspense>
-            </WhenVisible>
-          </div>
-        ) : (
-          <p className="text-slate-600">{t('detail.noDescription')}</p>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard data-testid="description" title={t('detail.usageGuide')}>
+      {markdown ? (
+        <div lang={lang}>
+          <WhenVisible placeholder={<Skeleton className="h-24 w-full" />}>
+            <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+              <UsageGuide markdown={markdown} />
+            </Suspense>
+          </WhenVisible>
+        </div>
+      ) : (
+        <p className="text-slate-600">{t('detail.noDescription')}</p>
+      )}
+    </TitledCard>
   );
 }
