@@ -51,6 +51,9 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const WORKFLOW_STATUSES = ['pending', 'listed', 'rejected', 'unlisted'] as const;
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
 
+/** A workflow in a path (`/api/workflows/:id`): its id, number or bare slug. */
+export const WorkflowRefParams = z.object({ id: z.string().min(1).max(200) });
+
 export const WorkflowCard = z.object({
   id: z.string().uuid(),
   number: z.number().int(),
@@ -188,9 +191,6 @@ export const Health = z.object({ status: z.literal('ok'), database: z.enum(['pgl
 export const ViewCount = z.object({ views: z.number().int(), counted: z.boolean() });
 export type ViewCount = z.infer<typeof ViewCount>;
 
-/** A page query of the paged lists (my workflows, favourites, the review queue). */
-export const PageQuery = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) });
-
 export const FavoriteState = z.object({
   workflow_id: z.string(),
   isFavorited: z.boolean(),
@@ -198,6 +198,7 @@ export const FavoriteState = z.object({
 });
 export type FavoriteState = z.infer<typeof FavoriteState>;
 
+export const FavoriteCheckQuery = z.object({ workflow_id: z.string().uuid() });
 export const FavoriteCheck = z.object({ isFavorited: z.boolean() });
 export type FavoriteCheck = z.infer<typeof FavoriteCheck>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from './paging.ts';
 import { VALIDATION_KEYS } from './publishing.ts';
 
 /** Buying (issue 11): orders, entitlements, receipts and refunds. Amounts are whole đồng. */
@@ -63,7 +64,7 @@ export type RefundDecisionBody = z.infer<typeof RefundDecisionBody>;
 export const AdminOrdersQuery = z.object({
   q: z.string().trim().max(200).optional(),
   state: OrderState.optional(),
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  page: pageNumber(),
 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NodeSummary, Requirements, WORKFLOW_STATUSES } from './api.ts';
 import { DuplicateMatch, PlatformCheck, VersionDiff } from './publishing.ts';
+import { pageNumber } from './paging.ts';
 import { REPORT_REASONS } from './reports.ts';
 
 /** Answers of the admin review endpoints (the queue, decisions, workflow reports). */
@@ -95,7 +96,7 @@ export type AdminReport = z.infer<typeof AdminReport>;
 
 export const AdminReportsQuery = z.object({
   status: z.enum(WORKFLOW_REPORT_STATUSES).default('open'),
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  page: pageNumber(),
 });
 
 export const ResolvedReport = z.object({
