@@ -80,29 +80,14 @@ export function createReviewRepository(db: Database) {
       return { rows, total: Number(count?.count ?? 0) };
     },
 
-    async queueDetails(workflowIds: string[]) {
-      if (workflowIds.length === 0) return { versions: [], edits: [], categories: [], subcategories: [] };
-      const [versions, edits, cats, subs] = await Promise.all([
-        db
-          .select()
-          .from(workflowVersions)
-          .where(
-            and(
-              inArray(workflowVersions.workflowId, workflowIds),
-              eq(workflowVersions.reviewStatus, 'pending'),
-            ),
-          )
-          .orderBy(asc(workflowVersions.createdAt)),
-        db
-          .select()
-          .from(workflowEdits)
-          .where(
-            and(inArray(workflowEdits.workflowId, workflowIds), eq(workflowEdits.reviewStatus, 'pending')),
-          ),
+    /** The platform and use-case links of the workflows in the queue. */
+    async taxonomyLinks(workflowIds: string[]) {
+      if (workflowIds.length === 0) return { categories: [], subcategories: [] };
+      const [cats, subs] = await Promise.all([
         db.select().from(workflowCategories).where(inArray(workflowCategories.workflowId, workflowIds)),
         db.select().from(workflowSubcategories).where(inArray(workflowSubcategories.workflowId, workflowIds)),
       ]);
-      return { versions, edits, categories: cats, subcategories: subs };
+      return { categories: cats, subcategories: subs };
     },
 
     /** The listed file of each workflow, to diff a submitted version against. */

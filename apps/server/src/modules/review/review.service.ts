@@ -135,10 +135,12 @@ export function createReviewService(deps: ReviewDeps) {
       requireAdmin(viewer);
       const { rows, total } = await repository.queue(page, QUEUE_PAGE);
       const ids = rows.map((row) => row.id);
-      const [details, current] = await Promise.all([
-        repository.queueDetails(ids),
+      const [pending, links, current] = await Promise.all([
+        workflowsRepository.pendingChanges(ids),
+        repository.taxonomyLinks(ids),
         repository.currentVersions(ids),
       ]);
+      const details = { ...pending, ...links };
       const duplicates = new Map<string, DuplicateMatch[]>();
       for (const version of details.versions)
         duplicates.set(version.id, await duplicatesOf(version.workflowId, version));
