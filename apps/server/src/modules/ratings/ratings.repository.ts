@@ -9,6 +9,7 @@ import {
   workflowReviews,
   workflows,
 } from '../../db/schema.ts';
+import { publicName } from '../../db/fragments.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -24,7 +25,7 @@ const reviewColumns = {
   hiddenAt: workflowReviews.hiddenAt,
   createdAt: workflowReviews.createdAt,
   updatedAt: workflowReviews.updatedAt,
-  reviewerName: sql<string | null>`coalesce(nullif(${user.displayName}, ''), nullif(${user.name}, ''))`,
+  reviewerName: publicName(),
   reviewerImage: user.image,
   authorId: workflows.userId,
 };
