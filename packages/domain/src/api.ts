@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BuyerSummary } from './commerce.ts';
+import { NodeSummary, WORKFLOW_STATUSES } from './common.ts';
 import { PRICE_FILTERS } from './price.ts';
 import { ReviewState } from './publishing.ts';
 
@@ -27,29 +28,8 @@ export const AuthorSummary = z.object({
 });
 export type AuthorSummary = z.infer<typeof AuthorSummary>;
 
-export const AppUsage = z.object({
-  key: z.string(),
-  name: z.string(),
-  count: z.number().int(),
-  /** Built-in logic of the platform (webhook, IF, code …) rather than a third-party app. */
-  core: z.boolean().optional(),
-});
-export type AppUsage = z.infer<typeof AppUsage>;
-
-/** What the cards and search need from a parsed export (see packages/workflow-formats). */
-export const NodeSummary = z.object({
-  platform: z.enum(['n8n', 'make', 'zapier']),
-  workflowCount: z.number().int(),
-  nodeCount: z.number().int(),
-  edgeCount: z.number().int(),
-  apps: z.array(AppUsage),
-});
-export type NodeSummary = z.infer<typeof NodeSummary>;
-
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-export const WORKFLOW_STATUSES = ['pending', 'listed', 'rejected', 'unlisted'] as const;
-export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
 
 /** A workflow in a path (`/api/workflows/:id`): its id, number or bare slug. */
 export const WorkflowRefParams = z.object({ id: z.string().min(1).max(200) });

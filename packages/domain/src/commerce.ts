@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserContact } from './common.ts';
 import { pageNumber } from './paging.ts';
 import { VALIDATION_KEYS } from './publishing.ts';
 
@@ -114,7 +115,7 @@ export const OrderSummary = z.object({
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
 export const AdminOrder = OrderSummary.extend({
-  buyer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  buyer: UserContact,
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 

@@ -6,12 +6,11 @@ import {
   RATING_PRIOR_WEIGHT,
   REVIEW_BODY_MAX,
   REVIEW_REPLY_MAX,
-} from './ratings-limits.ts';
+} from './limits.ts';
 import { pageNumber } from './paging.ts';
 import { REPORT_REASONS } from './reports.ts';
 
 /** Ratings and reviews (issue 16; docs/decisions/0070-ratings.md). */
-export * from './ratings-limits.ts';
 
 const rating = z.number().int().min(RATING_MIN).max(RATING_MAX);
 /** Reviews and their reports are paged no further than this. */
