@@ -30,3 +30,21 @@ export function publicName(fallback?: SQL | string): SQL<string | null> {
   if (fallback !== undefined) names.push(sql`${fallback}`);
   return sql`coalesce(${sql.join(names, sql`, `)})`;
 }
+
+/** The partial unique indexes that let a reporter hold one open report at a time. */
+export const whileOpen = sql`status = 'open'`;
+
+/**
+ * Files a report at most once while it is open: the inserted row, or (when `whileOpen`'s index
+ * skipped the insert, also under concurrent requests) the open one already there.
+ */
+export async function insertedOrOpen<Row>(
+  inserting: Promise<Row[]>,
+  findOpen: () => Promise<Row | null | undefined>,
+) {
+  const [inserted] = await inserting;
+  if (inserted) return { created: true, report: inserted };
+  const open = await findOpen();
+  if (!open) throw new Error('the open report vanished between insert and read');
+  return { created: false, report: open };
+}

@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
-import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import { and, asc, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
   account,
@@ -27,9 +27,19 @@ export interface ExportSection {
   collect(db: Database, userId: string): Promise<unknown[]>;
 }
 
-/** The rows of a table whose `owner` column is the user, as these columns. */
-function ownedBy(owner: PgColumn, columns: SelectedFields): ExportSection['collect'] {
-  return (db, userId) => db.select(columns).from(owner.table).where(eq(owner, userId));
+/**
+ * The user's rows of a table, as these columns: those whose `owner` column is the user, or with
+ * `through`, the rows of another table that belong to such a row.
+ */
+function ownedBy(
+  owner: PgColumn,
+  columns: SelectedFields,
+  through?: { table: PgTable; on: SQL },
+): ExportSection['collect'] {
+  return (db, userId) =>
+    through
+      ? db.select(columns).from(through.table).innerJoin(owner.table, through.on).where(eq(owner, userId))
+      : db.select(columns).from(owner.table).where(eq(owner, userId));
 }
 
 /**
@@ -78,20 +88,19 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: 'workflow_versions',
-    collect: (db, userId) =>
-      db
-        .select({
-          workflow_id: workflowVersions.workflowId,
-          version: workflowVersions.version,
-          file_key: workflowVersions.fileKey,
-          size: workflowVersions.size,
-          review_status: workflowVersions.reviewStatus,
-          review_reason: workflowVersions.reviewReason,
-          created_at: workflowVersions.createdAt,
-        })
-        .from(workflowVersions)
-        .innerJoin(workflows, eq(workflows.id, workflowVersions.workflowId))
-        .where(eq(workflows.userId, userId)),
+    collect: ownedBy(
+      workflows.userId,
+      {
+        workflow_id: workflowVersions.workflowId,
+        version: workflowVersions.version,
+        file_key: workflowVersions.fileKey,
+        size: workflowVersions.size,
+        review_status: workflowVersions.reviewStatus,
+        review_reason: workflowVersions.reviewReason,
+        created_at: workflowVersions.createdAt,
+      },
+      { table: workflowVersions, on: eq(workflows.id, workflowVersions.workflowId) },
+    ),
   },
   {
     name: 'workflow_edits',
@@ -144,17 +153,16 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: 'refund_requests',
-    collect: (db, userId) =>
-      db
-        .select({
-          order_code: orders.code,
-          reason: refundRequests.reason,
-          state: refundRequests.state,
-          created_at: refundRequests.createdAt,
-        })
-        .from(refundRequests)
-        .innerJoin(orders, eq(orders.id, refundRequests.orderId))
-        .where(eq(orders.buyerId, userId)),
+    collect: ownedBy(
+      orders.buyerId,
+      {
+        order_code: orders.code,
+        reason: refundRequests.reason,
+        state: refundRequests.state,
+        created_at: refundRequests.createdAt,
+      },
+      { table: refundRequests, on: eq(orders.id, refundRequests.orderId) },
+    ),
   },
   {
     name: 'reports',

@@ -10,6 +10,7 @@ import {
   workflowVersions,
   workflows,
 } from '../../db/schema.ts';
+import { insertedOrOpen, whileOpen } from '../../db/fragments.ts';
 
 /** Workflows with something waiting: a first submission, a version or an edit (each from a partial index). */
 const waiting = sql`${workflows.id} in (
@@ -173,18 +174,14 @@ export function createReviewRepository(db: Database) {
      * is returned. The partial unique index settles concurrent requests.
      */
     async insertOpenReport(values: typeof reports.$inferInsert & { reporterId: string }) {
-      const [inserted] = await db
-        .insert(reports)
-        .values(values)
-        .onConflictDoNothing({
-          target: [reports.workflowId, reports.reporterId],
-          where: sql`status = 'open'`,
-        })
-        .returning();
-      if (inserted) return { created: true, report: inserted };
-      const existing = await findOpenReport(values.workflowId, values.reporterId);
-      if (!existing) throw new Error('open report vanished between insert and read');
-      return { created: false, report: existing };
+      return insertedOrOpen(
+        db
+          .insert(reports)
+          .values(values)
+          .onConflictDoNothing({ target: [reports.workflowId, reports.reporterId], where: whileOpen })
+          .returning(),
+        () => findOpenReport(values.workflowId, values.reporterId),
+      );
     },
 
     async listReports(status: 'open' | 'unlisted' | 'dismissed', page: number, pageSize: number) {
