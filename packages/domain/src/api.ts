@@ -144,11 +144,8 @@ export const AuthorStats = z.object({
 });
 export type AuthorStats = z.infer<typeof AuthorStats>;
 
-export const PublicProfile = z.object({
-  id: z.string(),
-  full_name: z.string().nullable(),
-  display_name: z.string().nullable(),
-  avatar_url: z.string().nullable(),
+/** An author's public page: what cards show of them, and their listed work. */
+export const PublicProfile = AuthorSummary.extend({
   created_at: z.string(),
   workflow_count: z.number().int(),
   total_nodes: z.number().int(),
