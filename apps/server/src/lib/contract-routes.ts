@@ -10,7 +10,7 @@ import {
 } from '@flowbay/domain';
 import { signedInSecurity } from '../plugins/openapi.ts';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
 type SuccessStatus = 200 | 201 | 202 | 204;
 
 /** What a signed-in route on someone's resource may answer: bad input, no session, not theirs, gone, conflict. */
@@ -31,7 +31,7 @@ type PathParams<K extends EndpointKey, G extends ParamSchemas> = {
 };
 
 /** What a module's routes share: their OpenAPI tags, whether they need a session, their error answers. */
-export interface RouteDefaults<G extends ParamSchemas = ParamSchemas> {
+interface RouteDefaults<G extends ParamSchemas = ParamSchemas> {
   tags: string[];
   signedIn?: boolean;
   errors?: readonly ErrorStatus[];
@@ -41,7 +41,7 @@ export interface RouteDefaults<G extends ParamSchemas = ParamSchemas> {
   mountedAt?: string;
 }
 
-export interface RouteSpec<
+interface RouteSpec<
   K extends EndpointKey,
   G extends ParamSchemas,
   P extends z.ZodType | undefined,
