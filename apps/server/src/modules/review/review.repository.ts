@@ -11,6 +11,7 @@ import {
   workflows,
 } from '../../db/schema.ts';
 import { insertedOrOpen, whileOpen } from '../../db/fragments.ts';
+import { pendingChanges } from '../workflows/index.ts';
 
 /** Workflows with something waiting: a first submission, a version or an edit (each from a partial index). */
 const waiting = sql`${workflows.id} in (
@@ -81,14 +82,15 @@ export function createReviewRepository(db: Database) {
       return { rows, total: Number(count?.count ?? 0) };
     },
 
-    /** The platform and use-case links of the workflows in the queue. */
-    async taxonomyLinks(workflowIds: string[]) {
-      if (workflowIds.length === 0) return { categories: [], subcategories: [] };
-      const [cats, subs] = await Promise.all([
+    /** What the queue shows of its workflows: pending versions and edits, platform and use-case links. */
+    async queueDetails(workflowIds: string[]) {
+      if (workflowIds.length === 0) return { versions: [], edits: [], categories: [], subcategories: [] };
+      const [pending, categories, subcategories] = await Promise.all([
+        pendingChanges(db, workflowIds),
         db.select().from(workflowCategories).where(inArray(workflowCategories.workflowId, workflowIds)),
         db.select().from(workflowSubcategories).where(inArray(workflowSubcategories.workflowId, workflowIds)),
       ]);
-      return { categories: cats, subcategories: subs };
+      return { ...pending, categories, subcategories };
     },
 
     /** The listed file of each workflow, to diff a submitted version against. */

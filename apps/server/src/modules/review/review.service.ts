@@ -135,12 +135,10 @@ export function createReviewService(deps: ReviewDeps) {
       requireAdmin(viewer);
       const { rows, total } = await repository.queue(page, QUEUE_PAGE);
       const ids = rows.map((row) => row.id);
-      const [pending, links, current] = await Promise.all([
-        workflowsRepository.pendingChanges(ids),
-        repository.taxonomyLinks(ids),
+      const [details, current] = await Promise.all([
+        repository.queueDetails(ids),
         repository.currentVersions(ids),
       ]);
-      const details = { ...pending, ...links };
       const duplicates = new Map<string, DuplicateMatch[]>();
       for (const version of details.versions)
         duplicates.set(version.id, await duplicatesOf(version.workflowId, version));

@@ -65,6 +65,22 @@ export const versionExistsError = () => new AppError(409, 'VERSION_EXISTS', 'Ver
  * The workflow aggregate: a workflow, its versions, its pending edit and its taxonomy links. The
  * only place that writes them; database errors leave it as domain errors (AppError).
  */
+/** The versions (oldest first) and edits of these workflows that wait for review. */
+export async function pendingChanges(db: Database, workflowIds: string[]) {
+  if (workflowIds.length === 0) return { versions: [], edits: [] };
+  const pendingOf = <T extends typeof workflowVersions | typeof workflowEdits>(table: T) =>
+    and(inArray(table.workflowId, workflowIds), eq(table.reviewStatus, 'pending'));
+  const [versions, edits] = await Promise.all([
+    db
+      .select()
+      .from(workflowVersions)
+      .where(pendingOf(workflowVersions))
+      .orderBy(asc(workflowVersions.createdAt)),
+    db.select().from(workflowEdits).where(pendingOf(workflowEdits)),
+  ]);
+  return { versions, edits };
+}
+
 export function createWorkflowsRepository(db: Database) {
   const repository = {
     /** Runs the work in one transaction; a link to an unknown platform or use case is VALIDATION_FAILED. */
@@ -389,22 +405,6 @@ export function createWorkflowsRepository(db: Database) {
       return Number(row?.count ?? 0);
     },
 
-    /** The versions (oldest first) and edits of these workflows that wait for review. */
-    async pendingChanges(workflowIds: string[]) {
-      if (workflowIds.length === 0) return { versions: [], edits: [] };
-      const pendingOf = <T extends typeof workflowVersions | typeof workflowEdits>(table: T) =>
-        and(inArray(table.workflowId, workflowIds), eq(table.reviewStatus, 'pending'));
-      const [versions, edits] = await Promise.all([
-        db
-          .select()
-          .from(workflowVersions)
-          .where(pendingOf(workflowVersions))
-          .orderBy(asc(workflowVersions.createdAt)),
-        db.select().from(workflowEdits).where(pendingOf(workflowEdits)),
-      ]);
-      return { versions, edits };
-    },
-
     /** Review state of several workflows at once, for the author's own list. */
     async reviewStates(workflowIds: string[]) {
       if (workflowIds.length === 0) return { decisions: [], versions: [], edits: [] };
@@ -419,7 +419,7 @@ export function createWorkflowsRepository(db: Database) {
           .from(reviewDecisions)
           .where(inArray(reviewDecisions.workflowId, workflowIds))
           .orderBy(reviewDecisions.workflowId, desc(reviewDecisions.createdAt), desc(reviewDecisions.id)),
-        repository.pendingChanges(workflowIds),
+        pendingChanges(db, workflowIds),
       ]);
       return { decisions, ...pending };
     },
