@@ -301,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     env,
     db: database.db,
     catalog,
+    profiles,
     distDir: options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist,
   });
 

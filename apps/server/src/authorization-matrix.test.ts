@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './test/app.ts';
-import { signInAs, type TestSession } from './test/auth.ts';
-import { createUser, createWorkflow } from './test/factories.ts';
+import { signedInUser, type TestSession } from './test/auth.ts';
+import { createWorkflow } from './test/factories.ts';
 import { buyThroughTestGateway, injectedIpn } from './test/selling.ts';
 
 /**
@@ -235,9 +235,9 @@ beforeAll(async () => {
     WRITE_METHODS.filter((method) => operations[method]).map((method) => `${method.toUpperCase()} ${path}`),
   );
 
-  const author = await signInAs(ctx, await createUser(ctx.db));
-  const rater = await signInAs(ctx, await createUser(ctx.db));
-  other = await signInAs(ctx, await createUser(ctx.db));
+  const author = await signedInUser(ctx);
+  const rater = await signedInUser(ctx);
+  other = await signedInUser(ctx);
   const free = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, title: 'Matrix free' });
   const paid = await createWorkflow(ctx.db, ctx.storage, {
     userId: author.user.id,

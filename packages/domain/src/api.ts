@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BuyerSummary } from './commerce.ts';
+import { NodeSummary, WORKFLOW_STATUSES } from './common.ts';
 import { PRICE_FILTERS } from './price.ts';
 import { ReviewState } from './publishing.ts';
 
@@ -27,29 +28,11 @@ export const AuthorSummary = z.object({
 });
 export type AuthorSummary = z.infer<typeof AuthorSummary>;
 
-export const AppUsage = z.object({
-  key: z.string(),
-  name: z.string(),
-  count: z.number().int(),
-  /** Built-in logic of the platform (webhook, IF, code …) rather than a third-party app. */
-  core: z.boolean().optional(),
-});
-export type AppUsage = z.infer<typeof AppUsage>;
-
-/** What the cards and search need from a parsed export (see packages/workflow-formats). */
-export const NodeSummary = z.object({
-  platform: z.enum(['n8n', 'make', 'zapier']),
-  workflowCount: z.number().int(),
-  nodeCount: z.number().int(),
-  edgeCount: z.number().int(),
-  apps: z.array(AppUsage),
-});
-export type NodeSummary = z.infer<typeof NodeSummary>;
-
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-export const WORKFLOW_STATUSES = ['pending', 'listed', 'rejected', 'unlisted'] as const;
-export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
+
+/** A workflow in a path (`/api/workflows/:id`): its id, number or bare slug. */
+export const WorkflowRefParams = z.object({ id: z.string().min(1).max(200) });
 
 export const WorkflowCard = z.object({
   id: z.string().uuid(),
@@ -161,11 +144,8 @@ export const AuthorStats = z.object({
 });
 export type AuthorStats = z.infer<typeof AuthorStats>;
 
-export const PublicProfile = z.object({
-  id: z.string(),
-  full_name: z.string().nullable(),
-  display_name: z.string().nullable(),
-  avatar_url: z.string().nullable(),
+/** An author's public page: what cards show of them, and their listed work. */
+export const PublicProfile = AuthorSummary.extend({
   created_at: z.string(),
   workflow_count: z.number().int(),
   total_nodes: z.number().int(),
@@ -188,9 +168,6 @@ export const Health = z.object({ status: z.literal('ok'), database: z.enum(['pgl
 export const ViewCount = z.object({ views: z.number().int(), counted: z.boolean() });
 export type ViewCount = z.infer<typeof ViewCount>;
 
-/** A page query of the paged lists (my workflows, favourites, the review queue). */
-export const PageQuery = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) });
-
 export const FavoriteState = z.object({
   workflow_id: z.string(),
   isFavorited: z.boolean(),
@@ -198,6 +175,7 @@ export const FavoriteState = z.object({
 });
 export type FavoriteState = z.infer<typeof FavoriteState>;
 
+export const FavoriteCheckQuery = z.object({ workflow_id: z.string().uuid() });
 export const FavoriteCheck = z.object({ isFavorited: z.boolean() });
 export type FavoriteCheck = z.infer<typeof FavoriteCheck>;
 

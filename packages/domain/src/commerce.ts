@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { UserContact } from './common.ts';
+import { pageNumber } from './paging.ts';
 import { VALIDATION_KEYS } from './publishing.ts';
 
 /** Buying (issue 11): orders, entitlements, receipts and refunds. Amounts are whole đồng. */
@@ -63,7 +65,7 @@ export type RefundDecisionBody = z.infer<typeof RefundDecisionBody>;
 export const AdminOrdersQuery = z.object({
   q: z.string().trim().max(200).optional(),
   state: OrderState.optional(),
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  page: pageNumber(),
 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
 
@@ -113,7 +115,7 @@ export const OrderSummary = z.object({
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
 export const AdminOrder = OrderSummary.extend({
-  buyer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  buyer: UserContact,
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 

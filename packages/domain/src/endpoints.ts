@@ -17,9 +17,9 @@ import {
   MyWorkflowList,
   Category,
   FavoriteCheck,
+  FavoriteCheckQuery,
   FavoriteState,
   Health,
-  PageQuery,
   PublicProfile,
   RelatedWorkflows,
   Subcategory,
@@ -31,6 +31,7 @@ import {
   WorkflowVersion,
 } from './api.ts';
 import { ListWorkflowsQuery } from './catalog.ts';
+import { PageQuery } from './paging.ts';
 import {
   AdminOrderResponse,
   AdminOrdersQuery,
@@ -88,6 +89,7 @@ import {
   ReviewReplyInput,
   ReviewReport,
   ReviewReportInput,
+  ReviewsPageQuery,
 } from './ratings.ts';
 import {
   AdminReport,
@@ -219,7 +221,7 @@ export const endpoints = {
   /* favourites */
   'GET /api/favorites': { query: page, response: WorkflowList },
   'POST /api/favorites': { body: FavoriteInput, response: FavoriteState },
-  'GET /api/favorites/check': { query: z.object({ workflow_id: z.string() }), response: FavoriteCheck },
+  'GET /api/favorites/check': { query: FavoriteCheckQuery, response: FavoriteCheck },
   'DELETE /api/favorites/:workflow_id': { response: FavoriteState },
 
   /* translation and contact */
@@ -228,7 +230,7 @@ export const endpoints = {
   'POST /api/contact': { body: ContactInput, response: ContactReceipt },
 
   /* ratings */
-  'GET /api/workflows/:id/reviews': { query: page, response: ReviewList },
+  'GET /api/workflows/:id/reviews': { query: ReviewsPageQuery, response: ReviewList },
   'POST /api/workflows/:id/reviews': { body: ReviewInput, response: Review },
   'PUT /api/reviews/:reviewId': { body: ReviewInput, response: Review },
   'DELETE /api/reviews/:reviewId': { response: ReviewDeleted },
@@ -255,3 +257,11 @@ export const endpoints = {
 
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+/** The names of an endpoint's path parameters: `'GET /api/orders/:code'` → `'code'`. */
+export type EndpointParamName<K extends EndpointKey> = ParamNames<K>;

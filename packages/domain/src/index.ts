@@ -2,6 +2,8 @@ export * from './limits.ts';
 export * from './slug.ts';
 export * from './price.ts';
 export * from './catalog.ts';
+export * from './common.ts';
+export * from './paging.ts';
 export * from './api.ts';
 export * from './errors.ts';
 export * from './accounts.ts';

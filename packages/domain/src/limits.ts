@@ -22,3 +22,12 @@ export const BIO_MAX = 500;
 export const PROFILE_LINKS_MAX = 3;
 /** Avatars are cropped square and stored at this size (pixels). */
 export const AVATAR_SIZE = 256;
+/** Ratings and reviews (issue 16). */
+export const REVIEW_BODY_MAX = 2000;
+export const REVIEW_REPLY_MAX = 2000;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+/** The Bayesian prior: every workflow starts as if it had this many reviews of this average. */
+export const RATING_PRIOR_WEIGHT = 5;
+export const RATING_PRIOR_MEAN = 3.5;
+export const REVIEWS_PAGE_SIZE = 10;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CheckWarning, NodeSummary, REVIEW_DECISIONS, SecretFinding, WORKFLOW_STATUSES } from './common.ts';
 import { DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN, VERSION_MAX } from './limits.ts';
 import { checkPriceAmount, readPrice, type PriceProblem } from './price.ts';
 import { REPORT_REASONS } from './reports.ts';
@@ -151,28 +152,19 @@ export const UploadResult = z.object({
   size: z.number().int(),
   thumb_url: z.string().nullable(),
   /** Workflow files: what the parser found. */
-  summary: z
-    .object({
-      platform: z.enum(['n8n', 'make', 'zapier']),
-      workflowCount: z.number().int(),
-      nodeCount: z.number().int(),
-      edgeCount: z.number().int(),
-    })
-    .nullable(),
+  summary: NodeSummary.omit({ apps: true }).nullable(),
   /** Secrets removed from the stored file (only when the upload asked for redaction). */
-  redacted: z.array(
-    z.object({ node: z.string(), path: z.string(), kind: z.string(), workflow: z.string().optional() }),
-  ),
-  warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+  redacted: z.array(SecretFinding),
+  warnings: z.array(CheckWarning),
 });
 export type UploadResult = z.infer<typeof UploadResult>;
 
 export const ReviewState = z.object({
-  status: z.enum(['pending', 'listed', 'rejected', 'unlisted']),
+  status: z.enum(WORKFLOW_STATUSES),
   /** The last decision on this workflow, with the reason of a rejection. */
   last_decision: z
     .object({
-      decision: z.enum(['approved', 'rejected']),
+      decision: z.enum(REVIEW_DECISIONS),
       reason: z.string().nullable(),
       created_at: z.string(),
     })

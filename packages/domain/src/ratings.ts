@@ -6,13 +6,17 @@ import {
   RATING_PRIOR_WEIGHT,
   REVIEW_BODY_MAX,
   REVIEW_REPLY_MAX,
-} from './ratings-limits.ts';
+} from './limits.ts';
+import { pageNumber } from './paging.ts';
 import { REPORT_REASONS } from './reports.ts';
 
 /** Ratings and reviews (issue 16; docs/decisions/0070-ratings.md). */
-export * from './ratings-limits.ts';
 
 const rating = z.number().int().min(RATING_MIN).max(RATING_MAX);
+/** Reviews and their reports are paged no further than this. */
+const REVIEW_PAGE_MAX = 10_000;
+/** `GET /api/workflows/{id}/reviews`: a page of visible reviews. */
+export const ReviewsPageQuery = z.object({ page: pageNumber(REVIEW_PAGE_MAX) });
 
 export const ReviewInput = z.object({
   rating,
@@ -109,7 +113,7 @@ export type ReviewDeleted = z.infer<typeof ReviewDeleted>;
 
 export const AdminReviewReportsQuery = z.object({
   status: z.enum(['open', 'hidden', 'dismissed']).default('open'),
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  page: pageNumber(REVIEW_PAGE_MAX),
 });
 
 export const ResolvedReviewReport = z.object({ id: z.string(), status: z.enum(['hidden', 'dismissed']) });

@@ -1,23 +1,24 @@
 import { z } from 'zod';
-import { NodeSummary, Requirements, WORKFLOW_STATUSES } from './api.ts';
+import { Requirements } from './api.ts';
+import {
+  CheckWarning,
+  NodeSummary,
+  REVIEW_DECISIONS,
+  SecretFinding,
+  UserContact,
+  WORKFLOW_STATUSES,
+} from './common.ts';
 import { DuplicateMatch, PlatformCheck, VersionDiff } from './publishing.ts';
+import { pageNumber } from './paging.ts';
 import { REPORT_REASONS } from './reports.ts';
 
 /** Answers of the admin review endpoints (the queue, decisions, workflow reports). */
 export const ReviewDecision = z.object({
   workflow_id: z.string(),
-  decision: z.enum(['approved', 'rejected']),
+  decision: z.enum(REVIEW_DECISIONS),
   status: z.enum(WORKFLOW_STATUSES),
 });
 export type ReviewDecision = z.infer<typeof ReviewDecision>;
-
-export const SecretFinding = z.object({
-  node: z.string(),
-  path: z.string(),
-  kind: z.string(),
-  workflow: z.string().optional(),
-});
-export type SecretFinding = z.infer<typeof SecretFinding>;
 
 export const QueueVersion = z.object({
   id: z.string(),
@@ -31,7 +32,7 @@ export const QueueVersion = z.object({
     node_summary: NodeSummary.nullable(),
     requirements: Requirements.nullable(),
     secrets: z.object({ found: z.number().int(), redacted: z.array(SecretFinding) }),
-    warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+    warnings: z.array(CheckWarning),
   }),
   /** Against the listed version; null for a workflow that was never listed. */
   diff: VersionDiff.nullable(),
@@ -55,7 +56,7 @@ export const QueueItem = z.object({
     created_at: z.string(),
     category_ids: z.array(z.string()),
     subcategory_ids: z.array(z.string()),
-    author: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+    author: UserContact,
   }),
   versions: z.array(QueueVersion),
   platforms: PlatformCheck,
@@ -95,7 +96,7 @@ export type AdminReport = z.infer<typeof AdminReport>;
 
 export const AdminReportsQuery = z.object({
   status: z.enum(WORKFLOW_REPORT_STATUSES).default('open'),
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  page: pageNumber(),
 });
 
 export const ResolvedReport = z.object({

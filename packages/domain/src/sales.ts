@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { UserContact } from './common.ts';
 import bankList from './data/vietqr-banks.json';
 
 /** Selling (issue 12): the platform fee, sellers' balances, payout accounts and payouts. Whole đồng. */
 
-export interface VietQrBank {
-  code: string;
-  bin: string;
-  short_name: string;
-  name: string;
-}
+export const VietQrBank = z.object({
+  code: z.string(),
+  bin: z.string(),
+  short_name: z.string(),
+  name: z.string(),
+});
+export type VietQrBank = z.infer<typeof VietQrBank>;
 
 /** The NAPAS/VietQR banks a payout can go to (source and attribution in data/vietqr-banks.json). */
 export const VIETQR_BANKS: readonly VietQrBank[] = bankList.banks;
@@ -86,16 +88,18 @@ export const AdminPayoutsQuery = z.object({ state: PayoutStateSchema.optional() 
 
 // ── Responses ───────────────────────────────────────────────────────────────
 
-export const BanksResponse = z.object({
-  banks: z.array(z.object({ code: z.string(), bin: z.string(), short_name: z.string(), name: z.string() })),
-});
+export const BanksResponse = z.object({ banks: z.array(VietQrBank) });
 export type BanksResponse = z.infer<typeof BanksResponse>;
 
-export const PayoutAccount = z.object({
+/** The bank account money is paid to, as the seller and the admin see it. */
+const BankAccount = z.object({
   bank_code: z.string(),
   bank_short_name: z.string(),
   account_number: z.string(),
   holder_name: z.string(),
+});
+
+export const PayoutAccount = BankAccount.extend({
   updated_at: z.string(),
   payouts_blocked_until: z.string(),
 });
@@ -119,10 +123,7 @@ export const Payout = z.object({
   id: z.string(),
   amount: z.number().int(),
   state: PayoutStateSchema,
-  bank_code: z.string(),
-  bank_short_name: z.string(),
-  account_number: z.string(),
-  holder_name: z.string(),
+  ...BankAccount.shape,
   transfer_ref: z.string().nullable(),
   failure_reason: z.string().nullable(),
   created_at: z.string(),
@@ -171,7 +172,7 @@ export type SalesDashboard = z.infer<typeof SalesDashboard>;
 
 export const AdminPayout = Payout.extend({
   bank_bin: z.string(),
-  seller: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  seller: UserContact,
 });
 export type AdminPayout = z.infer<typeof AdminPayout>;
 export const AdminPayoutsResponse = z.object({ payouts: z.array(AdminPayout) });

@@ -8,8 +8,10 @@
  * - `signInAs(ctx, userRow)` → `TestSession`
  *     A session for any user row (e.g. one made by `createUser`), written like Better Auth writes it;
  *     no password needed. The viewer's role comes from the row, so `createUser(db, { role: 'admin' })` works.
+ * - `signedInUser(ctx, overrides?)` → `TestSession` of a new `createUser` row: the usual actor of a test.
  * - `signIn(ctx, email, password)` → `TestSession` through POST /api/auth/sign-in/email.
  * - `readOutbox(ctx, to)` → the e-mails written to `$DATA_DIR/outbox` for `to`, oldest first, with their link.
+ * - `sessionCaller(() => ctx)` → `call(method, url, session, payload?, headers?)`, a request as a session.
  *
  * A `TestSession` has `user` (the row), `cookie` (the `name=value` pair), `bearer` (the token),
  * `headers` (`{ cookie, origin }`, as the web app's browser sends them: writes with a cookie need the
@@ -26,6 +28,7 @@ import { eq } from 'drizzle-orm';
 import { session as sessionTable, user as userTable } from '../db/schema.ts';
 import { resolveAuthSecret } from '../infra/auth/secret.ts';
 import type { TestContext } from './app.ts';
+import { createUser } from './factories.ts';
 
 export type UserRow = typeof userTable.$inferSelect;
 
@@ -240,4 +243,34 @@ export async function signInAs(ctx: Pick<TestContext, 'db' | 'env'>, user: UserR
   // Better Auth prefixes the cookie name with __Secure- when the site is served over https.
   const name = ctx.env.PUBLIC_URL.startsWith('https://') ? `__Secure-${SESSION_COOKIE}` : SESSION_COOKIE;
   return toSession(ctx, fresh ?? user, `${name}=${encodeURIComponent(signed)}`, signed);
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * `call(method, url, session, payload?, headers?)` for one test file: the request as `session`
+ * (anonymous when null) with a JSON payload when there is one.
+ */
+export function sessionCaller(context: () => TestContext) {
+  return (
+    method: Method,
+    url: string,
+    session: Pick<TestSession, 'headers'> | { headers: Record<string, string> } | null,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    context().app.inject({
+      method,
+      url,
+      headers: { ...(session?.headers ?? {}), ...headers },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+}
+
+/** A new user (`createUser(ctx.db, overrides)`) with a session: the usual actor of an API test. */
+export async function signedInUser(
+  ctx: Pick<TestContext, 'db' | 'env'>,
+  overrides?: Parameters<typeof createUser>[1],
+): Promise<TestSession> {
+  return signInAs(ctx, await createUser(ctx.db, overrides));
 }

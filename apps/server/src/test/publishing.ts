@@ -75,42 +75,20 @@ export function n8nNode(
   return { id, name, type, typeVersion: 1, position: [0, 0], parameters: {}, ...more };
 }
 
+/** The second node of the test exports: a Slack message (node type version 2) after the first. */
+export const slackNode = (name: string, more: Parameters<typeof n8nNode>[3] = {}) =>
+  n8nNode('b', name, 'n8n-nodes-base.slack', { typeVersion: 2, position: [200, 0], ...more });
+
 export const n8nExport = (name = 'Send Slack alerts', extraNode?: object) =>
   JSON.stringify({
     name,
     nodes: [
       n8nNode('a', 'Webhook', 'n8n-nodes-base.webhook'),
-      n8nNode('b', 'Slack', 'n8n-nodes-base.slack', {
-        typeVersion: 2,
-        position: [200, 0],
-        parameters: { text: 'hi' },
-      }),
+      slackNode('Slack', { parameters: { text: 'hi' } }),
       ...(extraNode ? [extraNode] : []),
     ],
     connections: { Webhook: { main: [[{ node: 'Slack', type: 'main', index: 0 }]] } },
   });
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * `call(method, url, session, payload?, headers?)` for one test file: the request as `session`
- * (anonymous when null) with a JSON payload when there is one.
- */
-export function sessionCaller(context: () => TestContext) {
-  return (
-    method: Method,
-    url: string,
-    session: TestSession | null,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    context().app.inject({
-      method,
-      url,
-      headers: { ...(session?.headers ?? {}), ...headers },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-}
 
 /** An upload that must be accepted: the `url` that create and edit take. */
 export async function uploadedUrl(

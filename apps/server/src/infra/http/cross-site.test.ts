@@ -3,9 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user as userTable, workflows } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs, signUpAndVerify, uniqueAddress, type TestSession } from '../../test/auth.ts';
+import {
+  sessionCaller,
+  signedInUser,
+  signUpAndVerify,
+  uniqueAddress,
+  type TestSession,
+} from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
-import { sessionCaller } from '../../test/publishing.ts';
 import { refuseCrossSiteWrites } from './cross-site.ts';
 
 let ctx: TestContext;
@@ -17,7 +22,7 @@ const FOREIGN = 'http://localhost:4444';
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await signInAs(ctx, await createUser(ctx.db, { role: 'admin' }));
+  admin = await signedInUser(ctx, { role: 'admin' });
   member = await signUpAndVerify(ctx);
 });
 afterAll(async () => {

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user as userTable, workflows } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs, signUpAndVerify, uniqueAddress, type TestSession } from '../../test/auth.ts';
-import { createUser, createWorkflow } from '../../test/factories.ts';
+import { signedInUser, signUpAndVerify, uniqueAddress, type TestSession } from '../../test/auth.ts';
+import { createWorkflow } from '../../test/factories.ts';
 
 const NUL = '\u0000';
 const dist = mkdtempSync(join(tmpdir(), 'flowbay-nul-dist-'));
@@ -33,7 +33,7 @@ beforeAll(async () => {
     env: { TRANSLATE_URL: 'http://127.0.0.1:9' },
   });
   member = await signUpAndVerify(ctx);
-  admin = await signInAs(ctx, await createUser(ctx.db, { role: 'admin' }));
+  admin = await signedInUser(ctx, { role: 'admin' });
   workflowId = (await createWorkflow(ctx.db, ctx.storage, { userId: member.user.id })).id;
   pendingId = (await createWorkflow(ctx.db, ctx.storage, { userId: member.user.id, status: 'pending' })).id;
 });

@@ -1,12 +1,13 @@
 import type { PaymentProviderId } from '@flowbay/domain';
 
 /** What a provider needs to know about an order (a snapshot; amounts in whole đồng). */
+/** What a provider reads of an order: the order row itself, in its own names. */
 export interface PaymentOrder {
   code: string;
   amount: number;
-  title: string;
+  workflowTitle: string;
   buyerEmail: string;
-  language: 'en' | 'vi';
+  buyerLanguage: 'en' | 'vi';
   createdAt: Date;
   expiresAt: Date;
   paidAt: Date | null;

@@ -57,14 +57,18 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider & { 
           line_items: [
             {
               quantity: 1,
-              price_data: { currency: 'vnd', unit_amount: order.amount, product_data: { name: order.title } },
+              price_data: {
+                currency: 'vnd',
+                unit_amount: order.amount,
+                product_data: { name: order.workflowTitle },
+              },
             },
           ],
           client_reference_id: order.code,
           metadata: { order_code: order.code },
           payment_intent_data: { metadata: { order_code: order.code } },
           customer_email: order.buyerEmail,
-          locale: order.language === 'vi' ? 'vi' : 'en',
+          locale: order.buyerLanguage === 'vi' ? 'vi' : 'en',
           success_url: `${orderPage}?result=success`,
           cancel_url: `${orderPage}?result=cancelled`,
           expires_at: Math.floor(config.clock().getTime() / 1000) + SESSION_MINUTES * 60,

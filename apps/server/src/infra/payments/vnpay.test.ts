@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs } from '../../test/auth.ts';
+import { signedInUser } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { entitlementsOf, queryString, signVnpay } from '../../test/payments.ts';
 import { placeOrder } from '../../test/selling.ts';
@@ -21,7 +21,7 @@ describe('VNPay driver (real settings, sandbox)', () => {
 
     const author = await createUser(ctx.db);
     const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: author.id, price: 210_000 });
-    const buyer = await signInAs(ctx, await createUser(ctx.db, { locale: 'vi' }));
+    const buyer = await signedInUser(ctx, { locale: 'vi' });
     const { code, redirectUrl } = await placeOrder(ctx, buyer, workflow.id, 'vnpay');
     const url = new URL(redirectUrl);
     expect(`${url.origin}${url.pathname}`).toBe('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html');

@@ -101,7 +101,7 @@ export function createVnpayProvider(
         vnp_OrderInfo: `Thanh toan don hang ${order.code}`,
         vnp_OrderType: 'other' as never,
         vnp_ReturnUrl: `${config.publicUrl}/api/payments/vnpay/return`,
-        vnp_Locale: (order.language === 'vi' ? 'vn' : 'en') as never,
+        vnp_Locale: (order.buyerLanguage === 'vi' ? 'vn' : 'en') as never,
         vnp_CreateDate: vnpayDate(order.createdAt),
         vnp_ExpireDate: vnpayDate(order.expiresAt),
       });

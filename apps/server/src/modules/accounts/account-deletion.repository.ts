@@ -20,9 +20,9 @@ import {
   user,
   verification,
   workflowEdits,
-  workflowVersions,
   workflows,
 } from '../../db/schema.ts';
+import { uploadUnusedByWorkflows } from '../../db/fragments.ts';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -190,13 +190,7 @@ export const DELETION_STEPS: DeletionStep[] = [
     run: async (tx, { userId }) => {
       const removed = await tx
         .delete(uploads)
-        .where(
-          and(
-            eq(uploads.userId, userId),
-            sql`not exists (select 1 from ${workflowVersions} v where v.file_key = ${uploads.key})`,
-            sql`not exists (select 1 from ${workflows} w where w.cover_key = ${uploads.key})`,
-          ),
-        )
+        .where(and(eq(uploads.userId, userId), ...uploadUnusedByWorkflows))
         .returning({ key: uploads.key, thumbKey: uploads.thumbKey });
       return removed.flatMap((row) => (row.thumbKey ? [row.key, row.thumbKey] : [row.key]));
     },

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
   account,
@@ -27,6 +28,21 @@ export interface ExportSection {
 }
 
 /**
+ * The user's rows of a table, as these columns: those whose `owner` column is the user, or with
+ * `through`, the rows of another table that belong to such a row.
+ */
+function ownedBy(
+  owner: PgColumn,
+  columns: SelectedFields,
+  through?: { table: PgTable; on: SQL },
+): ExportSection['collect'] {
+  return (db, userId) =>
+    through
+      ? db.select(columns).from(through.table).innerJoin(owner.table, through.on).where(eq(owner, userId))
+      : db.select(columns).from(owner.table).where(eq(owner, userId));
+}
+
+/**
  * What an export contains (docs/decisions/0080-account-deletion-and-export.md). Secrets that are ours,
  * not the person's data (password hashes, OAuth and session tokens, n8n key hashes), are left out.
  * A feature that stores more about a person adds its section here.
@@ -34,28 +50,20 @@ export interface ExportSection {
 export const EXPORT_SECTIONS: ExportSection[] = [
   {
     name: 'sign_in_methods',
-    collect: (db, userId) =>
-      db
-        .select({
-          provider: account.providerId,
-          created_at: account.createdAt,
-          updated_at: account.updatedAt,
-        })
-        .from(account)
-        .where(eq(account.userId, userId)),
+    collect: ownedBy(account.userId, {
+      provider: account.providerId,
+      created_at: account.createdAt,
+      updated_at: account.updatedAt,
+    }),
   },
   {
     name: 'sessions',
-    collect: (db, userId) =>
-      db
-        .select({
-          created_at: session.createdAt,
-          expires_at: session.expiresAt,
-          ip_address: session.ipAddress,
-          user_agent: session.userAgent,
-        })
-        .from(session)
-        .where(eq(session.userId, userId)),
+    collect: ownedBy(session.userId, {
+      created_at: session.createdAt,
+      expires_at: session.expiresAt,
+      ip_address: session.ipAddress,
+      user_agent: session.userAgent,
+    }),
   },
   {
     name: 'workflows',
@@ -80,41 +88,35 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: 'workflow_versions',
-    collect: (db, userId) =>
-      db
-        .select({
-          workflow_id: workflowVersions.workflowId,
-          version: workflowVersions.version,
-          file_key: workflowVersions.fileKey,
-          size: workflowVersions.size,
-          review_status: workflowVersions.reviewStatus,
-          review_reason: workflowVersions.reviewReason,
-          created_at: workflowVersions.createdAt,
-        })
-        .from(workflowVersions)
-        .innerJoin(workflows, eq(workflows.id, workflowVersions.workflowId))
-        .where(eq(workflows.userId, userId)),
+    collect: ownedBy(
+      workflows.userId,
+      {
+        workflow_id: workflowVersions.workflowId,
+        version: workflowVersions.version,
+        file_key: workflowVersions.fileKey,
+        size: workflowVersions.size,
+        review_status: workflowVersions.reviewStatus,
+        review_reason: workflowVersions.reviewReason,
+        created_at: workflowVersions.createdAt,
+      },
+      { table: workflowVersions, on: eq(workflows.id, workflowVersions.workflowId) },
+    ),
   },
   {
     name: 'workflow_edits',
-    collect: (db, userId) =>
-      db
-        .select({
-          workflow_id: workflowEdits.workflowId,
-          changes: workflowEdits.changes,
-          review_status: workflowEdits.reviewStatus,
-          created_at: workflowEdits.createdAt,
-        })
-        .from(workflowEdits)
-        .where(eq(workflowEdits.createdBy, userId)),
+    collect: ownedBy(workflowEdits.createdBy, {
+      workflow_id: workflowEdits.workflowId,
+      changes: workflowEdits.changes,
+      review_status: workflowEdits.reviewStatus,
+      created_at: workflowEdits.createdAt,
+    }),
   },
   {
     name: 'favorites',
-    collect: (db, userId) =>
-      db
-        .select({ workflow_id: favorites.workflowId, created_at: favorites.createdAt })
-        .from(favorites)
-        .where(eq(favorites.userId, userId)),
+    collect: ownedBy(favorites.userId, {
+      workflow_id: favorites.workflowId,
+      created_at: favorites.createdAt,
+    }),
   },
   {
     name: 'orders',
@@ -142,86 +144,65 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: 'purchases',
-    collect: (db, userId) =>
-      db
-        .select({
-          workflow_id: purchases.workflowId,
-          amount: purchases.amount,
-          created_at: purchases.createdAt,
-          revoked_at: purchases.revokedAt,
-        })
-        .from(purchases)
-        .where(eq(purchases.userId, userId)),
+    collect: ownedBy(purchases.userId, {
+      workflow_id: purchases.workflowId,
+      amount: purchases.amount,
+      created_at: purchases.createdAt,
+      revoked_at: purchases.revokedAt,
+    }),
   },
   {
     name: 'refund_requests',
-    collect: (db, userId) =>
-      db
-        .select({
-          order_code: orders.code,
-          reason: refundRequests.reason,
-          state: refundRequests.state,
-          created_at: refundRequests.createdAt,
-        })
-        .from(refundRequests)
-        .innerJoin(orders, eq(orders.id, refundRequests.orderId))
-        .where(eq(orders.buyerId, userId)),
+    collect: ownedBy(
+      orders.buyerId,
+      {
+        order_code: orders.code,
+        reason: refundRequests.reason,
+        state: refundRequests.state,
+        created_at: refundRequests.createdAt,
+      },
+      { table: refundRequests, on: eq(orders.id, refundRequests.orderId) },
+    ),
   },
   {
     name: 'reports',
-    collect: (db, userId) =>
-      db
-        .select({
-          workflow_id: reports.workflowId,
-          reason: reports.reason,
-          details: reports.details,
-          status: reports.status,
-          created_at: reports.createdAt,
-        })
-        .from(reports)
-        .where(eq(reports.reporterId, userId)),
+    collect: ownedBy(reports.reporterId, {
+      workflow_id: reports.workflowId,
+      reason: reports.reason,
+      details: reports.details,
+      status: reports.status,
+      created_at: reports.createdAt,
+    }),
   },
   {
     name: 'contact_messages',
-    collect: (db, userId) =>
-      db
-        .select({
-          full_name: contactMessages.fullName,
-          email: contactMessages.email,
-          subject: contactMessages.subject,
-          message: contactMessages.message,
-          created_at: contactMessages.createdAt,
-        })
-        .from(contactMessages)
-        .where(eq(contactMessages.userId, userId)),
+    collect: ownedBy(contactMessages.userId, {
+      full_name: contactMessages.fullName,
+      email: contactMessages.email,
+      subject: contactMessages.subject,
+      message: contactMessages.message,
+      created_at: contactMessages.createdAt,
+    }),
   },
   {
     name: 'n8n_library_keys',
-    collect: (db, userId) =>
-      db
-        .select({
-          prefix: n8nLibraryKeys.prefix,
-          label: n8nLibraryKeys.label,
-          created_at: n8nLibraryKeys.createdAt,
-          revoked_at: n8nLibraryKeys.revokedAt,
-        })
-        .from(n8nLibraryKeys)
-        .where(eq(n8nLibraryKeys.userId, userId)),
+    collect: ownedBy(n8nLibraryKeys.userId, {
+      prefix: n8nLibraryKeys.prefix,
+      label: n8nLibraryKeys.label,
+      created_at: n8nLibraryKeys.createdAt,
+      revoked_at: n8nLibraryKeys.revokedAt,
+    }),
   },
   {
     name: 'uploads',
-    collect: (db, userId) =>
-      db
-        .select({
-          key: uploads.key,
-          folder: uploads.folder,
-          original_name: uploads.originalName,
-          content_type: uploads.contentType,
-          size: uploads.size,
-          created_at: uploads.createdAt,
-        })
-        .from(uploads)
-        .where(eq(uploads.userId, userId)),
+    collect: ownedBy(uploads.userId, {
+      key: uploads.key,
+      folder: uploads.folder,
+      original_name: uploads.originalName,
+      content_type: uploads.contentType,
+      size: uploads.size,
+      created_at: uploads.createdAt,
+    }),
   },
 ];
 

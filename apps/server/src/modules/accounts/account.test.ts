@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_SIZE } from '@flowbay/domain';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import {
-  TEST_PASSWORD,
   linkPath,
   readOutbox,
+  sessionCaller,
+  signedInUser,
   signIn,
-  signInAs,
   signUpAndVerify,
+  TEST_PASSWORD,
   uniqueAddress,
   type TestSession,
 } from '../../test/auth.ts';
@@ -23,6 +24,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const FOREIGN = { origin: 'https://evil.example' };
 const clock = manualClock();
 let ctx: TestContext;
+const call = sessionCaller(() => ctx);
 
 beforeAll(async () => {
   ctx = await createTestApp({
@@ -41,7 +43,7 @@ async function runJobs() {
 }
 
 function me(session: Pick<TestSession, 'headers'> | { headers: Record<string, string> }) {
-  return ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: session.headers });
+  return call('GET', '/api/profile/me', session);
 }
 
 function post(url: string, headers: Record<string, string>, payload?: object) {
@@ -101,7 +103,7 @@ describe('sign-up with a display name', () => {
     expect((await me(session)).json().full_name).toMatch(/^other-/);
     const named = await createUser(ctx.db, { name: 'Minh Thư' });
     const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: named.id });
-    const detail = await ctx.app.inject({ method: 'GET', url: `/api/workflows/${workflow.id}` });
+    const detail = await call('GET', `/api/workflows/${workflow.id}`, null);
     expect(detail.json().profiles.full_name).toBe('Minh Thư');
   });
 
@@ -143,7 +145,7 @@ describe('password strength', () => {
     const session = await signUpAndVerify(ctx);
     await authPost('/request-password-reset', { email: session.user.email, redirectTo: '/reset-password' });
     const link = readOutbox(ctx, session.user.email).at(-1)!.link!;
-    const landing = await ctx.app.inject({ method: 'GET', url: linkPath(link) });
+    const landing = await call('GET', linkPath(link), null);
     const token = new URL(landing.headers.location as string, 'http://x').searchParams.get('token')!;
     const weak = await authPost('/reset-password', { token, newPassword: 'iloveyou' });
     expect(weak.statusCode).toBe(400);
@@ -217,7 +219,7 @@ describe('avatars', () => {
     expect(first.statusCode, first.body).toBe(200);
     const firstUrl = first.json().avatar_url as string;
     expect(firstUrl).toMatch(/^\/files\/avatars\/.+\.webp$/);
-    const served = await ctx.app.inject({ method: 'GET', url: firstUrl });
+    const served = await call('GET', firstUrl, null);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     const metadata = await sharp(served.rawPayload).metadata();
@@ -225,15 +227,11 @@ describe('avatars', () => {
 
     const second = await uploadAvatar(session.headers, await makeImage('webp', 300, 900));
     expect(second.json().avatar_url).not.toBe(firstUrl);
-    expect((await ctx.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
-    const publicProfile = await ctx.app.inject({ method: 'GET', url: `/api/profile/${session.user.id}` });
+    expect((await call('GET', firstUrl, null)).statusCode).toBe(404);
+    const publicProfile = await call('GET', `/api/profile/${session.user.id}`, null);
     expect(publicProfile.json().avatar_url).toBe(second.json().avatar_url);
 
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/api/profile/me/avatar',
-      headers: session.headers,
-    });
+    const removed = await call('DELETE', '/api/profile/me/avatar', session);
     expect(removed.json().avatar_url).toBeNull();
   });
 
@@ -255,7 +253,7 @@ describe('avatars', () => {
     expect((await uploadAvatar({ ...ana.headers, ...FOREIGN }, image)).statusCode).toBe(403);
     expect((await uploadAvatar(binh.headers, image)).json().id).toBe(binh.user.id);
     expect((await me(ana)).json().avatar_url).toBeNull();
-    const anonymousDelete = await ctx.app.inject({ method: 'DELETE', url: '/api/profile/me/avatar' });
+    const anonymousDelete = await call('DELETE', '/api/profile/me/avatar', null);
     expect(anonymousDelete.statusCode).toBe(401);
   });
 });
@@ -263,16 +261,14 @@ describe('avatars', () => {
 describe('public profile', () => {
   it('shows the bio, links, listed workflows and total favourites, never the e-mail', async () => {
     const author = await signUpAndVerify(ctx);
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/profile/me',
-      headers: author.headers,
-      payload: { bio: 'I automate invoices.', links: ['https://author.example.test'] },
+    await call('PUT', '/api/profile/me', author, {
+      bio: 'I automate invoices.',
+      links: ['https://author.example.test'],
     });
     const listed = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id });
     await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, status: 'pending' });
     for (let i = 0; i < 3; i += 1) await addFavorite(ctx.db, (await createUser(ctx.db)).id, listed.id);
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/profile/${author.user.id}` });
+    const response = await call('GET', `/api/profile/${author.user.id}`, null);
     expect(response.json()).toMatchObject({
       bio: 'I automate invoices.',
       links: ['https://author.example.test'],
@@ -322,9 +318,7 @@ describe('export my data', () => {
     expect((await ctx.app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     const forged = url.replace(/token=[^&]+/, 'token=forged');
-    expect((await ctx.app.inject({ method: 'GET', url: forged, headers: session.headers })).statusCode).toBe(
-      404,
-    );
+    expect((await call('GET', forged, session)).statusCode).toBe(404);
 
     clock.advance(8 * DAY);
     const expired = await ctx.app.inject({ method: 'GET', url, headers: session.headers });
@@ -360,11 +354,10 @@ describe('delete my account', () => {
   it('a seller with sales: confirmed by password, signed out everywhere, listings gone, buyers keep their files, orders kept without the seller’s name', async () => {
     const seller = await signUpAndVerify(ctx);
     const sellerName = `Seller Person ${Date.now()}`;
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/profile/me',
-      headers: seller.headers,
-      payload: { full_name: sellerName, bio: 'Seller bio text', links: ['https://seller.example.test'] },
+    await call('PUT', '/api/profile/me', seller, {
+      full_name: sellerName,
+      bio: 'Seller bio text',
+      links: ['https://seller.example.test'],
     });
     await uploadAvatar(seller.headers, await makeImage());
     const secondSession = await signIn(ctx, seller.user.email, TEST_PASSWORD);
@@ -384,22 +377,18 @@ describe('delete my account', () => {
     expect(owed.statusCode).toBe(409);
     expect(owed.json().error.code).toBe('ACCOUNT_HAS_BALANCE');
     expect((await me(seller)).statusCode).toBe(200);
-    const account = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/me/payout-account',
-      headers: seller.headers,
-      payload: { bank_code: 'VCB', account_number: '0071001234567', holder_name: 'Seller Person' },
+    const account = await call('PUT', '/api/me/payout-account', seller, {
+      bank_code: 'VCB',
+      account_number: '0071001234567',
+      holder_name: 'Seller Person',
     });
     expect(account.statusCode, account.body).toBe(200);
     clock.advance(8 * DAY);
-    const payout = await ctx.app.inject({ method: 'POST', url: '/api/me/payouts', headers: seller.headers });
+    const payout = await call('POST', '/api/me/payouts', seller);
     expect(payout.statusCode, payout.body).toBe(201);
-    const admin = await signInAs(ctx, await createUser(ctx.db, { role: 'admin' }));
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/payouts/${payout.json().payout.id}/paid`,
-      headers: admin.headers,
-      payload: { transfer_ref: 'FT26112300001' },
+    const admin = await signedInUser(ctx, { role: 'admin' });
+    const paid = await call('POST', `/api/admin/payouts/${payout.json().payout.id}/paid`, admin, {
+      transfer_ref: 'FT26112300001',
     });
     expect(paid.statusCode, paid.body).toBe(200);
 
@@ -420,25 +409,14 @@ describe('delete my account', () => {
     expect((await me(seller)).statusCode).toBe(401);
     expect((await me(secondSession)).statusCode).toBe(401);
     await expect(signIn(ctx, seller.user.email, TEST_PASSWORD)).rejects.toThrow(/401/);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/profile/${seller.user.id}` })).statusCode).toBe(
-      404,
-    );
-    expect((await ctx.app.inject({ method: 'GET', url: `/profiles/${seller.user.id}` })).statusCode).toBe(
-      404,
-    );
+    expect((await call('GET', `/api/profile/${seller.user.id}`, null)).statusCode).toBe(404);
+    expect((await call('GET', `/profiles/${seller.user.id}`, null)).statusCode).toBe(404);
 
     // The listing is gone from the catalogue; its buyer still downloads it.
-    const catalogue = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/workflows?user_id=${seller.user.id}`,
-    });
+    const catalogue = await call('GET', `/api/workflows?user_id=${seller.user.id}`, null);
     expect(catalogue.json().data ?? catalogue.json().workflows ?? []).toEqual([]);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/workflows/${sold.id}` })).statusCode).toBe(404);
-    const download = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/workflows/${sold.id}/download`,
-      headers: buyer.headers,
-    });
+    expect((await call('GET', `/api/workflows/${sold.id}`, null)).statusCode).toBe(404);
+    const download = await call('GET', `/api/workflows/${sold.id}/download`, buyer);
     expect(download.statusCode).toBe(200);
 
     // The order stays (amount, state, who bought), without the seller's name.
@@ -453,16 +431,11 @@ describe('delete my account', () => {
   });
 
   it('a buyer with purchases: orders kept without their name and address, no personal data left', async () => {
-    const seller = await signInAs(ctx, await createUser(ctx.db, { name: 'Kept Seller' }));
+    const seller = await signedInUser(ctx, { name: 'Kept Seller' });
     const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 90_000 });
     const buyer = await signUpAndVerify(ctx);
     const buyerName = `Buyer Person ${Date.now()}`;
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/profile/me',
-      headers: buyer.headers,
-      payload: { full_name: buyerName },
-    });
+    await call('PUT', '/api/profile/me', buyer, { full_name: buyerName });
     const code = await buy(buyer, workflow.id);
     expect(await orderRow(code)).toMatchObject({ buyer_email: buyer.user.email });
     await post('/api/contact', buyer.headers, {
@@ -487,16 +460,14 @@ describe('delete my account', () => {
     expect(everything).not.toContain(buyer.user.email);
     expect(everything).not.toContain(buyerName);
     // The seller's sale is untouched: the workflow is still listed and the seller still sees it sold.
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/workflows/${workflow.id}` })).statusCode).toBe(
-      200,
-    );
+    expect((await call('GET', `/api/workflows/${workflow.id}`, null)).statusCode).toBe(200);
     // The address can sign up again as a new, unrelated account.
     const again = await authPost('/sign-up/email', { email: buyer.user.email, password: TEST_PASSWORD });
     expect(again.statusCode).toBe(200);
   });
 
   it('a Google account (no password) confirms with a fresh e-mailed link', async () => {
-    const google = await signInAs(ctx, await createUser(ctx.db, { name: 'Google Person' }));
+    const google = await signedInUser(ctx, { name: 'Google Person' });
     expect((await me(google)).json().has_password).toBe(false);
     const withoutToken = await post('/api/profile/me/delete', google.headers, {});
     expect(withoutToken.json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'token' });

@@ -68,6 +68,10 @@ async function signInWithGoogle(identity: Record<string, unknown>) {
   return callback;
 }
 
+/** The claims of a Google account whose e-mail Google has verified. */
+const googleUser = (sub: string, email: string, name: string) => ({ sub, email, email_verified: true, name });
+const ANA = googleUser('google-subject-1', 'ana@example.test', 'Ana Nguyễn');
+
 describe('Google sign-in (against a local OpenID Connect server)', () => {
   it('lists Google among the sign-in methods when it is configured', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/providers' });
@@ -75,13 +79,7 @@ describe('Google sign-in (against a local OpenID Connect server)', () => {
   });
 
   it('a first Google sign-in creates the account and its profile, and signs in', async () => {
-    const callback = await signInWithGoogle({
-      sub: 'google-subject-1',
-      email: 'ana@example.test',
-      email_verified: true,
-      name: 'Ana Nguyễn',
-      picture: 'https://images.example.test/ana.png',
-    });
+    const callback = await signInWithGoogle({ ...ANA, picture: 'https://images.example.test/ana.png' });
     expect(callback.statusCode, callback.body).toBe(302);
     expect(callback.headers.location).toBe('/workflows');
     const session = cookiePairs(callback.headers['set-cookie']).find((pair) =>
@@ -106,12 +104,7 @@ describe('Google sign-in (against a local OpenID Connect server)', () => {
     expect(accounts.map((row) => [row.providerId, row.accountId])).toEqual([['google', 'google-subject-1']]);
 
     // A second sign-in reuses the same account.
-    const again = await signInWithGoogle({
-      sub: 'google-subject-1',
-      email: 'ana@example.test',
-      email_verified: true,
-      name: 'Ana Nguyễn',
-    });
+    const again = await signInWithGoogle(ANA);
     expect(again.statusCode).toBe(302);
     expect(await ctx.db.select().from(userTable).where(eq(userTable.email, 'ana@example.test'))).toHaveLength(
       1,
@@ -119,12 +112,9 @@ describe('Google sign-in (against a local OpenID Connect server)', () => {
   });
 
   it('makes a Google account listed in ADMIN_EMAILS an admin (its address is verified by Google)', async () => {
-    const callback = await signInWithGoogle({
-      sub: 'google-subject-2',
-      email: 'google.boss@example.test',
-      email_verified: true,
-      name: 'Boss',
-    });
+    const callback = await signInWithGoogle(
+      googleUser('google-subject-2', 'google.boss@example.test', 'Boss'),
+    );
     expect(callback.statusCode).toBe(302);
     const [row] = await ctx.db
       .select()

@@ -24,24 +24,34 @@ function expectRateLimited(response: Awaited<ReturnType<typeof post>>, windowSec
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
 }
 
+/**
+ * `send(0)` … `send(max - 1)` answer `status`; `send(max)`, one more, is rate-limited within the
+ * rule's window (each attempt may use its own e-mail or header values). Answers the limited response.
+ */
+async function expectLimitAfterMax(
+  rule: { max: number; window: number },
+  status: number,
+  send: (attempt: number) => ReturnType<typeof post>,
+) {
+  for (let i = 0; i < rule.max; i += 1) {
+    const response = await send(i);
+    expect(response.statusCode, response.body).toBe(status);
+  }
+  const blocked = await send(rule.max);
+  expectRateLimited(blocked, rule.window);
+  return blocked;
+}
+
 describe('per-IP limits on the auth paths', () => {
   it(`allows ${IP_RATE_LIMITS['/sign-up/email'].max} sign-ups per IP in the window, then 429 with Retry-After; another IP is unaffected`, async () => {
-    const rule = IP_RATE_LIMITS['/sign-up/email'];
     const address = '203.0.113.10';
-    for (let i = 0; i < rule.max; i += 1) {
-      const response = await post(
+    const blocked = await expectLimitAfterMax(IP_RATE_LIMITS['/sign-up/email'], 200, (i) =>
+      post(
         '/api/auth/sign-up/email',
         { email: `ip-signup-${i}@example.test`, password: 'long enough pw' },
         address,
-      );
-      expect(response.statusCode, response.body).toBe(200);
-    }
-    const blocked = await post(
-      '/api/auth/sign-up/email',
-      { email: 'ip-signup-x@example.test', password: 'long enough pw' },
-      address,
+      ),
     );
-    expectRateLimited(blocked, rule.window);
     expect(blocked.json().error.message).toBe('Too many requests. Please try again later.');
     const vietnamese = await post(
       '/api/auth/sign-up/email',
@@ -59,85 +69,37 @@ describe('per-IP limits on the auth paths', () => {
   });
 
   it('limits sign-in attempts per IP across many addresses', async () => {
-    const rule = IP_RATE_LIMITS['/sign-in/email'];
-    const address = '203.0.113.20';
-    for (let i = 0; i < rule.max; i += 1) {
-      const response = await post(
+    await expectLimitAfterMax(IP_RATE_LIMITS['/sign-in/email'], 401, (i) =>
+      post(
         '/api/auth/sign-in/email',
         { email: `guess-${i}@example.test`, password: 'wrong password' },
-        address,
-      );
-      expect(response.statusCode).toBe(401);
-    }
-    expectRateLimited(
-      await post(
-        '/api/auth/sign-in/email',
-        { email: 'guess-x@example.test', password: 'wrong password' },
-        address,
+        '203.0.113.20',
       ),
-      rule.window,
     );
   });
 
   it('limits password-reset requests per IP', async () => {
-    const rule = IP_RATE_LIMITS['/request-password-reset'];
-    const address = '203.0.113.30';
-    for (let i = 0; i < rule.max; i += 1) {
-      const response = await post(
-        '/api/auth/request-password-reset',
-        { email: `reset-${i}@example.test` },
-        address,
-      );
-      expect(response.statusCode).toBe(200);
-    }
-    expectRateLimited(
-      await post('/api/auth/request-password-reset', { email: 'reset-x@example.test' }, address),
-      rule.window,
+    await expectLimitAfterMax(IP_RATE_LIMITS['/request-password-reset'], 200, (i) =>
+      post('/api/auth/request-password-reset', { email: `reset-${i}@example.test` }, '203.0.113.30'),
     );
   });
 
   it('does not let a client choose its rate-limit bucket with a forged header', async () => {
-    const rule = IP_RATE_LIMITS['/send-verification-email'];
-    const address = '203.0.113.40';
-    for (let i = 0; i < rule.max; i += 1) {
-      const response = await post(
-        '/api/auth/send-verification-email',
-        { email: `resend-${i}@example.test` },
-        address,
-        {
-          'x-flowbay-client-ip': `10.0.0.${i}`,
-          'x-forwarded-for': `10.0.1.${i}`,
-        },
-      );
-      expect(response.statusCode).toBe(200);
-    }
-    const blocked = await post(
-      '/api/auth/send-verification-email',
-      { email: 'resend-x@example.test' },
-      address,
-      {
-        'x-flowbay-client-ip': '10.0.0.99',
-      },
+    // Every attempt forges other client addresses; the bucket stays the connection's.
+    await expectLimitAfterMax(IP_RATE_LIMITS['/send-verification-email'], 200, (i) =>
+      post('/api/auth/send-verification-email', { email: `resend-${i}@example.test` }, '203.0.113.40', {
+        'x-flowbay-client-ip': `10.0.0.${i}`,
+        'x-forwarded-for': `10.0.1.${i}`,
+      }),
     );
-    expectRateLimited(blocked, rule.window);
   });
 });
 
 describe('per-account limits', () => {
   it('limits password-reset e-mails for one account, from any IP', async () => {
     const session = await signUpAndVerify(ctx);
-    const rule = ACCOUNT_RATE_LIMITS['/request-password-reset']!;
-    for (let i = 0; i < rule.max; i += 1) {
-      const response = await post(
-        '/api/auth/request-password-reset',
-        { email: session.user.email },
-        uniqueAddress(),
-      );
-      expect(response.statusCode).toBe(200);
-    }
-    expectRateLimited(
-      await post('/api/auth/request-password-reset', { email: session.user.email }, uniqueAddress()),
-      rule.window,
+    await expectLimitAfterMax(ACCOUNT_RATE_LIMITS['/request-password-reset']!, 200, () =>
+      post('/api/auth/request-password-reset', { email: session.user.email }, uniqueAddress()),
     );
   });
 
@@ -147,14 +109,8 @@ describe('per-account limits', () => {
       (await post('/api/auth/sign-up/email', { email, password: 'long enough pw' }, uniqueAddress()))
         .statusCode,
     ).toBe(200);
-    const rule = ACCOUNT_RATE_LIMITS['/send-verification-email']!;
-    for (let i = 0; i < rule.max; i += 1) {
-      const response = await post('/api/auth/send-verification-email', { email }, uniqueAddress());
-      expect(response.statusCode).toBe(200);
-    }
-    expectRateLimited(
-      await post('/api/auth/send-verification-email', { email }, uniqueAddress()),
-      rule.window,
+    await expectLimitAfterMax(ACCOUNT_RATE_LIMITS['/send-verification-email']!, 200, () =>
+      post('/api/auth/send-verification-email', { email }, uniqueAddress()),
     );
   });
 });

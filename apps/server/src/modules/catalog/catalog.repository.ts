@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { PRICE_BANDS, stripAccents, type PriceFilter, type Sort } from '@flowbay/domain';
+import { PRICE_BANDS, type PriceFilter, type Sort } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import type { SearchSource, Stamped } from './search/search-sync.ts';
 import { hasActiveEntitlement } from '../../db/entitlements.ts';
+import { prefixQuery, searchTerms } from '../../lib/search-query.ts';
+import { isListed, listingColumns } from '../../db/fragments.ts';
 import {
   categories,
   favorites,
@@ -38,20 +40,6 @@ export interface CatalogFilter {
   favoritedBy?: string;
   /** Workflows that use every one of these apps (keys). */
   apps?: string[];
-}
-
-/** Search terms as the index stores them: lowercase, accent-free words. */
-export function searchTerms(search: string): string[] {
-  return stripAccents(search)
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .slice(0, 12);
-}
-
-/** Every word must match, the last one as a prefix so results come while typing. */
-function prefixQuery(terms: string[]): string {
-  return terms.map((term, index) => (index === terms.length - 1 ? `${term}:*` : term)).join(' & ');
 }
 
 /** Every word must match one of its spellings. Words are [a-z0-9] only, so nothing is an operator. */
@@ -101,33 +89,30 @@ function whereOf(filter: CatalogFilter): SQL {
   return and(...conditions)!;
 }
 
+/** The plain sorts: a column and a direction. */
+const SORT_COLUMNS = {
+  created_at_desc: [workflows.createdAt, desc],
+  created_at_asc: [workflows.createdAt, asc],
+  views_desc: [workflows.views, desc],
+  views_asc: [workflows.views, asc],
+  price_desc: [workflows.price, desc],
+  price_asc: [workflows.price, asc],
+} as const;
+
 /** Every order ends with the id, so pages never repeat or skip a workflow. */
 function orderOf(sort: CatalogSort, filter: CatalogFilter): SQL[] {
-  switch (sort) {
-    case 'relevance': {
-      const tsquery = tsqueryOf(filter);
-      if (!tsquery) return [desc(workflows.createdAt), desc(workflows.id)];
-      return [
-        desc(sql`ts_rank(${workflows.searchVector}, to_tsquery('simple', ${tsquery}))`),
-        desc(workflows.id),
-      ];
-    }
-    case 'created_at_asc':
-      return [asc(workflows.createdAt), asc(workflows.id)];
-    case 'views_desc':
-      return [desc(workflows.views), desc(workflows.id)];
-    case 'views_asc':
-      return [asc(workflows.views), asc(workflows.id)];
-    case 'price_asc':
-      return [asc(workflows.price), asc(workflows.id)];
-    case 'price_desc':
-      return [desc(workflows.price), desc(workflows.id)];
-    case 'created_at_desc':
-      return [desc(workflows.createdAt), desc(workflows.id)];
-    case 'rating_desc':
-      // Unrated workflows (a null score) come after every rated one (docs/decisions/0070-ratings.md).
-      return [sql`${workflows.ratingScore} desc nulls last`, desc(workflows.id)];
+  if (sort === 'relevance') {
+    const tsquery = tsqueryOf(filter);
+    if (!tsquery) return [desc(workflows.createdAt), desc(workflows.id)];
+    return [
+      desc(sql`ts_rank(${workflows.searchVector}, to_tsquery('simple', ${tsquery}))`),
+      desc(workflows.id),
+    ];
   }
+  // Unrated workflows (a null score) come after every rated one (docs/decisions/0070-ratings.md).
+  if (sort === 'rating_desc') return [sql`${workflows.ratingScore} desc nulls last`, desc(workflows.id)];
+  const [column, direction] = SORT_COLUMNS[sort];
+  return [direction(column), direction(workflows.id)];
 }
 
 const categoriesJson = sql<CategoryRow[]>`coalesce((
@@ -153,12 +138,7 @@ export interface CategoryRow {
 const cardColumns = {
   id: workflows.id,
   number: workflows.number,
-  slug: workflows.slug,
-  title: workflows.title,
-  description: workflows.description,
-  price: workflows.price,
-  coverKey: workflows.coverKey,
-  coverThumbKey: workflows.coverThumbKey,
+  ...listingColumns,
   views: workflows.views,
   favoritesCount: workflows.favoritesCount,
   downloads: workflows.downloads,
@@ -179,8 +159,6 @@ const cardColumns = {
   categories: categoriesJson,
   subcategories: subcategoriesJson,
 };
-
-const listedOnly = and(eq(workflows.status, 'listed'), isNull(workflows.deletedAt));
 
 export function createCatalogRepository(db: Database) {
   const cards = () => db.select(cardColumns).from(workflows).leftJoin(user, eq(user.id, workflows.userId));
@@ -236,7 +214,7 @@ export function createCatalogRepository(db: Database) {
     /** A bare slug: the newest listed workflow that has it. */
     async findListedBySlug(slug: string) {
       const [row] = await cards()
-        .where(and(eq(workflows.slug, slug), eq(workflows.status, 'listed'), isNull(workflows.deletedAt)))
+        .where(and(eq(workflows.slug, slug), isListed))
         .orderBy(desc(workflows.createdAt), desc(workflows.id))
         .limit(1);
       return row ?? null;
@@ -274,7 +252,7 @@ export function createCatalogRepository(db: Database) {
       const ids = await db
         .select({ id: workflows.id })
         .from(workflows)
-        .where(and(listedOnly, eq(workflows.userId, userId), ne(workflows.id, workflowId)))
+        .where(and(isListed, eq(workflows.userId, userId), ne(workflows.id, workflowId)))
         .orderBy(desc(workflows.favoritesCount), desc(workflows.createdAt), desc(workflows.id))
         .limit(limit);
       return this.cardsByIds(ids.map((row) => row.id));
@@ -316,20 +294,6 @@ export function createCatalogRepository(db: Database) {
       return { pending: Number(counts?.pending ?? 0), purchases: Number(counts?.purchases ?? 0) };
     },
 
-    /** The platforms a workflow is listed under, in catalogue order. */
-    async categoriesOf(workflowId: string) {
-      return db
-        .select({
-          categoryId: workflowCategories.categoryId,
-          name: categories.name,
-          nameVi: categories.nameVi,
-        })
-        .from(workflowCategories)
-        .innerJoin(categories, eq(categories.id, workflowCategories.categoryId))
-        .where(eq(workflowCategories.workflowId, workflowId))
-        .orderBy(asc(categories.position));
-    },
-
     /** An author's listed workflows: how many, and their favourites and ratings summed. */
     async authorTotals(userId: string) {
       const [row] = await db
@@ -340,9 +304,7 @@ export function createCatalogRepository(db: Database) {
           ratingSum: sql<number>`coalesce(sum(${workflows.ratingSum}), 0)::int`,
         })
         .from(workflows)
-        .where(
-          and(eq(workflows.userId, userId), eq(workflows.status, 'listed'), isNull(workflows.deletedAt)),
-        );
+        .where(and(eq(workflows.userId, userId), isListed));
       return {
         workflowCount: Number(row?.workflowCount ?? 0),
         totalFavorites: Number(row?.totalFavorites ?? 0),
@@ -434,7 +396,6 @@ export function createSearchSource(db: Database): SearchSource {
       stamp: Number(row.stamp),
     }));
   }
-  const listed = and(eq(workflows.status, 'listed'), isNull(workflows.deletedAt));
   return {
     async taxonomyPairs() {
       names = null;
@@ -452,7 +413,7 @@ export function createSearchSource(db: Database): SearchSource {
         const rows: IndexedRow[] = await db
           .select(indexedColumns)
           .from(workflows)
-          .where(after ? and(listed, gt(workflows.id, after)) : listed)
+          .where(after ? and(isListed, gt(workflows.id, after)) : isListed)
           .orderBy(asc(workflows.id))
           .limit(batchSize);
         if (rows.length === 0) return;
@@ -474,12 +435,12 @@ export function createSearchSource(db: Database): SearchSource {
         .select(indexedColumns)
         .from(workflows)
         .where(inArray(workflows.id, ids));
-      const isListed = (row: IndexedRow) => row.status === 'listed' && row.deletedAt === null;
+      const listed = (row: IndexedRow) => row.status === 'listed' && row.deletedAt === null;
       const found = new Set(rows.map((row) => row.id));
       return {
-        listed: await toIndexed(rows.filter(isListed)),
+        listed: await toIndexed(rows.filter(listed)),
         gone: [
-          ...rows.filter((row) => !isListed(row)).map((row) => row.id),
+          ...rows.filter((row) => !listed(row)).map((row) => row.id),
           ...ids.filter((id) => !found.has(id)),
         ],
       };
@@ -488,7 +449,7 @@ export function createSearchSource(db: Database): SearchSource {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(workflows)
-        .where(listed);
+        .where(isListed);
       return Number(row?.count ?? 0);
     },
   };

@@ -1,24 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  ApiError,
-  AuthorStats,
-  ListWorkflowsQuery,
-  RelatedWorkflows,
-  ViewCount,
-  WorkflowCard,
-  WorkflowCategoryLink,
-  WorkflowDetail,
-  WorkflowList,
-  WorkflowVersion,
-} from '@flowbay/domain';
+import { WorkflowCard, WorkflowList, WorkflowRefParams } from '@flowbay/domain';
 import { asUploadedFile } from '../../infra/http/security-headers.ts';
+import { contractRoutes } from '../../lib/contract-routes.ts';
 import type { TtlCache } from '../../lib/response-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
-
-const WorkflowRef = z.object({ id: z.string().min(1).max(200) });
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 
 function contentDisposition(fileName: string): string {
   return `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -51,23 +37,32 @@ function serializeList(
   return Buffer.concat(parts);
 }
 
+/** A workflow file as a download, never cached on the way. */
+function sendWorkflowFile(reply: FastifyReply, file: { fileName: string; body: unknown }) {
+  return asUploadedFile(reply, contentDisposition(file.fileName))
+    .type('application/json; charset=utf-8')
+    .header('cache-control', 'private, no-store')
+    .send(file.body as never);
+}
+
 export async function catalogRoutes(
   root: FastifyInstance,
   { catalog, listCache }: { catalog: CatalogService; listCache: TtlCache<Buffer> },
 ) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
-  app.get(
-    '/api/workflows',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'List workflows: search, filter, sort and page (page is zero-based, 12 a page)',
-        querystring: ListWorkflowsQuery,
-        response: { 200: WorkflowList, 400: ApiError, 401: ApiError },
-      },
+  const route = contractRoutes(root, {
+    tags: ['catalogue'],
+    errors: [400, 401, 403, 404],
+    params: {
+      id: WorkflowRefParams.shape.id,
+      userId: z.string().min(1).max(64),
+      versionId: z.string().min(1).max(64),
     },
-    async (request, reply) => {
+  });
+
+  route('GET /api/workflows', {
+    summary: 'List workflows: search, filter, sort and page (page is zero-based, 12 a page)',
+    errors: [400, 401],
+    handler: async (request, reply) => {
       // Anonymous catalogue pages are the same for everyone: serve them from the short-lived cache.
       const cacheable = request.viewer.kind === 'anonymous' && !request.query.user_id;
       const cached = cacheable ? listCache.get(request.url) : undefined;
@@ -84,123 +79,54 @@ export async function catalogRoutes(
         .header('x-cache', 'miss')
         .send(body as never);
     },
-  );
+  });
 
-  app.get(
-    '/api/workflows/:id',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'One workflow by id, number or bare slug',
-        params: WorkflowRef,
-        response: { 200: WorkflowDetail, ...errors },
-      },
-    },
-    (request) => catalog.get(request.params.id, request.viewer),
-  );
+  route('GET /api/workflows/:id', {
+    summary: 'One workflow by id, number or bare slug',
+    handler: (request) => catalog.get(request.params.id, request.viewer),
+  });
 
-  app.get(
-    '/api/workflows/:id/related',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: "Listed workflows sharing this one's apps or use cases, and more from its author",
-        params: WorkflowRef,
-        response: { 200: RelatedWorkflows, ...errors },
-      },
-    },
-    (request) => catalog.related(request.params.id, request.viewer),
-  );
+  route('GET /api/workflows/:id/related', {
+    summary: "Listed workflows sharing this one's apps or use cases, and more from its author",
+    handler: (request) => catalog.related(request.params.id, request.viewer),
+  });
 
-  app.get(
-    '/api/workflows/:id/versions',
-    {
-      schema: {
-        tags: ['catalogue'],
-        params: WorkflowRef,
-        response: { 200: z.array(WorkflowVersion), ...errors },
-      },
-    },
-    (request) => catalog.versions(request.params.id, request.viewer),
-  );
+  route('GET /api/workflows/:id/versions', {
+    handler: (request) => catalog.versions(request.params.id, request.viewer),
+  });
 
-  app.post(
-    '/api/workflows/:id/views',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Record a view (counted once per visitor, workflow and day)',
-        params: WorkflowRef,
-        response: { 200: ViewCount, ...errors },
-      },
-    },
-    (request) => catalog.recordView(request.params.id, request.viewer, visitorKey(request)),
-  );
+  route('POST /api/workflows/:id/views', {
+    summary: 'Record a view (counted once per visitor, workflow and day)',
+    handler: (request) => catalog.recordView(request.params.id, request.viewer, visitorKey(request)),
+  });
 
-  app.get(
-    '/api/workflow-categories',
-    {
-      schema: {
-        tags: ['catalogue'],
-        querystring: z.object({ workflow_id: z.string().min(1).max(64) }),
-        response: { 200: z.array(WorkflowCategoryLink), ...errors },
-      },
-    },
-    (request) => catalog.categoriesOf(request.query.workflow_id, request.viewer),
-  );
+  route('GET /api/workflow-categories', {
+    querystring: z.object({ workflow_id: z.string().min(1).max(64) }),
+    handler: (request) => catalog.categoriesOf(request.query.workflow_id, request.viewer),
+  });
 
-  app.get(
-    '/api/author-stats/:userId',
-    {
-      schema: {
-        tags: ['profiles'],
-        params: z.object({ userId: z.string().min(1).max(64) }),
-        response: { 200: AuthorStats, 400: ApiError },
-      },
-    },
-    (request) => catalog.authorStats(request.params.userId),
-  );
+  route('GET /api/author-stats/:userId', {
+    tags: ['profiles'],
+    errors: [400],
+    handler: (request) => catalog.authorStats(request.params.userId),
+  });
 
-  app.get(
-    '/api/workflows/:id/download',
-    {
-      schema: {
-        tags: ['downloads'],
-        summary:
-          "The current version's file: free workflows for anyone, paid ones for the author, admins and buyers",
-        params: WorkflowRef,
-        response: errors,
-      },
-    },
-    async (request, reply) => {
-      const file = await catalog.download(request.params.id, request.viewer, visitorKey(request));
-      return asUploadedFile(reply, contentDisposition(file.fileName))
-        .type('application/json; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .send(file.body as never);
-    },
-  );
+  route('GET /api/workflows/:id/download', {
+    tags: ['downloads'],
+    summary:
+      "The current version's file: free workflows for anyone, paid ones for the author, admins and buyers",
+    handler: async (request, reply) =>
+      sendWorkflowFile(reply, await catalog.download(request.params.id, request.viewer, visitorKey(request))),
+  });
 
-  app.get(
-    '/api/workflows/:id/versions/:versionId/download',
-    {
-      schema: {
-        tags: ['downloads'],
-        params: WorkflowRef.extend({ versionId: z.string().min(1).max(64) }),
-        response: errors,
-      },
-    },
-    async (request, reply) => {
-      const file = await catalog.download(
-        request.params.id,
-        request.viewer,
-        visitorKey(request),
-        request.params.versionId,
+  route('GET /api/workflows/:id/versions/:versionId/download', {
+    tags: ['downloads'],
+    handler: async (request, reply) => {
+      const { id, versionId } = request.params;
+      return sendWorkflowFile(
+        reply,
+        await catalog.download(id, request.viewer, visitorKey(request), versionId),
       );
-      return asUploadedFile(reply, contentDisposition(file.fileName))
-        .type('application/json; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .send(file.body as never);
     },
-  );
+  });
 }

@@ -27,9 +27,9 @@ import type { TtlCache } from '../../lib/response-cache.ts';
 import { createCardCache } from './search/card-cache.ts';
 import type { SearchSync } from './search/search-sync.ts';
 import type { WorkflowsRepository } from '../workflows/index.ts';
+import { searchTerms } from '../../lib/search-query.ts';
 import {
   FUZZY_MIN_LENGTH,
-  searchTerms,
   type CardRow,
   type CatalogRepository,
   type CatalogFilter,
@@ -299,12 +299,11 @@ export function createCatalogService(deps: {
 
     async categoriesOf(workflowId: string, viewer: Viewer) {
       if (!isUuid(workflowId)) throw workflowNotFound();
-      await findVisible(workflowId, viewer);
-      const rows = await repository.categoriesOf(workflowId);
-      return rows.map((row) => ({
+      const { categories } = await findVisible(workflowId, viewer);
+      return categories.map((category) => ({
         workflow_id: workflowId,
-        category_id: row.categoryId,
-        categories: { name: row.name, name_vi: row.nameVi },
+        category_id: category.id,
+        categories: { name: category.name, name_vi: category.name_vi },
       }));
     },
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowCard, WorkflowList } from '@flowbay/domain';
 import { user } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { signInAs, signedInUser } from '../../test/auth.ts';
 import { addPurchase, createUser, createWorkflow } from '../../test/factories.ts';
 
 let ctx: TestContext;
@@ -509,8 +510,7 @@ describe('catalogue page cache', () => {
     });
     const afterView = await ctx.app.inject({ method: 'GET', url: page });
     expect(afterView.headers['x-cache']).toBe('hit');
-    const { signInAs } = await import('../../test/auth.ts');
-    const fan = await signInAs(ctx, await createUser(ctx.db));
+    const fan = await signedInUser(ctx);
     const favourite = await ctx.app.inject({
       method: 'POST',
       url: '/api/favorites',
@@ -527,7 +527,6 @@ describe('catalogue page cache', () => {
 
 describe('detail for the author of a workflow awaiting review', () => {
   it('gives the author the submitted file and the purchase count, and the public neither', async () => {
-    const { signInAs } = await import('../../test/auth.ts');
     const author = await createUser(ctx.db);
     const pending = await createWorkflow(ctx.db, ctx.storage, {
       userId: author.id,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signInAs } from '../../test/auth.ts';
-import { addPurchase, createUser, createWorkflow } from '../../test/factories.ts';
+import { addPurchase, createUser, createWorkflow, type WorkflowFactoryInput } from '../../test/factories.ts';
 import { n8nNode } from '../../test/publishing.ts';
 
 let ctx: TestContext;
@@ -19,14 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** A listed workflow of a new author, from this file. */
+async function workflowOf(file: string, input: Omit<WorkflowFactoryInput, 'userId' | 'file'> = {}) {
+  const author = await createUser(ctx.db);
+  return createWorkflow(ctx.db, ctx.storage, { userId: author.id, file, ...input });
+}
+
 describe('every n8n file served imports in n8n', () => {
   it('gives a nameless export the title as its name and active: false, in downloads and version downloads', async () => {
-    const author = await createUser(ctx.db);
-    const workflow = await createWorkflow(ctx.db, ctx.storage, {
-      userId: author.id,
-      title: 'Đồng bộ đơn hàng',
-      file: NAMELESS,
-    });
+    const workflow = await workflowOf(NAMELESS, { title: 'Đồng bộ đơn hàng' });
     for (const url of [
       `/api/workflows/${workflow.id}/download`,
       `/api/workflows/${workflow.id}/versions/${workflow.version.id}/download`,
@@ -42,14 +43,11 @@ describe('every n8n file served imports in n8n', () => {
   });
 
   it("keeps the author's name and serves it to a buyer the same way", async () => {
-    const author = await createUser(ctx.db);
     const buyer = await createUser(ctx.db);
-    const workflow = await createWorkflow(ctx.db, ctx.storage, {
-      userId: author.id,
-      title: 'Paid one',
-      price: 99_000,
-      file: JSON.stringify({ name: 'Author name', nodes: [node], connections: {}, active: true }),
-    });
+    const workflow = await workflowOf(
+      JSON.stringify({ name: 'Author name', nodes: [node], connections: {}, active: true }),
+      { title: 'Paid one', price: 99_000 },
+    );
     await addPurchase(ctx.db, buyer.id, workflow.id, 99_000);
     const session = await signInAs(ctx, buyer);
     const response = await ctx.app.inject({
@@ -62,12 +60,7 @@ describe('every n8n file served imports in n8n', () => {
   });
 
   it('serves Make and Zapier files exactly as stored', async () => {
-    const author = await createUser(ctx.db);
-    const workflow = await createWorkflow(ctx.db, ctx.storage, {
-      userId: author.id,
-      platform: 'make',
-      file: MAKE,
-    });
+    const workflow = await workflowOf(MAKE, { platform: 'make' });
     const response = await ctx.app.inject({ method: 'GET', url: `/api/workflows/${workflow.id}/download` });
     expect(response.body).toBe(MAKE);
   });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema.ts';
 import type { MailMessage } from '../../infra/mailer/index.ts';
-import { signInAs } from '../../test/auth.ts';
+import { signedInUser, signInAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser } from '../../test/factories.ts';
 
@@ -85,7 +85,7 @@ describe('POST /api/contact', () => {
   });
 
   it('offers no way to read messages back, to anyone', async () => {
-    const other = await signInAs(ctx, await createUser(ctx.db));
+    const other = await signedInUser(ctx);
     const { id } = (await post(valid)).json();
     for (const url of ['/api/contact', `/api/contact/${id}`]) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);

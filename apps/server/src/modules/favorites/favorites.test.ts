@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs, type TestSession } from '../../test/auth.ts';
-import { createUser, createWorkflow } from '../../test/factories.ts';
-import { sessionCaller } from '../../test/publishing.ts';
+import { sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
+import { createWorkflow } from '../../test/factories.ts';
 
 let ctx: TestContext;
 let author: TestSession;
@@ -13,8 +12,8 @@ const call = sessionCaller(() => ctx);
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  author = await signInAs(ctx, await createUser(ctx.db));
-  fan = await signInAs(ctx, await createUser(ctx.db));
+  author = await signedInUser(ctx);
+  fan = await signedInUser(ctx);
   workflowId = (
     await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, title: 'Loved workflow' })
   ).id;

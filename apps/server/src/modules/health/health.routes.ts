@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiError, Health } from '@flowbay/domain';
 import { ping, type DatabaseHandle } from '../../db/client.ts';
+import { contractRoutes } from '../../lib/contract-routes.ts';
 
 export async function healthRoutes(root: FastifyInstance, { database }: { database: DatabaseHandle }) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/health',
-    { schema: { tags: ['system'], response: { 200: Health, 500: ApiError, 503: ApiError } } },
+  contractRoutes(root, { tags: ['system'] })('GET /api/health', {
+    errors: [500, 503],
     // Without the database this throws, and the error handler answers 503 DATABASE_UNAVAILABLE.
-    async () => {
+    handler: async () => {
       await ping(database.db);
       return { status: 'ok' as const, database: database.kind };
     },
-  );
+  });
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '@flowbay/domain';
 import { iconSvg } from '@flowbay/workflow-formats/icons';
+import { contractRoutes } from '../../lib/contract-routes.ts';
 
 const IconFile = z.object({
   file: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}\.svg$/, 'must be <app-key>.svg'),
@@ -13,20 +12,13 @@ const ICON_CACHE = 'public, max-age=2592000, stale-while-revalidate=86400';
 
 /** App icons as standalone SVG, so the browser never bundles an icon set (simple-icons is several MB). */
 export async function iconRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
   const rendered = new Map<string, string>();
 
-  app.get(
-    '/api/icons/:file',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Brand or generic icon of an app key, e.g. /api/icons/slack.svg',
-        params: IconFile,
-        response: { 200: z.string(), 400: ApiError },
-      },
-    },
-    async (request, reply) => {
+  contractRoutes(root, { tags: ['catalogue'] })('GET /api/icons/:file', {
+    summary: 'Brand or generic icon of an app key, e.g. /api/icons/slack.svg',
+    params: IconFile,
+    errors: [400],
+    handler: (request, reply) => {
       const key = request.params.file.slice(0, -'.svg'.length);
       let svg = rendered.get(key);
       if (svg === undefined) {
@@ -36,5 +28,5 @@ export async function iconRoutes(root: FastifyInstance) {
       }
       return reply.type('image/svg+xml; charset=utf-8').header('cache-control', ICON_CACHE).send(svg);
     },
-  );
+  });
 }

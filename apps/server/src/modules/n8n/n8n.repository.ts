@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { stripAccents } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import { hasActiveEntitlement } from '../../db/entitlements.ts';
+import { isListed } from '../../db/fragments.ts';
+import { prefixQuery, searchTerms } from '../../lib/search-query.ts';
 import {
   n8nLibraryKeys,
   subcategories,
@@ -27,20 +28,10 @@ export interface TemplateFilter {
   useCaseIds?: string[];
 }
 
-/** Search words as the catalogue index stores them: lowercase, accent-free. */
-function searchTerms(search: string): string[] {
-  return stripAccents(search)
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .slice(0, 12);
-}
-
 /** Listed, not deleted, n8n workflows: the only ones the templates API ever shows. */
 function listedN8n(): SQL[] {
   return [
-    eq(workflows.status, 'listed'),
-    isNull(workflows.deletedAt),
+    isListed,
     sql`exists (select 1 from ${workflowCategories} where ${workflowCategories.workflowId} = ${workflows.id} and ${workflowCategories.categoryId} = 'n8n')`,
   ];
 }
@@ -56,8 +47,7 @@ function whereOf(filter: TemplateFilter): SQL {
   }
   const terms = filter.search ? searchTerms(filter.search) : [];
   if (terms.length > 0) {
-    const query = terms.map((term, index) => (index === terms.length - 1 ? `${term}:*` : term)).join(' & ');
-    conditions.push(sql`${workflows.searchVector} @@ to_tsquery('simple', ${query})`);
+    conditions.push(sql`${workflows.searchVector} @@ to_tsquery('simple', ${prefixQuery(terms)})`);
   }
   return and(...conditions)!;
 }

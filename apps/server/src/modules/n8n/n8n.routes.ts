@@ -1,26 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ApiError,
-  CreateN8nKeyBody,
-  CreatedN8nKey,
-  N8nCategories,
-  N8nCollectionResponse,
-  N8nCollections,
-  N8nCollectionsQuery,
-  N8nHealth,
-  N8nImportTemplate,
-  N8nKeyList,
-  N8nSearchQuery,
-  N8nSearchResult,
-  N8nTemplateIdParams,
-  N8nTemplateResponse,
-  type Language,
-} from '@flowbay/domain';
+import { N8nTemplateIdParams, type Language } from '@flowbay/domain';
+import { contractRoutes } from '../../lib/contract-routes.ts';
 import { messageFor, requestLanguage } from '../../lib/messages.ts';
 import type { N8nService, TemplatesCaller } from './n8n.service.ts';
-import { signedInSecurity } from '../../plugins/openapi.ts';
 
 export interface N8nRoutesOptions {
   n8n: N8nService;
@@ -29,7 +12,7 @@ export interface N8nRoutesOptions {
 }
 
 const KeyParams = z.object({ key: z.string().min(1).max(200) });
-const errors = { 400: ApiError, 401: ApiError, 404: ApiError };
+const tags = ['n8n templates'];
 
 function originOf(request: FastifyRequest, publicUrl?: string): string {
   return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
@@ -76,93 +59,56 @@ export async function n8nTemplateRoutes(root: FastifyInstance, { n8n, publicUrl 
   for (const { prefix, language } of prefixes) {
     await root.register(
       async (scope) => {
-        const app = scope.withTypeProvider<ZodTypeProvider>();
         const keyed = prefix.startsWith('/k/');
-        const tags = ['n8n templates'];
+        const route = contractRoutes(scope, { tags, errors: [400, 401, 404], mountedAt: '/n8n' });
         const params = keyed ? KeyParams : z.object({});
+        const templateParams = params.extend(N8nTemplateIdParams.shape);
         const caller = (request: FastifyRequest): TemplatesCaller => ({
           language,
           publicUrl: originOf(request, publicUrl),
           ...(keyed ? { key: (request.params as { key: string }).key } : {}),
         });
 
-        app.get(
-          '/health',
-          { schema: { tags, params, response: { 200: N8nHealth, 401: ApiError } } },
-          (request) => n8n.health(caller(request)),
-        );
-        app.get(
-          '/templates/categories',
-          { schema: { tags, params, response: { 200: N8nCategories, 401: ApiError } } },
-          (request) => n8n.categories(caller(request)),
-        );
-        app.get(
-          '/templates/search',
-          {
-            schema: {
-              tags,
-              summary: 'Listed n8n workflows: page from 1, limit (or rows) up to 100, category names',
-              params,
-              querystring: N8nSearchQuery,
-              response: { 200: N8nSearchResult, ...errors },
-            },
-          },
-          (request) => n8n.search(request.query, caller(request)),
-        );
-        app.get(
-          '/templates/collections',
-          {
-            schema: {
-              tags,
-              summary: 'One collection per use case (category ids in category[])',
-              params,
-              querystring: N8nCollectionsQuery,
-              response: { 200: N8nCollections, ...errors },
-            },
-          },
-          (request) => {
+        route('GET /n8n/health', {
+          params,
+          errors: [401],
+          handler: (request) => n8n.health(caller(request)),
+        });
+        route('GET /n8n/templates/categories', {
+          params,
+          errors: [401],
+          handler: (request) => n8n.categories(caller(request)),
+        });
+        route('GET /n8n/templates/search', {
+          summary: 'Listed n8n workflows: page from 1, limit (or rows) up to 100, category names',
+          params,
+          handler: (request) => n8n.search(request.query, caller(request)),
+        });
+        route('GET /n8n/templates/collections', {
+          summary: 'One collection per use case (category ids in category[])',
+          params,
+          handler: (request) => {
             const raw = request.query['category[]'] ?? request.query.category ?? [];
             const categoryIds = (Array.isArray(raw) ? raw : raw.split(','))
               .map((value) => Number(value))
               .filter((value) => Number.isInteger(value) && value > 0);
             return n8n.collections({ categoryIds, search: request.query.search }, caller(request));
           },
-        );
-        app.get(
-          '/templates/collections/:id',
-          {
-            schema: {
-              tags,
-              params: params.extend(N8nTemplateIdParams.shape),
-              response: { 200: N8nCollectionResponse, ...errors },
-            },
-          },
-          (request) => n8n.collection(request.params.id, caller(request)),
-        );
-        app.get(
-          '/templates/workflows/:id',
-          {
-            schema: {
-              tags,
-              summary: "One template with its workflow (a paid one's is a note linking to its page)",
-              params: params.extend(N8nTemplateIdParams.shape),
-              response: { 200: N8nTemplateResponse, ...errors },
-            },
-          },
-          (request) => n8n.template(request.params.id, caller(request)),
-        );
-        app.get(
-          '/workflows/templates/:id',
-          {
-            schema: {
-              tags,
-              summary: 'The flat shape n8n imports onto its canvas',
-              params: params.extend(N8nTemplateIdParams.shape),
-              response: { 200: N8nImportTemplate, ...errors },
-            },
-          },
-          (request) => n8n.importTemplate(request.params.id, caller(request)),
-        );
+        });
+        route('GET /n8n/templates/collections/:id', {
+          params: templateParams,
+          handler: (request) => n8n.collection(request.params.id, caller(request)),
+        });
+        route('GET /n8n/templates/workflows/:id', {
+          summary: "One template with its workflow (a paid one's is a note linking to its page)",
+          params: templateParams,
+          handler: (request) => n8n.template(request.params.id, caller(request)),
+        });
+        route('GET /n8n/workflows/templates/:id', {
+          summary: 'The flat shape n8n imports onto its canvas',
+          params: templateParams,
+          handler: (request) => n8n.importTemplate(request.params.id, caller(request)),
+        });
       },
       { prefix },
     );
@@ -171,49 +117,24 @@ export async function n8nTemplateRoutes(root: FastifyInstance, { n8n, publicUrl 
 
 /** Personal library keys of the signed-in user (the key itself is shown once, on creation). */
 export async function n8nKeyRoutes(root: FastifyInstance, { n8n, publicUrl }: N8nRoutesOptions) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const tags = ['n8n templates'];
+  const route = contractRoutes(root, { tags, signedIn: true, errors: [400, 401, 403, 409] });
 
-  app.get(
-    '/api/n8n/keys',
-    {
-      schema: {
-        tags,
-        security: signedInSecurity,
-        response: { 200: N8nKeyList, 401: ApiError, 403: ApiError },
-      },
+  route('GET /api/n8n/keys', { errors: [401, 403], handler: (request) => n8n.listKeys(request.viewer) });
+  route('POST /api/n8n/keys', {
+    summary: 'Create a personal library key; its templates host is N8N_TEMPLATES_HOST for your n8n',
+    status: 201,
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return n8n.createKey(request.viewer, request.body.label, originOf(request, publicUrl));
     },
-    (request) => n8n.listKeys(request.viewer),
-  );
-  app.post(
-    '/api/n8n/keys',
-    {
-      schema: {
-        tags,
-        security: signedInSecurity,
-        summary: 'Create a personal library key; its templates host is N8N_TEMPLATES_HOST for your n8n',
-        body: CreateN8nKeyBody,
-        response: { 201: CreatedN8nKey, 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError },
-      },
-    },
-    async (request, reply) => {
-      const created = await n8n.createKey(request.viewer, request.body.label, originOf(request, publicUrl));
-      return reply.status(201).header('cache-control', 'no-store').send(created);
-    },
-  );
-  app.delete(
-    '/api/n8n/keys/:id',
-    {
-      schema: {
-        tags,
-        security: signedInSecurity,
-        params: z.object({ id: z.uuid() }),
-        response: { 204: z.null(), 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
-      },
-    },
-    async (request, reply) => {
+  });
+  route('DELETE /api/n8n/keys/:id', {
+    params: z.object({ id: z.uuid() }),
+    status: 204,
+    errors: [400, 401, 403, 404],
+    handler: async (request) => {
       await n8n.revokeKey(request.viewer, request.params.id);
-      return reply.status(204).send(null);
+      return null;
     },
-  );
+  });
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs, type TestSession } from '../../test/auth.ts';
+import { sessionCaller, signedInUser, signInAs, type TestSession } from '../../test/auth.ts';
 import { purchases } from '../../db/schema.ts';
 import { addPurchase, createUser, createWorkflow } from '../../test/factories.ts';
 
 let ctx: TestContext;
+const call = sessionCaller(() => ctx);
 const numbers: Record<string, number> = {};
 const ids: Record<string, string> = {};
 let buyer: TestSession;
@@ -96,7 +97,7 @@ beforeAll(async () => {
   const buyerRow = await createUser(ctx.db);
   await addPurchase(ctx.db, buyerRow.id, ids.paid!, 199_000);
   buyer = await signInAs(ctx, buyerRow);
-  stranger = await signInAs(ctx, await createUser(ctx.db));
+  stranger = await signedInUser(ctx);
 });
 afterAll(() => ctx.close());
 
@@ -315,19 +316,14 @@ describe('n8n templates API: collections (one per use case)', () => {
 
 describe('personal library keys', () => {
   it('serves the buyer their purchased workflow in full under their key, until they revoke it', async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/n8n/keys',
-      headers: buyer.headers,
-      payload: { label: 'Office n8n' },
-    });
+    const created = await call('POST', '/api/n8n/keys', buyer, { label: 'Office n8n' });
     expect(created.statusCode, created.body).toBe(201);
     const { key, id, templates_host: host, prefix } = created.json();
     expect(key).toMatch(/^fbn8n_/);
     expect(host).toBe(`https://flowbay.test/n8n/k/${key}`);
     expect(key.startsWith(prefix)).toBe(true);
 
-    const listed = await ctx.app.inject({ method: 'GET', url: '/api/n8n/keys', headers: buyer.headers });
+    const listed = await call('GET', '/api/n8n/keys', buyer);
     expect(listed.json()).toEqual([{ id, label: 'Office n8n', prefix, created_at: expect.any(String) }]);
     expect(listed.body).not.toContain(key);
 
@@ -341,17 +337,9 @@ describe('personal library keys', () => {
     expect(flat.workflow.nodes[0].name).toBe('Secret OCR step');
     expect((await json(`/n8n/k/${key}/templates/search`)).totalWorkflows).toBe(5);
 
-    const strangerRevoke = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/n8n/keys/${id}`,
-      headers: stranger.headers,
-    });
+    const strangerRevoke = await call('DELETE', `/api/n8n/keys/${id}`, stranger);
     expect(strangerRevoke.statusCode).toBe(404);
-    const revoked = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/n8n/keys/${id}`,
-      headers: buyer.headers,
-    });
+    const revoked = await call('DELETE', `/api/n8n/keys/${id}`, buyer);
     expect(revoked.statusCode).toBe(204);
     for (const url of [
       `/n8n/k/${key}/templates/workflows/${numbers.paid}`,
@@ -363,17 +351,12 @@ describe('personal library keys', () => {
       expect(refused.json().error.code).toBe('N8N_KEY_INVALID');
       expect(refused.body).not.toContain('Secret OCR step');
     }
-    const after = await ctx.app.inject({ method: 'GET', url: '/api/n8n/keys', headers: buyer.headers });
+    const after = await call('GET', '/api/n8n/keys', buyer);
     expect(after.json()).toEqual([]);
   });
 
   it('gives a key whose owner did not buy the workflow only the note', async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/n8n/keys',
-      headers: stranger.headers,
-      payload: {},
-    });
+    const created = await call('POST', '/api/n8n/keys', stranger, {});
     const { key } = created.json();
     const response = await get(`/n8n/k/${key}/templates/workflows/${numbers.paid}`);
     expect(response.statusCode).toBe(200);
@@ -389,12 +372,7 @@ describe('personal library keys', () => {
       revokedAt: new Date(),
     });
     const refunded = await signInAs(ctx, refundedRow);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/n8n/keys',
-      headers: refunded.headers,
-      payload: {},
-    });
+    const created = await call('POST', '/api/n8n/keys', refunded, {});
     const { key } = created.json();
     for (const url of [
       `/n8n/k/${key}/templates/workflows/${numbers.paid}`,
@@ -411,9 +389,7 @@ describe('personal library keys', () => {
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().error.code).toBe('N8N_KEY_INVALID');
     expect(unknown.headers['access-control-allow-origin']).toBe('*');
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/n8n/keys', payload: {} })).statusCode).toBe(
-      401,
-    );
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/n8n/keys' })).statusCode).toBe(401);
+    expect((await call('POST', '/api/n8n/keys', null, {})).statusCode).toBe(401);
+    expect((await call('GET', '/api/n8n/keys', null)).statusCode).toBe(401);
   });
 });

@@ -11,6 +11,7 @@ import {
   workflowVersions,
   workflows,
 } from '../../db/schema.ts';
+import { publicName } from '../../db/fragments.ts';
 import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -204,7 +205,7 @@ export function createOrdersRepository(db: Database) {
           status: workflows.status,
           deletedAt: workflows.deletedAt,
           sellerId: workflows.userId,
-          sellerName: sql<string>`coalesce(nullif(${user.displayName}, ''), nullif(${user.name}, ''), 'Flowbay')`,
+          sellerName: publicName(sql`'Flowbay'`),
         })
         .from(workflows)
         .innerJoin(user, eq(user.id, workflows.userId))

@@ -19,7 +19,6 @@ import { queueReviewReminder } from '../../infra/jobs/review-reminder.ts';
 import type { MailMessage } from '../../infra/mailer/index.ts';
 import {
   PaymentProviderError,
-  type PaymentOrder,
   type PaymentProvider,
   type VerifiedCallback,
 } from '../../infra/payments/index.ts';
@@ -89,21 +88,6 @@ export interface OrdersServiceDeps {
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { repository, providers, queue, clock, publicUrl, log } = deps;
   const orderUrl = (code: string) => `${publicUrl}/orders/${code}`;
-
-  function paymentOrder(order: OrderRow): PaymentOrder {
-    return {
-      code: order.code,
-      amount: order.amount,
-      title: order.workflowTitle,
-      buyerEmail: order.buyerEmail,
-      language: order.buyerLanguage,
-      createdAt: order.createdAt,
-      expiresAt: order.expiresAt,
-      paidAt: order.paidAt,
-      providerRef: order.providerRef,
-      providerSession: order.providerSession,
-    };
-  }
 
   function toSummary(view: OrderView, forBuyer: boolean): OrderSummary {
     const { order } = view;
@@ -247,7 +231,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   async function expireOrder(order: OrderRow) {
     const provider = providers.get(order.provider);
     // Close the checkout at the provider first, so it cannot be paid after we expire it.
-    await provider?.cancel(paymentOrder(order));
+    await provider?.cancel(order);
     await repository.transaction(async (tx) => {
       const locked = await tx.lockById(order.id);
       if (locked?.state === 'pending') await tx.close(order.id, 'expired', clock());
@@ -324,7 +308,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           });
           // Local for VNPay and the test gateway; one API call for Stripe (inside the lock, so a
           // concurrent checkout waits for this one's address instead of opening a second payment).
-          const payment = await provider.createPayment(paymentOrder(placed), { clientIp });
+          const payment = await provider.createPayment(placed, { clientIp });
           await tx.setPayment(placed.id, payment.redirectUrl, payment.session ?? null);
           return { ...placed, redirectUrl: payment.redirectUrl, providerSession: payment.session ?? null };
         });
@@ -338,7 +322,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       for (const old of replaced) {
         await providers
           .get(old.provider)
-          ?.cancel(paymentOrder(old))
+          ?.cancel(old)
           .catch((error: unknown) =>
             log.warn({ err: error, code: old.code }, 'could not close a replaced checkout'),
           );
@@ -441,7 +425,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const seller = before.order.sellerId ? await repository.findUser(before.order.sellerId) : null;
       let refundRef: string;
       try {
-        ({ refundRef } = await provider.refund(paymentOrder(before.order), reason, admin.email));
+        ({ refundRef } = await provider.refund(before.order, reason, admin.email));
       } catch (error) {
         log.error({ err: error, code }, 'the provider refused a refund');
         throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider did not refund');
@@ -590,7 +574,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         await expireOrder(order);
         return;
       }
-      const status = await provider.queryStatus(paymentOrder(order));
+      const status = await provider.queryStatus(order);
       if (status.status === 'paid') {
         const result = await settle(
           provider,

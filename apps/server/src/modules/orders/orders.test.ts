@@ -9,7 +9,7 @@ import {
   workflows,
 } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { readOutbox, signInAs, type TestSession } from '../../test/auth.ts';
+import { readOutbox, sessionCaller, signedInUser, signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { entitlementsOf, ipnParams, manualClock, paymentEventsOf, queryString } from '../../test/payments.ts';
 import { buyThroughTestGateway, checkout, injectedIpn } from '../../test/selling.ts';
@@ -17,6 +17,7 @@ import { buyThroughTestGateway, checkout, injectedIpn } from '../../test/selling
 const MINUTE = 60 * 1000;
 const clock = manualClock();
 let ctx: TestContext;
+const call = sessionCaller(() => ctx);
 let seller: TestSession;
 let admin: TestSession;
 
@@ -28,13 +29,13 @@ beforeAll(async () => {
       testGatewayIpn: injectedIpn(() => ctx.app),
     },
   });
-  seller = await signInAs(ctx, await createUser(ctx.db, { name: 'Lan Seller', locale: 'vi' }));
-  admin = await signInAs(ctx, await createUser(ctx.db, { role: 'admin' }));
+  seller = await signedInUser(ctx, { name: 'Lan Seller', locale: 'vi' });
+  admin = await signedInUser(ctx, { role: 'admin' });
 });
 afterAll(() => ctx.close());
 
 async function buyer(overrides: Parameters<typeof createUser>[1] = {}) {
-  return signInAs(ctx, await createUser(ctx.db, overrides));
+  return signedInUser(ctx, overrides);
 }
 
 async function paidWorkflow(price = 150_000, title?: string) {
@@ -46,27 +47,20 @@ function paramsOf(redirectUrl: string): Record<string, string> {
 }
 
 async function ipn(params: Record<string, string>) {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/payments/vnpay/ipn?${queryString(params)}`,
-  });
+  const response = await call('GET', `/api/payments/vnpay/ipn?${queryString(params)}`, null);
   expect(response.statusCode).toBe(200);
   return response.json() as { RspCode: string; Message: string };
 }
 
 async function download(session: TestSession | null, workflowId: string) {
-  return ctx.app.inject({
-    method: 'GET',
-    url: `/api/workflows/${workflowId}/download`,
-    headers: session?.headers ?? {},
-  });
+  return call('GET', `/api/workflows/${workflowId}/download`, session);
 }
 
 const buy = (session: TestSession, workflowId: string) => buyThroughTestGateway(ctx, session, workflowId);
 
 describe('providers', () => {
   it('offers only the test gateway when no provider is configured', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/payments/providers' });
+    const response = await call('GET', '/api/payments/providers', null);
     expect(response.json()).toEqual({ providers: [{ id: 'test', test_mode: true }] });
   });
 });
@@ -96,10 +90,7 @@ describe('buying through the test gateway', () => {
     expect(params.vnp_Amount).toBe('15000000'); // VNPay counts in hundredths of a đồng
     expect(params.vnp_SecureHash).toMatch(/^[0-9a-f]{128}$/);
 
-    const session = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/payments/test-gateway/session?${queryString(params)}`,
-    });
+    const session = await call('GET', `/api/payments/test-gateway/session?${queryString(params)}`, null);
     expect(session.json()).toEqual({
       valid: true,
       order_code: order.code,
@@ -108,33 +99,21 @@ describe('buying through the test gateway', () => {
       return_url: 'http://localhost:3000/api/payments/vnpay/return',
     });
 
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/test-gateway/complete',
-      payload: { params, outcome: 'pay' },
-    });
+    const paid = await call('POST', '/api/payments/test-gateway/complete', null, { params, outcome: 'pay' });
     const returnUrl = new URL(paid.json().redirect_url);
     expect(returnUrl.pathname).toBe('/api/payments/vnpay/return');
-    const back = await ctx.app.inject({ method: 'GET', url: `${returnUrl.pathname}${returnUrl.search}` });
+    const back = await call('GET', `${returnUrl.pathname}${returnUrl.search}`, null);
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe(`/orders/${order.code}?result=success`);
 
-    const receipt = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/orders/${order.code}`,
-      headers: ana.headers,
-    });
+    const receipt = await call('GET', `/api/orders/${order.code}`, ana);
     expect(receipt.json().order).toMatchObject({ state: 'paid', can_request_refund: true });
     expect(receipt.json().order.provider_ref).toMatch(/^\d{8}$/);
     expect((await download(ana, workflow.id)).statusCode).toBe(200);
-    const detail = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/workflows/${workflow.id}`,
-      headers: ana.headers,
-    });
+    const detail = await call('GET', `/api/workflows/${workflow.id}`, ana);
     expect(detail.json().access).toMatchObject({ purchased: true, can_download: true });
 
-    const library = await ctx.app.inject({ method: 'GET', url: '/api/me/purchases', headers: ana.headers });
+    const library = await call('GET', '/api/me/purchases', ana);
     expect(library.json().purchases).toEqual([
       expect.objectContaining({
         order: expect.objectContaining({ code: order.code, state: 'paid' }),
@@ -163,19 +142,14 @@ describe('buying through the test gateway', () => {
     const workflow = await paidWorkflow();
     const binh = await buyer();
     const { order, redirect_url } = (await checkout(ctx, binh, workflow.id)).json();
-    const cancelled = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/test-gateway/complete',
-      payload: { params: paramsOf(redirect_url), outcome: 'cancel' },
+    const cancelled = await call('POST', '/api/payments/test-gateway/complete', null, {
+      params: paramsOf(redirect_url),
+      outcome: 'cancel',
     });
     const returnUrl = new URL(cancelled.json().redirect_url);
-    const back = await ctx.app.inject({ method: 'GET', url: `${returnUrl.pathname}${returnUrl.search}` });
+    const back = await call('GET', `${returnUrl.pathname}${returnUrl.search}`, null);
     expect(back.headers.location).toBe(`/orders/${order.code}?result=cancelled`);
-    const receipt = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/orders/${order.code}`,
-      headers: binh.headers,
-    });
+    const receipt = await call('GET', `/api/orders/${order.code}`, binh);
     expect(receipt.json().order.state).toBe('failed');
     expect(await entitlementsOf(ctx, binh.user.id)).toEqual([]);
     expect((await download(binh, workflow.id)).statusCode).toBe(403);
@@ -185,15 +159,11 @@ describe('buying through the test gateway', () => {
     const workflow = await paidWorkflow();
     const { redirect_url } = (await checkout(ctx, await buyer(), workflow.id)).json();
     const params: Record<string, string> = { ...paramsOf(redirect_url), vnp_Amount: '100' };
-    const session = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/payments/test-gateway/session?${queryString(params)}`,
-    });
+    const session = await call('GET', `/api/payments/test-gateway/session?${queryString(params)}`, null);
     expect(session.json().valid).toBe(false);
-    const complete = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/test-gateway/complete',
-      payload: { params, outcome: 'pay' },
+    const complete = await call('POST', '/api/payments/test-gateway/complete', null, {
+      params,
+      outcome: 'pay',
     });
     expect(complete.statusCode).toBe(400);
     expect(
@@ -209,16 +179,11 @@ describe('buying through the test gateway', () => {
     const chi = await buyer();
     const { order, redirect_url } = (await checkout(ctx, chi, workflow.id)).json();
     await ctx.db.update(workflows).set({ price: 90_000 }).where(eq(workflows.id, workflow.id));
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/test-gateway/complete',
-      payload: { params: paramsOf(redirect_url), outcome: 'pay' },
+    await call('POST', '/api/payments/test-gateway/complete', null, {
+      params: paramsOf(redirect_url),
+      outcome: 'pay',
     });
-    const receipt = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/orders/${order.code}`,
-      headers: chi.headers,
-    });
+    const receipt = await call('GET', `/api/orders/${order.code}`, chi);
     expect(receipt.json().order).toMatchObject({ state: 'paid', amount: 200_000 });
     // The reused checkout also keeps its price: a second checkout now is refused (already bought).
     expect((await checkout(ctx, chi, workflow.id)).json().error.code).toBe('ALREADY_PURCHASED');
@@ -230,7 +195,7 @@ describe('buying through the test gateway', () => {
     const { code } = await buy(dao, workflow.id);
     await ctx.db.update(workflows).set({ deletedAt: new Date() }).where(eq(workflows.id, workflow.id));
     expect((await download(dao, workflow.id)).statusCode).toBe(200);
-    const receipt = await ctx.app.inject({ method: 'GET', url: `/api/orders/${code}`, headers: dao.headers });
+    const receipt = await call('GET', `/api/orders/${code}`, dao);
     expect(receipt.json().order.workflow.deleted).toBe(true);
     expect((await checkout(ctx, await buyer(), workflow.id)).json().error.code).toBe('WORKFLOW_NOT_FOUND');
   });
@@ -268,7 +233,7 @@ describe('what a buyer sees before buying', () => {
       })
       .where(eq(workflowVersions.id, workflow.version.id));
     await ctx.db.update(workflows).set({ testedWith: 'n8n 1.80' }).where(eq(workflows.id, workflow.id));
-    const detail = await ctx.app.inject({ method: 'GET', url: `/api/workflows/${workflow.id}` });
+    const detail = await call('GET', `/api/workflows/${workflow.id}`, null);
     expect(detail.json().buyer_summary).toEqual({
       platform: 'n8n',
       apps: [
@@ -285,7 +250,7 @@ describe('what a buyer sees before buying', () => {
     expect(summary).not.toContain('ACME prod token');
     expect(summary).not.toContain('Notify finance channel');
     const free = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 0 });
-    const freeDetail = await ctx.app.inject({ method: 'GET', url: `/api/workflows/${free.id}` });
+    const freeDetail = await call('GET', `/api/workflows/${free.id}`, null);
     expect(freeDetail.json().buyer_summary).toBeNull();
   });
 });
@@ -334,21 +299,13 @@ describe('who may buy and see what', () => {
     const { code } = await buy(owner, workflow.id);
     const other = await buyer();
     for (const session of [null, other, seller]) {
-      const response = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/orders/${code}`,
-        headers: session?.headers ?? {},
-      });
+      const response = await call('GET', `/api/orders/${code}`, session);
       expect([response.statusCode, response.json().error.code]).toEqual([404, 'ORDER_NOT_FOUND']);
     }
-    const asAdmin = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/orders/${code}`,
-      headers: admin.headers,
-    });
+    const asAdmin = await call('GET', `/api/orders/${code}`, admin);
     expect(asAdmin.json().order).toMatchObject({ code, can_request_refund: false });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/me/purchases' })).statusCode).toBe(401);
-    const theirs = await ctx.app.inject({ method: 'GET', url: '/api/me/purchases', headers: other.headers });
+    expect((await call('GET', '/api/me/purchases', null)).statusCode).toBe(401);
+    const theirs = await call('GET', '/api/me/purchases', other);
     expect(theirs.json().purchases).toEqual([]);
   });
 
@@ -363,29 +320,16 @@ describe('who may buy and see what', () => {
       { url: `/api/admin/orders/${code}/decline-refund`, anonymous: 401, other: 403 },
     ];
     for (const write of writes) {
-      const anonymous = await ctx.app.inject({
-        method: 'POST',
-        url: write.url,
-        payload: { reason: 'because' },
-      });
+      const anonymous = await call('POST', write.url, null, { reason: 'because' });
       expect(anonymous.statusCode, write.url).toBe(write.anonymous);
-      const byOther = await ctx.app.inject({
-        method: 'POST',
-        url: write.url,
-        headers: other.headers,
-        payload: { reason: 'because' },
-      });
+      const byOther = await call('POST', write.url, other, { reason: 'because' });
       expect(byOther.statusCode, write.url).toBe(write.other);
     }
     for (const url of ['/api/admin/orders', '/api/admin/refund-requests']) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
       expect((await ctx.app.inject({ method: 'GET', url, headers: owner.headers })).statusCode).toBe(403);
     }
-    const receipt = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/orders/${code}`,
-      headers: owner.headers,
-    });
+    const receipt = await call('GET', `/api/orders/${code}`, owner);
     expect(receipt.json().order).toMatchObject({ state: 'paid', refund_request: null });
   });
 });
@@ -420,11 +364,7 @@ describe('a page on another site cannot use a buyer’s or an admin’s cookies'
       expect(response.statusCode, write.url).toBe(403);
       expect(response.json().error.code).toBe('CROSS_SITE_REQUEST');
     }
-    const receipt = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/orders/${code}`,
-      headers: owner.headers,
-    });
+    const receipt = await call('GET', `/api/orders/${code}`, owner);
     expect(receipt.json().order).toMatchObject({ state: 'paid', refund_request: null });
     expect(await download(owner, workflow.id)).toMatchObject({ statusCode: 200 });
   });
@@ -540,24 +480,15 @@ describe('expiry and reconciliation (injected clock)', () => {
     const workflow = await paidWorkflow();
     const hoa = await buyer();
     const { order } = (await checkout(ctx, hoa, workflow.id)).json();
-    clock.advance(14 * MINUTE);
-    await ctx.app.orders.sweepStaleOrders();
-    await ctx.app.jobs.runDue();
-    const still = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/orders/${order.code}`,
-      headers: hoa.headers,
-    });
-    expect(still.json().order.state).toBe('pending');
-    clock.advance(2 * MINUTE);
-    await ctx.app.orders.sweepStaleOrders();
-    await ctx.app.jobs.runDue();
-    const expired = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/orders/${order.code}`,
-      headers: hoa.headers,
-    });
-    expect(expired.json().order.state).toBe('expired');
+    /** The order as its buyer sees it once the sweep has run `minutes` later. */
+    const stateAfter = async (minutes: number) => {
+      clock.advance(minutes * MINUTE);
+      await ctx.app.orders.sweepStaleOrders();
+      await ctx.app.jobs.runDue();
+      return (await call('GET', `/api/orders/${order.code}`, hoa)).json().order.state;
+    };
+    expect(await stateAfter(14)).toBe('pending');
+    expect(await stateAfter(2)).toBe('expired');
     // A new checkout opens a new order.
     const again = (await checkout(ctx, hoa, workflow.id)).json();
     expect(again.order.code).not.toBe(order.code);
@@ -578,11 +509,7 @@ describe('expiry and reconciliation (injected clock)', () => {
     clock.advance(16 * MINUTE);
     await ctx.app.orders.sweepStaleOrders();
     await ctx.app.jobs.runDue();
-    const receipt = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/orders/${order.code}`,
-      headers: khanh.headers,
-    });
+    const receipt = await call('GET', `/api/orders/${order.code}`, khanh);
     expect(receipt.json().order).toMatchObject({ state: 'paid', provider_ref: '55554444' });
     expect((await download(khanh, workflow.id)).statusCode).toBe(200);
     expect(readOutbox(ctx, khanh.user.email)[0]!.subject).toContain(order.code);
@@ -594,18 +521,10 @@ describe('refunds', () => {
     const workflow = await paidWorkflow(250_000, 'CRM sync');
     const lam = await buyer({ locale: 'en' });
     const { code } = await buy(lam, workflow.id);
-    const noReason = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${code}/refund-request`,
-      headers: lam.headers,
-      payload: { reason: '  ' },
-    });
+    const noReason = await call('POST', `/api/orders/${code}/refund-request`, lam, { reason: '  ' });
     expect(noReason.statusCode).toBe(400);
-    const asked = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${code}/refund-request`,
-      headers: lam.headers,
-      payload: { reason: 'It does not work with my n8n version' },
+    const asked = await call('POST', `/api/orders/${code}/refund-request`, lam, {
+      reason: 'It does not work with my n8n version',
     });
     expect(asked.json().order).toMatchObject({
       refund_request: {
@@ -615,32 +534,15 @@ describe('refunds', () => {
       },
       can_request_refund: false,
     });
-    const twice = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${code}/refund-request`,
-      headers: lam.headers,
-      payload: { reason: 'again' },
-    });
+    const twice = await call('POST', `/api/orders/${code}/refund-request`, lam, { reason: 'again' });
     expect([twice.statusCode, twice.json().error.code]).toEqual([409, 'REFUND_ALREADY_REQUESTED']);
 
-    const queue = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/refund-requests',
-      headers: admin.headers,
-    });
+    const queue = await call('GET', '/api/admin/refund-requests', admin);
     expect(queue.json().orders.map((order: { code: string }) => order.code)).toContain(code);
-    const noDecisionReason = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${code}/refund`,
-      headers: admin.headers,
-      payload: { reason: '' },
-    });
+    const noDecisionReason = await call('POST', `/api/admin/orders/${code}/refund`, admin, { reason: '' });
     expect(noDecisionReason.statusCode).toBe(400);
-    const approved = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${code}/refund`,
-      headers: admin.headers,
-      payload: { reason: 'Incompatible version confirmed' },
+    const approved = await call('POST', `/api/admin/orders/${code}/refund`, admin, {
+      reason: 'Incompatible version confirmed',
     });
     expect(approved.statusCode).toBe(200);
     expect(approved.json().order).toMatchObject({
@@ -654,7 +556,7 @@ describe('refunds', () => {
       .from(testGatewayPayments)
       .where(eq(testGatewayPayments.txnRef, code.replace(/-/g, '')));
     expect(gateway!.state).toBe('refunded');
-    const library = await ctx.app.inject({ method: 'GET', url: '/api/me/purchases', headers: lam.headers });
+    const library = await call('GET', '/api/me/purchases', lam);
     expect(library.json().purchases).toEqual([]);
     await ctx.app.jobs.runDue();
     expect(readOutbox(ctx, lam.user.email).map((mail) => mail.subject)).toContain(
@@ -666,12 +568,7 @@ describe('refunds', () => {
     expect(readOutbox(ctx, ctx.env.SUPPORT_EMAIL).map((mail) => mail.subject)).toContain(
       `Refund requested for ${code}`,
     );
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${code}/refund`,
-      headers: admin.headers,
-      payload: { reason: 'twice' },
-    });
+    const again = await call('POST', `/api/admin/orders/${code}/refund`, admin, { reason: 'twice' });
     expect([again.statusCode, again.json().error.code]).toEqual([409, 'ORDER_NOT_REFUNDABLE']);
     // Refunded, the buyer may buy again.
     expect((await checkout(ctx, lam, workflow.id)).statusCode).toBe(201);
@@ -681,24 +578,13 @@ describe('refunds', () => {
     const workflow = await paidWorkflow();
     const mai = await buyer({ locale: 'vi' });
     const { code } = await buy(mai, workflow.id);
-    const noRequest = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${code}/decline-refund`,
-      headers: admin.headers,
-      payload: { reason: 'nothing to decline' },
+    const noRequest = await call('POST', `/api/admin/orders/${code}/decline-refund`, admin, {
+      reason: 'nothing to decline',
     });
     expect([noRequest.statusCode, noRequest.json().error.code]).toEqual([409, 'NO_REFUND_REQUEST']);
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${code}/refund-request`,
-      headers: mai.headers,
-      payload: { reason: 'Changed my mind' },
-    });
-    const declined = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${code}/decline-refund`,
-      headers: admin.headers,
-      payload: { reason: 'The workflow works as described' },
+    await call('POST', `/api/orders/${code}/refund-request`, mai, { reason: 'Changed my mind' });
+    const declined = await call('POST', `/api/admin/orders/${code}/decline-refund`, admin, {
+      reason: 'The workflow works as described',
     });
     expect(declined.json().order).toMatchObject({
       state: 'paid',
@@ -717,20 +603,12 @@ describe('refunds', () => {
     const nam = await buyer();
     const { code } = await buy(nam, workflow.id);
     clock.advance(7 * 24 * 60 * MINUTE + MINUTE);
-    const late = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${code}/refund-request`,
-      headers: nam.headers,
-      payload: { reason: 'Too late?' },
-    });
+    const late = await call('POST', `/api/orders/${code}/refund-request`, nam, { reason: 'Too late?' });
     expect([late.statusCode, late.json().error.code]).toEqual([409, 'REFUND_WINDOW_CLOSED']);
-    const receipt = await ctx.app.inject({ method: 'GET', url: `/api/orders/${code}`, headers: nam.headers });
+    const receipt = await call('GET', `/api/orders/${code}`, nam);
     expect(receipt.json().order.can_request_refund).toBe(false);
-    const direct = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${code}/refund`,
-      headers: admin.headers,
-      payload: { reason: 'Goodwill refund' },
+    const direct = await call('POST', `/api/admin/orders/${code}/refund`, admin, {
+      reason: 'Goodwill refund',
     });
     expect(direct.json().order).toMatchObject({ state: 'refunded', refund_request: null });
     expect((await download(nam, workflow.id)).statusCode).toBe(403);
@@ -740,11 +618,8 @@ describe('refunds', () => {
     const workflow = await paidWorkflow();
     const oanh = await buyer();
     const { order } = (await checkout(ctx, oanh, workflow.id)).json();
-    const asked = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${order.code}/refund-request`,
-      headers: oanh.headers,
-      payload: { reason: 'never paid' },
+    const asked = await call('POST', `/api/orders/${order.code}/refund-request`, oanh, {
+      reason: 'never paid',
     });
     expect(asked.json().error.code).toBe('ORDER_NOT_REFUNDABLE');
   });
@@ -755,36 +630,24 @@ describe('admin orders list', () => {
     const workflow = await paidWorkflow();
     const quang = await buyer({ email: `quang-${Date.now()}@example.test` });
     const { code } = await buy(quang, workflow.id);
-    const byEmail = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/orders?q=${encodeURIComponent(quang.user.email.toUpperCase())}`,
-      headers: admin.headers,
-    });
+    const byEmail = await call(
+      'GET',
+      `/api/admin/orders?q=${encodeURIComponent(quang.user.email.toUpperCase())}`,
+      admin,
+    );
     expect(byEmail.json()).toMatchObject({
       total: 1,
       orders: [{ code, buyer: { email: quang.user.email } }],
     });
-    const byCode = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/orders?q=${code.toLowerCase()}`,
-      headers: admin.headers,
-    });
+    const byCode = await call('GET', `/api/admin/orders?q=${code.toLowerCase()}`, admin);
     expect(byCode.json().orders.map((order: { code: string }) => order.code)).toEqual([code]);
-    const failed = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/orders?state=failed',
-      headers: admin.headers,
-    });
+    const failed = await call('GET', '/api/admin/orders?state=failed', admin);
     expect(failed.json().orders.every((order: { state: string }) => order.state === 'failed')).toBe(true);
     expect(failed.json().total).toBeGreaterThanOrEqual(1);
-    const all = await ctx.app.inject({ method: 'GET', url: '/api/admin/orders', headers: admin.headers });
+    const all = await call('GET', '/api/admin/orders', admin);
     expect(all.json().orders.length).toBeLessThanOrEqual(20);
     expect(all.json().total).toBeGreaterThan(all.json().orders.length);
-    const second = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/orders?page=1',
-      headers: admin.headers,
-    });
+    const second = await call('GET', '/api/admin/orders?page=1', admin);
     expect(second.json().orders[0].code).not.toBe(all.json().orders[0].code);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_JOB } from '../../infra/jobs/mail.ts';
 import { retryDelayMs } from '../../infra/jobs/queue.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs } from '../../test/auth.ts';
+import { signedInUser } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
@@ -34,7 +34,7 @@ describe('receipts', () => {
       price: 120_000,
       title: 'Zalo order alerts',
     });
-    const buyer = await signInAs(ctx, await createUser(ctx.db, { locale: 'en' }));
+    const buyer = await signedInUser(ctx, { locale: 'en' });
     const { code } = await buyThroughTestGateway(ctx, buyer, workflow.id);
     await ctx.app.jobs.runDue();
     const [waiting] = await ctx.app.jobs.list({ kind: MAIL_JOB });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders as ordersTable } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs, type TestSession } from '../../test/auth.ts';
+import { signedInUser, signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { entitlementsOf, manualClock } from '../../test/payments.ts';
 import { placeOrder } from '../../test/selling.ts';
@@ -22,7 +22,7 @@ beforeAll(async () => {
     env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
     app: { clock: clock.now },
   });
-  seller = await signInAs(ctx, await createUser(ctx.db));
+  seller = await signedInUser(ctx);
 });
 afterAll(async () => {
   await ctx.close();
@@ -37,7 +37,7 @@ async function checkoutWithStripe(price: number) {
     price,
     title: 'Stripe sale',
   });
-  const buyer = await signInAs(ctx, await createUser(ctx.db, { locale: 'vi' }));
+  const buyer = await signedInUser(ctx, { locale: 'vi' });
   const { code, redirectUrl } = await placeOrder(ctx, buyer, workflow.id, 'stripe');
   const sessionId = redirectUrl.split('/').pop() as string;
   return { workflow, buyer, code, sessionId, redirectUrl };
@@ -119,7 +119,7 @@ describe('Stripe Checkout driver against a local Stripe-speaking server', () => 
     const { buyer, code, sessionId } = await checkoutWithStripe(120_000);
     const { payload, signature } = stripe.pay(sessionId, seconds());
     await webhook(payload, signature);
-    const admin = await signInAs(ctx, await createUser(ctx.db, { role: 'admin' }));
+    const admin = await signedInUser(ctx, { role: 'admin' });
     const refunded = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${code}/refund`,

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, OwnProfile, ProfileUpdate, PublicProfile } from '@flowbay/domain';
+import { ProfileUpdate, type OwnProfile } from '@flowbay/domain';
+import { contractRoutes } from '../../lib/contract-routes.ts';
 import { invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import { isSignedIn } from '../../infra/viewer.ts';
 import type { OwnProfileRow, ProfileChanges, ProfilesRepository } from './profiles.repository.ts';
-import { signedInSecurity } from '../../plugins/openapi.ts';
 
 export function toOwnProfile(row: OwnProfileRow): OwnProfile {
   return {
@@ -29,40 +28,26 @@ export function toOwnProfile(row: OwnProfileRow): OwnProfile {
  * Static paths win over `/api/profile/:id` in Fastify's router.
  */
 export async function profilesRoutes(root: FastifyInstance, { profiles }: { profiles: ProfilesRepository }) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const route = contractRoutes(root, { tags: ['profiles'], signedIn: true });
 
-  app.get(
-    '/api/profile/me',
-    {
-      schema: {
-        tags: ['profiles'],
-        summary: 'Own profile, with the e-mail (one object, not the array the spec shows)',
-        security: signedInSecurity,
-        response: { 200: OwnProfile, 401: ApiError },
-      },
-    },
-    async (request) => {
+  route('GET /api/profile/me', {
+    summary: 'Own profile, with the e-mail (one object, not the array the spec shows)',
+    errors: [401],
+    handler: async (request) => {
       if (!isSignedIn(request.viewer)) throw unauthenticated();
       const row = await profiles.findOwn(request.viewer.id);
       if (!row) throw unauthenticated();
       return toOwnProfile(row);
     },
-  );
+  });
 
-  app.put(
-    '/api/profile/me',
-    {
-      schema: {
-        tags: ['profiles'],
-        summary:
-          'Update own profile (full name, display name, e-mail language, bio, up to three links); the e-mail is read-only and the avatar is uploaded',
-        security: signedInSecurity,
-        body: ProfileUpdate.extend({ email: z.unknown().optional(), avatar_url: z.unknown().optional() }),
-        response: { 200: OwnProfile, 400: ApiError, 401: ApiError, 404: ApiError },
-      },
-      config: { invalidatesCatalogue: true },
-    },
-    async (request) => {
+  route('PUT /api/profile/me', {
+    summary:
+      'Update own profile (full name, display name, e-mail language, bio, up to three links); the e-mail is read-only and the avatar is uploaded',
+    body: ProfileUpdate.extend({ email: z.unknown().optional(), avatar_url: z.unknown().optional() }),
+    errors: [400, 401, 404],
+    config: { invalidatesCatalogue: true },
+    handler: async (request) => {
       if (!isSignedIn(request.viewer)) throw unauthenticated();
       const body = request.body;
       if (body.email !== undefined) throw invalid('email', 'The e-mail address cannot be changed here.');
@@ -81,19 +66,14 @@ export async function profilesRoutes(root: FastifyInstance, { profiles }: { prof
       if (!row) throw notFound('PROFILE_NOT_FOUND', 'Profile not found');
       return toOwnProfile(row);
     },
-  );
+  });
 
-  app.get(
-    '/api/profile/:id',
-    {
-      schema: {
-        tags: ['profiles'],
-        summary: 'Public profile (never the e-mail)',
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: PublicProfile, 404: ApiError },
-      },
-    },
-    async (request) => {
+  route('GET /api/profile/:id', {
+    summary: 'Public profile (never the e-mail)',
+    signedIn: false,
+    params: z.object({ id: z.string().min(1).max(64) }),
+    errors: [404],
+    handler: async (request) => {
       const row = await profiles.findPublic(request.params.id);
       if (!row) throw notFound('PROFILE_NOT_FOUND', 'Profile not found');
       return {
@@ -109,5 +89,5 @@ export async function profilesRoutes(root: FastifyInstance, { profiles }: { prof
         total_favorites: Number(row.totalFavorites),
       };
     },
-  );
+  });
 }

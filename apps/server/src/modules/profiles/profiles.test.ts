@@ -3,8 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIO_MAX, FULL_NAME_MAX, URL_MAX } from '@flowbay/domain';
 import { user as userTable } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { readOutbox, signInAs, signUpAndVerify, uniqueAddress, type TestSession } from '../../test/auth.ts';
-import { createUser } from '../../test/factories.ts';
+import {
+  readOutbox,
+  signedInUser,
+  signUpAndVerify,
+  uniqueAddress,
+  type TestSession,
+} from '../../test/auth.ts';
 
 let ctx: TestContext;
 let ana: TestSession;
@@ -13,7 +18,7 @@ let binh: TestSession;
 beforeAll(async () => {
   ctx = await createTestApp();
   ana = await signUpAndVerify(ctx, { email: 'ana@example.test' });
-  binh = await signInAs(ctx, await createUser(ctx.db, { email: 'binh@example.test', name: 'Bình' }));
+  binh = await signedInUser(ctx, { email: 'binh@example.test', name: 'Bình' });
 });
 afterAll(async () => {
   await ctx?.close();

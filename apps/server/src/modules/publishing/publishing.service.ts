@@ -50,13 +50,8 @@ function assertPlatformsMatch(categoryIds: readonly string[] | undefined, detect
 
 /** What cards and search keep of an upload's summary (the full one stays on the version row). */
 function cardSummary(summary: StoredWorkflowSummary): NodeSummary {
-  return {
-    platform: summary.platform,
-    workflowCount: summary.workflowCount,
-    nodeCount: summary.nodeCount,
-    edgeCount: summary.edgeCount,
-    apps: summary.apps,
-  };
+  const { platform, workflowCount, nodeCount, edgeCount, apps } = summary;
+  return { platform, workflowCount, nodeCount, edgeCount, apps };
 }
 
 function versionValues(workflowId: string, version: string, file: UploadRow, createdBy: string): NewVersion {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { uploads, workflows } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { readOutbox, signInAs, type TestSession } from '../../test/auth.ts';
-import { addPurchase, createUser } from '../../test/factories.ts';
-import { n8nExport, n8nNode, sessionCaller, uploadedUrl } from '../../test/publishing.ts';
+import { readOutbox, sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
+import { addPurchase } from '../../test/factories.ts';
+import { n8nExport, n8nNode, slackNode, uploadedUrl } from '../../test/publishing.ts';
 
 let ctx: TestContext;
 let author: TestSession;
@@ -16,6 +16,15 @@ const call = sessionCaller(() => ctx);
 const uploadFile = (session: TestSession, content?: string) =>
   uploadedUrl(ctx, session, 'workflows', content);
 const uploadCover = (session: TestSession) => uploadedUrl(ctx, session, 'covers');
+/** A create body with the least a workflow needs: a title, its file, a platform and a use case. */
+const minimalBody = (title: string, fileUrl: string, more: Record<string, unknown> = {}) => ({
+  title,
+  file_url: fileUrl,
+  category_ids: ['n8n'],
+  subcategory_ids: ['productivity'],
+  ...more,
+});
+
 async function createWorkflow(session: TestSession, overrides: Record<string, unknown> = {}) {
   const response = await call('POST', '/api/workflows', session, {
     title: 'Gửi cảnh báo Slack',
@@ -34,10 +43,10 @@ const approve = (id: string, session = admin) => call('POST', `/api/admin/workfl
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  author = await signInAs(ctx, await createUser(ctx.db, { locale: 'vi' }));
-  other = await signInAs(ctx, await createUser(ctx.db));
-  buyer = await signInAs(ctx, await createUser(ctx.db));
-  admin = await signInAs(ctx, await createUser(ctx.db, { role: 'admin' }));
+  author = await signedInUser(ctx, { locale: 'vi' });
+  other = await signedInUser(ctx);
+  buyer = await signedInUser(ctx);
+  admin = await signedInUser(ctx, { role: 'admin' });
 });
 afterAll(() => ctx.close());
 
@@ -277,9 +286,7 @@ describe("a paid workflow's requirements", () => {
       name: 'Private CRM sync',
       nodes: [
         n8nNode('a', 'Lead from Acme landing page', 'n8n-nodes-base.webhook'),
-        n8nNode('b', 'Post to #sales-secret', 'n8n-nodes-base.slack', {
-          typeVersion: 2,
-          position: [200, 0],
+        slackNode('Post to #sales-secret', {
           parameters: { text: 'new lead' },
           credentials: { slackApi: { id: '7', name: 'ceo@acme-corp.example' } },
         }),
@@ -302,7 +309,7 @@ describe("a paid workflow's requirements", () => {
       file_url: await uploadFile(author, file),
     });
     expect((await approve(created.id)).statusCode).toBe(200);
-    const buyerOfThis = await signInAs(ctx, await createUser(ctx.db));
+    const buyerOfThis = await signedInUser(ctx);
     await addPurchase(ctx.db, buyerOfThis.user.id, created.id, 250_000);
 
     const detail = async (session: TestSession | null) => {
@@ -401,12 +408,7 @@ describe('refusals', () => {
 
   it("refuses a file or cover that is not the caller's own upload", async () => {
     const othersFile = await uploadFile(other);
-    const response = await call('POST', '/api/workflows', author, {
-      title: 'Stolen file',
-      file_url: othersFile,
-      category_ids: ['n8n'],
-      subcategory_ids: ['productivity'],
-    });
+    const response = await call('POST', '/api/workflows', author, minimalBody('Stolen file', othersFile));
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'UPLOAD_NOT_FOUND', field: 'file_url' });
     const cover = await call('POST', '/api/workflows', author, {
@@ -452,13 +454,7 @@ describe('refusals', () => {
         method: 'POST',
         url: '/api/workflows',
         headers: { ...author.headers, 'x-language': 'vi' },
-        payload: {
-          title: 'Valid title',
-          file_url: 'upload://workflows/x/y.json',
-          category_ids: ['n8n'],
-          subcategory_ids: ['productivity'],
-          ...change,
-        },
+        payload: minimalBody('Valid title', 'upload://workflows/x/y.json', change),
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toEqual({
@@ -474,12 +470,12 @@ describe('refusals', () => {
     const countWorkflows = async () => Number((await ctx.db.select({ n: count() }).from(workflows))[0]!.n);
     const before = await countWorkflows();
     const file = await uploadFile(author);
-    const response = await call('POST', '/api/workflows', author, {
-      title: 'Half made',
-      file_url: file,
-      category_ids: ['n8n'],
-      subcategory_ids: ['productivity', 'no-such-use-case'],
-    });
+    const response = await call(
+      'POST',
+      '/api/workflows',
+      author,
+      minimalBody('Half made', file, { subcategory_ids: ['productivity', 'no-such-use-case'] }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({
       field: 'subcategory_ids',
@@ -487,12 +483,7 @@ describe('refusals', () => {
     });
     expect(await countWorkflows()).toBe(before);
     // The upload is still the author's to use (or to be swept later).
-    const retry = await call('POST', '/api/workflows', author, {
-      title: 'Half made',
-      file_url: file,
-      category_ids: ['n8n'],
-      subcategory_ids: ['productivity'],
-    });
+    const retry = await call('POST', '/api/workflows', author, minimalBody('Half made', file));
     expect(retry.statusCode).toBe(201);
   });
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs, type TestSession } from '../../test/auth.ts';
-import { createUser } from '../../test/factories.ts';
-import { n8nExport, n8nNode, sessionCaller, uploadedUrl } from '../../test/publishing.ts';
+import { sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
+import { n8nExport, n8nNode, uploadedUrl } from '../../test/publishing.ts';
 
 /** Issue 12, "seller tools that cannot mislead": prices, platforms from the file, duplicates, full edits. */
 let ctx: TestContext;
@@ -71,9 +70,9 @@ async function myWorkflowCount(session: TestSession) {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  author = await signInAs(ctx, await createUser(ctx.db, { locale: 'vi' }));
-  other = await signInAs(ctx, await createUser(ctx.db));
-  admin = await signInAs(ctx, await createUser(ctx.db, { role: 'admin' }));
+  author = await signedInUser(ctx, { locale: 'vi' });
+  other = await signedInUser(ctx);
+  admin = await signedInUser(ctx, { role: 'admin' });
 });
 afterAll(() => ctx.close());
 

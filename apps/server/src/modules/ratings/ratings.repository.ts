@@ -9,6 +9,7 @@ import {
   workflowReviews,
   workflows,
 } from '../../db/schema.ts';
+import { insertedOrOpen, publicName, whileOpen } from '../../db/fragments.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -24,7 +25,7 @@ const reviewColumns = {
   hiddenAt: workflowReviews.hiddenAt,
   createdAt: workflowReviews.createdAt,
   updatedAt: workflowReviews.updatedAt,
-  reviewerName: sql<string | null>`coalesce(nullif(${user.displayName}, ''), nullif(${user.name}, ''))`,
+  reviewerName: publicName(),
   reviewerImage: user.image,
   authorId: workflows.userId,
 };
@@ -209,28 +210,30 @@ export function createRatingsRepository(db: Database) {
       reason: (typeof reviewReports.$inferInsert)['reason'];
       details: string;
     }) {
-      const [inserted] = await db
-        .insert(reviewReports)
-        .values(values)
-        .onConflictDoNothing({
-          target: [reviewReports.reviewId, reviewReports.reporterId],
-          where: sql`status = 'open'`,
-        })
-        .returning();
-      if (inserted) return { created: true, report: inserted };
-      const [existing] = await db
-        .select()
-        .from(reviewReports)
-        .where(
-          and(
-            eq(reviewReports.reviewId, values.reviewId),
-            eq(reviewReports.reporterId, values.reporterId),
-            eq(reviewReports.status, 'open'),
-          ),
-        )
-        .limit(1);
-      if (!existing) throw new Error('open review report vanished between insert and read');
-      return { created: false, report: existing };
+      return insertedOrOpen(
+        db
+          .insert(reviewReports)
+          .values(values)
+          .onConflictDoNothing({
+            target: [reviewReports.reviewId, reviewReports.reporterId],
+            where: whileOpen,
+          })
+          .returning(),
+        async () => {
+          const [open] = await db
+            .select()
+            .from(reviewReports)
+            .where(
+              and(
+                eq(reviewReports.reviewId, values.reviewId),
+                eq(reviewReports.reporterId, values.reporterId),
+                eq(reviewReports.status, 'open'),
+              ),
+            )
+            .limit(1);
+          return open;
+        },
+      );
     },
 
     async listReports(status: 'open' | 'hidden' | 'dismissed', page: number, pageSize: number) {

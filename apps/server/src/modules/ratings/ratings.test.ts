@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases, user } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { readOutbox, signInAs, uniqueAddress, type TestSession } from '../../test/auth.ts';
-import { addPurchase, createUser, createWorkflow } from '../../test/factories.ts';
+import { readOutbox, signedInUser, uniqueAddress, type TestSession } from '../../test/auth.ts';
+import { addPurchase, createWorkflow } from '../../test/factories.ts';
 import { ipnParams, manualClock, queryString } from '../../test/payments.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -40,8 +40,8 @@ const errorOf = (response: Awaited<ReturnType<typeof call>>) => [
   response.json().error?.code,
 ];
 
-async function member(overrides: Parameters<typeof createUser>[1] = {}) {
-  return signInAs(ctx, await createUser(ctx.db, overrides));
+async function member(overrides: Parameters<typeof signedInUser>[1] = {}) {
+  return signedInUser(ctx, overrides);
 }
 
 /** Someone who downloaded the (free) workflow while signed in. */

@@ -10,6 +10,8 @@ import {
   workflowVersions,
   workflows,
 } from '../../db/schema.ts';
+import { insertedOrOpen, whileOpen } from '../../db/fragments.ts';
+import { pendingChanges } from '../workflows/index.ts';
 
 /** Workflows with something waiting: a first submission, a version or an edit (each from a partial index). */
 const waiting = sql`${workflows.id} in (
@@ -80,29 +82,15 @@ export function createReviewRepository(db: Database) {
       return { rows, total: Number(count?.count ?? 0) };
     },
 
+    /** What the queue shows of its workflows: pending versions and edits, platform and use-case links. */
     async queueDetails(workflowIds: string[]) {
       if (workflowIds.length === 0) return { versions: [], edits: [], categories: [], subcategories: [] };
-      const [versions, edits, cats, subs] = await Promise.all([
-        db
-          .select()
-          .from(workflowVersions)
-          .where(
-            and(
-              inArray(workflowVersions.workflowId, workflowIds),
-              eq(workflowVersions.reviewStatus, 'pending'),
-            ),
-          )
-          .orderBy(asc(workflowVersions.createdAt)),
-        db
-          .select()
-          .from(workflowEdits)
-          .where(
-            and(inArray(workflowEdits.workflowId, workflowIds), eq(workflowEdits.reviewStatus, 'pending')),
-          ),
+      const [pending, categories, subcategories] = await Promise.all([
+        pendingChanges(db, workflowIds),
         db.select().from(workflowCategories).where(inArray(workflowCategories.workflowId, workflowIds)),
         db.select().from(workflowSubcategories).where(inArray(workflowSubcategories.workflowId, workflowIds)),
       ]);
-      return { versions, edits, categories: cats, subcategories: subs };
+      return { ...pending, categories, subcategories };
     },
 
     /** The listed file of each workflow, to diff a submitted version against. */
@@ -188,18 +176,14 @@ export function createReviewRepository(db: Database) {
      * is returned. The partial unique index settles concurrent requests.
      */
     async insertOpenReport(values: typeof reports.$inferInsert & { reporterId: string }) {
-      const [inserted] = await db
-        .insert(reports)
-        .values(values)
-        .onConflictDoNothing({
-          target: [reports.workflowId, reports.reporterId],
-          where: sql`status = 'open'`,
-        })
-        .returning();
-      if (inserted) return { created: true, report: inserted };
-      const existing = await findOpenReport(values.workflowId, values.reporterId);
-      if (!existing) throw new Error('open report vanished between insert and read');
-      return { created: false, report: existing };
+      return insertedOrOpen(
+        db
+          .insert(reports)
+          .values(values)
+          .onConflictDoNothing({ target: [reports.workflowId, reports.reporterId], where: whileOpen })
+          .returning(),
+        () => findOpenReport(values.workflowId, values.reporterId),
+      );
     },
 
     async listReports(status: 'open' | 'unlisted' | 'dismissed', page: number, pageSize: number) {

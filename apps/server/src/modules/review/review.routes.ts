@@ -1,89 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AdminReport,
-  AdminReportsQuery,
-  ApiError,
-  PageQuery,
-  RejectInput,
-  ReportInput,
-  ResolvedReport,
-  ResolveReportInput,
-  ReviewDecision,
-  ReviewQueue,
-  WorkflowReport,
-} from '@flowbay/domain';
+import { contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
 import type { ReviewService } from './review.service.ts';
 
-const security: { [name: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
-const WorkflowId = z.object({ id: z.string().uuid() });
-
 export async function reviewRoutes(root: FastifyInstance, { review }: { review: ReviewService }) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const route = contractRoutes(root, {
+    tags: ['review'],
+    signedIn: true,
+    errors: SIGNED_IN_ERRORS,
+    params: { id: z.string().uuid() },
+  });
 
-  app.get(
-    '/api/admin/reviews',
-    {
-      schema: {
-        tags: ['review'],
-        summary: 'The review queue (admins), oldest first, with the automated checks of each file',
-        security,
-        querystring: PageQuery,
-        response: {
-          200: ReviewQueue,
-          401: ApiError,
-          403: ApiError,
-        },
-      },
-    },
-    (request) => review.queue(request.viewer, request.query.page),
-  );
+  route('GET /api/admin/reviews', {
+    summary: 'The review queue (admins), oldest first, with the automated checks of each file',
+    errors: [401, 403],
+    handler: (request) => review.queue(request.viewer, request.query.page),
+  });
 
-  app.post(
-    '/api/admin/workflows/:id/approve',
-    {
-      schema: {
-        tags: ['review'],
-        security,
-        params: WorkflowId,
-        response: { 200: ReviewDecision, ...errors },
-      },
-      config: { invalidatesCatalogue: true },
-    },
-    (request) => review.approve(request.viewer, request.params.id),
-  );
+  route('POST /api/admin/workflows/:id/approve', {
+    config: { invalidatesCatalogue: true },
+    handler: (request) => review.approve(request.viewer, request.params.id),
+  });
 
-  app.post(
-    '/api/admin/workflows/:id/reject',
-    {
-      schema: {
-        tags: ['review'],
-        security,
-        params: WorkflowId,
-        body: RejectInput,
-        response: { 200: ReviewDecision, ...errors },
-      },
-      config: { invalidatesCatalogue: true },
-    },
-    (request) => review.reject(request.viewer, request.params.id, request.body.reason),
-  );
+  route('POST /api/admin/workflows/:id/reject', {
+    config: { invalidatesCatalogue: true },
+    handler: (request) => review.reject(request.viewer, request.params.id, request.body.reason),
+  });
 
-  app.post(
-    '/api/workflows/:id/reports',
-    {
-      schema: {
-        tags: ['review'],
-        summary: 'Report a listed workflow (signed in); reporting again while a report is open returns it',
-        security,
-        params: WorkflowId,
-        body: ReportInput,
-        response: { 200: WorkflowReport, 201: WorkflowReport, ...errors },
-      },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
+  route('POST /api/workflows/:id/reports', {
+    summary: 'Report a listed workflow (signed in); reporting again while a report is open returns it',
+    status: [200, 201],
+    config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    handler: async (request, reply) => {
       const { created, report } = await review.report(request.viewer, request.params.id, request.body);
       return reply.status(created ? 201 : 200).send({
         id: report.id,
@@ -94,19 +42,11 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
         created_at: report.createdAt.toISOString(),
       });
     },
-  );
+  });
 
-  app.get(
-    '/api/admin/reports',
-    {
-      schema: {
-        tags: ['review'],
-        security,
-        querystring: AdminReportsQuery,
-        response: { 200: z.array(AdminReport), 401: ApiError, 403: ApiError },
-      },
-    },
-    async (request) => {
+  route('GET /api/admin/reports', {
+    errors: [401, 403],
+    handler: async (request) => {
       const rows = await review.reports(request.viewer, request.query.status, request.query.page);
       return rows.map((row) => ({
         id: row.id,
@@ -121,25 +61,12 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
         resolved_at: row.resolvedAt?.toISOString() ?? null,
       }));
     },
-  );
+  });
 
-  app.post(
-    '/api/admin/reports/:id/resolve',
-    {
-      schema: {
-        tags: ['review'],
-        summary: 'Resolve a report: unlist the workflow (closes all its open reports) or dismiss',
-        security,
-        params: WorkflowId,
-        body: ResolveReportInput,
-        response: {
-          200: ResolvedReport,
-          ...errors,
-        },
-      },
-      config: { invalidatesCatalogue: true },
-    },
-    (request) =>
+  route('POST /api/admin/reports/:id/resolve', {
+    summary: 'Resolve a report: unlist the workflow (closes all its open reports) or dismiss',
+    config: { invalidatesCatalogue: true },
+    handler: (request) =>
       review.resolveReport(request.viewer, request.params.id, request.body.action, request.body.note),
-  );
+  });
 }

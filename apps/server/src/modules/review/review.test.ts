@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { readOutbox, signInAs, type TestSession } from '../../test/auth.ts';
-import { createUser, createWorkflow } from '../../test/factories.ts';
-import { sessionCaller } from '../../test/publishing.ts';
+import { readOutbox, sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
+import { createWorkflow } from '../../test/factories.ts';
 
 let ctx: TestContext;
 let author: TestSession;
@@ -13,9 +12,9 @@ const call = sessionCaller(() => ctx);
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  author = await signInAs(ctx, await createUser(ctx.db));
-  reporter = await signInAs(ctx, await createUser(ctx.db));
-  admin = await signInAs(ctx, await createUser(ctx.db, { role: 'admin' }));
+  author = await signedInUser(ctx);
+  reporter = await signedInUser(ctx);
+  admin = await signedInUser(ctx, { role: 'admin' });
 });
 afterAll(() => ctx.close());
 
@@ -109,7 +108,7 @@ describe('reports', () => {
       userId: author.user.id,
       title: 'Reported at once',
     });
-    const someone = await signInAs(ctx, await createUser(ctx.db));
+    const someone = await signedInUser(ctx);
     // Each from its own address, as through rotating proxies, so the per-IP limit lets all through.
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { splitSale, type Balances } from '@flowbay/domain';
 import { ledgerEntries, payouts, workflows } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs, type TestSession } from '../../test/auth.ts';
-import { createUser, createWorkflow } from '../../test/factories.ts';
+import { signedInUser, type TestSession } from '../../test/auth.ts';
+import { createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
 import { buyThroughTestGateway, injectedIpn, refundAsAdmin } from '../../test/selling.ts';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
     env: { PAYOUT_MINIMUM: '1', PAYOUT_ACCOUNT_HOLD_HOURS: '0' },
     app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) },
   });
-  admin = await signInAs(ctx, await createUser(ctx.db, { role: 'admin' }));
+  admin = await signedInUser(ctx, { role: 'admin' });
 });
 afterAll(() => ctx.close());
 
@@ -47,7 +47,7 @@ async function balancesOf(session: TestSession): Promise<Balances> {
 it('for any sequence of sales, refunds and payouts the balances are sums of the ledger, and no entry ever changes', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
-      const seller = await signInAs(ctx, await createUser(ctx.db));
+      const seller = await signedInUser(ctx);
       await ctx.app.inject({
         method: 'PUT',
         url: '/api/me/payout-account',
@@ -62,7 +62,7 @@ it('for any sequence of sales, refunds and payouts the balances are sums of the 
         if (current.kind === 'sale') {
           // Each sale is a new buyer of a workflow priced for this step.
           await ctx.db.update(workflows).set({ price: current.price }).where(eq(workflows.id, workflow.id));
-          const buyer = await signInAs(ctx, await createUser(ctx.db));
+          const buyer = await signedInUser(ctx);
           sold.push((await buyThroughTestGateway(ctx, buyer, workflow.id)).code);
         } else if (current.kind === 'refund' && sold.length > 0) {
           const [code] = sold.splice(current.pick % sold.length, 1);

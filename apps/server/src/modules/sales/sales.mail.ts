@@ -11,6 +11,23 @@ interface SellerMail {
 /** Only the last four digits: the mail may be read by whoever took over the mailbox. */
 const masked = (accountNumber: string) => `•••• ${accountNumber.slice(-4)}`;
 
+/** Every seller mail ends with the way to the sales dashboard. */
+const viewSales = ({ language, salesUrl }: SellerMail) => ({
+  label: language === 'vi' ? 'Xem doanh thu' : 'View your sales',
+  url: salesUrl,
+});
+
+type PayoutMail = SellerMail & { amount: number; bank: string; accountNumber: string };
+
+/** How much went where: the first lines of a payout's mail. */
+function payoutLines(input: PayoutMail): string[] {
+  const vi = input.language === 'vi';
+  return [
+    `${vi ? 'Số tiền' : 'Amount'}: ${formatVnd(input.amount, input.language)}`,
+    `${vi ? 'Đến' : 'To'}: ${input.bank} ${masked(input.accountNumber)}`,
+  ];
+}
+
 export function payoutAccountChangedMail(
   input: SellerMail & { bank: string; accountNumber: string; holderName: string; blockedUntil: Date },
 ): MailMessage {
@@ -26,44 +43,38 @@ export function payoutAccountChangedMail(
         ? `Để bảo vệ bạn, việc rút tiền tạm dừng đến ${formatMailDate(input.blockedUntil, 'vi')}.`
         : `To protect you, payouts are paused until ${formatMailDate(input.blockedUntil, 'en')}.`,
     ],
-    action: { label: vi ? 'Xem doanh thu' : 'View your sales', url: input.salesUrl },
+    action: viewSales(input),
     note: vi
       ? 'Nếu bạn không thực hiện thay đổi này, hãy đổi mật khẩu và liên hệ với chúng tôi ngay.'
       : 'If you did not make this change, change your password and contact us at once.',
   });
 }
 
-export function payoutPaidMail(
-  input: SellerMail & { amount: number; bank: string; accountNumber: string; transferRef: string },
-): MailMessage {
+export function payoutPaidMail(input: PayoutMail & { transferRef: string }): MailMessage {
   const vi = input.language === 'vi';
   return renderMail(input.to, input.language, {
     subject: vi ? 'Flowbay đã chuyển tiền cho bạn' : 'Flowbay has paid you',
     heading: vi ? 'Khoản rút tiền đã được chuyển' : 'Your payout has been sent',
     paragraphs: [
-      `${vi ? 'Số tiền' : 'Amount'}: ${formatVnd(input.amount, input.language)}`,
-      `${vi ? 'Đến' : 'To'}: ${input.bank} ${masked(input.accountNumber)}`,
+      ...payoutLines(input),
       `${vi ? 'Mã giao dịch ngân hàng' : 'Bank transfer reference'}: ${input.transferRef}`,
     ],
-    action: { label: vi ? 'Xem doanh thu' : 'View your sales', url: input.salesUrl },
+    action: viewSales(input),
   });
 }
 
-export function payoutFailedMail(
-  input: SellerMail & { amount: number; bank: string; accountNumber: string; reason: string },
-): MailMessage {
+export function payoutFailedMail(input: PayoutMail & { reason: string }): MailMessage {
   const vi = input.language === 'vi';
   return renderMail(input.to, input.language, {
     subject: vi ? 'Khoản rút tiền Flowbay không thành công' : 'Your Flowbay payout failed',
     heading: vi ? 'Ngân hàng không nhận khoản chuyển' : 'The bank transfer did not go through',
     paragraphs: [
-      `${vi ? 'Số tiền' : 'Amount'}: ${formatVnd(input.amount, input.language)}`,
-      `${vi ? 'Đến' : 'To'}: ${input.bank} ${masked(input.accountNumber)}`,
+      ...payoutLines(input),
       `${vi ? 'Lý do' : 'Reason'}: ${input.reason}`,
       vi
         ? 'Số tiền đã được trả lại vào số dư khả dụng của bạn. Hãy kiểm tra tài khoản ngân hàng rồi yêu cầu rút lại.'
         : 'The money is back in your available balance. Check your bank account details, then request the payout again.',
     ],
-    action: { label: vi ? 'Xem doanh thu' : 'View your sales', url: input.salesUrl },
+    action: viewSales(input),
   });
 }

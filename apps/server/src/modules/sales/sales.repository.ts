@@ -10,6 +10,7 @@ import {
   workflows,
   type PayoutState,
 } from '../../db/schema.ts';
+import { publicName } from '../../db/fragments.ts';
 import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pgErrorOf } from '../../lib/pg-error.ts';
@@ -23,7 +24,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Vietnam keeps UTC+7 all year, so a fixed offset gives its calendar days on both databases. */
 const vnTime = (column: unknown) => sql`((${column}) at time zone 'UTC' + interval '7 hours')`;
 const asNumber = (expression: ReturnType<typeof sql>) => sql<number>`${expression}`.mapWith(Number);
-const sellerName = sql<string>`coalesce(nullif(${user.displayName}, ''), nullif(${user.name}, ''), ${user.email})`;
+const sellerName = publicName(sql`${user.email}`);
 
 export const payoutInProgress = () =>
   new AppError(409, 'PAYOUT_IN_PROGRESS', 'A payout is already in progress');

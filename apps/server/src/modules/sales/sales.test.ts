@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitSale, type SalesDashboard } from '@flowbay/domain';
 import { ledgerEntries, orders, payouts, sales } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { readOutbox, signInAs, type TestSession } from '../../test/auth.ts';
-import { createUser, createWorkflow } from '../../test/factories.ts';
+import { readOutbox, sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
+import { createWorkflow } from '../../test/factories.ts';
 import { ipnParams, manualClock, queryString } from '../../test/payments.ts';
 import { buyThroughTestGateway, injectedIpn, refundAsAdmin } from '../../test/selling.ts';
 import { ledgerWrites } from './sales.repository.ts';
@@ -13,27 +13,28 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const clock = manualClock(new Date('2026-03-02T03:00:00Z'));
 let ctx: TestContext;
+const call = sessionCaller(() => ctx);
 let admin: TestSession;
 
 beforeAll(async () => {
   ctx = await createTestApp({ app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) } });
-  admin = await signInAs(ctx, await createUser(ctx.db, { role: 'admin' }));
+  admin = await signedInUser(ctx, { role: 'admin' });
 });
 afterAll(() => ctx.close());
 
 async function newSeller(locale: 'en' | 'vi' = 'en') {
-  return signInAs(ctx, await createUser(ctx.db, { name: 'Lan Seller', locale }));
+  return signedInUser(ctx, { name: 'Lan Seller', locale });
 }
 
 async function sell(seller: TestSession, price: number) {
   const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price });
-  const buyer = await signInAs(ctx, await createUser(ctx.db));
+  const buyer = await signedInUser(ctx);
   const { code } = await buyThroughTestGateway(ctx, buyer, workflow.id);
   return { code, workflow, buyer };
 }
 
 async function dashboard(session: TestSession): Promise<SalesDashboard> {
-  const response = await ctx.app.inject({ method: 'GET', url: '/api/me/sales', headers: session.headers });
+  const response = await call('GET', '/api/me/sales', session);
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -106,10 +107,11 @@ describe('a sale, from payment to the seller’s bank', () => {
     expect(view.workflows[0]).toMatchObject({ sales: 1, refunds: 0, gross: 250_000, earnings: 225_000 });
 
     // The provider repeats its IPN: the order is already settled and nothing is added.
-    const replay = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/payments/vnpay/ipn?${queryString(ipnParams(ctx, code, 250_000))}`,
-    });
+    const replay = await call(
+      'GET',
+      `/api/payments/vnpay/ipn?${queryString(ipnParams(ctx, code, 250_000))}`,
+      null,
+    );
     expect(replay.json().RspCode).toBe('02');
     expect(await ledgerWrites(ctx.db).recordSale(sale!)).toBe(false);
     expect(await entriesOf(seller.user.id)).toHaveLength(2);
@@ -148,17 +150,9 @@ describe('a sale, from payment to the seller’s bank', () => {
     expect(view.balances).toEqual({ pending: 0, available: 0, in_payment: 225_000, paid_out: 0 });
     expect(view.payout_blocker).toBe('payout_in_progress');
 
-    const queue = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/payouts?state=requested',
-      headers: admin.headers,
-    });
+    const queue = await call('GET', '/api/admin/payouts?state=requested', admin);
     expect(queue.json().payouts.map((row: { id: string }) => row.id)).toContain(payout.id);
-    const csv = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/payouts.csv',
-      headers: admin.headers,
-    });
+    const csv = await call('GET', '/api/admin/payouts.csv', admin);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const line = csv.body.split('\r\n').find((row) => row.startsWith(payout.id));
@@ -178,11 +172,7 @@ describe('a sale, from payment to the seller’s bank', () => {
     expect(mails.at(-1)?.subject).toBe('Flowbay đã chuyển tiền cho bạn');
     expect(mails.at(-1)?.text).toContain('FT26061123456');
 
-    const salesCsv = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/me/sales.csv',
-      headers: seller.headers,
-    });
+    const salesCsv = await call('GET', '/api/me/sales.csv', seller);
     expect(salesCsv.body.split('\r\n')[1]).toMatch(new RegExp(`^${code},.*,250000,10,25000,225000,`));
   });
 
@@ -234,11 +224,8 @@ describe('a sale, from payment to the seller’s bank', () => {
     await sell(seller, 400_000);
     clock.advance(7 * DAY + 1000);
     const payout = (await requestPayout(seller)).json().payout;
-    const failed = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/payouts/${payout.id}/failed`,
-      headers: admin.headers,
-      payload: { reason: 'Account closed' },
+    const failed = await call('POST', `/api/admin/payouts/${payout.id}/failed`, admin, {
+      reason: 'Account closed',
     });
     expect(failed.json().payout).toMatchObject({ state: 'failed', failure_reason: 'Account closed' });
     expect((await dashboard(seller)).balances).toEqual({
@@ -290,11 +277,7 @@ describe('bank accounts', () => {
       expect(response.statusCode, field).toBe(400);
       expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', field });
     }
-    expect(
-      (
-        await ctx.app.inject({ method: 'GET', url: '/api/me/payout-account', headers: seller.headers })
-      ).json(),
-    ).toEqual({
+    expect((await call('GET', '/api/me/payout-account', seller)).json()).toEqual({
       account: null,
     });
   });
@@ -314,7 +297,7 @@ describe('bank accounts', () => {
   });
 
   it('lists the NAPAS/VietQR banks to anyone', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/banks' });
+    const response = await call('GET', '/api/banks', null);
     const { banks } = response.json();
     expect(banks.length).toBeGreaterThanOrEqual(30);
     expect(banks).toContainEqual(expect.objectContaining({ code: 'BIDV', bin: '970418' }));
@@ -350,11 +333,8 @@ describe('who may do what', () => {
     }
     expect((await markPaid(payout.id, other)).statusCode).toBe(403);
     expect((await markPaid(payout.id, seller)).statusCode).toBe(403);
-    const failedByOwner = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/payouts/${payout.id}/failed`,
-      headers: seller.headers,
-      payload: { reason: 'I want it back' },
+    const failedByOwner = await call('POST', `/api/admin/payouts/${payout.id}/failed`, seller, {
+      reason: 'I want it back',
     });
     expect(failedByOwner.statusCode).toBe(403);
 
@@ -381,11 +361,7 @@ describe('who may do what', () => {
 
 describe('the admin revenue view', () => {
   it('shows fees earned this month net of refunds, refunds, and pending payouts', async () => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/revenue',
-      headers: admin.headers,
-    });
+    const response = await call('GET', '/api/admin/revenue', admin);
     expect(response.statusCode).toBe(200);
     const revenue = response.json();
     expect(revenue.fee_percent).toBe(10);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '@flowbay/domain';
+import { contractRoutes } from '../../lib/contract-routes.ts';
 import type { ShareImageService } from './share-image.service.ts';
 
 const ImageFile = z.object({
@@ -13,19 +12,12 @@ const IMAGE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
 /** Open Graph images of listed workflows (1200×630 PNG) for Zalo, Facebook and other link previews. */
 export async function shareImageRoutes(root: FastifyInstance, { images }: { images: ShareImageService }) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/og/workflows/:file',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Share image of a listed workflow: title, price, platform, apps and author',
-        params: ImageFile,
-        querystring: z.object({ v: z.string().max(32).optional(), lang: z.enum(['en', 'vi']).optional() }),
-        response: { 400: ApiError, 404: ApiError },
-      },
-    },
-    async (request, reply) => {
+  contractRoutes(root, { tags: ['catalogue'] })('GET /og/workflows/:file', {
+    summary: 'Share image of a listed workflow: title, price, platform, apps and author',
+    params: ImageFile,
+    querystring: z.object({ v: z.string().max(32).optional(), lang: z.enum(['en', 'vi']).optional() }),
+    errors: [400, 404],
+    handler: async (request, reply) => {
       const id = request.params.file.slice(0, -'.png'.length).toLowerCase();
       const png = await images.image(id, request.query.lang ?? 'en');
       return reply
@@ -33,5 +25,5 @@ export async function shareImageRoutes(root: FastifyInstance, { images }: { imag
         .header('cache-control', IMAGE_CACHE)
         .send(png as never);
     },
-  );
+  });
 }

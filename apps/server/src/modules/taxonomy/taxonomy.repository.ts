@@ -3,22 +3,18 @@ import type { Database } from '../../db/client.ts';
 import { categories, subcategories } from '../../db/schema.ts';
 
 export function createTaxonomyRepository(db: Database) {
-  return {
-    /** Platforms (n8n, Make, Zapier), in catalogue order. */
-    platforms() {
-      return db
-        .select({ id: categories.id, name: categories.name, name_vi: categories.nameVi })
-        .from(categories)
-        .orderBy(asc(categories.position), asc(categories.id));
-    },
+  /** A taxonomy list in catalogue order. */
+  const inCatalogueOrder = (table: typeof categories | typeof subcategories) =>
+    db
+      .select({ id: table.id, name: table.name, name_vi: table.nameVi })
+      .from(table)
+      .orderBy(asc(table.position), asc(table.id));
 
-    /** Use cases, in catalogue order. */
-    useCases() {
-      return db
-        .select({ id: subcategories.id, name: subcategories.name, name_vi: subcategories.nameVi })
-        .from(subcategories)
-        .orderBy(asc(subcategories.position), asc(subcategories.id));
-    },
+  return {
+    /** Platforms (n8n, Make, Zapier). */
+    platforms: () => inCatalogueOrder(categories),
+    /** Use cases. */
+    useCases: () => inCatalogueOrder(subcategories),
   };
 }
 

@@ -1,24 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { Category, Subcategory } from '@flowbay/domain';
+import { contractRoutes } from '../../lib/contract-routes.ts';
 import type { TaxonomyRepository } from './taxonomy.repository.ts';
 
 export async function taxonomyRoutes(
   root: FastifyInstance,
   { repository }: { repository: TaxonomyRepository },
 ) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
-  app.get(
-    '/api/categories',
-    { schema: { tags: ['catalogue'], summary: 'Platforms', response: { 200: z.array(Category) } } },
-    () => repository.platforms(),
-  );
-
-  app.get(
-    '/api/subcategories',
-    { schema: { tags: ['catalogue'], summary: 'Use cases', response: { 200: z.array(Subcategory) } } },
-    () => repository.useCases(),
-  );
+  const route = contractRoutes(root, { tags: ['catalogue'] });
+  route('GET /api/categories', { summary: 'Platforms', handler: () => repository.platforms() });
+  route('GET /api/subcategories', { summary: 'Use cases', handler: () => repository.useCases() });
 }

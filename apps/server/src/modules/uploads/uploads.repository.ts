@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { uploads, workflowVersions, workflows } from '../../db/schema.ts';
+import { uploads } from '../../db/schema.ts';
+import { uploadUnusedByWorkflows } from '../../db/fragments.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 export type NewUpload = typeof uploads.$inferInsert;
@@ -29,8 +30,7 @@ export function createUploadsRepository(db: Database) {
         .where(
           and(
             lt(uploads.createdAt, olderThan),
-            sql`not exists (select 1 from ${workflowVersions} v where v.file_key = ${uploads.key})`,
-            sql`not exists (select 1 from ${workflows} w where w.cover_key = ${uploads.key})`,
+            ...uploadUnusedByWorkflows,
             // A pending edit may point at a new cover that is not on the workflow row yet.
             sql`not exists (select 1 from workflow_edits e where e.review_status = 'pending' and e.changes->>'coverKey' = ${uploads.key})`,
           ),

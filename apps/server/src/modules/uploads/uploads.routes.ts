@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, MAX_UPLOAD_BYTES, UPLOAD_FOLDERS, UploadResult, VALIDATION_KEYS } from '@flowbay/domain';
+import { MAX_UPLOAD_BYTES, UPLOAD_FOLDERS, VALIDATION_KEYS } from '@flowbay/domain';
+import { contractRoutes } from '../../lib/contract-routes.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import type { IncomingFile, UploadsService } from './uploads.service.ts';
@@ -23,37 +23,24 @@ function multipartError(error: unknown): AppError | null {
 }
 
 export async function uploadsRoutes(root: FastifyInstance, { uploads }: { uploads: UploadsService }) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
   // Registered here only, so no other route accepts multipart bodies.
-  await app.register(multipart, {
+  await root.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6 },
     throwFileSizeLimit: true,
   });
 
-  app.post(
-    '/api/uploads',
-    {
-      schema: {
-        tags: ['publishing'],
-        summary:
-          'Upload a workflow file (checked, secret-scanned; redact=true stores a redacted copy) or a cover image (JPEG/PNG/WebP, with a WebP thumbnail)',
-        consumes: ['multipart/form-data'],
-        querystring: z.object({
-          folder: z.enum(UPLOAD_FOLDERS).optional(),
-          redact: z.string().max(8).optional(),
-        }),
-        response: {
-          201: UploadResult,
-          400: ApiError,
-          401: ApiError,
-          403: ApiError,
-          413: ApiError,
-          415: ApiError,
-        },
-      },
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
+  contractRoutes(root, { tags: ['publishing'] })('POST /api/uploads', {
+    summary:
+      'Upload a workflow file (checked, secret-scanned; redact=true stores a redacted copy) or a cover image (JPEG/PNG/WebP, with a WebP thumbnail)',
+    consumes: ['multipart/form-data'],
+    querystring: z.object({
+      folder: z.enum(UPLOAD_FOLDERS).optional(),
+      redact: z.string().max(8).optional(),
+    }),
+    status: 201,
+    errors: [400, 401, 403, 413, 415],
+    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    handler: async (request) => {
       requireUser(request.viewer);
       if (!request.isMultipart())
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
@@ -82,7 +69,7 @@ export async function uploadsRoutes(root: FastifyInstance, { uploads }: { upload
       const result = await uploads.upload(request.viewer, folder as (typeof UPLOAD_FOLDERS)[number], file, {
         redact,
       });
-      return reply.status(201).send(result);
+      return result;
     },
-  );
+  });
 }

@@ -9,7 +9,7 @@ import { scanSecrets } from '@flowbay/workflow-formats';
 import { uploads } from '../../db/schema.ts';
 import { createLocalStorage } from '../../infra/storage/local.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs, type TestSession } from '../../test/auth.ts';
+import { signedInUser, signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser } from '../../test/factories.ts';
 import { largeN8nExport } from '../../test/large-export.ts';
 import { makeImage, multipartBody, n8nExport, upload } from '../../test/publishing.ts';
@@ -30,7 +30,7 @@ let member: TestSession;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  member = await signInAs(ctx, await createUser(ctx.db));
+  member = await signedInUser(ctx);
 });
 afterAll(() => ctx.close());
 
@@ -237,7 +237,7 @@ describe('POST /api/uploads: refusals', () => {
   });
 
   it('refuses an unconfirmed account', async () => {
-    const unverified = await signInAs(ctx, await createUser(ctx.db, { emailVerified: false }));
+    const unverified = await signedInUser(ctx, { emailVerified: false });
     const response = await upload(ctx, unverified, 'workflows', n8nExport());
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('EMAIL_NOT_VERIFIED');

@@ -35,6 +35,7 @@ import {
   renderForVisitor,
   type WebRenderer,
 } from './web.render.ts';
+import type { ProfilesRepository } from '../profiles/index.ts';
 import { createWebRepository } from './web.repository.ts';
 import { ogImageUrl } from '../share-images/index.ts';
 
@@ -49,6 +50,7 @@ interface WebOptions {
   env: Env;
   db: Database;
   catalog: CatalogService;
+  profiles: ProfilesRepository;
   /** The built web app; `null` or a folder without index.html serves only robots.txt and the sitemap. */
   distDir: string | null;
 }
@@ -169,7 +171,7 @@ function workflowHead(
 }
 
 /** The built web app with each public page's <head> rendered here, plus robots.txt and the sitemap. */
-export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDir }: WebOptions) {
+export async function webRoutes(app: FastifyInstance, { env, db, catalog, profiles, distDir }: WebOptions) {
   const repository = createWebRepository(db);
   const publicUrl = env.PUBLIC_URL;
 
@@ -334,7 +336,7 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, distDi
     { schema: { hide: true } },
     async (request, reply) => {
       const language = pageLanguage(request);
-      const profile = request.params.id.length <= 64 ? await repository.profileHead(request.params.id) : null;
+      const profile = request.params.id.length <= 64 ? await profiles.findPublic(request.params.id) : null;
       const path = paths.publicProfile(request.params.id);
       if (!profile) {
         const head = notFoundHead(language, uiText(language, 'profile.notFoundTitle'));

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs } from '../../test/auth.ts';
+import { signedInUser, signInAs } from '../../test/auth.ts';
 import { addPurchase, createUser, createWorkflow } from '../../test/factories.ts';
 import { SSR_ENTRY } from './web.render.ts';
 
@@ -84,7 +84,7 @@ beforeAll(async () => {
   pendingPath = `/workflows/${pending.slug}-${pending.id}`;
   authorCookie = (await signInAs(ctx, author)).cookie;
   // A buyer's review, in the paid workflow's server-rendered page.
-  const reviewer = await signInAs(ctx, await createUser(ctx.db, { name: 'Lê Hoa' }));
+  const reviewer = await signedInUser(ctx, { name: 'Lê Hoa' });
   await addPurchase(ctx.db, reviewer.user.id, paid.id, 250_000);
   const posted = await ctx.app.inject({
     method: 'POST',
@@ -186,7 +186,7 @@ describe('public pages rendered on the server', () => {
   });
 
   it('lets no shared cache keep a page asked for with a session cookie', async () => {
-    const session = await signInAs(ctx, await createUser(ctx.db, { name: 'Someone' }));
+    const session = await signedInUser(ctx, { name: 'Someone' });
     const signedIn = await crawl(slugs.free!, { cookie: session.cookie });
     expect(signedIn.headers['cache-control']).toBe('private, no-cache');
     expect(signedIn.headers.vary).toContain('Cookie');
@@ -201,7 +201,7 @@ describe('public pages rendered on the server', () => {
   });
 
   it('renders what the API shows the visitor: the buyer owns it, the author manages it, a stranger may buy', async () => {
-    const buyer = await signInAs(ctx, await createUser(ctx.db, { name: 'Người mua' }));
+    const buyer = await signedInUser(ctx, { name: 'Người mua' });
     await addPurchase(ctx.db, buyer.user.id, slugs.paidId!, 250_000);
     const bought = text(bodyOf((await crawl(slugs.paid!, { cookie: buyer.cookie })).body));
     expect(bought).toContain('You own this workflow');
@@ -209,7 +209,7 @@ describe('public pages rendered on the server', () => {
     // The file itself never: the page links to the download, which checks the session again.
     expect((await crawl(slugs.paid!, { cookie: buyer.cookie })).body).not.toContain(FILE_MARKER);
 
-    const stranger = await signInAs(ctx, await createUser(ctx.db, { name: 'Người lạ' }));
+    const stranger = await signedInUser(ctx, { name: 'Người lạ' });
     for (const cookie of [stranger.cookie, undefined]) {
       const page = text(bodyOf((await crawl(slugs.paid!, cookie ? { cookie } : {})).body));
       expect(page).toContain('Buy this workflow');
@@ -223,7 +223,7 @@ describe('public pages rendered on the server', () => {
     expect(own.body).toContain('<title>Bản nháp chờ duyệt | Flowbay</title>');
     expect(own.body).toContain('<meta name="robots" content="noindex" />');
     expect(own.headers['cache-control']).toBe('private, no-cache');
-    const stranger = await signInAs(ctx, await createUser(ctx.db, { name: 'Ai đó' }));
+    const stranger = await signedInUser(ctx, { name: 'Ai đó' });
     expect((await crawl(pendingPath, { cookie: stranger.cookie })).statusCode).toBe(404);
     const anonymous = await crawl(pendingPath);
     expect(anonymous.statusCode).toBe(404);

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { workflows } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs } from '../../test/auth.ts';
-import { createUser, createWorkflow } from '../../test/factories.ts';
+import { signedInUser } from '../../test/auth.ts';
+import { createUser, createWorkflow, type WorkflowFactoryInput } from '../../test/factories.ts';
 import { robotsTxt } from './web.routes.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'flowbay-web-dist-'));
@@ -36,31 +36,22 @@ beforeAll(async () => {
   const lone = await createUser(ctx.db, { name: 'Nobody Listed' });
   authorId = author.id;
   loneAuthorId = lone.id;
-  ids.free = (
-    await createWorkflow(ctx.db, ctx.storage, {
-      userId: author.id,
-      title: 'Đồng bộ đơn hàng Shopify',
-      price: 0,
-      platform: 'n8n',
-      useCases: ['ecommerce'],
-      description: `Sync every new order. ${'Long words keep going on and on. '.repeat(10)}`,
-    })
-  ).id;
-  ids.paid = (
-    await createWorkflow(ctx.db, ctx.storage, {
-      userId: author.id,
-      title: 'Premium </script><script>alert(1)</script> CRM',
-      price: 250_000,
-      platform: 'make',
-    })
-  ).id;
-  ids.pending = (
-    await createWorkflow(ctx.db, ctx.storage, {
-      userId: lone.id,
-      title: 'Waiting for review',
-      status: 'pending',
-    })
-  ).id;
+  const idOf = async (input: WorkflowFactoryInput) => (await createWorkflow(ctx.db, ctx.storage, input)).id;
+  ids.free = await idOf({
+    userId: author.id,
+    title: 'Đồng bộ đơn hàng Shopify',
+    price: 0,
+    platform: 'n8n',
+    useCases: ['ecommerce'],
+    description: `Sync every new order. ${'Long words keep going on and on. '.repeat(10)}`,
+  });
+  ids.paid = await idOf({
+    userId: author.id,
+    title: 'Premium </script><script>alert(1)</script> CRM',
+    price: 250_000,
+    platform: 'make',
+  });
+  ids.pending = await idOf({ userId: lone.id, title: 'Waiting for review', status: 'pending' });
 });
 afterAll(async () => {
   await ctx.close();
@@ -305,7 +296,7 @@ describe('ratings in the detail head', () => {
       ['Hoa', 5, 'Chạy ngay lần đầu'],
       ['Sam', 4, ''],
     ] as const) {
-      const session = await signInAs(ctx, await createUser(ctx.db, { name }));
+      const session = await signedInUser(ctx, { name });
       await ctx.app.inject({
         method: 'GET',
         url: `/api/workflows/${workflow.id}/download`,

@@ -4,6 +4,7 @@
  */
 export {
   createWorkflowsRepository,
+  pendingChanges,
   unknownTaxonomyError,
   versionExistsError,
   type EditChanges,

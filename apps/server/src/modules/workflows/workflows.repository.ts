@@ -12,6 +12,7 @@ import {
   workflowVersions,
   workflows,
 } from '../../db/schema.ts';
+import { listingColumns } from '../../db/fragments.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pgErrorOf } from '../../lib/pg-error.ts';
 import { buildSearchDocument } from '../../lib/search-document.ts';
@@ -64,6 +65,22 @@ export const versionExistsError = () => new AppError(409, 'VERSION_EXISTS', 'Ver
  * The workflow aggregate: a workflow, its versions, its pending edit and its taxonomy links. The
  * only place that writes them; database errors leave it as domain errors (AppError).
  */
+/** The versions (oldest first) and edits of these workflows that wait for review. */
+export async function pendingChanges(db: Database, workflowIds: string[]) {
+  if (workflowIds.length === 0) return { versions: [], edits: [] };
+  const pendingOf = <T extends typeof workflowVersions | typeof workflowEdits>(table: T) =>
+    and(inArray(table.workflowId, workflowIds), eq(table.reviewStatus, 'pending'));
+  const [versions, edits] = await Promise.all([
+    db
+      .select()
+      .from(workflowVersions)
+      .where(pendingOf(workflowVersions))
+      .orderBy(asc(workflowVersions.createdAt)),
+    db.select().from(workflowEdits).where(pendingOf(workflowEdits)),
+  ]);
+  return { versions, edits };
+}
+
 export function createWorkflowsRepository(db: Database) {
   const repository = {
     /** Runs the work in one transaction; a link to an unknown platform or use case is VALIDATION_FAILED. */
@@ -264,12 +281,7 @@ export function createWorkflowsRepository(db: Database) {
         .select({
           id: workflows.id,
           userId: workflows.userId,
-          slug: workflows.slug,
-          title: workflows.title,
-          description: workflows.description,
-          price: workflows.price,
-          coverKey: workflows.coverKey,
-          coverThumbKey: workflows.coverThumbKey,
+          ...listingColumns,
           testedWith: workflows.testedWith,
           status: workflows.status,
           currentVersionId: workflows.currentVersionId,
@@ -396,7 +408,7 @@ export function createWorkflowsRepository(db: Database) {
     /** Review state of several workflows at once, for the author's own list. */
     async reviewStates(workflowIds: string[]) {
       if (workflowIds.length === 0) return { decisions: [], versions: [], edits: [] };
-      const [decisions, versions, edits] = await Promise.all([
+      const [decisions, pending] = await Promise.all([
         db
           .selectDistinctOn([reviewDecisions.workflowId], {
             workflowId: reviewDecisions.workflowId,
@@ -407,29 +419,9 @@ export function createWorkflowsRepository(db: Database) {
           .from(reviewDecisions)
           .where(inArray(reviewDecisions.workflowId, workflowIds))
           .orderBy(reviewDecisions.workflowId, desc(reviewDecisions.createdAt), desc(reviewDecisions.id)),
-        db
-          .select({
-            workflowId: workflowVersions.workflowId,
-            id: workflowVersions.id,
-            version: workflowVersions.version,
-            createdAt: workflowVersions.createdAt,
-          })
-          .from(workflowVersions)
-          .where(
-            and(
-              inArray(workflowVersions.workflowId, workflowIds),
-              eq(workflowVersions.reviewStatus, 'pending'),
-            ),
-          )
-          .orderBy(asc(workflowVersions.createdAt)),
-        db
-          .select({ workflowId: workflowEdits.workflowId, changes: workflowEdits.changes })
-          .from(workflowEdits)
-          .where(
-            and(inArray(workflowEdits.workflowId, workflowIds), eq(workflowEdits.reviewStatus, 'pending')),
-          ),
+        pendingChanges(db, workflowIds),
       ]);
-      return { decisions, versions, edits };
+      return { decisions, ...pending };
     },
 
     /** The platform of the workflow's files (every version has the same one): its newest version's. */
@@ -445,21 +437,15 @@ export function createWorkflowsRepository(db: Database) {
 
     /** Which list names an id that does not exist, if any. */
     async unknownTaxonomy(tx: Transaction, change: TaxonomyChange) {
-      const cats = [...new Set(change.categoryIds ?? [])];
-      const subs = [...new Set(change.subcategoryIds ?? [])];
-      if (cats.length) {
-        const found = await tx
-          .select({ id: categories.id })
-          .from(categories)
-          .where(inArray(categories.id, cats));
-        if (found.length !== cats.length) return 'categoryIds' as const;
-      }
-      if (subs.length) {
-        const found = await tx
-          .select({ id: subcategories.id })
-          .from(subcategories)
-          .where(inArray(subcategories.id, subs));
-        if (found.length !== subs.length) return 'subcategoryIds' as const;
+      const lists = [
+        ['categoryIds', categories],
+        ['subcategoryIds', subcategories],
+      ] as const;
+      for (const [field, table] of lists) {
+        const ids = [...new Set(change[field] ?? [])];
+        if (ids.length === 0) continue;
+        const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+        if (found.length !== ids.length) return field;
       }
       return null;
     },
