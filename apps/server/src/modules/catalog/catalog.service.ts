@@ -41,6 +41,9 @@ function visitorOf(viewer: Viewer, visitorKey: string): string {
   return isSignedIn(viewer) ? `u:${viewer.id}` : `a:${createHash('sha256').update(visitorKey).digest('hex')}`;
 }
 
+/** Cards kept per process (about 1 KB each as JSON): the whole catalogue up to this size. */
+const CARD_CACHE_SIZE = 120_000;
+
 const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
 
 export function createCatalogService(deps: {
@@ -58,9 +61,15 @@ export function createCatalogService(deps: {
     // Changes (the author's name and picture included, migration 0017) reach it through the index's
     // change stamps; the lifetime only bounds what a missed change could cost.
     ttlMs: 10 * 60_000,
-    max: 50_000,
+    max: CARD_CACHE_SIZE,
   });
   search.onChange((ids) => cardCache.forget(ids));
+  // After a full load of the index, this process reads the cards in the background, most used first.
+  search.onLoad((index) => {
+    cardCache.preload(index.idsByPopularity().slice(0, CARD_CACHE_SIZE)).catch(() => {
+      // The database is away or the app is closing: cards load on demand instead.
+    });
+  });
 
   /** Public totals change only on writes; a few seconds of memo saves a count per page view. */
   async function countTotal(filter: CatalogFilter): Promise<number> {

@@ -1,8 +1,8 @@
 /**
- * Catalogue cards by workflow id, kept in this process so a search answers without a database round
- * trip for cards it served recently (docs/decisions/0007-search-index.md). An entry is dropped when the
- * search index sees its row change, and lives at most `ttlMs` (the author's name and picture live in
- * another table, which the index does not watch).
+ * Catalogue cards by workflow id, kept in this process as UTF-8 JSON so a search answers without a
+ * database round trip (docs/decisions/0007-search-index.md). A card is encoded once, when it is
+ * loaded: an answer is then these bytes joined, with no per-request encoding or length scan. An entry
+ * is dropped when the search index sees its row change, and lives at most `ttlMs`.
  */
 export function createCardCache<Row extends { id: string }>(options: {
   load: (ids: string[]) => Promise<Row[]>;
@@ -11,41 +11,86 @@ export function createCardCache<Row extends { id: string }>(options: {
   now?: () => number;
 }) {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { row: Row; until: number }>();
+  const entries = new Map<string, { json: Buffer; until: number }>();
+  /** The bytes each row handed out by `get` was parsed from. */
+  const parsedFrom = new WeakMap<Row, Buffer>();
   /**
-   * Each cached row as UTF-8 JSON, encoded once when it is loaded (rows are never changed in place):
-   * an answer is then these bytes joined, with no per-request encoding or length scan.
+   * Forgetting is counted, so a load that was under way when its rows changed does not put the old
+   * rows back: `forgotAt` is when each id was last forgotten, `allForgotAt` when everything was.
    */
-  const json = new WeakMap<Row, Buffer>();
-  return {
-    /** The rows of these ids that exist, in the order given. */
-    async get(ids: string[]): Promise<Row[]> {
+  let forgets = 0;
+  let allForgotAt = 0;
+  const forgotAt = new Map<string, number>();
+
+  /** Loads `ids` (none of them cached) and keeps what is still current. */
+  async function fill(ids: string[], at: number): Promise<Map<string, Buffer>> {
+    const started = forgets;
+    const loaded = new Map<string, Buffer>();
+    for (const row of await options.load(ids)) {
+      const json = Buffer.from(JSON.stringify(row));
+      loaded.set(row.id, json);
+      if (allForgotAt > started || (forgotAt.get(row.id) ?? 0) > started) continue;
+      entries.delete(row.id);
+      if (entries.size >= options.max) entries.delete(entries.keys().next().value!);
+      entries.set(row.id, { json, until: at + options.ttlMs });
+    }
+    return loaded;
+  }
+
+  const cache = {
+    /** The JSON of the rows of these ids that exist, in the order given. */
+    async json(ids: string[]): Promise<Buffer[]> {
       const at = now();
       const missing = ids.filter((id) => {
         const entry = entries.get(id);
         return !entry || entry.until <= at;
       });
-      if (missing.length > 0) {
-        for (const row of await options.load(missing)) {
-          entries.delete(row.id);
-          if (entries.size >= options.max) entries.delete(entries.keys().next().value!);
-          entries.set(row.id, { row, until: at + options.ttlMs });
-          json.set(row, Buffer.from(JSON.stringify(row)));
-        }
-      }
+      const loaded = missing.length > 0 ? await fill(missing, at) : null;
       return ids.flatMap((id) => {
-        const entry = entries.get(id);
-        return entry ? [entry.row] : [];
+        const json = loaded?.get(id) ?? entries.get(id)?.json;
+        return json ? [json] : [];
+      });
+    },
+    /** The rows of these ids that exist, in the order given (`jsonOf` gives each one's bytes back). */
+    async get(ids: string[]): Promise<Row[]> {
+      return (await cache.json(ids)).map((json) => {
+        const row = JSON.parse(json.toString()) as Row;
+        parsedFrom.set(row, json);
+        return row;
       });
     },
     /** The JSON bytes of a row this cache handed out (undefined for any other object). */
     jsonOf(row: Row): Buffer | undefined {
-      return json.get(row);
+      return parsedFrom.get(row);
+    },
+    /**
+     * Loads the cards of `ids` that are not cached, `batch` at a time, while there is room: a
+     * process fills its cache once instead of one database round trip per search at first.
+     */
+    async preload(ids: readonly string[], batch = 1_000): Promise<void> {
+      for (let start = 0; start < ids.length && entries.size < options.max; start += batch) {
+        const at = now();
+        const missing = ids.slice(start, start + batch).filter((id) => !entries.has(id));
+        if (missing.length > 0) await fill(missing, at);
+      }
+    },
+    get size(): number {
+      return entries.size;
     },
     /** Forgets these ids (null: all). */
     forget(ids: string[] | null) {
-      if (ids === null) entries.clear();
-      else for (const id of ids) entries.delete(id);
+      forgets++;
+      if (ids === null) {
+        entries.clear();
+        forgotAt.clear();
+        allForgotAt = forgets;
+        return;
+      }
+      for (const id of ids) {
+        entries.delete(id);
+        forgotAt.set(id, forgets);
+      }
     },
   };
+  return cache;
 }

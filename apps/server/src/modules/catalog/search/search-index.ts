@@ -267,6 +267,15 @@ export class SearchIndex {
     return topK(found, like.limit, compare, score).map((slot) => ids[slot]!);
   }
 
+  /** Ids of every listed workflow, most used first (favourites × 20 + views). */
+  idsByPopularity(): string[] {
+    const slots: number[] = [];
+    for (let slot = 0; slot < this.ids.length; slot++) if (this.live[slot]) slots.push(slot);
+    const { popularity, ids } = this;
+    slots.sort((a, b) => popularity[b]! - popularity[a]! || (ids[a]! < ids[b]! ? -1 : 1));
+    return slots.map((slot) => ids[slot]!);
+  }
+
   /** Listed workflows of one author. */
   countOf(userId: string): number {
     let count = 0;

@@ -54,6 +54,7 @@ export function createSearchSync(options: SearchSyncOptions) {
   let dirty = false;
   let running: Promise<void> | null = null;
   const listeners: Array<(ids: string[] | null) => void> = [];
+  const loadListeners: Array<(index: SearchIndex) => void> = [];
   /** Tells listeners which workflows changed (null: everything may have). */
   const changed = (ids: string[] | null) => {
     for (const listener of listeners) listener(ids);
@@ -72,6 +73,7 @@ export function createSearchSync(options: SearchSyncOptions) {
     index = fresh;
     stamps = freshStamps;
     changed(null);
+    for (const listener of loadListeners) listener(fresh);
     since = new Date(started.getTime() - OVERLAP_MS);
     lastPoll = lastFull = now();
   }
@@ -137,6 +139,10 @@ export function createSearchSync(options: SearchSyncOptions) {
     /** Called with the ids of workflows whose rows changed (null after a full reload). */
     onChange(listener: (ids: string[] | null) => void) {
       listeners.push(listener);
+    },
+    /** Called with the index after each full load (at start, then every `fullReloadMs`). */
+    onLoad(listener: (index: SearchIndex) => void) {
+      loadListeners.push(listener);
     },
     /** Reloads everything now (tests and the bench). */
     async reload() {
