@@ -314,12 +314,13 @@ async function benchScale(count: number): Promise<string[]> {
       );
       console.log(rows.at(-1));
     }
+    const after = await ask<{ heapUsed: number; rss: number }>(server.child, 'memory', 'heapUsed');
     await stop(server.child);
     await stop(bare.child);
     return [
       `### PostgreSQL: ${count.toLocaleString('en-US')} listed workflows`,
       '',
-      `Seeded in ${server.seedSeconds?.toFixed(1)} s; the index loaded on the first search in ${loadSeconds.toFixed(1)} s; server heap after loading ${fmt(memory.heapUsed / 1024 / 1024)} MB (RSS ${fmt(memory.rss / 1024 / 1024)} MB).`,
+      `Seeded in ${server.seedSeconds?.toFixed(1)} s; the index loaded on the first search in ${loadSeconds.toFixed(1)} s; server heap after loading ${fmt(memory.heapUsed / 1024 / 1024)} MB (RSS ${fmt(memory.rss / 1024 / 1024)} MB), after the runs (cards read, matches cached) ${fmt(after.heapUsed / 1024 / 1024)} MB (RSS ${fmt(after.rss / 1024 / 1024)} MB).`,
       '',
       '| load | distinct requests of sent | app rps | p50 / p90 / p95 / p97.5 / p99 ms | bare Node rps | app ÷ bare | errors |',
       '|---|---|---|---|---|---|---|',
