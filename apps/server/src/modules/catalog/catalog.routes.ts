@@ -4,7 +4,7 @@ import { WorkflowCard, WorkflowList, WorkflowRefParams } from '@flowbay/domain';
 import { asUploadedFile } from '../../infra/http/security-headers.ts';
 import { contractRoutes } from '../../lib/contract-routes.ts';
 import type { TtlCache } from '../../lib/response-cache.ts';
-import type { CatalogService } from './catalog.service.ts';
+import type { CatalogService, ListPage } from './catalog.service.ts';
 
 function contentDisposition(fileName: string): string {
   return `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -20,18 +20,15 @@ const OPEN_CARDS = Buffer.from('{"workflows":[');
 const COMMA = Buffer.from(',');
 
 /**
- * A list as UTF-8 JSON, checked against WorkflowList. Cards the catalogue's card cache already checked
- * and encoded (`knownJson`) are reused as they are: a search answer then costs no schema pass and no
- * encoding per card, and its length is known without scanning the text.
+ * A catalogue page as UTF-8 JSON, checked against WorkflowList. Cards that come as the card cache's
+ * bytes (checked and encoded once, when cached) are joined as they are: a search answer then costs no
+ * schema pass and no encoding per card, and its length is known without scanning the text.
  */
-function serializeList(
-  { workflows, ...envelope }: WorkflowList,
-  knownJson: (card: WorkflowCard) => Buffer | undefined,
-): Buffer {
+function serializeList({ workflows, ...envelope }: ListPage): Buffer {
   const parts: Buffer[] = [OPEN_CARDS];
   workflows.forEach((card, index) => {
     if (index > 0) parts.push(COMMA);
-    parts.push(knownJson(card) ?? Buffer.from(JSON.stringify(WorkflowCard.parse(card))));
+    parts.push(Buffer.isBuffer(card) ? card : Buffer.from(JSON.stringify(WorkflowCard.parse(card))));
   });
   parts.push(Buffer.from(`],${JSON.stringify(ListEnvelope.parse(envelope)).slice(1)}`));
   return Buffer.concat(parts);
@@ -72,7 +69,7 @@ export async function catalogRoutes(
           .type(JSON_TYPE)
           .header('x-cache', 'hit')
           .send(cached as never);
-      const body = serializeList(await catalog.list(request.query, request.viewer), catalog.cardJson);
+      const body = serializeList(await catalog.listPage(request.query, request.viewer));
       if (cacheable) listCache.set(request.url, body);
       return reply
         .type(JSON_TYPE)

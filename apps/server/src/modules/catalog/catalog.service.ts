@@ -44,6 +44,9 @@ function visitorOf(viewer: Viewer, visitorKey: string): string {
 /** Cards kept per process (about 1 KB each as JSON): the whole catalogue up to this size. */
 const CARD_CACHE_SIZE = 120_000;
 
+/** A catalogue page whose cards may be JSON bytes from the card cache. */
+export type ListPage = Omit<WorkflowList, 'workflows'> & { workflows: Array<WorkflowCard | Buffer> };
+
 const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
 
 export function createCatalogService(deps: {
@@ -135,10 +138,22 @@ export function createCatalogService(deps: {
 
   return {
     findVisible,
-    /** The JSON bytes of a catalogue card `list` returned from the cache (checked against WorkflowCard when cached). */
-    cardJson: (card: WorkflowCard) => cardCache.jsonOf(card),
-
+    /** A page of the catalogue with its cards as objects. */
     async list(query: ListWorkflowsQuery, viewer: Viewer): Promise<WorkflowList> {
+      const page = await this.listPage(query, viewer);
+      return {
+        ...page,
+        workflows: page.workflows.map((card) =>
+          Buffer.isBuffer(card) ? (JSON.parse(card.toString()) as WorkflowCard) : card,
+        ),
+      };
+    },
+
+    /**
+     * A page of the catalogue as the list route sends it: the public catalogue's cards are the card
+     * cache's JSON bytes (checked against WorkflowCard when they were cached), joined as they are.
+     */
+    async listPage(query: ListWorkflowsQuery, viewer: Viewer): Promise<ListPage> {
       const pageSize = query.limit ?? PAGE_SIZE;
       let scope: CatalogFilter['scope'] = { kind: 'listed' };
       let userId = query.user_id;
@@ -174,7 +189,7 @@ export function createCatalogService(deps: {
           limit: pageSize,
         });
         return {
-          workflows: await cardCache.get(found.ids),
+          workflows: await cardCache.json(found.ids),
           totalCount: userId ? index.countOf(userId) : index.size,
           filteredCount: found.count,
           page: query.page,

@@ -12,8 +12,6 @@ export function createCardCache<Row extends { id: string }>(options: {
 }) {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { json: Buffer; until: number }>();
-  /** The bytes each row handed out by `get` was parsed from. */
-  const parsedFrom = new WeakMap<Row, Buffer>();
   /**
    * Forgetting is counted, so a load that was under way when its rows changed does not put the old
    * rows back: `forgotAt` is when each id was last forgotten, `allForgotAt` when everything was.
@@ -51,17 +49,9 @@ export function createCardCache<Row extends { id: string }>(options: {
         return json ? [json] : [];
       });
     },
-    /** The rows of these ids that exist, in the order given (`jsonOf` gives each one's bytes back). */
+    /** The rows of these ids that exist, in the order given. */
     async get(ids: string[]): Promise<Row[]> {
-      return (await cache.json(ids)).map((json) => {
-        const row = JSON.parse(json.toString()) as Row;
-        parsedFrom.set(row, json);
-        return row;
-      });
-    },
-    /** The JSON bytes of a row this cache handed out (undefined for any other object). */
-    jsonOf(row: Row): Buffer | undefined {
-      return parsedFrom.get(row);
+      return (await cache.json(ids)).map((json) => JSON.parse(json.toString()) as Row);
     },
     /**
      * Loads the cards of `ids` that are not cached, `batch` at a time, while there is room: a
