@@ -190,7 +190,7 @@ function distinctSearches(): string[] {
   for (const a of WORDS) {
     for (const b of WORDS) {
       if (b === a) continue;
-      for (const c of WORDS.slice(0, 24)) if (c !== a && c !== b) found.add(`${a} ${b} ${c}`);
+      for (const c of WORDS.slice(0, 40)) if (c !== a && c !== b) found.add(`${a} ${b} ${c}`);
     }
   }
   return shuffle([...found], 7);
@@ -205,7 +205,7 @@ function distinctPrefixes(): string[] {
       if (a === b) continue;
       for (let i = 1; i <= b.length; i++) found.add(`${a} ${b.slice(0, i)}`);
       // A third word being typed, for more distinct prefixes than a run sends.
-      for (const c of WORDS.slice(0, 4)) {
+      for (const c of WORDS.slice(0, 6)) {
         if (c === a || c === b) continue;
         for (let i = 1; i <= c.length; i++) found.add(`${a} ${b} ${c.slice(0, i)}`);
       }
