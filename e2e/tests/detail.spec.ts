@@ -8,9 +8,15 @@ interface ListedCard {
   node_summary: { apps: Array<{ key: string; name: string; core?: boolean }> } | null;
 }
 
-/** A listed workflow of that price band that connects at least one third-party app. */
+/**
+ * A listed demo workflow of that price band that connects at least one third-party app. Oldest
+ * first: the demo catalogue is seeded before any journey runs, and other journeys list workflows of
+ * their own and delete them while this one runs.
+ */
 async function workflowWithApps(page: Page, price: 'free' | 'paid'): Promise<ListedCard> {
-  const list = await (await page.request.get(`/api/workflows?price=${price}&limit=48`)).json();
+  const list = await (
+    await page.request.get(`/api/workflows?price=${price}&sort=created_at_asc&limit=48`)
+  ).json();
   const found = (list.workflows as ListedCard[]).find((card) =>
     card.node_summary?.apps.some((app) => !app.core),
   );

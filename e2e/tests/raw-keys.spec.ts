@@ -50,8 +50,11 @@ async function settled(page: Page, path: string) {
 
 test('no public page shows a raw translation key', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const free = (await (await request.get('/api/workflows?price=free')).json()).workflows[0];
-  const paid = (await (await request.get('/api/workflows?price=paid')).json()).workflows[0];
+  // Demo workflows (oldest first): other journeys delete the workflows they list.
+  const free = (await (await request.get('/api/workflows?price=free&sort=created_at_asc')).json())
+    .workflows[0];
+  const paid = (await (await request.get('/api/workflows?price=paid&sort=created_at_asc')).json())
+    .workflows[0];
   const paths = [
     '/',
     '/workflows',

@@ -62,7 +62,15 @@ export function readPrice(text: string): PriceReading {
   return { ok: false, problem: 'nonNegative' };
 }
 
+// Building an Intl formatter costs far more than using one (a page formats dozens of numbers).
+const amountFormats = new Map<Language, Intl.NumberFormat>();
+
 /** Digits grouped the way the language writes them, without the currency: "99,000" / "99.000". */
 export function formatAmount(amount: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 0 }).format(amount);
+  let format = amountFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 0 });
+    amountFormats.set(language, format);
+  }
+  return format.format(amount);
 }

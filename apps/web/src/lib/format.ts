@@ -14,13 +14,50 @@ export function formatPrice(amount: number, language: string): string {
  */
 const TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
+/**
+ * One formatter per style and language, built on first use: building an Intl formatter (a time
+ * zone's above all) costs far more than formatting with it, and a page formats dozens of values.
+ */
+function formatter<F>(build: (locale: string) => F): (language: string) => F {
+  const built = new Map<Language, F>();
+  return (language) => {
+    const lang = asLanguage(language);
+    let format = built.get(lang);
+    if (!format) {
+      format = build(localeOf(lang));
+      built.set(lang, format);
+    }
+    return format;
+  };
+}
+
+const dateFormat = formatter(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: TIME_ZONE }),
+);
+const dateTimeFormat = formatter(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: TIME_ZONE,
+    }),
+);
+const percentFormat = formatter(
+  (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
+);
+const compactFormat = formatter(
+  (locale) => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }),
+);
+const ratingFormat = formatter(
+  (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
+
 export function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(asLanguage(language)), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: TIME_ZONE,
-  }).format(new Date(iso));
+  return dateFormat(language).format(new Date(iso));
 }
 
 /** Counts grouped like prices, so "499,000" / "499.000" reads the same on every screen. */
@@ -30,36 +67,20 @@ export function formatNumber(value: number, language: string): string {
 
 /** A share such as a conversion rate: "12.5%" / "12,5%". */
 export function formatPercent(share: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(asLanguage(language)), {
-    style: 'percent',
-    maximumFractionDigits: 1,
-  }).format(share);
+  return percentFormat(language).format(share);
 }
 
 /** 1.2k style counts for small badges. */
 export function formatCompact(value: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(asLanguage(language)), {
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(value);
+  return compactFormat(language).format(value);
 }
 
 /** Date and time to the minute, for receipts and order lists. */
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(asLanguage(language)), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: TIME_ZONE,
-  }).format(new Date(iso));
+  return dateTimeFormat(language).format(new Date(iso));
 }
 
 /** A rating average with one decimal ("4.8", "4,8"). */
 export function formatRating(value: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(asLanguage(language)), {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(value);
+  return ratingFormat(language).format(value);
 }
