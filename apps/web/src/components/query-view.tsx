@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadError } from '@/components/load-error';
+import { failedWithNothingToShow } from '@/lib/query';
 
 /**
  * What a screen shows for one query: the error with a way to try again, the placeholder until the
@@ -26,7 +27,7 @@ export function QueryView<T>({
   errorClassName?: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isError) {
+  if (failedWithNothingToShow(query)) {
     return (
       <LoadError
         className={errorClassName}

@@ -37,7 +37,20 @@ export function defineStaticQuery<T, const K extends QueryKey>(
   return defineQuery(queryKey, fetch, { staleTime: Infinity });
 }
 
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}
+
 /** A missing resource stays missing: retrying a 404 only delays the not-found state. */
 export function retryUnlessNotFound(count: number, error: Error): boolean {
-  return !(error instanceof ApiRequestError && error.status === 404) && count < 2;
+  return !isNotFound(error) && count < 2;
+}
+
+/**
+ * Whether a screen shows its query's failure: nothing has loaded yet, or what it shows is gone (404).
+ * A background refetch that failed for any other reason keeps what is on screen, so a review or a
+ * form being filled in is never swapped for an error message under the visitor's cursor.
+ */
+export function failedWithNothingToShow(query: { isError: boolean; data: unknown; error: unknown }): boolean {
+  return query.isError && (query.data === undefined || isNotFound(query.error));
 }

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useOrder } from '@/features/commerce/api/get-order';
 import { Receipt } from '@/features/commerce/components/receipt';
 import { RefundRequest } from '@/features/commerce/components/refund-request';
-import { ApiRequestError } from '@/lib/api-client';
+import { failedWithNothingToShow, isNotFound } from '@/lib/query';
 import { usePageMeta } from '@/lib/page-meta';
 import { translateMessage } from '@/i18n/keys';
 
@@ -27,8 +27,8 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
   const { t } = useTranslation();
   const order = useOrder(code);
   usePageMeta(t('orders.pageTitle', { code }));
-  if (order.isError) {
-    if (order.error instanceof ApiRequestError && order.error.status === 404) {
+  if (failedWithNothingToShow(order)) {
+    if (isNotFound(order.error)) {
       return (
         <NotFoundState
           title={t('orders.notFoundTitle')}

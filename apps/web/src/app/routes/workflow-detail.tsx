@@ -25,6 +25,7 @@ import { ReviewNotice } from '@/components/review-notice';
 import { useTranslateToggle } from '@/features/translate/use-translate-toggle';
 import { WhenVisible } from '@/components/when-visible';
 import { usePageMeta } from '@/lib/page-meta';
+import { failedWithNothingToShow } from '@/lib/query';
 import { ReviewsSection } from '../server-parts';
 
 const OpenInN8n = lazy(() => import('@/features/n8n/components/open-in-n8n'));
@@ -46,9 +47,12 @@ export function Component() {
   }, [redirecting, canonical, navigate, location.search]);
 
   useRecordView(data && !redirecting ? data.id : undefined);
-  usePageMeta(data?.title ?? (workflow.isError ? t('detail.notFoundTitle') : undefined), data?.description);
+  usePageMeta(
+    data?.title ?? (failedWithNothingToShow(workflow) ? t('detail.notFoundTitle') : undefined),
+    data?.description,
+  );
 
-  if (workflow.isError) {
+  if (failedWithNothingToShow(workflow)) {
     return <WorkflowUnavailable error={workflow.error} onRetry={() => void workflow.refetch()} />;
   }
   if (!data || redirecting) return <DetailSkeleton />;

@@ -13,6 +13,7 @@ import { localizedName, useCategories, useSubcategories } from '@/features/workf
 import { useVersions } from '@/features/workflows/api/get-versions';
 import { useWorkflow } from '@/features/workflows/api/get-workflow';
 import { usePageMeta } from '@/lib/page-meta';
+import { failedWithNothingToShow } from '@/lib/query';
 import { LoadError } from '@/components/load-error';
 
 export function Component() {
@@ -55,10 +56,10 @@ function ManageWorkflow() {
       </div>
     );
   }
-  if (workflow.isError) {
+  const data = workflow.data;
+  if (failedWithNothingToShow(workflow) || !data) {
     return <WorkflowUnavailable error={workflow.error} onRetry={() => void workflow.refetch()} />;
   }
-  const data = workflow.data;
   if (!data.access.can_manage) {
     return (
       <Message

@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/toaster';
 import { LoadError } from '@/components/load-error';
 import { errorKey } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { failedWithNothingToShow } from '@/lib/query';
 import { useCreateN8nKey, useN8nKeys, useRevokeN8nKey } from '../api/n8n-keys';
 import { templatesHostSetting } from '../lib/n8n-address';
 import { CopyText } from './copy-text';
@@ -88,7 +89,7 @@ export default function N8nKeysCard() {
         </Button>
       </form>
 
-      {keys.isError ? (
+      {failedWithNothingToShow(keys) ? (
         <LoadError messages={[t('n8n.keysLoadFailed')]} onRetry={() => void keys.refetch()} />
       ) : keys.data && keys.data.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">

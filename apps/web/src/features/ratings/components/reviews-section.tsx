@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { failedWithNothingToShow } from '@/lib/query';
 import { useReviews } from '../api/get-reviews';
 import { useReplyToReview } from '../api/reply-to-review';
 import { useDeleteReview, useSaveReview } from '../api/save-review';
@@ -27,7 +28,7 @@ export function ReviewsSection({ workflowId }: { workflowId: string }) {
   const [pages, setPages] = useState(1);
   return (
     <TitledCard title={t('ratings.title')} contentClassName="flex flex-col gap-6">
-      {reviews.isError ? (
+      {failedWithNothingToShow(reviews) ? (
         <p role="alert" className="text-red-700">
           {t('ratings.loadFailed')}
         </p>

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/load-error';
 import { NotFoundState } from '@/components/not-found-state';
-import { ApiRequestError } from '@/lib/api-client';
+import { isNotFound } from '@/lib/query';
 
 /** A workflow that could not be shown: gone (or never visible to this visitor), or not loaded. */
 export function WorkflowUnavailable({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  if (error instanceof ApiRequestError && error.status === 404) {
+  if (isNotFound(error)) {
     return (
       <NotFoundState
         title={t('detail.notFoundTitle')}
