@@ -1,6 +1,6 @@
 import './zod-config';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
@@ -62,7 +62,11 @@ async function start() {
     );
     return;
   }
-  hydrateRoot(container, app(createBrowserRouter(routes, { hydrationData: state.router })));
+  // Hydrating as a transition lets React yield to the browser every few milliseconds (a default
+  // update would hydrate the whole page in one long task: slow phones' total blocking time).
+  startTransition(() => {
+    hydrateRoot(container, app(createBrowserRouter(routes, { hydrationData: state.router })));
+  });
 }
 
 void start();
