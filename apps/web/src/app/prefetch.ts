@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { FEATURED_COUNT } from '@flowbay/domain/limits';
 import { matchPage, pageFromSearchParams } from '@flowbay/domain/routes';
 import { parseWorkflowRef } from '@flowbay/domain/slug';
+import { paymentProvidersQueryOptions } from '@/features/commerce/api/get-payment-providers';
 import { reviewsQueryOptions } from '@/features/ratings/api/get-reviews';
 import { translateStatusQueryOptions } from '@/features/translate/api/translate';
 import { profileQueryOptions } from '@/features/profiles/api/get-profile';
@@ -40,7 +41,14 @@ export async function prefetchPage(queryClient: QueryClient, url: URL): Promise<
       const workflowId = parseWorkflowRef(ref).id;
       const author = queryClient
         .fetchQuery(workflowQueryOptions(ref))
-        .then((workflow) => queryClient.prefetchQuery(authorStatsQueryOptions(workflow.user_id)))
+        .then((workflow) =>
+          Promise.all([
+            queryClient.prefetchQuery(authorStatsQueryOptions(workflow.user_id)),
+            // A paid workflow's Buy block names the ways to pay: without them it would render a
+            // placeholder that grows once they arrive (a layout shift under the page's facts).
+            workflow.price > 0 ? queryClient.prefetchQuery(paymentProvidersQueryOptions()) : undefined,
+          ]),
+        )
         .catch(() => undefined);
       await Promise.all([
         author,
