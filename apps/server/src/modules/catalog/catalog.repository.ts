@@ -160,8 +160,19 @@ const cardColumns = {
   subcategories: subcategoriesJson,
 };
 
+/** What visibility and access rules read (see findBasics). */
+const basicColumns = {
+  id: workflows.id,
+  userId: workflows.userId,
+  status: workflows.status,
+  price: workflows.price,
+  deletedAt: workflows.deletedAt,
+  version: currentVersion,
+};
+
 export function createCatalogRepository(db: Database) {
   const cards = () => db.select(cardColumns).from(workflows).leftJoin(user, eq(user.id, workflows.userId));
+  const basics = () => db.select(basicColumns).from(workflows);
   // Built once: search answers ask for the cards they have not cached, many times a second.
   const cardsByIdList = cards()
     .where(sql`${workflows.id} = any(${sql.placeholder('ids')}::uuid[])`)
@@ -217,6 +228,23 @@ export function createCatalogRepository(db: Database) {
         .where(and(eq(workflows.slug, slug), isListed))
         .orderBy(desc(workflows.createdAt), desc(workflows.id))
         .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * What deciding who may see a workflow takes, without its card (no author, taxonomy or
+     * summary): for the routes that answer something else about it (versions, reviews).
+     */
+    async findBasics(ref: { id: string } | { number: number } | { slug: string }) {
+      const [row] =
+        'id' in ref
+          ? await basics().where(eq(workflows.id, ref.id)).limit(1)
+          : 'number' in ref
+            ? await basics().where(eq(workflows.number, ref.number)).limit(1)
+            : await basics()
+                .where(and(eq(workflows.slug, ref.slug), isListed))
+                .orderBy(desc(workflows.createdAt), desc(workflows.id))
+                .limit(1);
       return row ?? null;
     },
 
@@ -454,3 +482,4 @@ export function createSearchSource(db: Database): SearchSource {
     },
   };
 }
+export type BasicsRow = NonNullable<Awaited<ReturnType<CatalogRepository['findBasics']>>>;

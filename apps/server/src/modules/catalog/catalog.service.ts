@@ -30,6 +30,7 @@ import type { WorkflowsRepository } from '../workflows/index.ts';
 import { searchTerms } from '../../lib/search-query.ts';
 import {
   FUZZY_MIN_LENGTH,
+  type BasicsRow,
   type CardRow,
   type CatalogRepository,
   type CatalogFilter,
@@ -95,6 +96,24 @@ export function createCatalogService(deps: {
           : parsed.slug
             ? await repository.findListedBySlug(parsed.slug)
             : null;
+    return visibleTo(row, viewer);
+  }
+
+  /** findVisible's rule on findBasics' columns: for answers that are not the card itself. */
+  async function findVisibleBasics(ref: string, viewer: Viewer): Promise<BasicsRow> {
+    const parsed = /^\d{1,9}$/.test(ref) ? null : parseWorkflowRef(ref);
+    const row =
+      parsed === null
+        ? await repository.findBasics({ number: Number(ref) })
+        : parsed.id
+          ? await repository.findBasics({ id: parsed.id })
+          : parsed.slug
+            ? await repository.findBasics({ slug: parsed.slug })
+            : null;
+    return visibleTo(row, viewer);
+  }
+
+  async function visibleTo<Row extends BasicsRow>(row: Row | null, viewer: Viewer): Promise<Row> {
     if (!row) throw workflowNotFound();
     // A deleted workflow stays reachable for those who bought it (docs/decisions/0020-review-workflow.md).
     if (
@@ -107,7 +126,7 @@ export function createCatalogService(deps: {
     return row;
   }
 
-  function accessFor(viewer: Viewer, row: CardRow) {
+  function accessFor(viewer: Viewer, row: BasicsRow) {
     return resolveAccess(viewer, { userId: row.userId, price: Number(row.price) }, () =>
       isSignedIn(viewer) ? repository.hasPurchased(viewer.id, row.id) : Promise.resolve(false),
     );
@@ -138,6 +157,7 @@ export function createCatalogService(deps: {
 
   return {
     findVisible,
+    findVisibleBasics,
     /** A page of the catalogue with its cards as objects. */
     async list(query: ListWorkflowsQuery, viewer: Viewer): Promise<WorkflowList> {
       const page = await this.listPage(query, viewer);
@@ -305,7 +325,7 @@ export function createCatalogService(deps: {
     },
 
     async versions(ref: string, viewer: Viewer): Promise<WorkflowVersion[]> {
-      const row = await findVisible(ref, viewer);
+      const row = await findVisibleBasics(ref, viewer);
       const access = await accessFor(viewer, row);
       const ownView = canSeeUnlisted(viewer, row);
       const rows = await workflows.versions(row.id, ownView ? 'all' : 'approved');

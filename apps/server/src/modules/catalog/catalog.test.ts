@@ -357,7 +357,21 @@ describe('GET /api/workflows/:id', () => {
       expect(response.statusCode, key).toBe(404);
       const versions = await ctx.app.inject({ method: 'GET', url: `/api/workflows/${ids[key]}/versions` });
       expect(versions.statusCode, key).toBe(404);
+      const reviews = await ctx.app.inject({ method: 'GET', url: `/api/workflows/${ids[key]}/reviews` });
+      expect(reviews.statusCode, key).toBe(404);
     }
+  });
+
+  it('finds the versions of a listed workflow by its id, number or slug alike', async () => {
+    const workflow = (await ctx.app.inject({ method: 'GET', url: `/api/workflows/${ids.quanly}` })).json();
+    const answers = await Promise.all(
+      [workflow.id, String(workflow.number), workflow.slug].map(async (ref) =>
+        (await ctx.app.inject({ method: 'GET', url: `/api/workflows/${ref}/versions` })).json(),
+      ),
+    );
+    expect(answers[0]).toHaveLength(1);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
   });
 
   it('gives a free workflow a download URL and a paid one none', async () => {

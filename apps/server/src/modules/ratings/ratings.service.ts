@@ -81,7 +81,7 @@ export function createRatingsService({ repository, catalog, mailer, publicUrl, c
 
   return {
     async list(ref: string, viewer: Viewer, page: number): Promise<ReviewList> {
-      const workflow = await catalog.findVisible(ref, viewer);
+      const workflow = await catalog.findVisibleBasics(ref, viewer);
       const [rows, distribution, counters, access] = await Promise.all([
         repository.listVisible(workflow.id, page, REVIEWS_PAGE_SIZE),
         repository.distribution(workflow.id),
