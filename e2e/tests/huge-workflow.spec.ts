@@ -40,10 +40,9 @@ async function longestTask(page: Page): Promise<number> {
 const FILE_READ_TIMEOUT = 60_000;
 
 test.describe('a huge free workflow', () => {
-  test.skip(
-    ({ isMobile }) => isMobile,
-    "a huge file's preview work is the same code at every width (desktop runs both languages); the preview's phone layout is covered by preview.spec.ts",
-  );
+  // On phones: a huge file's preview work is the same code at every width (desktop runs both languages);
+  // the preview's phone layout is covered by preview.spec.ts.
+  test.skip(({ isMobile }) => isMobile, 'phone: same parse code; phone preview in preview.spec.ts');
 
   test('shows a summary and a bounded preview without blocking the page, for visitors and reviewers', async ({
     page,

@@ -26,10 +26,9 @@ const reviewItem = (page: Page, title: string) =>
   page.getByTestId('review-item').filter({ has: page.getByRole('heading', { name: title }) });
 
 test.describe('seller tools that cannot mislead', () => {
-  test.skip(
-    ({ isMobile }) => isMobile,
-    'the seller journey runs at desktop width in both languages; the forms are the same on a phone',
-  );
+  // On phones: the seller journey runs at desktop width in both languages; the forms are the same on a
+  // phone.
+  test.skip(({ isMobile }) => isMobile, 'phone: the seller forms are the same as on desktop');
 
   test('a seller types "99.000", picks broken files, then changes the listing\'s cover and use cases', async ({
     browser,
