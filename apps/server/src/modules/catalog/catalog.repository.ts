@@ -160,6 +160,18 @@ const cardColumns = {
   subcategories: subcategoriesJson,
 };
 
+/** A workflow by id, by number, or by a bare slug: the newest listed workflow that has it. */
+export type WorkflowLookup = { id: string } | { number: number } | { slug: string };
+
+function lookupWhere(lookup: WorkflowLookup) {
+  if ('id' in lookup) return eq(workflows.id, lookup.id);
+  if ('number' in lookup) return eq(workflows.number, lookup.number);
+  return and(eq(workflows.slug, lookup.slug), isListed);
+}
+
+// Only a slug can name several workflows; ids and numbers are unique.
+const newestFirst = [desc(workflows.createdAt), desc(workflows.id)] as const;
+
 /** What visibility and access rules read (see findBasics). */
 const basicColumns = {
   id: workflows.id,
@@ -212,21 +224,11 @@ export function createCatalogRepository(db: Database) {
       return Number(row?.count ?? 0);
     },
 
-    async findById(id: string) {
-      const [row] = await cards().where(eq(workflows.id, id)).limit(1);
-      return row ?? null;
-    },
-
-    async findByNumber(number: number) {
-      const [row] = await cards().where(eq(workflows.number, number)).limit(1);
-      return row ?? null;
-    },
-
-    /** A bare slug: the newest listed workflow that has it. */
-    async findListedBySlug(slug: string) {
+    /** The card of the workflow `lookup` names. */
+    async findCard(lookup: WorkflowLookup) {
       const [row] = await cards()
-        .where(and(eq(workflows.slug, slug), isListed))
-        .orderBy(desc(workflows.createdAt), desc(workflows.id))
+        .where(lookupWhere(lookup))
+        .orderBy(...newestFirst)
         .limit(1);
       return row ?? null;
     },
@@ -235,16 +237,11 @@ export function createCatalogRepository(db: Database) {
      * What deciding who may see a workflow takes, without its card (no author, taxonomy or
      * summary): for the routes that answer something else about it (versions, reviews).
      */
-    async findBasics(ref: { id: string } | { number: number } | { slug: string }) {
-      const [row] =
-        'id' in ref
-          ? await basics().where(eq(workflows.id, ref.id)).limit(1)
-          : 'number' in ref
-            ? await basics().where(eq(workflows.number, ref.number)).limit(1)
-            : await basics()
-                .where(and(eq(workflows.slug, ref.slug), isListed))
-                .orderBy(desc(workflows.createdAt), desc(workflows.id))
-                .limit(1);
+    async findBasics(lookup: WorkflowLookup) {
+      const [row] = await basics()
+        .where(lookupWhere(lookup))
+        .orderBy(...newestFirst)
+        .limit(1);
       return row ?? null;
     },
 
@@ -345,7 +342,7 @@ export function createCatalogRepository(db: Database) {
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 
-export type CardRow = NonNullable<Awaited<ReturnType<CatalogRepository['findById']>>>;
+export type CardRow = NonNullable<Awaited<ReturnType<CatalogRepository['findCard']>>>;
 
 const indexedColumns = {
   id: workflows.id,

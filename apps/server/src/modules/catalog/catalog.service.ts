@@ -32,10 +32,18 @@ import {
   FUZZY_MIN_LENGTH,
   type BasicsRow,
   type CardRow,
+  type WorkflowLookup,
   type CatalogRepository,
   type CatalogFilter,
   type CatalogSort,
 } from './catalog.repository.ts';
+
+/** What a workflow reference in an address names: a number, an id (with or without its slug), or a bare slug. */
+function lookupOf(ref: string): WorkflowLookup | null {
+  if (/^\d{1,9}$/.test(ref)) return { number: Number(ref) };
+  const parsed = parseWorkflowRef(ref);
+  return parsed.id ? { id: parsed.id } : parsed.slug ? { slug: parsed.slug } : null;
+}
 
 /** Who counts as one visitor for views and downloads: the account, else a hash of address and browser. */
 function visitorOf(viewer: Viewer, visitorKey: string): string {
@@ -87,30 +95,14 @@ export function createCatalogService(deps: {
 
   /** A workflow the viewer may see, or WORKFLOW_NOT_FOUND (never a hint that a hidden one exists). */
   async function findVisible(ref: string, viewer: Viewer): Promise<CardRow> {
-    const parsed = /^\d{1,9}$/.test(ref) ? null : parseWorkflowRef(ref);
-    const row =
-      parsed === null
-        ? await repository.findByNumber(Number(ref))
-        : parsed.id
-          ? await repository.findById(parsed.id)
-          : parsed.slug
-            ? await repository.findListedBySlug(parsed.slug)
-            : null;
-    return visibleTo(row, viewer);
+    const lookup = lookupOf(ref);
+    return visibleTo(lookup && (await repository.findCard(lookup)), viewer);
   }
 
   /** findVisible's rule on findBasics' columns: for answers that are not the card itself. */
   async function findVisibleBasics(ref: string, viewer: Viewer): Promise<BasicsRow> {
-    const parsed = /^\d{1,9}$/.test(ref) ? null : parseWorkflowRef(ref);
-    const row =
-      parsed === null
-        ? await repository.findBasics({ number: Number(ref) })
-        : parsed.id
-          ? await repository.findBasics({ id: parsed.id })
-          : parsed.slug
-            ? await repository.findBasics({ slug: parsed.slug })
-            : null;
-    return visibleTo(row, viewer);
+    const lookup = lookupOf(ref);
+    return visibleTo(lookup && (await repository.findBasics(lookup)), viewer);
   }
 
   async function visibleTo<Row extends BasicsRow>(row: Row | null, viewer: Viewer): Promise<Row> {
