@@ -16,6 +16,7 @@ import en from './i18n/en.json';
 import pagesEn from './i18n/pages.en.json';
 import pagesVi from './i18n/pages.vi.json';
 import vi from './i18n/vi.json';
+import { withLocalRules } from './i18n/local-rules';
 import { withApiMessages } from './i18n/resources';
 import { setApiFetch } from './lib/api-client';
 import { API_MESSAGES } from '@flowbay/domain/messages';
@@ -44,6 +45,7 @@ function i18nFor(language: UiLanguage): I18n {
       returnNull: false,
       react: { useSuspense: false },
     });
+    withLocalRules(instance);
     instances.set(language, instance);
   }
   return instance;

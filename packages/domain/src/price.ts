@@ -1,4 +1,5 @@
 import { PAID_PRICE_MIN, PRICE_MAX } from './limits.ts';
+import { formatWhole } from './locale-format.ts';
 
 export type Language = 'en' | 'vi';
 export const LANGUAGES: readonly Language[] = ['en', 'vi'];
@@ -62,15 +63,7 @@ export function readPrice(text: string): PriceReading {
   return { ok: false, problem: 'nonNegative' };
 }
 
-// Building an Intl formatter costs far more than using one (a page formats dozens of numbers).
-const amountFormats = new Map<Language, Intl.NumberFormat>();
-
 /** Digits grouped the way the language writes them, without the currency: "99,000" / "99.000". */
 export function formatAmount(amount: number, language: Language): string {
-  let format = amountFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 0 });
-    amountFormats.set(language, format);
-  }
-  return format.format(amount);
+  return formatWhole(amount, language);
 }

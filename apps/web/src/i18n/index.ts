@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { withLocalRules } from './local-rules';
 import { withApiMessages } from './resources';
 
 const LANGUAGE_STORAGE_KEY = 'language';
@@ -65,7 +66,7 @@ export async function initI18n(language: UiLanguage = storedLanguage()) {
       // Private modes may refuse storage; the choice then lasts for this visit only.
     }
   });
-  await i18next
+  const ready = i18next
     .use(lazyBackend)
     .use(initReactI18next)
     .init({
@@ -78,5 +79,7 @@ export async function initI18n(language: UiLanguage = storedLanguage()) {
       returnNull: false,
       react: { useSuspense: false },
     });
+  withLocalRules(i18next);
+  await ready;
   document.documentElement.lang = language;
 }

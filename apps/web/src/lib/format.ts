@@ -1,3 +1,4 @@
+import { formatCompactCount, formatFixed, formatVietnamDay } from '@flowbay/domain/locale-format';
 import { formatAmount, formatVnd, localeOf, type Language } from '@flowbay/domain/price';
 
 export function asLanguage(language: string | undefined): Language {
@@ -11,6 +12,10 @@ export function formatPrice(amount: number, language: string): string {
 /**
  * Dates read in Vietnam's time zone wherever they are formatted, so the page the server renders and
  * the one the browser hydrates say the same day (and a receipt the same time) for every visitor.
+ *
+ * What public pages show (prices, counts, days, ratings) is written without Intl
+ * (@flowbay/domain/locale-format): the first Intl formatter loads the browser's locale data in the
+ * middle of hydration. Signed-in screens (receipts' times, sales' shares) use Intl.
  */
 const TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
@@ -31,10 +36,6 @@ function formatter<F>(build: (locale: string) => F): (language: string) => F {
   };
 }
 
-const dateFormat = formatter(
-  (locale) =>
-    new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: TIME_ZONE }),
-);
 const dateTimeFormat = formatter(
   (locale) =>
     new Intl.DateTimeFormat(locale, {
@@ -49,15 +50,9 @@ const dateTimeFormat = formatter(
 const percentFormat = formatter(
   (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
 );
-const compactFormat = formatter(
-  (locale) => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }),
-);
-const ratingFormat = formatter(
-  (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-);
 
 export function formatDate(iso: string, language: string): string {
-  return dateFormat(language).format(new Date(iso));
+  return formatVietnamDay(iso, asLanguage(language));
 }
 
 /** Counts grouped like prices, so "499,000" / "499.000" reads the same on every screen. */
@@ -72,7 +67,7 @@ export function formatPercent(share: number, language: string): string {
 
 /** 1.2k style counts for small badges. */
 export function formatCompact(value: number, language: string): string {
-  return compactFormat(language).format(value);
+  return formatCompactCount(value, asLanguage(language));
 }
 
 /** Date and time to the minute, for receipts and order lists. */
@@ -82,5 +77,5 @@ export function formatDateTime(iso: string, language: string): string {
 
 /** A rating average with one decimal ("4.8", "4,8"). */
 export function formatRating(value: number, language: string): string {
-  return ratingFormat(language).format(value);
+  return formatFixed(value, 1, asLanguage(language));
 }
