@@ -1,6 +1,15 @@
 import { cn } from '@/lib/cn';
 
-/** A brand or generic app icon, drawn by the server (`/api/icons/<key>.svg`) so no icon set ships to the browser. */
+/**
+ * Address of an app's icon as the server draws it, so no icon set ships to the browser. Pages show the
+ * PNG (decoded off the main thread, where each SVG image costs the browser a document of its own);
+ * the graph preview, which zooms, shows the SVG.
+ */
+export function appIconSrc(appKey: string, kind: 'png' | 'svg' = 'png'): string {
+  return `/api/icons/${encodeURIComponent(appKey)}.${kind}`;
+}
+
+/** A brand or generic app icon (see appIconSrc). */
 export function AppIcon({
   appKey,
   name,
@@ -20,14 +29,7 @@ export function AppIcon({
       )}
       title={name}
     >
-      <img
-        src={`/api/icons/${encodeURIComponent(appKey)}.svg`}
-        alt={name}
-        width={image}
-        height={image}
-        loading="lazy"
-        decoding="async"
-      />
+      <img src={appIconSrc(appKey)} alt={name} width={image} height={image} loading="lazy" decoding="async" />
     </span>
   );
 }

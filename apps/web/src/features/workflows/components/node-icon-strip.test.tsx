@@ -30,7 +30,7 @@ describe('NodeIconStrip', () => {
       'Schedule',
       'Edit Fields (Set)',
     ]);
-    expect(icons[0]!.getAttribute('src')).toBe('/api/icons/openai.svg');
+    expect(icons[0]!.getAttribute('src')).toBe('/api/icons/openai.png');
     expect(within(list).getByText('+2').getAttribute('title')).toBe('If, Merge');
   });
 });

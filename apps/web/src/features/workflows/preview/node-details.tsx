@@ -2,6 +2,7 @@ import { Pause, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appDisplayName, type GraphNode } from '@flowbay/workflow-formats';
+import { appIconSrc } from '../components/app-icon';
 
 function SettingValue({ value }: { value: unknown }) {
   if (typeof value === 'string')
@@ -42,13 +43,7 @@ export function NodeDetails({
       data-testid="node-details"
     >
       <div className="flex items-start gap-3 border-b border-slate-200 p-4">
-        <img
-          src={`/api/icons/${encodeURIComponent(node.app)}.svg`}
-          alt=""
-          width={28}
-          height={28}
-          className="mt-0.5 shrink-0"
-        />
+        <img src={appIconSrc(node.app)} alt="" width={28} height={28} className="mt-0.5 shrink-0" />
         <h3
           ref={heading}
           tabIndex={-1}

@@ -12,6 +12,7 @@ import { loadExport } from './load-export';
 import { BOUNDED_PREVIEW_NODES } from './preview-limits';
 import { workflowsKeys } from '../api/query-keys';
 import { PREVIEW_HEIGHT, WorkflowPreview } from './workflow-preview';
+import { appIconSrc } from '../components/app-icon';
 
 /**
  * The live preview of a workflow the viewer may download, with copy and download of its JSON.
@@ -107,7 +108,7 @@ function LargeWorkflowSummary({ summary }: { summary: ExportSummaryView }) {
               key={app.key}
               className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs"
             >
-              <img src={`/api/icons/${encodeURIComponent(app.key)}.svg`} alt="" width={14} height={14} />
+              <img src={appIconSrc(app.key)} alt="" width={14} height={14} />
               {app.name} × {formatNumber(app.count, i18n.language)}
             </li>
           ))}

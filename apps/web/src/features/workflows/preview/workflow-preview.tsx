@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import type { GraphNode, WorkflowGraph } from '@flowbay/workflow-formats';
 import { cn } from '@/lib/cn';
 import { NodeDetails } from './node-details';
+import { appIconSrc } from '../components/app-icon';
 
 export const PREVIEW_HEIGHT = 500;
 const MIN_PREVIEW_HEIGHT = 280;
@@ -46,7 +47,7 @@ function StepNode({ data }: NodeProps<Node<StepData>>) {
   const { node } = data;
   const icon = (
     <img
-      src={`/api/icons/${encodeURIComponent(node.app)}.svg`}
+      src={appIconSrc(node.app, 'svg')}
       alt=""
       width={20}
       height={20}

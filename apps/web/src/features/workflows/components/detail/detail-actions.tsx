@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/toaster';
 import { facebookShareUrl, shareText } from '../../lib/share-text';
+import { appIconSrc } from '../app-icon';
 
 /**
  * Download (or why not), share, and the actions other features add (favourite, translate, report,
@@ -79,7 +80,7 @@ function ShareMenu({ workflow }: { workflow: WorkflowDetail }) {
         <DropdownMenuItem
           onSelect={() => window.open(facebookShareUrl(pageUrl()), '_blank', 'noopener,noreferrer')}
         >
-          <img src="/api/icons/facebook.svg" alt="" width={16} height={16} />
+          <img src={appIconSrc('facebook')} alt="" width={16} height={16} />
           {t('detail.shareOnFacebook')}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void copy(pageUrl(), t('detail.linkCopied'))}>

@@ -146,7 +146,7 @@ describe('DetailLayout', () => {
       within(apps)
         .getAllByRole('img')
         .map((icon) => icon.getAttribute('src')),
-    ).toEqual(['/api/icons/shopify.svg', '/api/icons/google-sheets.svg']);
+    ).toEqual(['/api/icons/shopify.png', '/api/icons/google-sheets.png']);
     expect(facts.textContent).toContain('Shopify, Google Sheets');
     expect(facts.textContent).toContain('n8n 1.80');
   });
