@@ -58,5 +58,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     target: 'es2022',
     reportCompressedSize: false,
+    // Shared modules smaller than 4 KB (before minifying) are copied into the chunks that use them
+    // rather than split into files of their own: the detail page loaded 75 scripts, most under 1 KB
+    // (an icon, a query key), and each costs the browser a request and a task. Now it loads 28.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          preserveEntrySignatures: false,
+          output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 4096 } } },
+        },
   },
 }));
