@@ -1,27 +1,9 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_MAX, SEARCH_MAX } from './limits.ts';
 import { PRICE_FILTERS } from './price.ts';
+import { APP_FILTER_MAX, SORTS } from './catalog-terms.ts';
 
-export const SORTS = [
-  'created_at_desc',
-  'created_at_asc',
-  'views_desc',
-  'views_asc',
-  'price_asc',
-  'price_desc',
-  /** Best match first: the default with a search (without one it means newest first). */
-  'relevance',
-  'rating_desc',
-] as const;
-export type Sort = (typeof SORTS)[number];
-export const DEFAULT_SORT: Sort = 'created_at_desc';
-/** How many apps one catalogue filter may require at once. */
-export const APP_FILTER_MAX = 5;
-
-/** The app keys of a `?app=` filter, lower-cased, without repeats. */
-export function appFilterKeys(value: string | undefined): string[] {
-  return value ? [...new Set(value.toLowerCase().split(',').filter(Boolean))] : [];
-}
+export * from './catalog-terms.ts';
 
 const intFromQuery = (min: number, max: number) =>
   z.coerce

@@ -1,22 +1,9 @@
 import { z } from 'zod';
+import { TRANSLATE_LANGUAGES, TRANSLATE_TEXTS_MAX, TRANSLATE_TEXT_MAX } from './translate-languages.ts';
+
+export * from './translate-languages.ts';
 
 /** Texts and target language of `POST /api/translate`. */
-export const TRANSLATE_LANGUAGES = [
-  'vi',
-  'en',
-  'zh',
-  'ja',
-  'ko',
-  'th',
-  'id',
-  'es',
-  'fr',
-  'de',
-  'ru',
-  'ar',
-] as const;
-export const TRANSLATE_TEXTS_MAX = 2;
-export const TRANSLATE_TEXT_MAX = 5000;
 export const TranslateInput = z.object({
   texts: z.array(z.string().max(TRANSLATE_TEXT_MAX)).min(1).max(TRANSLATE_TEXTS_MAX),
   target: z.enum(TRANSLATE_LANGUAGES),

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toaster';
-import { TRANSLATE_LANGUAGES, type TranslateInput } from '@flowbay/domain/translate';
+import type { TranslateInput } from '@flowbay/domain/translate';
+import { TRANSLATE_LANGUAGES } from '@flowbay/domain/translate-languages';
 import { useTranslateStatus, useTranslatedTexts } from './api/translate';
 import { looksVietnamese } from './lib/detect-vietnamese';
 

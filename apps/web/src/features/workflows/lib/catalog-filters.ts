@@ -1,12 +1,7 @@
-import {
-  APP_FILTER_MAX,
-  PRICE_FILTERS,
-  SORTS,
-  appFilterKeys,
-  pageFromSearchParams,
-  type PriceFilter,
-  type Sort,
-} from '@flowbay/domain';
+// Subpaths without zod: the catalogue's filters then load no schema library.
+import { APP_FILTER_MAX, SORTS, appFilterKeys, type Sort } from '@flowbay/domain/catalog-terms';
+import { PRICE_FILTERS, type PriceFilter } from '@flowbay/domain/price';
+import { pageFromSearchParams } from '@flowbay/domain/routes';
 
 /** Sorts offered in the panel, the API's; with a search, "best match" comes first and is the default. */
 const SORT_OPTIONS: readonly Sort[] = ['relevance', ...SORTS.filter((sort) => sort !== 'relevance')];
