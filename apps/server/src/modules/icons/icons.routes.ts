@@ -11,7 +11,7 @@ const IconFile = z.object({
 // An icon changes only with a release of the icon set; browsers and CDNs may keep it for a month.
 const ICON_CACHE = 'public, max-age=2592000, stale-while-revalidate=86400';
 /** Pixels of a PNG icon's side: sharp at 16–24 CSS pixels on screens of up to 3 device pixels each. */
-export const ICON_PNG_SIZE = 64;
+const ICON_PNG_SIZE = 64;
 // Keys come from the address, so each memo is bounded instead of growing with every guess.
 const MEMO_LIMIT = 2000;
 
