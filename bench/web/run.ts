@@ -108,6 +108,7 @@ async function lighthouseScore(url: string, port: number) {
     lcp: metric('largest-contentful-paint'),
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -125,7 +126,14 @@ async function main() {
       const phone = await measureJavaScript(url, page.path, { width: 412, height: 823 });
       const desktop = await measureJavaScript(url, page.path, { width: 1350, height: 940 });
       // Median of three runs: one Lighthouse run on a shared 2-core machine is noisy.
-      const runs: Array<{ score: number; fcp: string; lcp: string; tbt: string; cls: string }> = [];
+      const runs: Array<{
+        score: number;
+        fcp: string;
+        lcp: string;
+        tbt: string;
+        cls: string;
+        benchmarkIndex: number;
+      }> = [];
       // A run Lighthouse could not finish (no score, e.g. NO_FCP right after the previous page) is
       // tried again rather than counted as 0; the report says how many were retried.
       let retried = 0;
@@ -148,13 +156,14 @@ async function main() {
       );
     }
     chrome.kill();
+    const indexes = rows.map((row) => row.lighthouse.benchmarkIndex).sort((a, b) => a - b);
     const lines = [
       '# Web budgets',
       '',
       `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -- web\` against the production build served by the real server (fresh embedded database, demo seed), in ${CHROMIUM_PATH}.`,
       '',
       `- **JavaScript**: compressed bytes on the wire (brotli). The budget (${kb(JS_BUDGET)}) is the first load: scripts finished before the load event. Every script until the network is idle is shown beside it, for information: it includes parts loaded after the page is interactive or once in view (the reviews' chunk, the graph preview and the markdown renderer of the detail page, the account menu). The phone viewport (412×823) is the Lighthouse one.`,
-      `- **Lighthouse**: mobile preset (simulated slow 4G, 4× CPU slowdown), performance category, median of three runs (budget ${LIGHTHOUSE_BUDGET}).`,
+      `- **Lighthouse**: mobile preset (simulated slow 4G, 4× CPU slowdown), performance category, median of three runs (budget ${LIGHTHOUSE_BUDGET}). Its CPU benchmark index on this machine: ${Math.round(indexes[0]!)}–${Math.round(indexes[indexes.length - 1]!)} (median runs). The simulation multiplies the main-thread work it observes, so the same build scores differently on different machines: see the earlier runs below.`,
       '',
       '| page | JS at load | JS at network idle, phone | JS at network idle, desktop | Lighthouse | runs | FCP | LCP | TBT | CLS |',
       '|---|---|---|---|---|---|---|---|---|---|',
@@ -163,7 +172,9 @@ async function main() {
           `| ${row.name} | ${kb(row.phoneJs.atLoadBytes)}${row.phoneJs.atLoadBytes > JS_BUDGET ? ' ⚠' : ''} | ${kb(row.phoneJs.bytes)} (${row.phoneJs.files} files) | ${kb(row.desktopJs.bytes)} | ${row.lighthouse.score}${row.lighthouse.score < LIGHTHOUSE_BUDGET ? ' ⚠' : ''} | ${row.scores.join(', ')} | ${row.lighthouse.fcp} | ${row.lighthouse.lcp} | ${row.lighthouse.tbt} | ${row.lighthouse.cls} |`,
       ),
       '',
-      // The figures before server rendering, kept beside each new run.
+      // Earlier runs of the same command (other builds, other machines), then the figures before
+      // server rendering, kept beside each new run.
+      readFileSync(join(root, 'bench/web/earlier-runs.md'), 'utf8'),
       readFileSync(join(root, 'bench/web/baseline.md'), 'utf8'),
     ];
     writeFileSync(join(root, 'bench/reports/web.md'), lines.join('\n'));
