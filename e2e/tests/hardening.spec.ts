@@ -117,6 +117,8 @@ test.describe('hardening in a real browser', () => {
     page,
     request,
   }) => {
+    // It opens every public page, the sign-in page and the API docs: over 40 s on a slow machine.
+    test.setTimeout(120_000);
     const violations = recordCspViolations(page);
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) =>

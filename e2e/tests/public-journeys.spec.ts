@@ -161,7 +161,7 @@ test.describe('public journeys', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('static pages, profile and FAQ accordion', async ({ page }) => {
+  test('static pages and the FAQ accordion', async ({ page }) => {
     for (const path of ['/guide', '/contact', '/terms', '/privacy']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -177,7 +177,9 @@ test.describe('public journeys', () => {
     await expect(questions.nth(1)).toHaveAttribute('aria-expanded', 'true');
     await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
     await expectAccessible(page);
+  });
 
+  test("a workflow's author has a public profile with their workflows", async ({ page }) => {
     await page.goto('/workflows');
     await page.getByRole('article').first().getByRole('link').click();
     await page.getByRole('link', { name: /View profile|Xem hồ sơ/ }).click();
