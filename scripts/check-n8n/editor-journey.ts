@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
 
+/** How long to wait for n8n's editor to show something: long enough for a loaded 2-core machine. */
+const EDITOR_WAIT = 60_000;
+
 /**
  * The editor journey of `npm run check:n8n`, in n8n 1.119's own UI: set up (or sign in as) the
  * owner, open /templates/, search a Flowbay template, open it, use it (skipping the credential
@@ -28,42 +31,42 @@ export async function editorJourney(
     await page.locator('input[name=lastName]').fill(owner.lastName);
     await page.locator('input[name=password]').fill(owner.password);
     await page.getByRole('button', { name: /^next$/i }).click();
-    await page.waitForURL((url) => !url.pathname.includes('/setup'), { timeout: 30_000 });
+    await page.waitForURL((url) => !url.pathname.includes('/setup'), { timeout: EDITOR_WAIT });
   } else if (page.url().includes('/signin')) {
     step('n8n asked to sign in: signed in as its owner');
     await page.locator('input[name=emailOrLdapLoginId]').fill(owner.email);
     await page.locator('input[type=password]').fill(owner.password);
     await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL((url) => !url.pathname.includes('/signin'), { timeout: 30_000 });
+    await page.waitForURL((url) => !url.pathname.includes('/signin'), { timeout: EDITOR_WAIT });
   }
   await page.goto(`${n8nUrl}/templates/`);
   step(`opened ${n8nUrl}/templates/ (n8n's own template library)`);
   const search = page.getByPlaceholder(/search/i).first();
-  await search.waitFor({ timeout: 30_000 });
+  await search.waitFor({ timeout: EDITOR_WAIT });
   const words = template.title.split(/\s+/).slice(0, 4).join(' ');
   await search.fill(words);
   step(`searched "${words}"`);
   const card = page.getByText(template.title, { exact: true }).first();
-  await card.waitFor({ timeout: 30_000 });
+  await card.waitFor({ timeout: EDITOR_WAIT });
   step(`Flowbay's template "${template.title}" is in the results`);
   await card.click();
-  await page.waitForURL(new RegExp(`/templates/${template.number}$`), { timeout: 30_000 });
-  await page.getByText('See it on Flowbay').first().waitFor({ timeout: 30_000 });
+  await page.waitForURL(new RegExp(`/templates/${template.number}$`), { timeout: EDITOR_WAIT });
+  await page.getByText('See it on Flowbay').first().waitFor({ timeout: EDITOR_WAIT });
   step(`opened /templates/${template.number}: Flowbay's description and its link are shown`);
   await page
     .getByRole('button', { name: /use this workflow/i })
     .first()
     .click();
   step('clicked "Use this workflow"');
-  await page.waitForURL(/\/setup|\/workflows?\//, { timeout: 30_000 });
+  await page.waitForURL(/\/setup|\/workflows?\//, { timeout: EDITOR_WAIT });
   // With credentials in the workflow, n8n first offers its credential set-up; it can be skipped.
   if (/\/templates\/\d+\/setup/.test(page.url())) {
     step("n8n opened its credential set-up for the template: chose 'Skip'");
     await page.getByText('Skip', { exact: true }).click();
   }
-  await page.waitForURL(/\/workflows?\/(new|templates)/, { timeout: 30_000 });
+  await page.waitForURL(/\/workflows?\/(new|templates)/, { timeout: EDITOR_WAIT });
   const canvasNodes = page.locator('[data-test-id="canvas-node"]');
-  await canvasNodes.first().waitFor({ timeout: 30_000 });
+  await canvasNodes.first().waitFor({ timeout: EDITOR_WAIT });
   const { pathname, search: query } = new URL(page.url());
   step(`n8n opened the canvas (${pathname}${query})`);
   const missing: string[] = [];
@@ -78,7 +81,10 @@ export async function editorJourney(
     // What "Open in n8n" on Flowbay opens: n8n's direct template route, here for a paid workflow.
     await page.goto(`${n8nUrl}/workflows/templates/${paid.number}`);
     step(`opened /workflows/templates/${paid.number} ("Open in n8n" of the paid "${paid.title}")`);
-    await page.getByText('This is a paid workflow', { exact: false }).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText('This is a paid workflow', { exact: false })
+      .first()
+      .waitFor({ timeout: EDITOR_WAIT });
     step('the canvas shows only the note that it is paid, with the link to buy it (not the file)');
   }
 }
