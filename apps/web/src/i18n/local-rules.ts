@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { formatAmount } from '@flowbay/domain/price';
+import { formatNumber } from '@/lib/format';
 
 /**
  * Plural categories of the two UI languages, as Intl.PluralRules gives them for counts: English
@@ -30,7 +30,7 @@ interface PluralResolver {
  */
 export function withLocalRules(instance: I18n): void {
   instance.services.formatter?.add('number', (value: unknown, language: string | undefined) =>
-    typeof value === 'number' ? formatAmount(value, language === 'vi' ? 'vi' : 'en') : String(value),
+    typeof value === 'number' ? formatNumber(value, language ?? 'en') : String(value),
   );
   const resolver = instance.services.pluralResolver as PluralResolver;
   const intlRule = resolver.getRule.bind(resolver);
