@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { prefetchPage } from './app/prefetch';
+import { sessionQueryOptions } from './features/auth/api/get-session';
 import { preloadServerParts } from './app/server-parts';
 import { workflowQueryOptions } from './features/workflows/api/get-workflow';
 import { AppProviders, createQueryClient } from './app/providers';
@@ -66,8 +67,8 @@ export interface KnownData {
 const handler = createStaticHandler(routes);
 
 /**
- * Renders a public page for an anonymous visitor in `language`: the data it shows first is
- * prefetched with the API's own answers (see setApiFetch), then rendered to a string.
+ * Renders a public page for the visitor in `language`: the data it shows first is prefetched with
+ * the API's own answers (see setApiFetch), then rendered to a string.
  */
 export async function render(url: URL, language: UiLanguage, known: KnownData = {}): Promise<RenderResult> {
   const queryClient = createQueryClient();
@@ -77,6 +78,10 @@ export async function render(url: URL, language: UiLanguage, known: KnownData = 
   const [context] = await Promise.all([
     handler.query(request),
     prefetchPage(queryClient, url),
+    // The visitor's session (the API sees their cookie; none: null): the header renders as they
+    // will see it, and the client does not ask again while hydrating. Its answer arriving then
+    // made React render the header and the page again at once, in one long task.
+    queryClient.prefetchQuery(sessionQueryOptions),
     preloadServerParts(),
   ]);
   if (context instanceof Response) throw new Error(`unexpected response while rendering ${url.pathname}`);

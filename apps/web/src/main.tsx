@@ -7,6 +7,7 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
 import { setLoaderQueryClient } from './app/route-loaders';
 import { i18n, initI18n, savedLanguage } from './i18n';
+import { yieldToBrowser } from './lib/yield-to-browser';
 import './index.css';
 
 /** What the server's render left for the client (entry-server.tsx), in a JSON data block. */
@@ -37,8 +38,11 @@ async function start() {
   // Read before init, which records the rendered language in both places.
   const earlierChoice = /(?:^|; )lang=/.test(document.cookie) ? null : savedLanguage();
   await initI18n();
+  // Each step ends its task: the texts, the page's chunks and the hydration each run apart.
+  await yieldToBrowser();
   // After the texts: the static pages' chunks load their namespace with them.
   if (state) await loadMatchedRoutes();
+  await yieldToBrowser();
   const client = createQueryClient();
   setLoaderQueryClient(client);
   const app = (router: ReturnType<typeof createBrowserRouter>) => (

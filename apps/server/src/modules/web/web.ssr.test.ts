@@ -217,6 +217,34 @@ describe('public pages rendered on the server', () => {
     }
   });
 
+  it("renders the header's account corner as the visitor sees it, with their session in the state", async () => {
+    const sessionOf = (html: string) => {
+      const state = JSON.parse(
+        /<script type="application\/json" id="flowbay-state">(.*?)<\/script>/s.exec(html)![1]!,
+      );
+      const query = state.queries.queries.find(
+        (entry: { queryKey: unknown[] }) => entry.queryKey.join('/') === 'auth/session',
+      );
+      return query?.state.data;
+    };
+    // Signed out: the log-in and register links are in the page, and the client need not ask.
+    const anonymous = (await crawl('/faq', { 'accept-language': 'en' })).body;
+    expect(text(bodyOf(anonymous))).toContain('Log in');
+    expect(text(bodyOf(anonymous))).toContain('Register');
+    expect(sessionOf(anonymous)).toBeNull();
+    // Signed in: no log-in link, and the state is that visitor's session (a private page).
+    const member = await signedInUser(ctx, { name: 'Đỗ Minh' });
+    const response = await crawl('/faq', { 'accept-language': 'en', cookie: member.cookie });
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(text(bodyOf(response.body))).not.toContain('Log in');
+    expect(sessionOf(response.body)?.user.name).toBe('Đỗ Minh');
+    // A cookie that names no session is a signed-out visitor.
+    const stale = (await crawl('/faq', { 'accept-language': 'en', cookie: 'better-auth.session_token=gone' }))
+      .body;
+    expect(text(bodyOf(stale))).toContain('Log in');
+    expect(sessionOf(stale)).toBeNull();
+  });
+
   it('shows an author their pending workflow, kept out of search, and nobody else', async () => {
     const own = await crawl(pendingPath, { cookie: authorCookie });
     expect(own.statusCode).toBe(200);
