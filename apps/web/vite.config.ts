@@ -6,6 +6,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import { PAGE_MODULES } from './src/app/page-modules.ts';
 
 /**
  * Writes `.br` (quality 11) and `.gz` (level 9) beside each built asset once, so the server sends
@@ -39,11 +41,81 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** Where the build writes what each page loads first (read by the server: web.preload.ts). */
+export const PRELOAD_FILE = '.vite/preload.json';
+
+/**
+ * Writes, for the server, the chunks a page needs to start: those main.tsx imports in turn (the
+ * texts' code, React DOM, the libraries, the app), each page's own, and each language's texts.
+ * The server names a page's list in the page; main.tsx preloads them all at once, once the page
+ * has painted, so they download together (not before the stylesheet and the first paint) while
+ * main.tsx evaluates them one task at a time.
+ */
+function listStartChunks(): Plugin {
+  const closure = (bundle: OutputBundle, from: string[], into = new Set<string>()) => {
+    for (const file of from) {
+      if (into.has(file)) continue;
+      into.add(file);
+      const chunk = bundle[file];
+      if (chunk?.type === 'chunk') closure(bundle, chunk.imports, into);
+    }
+    return into;
+  };
+  let ssr = false;
+  return {
+    name: 'flowbay-list-start-chunks',
+    apply: 'build',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle(_options, bundle) {
+      // The server's render bundle loads its modules itself.
+      if (ssr) return;
+      const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return;
+      // What the HTML loads already (the entry and its imports) is left out of every list.
+      const loaded = closure(bundle, [entry.fileName]);
+      const started = [...loaded].flatMap((file) => (bundle[file] as OutputChunk).dynamicImports);
+      const listed = (from: string[], skip: Set<string>) =>
+        [...closure(bundle, from)].filter((file) => !skip.has(file)).map((file) => `/${file}`);
+      const start = listed(started, loaded);
+      const skip = new Set([...loaded, ...closure(bundle, started)]);
+      const chunkOf = (suffix: string) => {
+        const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(suffix));
+        if (!chunk) throw new Error(`no chunk for ${suffix}`);
+        return chunk.fileName;
+      };
+      const pages = Object.fromEntries(
+        Object.entries(PAGE_MODULES).map(([id, { file, pagesText }]) => [
+          id,
+          {
+            files: listed([chunkOf(`/src/app/routes/${file}.tsx`)], skip),
+            texts: pagesText ? ['pages'] : [],
+          },
+        ]),
+      );
+      const messages = chunkOf('/packages/domain/src/messages.ts');
+      const texts = Object.fromEntries(
+        ['en', 'vi'].flatMap((language) => [
+          [`translation.${language}`, listed([chunkOf(`/src/i18n/${language}.json`), messages], skip)],
+          [`pages.${language}`, listed([chunkOf(`/src/i18n/pages.${language}.json`)], skip)],
+        ]),
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: PRELOAD_FILE,
+        source: JSON.stringify({ start, pages, texts }),
+      });
+    },
+  };
+}
+
 // `npm run dev` passes the API's address (scripts/dev.mjs); alone, Vite expects the API on :3000.
 const apiTarget = process.env.FLOWBAY_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), precompressAssets()],
+  plugins: [react(), tailwindcss(), precompressAssets(), listStartChunks()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The server's render bundle (`vite build --ssr`) holds its packages, React's production build
   // among them, whatever NODE_ENV the server runs with (React's development build renders 2–3× slower).

@@ -43,3 +43,28 @@ test('public pages hydrate without warnings or errors', async ({ page, request }
   }
   expect(problems).toEqual([]);
 });
+
+test('a page downloads the chunks it starts with from its script, not from its head', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/faq')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const listed = JSON.parse(
+    /<script type="application\/json" id="flowbay-preload">(.*?)<\/script>/s.exec(html)![1]!,
+  ) as string[];
+  // The build names the page's own chunk and its texts, and none of them is linked from the head
+  // (there they would download before the stylesheet and delay the first paint).
+  expect(listed.some((href) => /\/assets\/faq-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(listed.some((href) => /\/assets\/pages\.en-[\w-]+\.js$/.test(href))).toBe(true);
+  for (const href of listed) expect(head).not.toContain(href);
+  // Every one exists and is downloaded once the page runs, and the page comes to life.
+  const fetched = new Map<string, number>();
+  page.on('response', (response) => fetched.set(new URL(response.url()).pathname, response.status()));
+  await page.goto('/faq');
+  await expect(page.locator('html[data-ssr]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  for (const href of listed) expect(fetched.get(href), href).toBe(200);
+  await page.getByRole('button', { name: 'What is Flowbay?' }).click();
+  await expect(page.getByRole('region', { name: 'What is Flowbay?' })).toBeVisible();
+});

@@ -1,76 +1,56 @@
-import './zod-config';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
-import { AppProviders, createQueryClient } from './app/providers';
-import { routes } from './app/router';
-import { setLoaderQueryClient } from './app/route-loaders';
-import { i18n, initI18n, savedLanguage } from './i18n';
+import type { ServerState } from './app/boot';
 import { yieldToBrowser } from './lib/yield-to-browser';
 import './index.css';
-
-/** What the server's render left for the client (entry-server.tsx), in a JSON data block. */
-interface ServerState {
-  queries: DehydratedState;
-  router: HydrationState;
-}
 
 function serverState(): ServerState | null {
   const block = document.getElementById('flowbay-state');
   return block?.textContent ? (JSON.parse(block.textContent) as ServerState) : null;
 }
 
-/** The page's own route chunks, loaded before hydrating so the first render matches the server's. */
-async function loadMatchedRoutes() {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const module = await route.lazy();
-      Object.assign(route, { ...module, lazy: undefined });
-    }),
-  );
+/**
+ * The chunks this page starts with, named by the server (web.preload.ts): downloaded together, though
+ * evaluated one step at a time below. The server names them in a data block rather than as links in
+ * the head, where they would download before the stylesheet and delay the first paint. Starting a
+ * download costs the page about a millisecond on a slow phone, so they start a few per task, in the
+ * order the steps need them.
+ */
+async function preloadStartChunks() {
+  const block = document.getElementById('flowbay-preload');
+  const hrefs = block?.textContent ? (JSON.parse(block.textContent) as string[]) : [];
+  for (let index = 0; index < hrefs.length; index++) {
+    if (index > 0 && index % PRELOADS_PER_TASK === 0) await yieldToBrowser();
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = hrefs[index]!;
+    document.head.append(link);
+  }
 }
+const PRELOADS_PER_TASK = 6;
 
+/**
+ * The app starts in steps, each a task of its own so none blocks the page for long on a slow phone:
+ * the texts, React DOM, the router, the app with the page's own chunks, then the hydration (which
+ * React itself splits).
+ */
 async function start() {
+  void preloadStartChunks();
   const state = serverState();
+  const { i18n, initI18n, savedLanguage } = await import('./i18n');
   // Read before init, which records the rendered language in both places.
   const earlierChoice = /(?:^|; )lang=/.test(document.cookie) ? null : savedLanguage();
+  await yieldToBrowser();
   await initI18n();
-  // Each step ends its task: the texts, the page's chunks and the hydration each run apart.
   await yieldToBrowser();
-  // After the texts: the static pages' chunks load their namespace with them.
-  if (state) await loadMatchedRoutes();
-  await yieldToBrowser();
-  const client = createQueryClient();
-  setLoaderQueryClient(client);
-  const app = (router: ReturnType<typeof createBrowserRouter>) => (
-    <StrictMode>
-      <AppProviders client={client}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
-  const container = document.getElementById('root')!;
-  if (state) hydrate(client, state.queries);
+  // Evaluated alone, the largest first: React DOM, then the router and the query cache.
+  await import('react-dom/client');
+  await import('./app/libraries');
+  const { startApp } = await import('./app/boot');
   // A choice made on this device before the language cookie existed still wins, unless the address
   // asked for a language: the page is then rendered anew in it (once; the cookie remembers it).
   const explicit = new URLSearchParams(window.location.search).has('lang');
-  const relanguage = Boolean(earlierChoice && !explicit && earlierChoice !== i18n.language);
-  if (!state || relanguage) {
-    if (relanguage) await i18n.changeLanguage(earlierChoice!);
-    container.replaceChildren();
-    createRoot(container).render(
-      app(createBrowserRouter(routes, state ? { hydrationData: state.router } : undefined)),
-    );
-    return;
-  }
-  // Hydrating as a transition lets React yield to the browser every few milliseconds (a default
-  // update would hydrate the whole page in one long task: slow phones' total blocking time).
-  startTransition(() => {
-    hydrateRoot(container, app(createBrowserRouter(routes, { hydrationData: state.router })));
-  });
+  const relanguage = earlierChoice && !explicit && earlierChoice !== i18n.language ? earlierChoice : null;
+  await startApp(document.getElementById('root')!, state, relanguage);
 }
 
 void start();

@@ -1,8 +1,10 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PAGES, type PageId, type PageRoute } from '@flowbay/domain/routes';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { i18n } from '@/i18n';
 import { RootLayout } from './layout/root-layout';
+import { PAGE_MODULES } from './page-modules';
 import { prefetchLoader } from './route-loaders';
 import { RouteError } from './routes/route-error';
 
@@ -14,31 +16,18 @@ function withPagesText<T>(load: () => Promise<T>) {
 }
 
 /** Every page is its own chunk, so a visitor downloads only the page they open. */
-const pageModules: Record<PageId, RouteObject['lazy']> = {
-  home: () => import('./routes/home'),
-  catalog: () => import('./routes/catalog'),
-  workflow: () => import('./routes/workflow-detail'),
-  publicProfile: () => import('./routes/public-profile'),
-  auth: () => import('./routes/auth'),
-  verifyEmail: () => import('./routes/verify-email'),
-  resetPassword: () => import('./routes/reset-password'),
-  profile: () => import('./routes/profile'),
-  workflowNew: () => import('./routes/workflow-new'),
-  workflowEdit: () => import('./routes/workflow-edit'),
-  myWorkflows: () => import('./routes/my-workflows'),
-  favorites: () => import('./routes/favorites'),
-  purchases: () => import('./routes/purchases'),
-  orderReceipt: () => import('./routes/order-receipt'),
-  testGateway: () => import('./routes/test-gateway'),
-  admin: () => import('./routes/admin'),
-  guide: withPagesText(() => import('./routes/guide')),
-  contact: () => import('./routes/contact'),
-  faq: withPagesText(() => import('./routes/faq')),
-  terms: withPagesText(() => import('./routes/terms')),
-  privacy: withPagesText(() => import('./routes/privacy')),
-  sales: () => import('./routes/sales'),
-  notFound: () => import('./routes/not-found'),
-};
+const routeModules = import.meta.glob<{ Component: ComponentType }>([
+  './routes/*.tsx',
+  '!./routes/*.test.tsx',
+  '!./routes/route-error.tsx',
+]);
+
+function pageModule(id: PageId): RouteObject['lazy'] {
+  const { file, pagesText } = PAGE_MODULES[id];
+  const load = routeModules[`./routes/${file}.tsx`];
+  if (!load) throw new Error(`page ${id}: no module routes/${file}.tsx`);
+  return pagesText ? withPagesText(load) : load;
+}
 
 const pageIds = Object.keys(PAGES) as PageId[];
 
@@ -51,8 +40,8 @@ function pageRoute(id: PageId): RouteObject {
       { loader: prefetchLoader, HydrateFallback: () => null }
     : {};
   return PAGES[id].pattern === '/'
-    ? { index: true, lazy: pageModules[id], ...loading }
-    : { path: PAGES[id].pattern, lazy: pageModules[id], ...loading };
+    ? { index: true, lazy: pageModule(id), ...loading }
+    : { path: PAGES[id].pattern, lazy: pageModule(id), ...loading };
 }
 
 /** The pages of one guard (`PAGES[id].guard`), or the unguarded ones for `undefined`. */

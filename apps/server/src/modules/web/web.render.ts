@@ -100,17 +100,26 @@ const ROOT_START = '<div id="root">';
 const BODY_END = '</body>';
 
 /**
- * The page: the built index.html with the head between its markers, the language on <html>, and,
- * when rendered, the app's markup in #root (replacing the shell) and its state as a JSON data block.
+ * The page: the built index.html with the head between its markers, the language on <html>, the
+ * chunks the page starts with as a JSON data block (main.tsx preloads them once the page has
+ * painted: as links in the head they would download before the stylesheet and the first paint),
+ * and, when rendered, the app's markup in #root (replacing the shell) and its state, also as JSON.
  */
 export function composePage(
   template: string,
   head: string,
   language: UiLanguage,
   body: { html: string; state: string } | null,
+  preload: string[] = [],
 ): string {
+  const withPreload = preload.length
+    ? template.replace(
+        BODY_END,
+        `  <script type="application/json" id="flowbay-preload">${scriptJson(JSON.stringify(preload))}</script>\n  ${BODY_END}`,
+      )
+    : template;
   const page = injectHead(
-    template.replace(/<html lang="[^"]*"/, `<html lang="${language}"${body ? ' data-ssr' : ''}`),
+    withPreload.replace(/<html lang="[^"]*"/, `<html lang="${language}"${body ? ' data-ssr' : ''}`),
     head,
   );
   if (!body) return page;

@@ -35,6 +35,7 @@ import {
   renderForVisitor,
   type WebRenderer,
 } from './web.render.ts';
+import { startChunks } from './web.preload.ts';
 import type { ProfilesRepository } from '../profiles/index.ts';
 import { createWebRepository } from './web.repository.ts';
 import { ogImageUrl } from '../share-images/index.ts';
@@ -246,6 +247,7 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, profil
     );
   }
 
+  const preloadFor = startChunks(distDir);
   const renderer = await loadRenderer(app, distDir);
   if (!renderer) app.log.debug({ distDir }, 'no server render bundle; pages get their head only');
 
@@ -283,7 +285,15 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, profil
       .header('cache-control', hasCookies(request) ? PRIVATE_HTML_CACHE : HTML_CACHE)
       .header('vary', 'Cookie, Accept-Language')
       .header('content-language', language)
-      .send(composePage(template, renderHead(head, publicUrl, language), language, body));
+      .send(
+        composePage(
+          template,
+          renderHead(head, publicUrl, language),
+          language,
+          body,
+          preloadFor(new URL(request.url, publicUrl).pathname, language),
+        ),
+      );
   };
 
   for (const path of SITEMAP_STATIC_PATHS) {

@@ -30,6 +30,26 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), BUNDLE);
   writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(BUNDLE));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What the web build lists (vite.config.ts): the app's start, each page's chunks, each language's texts.
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite', 'preload.json'),
+    JSON.stringify({
+      start: ['/assets/react-dom-1.js', '/assets/shared-1.js'],
+      pages: {
+        faq: { files: ['/assets/faq-1.js', '/assets/shared-1.js'], texts: ['pages'] },
+        workflow: { files: ['/assets/workflow-detail-1.js'], texts: [] },
+        purchases: { files: ['/assets/purchases-1.js'], texts: [] },
+        notFound: { files: ['/assets/not-found-1.js'], texts: [] },
+      },
+      texts: {
+        'translation.en': ['/assets/en-1.js', '/assets/messages-1.js'],
+        'translation.vi': ['/assets/vi-1.js', '/assets/messages-1.js'],
+        'pages.en': ['/assets/pages.en-1.js'],
+        'pages.vi': ['/assets/pages.vi-1.js'],
+      },
+    }),
+  );
   ctx = await createTestApp({ env: { PUBLIC_URL: 'https://flowbay.example' }, app: { webDist: dist } });
   apiOnly = await createTestApp({ app: { webDist: null } });
   const author = await createUser(ctx.db, { name: 'Lê Minh' });
@@ -194,6 +214,34 @@ describe('web pages with a server-rendered head', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(unknown.body).toContain('<title>Oops! Page not found | Flowbay</title>');
+  });
+
+  it("names the chunks a page starts with, its own and its language's, in the body and not the head", async () => {
+    const preloadOf = (html: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="flowbay-preload">(.*?)<\/script>/s.exec(html)![1]!,
+      ) as string[];
+    const faq = (await get('/faq?lang=vi')).body;
+    // Listed once each, the start first; the Vietnamese texts, with the static pages' long texts.
+    expect(preloadOf(faq)).toEqual([
+      '/assets/react-dom-1.js',
+      '/assets/shared-1.js',
+      '/assets/faq-1.js',
+      '/assets/vi-1.js',
+      '/assets/messages-1.js',
+      '/assets/pages.vi-1.js',
+    ]);
+    // Links in the head would download before the stylesheet: the page names them in a data block.
+    expect(headOf(faq)).not.toContain('modulepreload');
+    expect(faq.indexOf('id="flowbay-preload"')).toBeGreaterThan(faq.indexOf('<body>'));
+    const canonical = (await get(`/workflows/${ids.free}`)).headers.location as string;
+    const detail = preloadOf((await get(canonical, { 'accept-language': 'en' })).body);
+    expect(detail).toEqual(expect.arrayContaining(['/assets/workflow-detail-1.js', '/assets/en-1.js']));
+    expect(detail).not.toContain('/assets/faq-1.js');
+    expect(detail).not.toContain('/assets/pages.en-1.js');
+    // The app's own screens (not rendered here) and the 404 page name theirs too.
+    expect(preloadOf((await get('/me/purchases')).body)).toContain('/assets/purchases-1.js');
+    expect(preloadOf((await get('/no-such-page')).body)).toContain('/assets/not-found-1.js');
   });
 
   it('keeps the JSON 404 for unknown API addresses', async () => {

@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { matchPage } from '@flowbay/domain/routes';
+import type { UiLanguage } from './web.head.ts';
+
+/** What the web build lists for each page (apps/web/vite.config.ts, `listStartChunks`). */
+interface StartChunks {
+  start: string[];
+  pages: Record<string, { files: string[]; texts: string[] }>;
+  texts: Record<string, string[]>;
+}
+
+/** Written by the web build beside index.html. */
+export const PRELOAD_FILE = join('.vite', 'preload.json');
+
+/**
+ * The chunks each page starts with, for the page to preload (main.tsx): the app's, the page's own
+ * and its texts in the page's language. Without the build's list (an older build, the API tests'
+ * template), pages name none and load their chunks as they go.
+ */
+export function startChunks(distDir: string): (pathname: string, language: UiLanguage) => string[] {
+  const path = join(distDir, PRELOAD_FILE);
+  if (!existsSync(path)) return () => [];
+  const list = JSON.parse(readFileSync(path, 'utf8')) as StartChunks;
+  return (pathname, language) => {
+    const page = list.pages[matchPage(pathname).id];
+    return [
+      ...new Set([
+        ...list.start,
+        ...(page?.files ?? []),
+        ...[`translation`, ...(page?.texts ?? [])].flatMap(
+          (namespace) => list.texts[`${namespace}.${language}`] ?? [],
+        ),
+      ]),
+    ];
+  };
+}

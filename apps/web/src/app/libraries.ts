@@ -1,0 +1,7 @@
+/**
+ * The router and the query cache's React bindings, imported by main.tsx before the app so that
+ * their modules are evaluated in a task of their own (the app's chunk then finds them ready). Named
+ * imports, not the whole package: the bundle keeps only what the app uses.
+ */
+export { createBrowserRouter } from 'react-router';
+export { QueryClientProvider } from '@tanstack/react-query';
