@@ -72,7 +72,7 @@ test('a page downloads the chunks it starts with from its script, not from its h
   await expect(question).toHaveAttribute('aria-expanded', 'true');
 });
 
-test("a signed-in visitor's header comes from the server and comes to life", async ({
+test("a signed-in visitor's page has no log-in links and its account menu comes to life", async ({
   page,
   t,
   baseURL,

@@ -67,6 +67,18 @@ export interface KnownData {
 const handler = createStaticHandler(routes);
 
 /**
+ * A signed-out visitor's session (null) goes in the page: the header renders its log-in links, and
+ * the client does not ask while hydrating (the answer arriving then made React render the header and
+ * the page again at once, in one long task). A signed-in visitor's page is rendered as before, the
+ * session asked for by the client: rendered with it, the author's answer button on the detail page
+ * did not respond after hydration (the trust journey), a cause not found yet.
+ */
+async function signedOutSession(queryClient: ReturnType<typeof createQueryClient>): Promise<void> {
+  const session = await queryClient.fetchQuery(sessionQueryOptions).catch(() => undefined);
+  if (session !== null) queryClient.removeQueries({ queryKey: sessionQueryOptions.queryKey, exact: true });
+}
+
+/**
  * Renders a public page for the visitor in `language`: the data it shows first is prefetched with
  * the API's own answers (see setApiFetch), then rendered to a string.
  */
@@ -78,10 +90,7 @@ export async function render(url: URL, language: UiLanguage, known: KnownData = 
   const [context] = await Promise.all([
     handler.query(request),
     prefetchPage(queryClient, url),
-    // The visitor's session (the API sees their cookie; none: null): the header renders as they
-    // will see it, and the client does not ask again while hydrating. Its answer arriving then
-    // made React render the header and the page again at once, in one long task.
-    queryClient.prefetchQuery(sessionQueryOptions),
+    signedOutSession(queryClient),
     preloadServerParts(),
   ]);
   if (context instanceof Response) throw new Error(`unexpected response while rendering ${url.pathname}`);
