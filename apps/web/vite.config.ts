@@ -41,8 +41,8 @@ function precompressAssets(): Plugin {
   };
 }
 
-/** Where the build writes what each page loads first (read by the server: web.preload.ts). */
-export const PRELOAD_FILE = '.vite/preload.json';
+/** Where the build writes what each page loads first (the server reads it: web.preload.ts). */
+const PRELOAD_FILE = '.vite/preload.json';
 
 /**
  * Writes, for the server, the chunks a page needs to start: those main.tsx imports in turn (the

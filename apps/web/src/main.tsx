@@ -7,6 +7,8 @@ function serverState(): ServerState | null {
   return block?.textContent ? (JSON.parse(block.textContent) as ServerState) : null;
 }
 
+const PRELOADS_PER_TASK = 6;
+
 /**
  * The chunks this page starts with, named by the server (web.preload.ts): downloaded together, though
  * evaluated one step at a time below. The server names them in a data block rather than as links in
@@ -26,8 +28,6 @@ async function preloadStartChunks() {
     document.head.append(link);
   }
 }
-const PRELOADS_PER_TASK = 6;
-
 /**
  * The app starts in steps, each a task of its own so none blocks the page for long on a slow phone:
  * the texts, React DOM, the router, the app with the page's own chunks, then the hydration (which

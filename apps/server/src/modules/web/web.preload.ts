@@ -10,8 +10,8 @@ interface StartChunks {
   texts: Record<string, string[]>;
 }
 
-/** Written by the web build beside index.html. */
-export const PRELOAD_FILE = join('.vite', 'preload.json');
+/** Written by the web build beside index.html (apps/web/vite.config.ts). */
+const PRELOAD_FILE = join('.vite', 'preload.json');
 
 /**
  * The chunks each page starts with, for the page to preload (main.tsx): the app's, the page's own

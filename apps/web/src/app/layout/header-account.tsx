@@ -8,7 +8,6 @@ import { useSession } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { InitialsAvatar } from '@/features/account/components/initials-avatar';
 import { errorKey } from '@/lib/api-client';
-import { useHydrated } from '@/lib/use-hydrated';
 import { menuEntries } from './account-menu-entries';
 import { translateMessage } from '@/i18n/keys';
 import { paths } from '@flowbay/domain/routes';
@@ -37,7 +36,6 @@ export function HeaderAccount() {
   const { t } = useTranslation();
   const { user, isAdmin, isLoading } = useSession();
   const { logout, pending } = useLogout();
-  const hydrated = useHydrated();
   const placeholder = <span className="size-9" aria-hidden="true" />;
   if (isLoading) return placeholder;
   if (!user) {
@@ -50,8 +48,6 @@ export function HeaderAccount() {
       </div>
     );
   }
-  // The menu is a chunk of its own: the server's page (which knows the session) shows its place.
-  if (!hydrated) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <AvatarMenu user={user} isAdmin={isAdmin} logout={logout} pending={pending} />
