@@ -115,6 +115,10 @@ export default tseslint.config(
               group: ['simple-icons', '@flowbay/workflow-formats/icons'],
               message: 'Brand icons come from /api/icons; simple-icons stays on the server.',
             },
+            {
+              group: ['@hookform/resolvers/zod'],
+              message: 'Import zodResolver from @/lib/zod-resolver: it sets zod up for the CSP first.',
+            },
           ],
         },
       ],

@@ -1,4 +1,3 @@
-import './zod-config';
 import { dehydrate } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
