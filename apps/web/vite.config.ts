@@ -95,10 +95,15 @@ function listStartChunks(): Plugin {
           },
         ]),
       );
-      const messages = chunkOf('/packages/domain/src/messages.ts');
       const texts = Object.fromEntries(
         ['en', 'vi'].flatMap((language) => [
-          [`translation.${language}`, listed([chunkOf(`/src/i18n/${language}.json`), messages], skip)],
+          [
+            `translation.${language}`,
+            listed(
+              [chunkOf(`/src/i18n/${language}.json`), chunkOf(`/packages/domain/src/messages.${language}.ts`)],
+              skip,
+            ),
+          ],
           [`pages.${language}`, listed([chunkOf(`/src/i18n/pages.${language}.json`)], skip)],
         ]),
       );

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { withLocalRules } from './local-rules';
+import type { API_MESSAGES } from '@flowbay/domain/messages';
 import { withApiMessages } from './resources';
 
 const LANGUAGE_STORAGE_KEY = 'language';
@@ -12,14 +13,25 @@ export type UiLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 // Each language is its own chunk: a visitor downloads only the one they read.
 // `pages` holds the long texts of the static pages and loads only when one of them opens.
 // The API's error and validation messages come from the one catalogue in packages/domain.
-const translation = (json: Promise<{ default: { errors: object } }>, language: UiLanguage) =>
-  Promise.all([json, import('@flowbay/domain/messages')]).then(([module, catalogue]) => ({
-    default: withApiMessages(module.default, catalogue.API_MESSAGES[language]),
+const translation = (
+  json: Promise<{ default: { errors: object } }>,
+  messages: Promise<(typeof API_MESSAGES)[UiLanguage]>,
+) =>
+  Promise.all([json, messages]).then(([module, catalogue]) => ({
+    default: withApiMessages(module.default, catalogue),
   }));
 
 const loaders: Record<string, () => Promise<{ default: ResourceKey }>> = {
-  'translation.en': () => translation(import('./en.json'), 'en'),
-  'translation.vi': () => translation(import('./vi.json'), 'vi'),
+  'translation.en': () =>
+    translation(
+      import('./en.json'),
+      import('@flowbay/domain/messages.en').then((m) => m.MESSAGES_EN),
+    ),
+  'translation.vi': () =>
+    translation(
+      import('./vi.json'),
+      import('@flowbay/domain/messages.vi').then((m) => m.MESSAGES_VI),
+    ),
   'pages.en': () => import('./pages.en.json'),
   'pages.vi': () => import('./pages.vi.json'),
 };
