@@ -1,17 +1,9 @@
-import { Copy, Download, Lock, MessageCircle, Share2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Download, Lock } from 'lucide-react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { toast } from '@/components/ui/toaster';
-import { facebookShareUrl, shareText } from '../../lib/share-text';
-import { appIconSrc } from '../app-icon';
+import { ShareTrigger } from './share-trigger';
 
 /**
  * Download (or why not), share, and the actions other features add (favourite, translate, report,
@@ -44,50 +36,39 @@ export function DetailActions({
           </Button>
         )
       )}
-      <ShareMenu workflow={workflow} />
+      <ShareButton workflow={workflow} />
       {children}
     </div>
   );
 }
 
-function ShareMenu({ workflow }: { workflow: WorkflowDetail }) {
-  const { t } = useTranslation();
-  const copy = async (text: string, done: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast.success(done);
-    } catch {
-      toast.error(t('detail.shareFailed'));
-    }
-  };
-  // Read on click, not while rendering: the page renders on the server too.
-  const pageUrl = () => window.location.href.split('#')[0]!;
+const loadShareMenu = () => import('./share-menu');
+const ShareMenu = lazy(loadShareMenu);
+
+/**
+ * The share button, a plain button until first used: the menu (Radix, about 25 KB compressed with
+ * its focus and scroll handling) downloads on the first hover, focus or press, not with the page,
+ * and opens where the plain button stood.
+ */
+function ShareButton({ workflow }: { workflow: WorkflowDetail }) {
+  const [used, setUsed] = useState(false);
+  if (used)
+    return (
+      <Suspense fallback={<ShareTrigger aria-haspopup="menu" aria-expanded={false} aria-busy="true" />}>
+        <ShareMenu workflow={workflow} />
+      </Suspense>
+    );
+  const prefetch = () => void loadShareMenu();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline">
-          <Share2 aria-hidden="true" />
-          {t('detail.share')}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
-        <DropdownMenuItem
-          onSelect={() => void copy(shareText(workflow, pageUrl()), t('detail.shareTextCopied'))}
-        >
-          <MessageCircle aria-hidden="true" />
-          {t('detail.shareOnZalo')}
-        </DropdownMenuItem>
-        <DropdownMenuItem
-          onSelect={() => window.open(facebookShareUrl(pageUrl()), '_blank', 'noopener,noreferrer')}
-        >
-          <img src={appIconSrc('facebook')} alt="" width={16} height={16} />
-          {t('detail.shareOnFacebook')}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void copy(pageUrl(), t('detail.linkCopied'))}>
-          <Copy aria-hidden="true" />
-          {t('detail.copyLink')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <ShareTrigger
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => setUsed(true)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown') setUsed(true);
+      }}
+    />
   );
 }
