@@ -3,14 +3,14 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { StrictMode } from 'react';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { prefetchPage } from './app/prefetch';
 import { sessionQueryOptions } from './features/auth/api/get-session';
 import { preloadServerParts } from './app/server-parts';
 import { workflowQueryOptions } from './features/workflows/api/get-workflow';
 import { AppProviders, createQueryClient } from './app/providers';
-import { routes } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import type { UiLanguage } from './i18n';
 import en from './i18n/en.json';
 import pagesEn from './i18n/pages.en.json';
@@ -54,7 +54,7 @@ function i18nFor(language: UiLanguage): I18n {
 export interface RenderResult {
   /** The app's markup, for `<div id="root">`. */
   html: string;
-  /** JSON for the client: the query cache and the router's state, to hydrate without fetching again. */
+  /** JSON for the client: the query cache, to hydrate without fetching again. */
   state: string;
 }
 
@@ -62,8 +62,6 @@ export interface RenderResult {
 export interface KnownData {
   workflow?: { ref: string; data: WorkflowDetail };
 }
-
-const handler = createStaticHandler(routes);
 
 /**
  * A signed-out visitor's session (null) goes in the page: the header renders its log-in links, and
@@ -85,28 +83,24 @@ export async function render(url: URL, language: UiLanguage, known: KnownData = 
   const queryClient = createQueryClient();
   if (known.workflow)
     queryClient.setQueryData(workflowQueryOptions(known.workflow.ref).queryKey, known.workflow.data);
-  const request = new Request(url.href);
-  const [context] = await Promise.all([
-    handler.query(request),
+  await Promise.all([
+    preloadPage(url.pathname),
     prefetchPage(queryClient, url),
     signedOutSession(queryClient),
     preloadServerParts(),
   ]);
-  if (context instanceof Response) throw new Error(`unexpected response while rendering ${url.pathname}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
       <I18nextProvider i18n={i18nFor(language)}>
         <AppProviders client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={`${url.pathname}${url.search}`}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProviders>
       </I18nextProvider>
     </StrictMode>,
   );
-  const state = JSON.stringify({
-    queries: dehydrate(queryClient),
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
-  });
+  const state = JSON.stringify({ queries: dehydrate(queryClient) });
   queryClient.clear();
   return { html, state };
 }

@@ -1,29 +1,16 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
+import { UNSAFE_createBrowserHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { i18n, type UiLanguage } from '@/i18n';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import { AppProviders, createQueryClient } from './providers';
-import { routes } from './router';
-import { setLoaderQueryClient } from './route-loaders';
+import { prefetchingNavigations } from './navigation-prefetch';
+import { AppRoutes, preloadPage } from './router';
 
 /** What the server's render left for the client (entry-server.tsx), in a JSON data block. */
 export interface ServerState {
   queries: DehydratedState;
-  router: HydrationState;
-}
-
-/** The page's own route chunks, loaded before hydrating so the first render matches the server's. */
-async function loadMatchedRoutes() {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const module = await route.lazy();
-      Object.assign(route, { ...module, lazy: undefined });
-    }),
-  );
 }
 
 /**
@@ -36,15 +23,18 @@ export async function startApp(
   state: ServerState | null,
   relanguage: UiLanguage | null,
 ) {
-  // After the texts: the static pages' chunks load their namespace with them.
-  if (state) await loadMatchedRoutes();
+  // After the texts: the static pages' chunks load their namespace with them. The page's own chunk
+  // is loaded before hydrating, so the first render matches the server's.
+  if (state) await preloadPage(window.location.pathname);
   await yieldToBrowser();
   const client = createQueryClient();
-  setLoaderQueryClient(client);
-  const app = (router: ReturnType<typeof createBrowserRouter>) => (
+  const history = prefetchingNavigations(UNSAFE_createBrowserHistory({ v5Compat: true }), client);
+  const app = (
     <StrictMode>
       <AppProviders client={client}>
-        <RouterProvider router={router} />
+        <HistoryRouter history={history}>
+          <AppRoutes />
+        </HistoryRouter>
       </AppProviders>
     </StrictMode>
   );
@@ -52,14 +42,12 @@ export async function startApp(
   if (!state || relanguage) {
     if (relanguage) await i18n.changeLanguage(relanguage);
     container.replaceChildren();
-    createRoot(container).render(
-      app(createBrowserRouter(routes, state ? { hydrationData: state.router } : undefined)),
-    );
+    createRoot(container).render(app);
     return;
   }
   // Hydrating as a transition lets React yield to the browser every few milliseconds (a default
   // update would hydrate the whole page in one long task: slow phones' total blocking time).
   startTransition(() => {
-    hydrateRoot(container, app(createBrowserRouter(routes, { hydrationData: state.router })));
+    hydrateRoot(container, app);
   });
 }

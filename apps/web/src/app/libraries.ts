@@ -3,5 +3,5 @@
  * their modules are evaluated in a task of their own (the app's chunk then finds them ready). Named
  * imports, not the whole package: the bundle keeps only what the app uses.
  */
-export { createBrowserRouter } from 'react-router';
+export { UNSAFE_createBrowserHistory, unstable_HistoryRouter, useRoutes } from 'react-router';
 export { QueryClientProvider } from '@tanstack/react-query';

@@ -1,19 +1,12 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PAGES, type PageId, type PageRoute } from '@flowbay/domain/routes';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import { PAGES, matchPage, type PageId, type PageRoute } from '@flowbay/domain/routes';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { i18n } from '@/i18n';
+import { preloadable } from '@/lib/preloadable';
 import { RootLayout } from './layout/root-layout';
 import { PAGE_MODULES } from './page-modules';
-import { prefetchLoader } from './route-loaders';
-import { RouteError } from './routes/route-error';
-
-/** Static pages wait for their texts with their code, so they render once, without a skeleton shift. */
-function withPagesText<T>(load: () => Promise<T>) {
-  // The server's render has every text loaded already (entry-server.tsx).
-  return async () =>
-    (await Promise.all([load(), i18n.isInitialized ? i18n.loadNamespaces('pages') : undefined]))[0];
-}
+import { PageErrorBoundary } from './routes/route-error';
 
 /** Every page is its own chunk, so a visitor downloads only the page they open. */
 const routeModules = import.meta.glob<{ Component: ComponentType }>([
@@ -22,26 +15,35 @@ const routeModules = import.meta.glob<{ Component: ComponentType }>([
   '!./routes/route-error.tsx',
 ]);
 
-function pageModule(id: PageId): RouteObject['lazy'] {
+/**
+ * A page's component, from its own chunk. Static pages wait for their texts with their code, so
+ * they render once, without a skeleton shift (the server's render has every text loaded already:
+ * entry-server.tsx).
+ */
+function pageComponent(id: PageId) {
   const { file, pagesText } = PAGE_MODULES[id];
   const load = routeModules[`./routes/${file}.tsx`];
   if (!load) throw new Error(`page ${id}: no module routes/${file}.tsx`);
-  return pagesText ? withPagesText(load) : load;
+  return preloadable(async () => {
+    const [module] = await Promise.all([
+      load(),
+      pagesText && i18n.isInitialized ? i18n.loadNamespaces('pages') : undefined,
+    ]);
+    return module.Component;
+  });
 }
 
 const pageIds = Object.keys(PAGES) as PageId[];
-
-/** Pages whose data starts loading with the navigation (app/prefetch.ts knows what each shows first). */
-const PREFETCHED: ReadonlySet<PageId> = new Set(['home', 'catalog', 'workflow', 'publicProfile']);
+const pages = Object.fromEntries(pageIds.map((id) => [id, pageComponent(id)])) as Record<
+  PageId,
+  ReturnType<typeof pageComponent>
+>;
 
 function pageRoute(id: PageId): RouteObject {
-  const loading: Pick<RouteObject, 'loader' | 'HydrateFallback'> = PREFETCHED.has(id)
-    ? // Only a page rendered without the server's data (npm run dev) waits for its loader: nothing to show.
-      { loader: prefetchLoader, HydrateFallback: () => null }
-    : {};
+  const Page = pages[id];
   return PAGES[id].pattern === '/'
-    ? { index: true, lazy: pageModule(id), ...loading }
-    : { path: PAGES[id].pattern, lazy: pageModule(id), ...loading };
+    ? { index: true, element: <Page /> }
+    : { path: PAGES[id].pattern, element: <Page /> };
 }
 
 /** The pages of one guard (`PAGES[id].guard`), or the unguarded ones for `undefined`. */
@@ -56,7 +58,6 @@ function pagesGuardedBy(guard: 'user' | 'admin' | undefined): RouteObject[] {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       ...pagesGuardedBy(undefined),
       { element: <RequireAuth />, children: pagesGuardedBy('user') },
@@ -65,6 +66,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Loads the chunk of the page at `pathname` (and its texts), so it renders at once: before the
+ * server's render, and before the browser hydrates it (the same markup, no fallback in between).
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  return pages[matchPage(pathname).id].preload();
+}
+
+/** The app's pages at the router's address; a page that throws shows the error page instead. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return <PageErrorBoundary pathname={pathname}>{useRoutes(routes)}</PageErrorBoundary>;
 }

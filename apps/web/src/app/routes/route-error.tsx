@@ -1,3 +1,4 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '@/components/ui/button';
 
@@ -16,4 +17,27 @@ export function RouteError() {
       </div>
     </main>
   );
+}
+
+/**
+ * Shows RouteError in place of the app when a page throws while rendering or its chunk fails to
+ * load; going to another address (the error page's home link, the back button) tries again.
+ */
+export class PageErrorBoundary extends Component<
+  { pathname: string; children: ReactNode },
+  { failed: boolean; pathname: string }
+> {
+  override state = { failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: { pathname: string }) {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

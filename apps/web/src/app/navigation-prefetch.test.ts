@@ -1,0 +1,83 @@
+import { QueryClient } from '@tanstack/react-query';
+import { UNSAFE_createMemoryHistory } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setApiFetch } from '@/lib/api-client';
+import { prefetchingNavigations } from './navigation-prefetch';
+
+const WORKFLOW_ID = '3f0c2a4e-8d7b-4c1a-9e2f-6b5d4c3a2b10';
+
+/** Records every API call and leaves it unanswered until `answerAll`. */
+function pendingApi() {
+  const asked: string[] = [];
+  const waiting: ((response: Response) => void)[] = [];
+  setApiFetch((input) => {
+    asked.push(input);
+    return new Promise((resolve) => waiting.push(resolve));
+  });
+  const answerAll = () => {
+    for (const resolve of waiting.splice(0))
+      resolve(new Response(JSON.stringify({ error: { code: 'NOT_FOUND' } }), { status: 404 }));
+  };
+  return { asked, answerAll };
+}
+
+/** A history as the router uses it, listened to the way the router listens. */
+function navigations() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const history = prefetchingNavigations(
+    UNSAFE_createMemoryHistory({ initialEntries: ['/guide-not-a-page'], v5Compat: true }),
+    client,
+  );
+  const seen: string[] = [];
+  const stop = history.listen(({ location }) => seen.push(location.pathname));
+  return { history, seen, stop };
+}
+
+afterEach(() => {
+  setApiFetch((input, init) => fetch(input, init));
+});
+
+describe('navigation prefetch', () => {
+  it("starts a workflow page's requests together as the navigation starts, before any answers", async () => {
+    const api = pendingApi();
+    const { history, seen, stop } = navigations();
+    history.push(`/workflows/auto-label-${WORKFLOW_ID}`);
+    // The router hears of the navigation at once, as without the prefetch.
+    expect(seen).toEqual([`/workflows/auto-label-${WORKFLOW_ID}`]);
+    expect(history.location.pathname).toBe(`/workflows/auto-label-${WORKFLOW_ID}`);
+    // prefetch.ts is a chunk of its own: the requests start once it is loaded.
+    await expect.poll(() => api.asked.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    // Nothing has answered yet, and the workflow, its versions and its reviews are all asked for.
+    expect(api.asked).toEqual(
+      expect.arrayContaining([
+        `/api/workflows/auto-label-${WORKFLOW_ID}`,
+        `/api/workflows/${WORKFLOW_ID}/versions`,
+        `/api/workflows/${WORKFLOW_ID}/reviews?page=0`,
+      ]),
+    );
+    api.answerAll();
+    stop();
+  });
+
+  it('asks for the filtered catalogue the address names', async () => {
+    const api = pendingApi();
+    const { history, stop } = navigations();
+    history.push('/workflows?search=shopify');
+    await expect
+      .poll(() => api.asked.find((url) => url.startsWith('/api/workflows?')), { timeout: 15_000 })
+      .toContain('search=shopify');
+    api.answerAll();
+    stop();
+  });
+
+  it('asks nothing for a page it does not prefetch', async () => {
+    const api = pendingApi();
+    const { history, seen, stop } = navigations();
+    history.push('/faq');
+    await import('./prefetch');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toEqual(['/faq']);
+    expect(api.asked).toEqual([]);
+    stop();
+  });
+});
