@@ -87,11 +87,11 @@ function listStartChunks(): Plugin {
         return chunk.fileName;
       };
       const pages = Object.fromEntries(
-        Object.entries(PAGE_MODULES).map(([id, { file, pagesText }]) => [
+        Object.entries(PAGE_MODULES).map(([id, { file, texts }]) => [
           id,
           {
             files: listed([chunkOf(`/src/app/routes/${file}.tsx`)], skip),
-            texts: pagesText ? ['pages'] : [],
+            texts: texts ? [texts] : [],
           },
         ]),
       );
@@ -100,11 +100,15 @@ function listStartChunks(): Plugin {
           [
             `translation.${language}`,
             listed(
-              [chunkOf(`/src/i18n/${language}.json`), chunkOf(`/packages/domain/src/messages.${language}.ts`)],
+              [
+                chunkOf(`/src/i18n/${language}.json`),
+                chunkOf(`/packages/domain/src/messages.${language}.ts`),
+              ],
               skip,
             ),
           ],
           [`pages.${language}`, listed([chunkOf(`/src/i18n/pages.${language}.json`)], skip)],
+          [`signedIn.${language}`, listed([chunkOf(`/src/i18n/signed-in.${language}.json`)], skip)],
         ]),
       );
       this.emitFile({

@@ -16,7 +16,14 @@ function knownKeys(): Set<string> {
       keys.add(path.replace(/_(zero|one|two|few|many|other)$/, ''));
     }
   };
-  for (const file of ['en.json', 'vi.json', 'pages.en.json', 'pages.vi.json']) {
+  for (const file of [
+    'en.json',
+    'vi.json',
+    'pages.en.json',
+    'pages.vi.json',
+    'signed-in.en.json',
+    'signed-in.vi.json',
+  ]) {
     walk(JSON.parse(readFileSync(new URL(`../../apps/web/src/i18n/${file}`, import.meta.url), 'utf8')), '');
   }
   return keys;

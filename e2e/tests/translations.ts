@@ -4,16 +4,17 @@ import { API_MESSAGES } from '../../packages/domain/src/messages';
 import type { UiLanguage } from './fixtures';
 
 /**
- * The UI strings, straight from the app's translation files plus the API message catalogue the app
- * merges into them, so the journeys read what users read.
+ * The UI strings, straight from the app's translation files (the signed-in screens' too) plus the
+ * API message catalogue the app merges into them, so the journeys read what users read.
  */
 type Tree = { [key: string]: string | Tree };
+const texts = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../apps/web/src/i18n/${file}`, import.meta.url), 'utf8')) as Tree;
 function dictionary(language: UiLanguage): Tree {
-  const ui = JSON.parse(
-    readFileSync(new URL(`../../apps/web/src/i18n/${language}.json`, import.meta.url), 'utf8'),
-  ) as Tree & { errors: Tree };
+  const ui = texts(`${language}.json`) as Tree & { errors: Tree };
+  const signedIn = texts(`signed-in.${language}.json`);
   const api = API_MESSAGES[language];
-  return { ...ui, errors: { ...ui.errors, ...api.errors }, validation: api.validation };
+  return { ...ui, ...signedIn, errors: { ...ui.errors, ...api.errors }, validation: api.validation };
 }
 const dictionaries: Record<UiLanguage, Tree> = { en: dictionary('en'), vi: dictionary('vi') };
 

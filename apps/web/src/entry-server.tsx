@@ -15,6 +15,8 @@ import type { UiLanguage } from './i18n';
 import en from './i18n/en.json';
 import pagesEn from './i18n/pages.en.json';
 import pagesVi from './i18n/pages.vi.json';
+import signedInEn from './i18n/signed-in.en.json';
+import signedInVi from './i18n/signed-in.vi.json';
 import vi from './i18n/vi.json';
 import { withLocalRules } from './i18n/local-rules';
 import { withApiMessages } from './i18n/resources';
@@ -37,8 +39,8 @@ function i18nFor(language: UiLanguage): I18n {
       ns: ['translation', 'pages'],
       defaultNS: 'translation',
       resources: {
-        en: { translation: withApiMessages(en, API_MESSAGES.en), pages: pagesEn },
-        vi: { translation: withApiMessages(vi, API_MESSAGES.vi), pages: pagesVi },
+        en: { translation: withApiMessages({ ...en, ...signedInEn }, API_MESSAGES.en), pages: pagesEn },
+        vi: { translation: withApiMessages({ ...vi, ...signedInVi }, API_MESSAGES.vi), pages: pagesVi },
       },
       initAsync: false,
       interpolation: { escapeValue: false },

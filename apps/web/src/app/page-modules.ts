@@ -1,11 +1,17 @@
 import type { PageId } from '@flowbay/domain/routes';
 
 /**
- * Each page's module under ./routes (its file name without `.tsx`), and whether it shows the long
- * texts of the `pages` namespace. The router loads the page from it; the build (vite.config.ts)
- * lists each page's chunks from it, for the server to name in the page (main.tsx preloads them).
+ * Texts a page needs beyond the common ones, each a chunk of its own (i18n/index.ts): `pages`, the
+ * long texts of the static pages; `signedIn`, those only signed-in screens show.
  */
-export const PAGE_MODULES: Record<PageId, { file: string; pagesText?: true }> = {
+export type PageTexts = 'pages' | 'signedIn';
+
+/**
+ * Each page's module under ./routes (its file name without `.tsx`), and the texts it needs beyond
+ * the common ones. The router loads the page from it; the build (vite.config.ts) lists each page's
+ * chunks from it, for the server to name in the page (main.tsx preloads them).
+ */
+export const PAGE_MODULES: Record<PageId, { file: string; texts?: PageTexts }> = {
   home: { file: 'home' },
   catalog: { file: 'catalog' },
   workflow: { file: 'workflow-detail' },
@@ -13,20 +19,20 @@ export const PAGE_MODULES: Record<PageId, { file: string; pagesText?: true }> = 
   auth: { file: 'auth' },
   verifyEmail: { file: 'verify-email' },
   resetPassword: { file: 'reset-password' },
-  profile: { file: 'profile' },
-  workflowNew: { file: 'workflow-new' },
-  workflowEdit: { file: 'workflow-edit' },
-  myWorkflows: { file: 'my-workflows' },
-  favorites: { file: 'favorites' },
-  purchases: { file: 'purchases' },
-  orderReceipt: { file: 'order-receipt' },
-  testGateway: { file: 'test-gateway' },
-  admin: { file: 'admin' },
-  guide: { file: 'guide', pagesText: true },
+  profile: { file: 'profile', texts: 'signedIn' },
+  workflowNew: { file: 'workflow-new', texts: 'signedIn' },
+  workflowEdit: { file: 'workflow-edit', texts: 'signedIn' },
+  myWorkflows: { file: 'my-workflows', texts: 'signedIn' },
+  favorites: { file: 'favorites', texts: 'signedIn' },
+  purchases: { file: 'purchases', texts: 'signedIn' },
+  orderReceipt: { file: 'order-receipt', texts: 'signedIn' },
+  testGateway: { file: 'test-gateway', texts: 'signedIn' },
+  admin: { file: 'admin', texts: 'signedIn' },
+  guide: { file: 'guide', texts: 'pages' },
   contact: { file: 'contact' },
-  faq: { file: 'faq', pagesText: true },
-  terms: { file: 'terms', pagesText: true },
-  privacy: { file: 'privacy', pagesText: true },
-  sales: { file: 'sales' },
+  faq: { file: 'faq', texts: 'pages' },
+  terms: { file: 'terms', texts: 'pages' },
+  privacy: { file: 'privacy', texts: 'pages' },
+  sales: { file: 'sales', texts: 'signedIn' },
   notFound: { file: 'not-found' },
 };

@@ -2,10 +2,10 @@ import type { ComponentType } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PAGES, matchPage, type PageId, type PageRoute } from '@flowbay/domain/routes';
 import { RequireAuth } from '@/features/auth/components/require-auth';
-import { i18n } from '@/i18n';
+import { i18n, loadSignedInTexts } from '@/i18n';
 import { preloadable } from '@/lib/preloadable';
 import { RootLayout } from './layout/root-layout';
-import { PAGE_MODULES } from './page-modules';
+import { PAGE_MODULES, type PageTexts } from './page-modules';
 import { PageErrorBoundary } from './routes/route-error';
 
 /** Every page is its own chunk, so a visitor downloads only the page they open. */
@@ -15,20 +15,22 @@ const routeModules = import.meta.glob<{ Component: ComponentType }>([
   '!./routes/route-error.tsx',
 ]);
 
+/** Loads a page's own texts (the server's render has every text loaded already: entry-server.tsx). */
+const TEXT_LOADERS: Record<PageTexts, () => Promise<unknown>> = {
+  pages: () => (i18n.isInitialized ? i18n.loadNamespaces('pages') : Promise.resolve()),
+  signedIn: loadSignedInTexts,
+};
+
 /**
- * A page's component, from its own chunk. Static pages wait for their texts with their code, so
- * they render once, without a skeleton shift (the server's render has every text loaded already:
- * entry-server.tsx).
+ * A page's component, from its own chunk. A page waits for its texts with its code, so it renders
+ * once, without a raw key or a skeleton shift.
  */
 function pageComponent(id: PageId) {
-  const { file, pagesText } = PAGE_MODULES[id];
+  const { file, texts } = PAGE_MODULES[id];
   const load = routeModules[`./routes/${file}.tsx`];
   if (!load) throw new Error(`page ${id}: no module routes/${file}.tsx`);
   return preloadable(async () => {
-    const [module] = await Promise.all([
-      load(),
-      pagesText && i18n.isInitialized ? i18n.loadNamespaces('pages') : undefined,
-    ]);
+    const [module] = await Promise.all([load(), texts ? TEXT_LOADERS[texts]() : undefined]);
     return module.Component;
   });
 }

@@ -8,10 +8,15 @@ import viUi from './vi.json';
 import pagesEn from './pages.en.json';
 import pagesVi from './pages.vi.json';
 import { withApiMessages } from './resources';
+import signedInEn from './signed-in.en.json';
+import signedInVi from './signed-in.vi.json';
 
-/** What the app loads: the UI texts with the API's messages from packages/domain merged in. */
-const en = withApiMessages(enUi, API_MESSAGES.en);
-const vi = withApiMessages(viUi, API_MESSAGES.vi);
+/**
+ * What the app loads once a signed-in screen has opened: the UI texts and the signed-in screens'
+ * texts, with the API's messages from packages/domain merged in.
+ */
+const en = withApiMessages({ ...enUi, ...signedInEn }, API_MESSAGES.en);
+const vi = withApiMessages({ ...viUi, ...signedInVi }, API_MESSAGES.vi);
 
 type Tree = { [key: string]: unknown };
 
@@ -37,6 +42,11 @@ function sourceFiles(dir: string): string[] {
 describe('translations', () => {
   it('en.json and vi.json have exactly the same keys', () => {
     expect(keysOf(vi).sort()).toEqual(keysOf(en).sort());
+  });
+
+  it("the signed-in screens' texts add sections of their own, never replace one", () => {
+    expect(Object.keys(signedInEn).filter((section) => section in enUi)).toEqual([]);
+    expect(Object.keys(signedInVi).sort()).toEqual(Object.keys(signedInEn).sort());
   });
 
   it('the static pages have the same keys in both languages', () => {

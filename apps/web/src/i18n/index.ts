@@ -13,28 +13,56 @@ export type UiLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 // Each language is its own chunk: a visitor downloads only the one they read.
 // `pages` holds the long texts of the static pages and loads only when one of them opens.
 // The API's error and validation messages come from the one catalogue in packages/domain.
-const translation = (
+// The texts only signed-in screens show (publishing, sales, orders, administration) are a chunk of
+// their own too, merged into `translation` once such a screen opens (loadSignedInTexts).
+const signedInTexts: Record<UiLanguage, () => Promise<{ default: object }>> = {
+  en: () => import('./signed-in.en.json'),
+  vi: () => import('./signed-in.vi.json'),
+};
+let signedInWanted = false;
+
+const translation = async (
+  language: UiLanguage,
   json: Promise<{ default: { errors: object } }>,
   messages: Promise<(typeof API_MESSAGES)[UiLanguage]>,
-) =>
-  Promise.all([json, messages]).then(([module, catalogue]) => ({
-    default: withApiMessages(module.default, catalogue),
-  }));
+) => {
+  const [module, catalogue] = await Promise.all([json, messages]);
+  // Read after the texts arrive: a signed-in screen may have opened while they loaded.
+  const signedIn = signedInWanted ? (await signedInTexts[language]()).default : {};
+  return { default: withApiMessages({ ...module.default, ...signedIn }, catalogue) };
+};
 
 const loaders: Record<string, () => Promise<{ default: ResourceKey }>> = {
   'translation.en': () =>
     translation(
+      'en',
       import('./en.json'),
       import('@flowbay/domain/messages.en').then((m) => m.MESSAGES_EN),
     ),
   'translation.vi': () =>
     translation(
+      'vi',
       import('./vi.json'),
       import('@flowbay/domain/messages.vi').then((m) => m.MESSAGES_VI),
     ),
   'pages.en': () => import('./pages.en.json'),
   'pages.vi': () => import('./pages.vi.json'),
 };
+
+/**
+ * Adds the signed-in screens' texts to every language loaded so far, and to any loaded later:
+ * such a screen waits for this before it renders (app/router.tsx).
+ */
+export async function loadSignedInTexts(): Promise<void> {
+  signedInWanted = true;
+  const loaded = SUPPORTED_LANGUAGES.filter((language) => i18next.hasResourceBundle(language, 'translation'));
+  await Promise.all(
+    loaded.map(async (language) => {
+      const texts = (await signedInTexts[language]()).default;
+      i18next.addResourceBundle(language, 'translation', texts, true, false);
+    }),
+  );
+}
 
 const lazyBackend: BackendModule = {
   type: 'backend',

@@ -1,14 +1,19 @@
 import type { API_MESSAGES } from '@flowbay/domain/messages';
 import type en from './en.json';
 import type pagesEn from './pages.en.json';
+import type signedInEn from './signed-in.en.json';
 
 type ApiMessages = (typeof API_MESSAGES)['en'];
 
-/** en.json with the API's error and validation messages from the catalogue in packages/domain. */
-export type TranslationResource = Omit<typeof en, 'errors'> & {
-  errors: (typeof en)['errors'] & ApiMessages['errors'];
-  validation: ApiMessages['validation'];
-};
+/**
+ * en.json and the signed-in screens' texts, with the API's error and validation messages from the
+ * catalogue in packages/domain.
+ */
+export type TranslationResource = Omit<typeof en, 'errors'> &
+  typeof signedInEn & {
+    errors: (typeof en)['errors'] & ApiMessages['errors'];
+    validation: ApiMessages['validation'];
+  };
 
 /** The UI's texts of one language, with the `errors` and `validation` parts the server also answers with. */
 export function withApiMessages<T extends { errors: object }>(

@@ -4,11 +4,11 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderState, OrderSummary } from '@flowbay/domain';
 import { PENDING_POLL_MS } from '@/features/commerce/api/get-order';
-import { initI18n } from '@/i18n';
 import { paidOrder } from '@/test/orders';
 import { Component as OrderReceiptPage } from './order-receipt';
+import { inLanguage } from '@/test/render';
 
-beforeAll(() => initI18n('en'));
+beforeAll(() => inLanguage('en'));
 afterEach(() => {
   cleanup();
   vi.useRealTimers();

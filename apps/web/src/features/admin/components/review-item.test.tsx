@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '@/i18n';
 import type { QueueItem } from '../api/review-queue';
 import { ReviewItem } from './review-item';
+import { inLanguage } from '@/test/render';
 
-beforeAll(() => initI18n('en'));
+beforeAll(() => inLanguage('en'));
 afterEach(cleanup);
 
 const item: QueueItem = {

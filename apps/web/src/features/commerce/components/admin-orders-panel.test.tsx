@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '@flowbay/domain';
-import { initI18n } from '@/i18n';
 import { paidOrder } from '@/test/orders';
 import { AdminOrdersPanel } from './admin-orders-panel';
+import { inLanguage } from '@/test/render';
 
-beforeAll(() => initI18n('en'));
+beforeAll(() => inLanguage('en'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

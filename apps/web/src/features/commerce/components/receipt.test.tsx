@@ -2,11 +2,12 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSummary } from '@flowbay/domain';
-import { i18n, initI18n } from '@/i18n';
+import { i18n } from '@/i18n';
 import { paidOrder } from '@/test/orders';
 import { Receipt } from './receipt';
+import { inLanguage } from '@/test/render';
 
-beforeAll(() => initI18n('en'));
+beforeAll(() => inLanguage('en'));
 afterEach(cleanup);
 afterAll(() => i18n.changeLanguage('en'));
 

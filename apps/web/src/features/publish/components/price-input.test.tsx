@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '@/i18n';
+import { i18n } from '@/i18n';
+import { inLanguage } from '@/test/render';
 import { PriceInput } from './price-input';
 
 afterEach(cleanup);
@@ -12,8 +13,7 @@ function Field({ initial = '' }: { initial?: string }) {
 }
 
 async function renderIn(language: 'en' | 'vi') {
-  await initI18n(language);
-  await i18n.changeLanguage(language);
+  await inLanguage(language);
   render(<Field />);
   return screen.getByRole('textbox', { name: i18n.t('publish.price') });
 }

@@ -1,9 +1,10 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '@/i18n';
+import { i18n } from '@/i18n';
 import { RevenueChart } from './revenue-chart';
+import { inLanguage } from '@/test/render';
 
-beforeAll(() => initI18n('en'));
+beforeAll(() => inLanguage('en'));
 afterEach(cleanup);
 afterAll(() => i18n.changeLanguage('en'));
 
