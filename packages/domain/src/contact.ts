@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { CONTACT_LIMITS } from './limits.ts';
 
-export const CONTACT_LIMITS = {
-  nameMax: 100,
-  emailMax: 254,
-  subjectMin: 3,
-  subjectMax: 150,
-  messageMin: 10,
-  messageMax: 5000,
-} as const;
+export { CONTACT_LIMITS };
 
 /** The contact form (spec section 5 leaves its rules open; these are ours, docs/decisions/0030). */
 export const ContactInput = z.object({

@@ -31,3 +31,13 @@ export const RATING_MAX = 5;
 export const RATING_PRIOR_WEIGHT = 5;
 export const RATING_PRIOR_MEAN = 3.5;
 export const REVIEWS_PAGE_SIZE = 10;
+
+/** The contact form's limits (contact.ts); here, without zod, for the form's own checks too. */
+export const CONTACT_LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  subjectMin: 3,
+  subjectMax: 150,
+  messageMin: 10,
+  messageMax: 5000,
+} as const;

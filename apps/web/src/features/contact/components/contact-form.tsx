@@ -1,24 +1,28 @@
-import { zodResolver } from '@/lib/zod-resolver';
 import { CheckCircle2, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_LIMITS, ContactInput } from '@flowbay/domain/contact';
+import type { ContactInput } from '@flowbay/domain/contact';
+import { CONTACT_LIMITS } from '@flowbay/domain/limits';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { translateMessage } from '@/i18n/keys';
 
 type Field = keyof ContactInput;
 const EMPTY: ContactInput = { full_name: '', email: '', subject: '', message: '' };
+const resolver = lazyResolver(() =>
+  import('../lib/contact-resolver').then((module) => module.contactResolver),
+);
 
 export function ContactForm() {
   const { t } = useTranslation();
   const send = useSendContactMessage();
   const form = useForm<ContactInput>({
-    resolver: zodResolver(ContactInput),
+    resolver,
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
