@@ -72,24 +72,33 @@ test('a page downloads the chunks it starts with from its script, not from its h
   await expect(question).toHaveAttribute('aria-expanded', 'true');
 });
 
-test("a signed-in visitor's page has no log-in links and its account menu comes to life", async ({
+test("a signed-in visitor's page has their account menu from the server, and it comes to life", async ({
   page,
   t,
   baseURL,
 }, testInfo) => {
-  await confirmedAccount(
-    page.request,
-    uniqueEmail('hydrated', testInfo.project.name),
-    new URL(baseURL!).origin,
-  );
+  const email = uniqueEmail('hydrated', testInfo.project.name);
+  await confirmedAccount(page.request, email, new URL(baseURL!).origin);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION.test(message.text()))
+      errors.push(message.text());
+  });
   const html = await (await page.request.get('/faq')).text();
   expect(html).not.toContain(`>${t('nav.login')}<`);
+  // The account menu's button is in the server's page, so the header does not change as it hydrates.
+  expect(html).toContain(`aria-label="${t('menu.account', { name: email.split('@')[0]! })}"`);
+  // The session is in the page: the browser does not ask for it again while hydrating.
+  const sessionAsked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/get-session') sessionAsked.push(request.url());
+  });
   await page.goto('/faq');
   await expect(page.locator('html[data-ssr]')).toHaveCount(1);
   await expect(page.getByRole('link', { name: t('nav.login') })).toHaveCount(0);
   await expect(await openAccountMenu(page, t)).toBeVisible();
   // No boundary left unfinished by the server, reported by the browser while hydrating.
   expect(errors).toEqual([]);
+  expect(sessionAsked).toEqual([]);
 });

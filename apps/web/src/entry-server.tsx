@@ -66,15 +66,13 @@ export interface KnownData {
 }
 
 /**
- * A signed-out visitor's session (null) goes in the page: the header renders its log-in links, and
- * the client does not ask while hydrating (the answer arriving then made React render the header and
- * the page again at once, in one long task). A signed-in visitor's page is rendered as before, the
- * session asked for by the client: rendered with it, the author's answer button on the detail page
- * did not respond after hydration (the trust journey), a cause not found yet.
+ * The visitor's session goes in the page: the header renders the log-in links or the account menu,
+ * and the client does not ask while hydrating (an answer arriving then made React render the header
+ * and the page again at once, in one long task). The page of a signed-in visitor is private
+ * (`Cache-Control: private`, web.routes.ts), and the session is the one the API gives that visitor.
  */
-async function signedOutSession(queryClient: ReturnType<typeof createQueryClient>): Promise<void> {
-  const session = await queryClient.fetchQuery(sessionQueryOptions).catch(() => undefined);
-  if (session !== null) queryClient.removeQueries({ queryKey: sessionQueryOptions.queryKey, exact: true });
+async function sessionInPage(queryClient: ReturnType<typeof createQueryClient>): Promise<void> {
+  await queryClient.prefetchQuery(sessionQueryOptions);
 }
 
 /**
@@ -88,7 +86,7 @@ export async function render(url: URL, language: UiLanguage, known: KnownData = 
   await Promise.all([
     preloadPage(url.pathname),
     prefetchPage(queryClient, url),
-    signedOutSession(queryClient),
+    sessionInPage(queryClient),
     preloadServerParts(),
   ]);
   const html = renderToString(

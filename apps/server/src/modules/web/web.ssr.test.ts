@@ -217,7 +217,7 @@ describe('public pages rendered on the server', () => {
     }
   });
 
-  it("renders a signed-out visitor's account corner, with the session in the state", async () => {
+  it("renders the visitor's account corner, with their session in the state and no secret", async () => {
     const sessionOf = (html: string) => {
       const state = JSON.parse(
         /<script type="application\/json" id="flowbay-state">(.*?)<\/script>/s.exec(html)![1]!,
@@ -232,14 +232,18 @@ describe('public pages rendered on the server', () => {
     expect(text(bodyOf(anonymous))).toContain('Log in');
     expect(text(bodyOf(anonymous))).toContain('Register');
     expect(sessionOf(anonymous)).toBeNull();
-    // Signed in: no log-in link (the account corner keeps its place), no unfinished boundary the
-    // browser would report while hydrating, and no session in the state: the client asks for it.
+    // Signed in: the account menu's button is in the page (no log-in link), no boundary left for
+    // the browser to render, and the session in the state: the client does not ask for it again.
     const member = await signedInUser(ctx, { name: 'Đỗ Minh' });
     const response = await crawl('/faq', { 'accept-language': 'en', cookie: member.cookie });
     expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(text(bodyOf(response.body))).not.toContain('Log in');
+    expect(bodyOf(response.body)).toContain('aria-label="Account menu for Đỗ Minh"');
     expect(bodyOf(response.body)).not.toContain('<!--$!-->');
-    expect(sessionOf(response.body)).toBeUndefined();
+    expect(sessionOf(response.body)).toMatchObject({ user: { name: 'Đỗ Minh' } });
+    // The session's token (the cookie's value) is never written into the page.
+    expect(member.bearer.length).toBeGreaterThan(10);
+    expect(response.body).not.toContain(member.bearer);
     // A cookie that names no session is a signed-out visitor.
     const stale = (await crawl('/faq', { 'accept-language': 'en', cookie: 'better-auth.session_token=gone' }))
       .body;

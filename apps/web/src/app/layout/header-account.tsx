@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -8,11 +8,14 @@ import { useSession } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { InitialsAvatar } from '@/features/account/components/initials-avatar';
 import { errorKey } from '@/lib/api-client';
+import { preloadable } from '@/lib/preloadable';
 import { menuEntries } from './account-menu-entries';
 import { translateMessage } from '@/i18n/keys';
 import { paths } from '@flowbay/domain/routes';
 
-const AvatarMenu = lazy(() => import('./avatar-menu'));
+/** Its own chunk, so anonymous visitors never download the dropdown; in a signed-in visitor's page
+ * from the server (server-parts.ts), which hydration keeps until the chunk has arrived. */
+export const AvatarMenu = preloadable(() => import('./avatar-menu').then((module) => module.default));
 
 function useLogout() {
   const { t } = useTranslation();
