@@ -66,6 +66,28 @@ async function pagesToMeasure(url: string): Promise<{ name: string; path: string
   ];
 }
 
+/** Every public page of the route table (issue 17's list), for the first-load budget in both languages. */
+function everyPublicPage(measured: { name: string; path: string }[]) {
+  const path = (name: string) => measured.find((page) => page.name === name)!.path;
+  return [
+    { name: 'home', path: '/' },
+    { name: 'catalogue', path: '/workflows' },
+    { name: 'catalogue, searched and filtered', path: '/workflows?search=quan+ly&price=free&page=1' },
+    { name: 'detail (free)', path: path('detail (free, with preview)') },
+    { name: 'detail (paid)', path: path('detail (paid)') },
+    { name: 'public profile', path: path('public profile') },
+    { name: 'guide', path: '/guide' },
+    { name: 'faq', path: '/faq' },
+    { name: 'contact', path: '/contact' },
+    { name: 'terms', path: '/terms' },
+    { name: 'privacy', path: '/privacy' },
+    { name: '404', path: '/no-such-page' },
+  ];
+}
+
+const inLanguage = (path: string, language: 'en' | 'vi') =>
+  `${path}${path.includes('?') ? '&' : '?'}lang=${language}`;
+
 /**
  * The scripts a page starts with, as the server names them: the entry and the chunks Vite links
  * from the head, and the list main.tsx preloads (the app's steps, the page's own chunks, its texts).
@@ -169,6 +191,17 @@ async function main() {
       );
     }
     chrome.kill();
+    const everyPage = [];
+    for (const page of everyPublicPage(pages)) {
+      const phone = { width: 412, height: 823 };
+      const [en, vi] = [
+        await measureJavaScript(url, inLanguage(page.path, 'en'), phone),
+        await measureJavaScript(url, inLanguage(page.path, 'vi'), phone),
+      ];
+      everyPage.push({ ...page, en: en.startBytes, vi: vi.startBytes });
+      console.log(`${page.name}: JS to start ${kb(en.startBytes)} (en) / ${kb(vi.startBytes)} (vi)`);
+    }
+    const overBudget = (bytes: number) => `${kb(bytes)}${bytes > JS_BUDGET ? ' ⚠' : ''}`;
     const indexes = rows.map((row) => row.lighthouse.benchmarkIndex).sort((a, b) => a - b);
     const lines = [
       '# Web budgets',
@@ -185,13 +218,21 @@ async function main() {
           `| ${row.name} | ${kb(row.phoneJs.startBytes)}${row.phoneJs.startBytes > JS_BUDGET ? ' ⚠' : ''} | ${kb(row.phoneJs.bytes)} (${row.phoneJs.files} files) | ${kb(row.desktopJs.bytes)} | ${row.lighthouse.score}${row.lighthouse.score < LIGHTHOUSE_BUDGET ? ' ⚠' : ''} | ${row.scores.join(', ')} | ${row.lighthouse.fcp} | ${row.lighthouse.lcp} | ${row.lighthouse.tbt} | ${row.lighthouse.cls} |`,
       ),
       '',
+      `JavaScript to start on every public page, in each language (\`?lang=\`), phone viewport; the budget is ${kb(JS_BUDGET)}:`,
+      '',
+      '| page | address | English | Vietnamese |',
+      '|---|---|---|---|',
+      ...everyPage.map(
+        (row) => `| ${row.name} | \`${row.path}\` | ${overBudget(row.en)} | ${overBudget(row.vi)} |`,
+      ),
+      '',
       // Earlier runs of the same command (other builds, other machines), then the figures before
       // server rendering, kept beside each new run.
       readFileSync(join(root, 'bench/web/earlier-runs.md'), 'utf8'),
       readFileSync(join(root, 'bench/web/baseline.md'), 'utf8'),
     ];
     writeFileSync(join(root, 'bench/reports/web.md'), lines.join('\n'));
-    writeFileSync(join(root, 'bench/reports/web.json'), JSON.stringify(rows, null, 2));
+    writeFileSync(join(root, 'bench/reports/web.json'), JSON.stringify({ rows, everyPage }, null, 2));
     console.log(lines.join('\n'));
   } finally {
     server?.process.kill('SIGTERM');
