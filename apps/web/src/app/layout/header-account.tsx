@@ -13,8 +13,11 @@ import { menuEntries } from './account-menu-entries';
 import { translateMessage } from '@/i18n/keys';
 import { paths } from '@flowbay/domain/routes';
 
-/** Its own chunk, so anonymous visitors never download the dropdown; in a signed-in visitor's page
- * from the server (server-parts.ts), which hydration keeps until the chunk has arrived. */
+/**
+ * The account menu, its own chunk, so anonymous visitors never download the dropdown. A signed-in
+ * visitor's page has it from the server (server-parts.ts); hydration keeps that markup until the
+ * chunk has arrived.
+ */
 export const AvatarMenu = preloadable(() => import('./avatar-menu').then((module) => module.default));
 
 function useLogout() {
