@@ -18,6 +18,9 @@ export interface WebRenderer {
 
 export const SSR_ENTRY = join('server', 'entry-server.js');
 
+/** Where the web app asks for the visitor's session (features/auth/api/get-session.ts). */
+const SESSION_PATH = '/api/auth/get-session';
+
 /** The cookie of the visitor a render is for, read by the render's in-process API calls. */
 const visitor = new AsyncLocalStorage<{ cookie: string | undefined }>();
 
@@ -38,12 +41,15 @@ export async function loadRenderer(app: FastifyInstance, distDir: string): Promi
   if (!existsSync(entry)) return null;
   const renderer = (await import(pathToFileURL(entry).href)) as WebRenderer;
   renderer.setApiFetch(async (input, init) => {
+    const cookie = visitor.getStore()?.cookie;
+    // Without a cookie there is no session to find: the API's answer (null) is known without asking.
+    if (!cookie && input === SESSION_PATH) return Response.json(null);
     const response = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url: input,
       headers: {
         'x-language': new Headers(init.headers).get('x-language') ?? 'en',
-        ...(visitor.getStore()?.cookie ? { cookie: visitor.getStore()!.cookie } : {}),
+        ...(cookie ? { cookie } : {}),
       },
     });
     return new Response(response.statusCode === 204 ? null : response.body, {

@@ -232,6 +232,8 @@ describe('public pages rendered on the server', () => {
     expect(text(bodyOf(anonymous))).toContain('Log in');
     expect(text(bodyOf(anonymous))).toContain('Register');
     expect(sessionOf(anonymous)).toBeNull();
+    // Without a cookie the render takes the session as known (null): what the API itself answers.
+    expect((await ctx.app.inject({ url: '/api/auth/get-session' })).json()).toBeNull();
     // Signed in: the account menu's button is in the page (no log-in link), no boundary left for
     // the browser to render, and the session in the state: the client does not ask for it again.
     const member = await signedInUser(ctx, { name: 'Đỗ Minh' });
