@@ -94,6 +94,12 @@ test("a signed-in visitor's page has their account menu from the server, and it 
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/auth/get-session') sessionAsked.push(request.url());
   });
+  // A slow account-menu chunk: the page says it is interactive (what the fixture's goto waits for)
+  // only once the menu is, so the first press opens it.
+  await page.route('**/assets/avatar-menu-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.goto('/faq');
   await expect(page.locator('html[data-ssr]')).toHaveCount(1);
   await expect(page.getByRole('link', { name: t('nav.login') })).toHaveCount(0);

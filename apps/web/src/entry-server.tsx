@@ -58,6 +58,8 @@ export interface RenderResult {
   html: string;
   /** JSON for the client: the query cache, to hydrate without fetching again. */
   state: string;
+  /** Rendered for a signed-in visitor: the page shows their account menu (its chunk is preloaded). */
+  signedIn: boolean;
 }
 
 /** Data the server already holds for this page (as the API would answer it), so it is not asked again. */
@@ -101,6 +103,7 @@ export async function render(url: URL, language: UiLanguage, known: KnownData = 
     </StrictMode>,
   );
   const state = JSON.stringify({ queries: dehydrate(queryClient) });
+  const signedIn = Boolean(queryClient.getQueryData(sessionQueryOptions.queryKey)?.user);
   queryClient.clear();
-  return { html, state };
+  return { html, state, signedIn };
 }

@@ -1,11 +1,6 @@
-import type { ServerState } from './app/boot';
+import { readServerState } from './app/server-state';
 import { yieldToBrowser } from './lib/yield-to-browser';
 import './index.css';
-
-function serverState(): ServerState | null {
-  const block = document.getElementById('flowbay-state');
-  return block?.textContent ? (JSON.parse(block.textContent) as ServerState) : null;
-}
 
 const PRELOADS_PER_TASK = 6;
 
@@ -35,7 +30,7 @@ async function preloadStartChunks() {
  */
 async function start() {
   void preloadStartChunks();
-  const state = serverState();
+  const state = readServerState();
   const { i18n, initI18n, savedLanguage } = await import('./i18n');
   // Read before init, which records the rendered language in both places.
   const earlierChoice = /(?:^|; )lang=/.test(document.cookie) ? null : savedLanguage();

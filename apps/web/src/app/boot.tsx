@@ -1,17 +1,14 @@
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { i18n, type UiLanguage } from '@/i18n';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
+import { AvatarMenu } from './layout/header-account';
 import { AppProviders, createQueryClient } from './providers';
 import { prefetchingNavigations } from './navigation-prefetch';
 import { AppRoutes, preloadPage } from './router';
-
-/** What the server's render left for the client (entry-server.tsx), in a JSON data block. */
-export interface ServerState {
-  queries: DehydratedState;
-}
+import { renderedSignedIn, type ServerState } from './server-state';
 
 /**
  * Starts the app in `container`: hydrates the server's render from `state`, or renders anew when
@@ -24,8 +21,14 @@ export async function startApp(
   relanguage: UiLanguage | null,
 ) {
   // After the texts: the static pages' chunks load their namespace with them. The page's own chunk
-  // is loaded before hydrating, so the first render matches the server's.
-  if (state) await preloadPage(window.location.pathname);
+  // is loaded before hydrating, so the first render matches the server's; so is a signed-in
+  // visitor's account menu, so that it responds from the start (hydration would otherwise keep its
+  // server markup, unresponsive, until the chunk arrived).
+  if (state)
+    await Promise.all([
+      preloadPage(window.location.pathname),
+      renderedSignedIn(state) ? AvatarMenu.preload() : undefined,
+    ]);
   await yieldToBrowser();
   const client = createQueryClient();
   const history = prefetchingNavigations(UNSAFE_createBrowserHistory({ v5Compat: true }), client);

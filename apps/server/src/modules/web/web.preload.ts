@@ -8,21 +8,26 @@ interface StartChunks {
   start: string[];
   pages: Record<string, { files: string[]; texts: string[] }>;
   texts: Record<string, string[]>;
+  /** The account menu's chunks, for a page rendered for a signed-in visitor. */
+  signedIn?: string[];
 }
 
 /** Written by the web build beside index.html (apps/web/vite.config.ts). */
 const PRELOAD_FILE = join('.vite', 'preload.json');
 
 /**
- * The chunks each page starts with, for the page to preload (main.tsx): the app's, the page's own
- * and its texts in the page's language. Without the build's list (an older build, the API tests'
- * template), pages name none and load their chunks as they go.
+ * The chunks each page starts with, for the page to preload (main.tsx): the app's, the page's own,
+ * its texts in the page's language, and the account menu's for a page rendered for a signed-in
+ * visitor. Without the build's list (an older build, the API tests' template), pages name none and
+ * load their chunks as they go.
  */
-export function startChunks(distDir: string): (pathname: string, language: UiLanguage) => string[] {
+export function startChunks(
+  distDir: string,
+): (pathname: string, language: UiLanguage, signedIn: boolean) => string[] {
   const path = join(distDir, PRELOAD_FILE);
   if (!existsSync(path)) return () => [];
   const list = JSON.parse(readFileSync(path, 'utf8')) as StartChunks;
-  return (pathname, language) => {
+  return (pathname, language, signedIn) => {
     const page = list.pages[matchPage(pathname).id];
     return [
       ...new Set([
@@ -31,6 +36,7 @@ export function startChunks(distDir: string): (pathname: string, language: UiLan
         ...[`translation`, ...(page?.texts ?? [])].flatMap(
           (namespace) => list.texts[`${namespace}.${language}`] ?? [],
         ),
+        ...(signedIn ? (list.signedIn ?? []) : []),
       ]),
     ];
   };

@@ -12,7 +12,7 @@ export interface WebRenderer {
     url: URL,
     language: UiLanguage,
     known?: { workflow?: { ref: string; data: WorkflowDetail } },
-  ): Promise<{ html: string; state: string }>;
+  ): Promise<{ html: string; state: string; signedIn: boolean }>;
   setApiFetch(fetch: (input: string, init: RequestInit) => Promise<Response>): void;
 }
 

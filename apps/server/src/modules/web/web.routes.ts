@@ -268,7 +268,7 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, profil
     }: { status?: number; render?: boolean; known?: Parameters<WebRenderer['render']>[2] } = {},
   ) => {
     const language = pageLanguage(request);
-    let body: { html: string; state: string } | null = null;
+    let body: { html: string; state: string; signedIn: boolean } | null = null;
     if (render && renderer) {
       try {
         body = await renderForVisitor(request, () =>
@@ -291,7 +291,7 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, profil
           renderHead(head, publicUrl, language),
           language,
           body,
-          preloadFor(new URL(request.url, publicUrl).pathname, language),
+          preloadFor(new URL(request.url, publicUrl).pathname, language, body?.signedIn ?? false),
         ),
       );
   };

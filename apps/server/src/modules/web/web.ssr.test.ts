@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -40,6 +40,12 @@ beforeAll(async () => {
   }
   expect(SSR_ENTRY).toBe(join('server', 'entry-server.js'));
   writeFileSync(join(dist, 'index.html'), TEMPLATE);
+  // The client build's chunk lists (vite.config.ts), reduced to the account menu's.
+  mkdirSync(join(dist, '.vite'), { recursive: true });
+  writeFileSync(
+    join(dist, '.vite', 'preload.json'),
+    JSON.stringify({ start: [], pages: {}, texts: {}, signedIn: ['/assets/avatar-menu-1.js'] }),
+  );
   ctx = await createTestApp({ env: { PUBLIC_URL: 'https://flowbay.example' }, app: { webDist: dist } });
   const author = await createUser(ctx.db, { name: 'Trần Thu' });
   authorId = author.id;
@@ -243,6 +249,14 @@ describe('public pages rendered on the server', () => {
     expect(bodyOf(response.body)).toContain('aria-label="Account menu for Đỗ Minh"');
     expect(bodyOf(response.body)).not.toContain('<!--$!-->');
     expect(sessionOf(response.body)).toMatchObject({ user: { name: 'Đỗ Minh' } });
+    // The account menu's chunk downloads with the page's (the browser waits for it to hydrate);
+    // an anonymous visitor's page does not name it (nor any other chunk: this build lists none).
+    const preloadOf = (html: string) => {
+      const block = /<script type="application\/json" id="flowbay-preload">(.*?)<\/script>/s.exec(html);
+      return block ? (JSON.parse(block[1]!) as string[]) : [];
+    };
+    expect(preloadOf(response.body)).toEqual(['/assets/avatar-menu-1.js']);
+    expect(preloadOf(anonymous)).toEqual([]);
     // The session's token (the cookie's value) is never written into the page.
     expect(member.bearer.length).toBeGreaterThan(10);
     expect(response.body).not.toContain(member.bearer);
