@@ -46,8 +46,8 @@ const PRELOAD_FILE = '.vite/preload.json';
 
 /**
  * Writes, for the server, the chunks a page needs to start: those main.tsx imports in turn (the
- * texts' code, React DOM, the libraries, the app), each page's own, each language's texts, and the
- * account menu's for a signed-in visitor.
+ * texts' code, React DOM, the libraries, the app), each page's own, each language's texts, and for a
+ * signed-in visitor the account menu's and the reviews'.
  * The server names a page's list in the page; main.tsx preloads them all at once, once the page
  * has painted, so they download together (not before the stylesheet and the first paint) while
  * main.tsx evaluates them one task at a time.
@@ -112,8 +112,15 @@ function listStartChunks(): Plugin {
           [`signedIn.${language}`, listed([chunkOf(`/src/i18n/signed-in.${language}.json`)], skip)],
         ]),
       );
-      // A signed-in visitor's page shows the account menu from the server; boot.tsx waits for it.
-      const signedIn = listed([chunkOf('/src/app/layout/avatar-menu.tsx')], skip);
+      // A signed-in visitor's page shows the account menu from the server, and a detail page the
+      // reviews with their answer and report buttons: boot.tsx waits for both before hydrating.
+      const signedIn = listed(
+        [
+          chunkOf('/src/app/layout/avatar-menu.tsx'),
+          chunkOf('/src/features/ratings/components/reviews-section.tsx'),
+        ],
+        skip,
+      );
       this.emitFile({
         type: 'asset',
         fileName: PRELOAD_FILE,

@@ -97,8 +97,13 @@ test.describe('trust', () => {
     await expect(reviews.getByText(t('ratings.yourReview'))).toBeVisible();
     await expectAccessible(buyer.page);
 
-    // The author answers from their own page.
+    // The author answers from their own page, the reviews' chunk slow to arrive: the page says it is
+    // interactive (what the fixture's goto waits for) only once the answer button works.
     const authorPage = author.page;
+    await authorPage.route('**/assets/reviews-section-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await authorPage.goto(workflow.path);
     const authorReviews = authorPage.locator('#reviews');
     await authorReviews.scrollIntoViewIfNeeded();

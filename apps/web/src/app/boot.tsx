@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { i18n, type UiLanguage } from '@/i18n';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
-import { AvatarMenu } from './layout/header-account';
+import { AvatarMenu, ReviewsSection } from './server-parts';
 import { AppProviders, createQueryClient } from './providers';
 import { prefetchingNavigations } from './navigation-prefetch';
 import { AppRoutes, preloadPage } from './router';
@@ -21,13 +21,14 @@ export async function startApp(
   relanguage: UiLanguage | null,
 ) {
   // After the texts: the static pages' chunks load their namespace with them. The page's own chunk
-  // is loaded before hydrating, so the first render matches the server's; so is a signed-in
-  // visitor's account menu, so that it responds from the start (hydration would otherwise keep its
-  // server markup, unresponsive, until the chunk arrived).
+  // is loaded before hydrating, so the first render matches the server's. So are the parts a
+  // signed-in visitor's page shows from the server in chunks of their own (the account menu; the
+  // reviews, with their answer and report buttons): hydration would otherwise keep their markup,
+  // unresponsive to a press, until each chunk arrived.
   if (state)
     await Promise.all([
       preloadPage(window.location.pathname),
-      renderedSignedIn(state) ? AvatarMenu.preload() : undefined,
+      renderedSignedIn(state) ? Promise.all([AvatarMenu.preload(), ReviewsSection.preload()]) : undefined,
     ]);
   await yieldToBrowser();
   const client = createQueryClient();

@@ -8,7 +8,7 @@ interface StartChunks {
   start: string[];
   pages: Record<string, { files: string[]; texts: string[] }>;
   texts: Record<string, string[]>;
-  /** The account menu's chunks, for a page rendered for a signed-in visitor. */
+  /** The account menu's and the reviews' chunks, for a page rendered for a signed-in visitor. */
   signedIn?: string[];
 }
 
@@ -17,8 +17,8 @@ const PRELOAD_FILE = join('.vite', 'preload.json');
 
 /**
  * The chunks each page starts with, for the page to preload (main.tsx): the app's, the page's own,
- * its texts in the page's language, and the account menu's for a page rendered for a signed-in
- * visitor. Without the build's list (an older build, the API tests' template), pages name none and
+ * its texts in the page's language, and for a page rendered for a signed-in visitor the account
+ * menu's and the reviews'. Without the build's list (an older build, the API tests' template), pages name none and
  * load their chunks as they go.
  */
 export function startChunks(

@@ -8,17 +8,10 @@ import { useSession } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { InitialsAvatar } from '@/features/account/components/initials-avatar';
 import { errorKey } from '@/lib/api-client';
-import { preloadable } from '@/lib/preloadable';
+import { AvatarMenu } from '../server-parts';
 import { menuEntries } from './account-menu-entries';
 import { translateMessage } from '@/i18n/keys';
 import { paths } from '@flowbay/domain/routes';
-
-/**
- * The account menu, its own chunk, so anonymous visitors never download the dropdown. A signed-in
- * visitor's page has it from the server (server-parts.ts); hydration keeps that markup until the
- * chunk has arrived.
- */
-export const AvatarMenu = preloadable(() => import('./avatar-menu').then((module) => module.default));
 
 function useLogout() {
   const { t } = useTranslation();
