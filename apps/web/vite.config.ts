@@ -112,15 +112,12 @@ function listStartChunks(): Plugin {
           [`signedIn.${language}`, listed([chunkOf(`/src/i18n/signed-in.${language}.json`)], skip)],
         ]),
       );
-      // A signed-in visitor's page shows the account menu from the server, and a detail page the
-      // reviews with their answer and report buttons: boot.tsx waits for both before hydrating.
-      const signedIn = listed(
-        [
-          chunkOf('/src/app/layout/avatar-menu.tsx'),
-          chunkOf('/src/features/ratings/components/reviews-section.tsx'),
-        ],
-        skip,
-      );
+      // A signed-in visitor's page shows the account menu from the server, and the detail page its
+      // reviews with their answer and report buttons: boot.tsx waits for them before hydrating.
+      const signedIn = {
+        all: listed([chunkOf('/src/app/layout/avatar-menu.tsx')], skip),
+        workflow: listed([chunkOf('/src/features/ratings/components/reviews-section.tsx')], skip),
+      };
       this.emitFile({
         type: 'asset',
         fileName: PRELOAD_FILE,

@@ -90,6 +90,8 @@ async function expectLocked(page: Page, t: Translate, workflow: Listed) {
 test.describe('buying', () => {
   // On phones: the buy block and receipt are checked at phone width by the paid-detail public journey;
   // the payment flow does not change with width (desktop runs both languages).
+  // Skipped on phones: the purchase flow is the same; the phone's buy block is checked by
+  // public-journeys.spec.ts.
   test.skip(({ isMobile }) => isMobile, 'phone: buy block checked by public-journeys.spec.ts');
 
   test('a visitor signs in, buys through the test gateway, downloads, and finds it in their purchases', async ({

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { confirmedAccount, openAccountMenu, uniqueEmail } from './signed-in-helpers';
+import { confirmedAccount, openAccountMenu, slowChunks, uniqueEmail } from './signed-in-helpers';
 
 /** Messages React and the app print when the server's HTML and the first client render differ. */
 const HYDRATION = /hydrat|did not match|server rendered|Minified React error #(418|423|425)/i;
@@ -96,10 +96,7 @@ test("a signed-in visitor's page has their account menu from the server, and it 
   });
   // A slow account-menu chunk: the page says it is interactive (what the fixture's goto waits for)
   // only once the menu is, so the first press opens it.
-  await page.route('**/assets/avatar-menu-*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  await slowChunks(page, '**/assets/avatar-menu-*.js');
   await page.goto('/faq');
   await expect(page.locator('html[data-ssr]')).toHaveCount(1);
   await expect(page.getByRole('link', { name: t('nav.login') })).toHaveCount(0);

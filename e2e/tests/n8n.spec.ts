@@ -50,6 +50,7 @@ test.describe('n8n', () => {
     apiUser,
     isMobile,
   }) => {
+    // Skipped on phones: the profile form is the same; desktop runs this journey in both languages.
     test.skip(isMobile, 'phone: the profile form is the same; desktop runs this journey in both languages');
     const { context, page } = await apiUser({ label: 'n8n-key' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -119,6 +119,17 @@ export async function goViaMenu(page: Page, t: Translate, key: string) {
   await menu.getByRole(isPhone(page) ? 'link' : 'menuitem', { name: t(key) }).click();
 }
 
+/**
+ * Holds back the chunks whose URL matches `glob` for 1.5 s: a part hydrated late shows its server
+ * markup, unresponsive, unless the page waits for it before saying it is interactive.
+ */
+export async function slowChunks(page: Page, glob: string) {
+  await page.route(glob, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+}
+
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

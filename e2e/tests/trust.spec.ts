@@ -6,6 +6,7 @@ import {
   escapeRegExp,
   expectAccessibleSettled as expectAccessible,
   expectToast,
+  slowChunks,
 } from './signed-in-helpers';
 import type { Translate } from './translations';
 
@@ -100,10 +101,7 @@ test.describe('trust', () => {
     // The author answers from their own page, the reviews' chunk slow to arrive: the page says it is
     // interactive (what the fixture's goto waits for) only once the answer button works.
     const authorPage = author.page;
-    await authorPage.route('**/assets/reviews-section-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    await slowChunks(authorPage, '**/assets/reviews-section-*.js');
     await authorPage.goto(workflow.path);
     const authorReviews = authorPage.locator('#reviews');
     await authorReviews.scrollIntoViewIfNeeded();

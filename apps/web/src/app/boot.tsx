@@ -2,6 +2,7 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
+import { matchPage } from '@flowbay/domain/routes';
 import { i18n, type UiLanguage } from '@/i18n';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import { AvatarMenu, ReviewsSection } from './server-parts';
@@ -28,7 +29,10 @@ export async function startApp(
   if (state)
     await Promise.all([
       preloadPage(window.location.pathname),
-      renderedSignedIn(state) ? Promise.all([AvatarMenu.preload(), ReviewsSection.preload()]) : undefined,
+      renderedSignedIn(state) ? AvatarMenu.preload() : undefined,
+      renderedSignedIn(state) && matchPage(window.location.pathname).id === 'workflow'
+        ? ReviewsSection.preload()
+        : undefined,
     ]);
   await yieldToBrowser();
   const client = createQueryClient();

@@ -8,8 +8,11 @@ interface StartChunks {
   start: string[];
   pages: Record<string, { files: string[]; texts: string[] }>;
   texts: Record<string, string[]>;
-  /** The account menu's and the reviews' chunks, for a page rendered for a signed-in visitor. */
-  signedIn?: string[];
+  /**
+   * For a page rendered for a signed-in visitor: the chunks of the parts it shows from the server,
+   * on every page (`all`: the account menu) and on one (by page id: the detail page's reviews).
+   */
+  signedIn?: Record<string, string[]>;
 }
 
 /** Written by the web build beside index.html (apps/web/vite.config.ts). */
@@ -18,7 +21,7 @@ const PRELOAD_FILE = join('.vite', 'preload.json');
 /**
  * The chunks each page starts with, for the page to preload (main.tsx): the app's, the page's own,
  * its texts in the page's language, and for a page rendered for a signed-in visitor the account
- * menu's and the reviews'. Without the build's list (an older build, the API tests' template), pages name none and
+ * menu's (and the detail page's reviews'). Without the build's list (an older build, the API tests' template), pages name none and
  * load their chunks as they go.
  */
 export function startChunks(
@@ -28,7 +31,8 @@ export function startChunks(
   if (!existsSync(path)) return () => [];
   const list = JSON.parse(readFileSync(path, 'utf8')) as StartChunks;
   return (pathname, language, signedIn) => {
-    const page = list.pages[matchPage(pathname).id];
+    const id = matchPage(pathname).id;
+    const page = list.pages[id];
     return [
       ...new Set([
         ...list.start,
@@ -36,7 +40,7 @@ export function startChunks(
         ...[`translation`, ...(page?.texts ?? [])].flatMap(
           (namespace) => list.texts[`${namespace}.${language}`] ?? [],
         ),
-        ...(signedIn ? (list.signedIn ?? []) : []),
+        ...(signedIn ? [...(list.signedIn?.all ?? []), ...(list.signedIn?.[id] ?? [])] : []),
       ]),
     ];
   };

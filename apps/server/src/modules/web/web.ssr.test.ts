@@ -40,11 +40,16 @@ beforeAll(async () => {
   }
   expect(SSR_ENTRY).toBe(join('server', 'entry-server.js'));
   writeFileSync(join(dist, 'index.html'), TEMPLATE);
-  // The client build's chunk lists (vite.config.ts), reduced to the account menu's.
+  // The client build's chunk lists (vite.config.ts), reduced to the signed-in visitor's parts.
   mkdirSync(join(dist, '.vite'), { recursive: true });
   writeFileSync(
     join(dist, '.vite', 'preload.json'),
-    JSON.stringify({ start: [], pages: {}, texts: {}, signedIn: ['/assets/avatar-menu-1.js'] }),
+    JSON.stringify({
+      start: [],
+      pages: {},
+      texts: {},
+      signedIn: { all: ['/assets/avatar-menu-1.js'], workflow: ['/assets/reviews-section-1.js'] },
+    }),
   );
   ctx = await createTestApp({ env: { PUBLIC_URL: 'https://flowbay.example' }, app: { webDist: dist } });
   const author = await createUser(ctx.db, { name: 'Trần Thu' });
@@ -256,6 +261,9 @@ describe('public pages rendered on the server', () => {
       return block ? (JSON.parse(block[1]!) as string[]) : [];
     };
     expect(preloadOf(response.body)).toEqual(['/assets/avatar-menu-1.js']);
+    // The detail page adds its reviews (answer and report buttons) for a signed-in visitor.
+    const detail = await crawl(slugs.free!, { 'accept-language': 'en', cookie: member.cookie });
+    expect(preloadOf(detail.body)).toEqual(['/assets/avatar-menu-1.js', '/assets/reviews-section-1.js']);
     expect(preloadOf(anonymous)).toEqual([]);
     // The session's token (the cookie's value) is never written into the page.
     expect(member.bearer.length).toBeGreaterThan(10);

@@ -32,7 +32,10 @@ describe('the contact form', () => {
     type('E-mail', 'not an address');
     type('Subject', 'Hi');
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByText('Please enter a valid e-mail address.')).toBeTruthy();
+    // The first validation downloads the checks (zod and the schema): slow while the suite runs.
+    expect(
+      await screen.findByText('Please enter a valid e-mail address.', {}, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect(screen.getByText('This field is required.')).toBeTruthy();
     expect(screen.getByText('Please write at least 3 characters.')).toBeTruthy();
     expect(sent).toEqual([]);
@@ -46,7 +49,9 @@ describe('the contact form', () => {
     type('Subject', 'A question about buying');
     type('Message', 'Can I pay by bank transfer instead of a card?');
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByRole('heading', { name: 'Thank you for writing' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Thank you for writing' }, { timeout: 15_000 }),
+    ).toBeTruthy();
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({
       full_name: 'Lê Minh',
