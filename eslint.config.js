@@ -106,6 +106,14 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation'],
+              message:
+                'Import useTranslation from @/i18n/use-translation: one shared t, not a copy per component.',
+            },
+          ],
           patterns: [
             {
               group: ['**/apps/server/**', '@flowbay/server*'],

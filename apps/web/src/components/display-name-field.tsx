@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { FULL_NAME_MAX } from '@flowbay/domain/limits';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';

@@ -1,5 +1,5 @@
 import type { RegisterOptions, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@flowbay/domain/limits';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
 import { RowCard } from '@/components/row-card';

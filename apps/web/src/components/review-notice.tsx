@@ -1,5 +1,5 @@
 import { Clock, EyeOff, XCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { WorkflowStatus } from '@flowbay/domain';
 import { translateMessage } from '@/i18n/keys';
 

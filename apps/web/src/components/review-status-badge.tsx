@@ -1,5 +1,5 @@
 import type { WorkflowStatus } from '@flowbay/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Badge } from '@/components/ui/badge';
 
 const VARIANT: Record<WorkflowStatus | 'approved', 'success' | 'warning' | 'neutral' | 'danger'> = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { WorkflowVersion } from '@flowbay/domain';
 import { Badge } from '@/components/ui/badge';
 import { TitledCard } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { ListPagination } from '@/components/list-pagination';
 import { QueryView } from '@/components/query-view';
 

@@ -1,5 +1,5 @@
 import { Download, Eye, Heart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { formatCompact, formatNumber } from '@/lib/format';
 
 const STATS = [

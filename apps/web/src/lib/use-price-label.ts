@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { formatPrice } from './format';
 
 /** "Free", or the price grouped the way the UI language writes it: "499,000 VNĐ" / "499.000 VNĐ". */

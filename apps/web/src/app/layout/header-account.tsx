@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';

@@ -1,6 +1,6 @@
 import { Menu } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { HeaderAccount } from './header-account';

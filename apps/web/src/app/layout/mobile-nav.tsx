@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { NavLink } from 'react-router';
 import { Dialog, SheetContent } from '@/components/ui/dialog';
 import { MobileAccountLinks } from './header-account';

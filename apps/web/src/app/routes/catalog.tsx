@@ -1,6 +1,6 @@
 import { SearchX } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '@flowbay/domain/limits';
 import { paths } from '@flowbay/domain/routes';

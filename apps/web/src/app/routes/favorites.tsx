@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { AccountPageShell } from '@/components/account-page-shell';
 import { EmptyState } from '@/components/empty-state';
 import { WorkflowPages } from '@/components/workflow-pages';

@@ -1,6 +1,6 @@
 import { ArrowRight, Search, ShieldCheck, Sparkles, Users, Zap } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { FEATURED_COUNT } from '@flowbay/domain/limits';
 import { paths } from '@flowbay/domain/routes';

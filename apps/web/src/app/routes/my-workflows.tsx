@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { AccountPageShell } from '@/components/account-page-shell';
 import { EmptyState } from '@/components/empty-state';
 import { WorkflowPages } from '@/components/workflow-pages';

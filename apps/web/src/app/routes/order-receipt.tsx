@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Printer, XCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useParams, useSearchParams } from 'react-router';
 import { workflowPath, type OrderSummary } from '@flowbay/domain';
 import { LoadError } from '@/components/load-error';

@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { Suspense, lazy, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { AccountPageShell } from '@/components/account-page-shell';
 import { Card } from '@/components/ui/card';
 import { useOwnProfile } from '@/features/account/api/get-own-profile';

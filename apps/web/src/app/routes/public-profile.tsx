@@ -1,5 +1,5 @@
 import { Boxes, CalendarDays, Heart, LayoutGrid, Link2, Pencil } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useParams, useSearchParams } from 'react-router';
 import type { PublicProfile } from '@flowbay/domain';
 import { PAGE_SIZE } from '@flowbay/domain/limits';

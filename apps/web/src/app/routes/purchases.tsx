@@ -1,5 +1,5 @@
 import { Download, Receipt as ReceiptIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { downloadFileName, workflowPath, type Purchase } from '@flowbay/domain';
 import { AccountPageShell } from '@/components/account-page-shell';

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN } from '@flowbay/domain/limits';
 import { Button, ButtonLink } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Button, ButtonLink } from '@/components/ui/button';
 
 /** Shown when a page throws while rendering, or its chunk cannot be loaded (an old tab after a deploy). */

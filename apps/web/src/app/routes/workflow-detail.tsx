@@ -1,7 +1,7 @@
 import { Pencil } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { downloadFileName, workflowPath } from '@flowbay/domain/slug';
 import type { WorkflowDetail } from '@flowbay/domain';

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
 import { ButtonLink } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { formatDate } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 import { StaticPageShell } from './static-page-shell';

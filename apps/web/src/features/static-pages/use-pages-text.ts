@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 
 /** Long texts of the static pages live in their own namespace, loaded only when such a page opens. */
 export function usePagesText() {

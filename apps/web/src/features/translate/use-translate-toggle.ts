@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { toast } from '@/components/ui/toaster';
 import type { TranslateInput } from '@flowbay/domain/translate';
 import { TRANSLATE_LANGUAGES } from '@flowbay/domain/translate-languages';

@@ -1,6 +1,6 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { OwnProfile } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';

@@ -1,5 +1,5 @@
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { NewPasswordFields, type NewPasswordValues } from '@/components/new-password-fields';

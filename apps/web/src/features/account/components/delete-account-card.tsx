@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import type { OwnProfile } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';

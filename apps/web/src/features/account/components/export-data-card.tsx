@@ -1,5 +1,5 @@
 import { MailCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';

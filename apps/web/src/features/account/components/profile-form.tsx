@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { BIO_MAX, PROFILE_LINKS_MAX, URL_MAX, type OwnProfile } from '@flowbay/domain';
 import { Button, ButtonLink } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { REASON_MAX } from '@flowbay/domain';
 import { ReasonDialog } from '@/components/reason-dialog';
 import { useReject } from '../api/review-queue';

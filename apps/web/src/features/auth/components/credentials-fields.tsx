@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
 import { translateMessage } from '@/i18n/keys';

@@ -1,6 +1,6 @@
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@flowbay/domain/routes';
 import { usePageMeta } from '@/lib/page-meta';

@@ -1,7 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { FULL_NAME_MAX, PASSWORD_MIN } from '@flowbay/domain/limits';
 import { Button } from '@/components/ui/button';
 import { DisplayNameField, displayNameRules } from '@/components/display-name-field';

@@ -1,6 +1,6 @@
 import { CheckCircle2, FlaskConical, Loader2, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import type { PaymentProviderId, WorkflowDetail } from '@flowbay/domain';
 import { Badge } from '@/components/ui/badge';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { REFUND_REASON_MAX, type OrderSummary } from '@flowbay/domain';
 import { formatDate } from '@/lib/format';
 import { useRequestRefund } from '../api/request-refund';

@@ -1,6 +1,6 @@
 import { CheckCircle2, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { ContactInput } from '@flowbay/domain/contact';
 import { CONTACT_LIMITS } from '@flowbay/domain/limits';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { KeyRound, Loader2, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { CreatedN8nKey } from '@flowbay/domain';
 import { N8N_KEY_LABEL_MAX } from '@flowbay/domain/n8n';
 import { Button } from '@/components/ui/button';

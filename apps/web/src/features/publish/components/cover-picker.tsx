@@ -1,6 +1,6 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { COVER_TYPES } from '@flowbay/domain/limits';
 import { Button } from '@/components/ui/button';
 import { FieldNotes, describedBy } from '@/components/ui/form-field';

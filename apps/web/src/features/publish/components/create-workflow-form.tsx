@@ -1,7 +1,7 @@
 import { zodResolver } from '@/lib/zod-resolver';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { DESCRIPTION_MAX, type WorkflowDetail } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';

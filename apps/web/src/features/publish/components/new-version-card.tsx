@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { VALIDATION_KEYS, VERSION_MAX, VERSION_RE } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/card';

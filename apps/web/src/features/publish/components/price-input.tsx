@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { formatAmount, readPrice } from '@flowbay/domain/price';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';

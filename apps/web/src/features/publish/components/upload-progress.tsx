@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Progress } from '@/components/ui/progress';
 
 /** One bar per file being sent; nothing when no upload is running. */

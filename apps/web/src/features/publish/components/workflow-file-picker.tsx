@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, FileJson, Loader2 } from 'lucide-react';
 import { useCallback, useRef, useState, type Ref } from 'react';
 import type { UploadResult } from '@flowbay/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { describedBy } from '@/components/ui/form-field';
 import { FieldError, Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';

@@ -2,7 +2,7 @@ import { zodResolver } from '@/lib/zod-resolver';
 import { Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { z } from 'zod';
 import { VALIDATION_KEYS as K, type WorkflowDetail } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';

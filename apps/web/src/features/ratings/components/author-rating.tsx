@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useAuthorStats } from '../api/get-reviews';
 import { formatRating } from '@/lib/format';
 

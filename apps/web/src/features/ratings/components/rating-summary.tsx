@@ -1,5 +1,5 @@
 import type { RatingSummary as Summary } from '@flowbay/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { RatingStars } from '@/components/rating-stars';
 import { formatRating } from '@/lib/format';
 

@@ -1,6 +1,6 @@
 import { MessageSquareReply } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import type { Review, ReviewList } from '@flowbay/domain';
 import { REVIEW_BODY_MAX, REVIEW_REPLY_MAX } from '@flowbay/domain/ratings-limits';

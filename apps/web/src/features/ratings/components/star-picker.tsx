@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { cn } from '@/lib/cn';
 
 /** Five radio buttons drawn as stars: keyboard arrows, screen readers and forms work as with any radio group. */

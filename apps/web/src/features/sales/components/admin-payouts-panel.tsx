@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { PAYOUT_STATE_VALUES, type AdminPayout, type PayoutStateValue } from '@flowbay/domain';
 import { DownloadLink } from '@/components/download-link';
 import { FiguresTable } from '@/components/figures-table';

@@ -1,6 +1,6 @@
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { APP_FILTER_MAX, type CatalogFacets } from '@flowbay/domain';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';

@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { CatalogFacets, Category, Subcategory } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -1,5 +1,5 @@
 import { Cog, Webhook, Zap } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { AppUsage } from '@flowbay/domain';
 import { AppIcon } from './app-icon';
 

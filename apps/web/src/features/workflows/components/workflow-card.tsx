@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
 import type { WorkflowCard as WorkflowCardData } from '@flowbay/domain';

@@ -1,6 +1,6 @@
 import { Pause, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { appDisplayName, type GraphNode } from '@flowbay/workflow-formats';
 import { appIconSrc } from '../components/app-icon';
 

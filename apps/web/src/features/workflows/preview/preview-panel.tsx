@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Download, FileWarning } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { downloadFileName } from '@flowbay/domain/slug';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';

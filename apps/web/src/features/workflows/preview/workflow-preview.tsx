@@ -22,7 +22,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { GraphNode, WorkflowGraph } from '@flowbay/workflow-formats';
 import { cn } from '@/lib/cn';
 import { NodeDetails } from './node-details';

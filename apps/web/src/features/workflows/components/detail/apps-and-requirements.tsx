@@ -1,6 +1,6 @@
 import { Blocks, KeyRound, Layers, Package, Waypoints, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { TitledCard } from '@/components/ui/card';
 import { formatDate, formatNumber } from '@/lib/format';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/card';

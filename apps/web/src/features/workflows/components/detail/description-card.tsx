@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { TitledCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { WhenVisible } from '@/components/when-visible';

@@ -1,6 +1,6 @@
 import { Download, Lock } from 'lucide-react';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { ShareTrigger } from './share-trigger';

@@ -1,5 +1,5 @@
 import { ArrowLeft, Calendar, Download, Eye, Heart, PlayCircle, Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
 import { useDeferredValue, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { useRelated } from '../../api/get-related';
 import { authorName } from '../author-avatar';

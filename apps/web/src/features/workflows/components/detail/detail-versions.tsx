@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { downloadFileName } from '@flowbay/domain/slug';
 import type { WorkflowDetail, WorkflowVersion } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';

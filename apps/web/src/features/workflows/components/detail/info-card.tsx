@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { TitledCard } from '@/components/ui/card';
 import { DetailRows } from '@/components/ui/detail-rows';

@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react';
 import { Suspense, lazy } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { Skeleton } from '@/components/ui/skeleton';
 import { WhenVisible } from '@/components/when-visible';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { RelatedWorkflows as RelatedLists, WorkflowCard as WorkflowCardData } from '@flowbay/domain';
 import { WorkflowCard } from '../workflow-card';
 

@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
 import { forwardRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { Button, type ButtonProps } from '@/components/ui/button';
 
 /** The share button's look, the same before and after its menu has loaded (share-menu.tsx). */

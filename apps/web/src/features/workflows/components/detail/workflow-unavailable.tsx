@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { LoadError } from '@/components/load-error';
 import { NotFoundState } from '@/components/not-found-state';
 import { isNotFound } from '@/lib/query';
