@@ -255,10 +255,21 @@ export function createWorkflowsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Every version (the author's view) or the approved ones, newest first. */
+    /**
+     * Every version (the author's view) or the approved ones, newest first: the columns the version
+     * list shows, not the summary and checks (JSON the list never reads, parsed for nothing).
+     */
     async versions(workflowId: string, scope: 'all' | 'approved') {
       return db
-        .select()
+        .select({
+          id: workflowVersions.id,
+          version: workflowVersions.version,
+          size: workflowVersions.size,
+          reviewStatus: workflowVersions.reviewStatus,
+          reviewReason: workflowVersions.reviewReason,
+          isCurrent: workflowVersions.isCurrent,
+          createdAt: workflowVersions.createdAt,
+        })
         .from(workflowVersions)
         .where(
           scope === 'all'
