@@ -251,9 +251,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(iconRoutes);
   await app.register(shareImageRoutes, { images: createShareImageService(catalog) });
   const translator = options.translator === undefined ? createTranslationProvider(env) : options.translator;
-  await app.register(translateRoutes, {
-    translate: createTranslateService(createTranslateRepository(database.db), translator, app.log),
-  });
+  const translate = createTranslateService(createTranslateRepository(database.db), translator, app.log);
+  await app.register(translateRoutes, { translate });
   await app.register(contactRoutes, {
     contact: createContactService({
       repository: createContactRepository(database.db),
@@ -301,7 +300,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     env,
     db: database.db,
     catalog,
+    ratings,
     profiles,
+    facts: { translateStatus: translate.status, paymentProviders: orders.providerList },
     distDir: options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist,
   });
 

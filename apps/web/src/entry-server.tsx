@@ -4,11 +4,23 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { StrictMode } from 'react';
 import { StaticRouter } from 'react-router';
-import type { WorkflowDetail } from '@flowbay/domain';
+import type {
+  AuthorStats,
+  PaymentProviders,
+  ReviewList,
+  WorkflowDetail,
+  WorkflowVersion,
+} from '@flowbay/domain';
+import type { TranslateStatus } from '@flowbay/domain/translate';
+import { paymentProvidersQueryOptions } from './features/commerce/api/get-payment-providers';
+import { translateStatusQueryOptions } from './features/translate/api/translate';
 import { prefetchPage } from './app/prefetch';
 import { sessionQueryOptions } from './features/auth/api/get-session';
 import { preloadServerParts } from './app/server-parts';
+import { reviewsQueryOptions } from './features/ratings/api/get-reviews';
+import { authorStatsQueryOptions } from './features/workflows/api/get-author-stats';
 import { workflowQueryOptions } from './features/workflows/api/get-workflow';
+import { versionsQueryOptions } from './features/workflows/api/get-versions';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRoutes, preloadPage } from './app/router';
 import type { UiLanguage } from './i18n';
@@ -65,6 +77,28 @@ export interface RenderResult {
 /** Data the server already holds for this page (as the API would answer it), so it is not asked again. */
 export interface KnownData {
   workflow?: { ref: string; data: WorkflowDetail };
+  /** The workflow's versions, the first page of its reviews, and its author's totals. */
+  versions?: WorkflowVersion[];
+  reviews?: ReviewList;
+  authorStats?: AuthorStats;
+  /** Whether translation is offered, and (for a paid workflow) the ways to pay. */
+  translateStatus?: TranslateStatus;
+  paymentProviders?: PaymentProviders;
+}
+
+/** Puts what the server knows in the cache entries the page's components read. */
+function seedKnown(queryClient: ReturnType<typeof createQueryClient>, known: KnownData): void {
+  const workflow = known.workflow?.data;
+  if (!known.workflow || !workflow) return;
+  queryClient.setQueryData(workflowQueryOptions(known.workflow.ref).queryKey, workflow);
+  if (known.versions) queryClient.setQueryData(versionsQueryOptions(workflow.id).queryKey, known.versions);
+  if (known.reviews) queryClient.setQueryData(reviewsQueryOptions(workflow.id, 0).queryKey, known.reviews);
+  if (known.authorStats)
+    queryClient.setQueryData(authorStatsQueryOptions(workflow.user_id).queryKey, known.authorStats);
+  if (known.translateStatus)
+    queryClient.setQueryData(translateStatusQueryOptions.queryKey, known.translateStatus);
+  if (known.paymentProviders)
+    queryClient.setQueryData(paymentProvidersQueryOptions().queryKey, known.paymentProviders);
 }
 
 /**
@@ -83,8 +117,7 @@ async function sessionInPage(queryClient: ReturnType<typeof createQueryClient>):
  */
 export async function render(url: URL, language: UiLanguage, known: KnownData = {}): Promise<RenderResult> {
   const queryClient = createQueryClient();
-  if (known.workflow)
-    queryClient.setQueryData(workflowQueryOptions(known.workflow.ref).queryKey, known.workflow.data);
+  seedKnown(queryClient, known);
   await Promise.all([
     preloadPage(url.pathname),
     prefetchPage(queryClient, url),

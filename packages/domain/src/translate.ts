@@ -14,3 +14,4 @@ export const TranslateStatus = z.object({
   available: z.boolean(),
   languages: z.array(z.enum(TRANSLATE_LANGUAGES)),
 });
+export type TranslateStatus = z.infer<typeof TranslateStatus>;

@@ -172,7 +172,10 @@ function lookupWhere(lookup: WorkflowLookup) {
 // Only a slug can name several workflows; ids and numbers are unique.
 const newestFirst = [desc(workflows.createdAt), desc(workflows.id)] as const;
 
-/** What visibility and access rules read (see findBasics). */
+/**
+ * What visibility and access rules read (see findBasics), and the visible reviews' count and sum
+ * (kept by the ratings module): the review list needs no query of its own for them.
+ */
 const basicColumns = {
   id: workflows.id,
   userId: workflows.userId,
@@ -180,6 +183,8 @@ const basicColumns = {
   price: workflows.price,
   deletedAt: workflows.deletedAt,
   version: currentVersion,
+  ratingCount: workflows.ratingCount,
+  ratingSum: workflows.ratingSum,
 };
 
 export function createCatalogRepository(db: Database) {

@@ -147,6 +147,53 @@ export function createCatalogService(deps: {
     };
   }
 
+  /** The detail of a workflow the viewer may see, as GET /api/workflows/:id answers it. */
+  async function detailOf(row: CardRow, viewer: Viewer): Promise<WorkflowDetail> {
+    const access = await accessFor(viewer, row);
+    const manages = canSeeUnlisted(viewer, row);
+    // The listed file; before the first approval its author and admins get the submitted one.
+    const shown = row.currentVersionId || manages ? await workflows.shownVersion(row) : null;
+    const counts = await repository.pendingAndPurchaseCounts(row.id);
+    const fileUrl =
+      !access.can_download || !shown
+        ? null
+        : row.currentVersionId
+          ? `/api/workflows/${row.id}/download`
+          : `/api/workflows/${row.id}/versions/${shown.id}/download`;
+    return {
+      ...toWorkflowCard(row, storage),
+      file_url: fileUrl,
+      workflow_data: null,
+      tested_with: row.testedWith,
+      requirements: !shown?.summary?.requirements
+        ? null
+        : access.can_download
+          ? shown.summary.requirements
+          : publicRequirements(shown.summary.requirements),
+      access,
+      has_pending_changes: counts.pending > 0 || row.status === 'pending',
+      purchase_count: manages ? counts.purchases : null,
+      buyer_summary: Number(row.price) > 0 ? await buyerSummary(row, shown?.summary ?? null) : null,
+    };
+  }
+
+  /** The versions the viewer may see of a workflow they may see (its files if they may download it). */
+  async function versionsOf(row: BasicsRow, viewer: Viewer): Promise<WorkflowVersion[]> {
+    const access = await accessFor(viewer, row);
+    const ownView = canSeeUnlisted(viewer, row);
+    const rows = await workflows.versions(row.id, ownView ? 'all' : 'approved');
+    return rows.map((version) => ({
+      id: version.id,
+      version: version.version,
+      file_url: access.can_download ? `/api/workflows/${row.id}/versions/${version.id}/download` : null,
+      created_at: version.createdAt.toISOString(),
+      is_current: version.isCurrent,
+      size: version.size,
+      review_status: version.reviewStatus,
+      review_reason: ownView ? version.reviewReason : null,
+    }));
+  }
+
   return {
     findVisible,
     findVisibleBasics,
@@ -268,33 +315,19 @@ export function createCatalogService(deps: {
     },
 
     async get(ref: string, viewer: Viewer): Promise<WorkflowDetail> {
+      return detailOf(await findVisible(ref, viewer), viewer);
+    },
+
+    /**
+     * The workflow as get answers it, with the columns the rules read (the detail page's server render
+     * passes them to versionsOf and the reviews' listOf, instead of finding the workflow again).
+     */
+    async getWithBasics(
+      ref: string,
+      viewer: Viewer,
+    ): Promise<{ workflow: WorkflowDetail; basics: BasicsRow }> {
       const row = await findVisible(ref, viewer);
-      const access = await accessFor(viewer, row);
-      const manages = canSeeUnlisted(viewer, row);
-      // The listed file; before the first approval its author and admins get the submitted one.
-      const shown = row.currentVersionId || manages ? await workflows.shownVersion(row) : null;
-      const counts = await repository.pendingAndPurchaseCounts(row.id);
-      const fileUrl =
-        !access.can_download || !shown
-          ? null
-          : row.currentVersionId
-            ? `/api/workflows/${row.id}/download`
-            : `/api/workflows/${row.id}/versions/${shown.id}/download`;
-      return {
-        ...toWorkflowCard(row, storage),
-        file_url: fileUrl,
-        workflow_data: null,
-        tested_with: row.testedWith,
-        requirements: !shown?.summary?.requirements
-          ? null
-          : access.can_download
-            ? shown.summary.requirements
-            : publicRequirements(shown.summary.requirements),
-        access,
-        has_pending_changes: counts.pending > 0 || row.status === 'pending',
-        purchase_count: manages ? counts.purchases : null,
-        buyer_summary: Number(row.price) > 0 ? await buyerSummary(row, shown?.summary ?? null) : null,
-      };
+      return { workflow: await detailOf(row, viewer), basics: row };
     },
 
     /** Listed workflows only, whoever asks: a hidden one is never suggested. */
@@ -317,21 +350,10 @@ export function createCatalogService(deps: {
     },
 
     async versions(ref: string, viewer: Viewer): Promise<WorkflowVersion[]> {
-      const row = await findVisibleBasics(ref, viewer);
-      const access = await accessFor(viewer, row);
-      const ownView = canSeeUnlisted(viewer, row);
-      const rows = await workflows.versions(row.id, ownView ? 'all' : 'approved');
-      return rows.map((version) => ({
-        id: version.id,
-        version: version.version,
-        file_url: access.can_download ? `/api/workflows/${row.id}/versions/${version.id}/download` : null,
-        created_at: version.createdAt.toISOString(),
-        is_current: version.isCurrent,
-        size: version.size,
-        review_status: version.reviewStatus,
-        review_reason: ownView ? version.reviewReason : null,
-      }));
+      return versionsOf(await findVisibleBasics(ref, viewer), viewer);
     },
+
+    versionsOf,
 
     async categoriesOf(workflowId: string, viewer: Viewer) {
       if (!isUuid(workflowId)) throw workflowNotFound();

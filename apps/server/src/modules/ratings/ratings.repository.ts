@@ -195,14 +195,6 @@ export function createRatingsRepository(db: Database) {
       return counts;
     },
 
-    async counters(workflowId: string) {
-      const [row] = await db
-        .select({ count: workflows.ratingCount, sum: workflows.ratingSum })
-        .from(workflows)
-        .where(eq(workflows.id, workflowId));
-      return { count: Number(row?.count ?? 0), sum: Number(row?.sum ?? 0) };
-    },
-
     /** Files the report unless the reporter already has an open one on this review; then answers that one. */
     async insertReport(values: {
       reviewId: string;

@@ -45,6 +45,9 @@ export interface RatingsServiceDeps {
   clock: Clock;
 }
 
+/** A workflow the viewer may see, with the columns visibility, access and the review counters need. */
+type VisibleWorkflow = Awaited<ReturnType<CatalogService['findVisibleBasics']>>;
+
 export function createRatingsService({ repository, catalog, mailer, publicUrl, clock }: RatingsServiceDeps) {
   /** A listed workflow (reviews are written only there); others answer WORKFLOW_NOT_FOUND. */
   async function listedWorkflow(ref: string, viewer: Viewer) {
@@ -79,32 +82,39 @@ export function createRatingsService({ repository, catalog, mailer, publicUrl, c
     return review;
   }
 
+  /** A page of the visible reviews of a workflow the viewer may see, and what the viewer may do. */
+  async function listOf(workflow: VisibleWorkflow, viewer: Viewer, page: number): Promise<ReviewList> {
+    const count = Number(workflow.ratingCount);
+    // The counters count the visible reviews: with none, there is no list or spread to read.
+    const [rows, distribution, access] = await Promise.all([
+      count > 0 ? repository.listVisible(workflow.id, page, REVIEWS_PAGE_SIZE) : [],
+      count > 0 ? repository.distribution(workflow.id) : [0, 0, 0, 0, 0],
+      eligibility(viewer, { ...workflow, price: Number(workflow.price) }),
+    ]);
+    return {
+      summary: {
+        average: ratingAverage(Number(workflow.ratingSum), count),
+        count,
+        distribution,
+      },
+      reviews: rows.map((row) => toReview(row)),
+      page,
+      pageSize: REVIEWS_PAGE_SIZE,
+      total: count,
+      viewer: {
+        eligibility: access.eligibility,
+        can_reply: isSignedIn(viewer) && viewer.id === workflow.userId,
+        review: access.own ? toReview(access.own, true) : null,
+      },
+    };
+  }
+
   return {
     async list(ref: string, viewer: Viewer, page: number): Promise<ReviewList> {
-      const workflow = await catalog.findVisibleBasics(ref, viewer);
-      const [rows, distribution, counters, access] = await Promise.all([
-        repository.listVisible(workflow.id, page, REVIEWS_PAGE_SIZE),
-        repository.distribution(workflow.id),
-        repository.counters(workflow.id),
-        eligibility(viewer, { ...workflow, price: Number(workflow.price) }),
-      ]);
-      return {
-        summary: {
-          average: ratingAverage(counters.sum, counters.count),
-          count: counters.count,
-          distribution,
-        },
-        reviews: rows.map((row) => toReview(row)),
-        page,
-        pageSize: REVIEWS_PAGE_SIZE,
-        total: counters.count,
-        viewer: {
-          eligibility: access.eligibility,
-          can_reply: isSignedIn(viewer) && viewer.id === workflow.userId,
-          review: access.own ? toReview(access.own, true) : null,
-        },
-      };
+      return listOf(await catalog.findVisibleBasics(ref, viewer), viewer, page);
     },
+
+    listOf,
 
     async create(ref: string, viewer: Viewer, input: ReviewInput): Promise<Review> {
       requireUser(viewer);

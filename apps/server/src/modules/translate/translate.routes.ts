@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { TRANSLATE_LANGUAGES } from '@flowbay/domain/translate';
 import { contractRoutes } from '../../lib/contract-routes.ts';
 import type { TranslateService } from './translate.service.ts';
 
@@ -8,10 +7,7 @@ export async function translateRoutes(root: FastifyInstance, { translate }: { tr
 
   route('GET /api/translate', {
     summary: 'Whether machine translation is configured, and its target languages',
-    handler: () => ({
-      available: translate.available,
-      languages: translate.available ? [...TRANSLATE_LANGUAGES] : [],
-    }),
+    handler: () => translate.status(),
   });
 
   route('POST /api/translate', {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TranslateInput } from '@flowbay/domain/translate';
+import { TRANSLATE_LANGUAGES, type TranslateInput, type TranslateStatus } from '@flowbay/domain/translate';
 import { AppError } from '../../lib/errors.ts';
 import { ProviderError, type TranslationProvider } from './translate.provider.ts';
 import type { TranslateRepository } from './translate.repository.ts';
@@ -18,7 +18,10 @@ export function createTranslateService(
   log?: { warn(details: object, message: string): void },
 ) {
   return {
-    available: provider !== null,
+    /** Whether machine translation is configured, and its target languages. */
+    status(): TranslateStatus {
+      return { available: provider !== null, languages: provider ? [...TRANSLATE_LANGUAGES] : [] };
+    },
 
     async translate({ texts, target }: TranslateInput): Promise<string[]> {
       if (!provider) throw unavailable(503);

@@ -3,19 +3,25 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   PAGES,
   STATIC_PUBLIC_PAGES,
+  endpoints,
   matchPage,
   paths,
   workflowPath,
+  type EndpointKey,
+  type Endpoints,
+  type PaymentProviders,
   type WorkflowDetail,
-  WorkflowDetail as WorkflowDetailSchema,
 } from '@flowbay/domain';
+import type { TranslateStatus } from '@flowbay/domain/translate';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { RatingsService } from '../ratings/ratings.service.ts';
 import {
   UI_LANGUAGES,
   escapeHtml,
@@ -31,9 +37,9 @@ import {
   composePage,
   hasCookies,
   loadRenderer,
+  type KnownData,
   pageLanguage,
   renderForVisitor,
-  type WebRenderer,
 } from './web.render.ts';
 import { startChunks } from './web.preload.ts';
 import type { ProfilesRepository } from '../profiles/index.ts';
@@ -51,7 +57,10 @@ interface WebOptions {
   env: Env;
   db: Database;
   catalog: CatalogService;
+  ratings: RatingsService;
   profiles: ProfilesRepository;
+  /** The same for every visitor: whether translation is offered, and the ways to pay. */
+  facts: { translateStatus(): TranslateStatus; paymentProviders(): PaymentProviders };
   /** The built web app; `null` or a folder without index.html serves only robots.txt and the sitemap. */
   distDir: string | null;
 }
@@ -74,6 +83,16 @@ export function robotsTxt(publicUrl: string): string {
 }
 
 export const SITEMAP_STATIC_PATHS = STATIC_PUBLIC_PAGES.map((id) => PAGES[id].pattern);
+
+type Answer<K extends EndpointKey> = Endpoints[K]['response'] extends z.ZodType
+  ? z.output<Endpoints[K]['response']>
+  : never;
+
+/** `value` as the API's route for `key` sends it: through its response schema, then JSON. */
+function answered<K extends EndpointKey>(key: K, value: unknown): Answer<K> {
+  const schema = endpoints[key].response as z.ZodType;
+  return JSON.parse(JSON.stringify(schema.parse(value))) as Answer<K>;
+}
 
 type HeadReview = { rating: number; body: string; createdAt: Date; name: string | null };
 /** Reviews named in the detail page's JSON-LD (the newest visible ones). */
@@ -172,7 +191,10 @@ function workflowHead(
 }
 
 /** The built web app with each public page's <head> rendered here, plus robots.txt and the sitemap. */
-export async function webRoutes(app: FastifyInstance, { env, db, catalog, profiles, distDir }: WebOptions) {
+export async function webRoutes(
+  app: FastifyInstance,
+  { env, db, catalog, ratings, profiles, facts, distDir }: WebOptions,
+) {
   const repository = createWebRepository(db);
   const publicUrl = env.PUBLIC_URL;
 
@@ -265,14 +287,20 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, profil
       status = 200,
       render = true,
       known,
-    }: { status?: number; render?: boolean; known?: Parameters<WebRenderer['render']>[2] } = {},
+    }: {
+      status?: number;
+      render?: boolean;
+      /** What this server has read already, or reads here, for the render (so it is not asked again). */
+      known?: () => Promise<KnownData>;
+    } = {},
   ) => {
     const language = pageLanguage(request);
     let body: { html: string; state: string; signedIn: boolean } | null = null;
     if (render && renderer) {
       try {
+        const data = await known?.();
         body = await renderForVisitor(request, () =>
-          renderer.render(new URL(request.url, publicUrl), language, known),
+          renderer.render(new URL(request.url, publicUrl), language, data),
         );
       } catch (error) {
         // The page still works as the client-rendered app; the failure is logged, not shown.
@@ -314,10 +342,10 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, profil
           { ...staticHead('/', language), title: 'Flowbay', path: paths.workflowNew(), noindex: true },
           { render: false },
         );
-      let workflow: WorkflowDetail;
+      let found: Awaited<ReturnType<CatalogService['getWithBasics']>>;
       try {
         // As the visitor: an author reloading their pending workflow sees it, as the API shows it.
-        workflow = await catalog.get(request.params.ref, request.viewer);
+        found = await catalog.getWithBasics(request.params.ref, request.viewer);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {
           const head = notFoundHead(language, uiText(language, 'detail.notFoundTitle'));
@@ -325,6 +353,7 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, profil
         }
         throw error;
       }
+      const { workflow, basics } = found;
       const canonical = workflowPath(workflow);
       // A bare id, number or slug moves permanently to the one address search engines should keep.
       if (decodeURIComponent(request.url.split('?')[0]!) !== canonical) {
@@ -333,11 +362,27 @@ export async function webRoutes(app: FastifyInstance, { env, db, catalog, profil
       }
       const reviews =
         workflow.rating_count > 0 ? await repository.latestReviews(workflow.id, JSON_LD_REVIEWS) : [];
-      // The render gets the workflow as the API answers it (its schema, through JSON), not asked again.
-      const data = JSON.parse(JSON.stringify(WorkflowDetailSchema.parse(workflow))) as WorkflowDetail;
-      return sendPage(request, reply, workflowHead(workflow, publicUrl, language, reviews), {
-        known: { workflow: { ref: request.params.ref, data } },
-      });
+      // The page's answers as the API gives them to this visitor, read here from the workflow found
+      // above rather than by the render's own requests, each of which would find it again.
+      const known = async (): Promise<KnownData> => {
+        const [versions, firstReviews, authorStats] = await Promise.all([
+          catalog.versionsOf(basics, request.viewer),
+          ratings.listOf(basics, request.viewer, 0),
+          catalog.authorStats(workflow.user_id),
+        ]);
+        return {
+          workflow: { ref: request.params.ref, data: answered('GET /api/workflows/:id', workflow) },
+          versions: answered('GET /api/workflows/:id/versions', versions),
+          reviews: answered('GET /api/workflows/:id/reviews', firstReviews),
+          authorStats: answered('GET /api/author-stats/:userId', authorStats),
+          translateStatus: answered('GET /api/translate', facts.translateStatus()),
+          // A paid workflow's Buy block names them (see the web app's prefetch).
+          ...(workflow.price > 0
+            ? { paymentProviders: answered('GET /api/payments/providers', facts.paymentProviders()) }
+            : {}),
+        };
+      };
+      return sendPage(request, reply, workflowHead(workflow, publicUrl, language, reviews), { known });
     },
   );
 

@@ -228,6 +228,39 @@ describe('public pages rendered on the server', () => {
     }
   });
 
+  it("holds in the detail page's state exactly what the API answers that visitor", async () => {
+    const dataIn = (html: string) =>
+      (
+        JSON.parse(/<script type="application\/json" id="flowbay-state">(.*?)<\/script>/s.exec(html)![1]!)
+          .queries.queries as { state: { data: unknown } }[]
+      ).map((query) => query.state.data);
+    const buyer = await signedInUser(ctx, { name: 'Khách đã mua' });
+    await addPurchase(ctx.db, buyer.user.id, slugs.paidId!, 250_000);
+    const id = slugs.paidId!;
+    const visitors = { anonymous: undefined, buyer: buyer.cookie, author: authorCookie };
+    for (const [who, cookie] of Object.entries(visitors)) {
+      const headers: Record<string, string> = cookie ? { cookie } : {};
+      const state = dataIn((await crawl(slugs.paid!, headers)).body);
+      const api = async (url: string) => (await ctx.app.inject({ url, headers })).json();
+      const versions = await api(`/api/workflows/${id}/versions`);
+      const reviews = await api(`/api/workflows/${id}/reviews?page=0`);
+      for (const answer of [
+        await api(`/api/workflows/${id}`),
+        versions,
+        reviews,
+        await api(`/api/author-stats/${authorId}`),
+        await api('/api/translate'),
+        await api('/api/payments/providers'),
+      ])
+        expect(state, who).toContainEqual(answer);
+      // Each visitor's own answers: a buyer's versions link their files, a stranger's do not.
+      expect(versions[0].file_url === null, who).toBe(who === 'anonymous');
+      expect(reviews.viewer.eligibility, who).toBe(
+        { anonymous: 'sign_in', buyer: 'eligible', author: 'author' }[who],
+      );
+    }
+  });
+
   it("renders the visitor's account corner, with their session in the state and no secret", async () => {
     const sessionOf = (html: string) => {
       const state = JSON.parse(
