@@ -4,14 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { StrictMode } from 'react';
 import { StaticRouter } from 'react-router';
-import type {
-  AuthorStats,
-  PaymentProviders,
-  ReviewList,
-  WorkflowDetail,
-  WorkflowVersion,
-} from '@flowbay/domain';
-import type { TranslateStatus } from '@flowbay/domain/translate';
+import type { KnownPageData } from '@flowbay/domain/page-data';
 import { paymentProvidersQueryOptions } from './features/commerce/api/get-payment-providers';
 import { translateStatusQueryOptions } from './features/translate/api/translate';
 import { prefetchPage } from './app/prefetch';
@@ -74,23 +67,11 @@ export interface RenderResult {
   signedIn: boolean;
 }
 
-/** Data the server already holds for this page (as the API would answer it), so it is not asked again. */
-export interface KnownData {
-  workflow?: { ref: string; data: WorkflowDetail };
-  /** The workflow's versions, the first page of its reviews, and its author's totals. */
-  versions?: WorkflowVersion[];
-  reviews?: ReviewList;
-  authorStats?: AuthorStats;
-  /** Whether translation is offered, and (for a paid workflow) the ways to pay. */
-  translateStatus?: TranslateStatus;
-  paymentProviders?: PaymentProviders;
-}
-
 /** Puts what the server knows in the cache entries the page's components read. */
-function seedKnown(queryClient: ReturnType<typeof createQueryClient>, known: KnownData): void {
-  const workflow = known.workflow?.data;
-  if (!known.workflow || !workflow) return;
-  queryClient.setQueryData(workflowQueryOptions(known.workflow.ref).queryKey, workflow);
+function seedKnown(queryClient: ReturnType<typeof createQueryClient>, known: KnownPageData): void {
+  if (!known.workflow) return;
+  const { ref, data: workflow } = known.workflow;
+  queryClient.setQueryData(workflowQueryOptions(ref).queryKey, workflow);
   if (known.versions) queryClient.setQueryData(versionsQueryOptions(workflow.id).queryKey, known.versions);
   if (known.reviews) queryClient.setQueryData(reviewsQueryOptions(workflow.id, 0).queryKey, known.reviews);
   if (known.authorStats)
@@ -115,7 +96,11 @@ async function sessionInPage(queryClient: ReturnType<typeof createQueryClient>):
  * Renders a public page for the visitor in `language`: the data it shows first is prefetched with
  * the API's own answers (see setApiFetch), then rendered to a string.
  */
-export async function render(url: URL, language: UiLanguage, known: KnownData = {}): Promise<RenderResult> {
+export async function render(
+  url: URL,
+  language: UiLanguage,
+  known: KnownPageData = {},
+): Promise<RenderResult> {
   const queryClient = createQueryClient();
   seedKnown(queryClient, known);
   await Promise.all([

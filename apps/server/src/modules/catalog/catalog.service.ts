@@ -14,6 +14,7 @@ import {
   type RelatedWorkflows,
   type WorkflowDetail,
   type WorkflowList,
+  type WorkflowAccess,
   type WorkflowVersion,
 } from '@flowbay/domain';
 import type { ExportSummary } from '@flowbay/workflow-formats';
@@ -177,9 +178,15 @@ export function createCatalogService(deps: {
     };
   }
 
-  /** The versions the viewer may see of a workflow they may see (its files if they may download it). */
-  async function versionsOf(row: BasicsRow, viewer: Viewer): Promise<WorkflowVersion[]> {
-    const access = await accessFor(viewer, row);
+  /**
+   * The versions the viewer may see of a workflow they may see, with their files if `access` (the
+   * viewer's, as accessFor or the workflow's detail answers it) lets them download it.
+   */
+  async function versionsOf(
+    row: BasicsRow,
+    viewer: Viewer,
+    access: Pick<WorkflowAccess, 'can_download'>,
+  ): Promise<WorkflowVersion[]> {
     const ownView = canSeeUnlisted(viewer, row);
     const rows = await workflows.versions(row.id, ownView ? 'all' : 'approved');
     return rows.map((version) => ({
@@ -350,7 +357,8 @@ export function createCatalogService(deps: {
     },
 
     async versions(ref: string, viewer: Viewer): Promise<WorkflowVersion[]> {
-      return versionsOf(await findVisibleBasics(ref, viewer), viewer);
+      const row = await findVisibleBasics(ref, viewer);
+      return versionsOf(row, viewer, await accessFor(viewer, row));
     },
 
     versionsOf,

@@ -3,37 +3,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {
-  AuthorStats,
-  PaymentProviders,
-  ReviewList,
-  WorkflowDetail,
-  WorkflowVersion,
-} from '@flowbay/domain';
-import type { TranslateStatus } from '@flowbay/domain/translate';
+import type { KnownPageData } from '@flowbay/domain/page-data';
 import { injectHead, type UiLanguage } from './web.head.ts';
-
-/**
- * Answers this server already has for a page, as its API would send them to the visitor (the same
- * schemas, through JSON): the render puts them in its query cache instead of asking for them.
- */
-export interface KnownData {
-  workflow?: { ref: string; data: WorkflowDetail };
-  /** The workflow's versions, the first page of its reviews, and its author's totals. */
-  versions?: WorkflowVersion[];
-  reviews?: ReviewList;
-  authorStats?: AuthorStats;
-  /** Whether translation is offered, and (for a paid workflow) the ways to pay. */
-  translateStatus?: TranslateStatus;
-  paymentProviders?: PaymentProviders;
-}
 
 /** The web app's server bundle (`apps/web/src/entry-server.tsx`, built with `vite build --ssr`). */
 export interface WebRenderer {
   render(
     url: URL,
     language: UiLanguage,
-    known?: KnownData,
+    known?: KnownPageData,
   ): Promise<{ html: string; state: string; signedIn: boolean }>;
   setApiFetch(fetch: (input: string, init: RequestInit) => Promise<Response>): void;
 }

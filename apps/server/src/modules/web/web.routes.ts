@@ -16,6 +16,7 @@ import {
   type PaymentProviders,
   type WorkflowDetail,
 } from '@flowbay/domain';
+import type { KnownPageData } from '@flowbay/domain/page-data';
 import type { TranslateStatus } from '@flowbay/domain/translate';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
@@ -33,14 +34,7 @@ import {
   type PageHead,
   type UiLanguage,
 } from './web.head.ts';
-import {
-  composePage,
-  hasCookies,
-  loadRenderer,
-  type KnownData,
-  pageLanguage,
-  renderForVisitor,
-} from './web.render.ts';
+import { composePage, hasCookies, loadRenderer, pageLanguage, renderForVisitor } from './web.render.ts';
 import { startChunks } from './web.preload.ts';
 import type { ProfilesRepository } from '../profiles/index.ts';
 import { createWebRepository } from './web.repository.ts';
@@ -291,7 +285,7 @@ export async function webRoutes(
       status?: number;
       render?: boolean;
       /** What this server has read already, or reads here, for the render (so it is not asked again). */
-      known?: () => Promise<KnownData>;
+      known?: () => Promise<KnownPageData>;
     } = {},
   ) => {
     const language = pageLanguage(request);
@@ -364,9 +358,10 @@ export async function webRoutes(
         workflow.rating_count > 0 ? await repository.latestReviews(workflow.id, JSON_LD_REVIEWS) : [];
       // The page's answers as the API gives them to this visitor, read here from the workflow found
       // above rather than by the render's own requests, each of which would find it again.
-      const known = async (): Promise<KnownData> => {
+      const known = async (): Promise<KnownPageData> => {
         const [versions, firstReviews, authorStats] = await Promise.all([
-          catalog.versionsOf(basics, request.viewer),
+          // The access the workflow's detail already worked out for this visitor.
+          catalog.versionsOf(basics, request.viewer, workflow.access),
           ratings.listOf(basics, request.viewer, 0),
           catalog.authorStats(workflow.user_id),
         ]);
