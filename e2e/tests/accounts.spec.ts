@@ -10,10 +10,8 @@ const FIRST_PASSWORD = 'lantern orchard cobalt 27';
 const NEW_PASSWORD = 'harbour violet quiet 51';
 
 test.describe('an account a person manages', () => {
-  // On phones: plain forms whose phone layout signed-in.spec.ts covers; the account flows are the same
-  // at every width (desktop runs both languages).
-  // Skipped on phones: the account forms are the same components at every width; the phone's
-  // account menu sheet is covered by signed-in.spec.ts.
+  // Skipped on phones: the account forms are the same components at every width (desktop runs both
+  // languages); the phone's account menu sheet is covered by signed-in.spec.ts.
   test.skip(({ isMobile }) => isMobile, 'phone: same account forms; phone layout in signed-in.spec.ts');
 
   test('sign up with a name, avatar, bio and links, change the password, export the data, delete the account', async ({

@@ -88,12 +88,6 @@ async function expectLocked(page: Page, t: Translate, workflow: Listed) {
 }
 
 test.describe('buying', () => {
-  // On phones: the buy block and receipt are checked at phone width by the paid-detail public journey;
-  // the payment flow does not change with width (desktop runs both languages).
-  // Skipped on phones: the purchase flow is the same; the phone's buy block is checked by
-  // public-journeys.spec.ts.
-  test.skip(({ isMobile }) => isMobile, 'phone: buy block checked by public-journeys.spec.ts');
-
   test('a visitor signs in, buys through the test gateway, downloads, and finds it in their purchases', async ({
     page,
     uiLanguage,
@@ -205,7 +199,12 @@ test.describe('buying', () => {
     uiLanguage,
     t,
     apiUser,
+    isMobile,
   }, testInfo) => {
+    // Skipped on phones: run there (2026-11-27), the admin never reached the Orders tab before the
+    // test's 5 minutes ran out; not investigated yet. The buyer's side of paying runs on the phone in
+    // the two journeys above, and this one runs on desktop in both languages.
+    test.skip(isMobile, "phone: the admin's Orders tab is not reached there yet (see the comment)");
     test.setTimeout(300_000);
     const buyer = await apiUser({ label: 'refunder' });
     const email = buyer.email;

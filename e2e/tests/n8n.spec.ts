@@ -48,10 +48,7 @@ test.describe('n8n', () => {
     t,
     baseURL,
     apiUser,
-    isMobile,
   }) => {
-    // Skipped on phones: the profile form is the same; desktop runs this journey in both languages.
-    test.skip(isMobile, 'phone: the profile form is the same; desktop runs this journey in both languages');
     const { context, page } = await apiUser({ label: 'n8n-key' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/profile');
