@@ -237,7 +237,13 @@ describe('public pages rendered on the server', () => {
     const buyer = await signedInUser(ctx, { name: 'Khách đã mua' });
     await addPurchase(ctx.db, buyer.user.id, slugs.paidId!, 250_000);
     const id = slugs.paidId!;
-    const visitors = { anonymous: undefined, buyer: buyer.cookie, author: authorCookie };
+    const stranger = await signedInUser(ctx, { name: 'Người xem' });
+    const visitors = {
+      anonymous: undefined,
+      stranger: stranger.cookie,
+      buyer: buyer.cookie,
+      author: authorCookie,
+    };
     for (const [who, cookie] of Object.entries(visitors)) {
       const headers: Record<string, string> = cookie ? { cookie } : {};
       const state = dataIn((await crawl(slugs.paid!, headers)).body);
@@ -254,9 +260,9 @@ describe('public pages rendered on the server', () => {
       ])
         expect(state, who).toContainEqual(answer);
       // Each visitor's own answers: a buyer's versions link their files, a stranger's do not.
-      expect(versions[0].file_url === null, who).toBe(who === 'anonymous');
+      expect(versions[0].file_url === null, who).toBe(who === 'anonymous' || who === 'stranger');
       expect(reviews.viewer.eligibility, who).toBe(
-        { anonymous: 'sign_in', buyer: 'eligible', author: 'author' }[who],
+        { anonymous: 'sign_in', stranger: 'not_used', buyer: 'eligible', author: 'author' }[who],
       );
     }
   });
