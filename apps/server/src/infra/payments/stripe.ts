@@ -14,6 +14,18 @@ export interface StripeConfig {
 /** Stripe asks for at least 30 minutes; our own 15-minute expiry closes the session earlier (cancel). */
 const SESSION_MINUTES = 30;
 
+/**
+ * How old (or how far ahead of our clock) a webhook's signed timestamp may be: the SDK's own default.
+ * Older events are replays; the SDK checks only age, so a timestamp from the future is refused here.
+ */
+export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The `t=` of a Stripe-Signature header, in seconds; null when it has none. */
+function signedAt(header: string): number | null {
+  const match = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header);
+  return match ? Number(match[1]) : null;
+}
+
 /** Checkout events that settle an order; others are logged and ignored. */
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 const FAILED_EVENTS = new Set(['checkout.session.expired', 'checkout.session.async_payment_failed']);
@@ -83,15 +95,21 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider & { 
 
     verifyCallback(input) {
       if (input.kind !== 'body' || !input.signature) return { valid: false };
+      const now = config.clock().getTime();
+      const timestamp = signedAt(input.signature);
+      if (timestamp === null || timestamp * 1000 - now > STRIPE_WEBHOOK_TOLERANCE_SECONDS * 1000) {
+        return { valid: false };
+      }
       let event: Stripe.Event;
       try {
+        // receivedAt is in milliseconds (the SDK divides it by 1000 itself).
         event = client.webhooks.constructEvent(
           input.rawBody,
           input.signature,
           config.webhookSecret,
+          STRIPE_WEBHOOK_TOLERANCE_SECONDS,
           undefined,
-          undefined,
-          Math.floor(config.clock().getTime() / 1000),
+          now,
         );
       } catch {
         return { valid: false };

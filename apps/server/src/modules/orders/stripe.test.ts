@@ -102,6 +102,26 @@ describe('Stripe Checkout driver against a local Stripe-speaking server', () => 
     expect(download.statusCode).toBe(200);
   });
 
+  it.each([
+    ['signed 10 minutes ago', -10 * 60],
+    ['signed 10 minutes in the future', 10 * 60],
+    ['signed 365 days ago', -365 * 24 * 60 * 60],
+  ])(
+    'refuses a correctly signed webhook %s, and fulfils once it is signed within 5 minutes',
+    async (_, offset) => {
+      const { buyer, code, sessionId } = await checkoutWithStripe(99_000);
+      const stale = stripe.pay(sessionId, seconds() + offset);
+      const refused = await webhook(stale.payload, stale.signature);
+      expect(refused.statusCode).toBe(400);
+      expect((await stateOf(code)).state).toBe('pending');
+      expect(await entitlementsOf(ctx, buyer.user.id)).toEqual([]);
+
+      const fresh = stripe.pay(sessionId, seconds() - 4 * 60);
+      expect((await webhook(fresh.payload, fresh.signature)).statusCode).toBe(200);
+      expect((await stateOf(code)).state).toBe('paid');
+    },
+  );
+
   it('a webhook for another amount or currency changes nothing', async () => {
     const { buyer, code, sessionId } = await checkoutWithStripe(80_000);
     const session = stripe.sessions.get(sessionId)!;
