@@ -13,6 +13,18 @@ export const ORDER_STATES = ['pending', 'paid', 'failed', 'expired', 'refunded']
 export const OrderState = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof OrderState>;
 
+/**
+ * A verified payment that did not simply pay a pending order: paid after its order closed, for a
+ * workflow the buyer already owns, or for one no longer for sale.
+ */
+export const PAYMENT_INCIDENT_KINDS = ['late_payment', 'already_owned', 'workflow_unavailable'] as const;
+export const PaymentIncidentKind = z.enum(PAYMENT_INCIDENT_KINDS);
+export type PaymentIncidentKind = z.infer<typeof PaymentIncidentKind>;
+/** How it ended: the entitlement, or an automatic refund (queued, done, or failed and waiting for an admin). */
+export const PAYMENT_INCIDENT_OUTCOMES = ['fulfilled', 'refund_pending', 'refunded', 'refund_failed'] as const;
+export const PaymentIncidentOutcome = z.enum(PAYMENT_INCIDENT_OUTCOMES);
+export type PaymentIncidentOutcome = z.infer<typeof PaymentIncidentOutcome>;
+
 export const REFUND_REQUEST_STATES = ['open', 'approved', 'declined'] as const;
 export const RefundRequestState = z.enum(REFUND_REQUEST_STATES);
 export type RefundRequestState = z.infer<typeof RefundRequestState>;

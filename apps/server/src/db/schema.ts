@@ -19,6 +19,8 @@ import {
 import type {
   NodeSummary,
   OrderState,
+  PaymentIncidentKind,
+  PaymentIncidentOutcome,
   PaymentProviderId,
   RefundRequestState,
   ReviewStatus,
@@ -437,6 +439,8 @@ export const orders = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundRef: text('refund_ref'),
+    /** When reconciliation last asked the provider about this order after it closed. */
+    providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -478,6 +482,30 @@ export const refundRequests = pgTable('refund_requests', {
   createdAt: createdAt(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
 });
+
+/**
+ * A verified payment that did not land on a pending order, or landed where nothing can be granted:
+ * fulfilled late, or refunded automatically (docs/decisions/0136-no-charge-without-an-entitlement.md).
+ * One per order; the automatic refund's state lives here so a retry never refunds twice.
+ */
+export const paymentIncidents = pgTable(
+  'payment_incidents',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind').$type<PaymentIncidentKind>().notNull(),
+    outcome: text('outcome').$type<PaymentIncidentOutcome>().notNull(),
+    /** The order's state when the payment arrived. */
+    orderStateBefore: text('order_state_before').$type<OrderState>().notNull(),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    lastError: text('last_error'),
+    refundRef: text('refund_ref'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [index('payment_incidents_created_idx').on(table.createdAt)],
+);
 
 /**
  * The built-in test gateway's own ledger (it plays the provider: what it charged, cancelled, refunded),
