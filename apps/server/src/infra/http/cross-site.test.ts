@@ -141,6 +141,39 @@ describe('writes carrying a cookie session must come from the site', () => {
   });
 });
 
+describe('an Authorization header beside the cookie does not turn the check off', () => {
+  const refusedAsCrossSite = (response: { statusCode: number; json(): { error: { code: string } } }) => {
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('CROSS_SITE_REQUEST');
+  };
+
+  it("refuses an admin's approve from another origin with the cookie and a proxy's Basic or Negotiate credentials", async () => {
+    const workflow = await pendingWorkflow();
+    for (const authorization of ['Basic dXNlcjpwYXNz', 'Negotiate YIIBhwYGKwYBBQUCoIIBezCCAXeg']) {
+      refusedAsCrossSite(
+        await approve(workflow.id, { cookie: admin.cookie, authorization, origin: FOREIGN }),
+      );
+    }
+    expect(await statusOf(workflow.id)).toBe('pending');
+  });
+
+  it('refuses the cookie with a made-up Bearer token, and with the valid bearer token too', async () => {
+    const workflow = await pendingWorkflow();
+    const garbage = { cookie: admin.cookie, authorization: 'Bearer not-a-token', origin: FOREIGN };
+    refusedAsCrossSite(await approve(workflow.id, garbage));
+    const both = { cookie: admin.cookie, ...admin.bearerHeaders, origin: FOREIGN };
+    refusedAsCrossSite(await approve(workflow.id, both));
+    expect(await statusOf(workflow.id)).toBe('pending');
+  });
+
+  it('lets a valid bearer token without a cookie write whatever Origin it names', async () => {
+    const workflow = await pendingWorkflow();
+    const response = await approve(workflow.id, { ...admin.bearerHeaders, origin: FOREIGN });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await statusOf(workflow.id)).toBe('listed');
+  });
+});
+
 describe('opting a route out', () => {
   it('a route with config.allowCrossSiteWrites accepts a cookie-carrying write from anywhere; others do not', async () => {
     const app = Fastify();

@@ -31,14 +31,15 @@ function senderOrigin(request: FastifyRequest): string | null {
  * Refuses a state-changing request that carries cookies (the web app's session) unless the browser
  * says it comes from PUBLIC_URL's origin. Browsers send Origin on every non-GET fetch and form post;
  * a cookie-carrying write with neither Origin nor Referer is not one the web app makes, so it is
- * refused too. Bearer-token clients (no cookies, or an Authorization header a page on another site
- * cannot set without CORS) are not affected.
+ * refused too. Only a client that sends no cookie (a bearer-token client) is left alone: an
+ * `Authorization` header beside the cookie proves nothing (a browser adds Basic or Negotiate
+ * credentials of a proxy by itself, and the cookie would still authenticate the write).
  */
 export function refuseCrossSiteWrites(app: FastifyInstance, publicUrl: string) {
   const expected = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (!request.headers.cookie || request.headers.authorization) return;
+    if (!request.headers.cookie) return;
     if (request.routeOptions.config?.allowCrossSiteWrites) return;
     const origin = senderOrigin(request);
     if (origin === expected) return;
