@@ -471,6 +471,31 @@ export const paymentEvents = pgTable(
   (table) => [index('payment_events_order_idx').on(table.orderId, table.createdAt)],
 );
 
+/**
+ * Callbacks whose signature did not verify, counted per provider, kind, source address and hour
+ * instead of stored whole (a flood of forgeries must not grow the append-only payment_events).
+ * Only the last sample is kept, trimmed; rows older than the retention are pruned.
+ */
+export const rejectedCallbacks = pgTable(
+  'rejected_callbacks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').$type<PaymentProviderId>().notNull(),
+    kind: text('kind').$type<'ipn' | 'return' | 'webhook'>().notNull(),
+    address: text('address').notNull(),
+    /** The hour the count is for. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(1),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    lastSample: jsonb('last_sample').$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [
+    uniqueIndex('rejected_callbacks_bucket_idx').on(table.provider, table.kind, table.address, table.hour),
+    index('rejected_callbacks_hour_idx').on(table.hour),
+  ],
+);
+
 export const refundRequests = pgTable('refund_requests', {
   orderId: uuid('order_id')
     .primaryKey()
