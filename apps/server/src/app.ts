@@ -7,7 +7,7 @@ import { createExportCheckPool, type ExportCheckPoolOptions } from './infra/expo
 import { createRateConsumer } from './infra/auth/rate-limit.ts';
 import { resolveAuthSecret } from './infra/auth/secret.ts';
 import { createViewerResolver } from './infra/auth/viewer.ts';
-import { serializeRequest } from './infra/http/log-redaction.ts';
+import { logRedaction, serializeRequest } from './infra/http/log-redaction.ts';
 import { registerMailJob } from './infra/jobs/mail.ts';
 import { createJobQueue, type Clock, type JobQueue } from './infra/jobs/queue.ts';
 import { createMailer, type Mailer } from './infra/mailer/index.ts';
@@ -116,10 +116,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? createStorage(env);
   const logger = options.logger ?? { level: env.LOG_LEVEL };
   const app = Fastify({
-    // Reset and verification tokens never reach the log (see log-redaction.ts).
+    // Reset and verification tokens and n8n library keys never reach the log (see log-redaction.ts).
     logger:
       typeof logger === 'object'
-        ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } }
+        ? {
+            redact: logRedaction,
+            ...logger,
+            serializers: { req: serializeRequest, ...logger.serializers },
+          }
         : logger,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -139,7 +143,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const mailer = options.mailer ?? createMailer(env, app.log);
   const rate = createRateConsumer(database.db, env.REDIS_URL);
-  const auth = createAuth({ env, db: database.db, mailer, log: app.log, rate: rate.consume });
+  const n8nRepository = createN8nRepository(database.db);
+  const auth = createAuth({
+    env,
+    db: database.db,
+    mailer,
+    log: app.log,
+    rate: rate.consume,
+    onPasswordChanged: (userId) => n8nRepository.revokeAllKeys(userId, clock()),
+  });
   const resolveViewer = options.resolveViewer ?? createViewerResolver(auth);
   const jobs = createJobQueue({ db: database.db, log: app.log, clock });
   registerMailJob(jobs, mailer);
@@ -272,7 +284,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   jobs.register(REVIEW_REMINDER_JOB, (payload) => ratings.sendReminder(String(payload.orderId)));
   await app.register(ratingsRoutes, { ratings });
 
-  const n8n = createN8nService({ repository: createN8nRepository(database.db), storage, search });
+  const n8n = createN8nService({ repository: n8nRepository, storage, search });
   await app.register(n8nTemplateRoutes, { prefix: '/n8n', n8n, publicUrl: env.PUBLIC_URL });
   await app.register(n8nKeyRoutes, { n8n, publicUrl: env.PUBLIC_URL });
 

@@ -373,16 +373,12 @@ export function createN8nService({
 
     async createKey(viewer: Viewer, label: string, publicUrl: string): Promise<CreatedN8nKey> {
       const user = requireUser(viewer);
-      if ((await repository.countActiveKeys(user.id)) >= N8N_MAX_KEYS) {
-        throw new AppError(409, 'N8N_KEY_LIMIT', `At most ${N8N_MAX_KEYS} library keys`);
-      }
       const key = `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
-      const row = await repository.insertKey({
-        userId: user.id,
-        keyHash: hashKey(key),
-        prefix: key.slice(0, KEY_PREFIX.length + 4),
-        label,
-      });
+      const row = await repository.insertKeyWithinLimit(
+        { userId: user.id, keyHash: hashKey(key), prefix: key.slice(0, KEY_PREFIX.length + 4), label },
+        N8N_MAX_KEYS,
+      );
+      if (!row) throw new AppError(409, 'N8N_KEY_LIMIT', `At most ${N8N_MAX_KEYS} library keys`);
       return { ...toKey(row), key, templates_host: `${publicUrl}/n8n/k/${key}` };
     },
 
