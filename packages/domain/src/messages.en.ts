@@ -41,6 +41,7 @@ export const MESSAGES_EN = {
     DATABASE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a few seconds.',
     CROSS_SITE_REQUEST:
       'This request came from another website and was refused. Please try again from Flowbay.',
+    SESSION_NOT_FOUND: 'This session was not found among your own sessions.',
     NOT_FOR_SALE: 'This workflow is not for sale.',
     OWN_WORKFLOW: 'You cannot buy your own workflow.',
     ALREADY_PURCHASED: 'You already own this workflow.',

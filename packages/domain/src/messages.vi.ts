@@ -42,6 +42,7 @@ export const MESSAGES_VI = {
     DATABASE_UNAVAILABLE: 'Dịch vụ tạm thời gián đoạn. Vui lòng thử lại sau vài giây.',
     CROSS_SITE_REQUEST:
       'Yêu cầu này đến từ một trang web khác nên đã bị từ chối. Vui lòng thử lại trên Flowbay.',
+    SESSION_NOT_FOUND: 'Không tìm thấy phiên đăng nhập này trong các phiên của bạn.',
     NOT_FOR_SALE: 'Workflow này không được bán.',
     OWN_WORKFLOW: 'Bạn không thể mua workflow của chính mình.',
     ALREADY_PURCHASED: 'Bạn đã mua workflow này rồi.',
