@@ -302,6 +302,24 @@ describe('authorization matrix', () => {
     }
   });
 
+  describe('anonymous with input no route would accept', () => {
+    // The session is checked before the input: a stranger learns nothing of what a route takes.
+    for (const [key] of entries.filter(([, route]) => route.access.kind !== 'public')) {
+      it(`gets 401, not 400, from ${key}`, async () => {
+        const [method] = key.split(' ') as [string, string];
+        const { url } = ROUTES[key]!.request(fixture);
+        const response = await ctx.app.inject({
+          method: method as 'POST',
+          url: url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}|FB[\w-]+/gi, 'not-an-id'),
+          headers: { origin: ctx.env.PUBLIC_URL },
+          ...(method === 'DELETE' ? {} : { payload: [0] }),
+        });
+        expect(response.statusCode, response.body).toBe(401);
+        expect(response.json().error.code).toBe('UNAUTHENTICATED');
+      });
+    }
+  });
+
   describe('another user', () => {
     for (const [key] of entries.filter(([, route]) => route.access.kind === 'owner')) {
       it(`cannot use ${key} on someone else's resource`, async () => {

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ANONYMOUS, type Viewer, type ViewerResolver } from '../infra/viewer.ts';
+import { ANONYMOUS, isSignedIn, type Viewer, type ViewerResolver } from '../infra/viewer.ts';
+import { unauthenticated } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,13 +13,31 @@ declare module 'fastify' {
   }
 }
 
+/** A route whose OpenAPI entry names a security scheme needs a session (contract routes' `signedIn`). */
+function needsSession(schema: unknown): boolean {
+  const security = (schema as { security?: unknown } | undefined)?.security;
+  return Array.isArray(security) && security.length > 0;
+}
+
 /**
  * `request.viewer`: who is calling an API route, or a page route that opts in with
- * `config: { viewer: true }` (cookie session or bearer token), else anonymous.
+ * `config: { viewer: true }` (cookie session or bearer token), else anonymous. A route that needs a
+ * session answers 401 to an anonymous caller before its parameters and body are checked, so a
+ * stranger learns nothing of what the route would accept.
  */
 async function viewer(app: FastifyInstance, options: { resolveViewer?: ViewerResolver }) {
   const { resolveViewer } = options;
   app.decorateRequest('viewer', null as never);
+  app.addHook('onRoute', (route) => {
+    if (!needsSession(route.schema)) return;
+    const requireSession = async (request: FastifyRequest) => {
+      if (!isSignedIn(request.viewer)) throw unauthenticated();
+    };
+    const existing = route.preValidation;
+    route.preValidation = existing
+      ? [requireSession, ...(Array.isArray(existing) ? existing : [existing])]
+      : requireSession;
+  });
   app.addHook('onRequest', async (request) => {
     request.viewer = ANONYMOUS;
     // Better Auth reads its own session on /api/auth/*; resolving it here too would cost a query.
