@@ -18,6 +18,7 @@ import { googleDiscoveryOverride } from './google.ts';
 import { normalizeStoredProfile, PROFILE_WRITING_PATHS, profileViolation } from './profile-rules.ts';
 import { asBetterAuthStorage, type RateConsumer } from './rate-limit.ts';
 import { resolveAuthSecret } from './secret.ts';
+import { refuseForeignSessionRevoke } from './session-ownership.ts';
 
 /** Better Auth reads the client address from this header only; the Fastify mount sets it from `request.ip`. */
 export const CLIENT_IP_HEADER = 'x-flowbay-client-ip';
@@ -45,6 +46,8 @@ export interface CreateAuthOptions {
   log: AuthLog;
   /** The shared counter behind every auth rate limit (rate_limit table, or Redis when configured). */
   rate: RateConsumer;
+  /** What else a new password (changed or reset) ends besides sessions: the n8n library keys. */
+  onPasswordChanged?: (userId: string) => Promise<unknown>;
 }
 
 const Locale = z.enum(['en', 'vi']);
@@ -69,7 +72,7 @@ export async function promoteListedAdmin(db: Database, env: Pick<Env, 'ADMIN_EMA
     );
 }
 
-export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
+export function createAuth({ env, db, mailer, log, rate, onPasswordChanged }: CreateAuthOptions) {
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? {
@@ -136,6 +139,9 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
       maxPasswordLength: PASSWORD_MAX,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      async onPasswordReset({ user }) {
+        await onPasswordChanged?.(user.id);
+      },
       async sendResetPassword({ user, url }) {
         await mailer.send(resetPasswordMail(user.email, languageOf(user), url));
       },
@@ -191,6 +197,7 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
             message: `[body.${tooLong}] is too long`,
           });
         }
+        await refuseForeignSessionRevoke(ctx);
         const weakness = passwordWeaknessOf(ctx.path, ctx.body);
         if (weakness) {
           throw new APIError('BAD_REQUEST', {
@@ -226,6 +233,7 @@ export function createAuth({ env, db, mailer, log, rate }: CreateAuthOptions) {
         if (ctx.path !== '/change-password') return;
         const changed = ctx.context.newSession?.user ?? ctx.context.session?.user;
         if (ctx.context.returned instanceof Error || !changed) return;
+        await onPasswordChanged?.(changed.id);
         await mailer.send(
           passwordChangedMail(changed.email, languageOf(changed), `${env.PUBLIC_URL}/auth?tab=forgot`),
         );

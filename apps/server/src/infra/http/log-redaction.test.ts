@@ -14,7 +14,7 @@ beforeAll(async () => {
       done();
     },
   });
-  ctx = await createTestApp({ app: { logger: { level: 'info', stream } } });
+  ctx = await createTestApp({ app: { logger: { level: 'debug', stream } } });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -63,6 +63,41 @@ describe('the request log never holds a reset or verification token', () => {
   });
 });
 
+describe('the log never holds an n8n library key', () => {
+  it('redacts the key from every line of requests to the keyed templates host, known key or not', async () => {
+    const owner = await signUpAndVerify(ctx);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/n8n/keys',
+      headers: owner.headers,
+      payload: { label: 'Office n8n' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const key: string = created.json().key;
+    const unknownKey = 'fbn8n_UnknownKeyThatWasNeverIssued0123456789';
+    const from = log.length;
+    const urls = [
+      `/n8n/k/${key}/health`,
+      `/n8n/k/${key}/templates/search?search=slack&page=1&limit=20`,
+      `/n8n/k/${key}/vi/templates/workflows/1`,
+      `/n8n/k/${unknownKey}/templates/categories`,
+      // A host set up without the /k/ segment: an unknown path that still carries the key.
+      `/n8n/${key}/templates/search`,
+    ];
+    for (const url of urls) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { origin: 'http://n8n.local' } });
+      expect(response.statusCode).toBeLessThan(500);
+    }
+
+    const written = log.slice(from);
+    expect(written).toContain('/n8n/k/[redacted]/health');
+    expect(written).toContain('/n8n/k/[redacted]/vi/templates/workflows/1');
+    expect(written).not.toContain(key);
+    expect(written).not.toContain(key.slice('fbn8n_'.length));
+    expect(written).not.toContain(unknownKey);
+  });
+});
+
 describe('redactUrl', () => {
   it.each([
     [
@@ -79,6 +114,9 @@ describe('redactUrl', () => {
       '/api/auth/x?callbackURL=http%3A%2F%2Fsite%2Freset-password%3Ftoken%3D%255Bredacted%255D',
     ],
     ['/api/workflows?search=token&page=2', '/api/workflows?search=token&page=2'],
+    ['/n8n/k/fbn8n_tok123/templates/search?page=1', '/n8n/k/[redacted]/templates/search?page=1'],
+    ['/n8n/k/tok123/vi/health', '/n8n/k/[redacted]/vi/health'],
+    ['/n8n/fbn8n_tok123/health', '/n8n/[redacted]/health'],
   ])('%s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
     expect(redactUrl(url)).not.toContain('tok123');

@@ -10,10 +10,23 @@ function redactValue(value: string): string {
 }
 
 /**
+ * n8n library keys: the path segment after /n8n/k/ (the templates host n8n is given), and anything
+ * shaped like a key elsewhere (a host set up without /k/, a key pasted into a query).
+ */
+function redactLibraryKeys(text: string): string {
+  return text.replace(/(\/n8n\/k\/)[^/?#]+/gi, `$1${REDACTED}`).replace(/fbn8n_[A-Za-z0-9_-]+/g, REDACTED);
+}
+
+/**
  * The request line as it may be logged: reset and verification tokens (the query's `token`, the
- * path segment after /reset-password/, callback addresses holding either) replaced by "[redacted]".
+ * path segment after /reset-password/, callback addresses holding either) and n8n library keys
+ * replaced by "[redacted]".
  */
 export function redactUrl(url: string): string {
+  return redactLibraryKeys(redactTokens(url));
+}
+
+function redactTokens(url: string): string {
   const queryAt = url.indexOf('?');
   const path = (queryAt < 0 ? url : url.slice(0, queryAt)).replace(
     /(\/reset-password\/)[^/?#]+/gi,
@@ -42,3 +55,12 @@ export function serializeRequest(request: FastifyRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/**
+ * pino's redaction of the `url` a log line carries beside the request's own (error lines name the
+ * request's address), so no line anywhere holds a token or a library key.
+ */
+export const logRedaction = {
+  paths: ['url'],
+  censor: (value: unknown) => (typeof value === 'string' ? redactUrl(value) : value),
+};

@@ -160,9 +160,26 @@ export function createN8nRepository(db: Database) {
 
     /* ---------- personal library keys ---------- */
 
-    async insertKey(input: { userId: string; keyHash: string; prefix: string; label: string }) {
-      const [row] = await db.insert(n8nLibraryKeys).values(input).returning();
-      return row!;
+    /**
+     * Adds a key unless the user already has `limit` active ones; null then. Creations of one user
+     * take turns at an advisory lock, so parallel requests cannot all pass the count.
+     */
+    async insertKeyWithinLimit(
+      input: { userId: string; keyHash: string; prefix: string; label: string },
+      limit: number,
+    ) {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext('n8n_library_keys'), hashtext(${input.userId}))`,
+        );
+        const [active] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(n8nLibraryKeys)
+          .where(and(eq(n8nLibraryKeys.userId, input.userId), isNull(n8nLibraryKeys.revokedAt)));
+        if (Number(active?.count ?? 0) >= limit) return null;
+        const [row] = await tx.insert(n8nLibraryKeys).values(input).returning();
+        return row!;
+      });
     },
 
     async activeKeys(userId: string) {
@@ -171,14 +188,6 @@ export function createN8nRepository(db: Database) {
         .from(n8nLibraryKeys)
         .where(and(eq(n8nLibraryKeys.userId, userId), isNull(n8nLibraryKeys.revokedAt)))
         .orderBy(desc(n8nLibraryKeys.createdAt), desc(n8nLibraryKeys.id));
-    },
-
-    async countActiveKeys(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(n8nLibraryKeys)
-        .where(and(eq(n8nLibraryKeys.userId, userId), isNull(n8nLibraryKeys.revokedAt)));
-      return Number(row?.count ?? 0);
     },
 
     /** Revokes one of the owner's active keys; false when there is none with that id. */
@@ -191,6 +200,16 @@ export function createN8nRepository(db: Database) {
         )
         .returning({ id: n8nLibraryKeys.id });
       return rows.length > 0;
+    },
+
+    /** Revokes every active key of the user (a new password ends them); answers how many. */
+    async revokeAllKeys(userId: string, now: Date): Promise<number> {
+      const rows = await db
+        .update(n8nLibraryKeys)
+        .set({ revokedAt: now })
+        .where(and(eq(n8nLibraryKeys.userId, userId), isNull(n8nLibraryKeys.revokedAt)))
+        .returning({ id: n8nLibraryKeys.id });
+      return rows.length;
     },
 
     /** The owner of an active key, by the key's hash. */
