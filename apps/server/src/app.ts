@@ -37,6 +37,7 @@ import { createCatalogRepository, createSearchSource } from './modules/catalog/c
 import { createSearchSync } from './modules/catalog/search/search-sync.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
+import { createRejectedCallbacksRepository } from './modules/orders/rejected-callbacks.repository.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { RECONCILE_JOB, createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { paymentsRoutes } from './modules/orders/payments.routes.ts';
@@ -232,6 +233,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const orders = createOrdersService({
     repository: createOrdersRepository(database.db),
+    rejectedCallbacks: createRejectedCallbacksRepository(database.db),
+    rate: rate.consume,
     ledger: sales,
     providers: payments,
     queue: jobs,

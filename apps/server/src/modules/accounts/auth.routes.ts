@@ -26,6 +26,7 @@ const AUTH_CODES: Record<string, ErrorCode> = {
   VALIDATION_ERROR: 'VALIDATION_FAILED',
   PASSWORD_TOO_COMMON: 'PASSWORD_TOO_COMMON',
   PASSWORD_TOO_WEAK: 'PASSWORD_TOO_WEAK',
+  SESSION_NOT_FOUND: 'SESSION_NOT_FOUND',
 };
 
 /** Better Auth names the field of a body validation error as "[body.email] …". */

@@ -13,6 +13,7 @@ import {
   type Purchase,
   type VnpayIpnResponse,
 } from '@flowbay/domain';
+import type { RateConsumer, RateRule } from '../../infra/auth/rate-limit.ts';
 import { queueMail } from '../../infra/jobs/mail.ts';
 import type { Clock, JobQueue } from '../../infra/jobs/queue.ts';
 import { queueReviewReminder } from '../../infra/jobs/review-reminder.ts';
@@ -24,7 +25,7 @@ import {
 } from '../../infra/payments/index.ts';
 import type { PaymentProviders } from '../../infra/payments/providers.ts';
 import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, RateLimitedError, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import {
   receiptMail,
@@ -34,12 +35,36 @@ import {
   refundedSellerMail,
 } from './orders.mail.ts';
 import type { OrderRow, OrderView, OrderWrites, OrdersRepository } from './orders.repository.ts';
+import type { RejectedCallbacksRepository } from './rejected-callbacks.repository.ts';
 
 export const RECONCILE_JOB = 'orders.reconcile';
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 /** A pending checkout is reused only if the buyer still has this long to pay. */
 const REUSE_MARGIN_MS = 2 * MINUTE;
+
+/**
+ * Rejected callbacks one address may send a minute. A provider's genuine callbacks are never limited
+ * (a refused IPN only delays the buyer's access); forgeries beyond this get 429 and are not recorded.
+ */
+const REJECTED_CALLBACKS_PER_ADDRESS: RateRule = { window: 60, max: 30 };
+/** How long the counts of rejected callbacks are kept. */
+const REJECTED_CALLBACK_RETENTION_MS = 30 * DAY;
+/** What is kept of a rejected callback's content: enough to recognise it, never enough to fill a disk. */
+const SAMPLE_KEYS = 32;
+const SAMPLE_CHARS = 200;
+
+function trimmedSample(payload: Record<string, unknown>): Record<string, unknown> {
+  const entries = Object.entries(payload);
+  const sample: Record<string, unknown> = {};
+  for (const [key, value] of entries.slice(0, SAMPLE_KEYS)) {
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+    sample[key.slice(0, SAMPLE_CHARS)] =
+      typeof value === 'number' || typeof value === 'boolean' ? value : text.slice(0, SAMPLE_CHARS);
+  }
+  if (entries.length > SAMPLE_KEYS) sample['…'] = `${entries.length - SAMPLE_KEYS} more`;
+  return sample;
+}
 
 const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Order not found');
 
@@ -78,6 +103,9 @@ export interface OrdersServiceDeps {
   clock: Clock;
   publicUrl: string;
   supportEmail: string;
+  rejectedCallbacks: Pick<RejectedCallbacksRepository, 'record' | 'pruneBefore'>;
+  /** Counts rejected callbacks per address (the database or Redis, shared by every instance). */
+  rate: RateConsumer;
   log: {
     info(details: Record<string, unknown>, message: string): void;
     warn(details: Record<string, unknown>, message: string): void;
@@ -212,19 +240,24 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return result;
   }
 
+  /**
+   * A callback that failed verification is counted (with a trimmed sample), never stored whole; past
+   * the limit per address its sender is told to wait (429) and nothing more is written for it.
+   */
   async function logInvalid(
     provider: PaymentProviderId,
     kind: 'ipn' | 'return' | 'webhook',
     payload: object,
+    address: string,
   ) {
-    await repository.insertEvent({
-      orderId: null,
+    const decision = await deps.rate(`rejected-callback:${address}`, REJECTED_CALLBACKS_PER_ADDRESS);
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfter ?? 60);
+    await deps.rejectedCallbacks.record({
       provider,
       kind,
-      signatureValid: false,
-      outcome: 'invalid_signature',
-      payload: payload as Record<string, unknown>,
-      createdAt: clock(),
+      address,
+      sample: trimmedSample(payload as Record<string, unknown>),
+      at: clock(),
     });
   }
 
@@ -493,12 +526,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     /** VNPay's IPN: signature, order, amount, state, in that order; answers VNPay's JSON contract. */
-    async vnpayIpn(query: Record<string, string>): Promise<VnpayIpnResponse> {
+    async vnpayIpn(query: Record<string, string>, address: string): Promise<VnpayIpnResponse> {
       const provider = providers.vnpayProtocol;
       if (!provider) return answer('99');
       const verified = provider.verifyCallback({ kind: 'query', query });
       if (!verified.valid) {
-        await logInvalid(provider.id, 'ipn', query);
+        await logInvalid(provider.id, 'ipn', query, address);
         return answer('97');
       }
       try {
@@ -514,11 +547,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     /** VNPay's return: display only (never fulfils); where the browser goes next. */
-    async vnpayReturn(query: Record<string, string>): Promise<string> {
+    async vnpayReturn(query: Record<string, string>, address: string): Promise<string> {
       const provider = providers.vnpayProtocol;
       const verified = provider?.verifyCallback({ kind: 'query', query });
       if (!provider || !verified?.valid || !verified.orderCode) {
-        if (provider) await logInvalid(provider.id, 'return', query);
+        if (provider) await logInvalid(provider.id, 'return', query, address);
         return '/';
       }
       const result =
@@ -537,19 +570,26 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     /** Stripe's webhook; false when its signature does not verify. */
-    async stripeWebhook(rawBody: Buffer, signature: string): Promise<boolean> {
+    async stripeWebhook(rawBody: Buffer, signature: string, address: string): Promise<boolean> {
       const provider = providers.get('stripe');
       if (!provider) return false;
       const verified = provider.verifyCallback({ kind: 'body', rawBody, signature });
       if (!verified.valid) {
-        await logInvalid('stripe', 'webhook', {
-          signature_present: Boolean(signature),
-          bytes: rawBody.length,
-        });
+        await logInvalid(
+          'stripe',
+          'webhook',
+          { signature_present: Boolean(signature), bytes: rawBody.length },
+          address,
+        );
         return false;
       }
       await settle(provider, verified, 'webhook');
       return true;
+    },
+
+    /** Forgets the counts of rejected callbacks older than the retention. */
+    pruneRejectedCallbacks(): Promise<number> {
+      return deps.rejectedCallbacks.pruneBefore(new Date(clock().getTime() - REJECTED_CALLBACK_RETENTION_MS));
     },
 
     /** Queues a reconciliation for every pending order whose time is up (each once). */
