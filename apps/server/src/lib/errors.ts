@@ -14,6 +14,14 @@ export class AppError extends Error {
   }
 }
 
+/** 429 with the seconds until the caller may try again (sent as Retry-After). */
+export class RateLimitedError extends AppError {
+  constructor(public readonly retryAfter: number) {
+    super(429, 'RATE_LIMITED', 'Too many requests');
+    this.name = 'RateLimitedError';
+  }
+}
+
 export const notFound = (code: ErrorCode = 'NOT_FOUND', message = 'Not found') =>
   new AppError(404, code, message);
 export const unauthenticated = (message = 'You need to sign in') =>

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorCode } from '@flowbay/domain';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { redactUrl } from '../infra/http/log-redaction.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, RateLimitedError } from '../lib/errors.ts';
 import { isValidationKey, messageFor, requestLanguage, validationMessage } from '../lib/messages.ts';
 
 const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
@@ -59,6 +59,7 @@ async function errorPolicy(app: FastifyInstance) {
       });
     }
     if (error instanceof AppError) {
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.statusCode).send({
         error: {
           code: error.code,

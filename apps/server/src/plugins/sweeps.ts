@@ -24,12 +24,20 @@ async function sweepOrphans(app: FastifyInstance, options: { uploads: UploadsSer
   );
 }
 
-/** Stale pending orders are reconciled every minute; the dedupe key keeps instances from doubling work. */
+/**
+ * Stale pending orders are reconciled every minute (the dedupe key keeps instances from doubling
+ * work); the counts of rejected callbacks past their retention are dropped hourly.
+ */
 async function sweepOrders(app: FastifyInstance, options: { orders: OrdersService }) {
   every(app, 60 * 1000, () =>
     options.orders
       .sweepStaleOrders()
       .catch((error: unknown) => app.log.error({ err: error }, 'sweeping orders failed')),
+  );
+  every(app, 60 * 60 * 1000, () =>
+    options.orders
+      .pruneRejectedCallbacks()
+      .catch((error: unknown) => app.log.error({ err: error }, 'pruning rejected callbacks failed')),
   );
 }
 

@@ -7,7 +7,7 @@ import type { PaymentProvider } from './index.ts';
 import { createStripeProvider } from './stripe.ts';
 import { createTestGatewayRepository } from './test-gateway.repository.ts';
 import { createTestGatewayProvider, testGatewaySecret } from './test-gateway.ts';
-import { createVnpayProvider } from './vnpay.ts';
+import { createVnpayProvider, type VnpayProvider } from './vnpay.ts';
 
 export interface PaymentProviders {
   /** The configured providers, in the order the buyer is offered them. */
@@ -16,7 +16,7 @@ export interface PaymentProviders {
   /** The one provider that speaks VNPay's protocol (VNPay itself, or the test gateway), if any. */
   vnpayProtocol: PaymentProvider | undefined;
   /** Set when the built-in test gateway is on. */
-  testGateway?: { secret: string; provider: PaymentProvider };
+  testGateway?: { secret: string; provider: VnpayProvider };
 }
 
 /** The providers the settings configure (env.ts decides whether the test gateway is on). */
@@ -38,13 +38,14 @@ export function createPaymentProviders(env: Env, db: Database, clock: Clock): Pa
   } else if (env.PAYMENT_TEST_GATEWAY) {
     // The test gateway speaks VNPay's protocol, so it cannot run beside a real VNPay (one IPN address).
     const secret = testGatewaySecret(resolveAuthSecret(env));
-    vnpayProtocol = createTestGatewayProvider({
+    const gateway = createTestGatewayProvider({
       publicUrl: env.PUBLIC_URL,
       secret,
       ledger: createTestGatewayRepository(db),
     });
-    testGateway = { secret, provider: vnpayProtocol };
-    list.push(vnpayProtocol);
+    vnpayProtocol = gateway;
+    testGateway = { secret, provider: gateway };
+    list.push(gateway);
   }
   if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
     list.push(

@@ -1,10 +1,10 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { buildPaymentUrlSearchParams, calculateSecureHash, parseDate } from 'vnpay/utils';
+import { buildPaymentUrlSearchParams, calculateSecureHash } from 'vnpay/utils';
 import { normalizeOrderCode } from '@flowbay/domain';
 import type { Clock } from '../jobs/queue.ts';
-import { PaymentProviderError, type PaymentProvider } from './index.ts';
+import { PaymentProviderError } from './index.ts';
 import type { TestGatewayRepository } from './test-gateway.repository.ts';
-import { createVnpayProvider, txnRefOf, vnpayDate } from './vnpay.ts';
+import { createVnpayProvider, parseVnpayDate, txnRefOf, vnpayDate, type VnpayProvider } from './vnpay.ts';
 
 export const TEST_GATEWAY_TMN_CODE = 'FLOWBAYTEST';
 
@@ -21,7 +21,7 @@ export function createTestGatewayProvider(options: {
   publicUrl: string;
   secret: string;
   ledger: TestGatewayRepository;
-}): PaymentProvider {
+}): VnpayProvider {
   const { ledger } = options;
   return createVnpayProvider(
     {
@@ -73,7 +73,7 @@ export interface TestGatewaySessionView {
  * Pay or Cancel, send a signed IPN to our IPN address, and send the browser back to the return URL.
  */
 export function createTestGateway(options: {
-  provider: PaymentProvider & { client?: unknown };
+  provider: VnpayProvider;
   secret: string;
   ledger: TestGatewayRepository;
   ipnUrl: () => string;
@@ -96,15 +96,14 @@ export function createTestGateway(options: {
 
   /** A payment request signed by our server for this gateway, still within its time. */
   function read(params: Record<string, string>) {
-    const verified = options.provider.verifyCallback({ kind: 'query', query: params });
-    if (!verified.valid || params.vnp_Command !== 'pay' || !params.vnp_TxnRef || !params.vnp_ReturnUrl) {
-      return null;
-    }
-    const expires = params.vnp_ExpireDate ? parseDate(params.vnp_ExpireDate, 'gmt7') : null;
-    if (expires && expires.getTime() < clock().getTime()) return null;
+    const verified = options.provider.verifyPaymentRequest(params);
+    if (!verified || !params.vnp_TxnRef || !params.vnp_ReturnUrl) return null;
+    // Like VNPay, a request without a readable expiry is refused, and one past it cannot be paid.
+    const expires = parseVnpayDate(params.vnp_ExpireDate ?? '');
+    if (!expires || expires.getTime() <= clock().getTime()) return null;
     return {
       txnRef: params.vnp_TxnRef,
-      amount: verified.amount!,
+      amount: verified.amount,
       orderInfo: params.vnp_OrderInfo ?? '',
       returnUrl: params.vnp_ReturnUrl,
     };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { VNPay } from 'vnpay';
-import { dateFormat, getDateInGMT7 } from 'vnpay/utils';
 import type { PaymentProviderId } from '@flowbay/domain';
 import { normalizeOrderCode } from '@flowbay/domain';
 import {
@@ -29,8 +28,26 @@ export function txnRefOf(code: string): string {
   return code.replace(/-/g, '');
 }
 
+const GMT7_MS = 7 * 60 * 60 * 1000;
+
+/** VNPay's yyyyMMddHHmmss in Vietnam's time (GMT+7), whatever the server's own time zone. */
 export function vnpayDate(date: Date): number {
-  return dateFormat(getDateInGMT7(date));
+  const shifted = new Date(date.getTime() + GMT7_MS);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return Number(
+    `${shifted.getUTCFullYear()}${pad(shifted.getUTCMonth() + 1)}${pad(shifted.getUTCDate())}` +
+      `${pad(shifted.getUTCHours())}${pad(shifted.getUTCMinutes())}${pad(shifted.getUTCSeconds())}`,
+  );
+}
+
+/** The instant a VNPay yyyyMMddHHmmss (GMT+7) names; null when it is not one. */
+export function parseVnpayDate(value: string): Date | null {
+  const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  const utc = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+  const date = new Date(utc - GMT7_MS);
+  return vnpayDate(date) === Number(value) ? date : null;
 }
 
 /** VNPay query answers: 00 paid; 01 and 05 still open; 91 not found; everything else failed. */
@@ -41,6 +58,21 @@ function statusOfTransaction(responseCode: string, transactionStatus: string | u
   if (transactionStatus === '01' || transactionStatus === '05') return 'pending' as const;
   return 'failed' as const;
 }
+
+/** What VNPay sends back about a payment: a response code and a transaction status, never a command. */
+function isPaymentResult(query: Record<string, string>): boolean {
+  return (
+    query.vnp_Command === undefined &&
+    /^\d{2}$/.test(query.vnp_ResponseCode ?? '') &&
+    /^\d{2}$/.test(query.vnp_TransactionStatus ?? '') &&
+    query.vnp_TransactionNo !== undefined
+  );
+}
+
+export type VnpayProvider = PaymentProvider & {
+  client: VNPay;
+  verifyPaymentRequest(query: Record<string, string>): { amount: number } | null;
+};
 
 /** Removes the signature from what we log. */
 function withoutHash(query: Record<string, unknown>) {
@@ -56,7 +88,7 @@ function withoutHash(query: Record<string, unknown>) {
 export function createVnpayProvider(
   config: VnpayConfig,
   overrides: Partial<Pick<PaymentProvider, 'queryStatus' | 'refund'>> = {},
-): PaymentProvider & { client: VNPay } {
+): VnpayProvider {
   const payment = new URL(config.paymentUrl);
   const client = new VNPay({
     tmnCode: config.tmnCode,
@@ -67,15 +99,27 @@ export function createVnpayProvider(
     enableLog: false,
   });
 
-  function verifyCallback(input: CallbackInput): VerifiedCallback {
-    if (input.kind !== 'query' || !input.query.vnp_SecureHash) return { valid: false };
+  /** The parameters' signature and merchant code check out; answers VNPay's reading of them. */
+  function signed(query: Record<string, string>) {
+    if (!query.vnp_SecureHash) return null;
     let result: ReturnType<VNPay['verifyIpnCall']>;
     try {
-      result = client.verifyIpnCall(input.query as never);
+      result = client.verifyIpnCall(query as never);
     } catch {
-      return { valid: false };
+      return null;
     }
-    if (!result.isVerified || input.query.vnp_TmnCode !== config.tmnCode) return { valid: false };
+    return result.isVerified && query.vnp_TmnCode === config.tmnCode ? result : null;
+  }
+
+  /**
+   * VNPay's report of a payment (IPN or return): signed, and shaped as a result. The buyer's own
+   * payment request carries our signature too, so without the shape check that URL, sent to the IPN
+   * address, would read as a failed payment.
+   */
+  function verifyCallback(input: CallbackInput): VerifiedCallback {
+    if (input.kind !== 'query' || !isPaymentResult(input.query)) return { valid: false };
+    const result = signed(input.query);
+    if (!result) return { valid: false };
     const paid = input.query.vnp_ResponseCode === '00' && input.query.vnp_TransactionStatus === '00';
     return {
       valid: true,
@@ -85,6 +129,13 @@ export function createVnpayProvider(
       providerRef: input.query.vnp_TransactionNo || null,
       payload: withoutHash(input.query),
     };
+  }
+
+  /** A payment request we signed (what the gateway receives); its amount in đồng, or null. */
+  function verifyPaymentRequest(query: Record<string, string>): { amount: number } | null {
+    if (query.vnp_Command !== 'pay' || isPaymentResult(query)) return null;
+    const result = signed(query);
+    return result ? { amount: Number(result.vnp_Amount) } : null;
   }
 
   return {
@@ -109,6 +160,7 @@ export function createVnpayProvider(
     },
 
     verifyCallback,
+    verifyPaymentRequest,
 
     queryStatus:
       overrides.queryStatus ??

@@ -7,6 +7,12 @@ import type { OrdersService } from './orders.service.ts';
 
 const VnpQuery = z.record(z.string(), z.string());
 const defaults = { tags: ['payments'] };
+/**
+ * A buyer's browser comes back through the return address once per payment; every visit is logged,
+ * so a replayed return link is limited per address. (The IPN and the webhook limit the rejected
+ * callbacks of an address instead, in the orders service: a provider's genuine ones always get in.)
+ */
+const RETURN_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** Provider callbacks (server to server, no session) and the built-in test gateway. */
 export async function paymentsRoutes(
@@ -23,13 +29,17 @@ export async function paymentsRoutes(
   route('GET /api/payments/vnpay/ipn', {
     summary: "VNPay's IPN (register this address with VNPay); the only call that fulfils a VNPay order",
     querystring: VnpQuery,
-    handler: (request) => orders.vnpayIpn(request.query),
+    errors: [429],
+    handler: (request) => orders.vnpayIpn(request.query, request.ip),
   });
 
   route('GET /api/payments/vnpay/return', {
     summary: 'Where VNPay sends the buyer back (display only)',
     querystring: VnpQuery,
-    handler: async (request, reply) => reply.redirect(await orders.vnpayReturn(request.query), 302),
+    config: RETURN_LIMIT,
+    errors: [429],
+    handler: async (request, reply) =>
+      reply.redirect(await orders.vnpayReturn(request.query, request.ip), 302),
   });
 
   await root.register(async (scope) => {
@@ -39,11 +49,15 @@ export async function paymentsRoutes(
     );
     contractRoutes(scope, defaults)('POST /api/payments/stripe/webhook', {
       summary: "Stripe's webhook (checkout.session.* events), verified by Stripe-Signature",
-      errors: [400],
+      errors: [400, 429],
       handler: async (request) => {
         const signature = request.headers['stripe-signature'];
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const ok = await orders.stripeWebhook(body, typeof signature === 'string' ? signature : '');
+        const ok = await orders.stripeWebhook(
+          body,
+          typeof signature === 'string' ? signature : '',
+          request.ip,
+        );
         if (!ok) throw new AppError(400, 'VALIDATION_FAILED', 'Invalid Stripe signature', 'stripe-signature');
         return { received: true as const };
       },
