@@ -18,6 +18,7 @@ import { googleDiscoveryOverride } from './google.ts';
 import { normalizeStoredProfile, PROFILE_WRITING_PATHS, profileViolation } from './profile-rules.ts';
 import { asBetterAuthStorage, type RateConsumer } from './rate-limit.ts';
 import { resolveAuthSecret } from './secret.ts';
+import { refuseForeignSessionRevoke } from './session-ownership.ts';
 
 /** Better Auth reads the client address from this header only; the Fastify mount sets it from `request.ip`. */
 export const CLIENT_IP_HEADER = 'x-flowbay-client-ip';
@@ -196,6 +197,7 @@ export function createAuth({ env, db, mailer, log, rate, onPasswordChanged }: Cr
             message: `[body.${tooLong}] is too long`,
           });
         }
+        await refuseForeignSessionRevoke(ctx);
         const weakness = passwordWeaknessOf(ctx.path, ctx.body);
         if (weakness) {
           throw new APIError('BAD_REQUEST', {
