@@ -39,7 +39,12 @@ import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
 import { createRejectedCallbacksRepository } from './modules/orders/rejected-callbacks.repository.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { RECONCILE_JOB, createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
+import {
+  AUTO_REFUND_JOB,
+  RECONCILE_JOB,
+  createOrdersService,
+  type OrdersService,
+} from './modules/orders/orders.service.ts';
 import { paymentsRoutes } from './modules/orders/payments.routes.ts';
 import { createFavoritesService } from './modules/favorites/favorites.service.ts';
 import { createFavoritesRepository } from './modules/favorites/favorites.repository.ts';
@@ -244,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   jobs.register(RECONCILE_JOB, (payload) => orders.reconcile(String(payload.orderId)));
+  jobs.register(AUTO_REFUND_JOB, (payload, job) => orders.autoRefund(String(payload.orderId), job));
   app.decorate('orders', orders);
   const testGateway = payments.testGateway
     ? createTestGateway({

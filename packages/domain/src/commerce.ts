@@ -15,13 +15,23 @@ export type OrderState = z.infer<typeof OrderState>;
 
 /**
  * A verified payment that did not simply pay a pending order: paid after its order closed, for a
- * workflow the buyer already owns, or for one no longer for sale.
+ * workflow the buyer already owns, for one no longer for sale, or by an account deleted since.
  */
-export const PAYMENT_INCIDENT_KINDS = ['late_payment', 'already_owned', 'workflow_unavailable'] as const;
+export const PAYMENT_INCIDENT_KINDS = [
+  'late_payment',
+  'already_owned',
+  'workflow_unavailable',
+  'buyer_deleted',
+] as const;
 export const PaymentIncidentKind = z.enum(PAYMENT_INCIDENT_KINDS);
 export type PaymentIncidentKind = z.infer<typeof PaymentIncidentKind>;
 /** How it ended: the entitlement, or an automatic refund (queued, done, or failed and waiting for an admin). */
-export const PAYMENT_INCIDENT_OUTCOMES = ['fulfilled', 'refund_pending', 'refunded', 'refund_failed'] as const;
+export const PAYMENT_INCIDENT_OUTCOMES = [
+  'fulfilled',
+  'refund_pending',
+  'refunded',
+  'refund_failed',
+] as const;
 export const PaymentIncidentOutcome = z.enum(PAYMENT_INCIDENT_OUTCOMES);
 export type PaymentIncidentOutcome = z.infer<typeof PaymentIncidentOutcome>;
 
@@ -157,6 +167,36 @@ export const AdminOrdersResponse = z.object({ orders: z.array(AdminOrder), total
 export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponse>;
 export const AdminRefundRequestsResponse = z.object({ orders: z.array(AdminOrder) });
 export type AdminRefundRequestsResponse = z.infer<typeof AdminRefundRequestsResponse>;
+
+export const AdminPaymentIncidentsQuery = z.object({ page: pageNumber() });
+export type AdminPaymentIncidentsQuery = z.infer<typeof AdminPaymentIncidentsQuery>;
+
+/** A payment that did not simply pay a pending order, and how it ended (for admins). */
+export const AdminPaymentIncident = z.object({
+  order_code: z.string(),
+  kind: PaymentIncidentKind,
+  outcome: PaymentIncidentOutcome,
+  /** The order's state when the payment arrived, and now. */
+  order_state_before: OrderState,
+  order_state: OrderState,
+  amount: z.number().int(),
+  currency: z.literal('VND'),
+  provider: PaymentProviderId,
+  provider_ref: z.string().nullable(),
+  workflow: z.object({ id: z.string(), title: z.string() }),
+  buyer: UserContact,
+  refund_attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  refund_ref: z.string().nullable(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export type AdminPaymentIncident = z.infer<typeof AdminPaymentIncident>;
+export const AdminPaymentIncidentsResponse = z.object({
+  incidents: z.array(AdminPaymentIncident),
+  total: z.number().int(),
+});
+export type AdminPaymentIncidentsResponse = z.infer<typeof AdminPaymentIncidentsResponse>;
 
 /** VNPay's IPN answer contract. */
 export const VNPAY_RSP_CODES = ['00', '01', '02', '04', '97', '99'] as const;

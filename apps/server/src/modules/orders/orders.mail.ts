@@ -116,3 +116,82 @@ export function refundRequestedMail(
     action: { label: 'Open the refund queue', url: input.adminUrl },
   });
 }
+
+export type AutoRefundKind = 'already_owned' | 'workflow_unavailable' | 'buyer_deleted';
+
+export interface AutoRefundMailInput extends RefundMailInput {
+  kind: AutoRefundKind;
+}
+
+/** Why a payment bought nothing, as the buyer reads it. */
+function autoRefundReason(kind: AutoRefundKind, title: string, vi: boolean): string {
+  if (kind === 'already_owned') {
+    return vi
+      ? `Bạn đã sở hữu "${title}" từ một đơn hàng khác, nên khoản thanh toán này là thanh toán trùng.`
+      : `You already own "${title}" through another order, so this payment was a double charge.`;
+  }
+  return vi
+    ? `"${title}" không còn được bán khi khoản thanh toán đến.`
+    : `"${title}" was no longer for sale when the payment arrived.`;
+}
+
+/** To the buyer: a payment that bought nothing went back to them automatically. */
+export function autoRefundedBuyerMail(input: AutoRefundMailInput): MailMessage {
+  const vi = input.language === 'vi';
+  return renderMail(input.to, input.language, {
+    subject: vi
+      ? `Đã tự động hoàn tiền đơn hàng ${input.code}`
+      : `Order ${input.code} was refunded automatically`,
+    heading: vi ? 'Chúng tôi đã hoàn lại tiền cho bạn' : 'We gave your money back',
+    paragraphs: [
+      autoRefundReason(input.kind, input.title, vi),
+      vi
+        ? `Chúng tôi đã hoàn ${formatVnd(input.amount, 'vi')}. Tiền sẽ về tài khoản của bạn theo thời gian xử lý của cổng thanh toán. Bạn không cần làm gì thêm.`
+        : `We refunded ${formatVnd(input.amount, 'en')}. It reaches your account as fast as your payment provider allows; there is nothing you need to do.`,
+    ],
+    action: { label: vi ? 'Xem đơn hàng' : 'View order', url: input.orderUrl },
+  });
+}
+
+/** To the buyer: the automatic refund did not go through; a person takes over. */
+export function autoRefundFailedBuyerMail(input: AutoRefundMailInput): MailMessage {
+  const vi = input.language === 'vi';
+  return renderMail(input.to, input.language, {
+    subject: vi
+      ? `Hoàn tiền đơn hàng ${input.code} đang được xử lý thủ công`
+      : `Your refund for ${input.code} is being handled by our team`,
+    heading: vi ? 'Việc hoàn tiền cần thêm thời gian' : 'Your refund needs a little longer',
+    paragraphs: [
+      autoRefundReason(input.kind, input.title, vi),
+      vi
+        ? `Cổng thanh toán chưa chấp nhận việc hoàn tự động ${formatVnd(input.amount, 'vi')}. Đội ngũ Flowbay đã được báo và sẽ hoàn tiền cho bạn; bạn không cần làm gì thêm.`
+        : `The payment provider did not accept the automatic refund of ${formatVnd(input.amount, 'en')}. The Flowbay team has been told and will refund you; there is nothing you need to do.`,
+    ],
+    action: { label: vi ? 'Xem đơn hàng' : 'View order', url: input.orderUrl },
+  });
+}
+
+/** To the admins: an automatic refund went through, or failed and needs a person. */
+export function autoRefundAdminMail(
+  input: Omit<AutoRefundMailInput, 'language'> & {
+    buyer: string;
+    adminUrl: string;
+    outcome: 'refunded' | 'refund_failed';
+    error?: string;
+  },
+): MailMessage {
+  const failed = input.outcome === 'refund_failed';
+  return renderMail(input.to, 'en', {
+    subject: failed
+      ? `Automatic refund FAILED for ${input.code}: needs action`
+      : `Automatic refund made for ${input.code}`,
+    heading: failed ? 'An automatic refund needs action' : 'A payment was refunded automatically',
+    paragraphs: [
+      `${input.buyer} paid ${formatVnd(input.amount, 'en')} for "${input.title}" (order ${input.code}). ${autoRefundReason(input.kind, input.title, false)}`,
+      failed
+        ? `The provider refused the refund after every retry (last error: ${input.error ?? 'unknown'}). Refund the buyer by hand, or retry from the payment incidents page.`
+        : `The refund went through (reason: ${input.reason}).`,
+    ],
+    action: { label: 'Open payment incidents', url: input.adminUrl },
+  });
+}

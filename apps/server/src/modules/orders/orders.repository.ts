@@ -1,10 +1,11 @@
-import { and, count, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { OrderState } from '@flowbay/domain';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { OrderState, PaymentIncidentOutcome } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import { hasActiveEntitlement as activeEntitlement } from '../../db/entitlements.ts';
 import {
   orders,
   paymentEvents,
+  paymentIncidents,
   purchases,
   refundRequests,
   user,
@@ -17,6 +18,8 @@ import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type PaymentEventInput = typeof paymentEvents.$inferInsert;
+export type PaymentIncidentRow = typeof paymentIncidents.$inferSelect;
+export type NewPaymentIncident = typeof paymentIncidents.$inferInsert;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const orderView = {
@@ -102,11 +105,86 @@ function writes(tx: Tx) {
         .where(and(eq(orders.id, orderId), eq(orders.state, 'pending')));
     },
 
+    /** Paid: from pending, or late, from a closed checkout whose payment still arrived. */
     async markPaid(orderId: string, providerRef: string | null, now: Date) {
       await tx
         .update(orders)
         .set({ state: 'paid', paidAt: now, providerRef, updatedAt: now })
-        .where(and(eq(orders.id, orderId), eq(orders.state, 'pending')));
+        .where(and(eq(orders.id, orderId), inArray(orders.state, ['pending', 'expired', 'failed'])));
+    },
+
+    /** Money taken that buys nothing: recorded on the order (closed if it was open) until refunded. */
+    async recordPaymentToRefund(orderId: string, providerRef: string | null, now: Date) {
+      await tx
+        .update(orders)
+        .set({
+          paidAt: now,
+          providerRef,
+          state: sql`case when ${orders.state} = 'pending' then 'failed' else ${orders.state} end`,
+          closedAt: sql`coalesce(${orders.closedAt}, ${now.toISOString()}::timestamptz)`,
+          updatedAt: now,
+        })
+        .where(eq(orders.id, orderId));
+    },
+
+    /** The state (not yet listed, delisted, deleted) of what an order bought, read under the order's lock. */
+    async findWorkflowState(workflowId: string) {
+      const [row] = await tx
+        .select({ status: workflows.status, deletedAt: workflows.deletedAt })
+        .from(workflows)
+        .where(eq(workflows.id, workflowId));
+      return row ?? null;
+    },
+
+    async insertIncident(incident: NewPaymentIncident) {
+      await tx.insert(paymentIncidents).values(incident).onConflictDoNothing();
+    },
+
+    async lockIncident(orderId: string): Promise<PaymentIncidentRow | null> {
+      const [row] = await tx
+        .select()
+        .from(paymentIncidents)
+        .where(eq(paymentIncidents.orderId, orderId))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** One more refund attempt, still pending or failed for good (an admin acts). */
+    async recordRefundAttempt(orderId: string, error: string, outcome: PaymentIncidentOutcome, now: Date) {
+      await tx
+        .update(paymentIncidents)
+        .set({
+          outcome,
+          lastError: error.slice(0, 1000),
+          refundAttempts: sql`${paymentIncidents.refundAttempts} + 1`,
+          resolvedAt: outcome === 'refund_failed' ? now : null,
+        })
+        .where(eq(paymentIncidents.orderId, orderId));
+    },
+
+    async setIncidentOutcome(orderId: string, outcome: PaymentIncidentOutcome) {
+      await tx
+        .update(paymentIncidents)
+        .set({ outcome, resolvedAt: null })
+        .where(eq(paymentIncidents.orderId, orderId));
+    },
+
+    /** The automatic refund went through: the incident and the order say so. */
+    async recordAutoRefund(orderId: string, refundRef: string, now: Date) {
+      await tx
+        .update(paymentIncidents)
+        .set({
+          outcome: 'refunded',
+          refundRef,
+          lastError: null,
+          refundAttempts: sql`${paymentIncidents.refundAttempts} + 1`,
+          resolvedAt: now,
+        })
+        .where(eq(paymentIncidents.orderId, orderId));
+      await tx
+        .update(orders)
+        .set({ state: 'refunded', refundedAt: now, refundRef, updatedAt: now })
+        .where(eq(orders.id, orderId));
     },
 
     /**
@@ -298,6 +376,57 @@ export function createOrdersRepository(db: Database) {
         .where(and(eq(orders.state, 'pending'), lte(orders.expiresAt, now)))
         .orderBy(orders.expiresAt)
         .limit(limit);
+    },
+
+    /**
+     * Closed, unpaid orders the provider may still have taken money for: each is asked once soon
+     * after it closed and once more after every provider's payment window (`windowMs`) has passed.
+     */
+    async findClosedToRecheck(now: Date, windowMs: number, lookbackMs: number, limit = 100) {
+      const windowEnd = sql`${orders.createdAt} + ${`${windowMs} milliseconds`}::interval`;
+      return db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            inArray(orders.state, ['expired', 'failed']),
+            isNull(orders.paidAt),
+            gte(orders.createdAt, new Date(now.getTime() - lookbackMs)),
+            or(
+              isNull(orders.providerCheckedAt),
+              and(
+                sql`${orders.providerCheckedAt} < ${windowEnd}`,
+                sql`${windowEnd} <= ${now.toISOString()}::timestamptz`,
+              ),
+            ),
+          ),
+        )
+        .orderBy(orders.createdAt)
+        .limit(limit);
+    },
+
+    async markProviderChecked(orderId: string, now: Date) {
+      await db.update(orders).set({ providerCheckedAt: now }).where(eq(orders.id, orderId));
+    },
+
+    async findIncident(orderId: string): Promise<PaymentIncidentRow | null> {
+      const [row] = await db.select().from(paymentIncidents).where(eq(paymentIncidents.orderId, orderId));
+      return row ?? null;
+    },
+
+    /** Payment incidents, newest first, each with its order. */
+    async listIncidents(page: number, pageSize: number) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ incident: paymentIncidents, order: orders })
+          .from(paymentIncidents)
+          .innerJoin(orders, eq(orders.id, paymentIncidents.orderId))
+          .orderBy(desc(paymentIncidents.createdAt), desc(paymentIncidents.orderId))
+          .limit(pageSize)
+          .offset(page * pageSize),
+        db.select({ value: count() }).from(paymentIncidents),
+      ]);
+      return { rows, total: Number(total?.value ?? 0) };
     },
 
     async listEvents(orderId: string) {

@@ -48,6 +48,17 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
     handler: (request) => orders.adminRefund(request.viewer, request.params.code, request.body.reason),
   });
 
+  admin('GET /api/admin/payment-incidents', {
+    summary:
+      'Payments that did not simply pay a pending order: late ones fulfilled, automatic refunds and their state',
+    handler: (request) => orders.adminIncidents(request.viewer, request.query),
+  });
+
+  admin('POST /api/admin/payment-incidents/:code/retry-refund', {
+    summary: 'Try a failed automatic refund again',
+    handler: (request) => orders.adminRetryRefund(request.viewer, request.params.code),
+  });
+
   admin('POST /api/admin/orders/:code/decline-refund', {
     summary: 'Decline an open refund request',
     handler: (request) => orders.adminDecline(request.viewer, request.params.code, request.body.reason),

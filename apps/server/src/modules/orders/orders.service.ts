@@ -7,6 +7,7 @@ import {
   isUuid,
   type AdminOrder,
   type AdminOrdersQuery,
+  type AdminPaymentIncidentsQuery,
   type CreateOrderBody,
   type OrderSummary,
   type PaymentProviderId,
@@ -21,6 +22,7 @@ import type { MailMessage } from '../../infra/mailer/index.ts';
 import {
   PaymentProviderError,
   type PaymentProvider,
+  type PaymentStatus,
   type VerifiedCallback,
 } from '../../infra/payments/index.ts';
 import type { PaymentProviders } from '../../infra/payments/providers.ts';
@@ -28,18 +30,44 @@ import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { AppError, RateLimitedError, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import {
+  autoRefundAdminMail,
+  autoRefundFailedBuyerMail,
+  autoRefundedBuyerMail,
   receiptMail,
   refundDeclinedMail,
   refundRequestedMail,
   refundedBuyerMail,
   refundedSellerMail,
+  type AutoRefundKind,
 } from './orders.mail.ts';
-import type { OrderRow, OrderView, OrderWrites, OrdersRepository } from './orders.repository.ts';
+import type {
+  OrderRow,
+  OrderView,
+  OrderWrites,
+  OrdersRepository,
+  PaymentIncidentRow,
+} from './orders.repository.ts';
 import type { RejectedCallbacksRepository } from './rejected-callbacks.repository.ts';
 
 export const RECONCILE_JOB = 'orders.reconcile';
+export const AUTO_REFUND_JOB = 'orders.auto-refund';
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
+/** 30 s … 32 min between tries (about an hour in all) before an automatic refund waits for an admin. */
+const AUTO_REFUND_ATTEMPTS = 8;
+/**
+ * Every provider's checkout is payable at most this long after the order is placed (Stripe's
+ * session lives 30 minutes, VNPay's 15), with a margin for callbacks in flight.
+ */
+const PROVIDER_PAYMENT_WINDOW_MS = 60 * MINUTE;
+/** Closed orders are asked about once more after the window, if the sweep ran within this look-back. */
+const RECHECK_LOOKBACK_MS = 2 * DAY;
+/** What the provider's refund record says (English, for the provider's dashboard). */
+const AUTO_REFUND_REASONS: Record<AutoRefundKind, string> = {
+  already_owned: 'Automatic refund: the buyer already owned the workflow (double payment)',
+  workflow_unavailable: 'Automatic refund: the workflow was no longer for sale when the payment arrived',
+  buyer_deleted: 'Automatic refund: the buyer deleted their account before the payment arrived',
+};
 /** A pending checkout is reused only if the buyer still has this long to pay. */
 const REUSE_MARGIN_MS = 2 * MINUTE;
 
@@ -87,7 +115,15 @@ const answer = (code: VnpayIpnResponse['RspCode']): VnpayIpnResponse => ({
   Message: VNPAY_ANSWERS[code],
 });
 
-type Settlement = 'not_found' | 'amount_mismatch' | 'already_settled' | 'paid' | 'failed' | 'ignored';
+type Settlement =
+  | 'not_found'
+  | 'amount_mismatch'
+  | 'already_settled'
+  | 'paid'
+  | 'paid_late'
+  | 'refund_queued'
+  | 'failed'
+  | 'ignored';
 
 /** The sellers' ledger (modules/sales), written in the same transaction as the order's state. */
 export interface SaleLedger {
@@ -199,8 +235,62 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /**
-   * Applies a verified provider report to its order: the order must exist and be the provider's, the
-   * amount must match, and only a pending order changes. Every report is logged, whatever it says.
+   * A verified payment of the order's amount (docs/decisions/0136-no-charge-without-an-entitlement.md):
+   * it buys the entitlement if the buyer does not own the workflow yet and it is still for sale, even
+   * when the order had expired or was replaced meanwhile; otherwise it is refunded automatically by a
+   * job. A payment already applied (a replayed callback) changes nothing.
+   */
+  async function applyPayment(tx: OrderWrites, order: OrderRow, providerRef: string | null) {
+    if (order.state !== 'pending' && order.state !== 'expired' && order.state !== 'failed') {
+      return 'already_settled';
+    }
+    if (order.paidAt || (await tx.lockIncident(order.id))) return 'already_settled';
+    const now = clock();
+    const workflow = await tx.findWorkflowState(order.workflowId);
+    const refundFor: AutoRefundKind | null = !order.buyerId
+      ? 'buyer_deleted'
+      : !workflow || workflow.deletedAt || workflow.status !== 'listed'
+        ? 'workflow_unavailable'
+        : (await tx.hasActiveEntitlement(order.buyerId, order.workflowId))
+          ? 'already_owned'
+          : null;
+    if (!refundFor) {
+      await fulfil(tx, order, providerRef);
+      if (order.state === 'pending') return 'paid';
+      await tx.insertIncident({
+        orderId: order.id,
+        kind: 'late_payment',
+        outcome: 'fulfilled',
+        orderStateBefore: order.state,
+        createdAt: now,
+        resolvedAt: now,
+      });
+      return 'paid_late';
+    }
+    await tx.recordPaymentToRefund(order.id, providerRef, now);
+    await tx.insertIncident({
+      orderId: order.id,
+      kind: refundFor,
+      outcome: 'refund_pending',
+      orderStateBefore: order.state,
+      createdAt: now,
+    });
+    await queue.enqueue(
+      AUTO_REFUND_JOB,
+      { orderId: order.id },
+      {
+        db: tx.queryable,
+        dedupeKey: `auto-refund:${order.id}`,
+        maxAttempts: AUTO_REFUND_ATTEMPTS,
+      },
+    );
+    return 'refund_queued';
+  }
+
+  /**
+   * Applies a verified provider report to its order: the order must exist and be the provider's and
+   * the amount must match; a payment then follows applyPayment's rule, a failure closes only a
+   * pending order. Every report is logged, whatever it says.
    */
   async function settle(
     provider: PaymentProvider,
@@ -214,11 +304,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (verified.outcome === 'ignored' && (!order || order.provider === provider.id)) outcome = 'ignored';
       else if (!order || order.provider !== provider.id) outcome = 'not_found';
       else if (verified.amount !== order.amount) outcome = 'amount_mismatch';
+      else if (verified.outcome === 'paid') outcome = await applyPayment(tx, order, verified.providerRef);
       else if (order.state !== 'pending') outcome = 'already_settled';
-      else if (verified.outcome === 'paid') {
-        await fulfil(tx, order, verified.providerRef);
-        outcome = 'paid';
-      } else if (verified.outcome === 'failed') {
+      else if (verified.outcome === 'failed') {
         await tx.close(order.id, 'failed', clock());
         outcome = 'failed';
       } else outcome = 'ignored';
@@ -233,8 +321,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       });
       return outcome;
     });
-    if (result === 'paid') queue.poke();
-    if (result === 'amount_mismatch' || (result === 'already_settled' && verified.outcome === 'paid')) {
+    if (result === 'paid' || result === 'paid_late' || result === 'refund_queued') queue.poke();
+    if (result === 'paid_late' || result === 'refund_queued') {
+      log.warn(
+        { provider: provider.id, code, result, kind },
+        'a payment arrived for a closed or owned order',
+      );
+    }
+    if (result === 'amount_mismatch') {
       log.warn({ provider: provider.id, code, result, kind }, 'a payment report did not change its order');
     }
     return result;
@@ -261,14 +355,174 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     });
   }
 
-  async function expireOrder(order: OrderRow) {
+  /** A status query's "paid", applied like a callback. */
+  function settleQueried(provider: PaymentProvider, order: OrderRow, status: PaymentStatus) {
+    return settle(
+      provider,
+      {
+        valid: true,
+        orderCode: order.code,
+        amount: status.amount ?? null,
+        outcome: 'paid',
+        providerRef: status.providerRef ?? null,
+        payload: status.payload,
+      },
+      'query',
+    );
+  }
+
+  /**
+   * Closes an unpaid checkout at its provider so it can no longer be paid. When the provider refuses
+   * (Stripe will not expire a completed or expired session) it is asked what happened: a payment is
+   * applied, an expiry is fine, anything else is the provider's error.
+   */
+  async function closeAtProvider(order: OrderRow) {
     const provider = providers.get(order.provider);
+    if (!provider) return;
+    try {
+      await provider.cancel(order);
+    } catch (error) {
+      const status = await provider.queryStatus(order);
+      if (status.status === 'paid') await settleQueried(provider, order, status);
+      else if (status.status !== 'failed') throw error;
+    }
+  }
+
+  async function expireOrder(order: OrderRow) {
     // Close the checkout at the provider first, so it cannot be paid after we expire it.
-    await provider?.cancel(order);
+    await closeAtProvider(order);
     await repository.transaction(async (tx) => {
       const locked = await tx.lockById(order.id);
       if (locked?.state === 'pending') await tx.close(order.id, 'expired', clock());
     });
+  }
+
+  function incidentMail(order: OrderRow, incident: PaymentIncidentRow) {
+    return {
+      code: order.code,
+      title: order.workflowTitle,
+      amount: order.amount,
+      kind: incident.kind as AutoRefundKind,
+      reason: AUTO_REFUND_REASONS[incident.kind as AutoRefundKind],
+      orderUrl: orderUrl(order.code),
+    };
+  }
+
+  /**
+   * The automatic refund of a payment that bought nothing, run by the job queue outside any
+   * transaction: the incident's state is checked first and written after, so a done refund is never
+   * asked for again (and the providers refuse a second refund of one payment anyway). After the last
+   * attempt the incident rests as refund_failed for an admin, and the buyer and the admins are told.
+   */
+  async function autoRefund(orderId: string, attempt: { attempts: number; maxAttempts: number }) {
+    const incident = await repository.findIncident(orderId);
+    const order = await repository.findById(orderId);
+    if (!incident || !order || incident.outcome !== 'refund_pending') return;
+    const provider = providers.get(order.provider);
+    const reason = AUTO_REFUND_REASONS[incident.kind as AutoRefundKind];
+    let refundRef: string;
+    try {
+      if (!provider) throw new PaymentProviderError(`the provider ${order.provider} is not configured`);
+      ({ refundRef } = await provider.refund(order, reason, 'flowbay-automatic'));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const last = attempt.attempts >= attempt.maxAttempts;
+      await repository.transaction(async (tx) => {
+        const locked = await tx.lockIncident(orderId);
+        if (locked?.outcome !== 'refund_pending') return;
+        const now = clock();
+        await tx.recordRefundAttempt(orderId, message, last ? 'refund_failed' : 'refund_pending', now);
+        await tx.insertEvent({
+          orderId,
+          provider: order.provider,
+          kind: 'refund',
+          signatureValid: true,
+          outcome: last ? 'auto_refund_failed' : 'auto_refund_retry',
+          payload: { error: message.slice(0, 500), attempt: attempt.attempts },
+          createdAt: now,
+        });
+        if (!last) return;
+        const mail = incidentMail(order, locked);
+        await mailLater(
+          tx,
+          autoRefundFailedBuyerMail({ ...mail, to: order.buyerEmail, language: order.buyerLanguage }),
+        );
+        await mailLater(
+          tx,
+          autoRefundAdminMail({
+            ...mail,
+            to: deps.supportEmail,
+            buyer: order.buyerEmail,
+            adminUrl: `${publicUrl}/admin/payment-incidents`,
+            outcome: 'refund_failed',
+            error: message,
+          }),
+        );
+      });
+      log.error({ err: error, code: order.code, last }, 'an automatic refund failed');
+      if (!last) throw error;
+      queue.poke();
+      return;
+    }
+    await repository.transaction(async (tx) => {
+      const locked = await tx.lockIncident(orderId);
+      const now = clock();
+      await tx.insertEvent({
+        orderId,
+        provider: order.provider,
+        kind: 'refund',
+        signatureValid: true,
+        outcome:
+          locked?.outcome === 'refund_pending' ? 'auto_refunded' : `auto_refunded_while_${locked?.outcome}`,
+        payload: { refund_ref: refundRef, reason },
+        createdAt: now,
+      });
+      if (locked?.outcome !== 'refund_pending') return;
+      await tx.recordAutoRefund(orderId, refundRef, now);
+      const mail = incidentMail(order, locked);
+      await mailLater(
+        tx,
+        autoRefundedBuyerMail({ ...mail, to: order.buyerEmail, language: order.buyerLanguage }),
+      );
+      await mailLater(
+        tx,
+        autoRefundAdminMail({
+          ...mail,
+          to: deps.supportEmail,
+          buyer: order.buyerEmail,
+          adminUrl: `${publicUrl}/admin/payment-incidents`,
+          outcome: 'refunded',
+        }),
+      );
+    });
+    queue.poke();
+  }
+
+  /** Every payment incident, newest first: late payments fulfilled, automatic refunds and their state. */
+  async function adminIncidents(viewer: Viewer, query: AdminPaymentIncidentsQuery) {
+    requireAdmin(viewer);
+    const { rows, total } = await repository.listIncidents(query.page, ADMIN_ORDERS_PAGE_SIZE);
+    return {
+      incidents: rows.map(({ incident, order }) => ({
+        order_code: order.code,
+        kind: incident.kind,
+        outcome: incident.outcome,
+        order_state_before: incident.orderStateBefore,
+        order_state: order.state,
+        amount: order.amount,
+        currency: 'VND' as const,
+        provider: order.provider,
+        provider_ref: order.providerRef,
+        workflow: { id: order.workflowId, title: order.workflowTitle },
+        buyer: { id: order.buyerId ?? '', name: order.buyerName, email: order.buyerEmail },
+        refund_attempts: incident.refundAttempts,
+        last_error: incident.lastError,
+        refund_ref: incident.refundRef,
+        created_at: incident.createdAt.toISOString(),
+        resolved_at: incident.resolvedAt?.toISOString() ?? null,
+      })),
+      total,
+    };
   }
 
   return {
@@ -300,65 +554,71 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       }
       const profile = await repository.findUser(buyer.id);
       if (!profile) throw new AppError(401, 'UNAUTHENTICATED', 'You need to sign in');
+      let closedAtProvider: string | null = null;
 
-      const replaced: OrderRow[] = [];
-      let order: OrderRow;
+      let order: OrderRow | null = null;
       try {
-        order = await repository.transaction(async (tx) => {
-          await tx.lockCheckout(buyer.id, workflow.id);
-          if (await tx.hasActiveEntitlement(buyer.id, workflow.id)) {
-            throw new AppError(409, 'ALREADY_PURCHASED', 'You already own this workflow');
-          }
-          const now = clock();
-          const pending = await tx.findPending(buyer.id, workflow.id);
-          if (
-            pending &&
-            pending.provider === provider.id &&
-            pending.redirectUrl &&
-            pending.expiresAt.getTime() - now.getTime() > REUSE_MARGIN_MS
-          ) {
-            return pending;
-          }
-          if (pending) {
-            await tx.close(pending.id, pending.expiresAt <= now ? 'expired' : 'failed', now);
-            replaced.push(pending);
-          }
-          const placed = await tx.insertOrder({
-            code: newOrderCode(),
-            buyerId: buyer.id,
-            buyerEmail: profile.email,
-            buyerName: profile.name || profile.email,
-            buyerLanguage: profile.locale,
-            workflowId: workflow.id,
-            workflowTitle: workflow.title,
-            sellerId: workflow.sellerId,
-            sellerName: workflow.sellerName,
-            amount: workflow.price,
-            provider: provider.id,
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + ORDER_TTL_MINUTES * MINUTE),
-            updatedAt: now,
+        // A pending checkout the buyer may still be paying is closed only after its provider closed
+        // it (or said it was paid); if its payment arrives anyway, applyPayment's rule still holds.
+        for (let pass = 0; !order; pass += 1) {
+          const step = await repository.transaction(async (tx) => {
+            await tx.lockCheckout(buyer.id, workflow.id);
+            if (await tx.hasActiveEntitlement(buyer.id, workflow.id)) {
+              throw new AppError(409, 'ALREADY_PURCHASED', 'You already own this workflow');
+            }
+            const now = clock();
+            const pending = await tx.findPending(buyer.id, workflow.id);
+            if (
+              pending &&
+              pending.provider === provider.id &&
+              pending.redirectUrl &&
+              pending.expiresAt.getTime() - now.getTime() > REUSE_MARGIN_MS
+            ) {
+              return { order: pending };
+            }
+            if (pending && pending.id !== closedAtProvider) return { closeFirst: pending };
+            if (pending) await tx.close(pending.id, pending.expiresAt <= now ? 'expired' : 'failed', now);
+            const placed = await tx.insertOrder({
+              code: newOrderCode(),
+              buyerId: buyer.id,
+              buyerEmail: profile.email,
+              buyerName: profile.name || profile.email,
+              buyerLanguage: profile.locale,
+              workflowId: workflow.id,
+              workflowTitle: workflow.title,
+              sellerId: workflow.sellerId,
+              sellerName: workflow.sellerName,
+              amount: workflow.price,
+              provider: provider.id,
+              createdAt: now,
+              expiresAt: new Date(now.getTime() + ORDER_TTL_MINUTES * MINUTE),
+              updatedAt: now,
+            });
+            // Local for VNPay and the test gateway; one API call for Stripe (inside the lock, so a
+            // concurrent checkout waits for this one's address instead of opening a second payment).
+            const payment = await provider.createPayment(placed, { clientIp });
+            await tx.setPayment(placed.id, payment.redirectUrl, payment.session ?? null);
+            return {
+              order: {
+                ...placed,
+                redirectUrl: payment.redirectUrl,
+                providerSession: payment.session ?? null,
+              },
+            };
           });
-          // Local for VNPay and the test gateway; one API call for Stripe (inside the lock, so a
-          // concurrent checkout waits for this one's address instead of opening a second payment).
-          const payment = await provider.createPayment(placed, { clientIp });
-          await tx.setPayment(placed.id, payment.redirectUrl, payment.session ?? null);
-          return { ...placed, redirectUrl: payment.redirectUrl, providerSession: payment.session ?? null };
-        });
+          if (step.order) order = step.order;
+          else if (pass >= 3) throw new AppError(409, 'CHECKOUT_BUSY', 'Another checkout is in progress');
+          else {
+            await closeAtProvider(step.closeFirst);
+            closedAtProvider = step.closeFirst.id;
+          }
+        }
       } catch (error) {
         if (error instanceof PaymentProviderError) {
           log.error({ err: error, provider: provider.id }, 'the payment provider did not create a payment');
           throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider did not answer');
         }
         throw error;
-      }
-      for (const old of replaced) {
-        await providers
-          .get(old.provider)
-          ?.cancel(old)
-          .catch((error: unknown) =>
-            log.warn({ err: error, code: old.code }, 'could not close a replaced checkout'),
-          );
       }
       const view = await viewOf(order.code);
       return { order: toSummary(view, true), redirect_url: order.redirectUrl! };
@@ -592,9 +852,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return deps.rejectedCallbacks.pruneBefore(new Date(clock().getTime() - REJECTED_CALLBACK_RETENTION_MS));
     },
 
-    /** Queues a reconciliation for every pending order whose time is up (each once). */
+    /**
+     * Queues a reconciliation for every pending order whose time is up, and for every closed, unpaid
+     * order its provider may still have taken money for (each once per check).
+     */
     async sweepStaleOrders(): Promise<number> {
-      const stale = await repository.findStalePending(clock());
+      const now = clock();
+      const stale = [
+        ...(await repository.findStalePending(now)),
+        ...(await repository.findClosedToRecheck(now, PROVIDER_PAYMENT_WINDOW_MS, RECHECK_LOOKBACK_MS)),
+      ];
       for (const order of stale) {
         await queue.enqueue(
           RECONCILE_JOB,
@@ -605,29 +872,23 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return stale.length;
     },
 
-    /** Asks the provider about a stale pending order: fulfils it if it was paid, else expires it. */
+    /**
+     * Asks the provider about a stale pending order or a closed unpaid one: a payment it took is
+     * applied (fulfilled or refunded, per applyPayment); a pending order whose time is up expires.
+     */
     async reconcile(orderId: string) {
       const order = await repository.findById(orderId);
-      if (!order || order.state !== 'pending') return;
+      if (!order || order.paidAt) return;
+      const closed = order.state === 'expired' || order.state === 'failed';
+      if (order.state !== 'pending' && !closed) return;
       const provider = providers.get(order.provider);
       if (!provider) {
-        await expireOrder(order);
+        if (!closed) await expireOrder(order);
         return;
       }
       const status = await provider.queryStatus(order);
       if (status.status === 'paid') {
-        const result = await settle(
-          provider,
-          {
-            valid: true,
-            orderCode: order.code,
-            amount: status.amount ?? null,
-            outcome: 'paid',
-            providerRef: status.providerRef ?? null,
-            payload: status.payload,
-          },
-          'query',
-        );
+        const result = await settleQueried(provider, order, status);
         if (result !== 'amount_mismatch') return;
       } else {
         await repository.transaction((tx) =>
@@ -642,7 +903,35 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           }),
         );
       }
-      if (order.expiresAt.getTime() <= clock().getTime()) await expireOrder(order);
+      if (!closed && order.expiresAt.getTime() <= clock().getTime()) await expireOrder(order);
+      if (closed || order.expiresAt.getTime() <= clock().getTime()) {
+        await repository.markProviderChecked(order.id, clock());
+      }
+    },
+
+    autoRefund,
+
+    adminIncidents,
+
+    /** An admin tries a failed automatic refund again (after fixing what the provider refused). */
+    async adminRetryRefund(viewer: Viewer, code: string) {
+      requireAdmin(viewer);
+      const order = await repository.findView(code);
+      if (!order) throw orderNotFound();
+      await repository.transaction(async (tx) => {
+        const incident = await tx.lockIncident(order.order.id);
+        if (incident?.outcome !== 'refund_failed') {
+          throw new AppError(409, 'NO_FAILED_REFUND', 'This order has no failed automatic refund');
+        }
+        await tx.setIncidentOutcome(order.order.id, 'refund_pending');
+        await queue.enqueue(
+          AUTO_REFUND_JOB,
+          { orderId: order.order.id },
+          { db: tx.queryable, dedupeKey: `auto-refund:${order.order.id}`, maxAttempts: AUTO_REFUND_ATTEMPTS },
+        );
+      });
+      queue.poke();
+      return adminIncidents(viewer, { page: 0 });
     },
   };
 }

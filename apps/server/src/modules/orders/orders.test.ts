@@ -428,15 +428,17 @@ describe('callback abuse changes nothing and is answered per VNPay', () => {
     expect(await entitlementsOf(ctx, session.user.id)).toHaveLength(1);
   });
 
-  it('callback after expiry → 02 and nothing unlocked', async () => {
+  it('a payment after expiry is confirmed (00) and buys the workflow; its replay → 02 (decision 0136)', async () => {
     const { session, code } = await pendingOrder(120_000);
     clock.advance(16 * MINUTE);
     expect(await ctx.app.orders.sweepStaleOrders()).toBeGreaterThanOrEqual(1);
     await ctx.app.jobs.runDue();
     expect(await stateOf(code)).toBe('expired');
+    expect((await ipn(ipnParams(ctx, code, 120_000))).RspCode).toBe('00');
+    expect(await stateOf(code)).toBe('paid');
+    expect(await entitlementsOf(ctx, session.user.id)).toHaveLength(1);
     expect((await ipn(ipnParams(ctx, code, 120_000))).RspCode).toBe('02');
-    expect(await stateOf(code)).toBe('expired');
-    expect(await entitlementsOf(ctx, session.user.id)).toEqual([]);
+    expect(await entitlementsOf(ctx, session.user.id)).toHaveLength(1);
   });
 
   it('every callback is in the append-only payment event log', async () => {
