@@ -15,11 +15,13 @@ import {
   rateLimit,
   reports,
   reviewDecisions,
+  reviewReports,
   session,
   uploads,
   user,
   verification,
   workflowEdits,
+  workflowReviews,
   workflows,
 } from '../../db/schema.ts';
 import { uploadUnusedByWorkflows } from '../../db/fragments.ts';
@@ -110,6 +112,42 @@ export const DELETION_STEPS: DeletionStep[] = [
           ),
         );
       await tx.delete(favorites).where(eq(favorites.userId, userId));
+    },
+  },
+  {
+    name: 'remove reviews (and recount their workflows’ ratings); detach review reports and hidings',
+    run: async (tx, { userId }) => {
+      const reviewed = tx
+        .select({ id: workflowReviews.workflowId })
+        .from(workflowReviews)
+        .where(eq(workflowReviews.userId, userId));
+      // The workflows first, in one order, as every ratings write locks them: an edit in flight waits.
+      await tx
+        .select({ id: workflows.id })
+        .from(workflows)
+        .where(inArray(workflows.id, reviewed))
+        .orderBy(workflows.id)
+        .for('update');
+      const removed = await tx
+        .delete(workflowReviews)
+        .where(eq(workflowReviews.userId, userId))
+        .returning({ workflowId: workflowReviews.workflowId });
+      const workflowIds = [...new Set(removed.map((row) => row.workflowId))];
+      if (workflowIds.length > 0) {
+        await tx.execute(sql`
+          update ${workflows} w set rating_count = totals.count, rating_sum = totals.sum
+          from (
+            select w2.id, count(r.id)::int as count, coalesce(sum(r.rating), 0)::int as sum
+            from ${workflows} w2
+            left join ${workflowReviews} r on r.workflow_id = w2.id and r.hidden_at is null
+            where ${inArray(sql`w2.id`, workflowIds)}
+            group by w2.id
+          ) totals
+          where w.id = totals.id`);
+      }
+      await tx.update(reviewReports).set({ reporterId: null }).where(eq(reviewReports.reporterId, userId));
+      await tx.update(reviewReports).set({ resolvedBy: null }).where(eq(reviewReports.resolvedBy, userId));
+      await tx.update(workflowReviews).set({ hiddenBy: null }).where(eq(workflowReviews.hiddenBy, userId));
     },
   },
   {

@@ -28,6 +28,7 @@ const reviewColumns = {
   reviewerName: publicName(),
   reviewerImage: user.image,
   authorId: workflows.userId,
+  workflowPrice: workflows.price,
 };
 
 export type ReviewRow = {
@@ -45,6 +46,7 @@ export type ReviewRow = {
   reviewerName: string | null;
   reviewerImage: string | null;
   authorId: string;
+  workflowPrice: number;
 };
 
 /**

@@ -45,6 +45,17 @@ export interface RatingsServiceDeps {
   clock: Clock;
 }
 
+/**
+ * Whether the user has the workflow as a reviewer must (issue 16): a paid one bought and not refunded,
+ * a free one bought or downloaded while signed in. Writing and editing a review both require it.
+ */
+function hasUsed(price: number, usage: { purchased: boolean; downloaded: boolean }): boolean {
+  return price > 0 ? usage.purchased : usage.purchased || usage.downloaded;
+}
+
+const reviewNotAllowed = () =>
+  new AppError(403, 'REVIEW_NOT_ALLOWED', 'Buy or download this workflow to review it');
+
 /** A workflow the viewer may see, with the columns visibility, access and the review counters need. */
 type VisibleWorkflow = Awaited<ReturnType<CatalogService['findVisibleBasics']>>;
 
@@ -68,7 +79,7 @@ export function createRatingsService({ repository, catalog, mailer, publicUrl, c
     if (viewer.id === workflow.userId) return { eligibility: 'author', version: null, own: null };
     const own = await repository.findByUser(workflow.id, viewer.id);
     const usage = await repository.usage(viewer.id, workflow.id);
-    const used = Number(workflow.price) > 0 ? usage.purchased : usage.purchased || usage.downloaded;
+    const used = hasUsed(Number(workflow.price), usage);
     const version = usage.downloadedVersion ?? workflow.version;
     if (own) return { eligibility: 'reviewed', version, own };
     return { eligibility: used ? 'eligible' : 'not_used', version, own };
@@ -124,8 +135,7 @@ export function createRatingsService({ repository, catalog, mailer, publicUrl, c
         throw new AppError(403, 'OWN_WORKFLOW_REVIEW', 'You cannot review your own workflow');
       if (access.eligibility === 'reviewed')
         throw new AppError(409, 'ALREADY_REVIEWED', 'You have already reviewed this workflow');
-      if (access.eligibility !== 'eligible')
-        throw new AppError(403, 'REVIEW_NOT_ALLOWED', 'Buy or download this workflow to review it');
+      if (access.eligibility !== 'eligible') throw reviewNotAllowed();
       const inserted = await repository.insert({
         workflowId: workflow.id,
         userId: (viewer as { id: string }).id,
@@ -142,6 +152,8 @@ export function createRatingsService({ repository, catalog, mailer, publicUrl, c
     async update(reviewId: string, viewer: Viewer, input: ReviewInput): Promise<Review> {
       const review = await ownReview(viewer, reviewId);
       const usage = await repository.usage(review.userId, review.workflowId);
+      // A refunded buyer no longer has the workflow: their review stays theirs to delete, not to edit.
+      if (!hasUsed(Number(review.workflowPrice), usage)) throw reviewNotAllowed();
       const updated = await repository.update(review, {
         rating: input.rating,
         body: input.body,

@@ -1,10 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases, user } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { readOutbox, signedInUser, uniqueAddress, type TestSession } from '../../test/auth.ts';
+import {
+  readOutbox,
+  signedInUser,
+  signUpAndVerify,
+  TEST_PASSWORD,
+  uniqueAddress,
+  type TestSession,
+} from '../../test/auth.ts';
 import { addPurchase, createWorkflow } from '../../test/factories.ts';
 import { ipnParams, manualClock, queryString } from '../../test/payments.ts';
+import { buyThroughTestGateway, injectedIpn, refundAsAdmin } from '../../test/selling.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const clock = manualClock();
@@ -66,7 +75,7 @@ const reviewsOf = (workflowId: string, session: TestSession | null = null) =>
 const cardOf = async (workflowId: string) => (await call('GET', `/api/workflows/${workflowId}`, null)).json();
 
 beforeAll(async () => {
-  ctx = await createTestApp({ app: { clock: clock.now } });
+  ctx = await createTestApp({ app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) } });
   author = await member({ name: 'Author Anh' });
   admin = await member({ role: 'admin' });
 });
@@ -291,6 +300,95 @@ describe('deleted accounts', () => {
     await ctx.db.delete(user).where(eq(user.id, leaving.user.id));
     expect(await cardOf(workflow.id)).toMatchObject({ rating_count: 1, rating_average: 5 });
     expect((await reviewsOf(workflow.id)).json().summary.distribution).toEqual([0, 0, 0, 0, 1]);
+  });
+});
+
+describe('deleting an account through the product', () => {
+  /** Someone with a password (deletion asks for it) who downloaded the free workflow while signed in. */
+  async function reviewerWithPassword(workflowId: string) {
+    const session = await signUpAndVerify(ctx);
+    expect((await call('GET', `/api/workflows/${workflowId}/download`, session)).statusCode).toBe(200);
+    return session;
+  }
+
+  it('takes the review off the workflow’s page and out of its average and count', async () => {
+    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id });
+    const staying = await downloader(workflow.id);
+    const leaving = await reviewerWithPassword(workflow.id);
+    expect((await review(workflow.id, staying, 5, 'Works well')).statusCode).toBe(201);
+    const written = await review(workflow.id, leaving, 1, 'Did not work for me at all');
+    expect(written.statusCode, written.body).toBe(201);
+    const reported = await call('POST', `/api/reviews/${written.json().id}/reports`, staying, {
+      reason: 'spam',
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    expect((await reviewsOf(workflow.id)).json().summary).toMatchObject({ count: 2, average: 3 });
+
+    const deleted = await call('POST', '/api/profile/me/delete', leaving, { password: TEST_PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+
+    const list = (await reviewsOf(workflow.id)).json();
+    expect(list.summary).toEqual({ count: 1, average: 5, distribution: [0, 0, 0, 0, 1] });
+    expect(list.reviews.map((item: { body: string }) => item.body)).toEqual(['Works well']);
+    expect(await cardOf(workflow.id)).toMatchObject({ rating_count: 1, rating_average: 5 });
+    // Nor does an administrator find it among reported reviews.
+    const reports = (await call('GET', '/api/admin/review-reports?status=open', admin)).json();
+    expect(JSON.stringify(reports)).not.toContain('Did not work for me at all');
+  });
+
+  it('migration 0020 fixes the reviews of accounts deleted before: gone from the page and the counts', async () => {
+    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id });
+    const staying = await downloader(workflow.id);
+    const gone = await downloader(workflow.id);
+    await review(workflow.id, staying, 4, 'Solid');
+    await review(workflow.id, gone, 1, 'Left long ago');
+    // What deleting an account did until now: the user row tombstoned, the review left as it was.
+    await ctx.db
+      .update(user)
+      .set({ name: '', email: `deleted-${gone.user.id}@deleted.invalid`, deletedAt: new Date() })
+      .where(eq(user.id, gone.user.id));
+    expect((await reviewsOf(workflow.id)).json().summary.count).toBe(2);
+
+    const migration = await readFile(
+      new URL('../../db/migrations/0020_ratings_of_deleted_accounts.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await ctx.db.execute(sql.raw(statement));
+
+    const list = (await reviewsOf(workflow.id)).json();
+    expect(list.summary).toEqual({ count: 1, average: 4, distribution: [0, 0, 0, 1, 0] });
+    expect(list.reviews.map((item: { body: string }) => item.body)).toEqual(['Solid']);
+    expect(await cardOf(workflow.id)).toMatchObject({ rating_count: 1, rating_average: 4 });
+  });
+});
+
+describe('a refunded buyer', () => {
+  it('can no longer edit their review (still delete it); a current buyer can', async () => {
+    const paid = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, price: 120_000 });
+    const refunded = await member();
+    const keeping = await member();
+    const { code } = await buyThroughTestGateway(ctx, refunded, paid.id);
+    await buyThroughTestGateway(ctx, keeping, paid.id);
+    const mine = await review(paid.id, refunded, 5, 'Great');
+    expect(mine.statusCode, mine.body).toBe(201);
+    const theirs = await review(paid.id, keeping, 4, 'Good');
+    expect(theirs.statusCode, theirs.body).toBe(201);
+
+    await refundAsAdmin(ctx, admin, code);
+
+    const edit = await call('PUT', `/api/reviews/${mine.json().id}`, refunded, {
+      rating: 1,
+      body: 'Changed',
+    });
+    expect(errorOf(edit)).toEqual([403, 'REVIEW_NOT_ALLOWED']);
+    expect(edit.json().error.message).toBeTruthy();
+    const own = (await reviewsOf(paid.id, refunded)).json().viewer.review;
+    expect(own).toMatchObject({ rating: 5, body: 'Great' });
+
+    const kept = await call('PUT', `/api/reviews/${theirs.json().id}`, keeping, { rating: 3, body: 'Okay' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await call('DELETE', `/api/reviews/${mine.json().id}`, refunded)).statusCode).toBe(200);
   });
 });
 
