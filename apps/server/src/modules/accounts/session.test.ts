@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signInAs, signUpAndVerify, TEST_PASSWORD, uniqueAddress } from '../../test/auth.ts';
+import {
+  signInAs,
+  signUpAndVerify,
+  TEST_PASSWORD,
+  uniqueAddress,
+  type TestSession,
+} from '../../test/auth.ts';
 import { createUser } from '../../test/factories.ts';
 
 let ctx: TestContext;
@@ -80,5 +86,53 @@ describe('served over https', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe('revoking one session', () => {
+  const revoke = (session: TestSession, token: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/revoke-session',
+      headers: session.headers,
+      payload: { token },
+    });
+  /** The stored token (what GET /api/auth/list-sessions shows), not the signed cookie value. */
+  const tokenOf = (session: TestSession) => session.bearer.slice(0, session.bearer.lastIndexOf('.'));
+  const signedIn = async (session: TestSession) =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/profile/me', headers: session.bearerHeaders }))
+      .statusCode;
+
+  it("answers 404 SESSION_NOT_FOUND for another user's token and leaves that session alone", async () => {
+    const alice = await signInAs(ctx, await createUser(ctx.db));
+    const bob = await signInAs(ctx, await createUser(ctx.db));
+    const response = await revoke(alice, tokenOf(bob));
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json().error).toEqual({
+      code: 'SESSION_NOT_FOUND',
+      message: 'This session was not found among your own sessions.',
+    });
+    expect(await signedIn(bob)).toBe(200);
+
+    const vietnamese = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/revoke-session',
+      headers: { ...alice.headers, 'x-language': 'vi' },
+      payload: { token: 'no-such-session' },
+    });
+    expect(vietnamese.statusCode).toBe(404);
+    expect(vietnamese.json().error.message).toBe(
+      'Không tìm thấy phiên đăng nhập này trong các phiên của bạn.',
+    );
+  });
+
+  it("revokes the caller's own other session", async () => {
+    const row = await createUser(ctx.db);
+    const laptop = await signInAs(ctx, row);
+    const phone = await signInAs(ctx, row);
+    const response = await revoke(laptop, tokenOf(phone));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await signedIn(phone)).toBe(401);
+    expect(await signedIn(laptop)).toBe(200);
   });
 });
