@@ -4,6 +4,8 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createAuth } from './infra/auth/index.ts';
 import { createExportCheckPool, type ExportCheckPoolOptions } from './infra/export-check/index.ts';
+import { createServedFiles, type ServedFilesOptions } from './infra/served-files/index.ts';
+import { createDownloadLimit } from './lib/download-limit.ts';
 import { createRateConsumer } from './infra/auth/rate-limit.ts';
 import { resolveAuthSecret } from './infra/auth/secret.ts';
 import { createViewerResolver } from './infra/auth/viewer.ts';
@@ -111,6 +113,8 @@ export interface AppOptions {
   webDist?: string | null;
   /** Threads and time budget of the worker pool that parses uploads. */
   exportCheck?: ExportCheckPoolOptions;
+  /** Threads and memory of the prepared workflow files that downloads serve. */
+  servedFiles?: ServedFilesOptions;
   /** What "now" is for orders, sales, jobs, sweeps and the sign-in throttle; tests move it instead of waiting. */
   clock?: Clock;
   /** The test gateway's IPN: where it is sent and how (defaults: PUBLIC_URL's IPN address over HTTP). */
@@ -180,16 +184,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueCache, { search });
   const { pages: listCache, counts: countCache } = app.catalogueCache;
   const workflows = createWorkflowsRepository(database.db);
+  const servedFiles = createServedFiles({ storage, ...options.servedFiles });
+  app.decorate('servedFiles', servedFiles);
+  app.addHook('onClose', () => servedFiles.close());
   const catalog = createCatalogService({
     repository: createCatalogRepository(database.db),
     workflows,
     storage,
+    servedFiles,
     countCache,
     search,
   });
   await app.register(healthRoutes, { database });
   await app.register(taxonomyRoutes, { repository: createTaxonomyRepository(database.db) });
-  await app.register(catalogRoutes, { catalog, listCache });
+  const limitDownloads = createDownloadLimit(rate.consume);
+  await app.register(catalogRoutes, { catalog, listCache, limitDownloads });
   const signInThrottle = createSignInThrottle({
     repository: createSignInThrottleRepository(database.db),
     rate: rate.consume,
@@ -293,8 +302,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   jobs.register(REVIEW_REMINDER_JOB, (payload) => ratings.sendReminder(String(payload.orderId)));
   await app.register(ratingsRoutes, { ratings });
 
-  const n8n = createN8nService({ repository: n8nRepository, storage, search });
-  await app.register(n8nTemplateRoutes, { prefix: '/n8n', n8n, publicUrl: env.PUBLIC_URL });
+  const n8n = createN8nService({ repository: n8nRepository, servedFiles, search });
+  await app.register(n8nTemplateRoutes, { prefix: '/n8n', n8n, publicUrl: env.PUBLIC_URL, limitDownloads });
   await app.register(n8nKeyRoutes, { n8n, publicUrl: env.PUBLIC_URL });
 
   const account = createAccountService({

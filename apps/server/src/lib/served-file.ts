@@ -1,3 +1,4 @@
+import { N8nWorkflowJson } from '@flowbay/domain';
 import { importableN8nFile } from '@flowbay/workflow-formats';
 
 /**
@@ -9,4 +10,67 @@ import { importableN8nFile } from '@flowbay/workflow-formats';
 export function servedWorkflowFile(stored: Buffer, title: string): Buffer {
   const importable = importableN8nFile(stored.toString('utf8'), title);
   return importable === null ? stored : Buffer.from(importable);
+}
+
+/** What n8n's templates API answers of a workflow it may have: the workflow as JSON and its node counts. */
+export interface ServedTemplate {
+  /** `N8nWorkflowJson` as UTF-8 JSON, exactly as the response serializer would write it. */
+  workflow: Buffer;
+  nodeTypes: Record<string, { count: number }>;
+  nodeCount: number;
+}
+
+/** Everything a download or a template answer needs of one stored file under one title. */
+export interface PreparedFile {
+  /** The download's bytes (`servedWorkflowFile`). */
+  file: Buffer;
+  /** Null when the served file holds no n8n workflow (the templates API answers 404 then). */
+  template: ServedTemplate | null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Node counts by type, as n8n's template detail shows them. */
+export function nodeTypesOf(nodes: readonly unknown[]): Record<string, { count: number }> {
+  const nodeTypes: Record<string, { count: number }> = {};
+  for (const node of nodes) {
+    const type = isRecord(node) && typeof node.type === 'string' ? node.type : undefined;
+    if (type) nodeTypes[type] = { count: (nodeTypes[type]?.count ?? 0) + 1 };
+  }
+  return nodeTypes;
+}
+
+/**
+ * The served file and, for n8n, the templates API's workflow (the first workflow of the served
+ * file, in the shape n8n puts on its canvas). Costs a parse and a serialization of the whole file:
+ * it runs in a worker thread and its result is kept (infra/served-files).
+ */
+export function prepareServedFile(stored: Buffer, title: string): PreparedFile {
+  const file = servedWorkflowFile(stored, title);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(file.toString('utf8'));
+  } catch {
+    return { file, template: null };
+  }
+  const workflow = Array.isArray(parsed) ? parsed[0] : parsed;
+  if (!isRecord(workflow) || !Array.isArray(workflow.nodes)) return { file, template: null };
+  const json = N8nWorkflowJson.encode({
+    name: typeof workflow.name === 'string' ? workflow.name : title,
+    active: false,
+    nodes: workflow.nodes,
+    connections: isRecord(workflow.connections) ? workflow.connections : {},
+    settings: isRecord(workflow.settings) ? workflow.settings : {},
+    pinData: isRecord(workflow.pinData) ? workflow.pinData : {},
+  });
+  return {
+    file,
+    template: {
+      workflow: Buffer.from(JSON.stringify(json)),
+      nodeTypes: nodeTypesOf(workflow.nodes),
+      nodeCount: workflow.nodes.length,
+    },
+  };
 }

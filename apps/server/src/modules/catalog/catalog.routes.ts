@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { WorkflowCard, WorkflowList, WorkflowRefParams } from '@flowbay/domain';
 import { asUploadedFile } from '../../infra/http/security-headers.ts';
 import { contractRoutes } from '../../lib/contract-routes.ts';
+import type { DownloadLimit } from '../../lib/download-limit.ts';
 import type { TtlCache } from '../../lib/response-cache.ts';
 import type { CatalogService, ListPage } from './catalog.service.ts';
 
@@ -44,7 +45,11 @@ function sendWorkflowFile(reply: FastifyReply, file: { fileName: string; body: u
 
 export async function catalogRoutes(
   root: FastifyInstance,
-  { catalog, listCache }: { catalog: CatalogService; listCache: TtlCache<Buffer> },
+  {
+    catalog,
+    listCache,
+    limitDownloads,
+  }: { catalog: CatalogService; listCache: TtlCache<Buffer>; limitDownloads: DownloadLimit },
 ) {
   const route = contractRoutes(root, {
     tags: ['catalogue'],
@@ -112,13 +117,21 @@ export async function catalogRoutes(
     tags: ['downloads'],
     summary:
       "The current version's file: free workflows for anyone, paid ones for the author, admins and buyers",
-    handler: async (request, reply) =>
-      sendWorkflowFile(reply, await catalog.download(request.params.id, request.viewer, visitorKey(request))),
+    errors: [400, 401, 403, 404, 429],
+    handler: async (request, reply) => {
+      await limitDownloads(request, reply);
+      return sendWorkflowFile(
+        reply,
+        await catalog.download(request.params.id, request.viewer, visitorKey(request)),
+      );
+    },
   });
 
   route('GET /api/workflows/:id/versions/:versionId/download', {
     tags: ['downloads'],
+    errors: [400, 401, 403, 404, 429],
     handler: async (request, reply) => {
+      await limitDownloads(request, reply);
       const { id, versionId } = request.params;
       return sendWorkflowFile(
         reply,

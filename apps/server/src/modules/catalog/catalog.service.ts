@@ -21,7 +21,7 @@ import type { ExportSummary } from '@flowbay/workflow-formats';
 import type { Storage } from '../../infra/storage/index.ts';
 import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
-import { servedWorkflowFile } from '../../lib/served-file.ts';
+import type { ServedFiles } from '../../infra/served-files/index.ts';
 import { canSeeUnlisted, resolveAccess } from './access.ts';
 import { publicRequirements, toWorkflowCard } from './catalog.mapper.ts';
 import type { TtlCache } from '../../lib/response-cache.ts';
@@ -63,10 +63,12 @@ export function createCatalogService(deps: {
   repository: CatalogRepository;
   workflows: WorkflowsRepository;
   storage: Storage;
+  /** Files as they are served, prepared once off the event loop. */
+  servedFiles: ServedFiles;
   countCache?: TtlCache<number>;
   search: SearchSync;
 }) {
-  const { repository, workflows, storage, countCache, search } = deps;
+  const { repository, workflows, storage, servedFiles, countCache, search } = deps;
   // Cards are checked against the API's schema once, when they enter the cache, not on every answer.
   const cardCache = createCardCache({
     load: async (ids) =>
@@ -417,9 +419,9 @@ export function createCatalogService(deps: {
       if (!version || (!ownView && version.reviewStatus !== 'approved')) {
         throw notFound('VERSION_NOT_FOUND', 'Version not found');
       }
-      const stored = await storage.get(version.fileKey);
-      if (!stored) throw notFound('VERSION_NOT_FOUND', 'The file of this version is missing');
-      const body = servedWorkflowFile(stored, row.title);
+      const served = await servedFiles.get(version.fileKey, row.title);
+      if (!served) throw notFound('VERSION_NOT_FOUND', 'The file of this version is missing');
+      const body = served.file;
       await repository.recordDownload(row.id, visitorOf(viewer, visitorKey), version.version);
       const fileName = versionId ? downloadFileName(row.title, version.version) : downloadFileName(row.title);
       return { body, fileName, version: version.version ?? DEFAULT_VERSION };

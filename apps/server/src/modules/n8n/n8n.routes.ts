@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { N8nTemplateIdParams, type Language } from '@flowbay/domain';
+import { N8nImportTemplate, N8nTemplateDetail, N8nTemplateIdParams, type Language } from '@flowbay/domain';
 import { contractRoutes } from '../../lib/contract-routes.ts';
+import type { DownloadLimit } from '../../lib/download-limit.ts';
 import { messageFor, requestLanguage } from '../../lib/messages.ts';
 import type { N8nService, TemplatesCaller } from './n8n.service.ts';
 
@@ -11,8 +12,31 @@ export interface N8nRoutesOptions {
   publicUrl?: string;
 }
 
+export interface N8nTemplateRoutesOptions extends N8nRoutesOptions {
+  /** Counts the workflows served (the two template routes) with downloads. */
+  limitDownloads: DownloadLimit;
+}
+
 const KeyParams = z.object({ key: z.string().min(1).max(200) });
 const tags = ['n8n templates'];
+
+const TemplateHead = N8nTemplateDetail.omit({ workflow: true });
+const ImportHead = N8nImportTemplate.omit({ workflow: true });
+const OPEN_TEMPLATE = Buffer.from('{"workflow":');
+const CLOSE = Buffer.from('}');
+
+/**
+ * `head` (checked and written by its schema, whose last field is `workflow`) with the workflow's
+ * prepared JSON spliced in as its last field: the same bytes the response serializer would write,
+ * without parsing and writing a large workflow again on every request.
+ */
+function withWorkflow(head: string, workflow: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(`${head.slice(0, -1)},"workflow":`), workflow, CLOSE]);
+}
+
+function sendJson(reply: FastifyReply, body: Buffer) {
+  return reply.type('application/json; charset=utf-8').send(body as never);
+}
 
 function originOf(request: FastifyRequest, publicUrl?: string): string {
   return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
@@ -24,7 +48,10 @@ function originOf(request: FastifyRequest, publicUrl?: string): string {
  * caller's origin and the preflight succeeds. Served under four prefixes: /n8n (English names), /n8n/vi,
  * and both under a personal library key (/n8n/k/{key}, /n8n/k/{key}/vi).
  */
-export async function n8nTemplateRoutes(root: FastifyInstance, { n8n, publicUrl }: N8nRoutesOptions) {
+export async function n8nTemplateRoutes(
+  root: FastifyInstance,
+  { n8n, publicUrl, limitDownloads }: N8nTemplateRoutesOptions,
+) {
   root.addHook('onRequest', async (request, reply) => {
     // n8n 1.119's editor sends these requests with credentials (axios withCredentials) to any custom
     // host, and a browser refuses `*` then: echo the origin. No answer here reads a cookie.
@@ -102,12 +129,23 @@ export async function n8nTemplateRoutes(root: FastifyInstance, { n8n, publicUrl 
         route('GET /n8n/templates/workflows/:id', {
           summary: "One template with its workflow (a paid one's is a note linking to its page)",
           params: templateParams,
-          handler: (request) => n8n.template(request.params.id, caller(request)),
+          errors: [400, 401, 404, 429],
+          handler: async (request, reply) => {
+            await limitDownloads(request, reply);
+            const { detail, workflow } = await n8n.template(request.params.id, caller(request));
+            const answer = withWorkflow(JSON.stringify(TemplateHead.encode(detail)), workflow);
+            return sendJson(reply, Buffer.concat([OPEN_TEMPLATE, answer, CLOSE]));
+          },
         });
         route('GET /n8n/workflows/templates/:id', {
           summary: 'The flat shape n8n imports onto its canvas',
           params: templateParams,
-          handler: (request) => n8n.importTemplate(request.params.id, caller(request)),
+          errors: [400, 401, 404, 429],
+          handler: async (request, reply) => {
+            await limitDownloads(request, reply);
+            const { template, workflow } = await n8n.importTemplate(request.params.id, caller(request));
+            return sendJson(reply, withWorkflow(JSON.stringify(ImportHead.encode(template)), workflow));
+          },
         });
       },
       { prefix },

@@ -17,14 +17,14 @@ import {
   type N8nTemplateDetail,
   type N8nTemplateListItem,
   type N8nTemplateNode,
-  type N8nWorkflowJson,
+  N8nWorkflowJson,
 } from '@flowbay/domain';
 import { appDisplayName, normalizeAppKey, type ExportSummary } from '@flowbay/workflow-formats';
 import { iconSvg } from '@flowbay/workflow-formats/icons';
-import type { Storage } from '../../infra/storage/index.ts';
+import type { ServedFiles } from '../../infra/served-files/index.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { servedWorkflowFile } from '../../lib/served-file.ts';
+import { nodeTypesOf, type ServedTemplate } from '../../lib/served-file.ts';
 import type { Viewer } from '../../infra/viewer.ts';
 import { searchWords, type SearchSync } from '../catalog/index.ts';
 import type { N8nRepository, TemplateRow, UseCaseRow } from './n8n.repository.ts';
@@ -86,17 +86,14 @@ function normalizeName(name: string): string {
   return stripAccents(name).trim().toLowerCase();
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function createN8nService({
   repository,
-  storage,
+  servedFiles,
   search,
 }: {
   repository: N8nRepository;
-  storage: Storage;
+  /** Files as they are served (the same as downloads), prepared once off the event loop. */
+  servedFiles: ServedFiles;
   /** The catalogue's search index: a search then ranks like the website's (typos, both languages). */
   search?: SearchSync;
 }) {
@@ -200,32 +197,29 @@ export function createN8nService({
     };
   }
 
-  /** The workflow as the caller may have it: the served file (same function as downloads) or the stub. */
+  /**
+   * The workflow as the caller may have it: the served file's (prepared once, as for downloads) or
+   * the stub. The workflow comes as its JSON bytes: the route writes them as they are.
+   */
   async function workflowJson(
     row: TemplateRow,
     caller: TemplatesCaller,
-  ): Promise<{ workflow: N8nWorkflowJson; full: boolean }> {
+  ): Promise<ServedTemplate & { full: boolean }> {
     const owner = await keyOwner(caller);
-    if (!(await entitled(row, owner))) return { workflow: stubWorkflow(row, caller), full: false };
-    const fileKey = row.currentVersionId ? await repository.currentFileKey(row.currentVersionId) : null;
-    const stored = fileKey ? await storage.get(fileKey) : null;
-    if (!stored) throw notFound('WORKFLOW_NOT_FOUND', 'The file of this workflow is missing');
-    const parsed: unknown = JSON.parse(servedWorkflowFile(stored, row.title).toString('utf8'));
-    const workflow = Array.isArray(parsed) ? parsed[0] : parsed;
-    if (!isRecord(workflow) || !Array.isArray(workflow.nodes)) {
-      throw notFound('WORKFLOW_NOT_FOUND', 'This workflow is not an n8n workflow');
+    if (!(await entitled(row, owner))) {
+      const stub = stubWorkflow(row, caller);
+      return {
+        workflow: Buffer.from(JSON.stringify(N8nWorkflowJson.encode(stub))),
+        nodeTypes: nodeTypesOf(stub.nodes),
+        nodeCount: stub.nodes.length,
+        full: false,
+      };
     }
-    return {
-      workflow: {
-        name: typeof workflow.name === 'string' ? workflow.name : row.title,
-        active: false,
-        nodes: workflow.nodes,
-        connections: isRecord(workflow.connections) ? workflow.connections : {},
-        settings: isRecord(workflow.settings) ? workflow.settings : {},
-        pinData: isRecord(workflow.pinData) ? workflow.pinData : {},
-      },
-      full: true,
-    };
+    const fileKey = row.currentVersionId ? await repository.currentFileKey(row.currentVersionId) : null;
+    const served = fileKey ? await servedFiles.get(fileKey, row.title) : null;
+    if (!served) throw notFound('WORKFLOW_NOT_FOUND', 'The file of this workflow is missing');
+    if (!served.template) throw notFound('WORKFLOW_NOT_FOUND', 'This workflow is not an n8n workflow');
+    return { ...served.template, full: true };
   }
 
   async function findTemplate(id: number, caller: TemplatesCaller): Promise<TemplateRow> {
@@ -291,22 +285,21 @@ export function createN8nService({
       return { totalWorkflows: total, workflows: rows.map((row) => listItem(row, caller)), filters: [] };
     },
 
-    async template(id: number, caller: TemplatesCaller): Promise<{ workflow: N8nTemplateDetail }> {
+    /** The template's detail without its workflow, and the workflow's JSON bytes (see workflowJson). */
+    async template(
+      id: number,
+      caller: TemplatesCaller,
+    ): Promise<{ detail: Omit<N8nTemplateDetail, 'workflow'>; workflow: Buffer }> {
       const row = await findTemplate(id, caller);
       const item = listItem(row, caller);
-      const { workflow, full } = await workflowJson(row, caller);
+      const { workflow, nodeTypes, nodeCount, full } = await workflowJson(row, caller);
       const text = TEXT[caller.language];
       const price = Number(row.price);
       const link = !full
         ? `**${text.price(formatVnd(price, caller.language))}** [${text.buy}](${pageUrl(row, caller)})`
         : `[${text.view}](${pageUrl(row, caller)})`;
-      const nodeTypes: Record<string, { count: number }> = {};
-      for (const node of workflow.nodes) {
-        const type = isRecord(node) && typeof node.type === 'string' ? node.type : undefined;
-        if (type) nodeTypes[type] = { count: (nodeTypes[type]?.count ?? 0) + 1 };
-      }
       return {
-        workflow: {
+        detail: {
           ...item,
           description: `${row.description}\n\n---\n\n${link}`.trim(),
           image: [],
@@ -316,15 +309,19 @@ export function createN8nService({
               caller.language,
             ),
           ),
-          workflowInfo: { nodeCount: row.nodeSummary?.nodeCount ?? workflow.nodes.length, nodeTypes },
-          workflow,
+          workflowInfo: { nodeCount: row.nodeSummary?.nodeCount ?? nodeCount, nodeTypes },
         },
+        workflow,
       };
     },
 
-    async importTemplate(id: number, caller: TemplatesCaller): Promise<N8nImportTemplate> {
+    async importTemplate(
+      id: number,
+      caller: TemplatesCaller,
+    ): Promise<{ template: Omit<N8nImportTemplate, 'workflow'>; workflow: Buffer }> {
       const row = await findTemplate(id, caller);
-      return { id: row.number, name: row.title, workflow: (await workflowJson(row, caller)).workflow };
+      const { workflow } = await workflowJson(row, caller);
+      return { template: { id: row.number, name: row.title }, workflow };
     },
 
     async collections(
