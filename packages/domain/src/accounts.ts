@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BIO_MAX, FULL_NAME_MAX, PASSWORD_MAX, PROFILE_LINKS_MAX, URL_MAX } from './limits.ts';
+import { stripBidiControls } from './bidi.ts';
 
 /** The language a user's e-mails are written in. */
 export const Locale = z.enum(['en', 'vi']);
@@ -31,9 +32,10 @@ export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(v
 
 const noControlCharacters = (value: string) => !hasControlCharacters(value);
 
-/** A person's name (full or display name): at most FULL_NAME_MAX characters, no control characters. */
+/** A person's name (full or display name): at most FULL_NAME_MAX characters, no control characters, no bidi controls. */
 const personName = z
   .string()
+  .overwrite(stripBidiControls)
   .trim()
   .max(FULL_NAME_MAX)
   .refine(noControlCharacters, 'must not contain control characters');

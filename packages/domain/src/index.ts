@@ -1,5 +1,6 @@
 export * from './limits.ts';
 export * from './slug.ts';
+export * from './bidi.ts';
 export * from './price.ts';
 export * from './catalog.ts';
 export * from './common.ts';

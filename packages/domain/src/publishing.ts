@@ -3,6 +3,7 @@ import { CheckWarning, NodeSummary, REVIEW_DECISIONS, SecretFinding, WORKFLOW_ST
 import { DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN, VERSION_MAX } from './limits.ts';
 import { checkPriceAmount, readPrice, type PriceProblem } from './price.ts';
 import { REPORT_REASONS } from './reports.ts';
+import { stripBidiControls } from './bidi.ts';
 
 /**
  * Validation messages are i18n keys (spec section 5 wording lives in the web app's en/vi files
@@ -41,6 +42,7 @@ export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
 const title = z
   .string({ error: K.titleMin })
+  .overwrite(stripBidiControls)
   .trim()
   .min(TITLE_MIN, { error: K.titleMin })
   .max(TITLE_MAX, { error: K.titleMax });

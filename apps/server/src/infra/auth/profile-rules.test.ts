@@ -13,6 +13,12 @@ describe('normalizeStoredProfile (a profile from Google or any other path)', () 
     ).toEqual({ email: 'someone@example.test', name: `Ana ${'n'.repeat(FULL_NAME_MAX - 4)}`, image: null });
   });
 
+  it('removes bidi controls from a name Google brings (a reversed "nimda" reads "admin")', () => {
+    expect(normalizeStoredProfile({ name: '\u2066Lan \u202Enimda\u202C\u2069' })).toEqual({
+      name: 'Lan nimda',
+    });
+  });
+
   it('keeps a profile within the rules as it is, and fields that are not being written', () => {
     expect(normalizeStoredProfile({ name: 'Bình Trần', image: 'https://lh3.example.test/a.png' })).toEqual({
       name: 'Bình Trần',

@@ -1,4 +1,10 @@
-import { AuthProfileFields, FULL_NAME_MAX, ProfileLink, hasControlCharacters } from '@flowbay/domain';
+import {
+  AuthProfileFields,
+  FULL_NAME_MAX,
+  ProfileLink,
+  hasControlCharacters,
+  stripBidiControls,
+} from '@flowbay/domain';
 
 /** Better Auth endpoints whose body writes the profile (`name`, `image`). */
 export const PROFILE_WRITING_PATHS = new Set(['/sign-up/email', '/update-user']);
@@ -14,13 +20,13 @@ export function profileViolation(body: unknown): { field: string; message: strin
 
 /**
  * The last guard before Better Auth stores a profile, whatever the path (a Google sign-in brings its own
- * name and picture, the one picture not uploaded to us): control characters removed, the name cut to FULL_NAME_MAX, a non-http(s) picture dropped.
+ * name and picture, the one picture not uploaded to us): control and bidi characters removed, the name cut to FULL_NAME_MAX, a non-http(s) picture dropped.
  * Sign-up and update-user never get here with such values: they are refused with 400 first.
  */
 export function normalizeStoredProfile<T extends Record<string, unknown>>(data: T): T {
   const normalized: Record<string, unknown> = { ...data };
   if (typeof data.name === 'string') {
-    const name = data.name.replace(/\p{Cc}/gu, '').trim();
+    const name = stripBidiControls(data.name.replace(/\p{Cc}/gu, '')).trim();
     normalized.name = name.slice(0, FULL_NAME_MAX);
   }
   if (typeof data.image === 'string' && data.image !== '') {
