@@ -51,7 +51,7 @@ export function createServedFiles({ storage, ...options }: ServedFilesOptions & 
   const workers = () =>
     (pool ??= new Piscina<Task, WorkerAnswer>({
       filename: new URL('./served-files.worker.mjs', import.meta.url).href,
-      minThreads: 0,
+      minThreads: threads,
       maxThreads: threads,
     }));
 
