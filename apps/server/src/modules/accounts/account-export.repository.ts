@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
@@ -7,14 +7,21 @@ import {
   contactMessages,
   favorites,
   n8nLibraryKeys,
+  ledgerEntries,
   orders,
+  payoutAccounts,
+  payouts,
   purchases,
   refundRequests,
   reports,
+  reviewReports,
+  sales,
   session,
   uploads,
   user,
+  workflowDownloads,
   workflowEdits,
+  workflowReviews,
   workflowVersions,
   workflows,
 } from '../../db/schema.ts';
@@ -44,7 +51,10 @@ function ownedBy(
 
 /**
  * What an export contains (docs/decisions/0080-account-deletion-and-export.md). Secrets that are ours,
- * not the person's data (password hashes, OAuth and session tokens, n8n key hashes), are left out.
+ * not the person's data (password hashes, OAuth and session tokens, n8n key hashes), are left out, and
+ * so is other people's data: a seller's sales show what the sales screen shows (order code, title,
+ * amounts, dates), never a buyer's name or address, and nothing of checkouts that were not paid
+ * (docs/decisions/0140-exports-hold-only-the-users-data.md).
  * A feature that stores more about a person adds its section here.
  */
 export const EXPORT_SECTIONS: ExportSection[] = [
@@ -119,12 +129,12 @@ export const EXPORT_SECTIONS: ExportSection[] = [
     }),
   },
   {
+    // What the user bought (their own name and address as the order kept them); sales are below.
     name: 'orders',
     collect: (db, userId) =>
       db
         .select({
           code: orders.code,
-          role: orders.buyerId,
           workflow_title: orders.workflowTitle,
           buyer_name: orders.buyerName,
           buyer_email: orders.buyerEmail,
@@ -138,9 +148,73 @@ export const EXPORT_SECTIONS: ExportSection[] = [
           refunded_at: orders.refundedAt,
         })
         .from(orders)
-        .where(or(eq(orders.buyerId, userId), eq(orders.sellerId, userId)))
-        .orderBy(asc(orders.createdAt))
-        .then((rows) => rows.map((row) => ({ ...row, role: row.role === userId ? 'buyer' : 'seller' }))),
+        .where(eq(orders.buyerId, userId))
+        .orderBy(asc(orders.createdAt)),
+  },
+  {
+    // A seller's sales: one row per paid order, as the sales screen and its CSV show them.
+    name: 'sales',
+    collect: (db, userId) =>
+      db
+        .select({
+          order_code: orders.code,
+          workflow_id: sales.workflowId,
+          workflow_title: orders.workflowTitle,
+          price: sales.price,
+          fee_percent: sql<number>`${sales.feeBasisPoints} / 100.0`.mapWith(Number),
+          fee: sales.fee,
+          seller_share: sales.sellerShare,
+          paid_at: sales.paidAt,
+          available_at: sales.availableAt,
+          refunded_at: orders.refundedAt,
+        })
+        .from(sales)
+        .innerJoin(orders, eq(orders.id, sales.orderId))
+        .where(eq(sales.sellerId, userId))
+        .orderBy(asc(sales.paidAt)),
+  },
+  {
+    name: 'ledger_entries',
+    collect: (db, userId) =>
+      db
+        .select({
+          kind: ledgerEntries.kind,
+          amount: ledgerEntries.amount,
+          order_code: orders.code,
+          payout_id: ledgerEntries.payoutId,
+          available_at: ledgerEntries.availableAt,
+          created_at: ledgerEntries.createdAt,
+        })
+        .from(ledgerEntries)
+        .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+        .where(eq(ledgerEntries.sellerId, userId))
+        .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.kind)),
+  },
+  {
+    // The whole account number, as the owner's payout settings show it.
+    name: 'payout_account',
+    collect: ownedBy(payoutAccounts.sellerId, {
+      bank_code: payoutAccounts.bankCode,
+      account_number: payoutAccounts.accountNumber,
+      holder_name: payoutAccounts.holderName,
+      updated_at: payoutAccounts.updatedAt,
+      payouts_blocked_until: payoutAccounts.payoutsBlockedUntil,
+    }),
+  },
+  {
+    name: 'payouts',
+    collect: ownedBy(payouts.sellerId, {
+      id: payouts.id,
+      amount: payouts.amount,
+      bank_code: payouts.bankCode,
+      account_number: payouts.accountNumber,
+      holder_name: payouts.holderName,
+      state: payouts.state,
+      transfer_ref: payouts.transferRef,
+      failure_reason: payouts.failureReason,
+      created_at: payouts.createdAt,
+      decided_at: payouts.decidedAt,
+    }),
   },
   {
     name: 'purchases',
@@ -173,6 +247,58 @@ export const EXPORT_SECTIONS: ExportSection[] = [
       status: reports.status,
       created_at: reports.createdAt,
     }),
+  },
+  {
+    name: 'reviews',
+    collect: ownedBy(workflowReviews.userId, {
+      id: workflowReviews.id,
+      workflow_id: workflowReviews.workflowId,
+      rating: workflowReviews.rating,
+      body: workflowReviews.body,
+      version: workflowReviews.version,
+      hidden_at: workflowReviews.hiddenAt,
+      created_at: workflowReviews.createdAt,
+      updated_at: workflowReviews.updatedAt,
+    }),
+  },
+  {
+    // The author's answers to reviews of their workflows (the reviews themselves are their writers').
+    name: 'review_answers',
+    collect: (db, userId) =>
+      db
+        .select({
+          review_id: workflowReviews.id,
+          workflow_id: workflowReviews.workflowId,
+          answer: workflowReviews.reply,
+          answered_at: workflowReviews.repliedAt,
+        })
+        .from(workflowReviews)
+        .innerJoin(workflows, eq(workflows.id, workflowReviews.workflowId))
+        .where(and(eq(workflows.userId, userId), isNotNull(workflowReviews.reply))),
+  },
+  {
+    name: 'review_reports',
+    collect: ownedBy(reviewReports.reporterId, {
+      review_id: reviewReports.reviewId,
+      reason: reviewReports.reason,
+      details: reviewReports.details,
+      status: reviewReports.status,
+      created_at: reviewReports.createdAt,
+    }),
+  },
+  {
+    // Downloads made while signed in (one row per workflow and day, as they are counted).
+    name: 'downloads',
+    collect: (db, userId) =>
+      db
+        .select({
+          workflow_id: workflowDownloads.workflowId,
+          day: workflowDownloads.day,
+          version: workflowDownloads.version,
+        })
+        .from(workflowDownloads)
+        .where(eq(workflowDownloads.visitor, `u:${userId}`))
+        .orderBy(asc(workflowDownloads.day)),
   },
   {
     name: 'contact_messages',

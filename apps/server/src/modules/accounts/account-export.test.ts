@@ -1,0 +1,169 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import {
+  linkPath,
+  readOutbox,
+  sessionCaller,
+  signedInUser,
+  signUpAndVerify,
+  type TestSession,
+} from '../../test/auth.ts';
+import { createWorkflow } from '../../test/factories.ts';
+import { manualClock } from '../../test/payments.ts';
+import { buyThroughTestGateway, injectedIpn, placeOrder } from '../../test/selling.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const clock = manualClock();
+let ctx: TestContext;
+const call = sessionCaller(() => ctx);
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) },
+  });
+});
+afterAll(() => ctx.close());
+
+async function runJobs() {
+  clock.advance(10 * 60_000);
+  await ctx.app.jobs.runDue();
+}
+
+async function named(fullName: string) {
+  const session = await signUpAndVerify(ctx);
+  const renamed = await call('PUT', '/api/profile/me', session, { full_name: fullName });
+  expect(renamed.statusCode, renamed.body).toBe(200);
+  return session;
+}
+
+/** Asks for the export, runs the job and opens the e-mailed zip: the JSON as the user gets it. */
+async function exportOf(session: TestSession) {
+  const requested = await call('POST', '/api/profile/me/export', session);
+  expect(requested.statusCode, requested.body).toBe(202);
+  await runJobs();
+  const mail = readOutbox(ctx, session.user.email).at(-1)!;
+  const download = await call('GET', linkPath(mail.link!), session);
+  expect(download.statusCode, download.body).toBe(200);
+  const files = unzipSync(new Uint8Array(download.rawPayload));
+  const text = strFromU8(files['flowbay-data.json']!);
+  return { text, data: JSON.parse(text) };
+}
+
+describe('a seller’s export holds their data and only theirs', () => {
+  it('sales without buyers’ names or addresses, no unpaid checkouts; reviews, answers, payout account, payouts and ledger', async () => {
+    const seller = await named('Seller Lan Pham');
+    const sold = await createWorkflow(ctx.db, ctx.storage, {
+      userId: seller.user.id,
+      title: 'Invoice sync',
+      price: 300_000,
+    });
+    const buyer = await named('Buyer Hoa Nguyen');
+    const { code } = await buyThroughTestGateway(ctx, buyer, sold.id);
+    const browser = await named('Checkout Only Tuan');
+    const pending = await placeOrder(ctx, browser, sold.id);
+
+    // The buyer reviews, the seller answers; the seller reviews someone else's workflow and reports a review.
+    const buyerReview = await call('POST', `/api/workflows/${sold.id}/reviews`, buyer, {
+      rating: 4,
+      body: 'Buyer text about the invoices',
+    });
+    expect(buyerReview.statusCode, buyerReview.body).toBe(201);
+    const answered = await call('PUT', `/api/reviews/${buyerReview.json().id}/reply`, seller, {
+      reply: 'Thanks, version 2 adds VAT lines',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const other = await signedInUser(ctx);
+    const free = await createWorkflow(ctx.db, ctx.storage, { userId: other.user.id, title: 'Free helper' });
+    expect((await call('GET', `/api/workflows/${free.id}/download`, seller)).statusCode).toBe(200);
+    const own = await call('POST', `/api/workflows/${free.id}/reviews`, seller, {
+      rating: 5,
+      body: 'Seller’s own review',
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const reported = await call('POST', `/api/reviews/${buyerReview.json().id}/reports`, seller, {
+      reason: 'spam',
+      details: 'Seller’s report details',
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+
+    // Paid out: payout account, the hold, a payout an administrator marks paid.
+    const account = await call('PUT', '/api/me/payout-account', seller, {
+      bank_code: 'VCB',
+      account_number: '0071009876543',
+      holder_name: 'Seller Lan Pham',
+    });
+    expect(account.statusCode, account.body).toBe(200);
+    clock.advance(8 * DAY);
+    const payout = await call('POST', '/api/me/payouts', seller);
+    expect(payout.statusCode, payout.body).toBe(201);
+    const admin = await signedInUser(ctx, { role: 'admin' });
+    const paid = await call('POST', `/api/admin/payouts/${payout.json().payout.id}/paid`, admin, {
+      transfer_ref: 'FT26112399999',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await runJobs();
+
+    const { text, data } = await exportOf(seller);
+    for (const stranger of [buyer, browser]) expect(text).not.toContain(stranger.user.email);
+    for (const name of ['Buyer Hoa Nguyen', 'Checkout Only Tuan', 'Buyer text about the invoices'])
+      expect(text).not.toContain(name);
+    expect(text).not.toContain(pending.code);
+
+    expect(data.orders).toEqual([]);
+    expect(data.sales).toEqual([
+      expect.objectContaining({
+        order_code: code,
+        workflow_id: sold.id,
+        workflow_title: 'Invoice sync',
+        price: 300_000,
+        fee: expect.any(Number),
+        seller_share: expect.any(Number),
+        refunded_at: null,
+      }),
+    ]);
+    expect(data.sales[0].fee + data.sales[0].seller_share).toBe(300_000);
+    expect(data.payout_account).toEqual([
+      expect.objectContaining({ bank_code: 'VCB', account_number: '0071009876543' }),
+    ]);
+    expect(data.payouts).toEqual([
+      expect.objectContaining({
+        amount: data.sales[0].seller_share,
+        state: 'paid',
+        transfer_ref: 'FT26112399999',
+        account_number: '0071009876543',
+      }),
+    ]);
+    expect(data.ledger_entries.map((entry: { kind: string }) => entry.kind).sort()).toEqual([
+      'payout',
+      'platform_fee',
+      'sale_credit',
+    ]);
+    expect(
+      data.ledger_entries.reduce((sum: number, entry: { amount: number }) => sum + entry.amount, 0),
+    ).toBe(0);
+    expect(data.reviews).toEqual([
+      expect.objectContaining({ workflow_id: free.id, rating: 5, body: 'Seller’s own review' }),
+    ]);
+    expect(data.review_answers).toEqual([
+      expect.objectContaining({
+        review_id: buyerReview.json().id,
+        answer: 'Thanks, version 2 adds VAT lines',
+      }),
+    ]);
+    expect(data.review_reports).toEqual([
+      expect.objectContaining({ reason: 'spam', details: 'Seller’s report details', status: 'open' }),
+    ]);
+    expect(data.downloads).toEqual([expect.objectContaining({ workflow_id: free.id })]);
+
+    // The buyer's own export has their order and review, and nothing of the seller's money.
+    const bought = await exportOf(buyer);
+    expect(bought.data.orders).toEqual([
+      expect.objectContaining({ code, buyer_email: buyer.user.email, state: 'paid' }),
+    ]);
+    expect(bought.data.sales).toEqual([]);
+    expect(bought.data.reviews).toEqual([expect.objectContaining({ body: 'Buyer text about the invoices' })]);
+    expect(bought.text).not.toContain('0071009876543');
+    expect(bought.text).not.toContain('Seller’s report details');
+  });
+});
