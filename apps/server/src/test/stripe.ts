@@ -40,6 +40,7 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   const refunds: { id: string; payment_intent: string; amount: number; metadata: Record<string, string> }[] =
     [];
   const requests: { method: string; path: string; form: Map<string, string> }[] = [];
+  const answered = new Map<string, { status: number; value: unknown }>();
   let sequence = 0;
   let base = '';
 
@@ -93,6 +94,15 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
       }
       return send(200, session);
     }
+    // Stripe answers a repeated request with the same Idempotency-Key with the first answer.
+    const idempotencyKey = request.headers['idempotency-key'];
+    const repeated =
+      typeof idempotencyKey === 'string' ? answered.get(`${path} ${idempotencyKey}`) : undefined;
+    if (request.method === 'POST' && repeated) return send(repeated.status, repeated.value);
+    const remember = (status: number, value: unknown) => {
+      if (typeof idempotencyKey === 'string') answered.set(`${path} ${idempotencyKey}`, { status, value });
+      send(status, value);
+    };
     if (request.method === 'POST' && path === '/v1/refunds') {
       const intent = form.get('payment_intent') ?? '';
       const session = [...sessions.values()].find((item) => item.payment_intent === intent);
@@ -112,7 +122,7 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
         metadata,
       };
       refunds.push(refund);
-      return send(200, { object: 'refund', status: 'succeeded', currency: session.currency, ...refund });
+      return remember(200, { object: 'refund', status: 'succeeded', currency: session.currency, ...refund });
     }
     return fail(404, `Unrecognized request URL (${request.method} ${path})`);
   });

@@ -166,11 +166,16 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider & { 
     async refund(order, reason) {
       if (!order.providerRef) throw new PaymentProviderError('the order has no Stripe payment to refund');
       try {
-        const refund = await client.refunds.create({
-          payment_intent: order.providerRef,
-          reason: 'requested_by_customer',
-          metadata: { order_code: order.code, reason: reason.slice(0, 500) },
-        });
+        // One refund per order: asked again (a retry after a crash, a double click), Stripe answers
+        // the refund it already made instead of refusing or making a second one.
+        const refund = await client.refunds.create(
+          {
+            payment_intent: order.providerRef,
+            reason: 'requested_by_customer',
+            metadata: { order_code: order.code, reason: reason.slice(0, 500) },
+          },
+          { idempotencyKey: `flowbay-refund-${order.code}` },
+        );
         return { refundRef: refund.id };
       } catch (error) {
         throw new PaymentProviderError('Stripe refused the refund', { cause: error });

@@ -22,14 +22,20 @@ export function createTestGatewayRepository(db: Database) {
       return row!;
     },
 
-    /** Refunds a paid payment; false when there is nothing paid to refund. */
+    /**
+     * Refunds a paid payment once: true when it is refunded (now, or already before, so a retry after
+     * a crash finds its refund), false when there is nothing paid to refund.
+     */
     async refund(txnRef: string): Promise<boolean> {
-      const rows = await db
+      await db
         .update(testGatewayPayments)
         .set({ state: 'refunded', updatedAt: sql`now()` })
-        .where(sql`${testGatewayPayments.txnRef} = ${txnRef} and ${testGatewayPayments.state} = 'paid'`)
-        .returning({ txnRef: testGatewayPayments.txnRef });
-      return rows.length > 0;
+        .where(sql`${testGatewayPayments.txnRef} = ${txnRef} and ${testGatewayPayments.state} = 'paid'`);
+      const [row] = await db
+        .select({ state: testGatewayPayments.state })
+        .from(testGatewayPayments)
+        .where(eq(testGatewayPayments.txnRef, txnRef));
+      return row?.state === 'refunded';
     },
   };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders as ordersTable, sales, testGatewayPayments, workflows } from '../../db/schema.ts';
+import { createStripeProvider } from '../../infra/payments/stripe.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
@@ -181,6 +182,45 @@ describe('the test gateway', () => {
     await ctx.app.jobs.runDue();
     expect(await orderOf(placed.code)).toMatchObject({ state: 'paid', providerRef: '77776666' });
     expect(await entitlementsOf(ctx, buyer.user.id)).toHaveLength(1);
+  });
+});
+
+describe('a refund made at the provider just before a crash', () => {
+  it('the test gateway: the retried job finds the refund made and records it, instead of failing', async () => {
+    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 65_000 });
+    const buyer = await signedInUser(ctx);
+    const placed = await placeOrder(ctx, buyer, workflow.id, 'test');
+    await ctx.db.update(workflows).set({ deletedAt: clock.now() }).where(eq(workflows.id, workflow.id));
+    await payAtGateway(placed.redirectUrl);
+    // The job's refund reached the gateway, then the process died before writing it down.
+    await ctx.db
+      .update(testGatewayPayments)
+      .set({ state: 'refunded' })
+      .where(eq(testGatewayPayments.txnRef, placed.code.replace(/-/g, '')));
+    await ctx.app.jobs.runDue();
+    expect(await incidentOf(placed.code)).toMatchObject({ outcome: 'refunded', last_error: null });
+    expect((await orderOf(placed.code)).state).toBe('refunded');
+  });
+
+  it('Stripe: the same refund is answered again (one idempotency key per order), never a second one', async () => {
+    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 75_000 });
+    const buyer = await signedInUser(ctx);
+    const placed = await placeOrder(ctx, buyer, workflow.id, 'stripe');
+    await ctx.db.update(workflows).set({ deletedAt: clock.now() }).where(eq(workflows.id, workflow.id));
+    await payAtStripe(placed.redirectUrl);
+    // The job's refund reached Stripe (through the same driver), then the process died.
+    const driver = createStripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      publicUrl: ctx.env.PUBLIC_URL,
+      apiUrl: stripe.url,
+      clock: clock.now,
+    });
+    const before = await driver.refund(await orderOf(placed.code), 'crash test', 'test');
+    await ctx.app.jobs.runDue();
+    expect(await incidentOf(placed.code)).toMatchObject({ outcome: 'refunded', last_error: null });
+    expect((await orderOf(placed.code)).refundRef).toBe(before.refundRef);
+    expect(stripe.refunds.filter((refund) => refund.metadata.order_code === placed.code)).toHaveLength(1);
   });
 });
 
