@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -49,23 +51,60 @@ export async function runAdminCommand(db: Database, args: string[]): Promise<Adm
   };
 }
 
-async function main() {
+/** The repository's root: `npm start` runs there, so a relative DATA_DIR means the same folder for both. */
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** PostgreSQL's "relation does not exist" (drizzle keeps it as the cause): a database never migrated. */
+function isUnmigrated(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '42P01') return true;
+  }
+  return false;
+}
+
+async function main(): Promise<number> {
+  process.chdir(REPO_ROOT);
   const env = loadEnv();
+  const embedded = env.DATABASE_URL ? null : resolve(env.DATA_DIR, 'db');
+  if (embedded && !existsSync(embedded)) {
+    console.error(
+      `There is no Flowbay database in ${embedded}. Start the server once (npm start) to create it, ` +
+        'or set DATA_DIR (or DATABASE_URL) to the one the server uses.',
+    );
+    return 1;
+  }
+  console.error(embedded ? `Embedded database in ${embedded}.` : 'PostgreSQL database at DATABASE_URL.');
   const database = await openConfiguredDatabase(env);
   try {
     const result = await runAdminCommand(database.db, process.argv.slice(2));
     (result.exitCode === 0 ? console.log : console.error)(result.output);
-    process.exitCode = result.exitCode;
+    return result.exitCode;
+  } catch (error) {
+    if (!isUnmigrated(error)) throw error;
+    console.error(
+      'This database has no Flowbay tables yet. Start the server once (npm start) to create them.',
+    );
+    return 1;
   } finally {
     await database.close();
   }
 }
 
+/** What went wrong, in a sentence: an operator's command never prints a stack trace. */
+function explain(error: unknown): string {
+  if (error instanceof EnvError || error instanceof DataFolderLockedError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return `The command could not reach the database: ${message}`;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((error: unknown) => {
-    console.error(
-      error instanceof EnvError || error instanceof DataFolderLockedError ? error.message : error,
-    );
-    process.exitCode = 1;
-  });
+  main().then(
+    (exitCode) => {
+      process.exitCode = exitCode;
+    },
+    (error: unknown) => {
+      console.error(explain(error));
+      process.exitCode = 1;
+    },
+  );
 }

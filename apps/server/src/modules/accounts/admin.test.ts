@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,7 +137,10 @@ describe('npm run admin -- grant|revoke', () => {
       const unknown = await promisify(execFile)(tsx, [cli, 'revoke', 'ghost@example.test'], { env }).catch(
         (error: { code: number; stderr: string }) => error,
       );
-      expect(unknown).toMatchObject({ code: 1, stderr: 'No account with the e-mail ghost@example.test.\n' });
+      expect(unknown).toMatchObject({
+        code: 1,
+        stderr: `Embedded database in ${join(dataDir, 'db')}.\nNo account with the e-mail ghost@example.test.\n`,
+      });
 
       const reopened = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
       const [row] = await reopened.db
@@ -150,5 +153,50 @@ describe('npm run admin -- grant|revoke', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
     // Migrates an embedded database and starts the command twice: minutes on a busy 2-core machine.
+  }, 240_000);
+
+  it('from the repository root without DATA_DIR, uses ./data as npm start does; a missing or locked database is a sentence, not a stack trace', async () => {
+    const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+    const run = (args: string[], env: Record<string, string>, cwd = root) =>
+      promisify(execFile)('npm', ['run', '--silent', 'admin', '--', ...args], { cwd, env }).catch(
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+    const baseEnv = { PATH: process.env.PATH ?? '', NODE_ENV: 'development' };
+
+    // The root's ./data, whatever state it is in here (absent, in use by a server, or there).
+    const fromRoot = await run(['list'], baseEnv);
+    expect(fromRoot.stderr).toContain(join(root, 'data', 'db'));
+    expect(fromRoot.stderr).not.toContain(join('apps', 'server', 'data'));
+    expect(fromRoot.stderr).not.toMatch(/^\s+at /m);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'flowbay-admin-missing-'));
+    try {
+      const missing = await run(['list'], { ...baseEnv, DATA_DIR: dataDir });
+      expect(missing).toMatchObject({ code: 1 });
+      expect(missing.stderr.trim()).toBe(
+        `There is no Flowbay database in ${join(dataDir, 'db')}. Start the server once (npm start) to create it, ` +
+          'or set DATA_DIR (or DATABASE_URL) to the one the server uses.',
+      );
+      expect(existsSync(join(dataDir, 'db'))).toBe(false);
+
+      // This process holds the folder, as a running server would.
+      const held = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
+      try {
+        const locked = await run(['grant', 'someone@example.test'], { ...baseEnv, DATA_DIR: dataDir });
+        expect(locked).toMatchObject({ code: 1 });
+        expect(locked.stderr).toContain(`The embedded database in ${join(dataDir, 'db')} is in use`);
+        expect(locked.stderr).not.toMatch(/^\s+at /m);
+      } finally {
+        await held.close();
+      }
+
+      // There, but never migrated by a server.
+      const unmigrated = await run(['list'], { ...baseEnv, DATA_DIR: dataDir });
+      expect(unmigrated).toMatchObject({ code: 1 });
+      expect(unmigrated.stderr).toContain('This database has no Flowbay tables yet.');
+      expect(unmigrated.stderr).not.toMatch(/^\s+at /m);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 240_000);
 });
