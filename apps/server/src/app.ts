@@ -9,6 +9,7 @@ import { createDownloadLimit } from './lib/download-limit.ts';
 import { createRateConsumer } from './infra/auth/rate-limit.ts';
 import { resolveAuthSecret } from './infra/auth/secret.ts';
 import { createViewerResolver } from './infra/auth/viewer.ts';
+import { capConnections, defaultConnectionLimits, type ConnectionLimits } from './infra/http/connections.ts';
 import { logRedaction, serializeRequest } from './infra/http/log-redaction.ts';
 import { registerMailJob } from './infra/jobs/mail.ts';
 import { createJobQueue, type Clock, type JobQueue } from './infra/jobs/queue.ts';
@@ -117,6 +118,8 @@ export interface AppOptions {
   servedFiles?: ServedFilesOptions;
   /** What "now" is for orders, sales, jobs, sweeps and the sign-in throttle; tests move it instead of waiting. */
   clock?: Clock;
+  /** Caps on open connections and their idle time (defaults: defaultConnectionLimits()). */
+  connections?: Partial<ConnectionLimits>;
   /** The test gateway's IPN: where it is sent and how (defaults: PUBLIC_URL's IPN address over HTTP). */
   testGatewayIpn?: { url?: () => string; deliver?: IpnDelivery };
 }
@@ -140,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Long enough for a uuid slug address, short enough to bound work per request.
     routerOptions: { maxParamLength: 300 },
   });
+  // Idle sockets by the thousand must not use up the process's file descriptors.
+  capConnections(app.server, { ...defaultConnectionLimits(), ...options.connections });
 
   const clock = options.clock ?? (() => new Date());
 
@@ -197,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes, { database });
   await app.register(taxonomyRoutes, { repository: createTaxonomyRepository(database.db) });
-  const limitDownloads = createDownloadLimit(rate.consume);
+  const limitDownloads = createDownloadLimit(app);
   await app.register(catalogRoutes, { catalog, listCache, limitDownloads });
   const signInThrottle = createSignInThrottle({
     repository: createSignInThrottleRepository(database.db),

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { N8nImportTemplate, N8nTemplateDetail, N8nTemplateIdParams, type Language } from '@flowbay/domain';
@@ -27,15 +28,20 @@ const CLOSE = Buffer.from('}');
 
 /**
  * `head` (checked and written by its schema, whose last field is `workflow`) with the workflow's
- * prepared JSON spliced in as its last field: the same bytes the response serializer would write,
- * without parsing and writing a large workflow again on every request.
+ * prepared JSON as its last field: the same bytes the response serializer would write, without
+ * parsing and writing a large workflow again on every request.
  */
-function withWorkflow(head: string, workflow: Buffer): Buffer {
-  return Buffer.concat([Buffer.from(`${head.slice(0, -1)},"workflow":`), workflow, CLOSE]);
+function withWorkflow(head: string, workflow: Buffer): Buffer[] {
+  return [Buffer.from(`${head.slice(0, -1)},"workflow":`), workflow, CLOSE];
 }
 
-function sendJson(reply: FastifyReply, body: Buffer) {
-  return reply.type('application/json; charset=utf-8').send(body as never);
+/** The parts as one JSON answer, written one after another (a large workflow is not copied again). */
+function sendJson(reply: FastifyReply, parts: Buffer[]) {
+  const length = parts.reduce((sum, part) => sum + part.length, 0);
+  return reply
+    .type('application/json; charset=utf-8')
+    .header('content-length', length)
+    .send(Readable.from(parts, { objectMode: false }));
 }
 
 function originOf(request: FastifyRequest, publicUrl?: string): string {
@@ -134,7 +140,7 @@ export async function n8nTemplateRoutes(
             await limitDownloads(request, reply);
             const { detail, workflow } = await n8n.template(request.params.id, caller(request));
             const answer = withWorkflow(JSON.stringify(TemplateHead.encode(detail)), workflow);
-            return sendJson(reply, Buffer.concat([OPEN_TEMPLATE, answer, CLOSE]));
+            return sendJson(reply, [OPEN_TEMPLATE, ...answer, CLOSE]);
           },
         });
         route('GET /n8n/workflows/templates/:id', {
