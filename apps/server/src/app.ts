@@ -202,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes, { database });
   await app.register(taxonomyRoutes, { repository: createTaxonomyRepository(database.db) });
-  const limitDownloads = createDownloadLimit(rate.consume);
+  const limitDownloads = createDownloadLimit(app);
   await app.register(catalogRoutes, { catalog, listCache, limitDownloads });
   const signInThrottle = createSignInThrottle({
     repository: createSignInThrottleRepository(database.db),
