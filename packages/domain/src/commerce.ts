@@ -133,6 +133,8 @@ export const OrderSummary = z.object({
   provider_ref: z.string().nullable(),
   refund_request: RefundRequestSummary.nullable(),
   can_request_refund: z.boolean(),
+  /** A payment that reached this order after it closed, or for a workflow already owned (decision 0136). */
+  payment_incident: z.object({ kind: PaymentIncidentKind, outcome: PaymentIncidentOutcome }).nullable(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 

@@ -26,6 +26,7 @@ export function paidOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
     provider_ref: '14567890',
     refund_request: null,
     can_request_refund: true,
+    payment_incident: null,
     ...overrides,
   };
 }

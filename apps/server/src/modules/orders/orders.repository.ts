@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { OrderState, PaymentIncidentOutcome } from '@flowbay/domain';
+import type { OrderState, PaymentIncidentKind, PaymentIncidentOutcome } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import { hasActiveEntitlement as activeEntitlement } from '../../db/entitlements.ts';
 import {
@@ -31,6 +31,8 @@ const orderView = {
   refundReason: refundRequests.reason,
   refundDecisionReason: refundRequests.decisionReason,
   refundCreatedAt: refundRequests.createdAt,
+  incidentKind: paymentIncidents.kind,
+  incidentOutcome: paymentIncidents.outcome,
 };
 export interface OrderView {
   order: OrderRow;
@@ -41,6 +43,8 @@ export interface OrderView {
   refundReason: string | null;
   refundDecisionReason: string | null;
   refundCreatedAt: Date | null;
+  incidentKind: PaymentIncidentKind | null;
+  incidentOutcome: PaymentIncidentOutcome | null;
 }
 
 function viewQuery(db: Database | Tx) {
@@ -48,7 +52,8 @@ function viewQuery(db: Database | Tx) {
     .select(orderView)
     .from(orders)
     .innerJoin(workflows, eq(workflows.id, orders.workflowId))
-    .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id));
+    .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
+    .leftJoin(paymentIncidents, eq(paymentIncidents.orderId, orders.id));
 }
 
 /** What changes an order, always inside one transaction with the order's row locked. */

@@ -189,6 +189,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         !view.refundState &&
         order.paidAt !== null &&
         now <= order.paidAt.getTime() + REFUND_WINDOW_DAYS * DAY,
+      payment_incident:
+        view.incidentKind && view.incidentOutcome
+          ? { kind: view.incidentKind, outcome: view.incidentOutcome }
+          : null,
     };
   }
 
