@@ -54,6 +54,12 @@ export const PAGES = {
   orderReceipt: { pattern: '/orders/:code', access: 'signed-in', indexable: false, guard: 'user' },
   testGateway: { pattern: '/test-gateway/pay', access: 'signed-in', indexable: false },
   admin: { pattern: '/admin', access: 'signed-in', indexable: false, guard: 'admin' },
+  adminPaymentIncidents: {
+    pattern: '/admin/payment-incidents',
+    access: 'signed-in',
+    indexable: false,
+    guard: 'admin',
+  },
   notFound: { pattern: '*', access: 'public', indexable: false },
 } as const satisfies Record<string, PageRoute>;
 
@@ -96,6 +102,7 @@ export const paths = {
   sales: () => '/me/sales',
   orderReceipt: (code: string) => `/orders/${enc(code)}`,
   admin: () => '/admin',
+  adminPaymentIncidents: () => '/admin/payment-incidents',
 } as const;
 
 /** Public, indexable pages without parameters: the sitemap's fixed entries. */

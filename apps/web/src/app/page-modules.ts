@@ -28,6 +28,8 @@ export const PAGE_MODULES: Record<PageId, { file: string; texts?: PageTexts }> =
   orderReceipt: { file: 'order-receipt', texts: 'signedIn' },
   testGateway: { file: 'test-gateway', texts: 'signedIn' },
   admin: { file: 'admin', texts: 'signedIn' },
+  // The admin page, opened at its payment incidents tab (the address the admins' e-mails link to).
+  adminPaymentIncidents: { file: 'admin', texts: 'signedIn' },
   guide: { file: 'guide', texts: 'pages' },
   contact: { file: 'contact' },
   faq: { file: 'faq', texts: 'pages' },

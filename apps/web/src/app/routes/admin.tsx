@@ -1,4 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
+import { useLocation } from 'react-router';
+import { matchPage } from '@flowbay/domain/routes';
 import { useTranslation } from '@/i18n/use-translation';
 import { AccountPageShell } from '@/components/account-page-shell';
 import { EmptyState } from '@/components/empty-state';
@@ -10,6 +12,7 @@ import { useReviewQueue } from '@/features/admin/api/review-queue';
 import { ReportsList } from '@/features/admin/components/reports-list';
 import { ReviewReportsList } from '@/features/ratings/components/review-reports-list';
 import { AdminOrdersPanel } from '@/features/commerce/components/admin-orders-panel';
+import { PaymentIncidentsPanel } from '@/features/commerce/components/payment-incidents-panel';
 import { AdminPayoutsPanel } from '@/features/sales/components/admin-payouts-panel';
 import { ReviewItem } from '@/features/admin/components/review-item';
 
@@ -23,6 +26,8 @@ const renderPreview = (fileUrl: string, title: string) => (
 
 export function Component() {
   const { t } = useTranslation();
+  // /admin/payment-incidents (the address the admins' e-mails give) opens that tab.
+  const opening = matchPage(useLocation().pathname).id === 'adminPaymentIncidents' ? 'incidents' : 'reviews';
   const tabs = [
     { value: 'reviews', label: t('admin.reviewsTab'), content: <ReviewQueueList /> },
     {
@@ -38,12 +43,13 @@ export function Component() {
       ),
     },
     { value: 'orders', label: t('adminOrders.tab'), content: <AdminOrdersPanel /> },
+    { value: 'incidents', label: t('adminIncidents.tab'), content: <PaymentIncidentsPanel /> },
     { value: 'payouts', label: t('adminPayouts.tab'), content: <AdminPayoutsPanel /> },
   ];
   return (
     <AccountPageShell title={t('admin.title')} subtitle={t('admin.subtitle')}>
-      <Tabs defaultValue="reviews">
-        <TabsList aria-label={t('admin.title')} className="max-w-lg">
+      <Tabs defaultValue={opening}>
+        <TabsList aria-label={t('admin.title')} className="max-w-3xl">
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>
               {tab.label}

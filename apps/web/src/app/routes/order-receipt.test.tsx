@@ -6,6 +6,7 @@ import type { OrderState, OrderSummary } from '@flowbay/domain';
 import { PENDING_POLL_MS } from '@/features/commerce/api/get-order';
 import { paidOrder } from '@/test/orders';
 import { Component as OrderReceiptPage } from './order-receipt';
+import { formatDateTime } from '@/lib/format';
 import { inLanguage } from '@/test/render';
 
 beforeAll(() => inLanguage('en'));
@@ -38,7 +39,7 @@ function order(state: OrderState): OrderSummary {
 }
 
 /** A signed-in buyer and an order whose state the test moves on, as the gateway's IPN would. */
-function stubApi(states: OrderState[]) {
+function stubApi(states: OrderState[], overrides: Partial<OrderSummary> = {}) {
   let reads = 0;
   vi.stubGlobal(
     'fetch',
@@ -59,7 +60,7 @@ function stubApi(states: OrderState[]) {
       if (url === `/api/orders/${CODE}`) {
         const state = states[Math.min(reads, states.length - 1)]!;
         reads += 1;
-        return Response.json({ order: order(state) });
+        return Response.json({ order: { ...order(state), ...overrides } });
       }
       return Response.json({ error: { code: 'NOT_FOUND', message: 'not found' } }, { status: 404 });
     }),
@@ -116,5 +117,54 @@ describe('receipt page', () => {
     renderAt(`/orders/${CODE}`);
     expect(await screen.findByRole('button', { name: 'Request a refund' })).toBeTruthy();
     expect(screen.queryByTestId('order-result')).toBeNull();
+  });
+
+  it('says a double payment is being refunded automatically, not that the order failed', async () => {
+    stubApi(['failed'], {
+      paid_at: '2026-11-20T08:01:00.000Z',
+      payment_incident: { kind: 'already_owned', outcome: 'refund_pending' },
+    });
+    renderAt(`/orders/${CODE}?result=success`);
+    expect((await screen.findByTestId('payment-incident')).textContent).toBe(
+      'You already own this workflow through another order, so this payment was a double charge.' +
+        'Your payment is being refunded automatically; there is nothing you need to do.',
+    );
+    expect(screen.queryByTestId('order-result')).toBeNull();
+    expect(screen.queryByText('The payment did not go through. Nothing was charged.')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open the workflow' })).toBeTruthy();
+  });
+
+  it('says when a payment made after the workflow left the catalogue was refunded, in Vietnamese too', async () => {
+    const refundedAt = '2026-11-20T08:05:00.000Z';
+    stubApi(['refunded'], {
+      paid_at: '2026-11-20T08:01:00.000Z',
+      refunded_at: refundedAt,
+      payment_incident: { kind: 'workflow_unavailable', outcome: 'refunded' },
+    });
+    renderAt(`/orders/${CODE}`);
+    expect((await screen.findByTestId('payment-incident')).textContent).toBe(
+      'You paid after this workflow was no longer for sale.' +
+        `Your payment was refunded automatically on ${formatDateTime(refundedAt, 'en')}.`,
+    );
+    cleanup();
+    await inLanguage('vi');
+    try {
+      renderAt(`/orders/${CODE}`);
+      expect((await screen.findByTestId('payment-incident')).textContent).toBe(
+        'Bạn đã thanh toán khi workflow này không còn được bán.' +
+          `Khoản thanh toán của bạn đã được tự động hoàn tiền ngày ${formatDateTime(refundedAt, 'vi')}.`,
+      );
+    } finally {
+      await inLanguage('en');
+    }
+  });
+
+  it('tells a buyer whose payment came after the order closed that it still bought the workflow', async () => {
+    stubApi(['paid'], { payment_incident: { kind: 'late_payment', outcome: 'fulfilled' } });
+    renderAt(`/orders/${CODE}`);
+    expect((await screen.findByTestId('payment-incident')).textContent).toBe(
+      'Your payment arrived after this order had closed. We accepted it: the workflow is yours.',
+    );
   });
 });

@@ -10,6 +10,7 @@ import { useOrder } from '@/features/commerce/api/get-order';
 import { Receipt } from '@/features/commerce/components/receipt';
 import { RefundRequest } from '@/features/commerce/components/refund-request';
 import { failedWithNothingToShow, isNotFound } from '@/lib/query';
+import { formatDateTime } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 import { translateMessage } from '@/i18n/keys';
 
@@ -51,7 +52,11 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
       </h1>
       {data ? (
         <>
-          <ResultBanner order={data} result={result} />
+          {data.payment_incident ? (
+            <PaymentIncidentNotice order={data} incident={data.payment_incident} />
+          ) : (
+            <ResultBanner order={data} result={result} />
+          )}
           <div className="mt-6">
             <Receipt order={data} />
           </div>
@@ -65,7 +70,7 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
                 variant={data.state === 'paid' ? 'primary' : 'outline'}
                 to={workflowPath(data.workflow)}
               >
-                {data.state === 'failed' || data.state === 'expired'
+                {(data.state === 'failed' || data.state === 'expired') && !data.payment_incident
                   ? t('orders.tryAgain')
                   : t('orders.openWorkflow')}
               </ButtonLink>
@@ -80,6 +85,54 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
         </>
       ) : (
         <Skeleton className="mt-6 h-96 w-full rounded-2xl" />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A payment that reached this order after it had closed, or for a workflow the buyer already owns: it
+ * bought the workflow late, or it is being (or was) refunded automatically. Said instead of the
+ * order's bare "failed" or "expired".
+ */
+function PaymentIncidentNotice({
+  order,
+  incident,
+}: {
+  order: OrderSummary;
+  incident: NonNullable<OrderSummary['payment_incident']>;
+}) {
+  const { t, i18n } = useTranslation();
+  const good = incident.outcome === 'fulfilled' || incident.outcome === 'refunded';
+  const Icon = good ? CheckCircle2 : Clock;
+  return (
+    <div
+      role="status"
+      data-testid="payment-incident"
+      className={`mt-4 flex gap-2 rounded-xl border px-4 py-3 text-sm font-medium print:hidden ${
+        good
+          ? 'border-emerald-200 bg-emerald-50 text-emerald-900'
+          : 'border-amber-200 bg-amber-50 text-amber-900'
+      }`}
+    >
+      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      {incident.kind === 'late_payment' ? (
+        <p>{t('orders.incident.late_payment')}</p>
+      ) : (
+        <div>
+          <p>{t(`orders.incident.reasons.${incident.kind}`)}</p>
+          <p className="mt-1">
+            {incident.outcome === 'refunded'
+              ? t('orders.incident.refunded', {
+                  date: formatDateTime(order.refunded_at ?? order.created_at, i18n.language),
+                })
+              : t(
+                  incident.outcome === 'refund_failed'
+                    ? 'orders.incident.refund_failed'
+                    : 'orders.incident.refund_pending',
+                )}
+          </p>
+        </div>
       )}
     </div>
   );

@@ -11,4 +11,5 @@ export const commerceKeys = {
   adminOrders: (filters: { q: string; state: OrderState | ''; page: number }) =>
     [...commerceKeys.admin(), 'orders', filters] as const,
   refundRequests: () => [...commerceKeys.admin(), 'refund-requests'] as const,
+  paymentIncidents: (page: number) => [...commerceKeys.admin(), 'payment-incidents', page] as const,
 };
