@@ -49,9 +49,10 @@ export function Component() {
   return (
     <AccountPageShell title={t('admin.title')} subtitle={t('admin.subtitle')}>
       <Tabs defaultValue={opening}>
-        <TabsList aria-label={t('admin.title')} className="max-w-3xl">
+        {/* Five tabs do not fit a phone's width: the row scrolls instead of squeezing the labels. */}
+        <TabsList aria-label={t('admin.title')} className="max-w-3xl overflow-x-auto">
           {tabs.map((tab) => (
-            <TabsTrigger key={tab.value} value={tab.value}>
+            <TabsTrigger key={tab.value} value={tab.value} className="whitespace-nowrap">
               {tab.label}
             </TabsTrigger>
           ))}
