@@ -11,6 +11,11 @@ export interface MailMessage {
   html: string;
   /** The one link the recipient must follow (confirm, reset); the outbox driver logs it for local use. */
   link?: string;
+  /**
+   * Makes the Message-ID (`<key@sender's domain>`): the same key on every attempt makes a copy sent
+   * again the same message for the receiving servers, which keep one.
+   */
+  idempotencyKey?: string;
 }
 
 export interface Mailer {
@@ -29,12 +34,19 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR
   return createOutboxMailer(join(env.DATA_DIR, 'outbox'), env.MAIL_FROM, log);
 }
 
+/** `<key@domain>` with the domain of the sender's address (`Flowbay <no-reply@flowbay.vn>`). */
+export function messageIdFor(key: string, from: string): string {
+  const domain = /@([^\s>]+)/.exec(from)?.[1] ?? 'flowbay.local';
+  return `<${key}@${domain}>`;
+}
+
 function createSmtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     driver: 'smtp',
-    async send({ to, subject, text, html }) {
-      await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, idempotencyKey }) {
+      const messageId = idempotencyKey ? messageIdFor(idempotencyKey, from) : undefined;
+      await transport.sendMail({ from, to, subject, text, html, messageId });
     },
     close: () => transport.close(),
   };
@@ -44,8 +56,9 @@ function createOutboxMailer(directory: string, from: string, log?: MailLog): Mai
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     driver: 'outbox',
-    async send({ to, subject, text, html, link }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, link, idempotencyKey }) {
+      const messageId = idempotencyKey ? messageIdFor(idempotencyKey, from) : undefined;
+      const info = await transport.sendMail({ from, to, subject, text, html, messageId });
       await mkdir(directory, { recursive: true });
       // A sortable name: the newest message is the last one listed.
       const file = join(
