@@ -1,8 +1,9 @@
 /**
  * Downloads benchmark: `/api/health` latency while 20 clients download the largest allowed free
  * workflow at once, through each of the three routes that serve a workflow file (the API's download
- * and n8n's two template routes). The app runs in its own process (bench/uploads/download-server.ts,
- * PGlite), health is sampled from another (health-sampler.ts), loopback only.
+ * and n8n's two template routes), and through two of them again asking for compression as browsers
+ * do. The app runs in its own process (bench/uploads/download-server.ts, PGlite), health is sampled
+ * from another (health-sampler.ts), loopback only.
  *
  * Usage: [BENCH_ROOT=<checkout>] [BENCH_LABEL=<name>] npx tsx bench/uploads/download-stall.ts
  * BENCH_ROOT runs another checkout's app (e.g. the code before a change, in a git worktree, labelled "before").
@@ -24,6 +25,7 @@ const root = process.env.BENCH_ROOT ?? repoRoot;
 const label = process.env.BENCH_LABEL ?? (root === repoRoot ? 'after' : 'before');
 const CLIENTS = 20;
 const DOWNLOADS_PER_CLIENT = 10;
+const BROWSER_ENCODINGS = 'gzip, deflate, br';
 export const SECTION_MARK = '<!-- downloads: bench/uploads/download-stall.ts writes from here on -->';
 
 interface Figures {
@@ -52,9 +54,13 @@ function figures(latencies: number[]): Figures {
  * One GET from a loopback address of its own (127.0.0.0/8 is all loopback on Linux): each client is
  * a different visitor, as twenty people downloading would be. Answers the status and the body's size.
  */
-function download(url: string, localAddress: string): Promise<{ status: number; bytes: number }> {
+function download(
+  url: string,
+  localAddress: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { localAddress, agent: false }, (response) => {
+    const req = request(url, { localAddress, agent: false, headers }, (response) => {
       let bytes = 0;
       response.on('data', (chunk: Buffer) => (bytes += chunk.length));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
@@ -108,14 +114,18 @@ interface Run {
 async function run() {
   const ready = await startWithPayload();
   const base = `http://127.0.0.1:${ready.port}`;
-  const routes = [
-    `/api/workflows/${ready.workflow.id}/download`,
-    `/n8n/templates/workflows/${ready.workflow.number}`,
-    `/n8n/workflows/templates/${ready.workflow.number}`,
+  // Browsers (and n8n's editor, which runs in one) ask for compressed answers; curl does not.
+  const browser = { 'accept-encoding': BROWSER_ENCODINGS };
+  const routes: { path: string; headers?: Record<string, string> }[] = [
+    { path: `/api/workflows/${ready.workflow.id}/download` },
+    { path: `/n8n/templates/workflows/${ready.workflow.number}` },
+    { path: `/n8n/workflows/templates/${ready.workflow.number}` },
+    { path: `/api/workflows/${ready.workflow.id}/download`, headers: browser },
+    { path: `/n8n/templates/workflows/${ready.workflow.number}`, headers: browser },
   ];
   try {
     // One download per route first (from an address no client uses), so nothing is timed cold.
-    for (const route of routes) await download(`${base}${route}`, '127.0.1.1');
+    for (const route of routes) await download(`${base}${route.path}`, '127.0.1.1', route.headers);
     const idle = figures(
       await healthDuring(base, () => new Promise((resolve) => setTimeout(resolve, 1_000))),
     );
@@ -130,7 +140,7 @@ async function run() {
         Promise.all(
           Array.from({ length: CLIENTS }, async (_, client) => {
             for (let round = 0; round < DOWNLOADS_PER_CLIENT; round++) {
-              const answer = await download(`${base}${route}`, `127.0.2.${client + 1}`);
+              const answer = await download(`${base}${route.path}`, `127.0.2.${client + 1}`, route.headers);
               statuses.add(String(answer.status));
               bytes += answer.bytes;
               downloads += 1;
@@ -141,7 +151,7 @@ async function run() {
       );
       const seconds = (performance.now() - started) / 1000;
       results.push({
-        route: route.replace(ready.workflow.id, ':id').replace(String(ready.workflow.number), ':id'),
+        route: `\`${route.path.replace(ready.workflow.id, ':id').replace(String(ready.workflow.number), ':id')}\`${route.headers ? ` (Accept-Encoding: ${BROWSER_ENCODINGS})` : ''}`,
         statuses: [...statuses],
         downloads,
         seconds,
@@ -201,7 +211,7 @@ function writeReport(name: string, latest: Run) {
   const sections = Object.entries(runs).map(([runName, { date, load, storedBytes, idle, results }]) => {
     const rows = results.map(
       (result) =>
-        `| \`${result.route}\` | ${mb(result.bodyBytes)} MB | ${result.statuses.join(', ')} | ${result.downloads} in ${result.seconds.toFixed(2)} s | ${result.megabytesPerSecond.toFixed(1)} MB/s | ${result.health.samples} | ${ms(result.health.p50)} | ${ms(result.health.p95)} | ${ms(result.health.p99)} | ${ms(result.health.max)} |`,
+        `| ${result.route.startsWith('`') ? result.route : `\`${result.route}\``} | ${mb(result.bodyBytes)} MB | ${result.statuses.join(', ')} | ${result.downloads} in ${result.seconds.toFixed(2)} s | ${result.megabytesPerSecond.toFixed(1)} MB/s | ${result.health.samples} | ${ms(result.health.p50)} | ${ms(result.health.p95)} | ${ms(result.health.p99)} | ${ms(result.health.max)} |`,
     );
     return `### ${runName} (${date}, load average ${load.toFixed(1)} on ${cpus().length} cores, stored file ${mb(storedBytes)} MB)
 
@@ -229,7 +239,8 @@ free workflow: \`largeN8nExport(9_000)\` (apps/server/src/test/large-export.ts),
 uploads bench also uses (the limits: 5 MB, 10,000 nodes). For each route, ${CLIENTS} clients (each from its own
 loopback address) download it ${DOWNLOADS_PER_CLIENT} times one after another, all at once, after one warm-up
 download per route; health is requested one call after another (10 ms apart) from another process for
-as long as they run. Throughput counts the bytes of all answers. Budget (ARCHITECTURE.md): health
+as long as they run. The last two rows ask for compression as browsers do. Throughput counts the bytes of all
+answers as sent (compressed where they were), the answer column one answer's. Budget (ARCHITECTURE.md): health
 within 100 ms while large files are downloaded. The machine is shared: read before against after.
 
 ${sections.join('\n')}`,

@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { N8nWorkflowJson } from '@flowbay/domain';
 import { importableN8nFile } from '@flowbay/workflow-formats';
 
@@ -24,6 +25,11 @@ export interface ServedTemplate {
 export interface PreparedFile {
   /** The download's bytes (`servedWorkflowFile`). */
   file: Buffer;
+  /**
+   * The same, compressed as browsers ask (`Accept-Encoding`), with the settings the compression
+   * plugin uses: a large download is not compressed again for every request.
+   */
+  encoded: { br: Buffer; gzip: Buffer };
   /** Null when the served file holds no n8n workflow (the templates API answers 404 then). */
   template: ServedTemplate | null;
 }
@@ -49,14 +55,18 @@ export function nodeTypesOf(nodes: readonly unknown[]): Record<string, { count: 
  */
 export function prepareServedFile(stored: Buffer, title: string): PreparedFile {
   const file = servedWorkflowFile(stored, title);
+  const encoded = {
+    br: brotliCompressSync(file, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+    gzip: gzipSync(file),
+  };
   let parsed: unknown;
   try {
     parsed = JSON.parse(file.toString('utf8'));
   } catch {
-    return { file, template: null };
+    return { file, encoded, template: null };
   }
   const workflow = Array.isArray(parsed) ? parsed[0] : parsed;
-  if (!isRecord(workflow) || !Array.isArray(workflow.nodes)) return { file, template: null };
+  if (!isRecord(workflow) || !Array.isArray(workflow.nodes)) return { file, encoded, template: null };
   const json = N8nWorkflowJson.encode({
     name: typeof workflow.name === 'string' ? workflow.name : title,
     active: false,
@@ -67,6 +77,7 @@ export function prepareServedFile(stored: Buffer, title: string): PreparedFile {
   });
   return {
     file,
+    encoded,
     template: {
       workflow: Buffer.from(JSON.stringify(json)),
       nodeTypes: nodeTypesOf(workflow.nodes),

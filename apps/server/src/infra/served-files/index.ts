@@ -31,10 +31,15 @@ interface Task {
 
 interface WorkerAnswer {
   file: Uint8Array;
+  encoded: { br: Uint8Array; gzip: Uint8Array };
   template: (Omit<ServedTemplate, 'workflow'> & { workflow: Uint8Array }) | null;
 }
 
-const sizeOf = (prepared: PreparedFile) => prepared.file.length + (prepared.template?.workflow.length ?? 0);
+const sizeOf = (prepared: PreparedFile) =>
+  prepared.file.length +
+  prepared.encoded.br.length +
+  prepared.encoded.gzip.length +
+  (prepared.template?.workflow.length ?? 0);
 
 /**
  * Workflow files as they are served (lib/served-file.ts), prepared once per stored file and title
@@ -88,6 +93,7 @@ export function createServedFiles({ storage, ...options }: ServedFilesOptions & 
     const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     return {
       file: toBuffer(answer.file),
+      encoded: { br: toBuffer(answer.encoded.br), gzip: toBuffer(answer.encoded.gzip) },
       template: answer.template && { ...answer.template, workflow: toBuffer(answer.template.workflow) },
     };
   }

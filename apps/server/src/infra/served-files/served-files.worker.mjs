@@ -18,18 +18,24 @@ function own(buffer) {
  * @param {{ stored: Uint8Array; title: string }} task
  */
 export default function prepare({ stored, title }) {
-  const { file, template } = prepareServedFile(
+  const { file, encoded, template } = prepareServedFile(
     Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength),
     title,
   );
   const fileBytes = own(file);
+  const br = own(encoded.br);
+  const gzip = own(encoded.gzip);
   const workflowBytes = template ? own(template.workflow) : null;
-  const value = { file: fileBytes, template: template && { ...template, workflow: workflowBytes } };
+  const value = {
+    file: fileBytes,
+    encoded: { br, gzip },
+    template: template && { ...template, workflow: workflowBytes },
+  };
   // Moved, not copied: a large file's bytes cross to the main thread without a second copy there.
   return Piscina.move({
-    [Piscina.transferableSymbol]: workflowBytes
-      ? [fileBytes.buffer, workflowBytes.buffer]
-      : [fileBytes.buffer],
+    [Piscina.transferableSymbol]: [fileBytes.buffer, br.buffer, gzip.buffer].concat(
+      workflowBytes ? [workflowBytes.buffer] : [],
+    ),
     [Piscina.valueSymbol]: value,
   });
 }

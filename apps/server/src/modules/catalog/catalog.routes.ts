@@ -35,12 +35,35 @@ function serializeList({ workflows, ...envelope }: ListPage): Buffer {
   return Buffer.concat(parts);
 }
 
-/** A workflow file as a download, never cached on the way. */
-function sendWorkflowFile(reply: FastifyReply, file: { fileName: string; body: unknown }) {
-  return asUploadedFile(reply, contentDisposition(file.fileName))
+/** The prepared encoding a client takes (brotli first, as the compression plugin prefers), if any. */
+function preparedEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  if (request.headers['x-no-compression'] !== undefined) return null;
+  const accepted = new Set(
+    String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, quality]) => !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(quality ?? ''))
+      .map(([name]) => name),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+/**
+ * A workflow file as a download, never cached on the way. A client that takes brotli or gzip gets
+ * the file compressed once when it was prepared (the compression plugin leaves an encoded answer alone).
+ */
+function sendWorkflowFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: { fileName: string; body: Buffer; encoded: { br: Buffer; gzip: Buffer } },
+) {
+  const encoding = preparedEncoding(request);
+  asUploadedFile(reply, contentDisposition(file.fileName))
     .type('application/json; charset=utf-8')
     .header('cache-control', 'private, no-store')
-    .send(file.body as never);
+    .header('vary', 'accept-encoding');
+  if (!encoding) return reply.send(file.body as never);
+  return reply.header('content-encoding', encoding).send(file.encoded[encoding] as never);
 }
 
 export async function catalogRoutes(
@@ -121,6 +144,7 @@ export async function catalogRoutes(
     handler: async (request, reply) => {
       await limitDownloads(request, reply);
       return sendWorkflowFile(
+        request,
         reply,
         await catalog.download(request.params.id, request.viewer, visitorKey(request)),
       );
@@ -134,6 +158,7 @@ export async function catalogRoutes(
       await limitDownloads(request, reply);
       const { id, versionId } = request.params;
       return sendWorkflowFile(
+        request,
         reply,
         await catalog.download(id, request.viewer, visitorKey(request), versionId),
       );

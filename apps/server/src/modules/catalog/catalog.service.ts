@@ -421,10 +421,10 @@ export function createCatalogService(deps: {
       }
       const served = await servedFiles.get(version.fileKey, row.title);
       if (!served) throw notFound('VERSION_NOT_FOUND', 'The file of this version is missing');
-      const body = served.file;
+      const { file: body, encoded } = served;
       await repository.recordDownload(row.id, visitorOf(viewer, visitorKey), version.version);
       const fileName = versionId ? downloadFileName(row.title, version.version) : downloadFileName(row.title);
-      return { body, fileName, version: version.version ?? DEFAULT_VERSION };
+      return { body, encoded, fileName, version: version.version ?? DEFAULT_VERSION };
     },
   };
 }

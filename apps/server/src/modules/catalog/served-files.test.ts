@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +150,34 @@ describe('a file is prepared once', () => {
     expect(JSON.parse(renamed.body).name).toBe('Second title');
     expect((await get(urls[3]!)).json().workflow.name).toBe('Second title');
     expect(ctx.app.servedFiles.preparations).toBe(preparedBefore + 2);
+  });
+});
+
+describe('compressed downloads', () => {
+  it('sends the file compressed as the browser asks, the same bytes once decoded, prepared once', async () => {
+    const stored = readFileSync(
+      join(
+        fixtures,
+        corpus.find((path) => path.startsWith('n8n/'))!,
+      ),
+    );
+    const workflow = await listed(stored.toString('utf8'), { title: 'Compressed' });
+    const url = `/api/workflows/${workflow.id}/download`;
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(servedWorkflowFile(stored, 'Compressed'))).toBe(true);
+    const preparedBefore = ctx.app.servedFiles.preparations;
+    const browser = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(browser.headers['content-encoding']).toBe('br');
+    expect(browser.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(browser.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gzip = await get(url, { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect((await get(url, { 'accept-encoding': 'identity' })).rawPayload.equals(plain.rawPayload)).toBe(
+      true,
+    );
+    expect(ctx.app.servedFiles.preparations).toBe(preparedBefore);
   });
 });
 
