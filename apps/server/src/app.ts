@@ -28,6 +28,7 @@ import rateLimits from './plugins/rate-limits.ts';
 import { orderSweep, orphanSweep } from './plugins/sweeps.ts';
 import viewer from './plugins/viewer.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
+import { registerPasswordResetJob } from './modules/accounts/password-reset.ts';
 import { accountRoutes } from './modules/accounts/account.routes.ts';
 import { EXPORT_JOB, createAccountService } from './modules/accounts/account.service.ts';
 import { createAccountExportRepository } from './modules/accounts/account-export.repository.ts';
@@ -211,7 +212,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookies: env.PUBLIC_URL.startsWith('https://'),
     now: () => clock().getTime(),
   });
-  await app.register(authRoutes, { auth, env, rate: rate.consume, signInThrottle });
+  registerPasswordResetJob(jobs, auth);
+  await app.register(authRoutes, { auth, env, rate: rate.consume, signInThrottle, queue: jobs });
   const profiles = createProfilesRepository(database.db);
   await app.register(profilesRoutes, { profiles });
   const exportCheck = createExportCheckPool(options.exportCheck);

@@ -256,6 +256,7 @@ describe('password reset by e-mail', () => {
 
     const request = await post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
     expect(request.statusCode, request.body).toBe(200);
+    await ctx.app.jobs.runDue(); // the reset e-mail is sent by a job
     const mail = smtp.to(email).at(-1)!;
     expect(mail.subject).toBe('Reset your Flowbay password');
     expect(mail.link).toMatch(/\/api\/auth\/reset-password\/[^?]+\?callbackURL=/);
@@ -299,6 +300,7 @@ describe('password reset by e-mail', () => {
       redirectTo: '/reset-password',
     });
     expect(answer.json()).toEqual(unknown.json());
+    await ctx.app.jobs.runDue();
     expect(smtp.to('ghost@example.test')).toHaveLength(0);
   });
 
@@ -306,6 +308,7 @@ describe('password reset by e-mail', () => {
     const email = newEmail();
     await signUp(email, { locale: 'vi' });
     await post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    await ctx.app.jobs.runDue(); // the reset e-mail is sent by a job
     const mail = smtp.to(email).at(-1)!;
     expect(mail.subject).toBe('Đặt lại mật khẩu Flowbay');
   });

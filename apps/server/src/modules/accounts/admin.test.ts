@@ -79,6 +79,7 @@ describe('ADMIN_EMAILS', () => {
       payload: { email: 'second@example.test', redirectTo: '/reset-password' },
       remoteAddress: uniqueAddress(),
     });
+    await ctx.app.jobs.runDue(); // the reset e-mail is sent by a job
     const opened = await ctx.app.inject({
       method: 'GET',
       url: linkPath(readOutbox(ctx, 'second@example.test').at(-1)!.link!),

@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuthProviders, FULL_NAME_MAX, type ErrorCode } from '@flowbay/domain';
 import type { Env } from '../../env.ts';
-import { CLIENT_IP_HEADER, type Auth } from '../../infra/auth/index.ts';
+import { CLIENT_IP_HEADER, IP_RATE_LIMITS, type Auth } from '../../infra/auth/index.ts';
 import { withDatabaseCause } from '../../infra/auth/database-failure.ts';
 import type { RateConsumer } from '../../infra/auth/rate-limit.ts';
+import type { JobQueue } from '../../infra/jobs/queue.ts';
 import { findNul } from '../../infra/http/nul-bytes.ts';
 import { redactUrl } from '../../infra/http/log-redaction.ts';
 import { messageFor, requestLanguage, validationMessage } from '../../lib/messages.ts';
 import { consumeAccountAttempt } from './account-rate-limit.ts';
+import { checkResetRequest, queuePasswordReset, RESET_REQUESTED } from './password-reset.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 
 /** Better Auth's error codes → our stable codes. Anything else falls back by status (see `codeFor`). */
@@ -73,7 +75,8 @@ export async function authRoutes(
     env,
     rate,
     signInThrottle,
-  }: { auth: Auth; env: Env; rate: RateConsumer; signInThrottle: SignInThrottle },
+    queue,
+  }: { auth: Auth; env: Env; rate: RateConsumer; signInThrottle: SignInThrottle; queue: JobQueue },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const basePath = '/api/auth';
@@ -128,6 +131,14 @@ export async function authRoutes(
               const decision = await consumeAccountAttempt(rate, path, parsed.email);
               if (!decision.allowed) return sendRateLimited(request, reply, decision.retryAfter ?? 60);
             }
+          }
+          if (path === '/request-password-reset') {
+            const ip = await rate(`ip:${request.ip}${path}`, IP_RATE_LIMITS[path]);
+            if (!ip.allowed) return sendRateLimited(request, reply, ip.retryAfter ?? 60);
+            const checked = checkResetRequest(parsed, env.PUBLIC_URL);
+            if (!checked.ok) return sendRefusedReset(request, reply, checked.status, checked.field);
+            await queuePasswordReset(queue, checked);
+            return reply.status(200).send(RESET_REQUESTED);
           }
           if (path === '/sign-up/email') {
             // Whatever the author publishes is credited to this name: a client that sends none gets the
@@ -266,6 +277,16 @@ async function sendFetchResponse(
   return reply
     .type('application/json; charset=utf-8')
     .send({ error: { code, message, ...(field ? { field } : {}) }, code, message });
+}
+
+function sendRefusedReset(request: FastifyRequest, reply: FastifyReply, status: 400 | 403, field: string) {
+  const code: ErrorCode =
+    status === 403 ? 'FORBIDDEN' : field === 'email' ? 'INVALID_EMAIL' : 'VALIDATION_FAILED';
+  const message = messageFor(code, requestLanguage(request.headers));
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ error: { code, message, field }, code, message });
 }
 
 function sendRateLimited(request: FastifyRequest, reply: FastifyReply, retryAfter: number) {

@@ -85,6 +85,7 @@ describe('a new password ends the library keys', () => {
       redirectTo: '/reset-password',
     });
     expect(asked.statusCode).toBe(200);
+    await ctx.app.jobs.runDue(); // the reset e-mail is sent by a job
     const link = linkPath(readOutbox(ctx, owner.user.email).at(-1)!.link!);
     const token = /\/reset-password\/([^/?]+)/.exec(link)![1]!;
     const reset = await authPost('/reset-password', { token, newPassword: 'a brand new secret' });

@@ -99,6 +99,7 @@ describe('PUT /api/profile/me', () => {
       payload: { email: session.user.email, redirectTo: '/reset-password' },
       remoteAddress: uniqueAddress(),
     });
+    await ctx.app.jobs.runDue(); // the reset e-mail is sent by a job
     expect(readOutbox(ctx, session.user.email).at(-1)!.subject).toBe('Đặt lại mật khẩu Flowbay');
   });
 
