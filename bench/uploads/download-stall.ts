@@ -240,7 +240,8 @@ uploads bench also uses (the limits: 5 MB, 10,000 nodes). For each route, ${CLIE
 loopback address) download it ${DOWNLOADS_PER_CLIENT} times one after another, all at once, after one warm-up
 download per route; health is requested one call after another (10 ms apart) from another process for
 as long as they run. The last two rows ask for compression as browsers do. Throughput counts the bytes of all
-answers as sent (compressed where they were), the answer column one answer's. Budget (ARCHITECTURE.md): health
+answers as sent (compressed where they were), the answer column one answer's. The generated export repeats
+one sentence, so it compresses about 70 to 1: real exports compress less and cost more to compress. Budget (ARCHITECTURE.md): health
 within 100 ms while large files are downloaded. The machine is shared: read before against after.
 
 ${sections.join('\n')}`,
