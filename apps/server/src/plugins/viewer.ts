@@ -13,15 +13,21 @@ declare module 'fastify' {
   }
 }
 
-/** A route whose OpenAPI entry names a security scheme needs a session (contract routes' `signedIn`). */
-function needsSession(schema: unknown): boolean {
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A write whose OpenAPI entry names a security scheme needs a session (contract routes' `signedIn`).
+ * Reads keep their own answer to an anonymous caller (an order's page answers 404 to anyone else).
+ */
+function isSignedInWrite(method: string | string[], schema: unknown): boolean {
+  const methods = Array.isArray(method) ? method : [method];
   const security = (schema as { security?: unknown } | undefined)?.security;
-  return Array.isArray(security) && security.length > 0;
+  return methods.every((name) => WRITE_METHODS.has(name)) && Array.isArray(security) && security.length > 0;
 }
 
 /**
  * `request.viewer`: who is calling an API route, or a page route that opts in with
- * `config: { viewer: true }` (cookie session or bearer token), else anonymous. A route that needs a
+ * `config: { viewer: true }` (cookie session or bearer token), else anonymous. A write that needs a
  * session answers 401 to an anonymous caller before its parameters and body are checked, so a
  * stranger learns nothing of what the route would accept.
  */
@@ -29,7 +35,7 @@ async function viewer(app: FastifyInstance, options: { resolveViewer?: ViewerRes
   const { resolveViewer } = options;
   app.decorateRequest('viewer', null as never);
   app.addHook('onRoute', (route) => {
-    if (!needsSession(route.schema)) return;
+    if (!isSignedInWrite(route.method, route.schema)) return;
     const requireSession = async (request: FastifyRequest) => {
       if (!isSignedIn(request.viewer)) throw unauthenticated();
     };
