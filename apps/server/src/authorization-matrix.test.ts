@@ -158,6 +158,10 @@ const ROUTES: Record<string, RouteCase> = {
     access: admin,
     request: (f) => ({ url: `/api/admin/orders/${f.orderCode}/decline-refund`, payload: { reason: 'No' } }),
   },
+  'POST /api/admin/payment-incidents/{code}/retry-refund': {
+    access: admin,
+    request: (f) => ({ url: `/api/admin/payment-incidents/${f.orderCode}/retry-refund` }),
+  },
   'POST /api/payments/stripe/webhook': {
     access: { kind: 'public', reason: "Stripe's servers call it; the Stripe-Signature header is the check" },
     request: () => ({ url: '/api/payments/stripe/webhook', payload: {} }),

@@ -412,6 +412,31 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     };
   }
 
+  /** The buyer (in their language) and the admins hear how an automatic refund ended. */
+  async function tellAutoRefundOutcome(
+    tx: OrderWrites,
+    order: OrderRow,
+    incident: PaymentIncidentRow,
+    result: { outcome: 'refunded' } | { outcome: 'refund_failed'; error: string },
+  ) {
+    const mail = incidentMail(order, incident);
+    const toBuyer = { ...mail, to: order.buyerEmail, language: order.buyerLanguage };
+    await mailLater(
+      tx,
+      result.outcome === 'refunded' ? autoRefundedBuyerMail(toBuyer) : autoRefundFailedBuyerMail(toBuyer),
+    );
+    await mailLater(
+      tx,
+      autoRefundAdminMail({
+        ...mail,
+        ...result,
+        to: deps.supportEmail,
+        buyer: order.buyerEmail,
+        adminUrl: `${publicUrl}/admin/payment-incidents`,
+      }),
+    );
+  }
+
   /**
    * The automatic refund of a payment that bought nothing, run by the job queue outside any
    * transaction: the incident's state is checked first and written after, so a done refund is never
@@ -445,23 +470,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           payload: { error: message.slice(0, 500), attempt: attempt.attempts },
           createdAt: now,
         });
-        if (!last) return;
-        const mail = incidentMail(order, locked);
-        await mailLater(
-          tx,
-          autoRefundFailedBuyerMail({ ...mail, to: order.buyerEmail, language: order.buyerLanguage }),
-        );
-        await mailLater(
-          tx,
-          autoRefundAdminMail({
-            ...mail,
-            to: deps.supportEmail,
-            buyer: order.buyerEmail,
-            adminUrl: `${publicUrl}/admin/payment-incidents`,
-            outcome: 'refund_failed',
-            error: message,
-          }),
-        );
+        if (last)
+          await tellAutoRefundOutcome(tx, order, locked, { outcome: 'refund_failed', error: message });
       });
       log.error({ err: error, code: order.code, last }, 'an automatic refund failed');
       if (!last) throw error;
@@ -483,21 +493,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       });
       if (locked?.outcome !== 'refund_pending') return;
       await tx.recordAutoRefund(orderId, refundRef, now);
-      const mail = incidentMail(order, locked);
-      await mailLater(
-        tx,
-        autoRefundedBuyerMail({ ...mail, to: order.buyerEmail, language: order.buyerLanguage }),
-      );
-      await mailLater(
-        tx,
-        autoRefundAdminMail({
-          ...mail,
-          to: deps.supportEmail,
-          buyer: order.buyerEmail,
-          adminUrl: `${publicUrl}/admin/payment-incidents`,
-          outcome: 'refunded',
-        }),
-      );
+      await tellAutoRefundOutcome(tx, order, locked, { outcome: 'refunded' });
     });
     queue.poke();
   }

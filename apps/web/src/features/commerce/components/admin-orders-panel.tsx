@@ -1,20 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
-import {
-  ADMIN_ORDERS_PAGE_SIZE,
-  ORDER_STATES,
-  REFUND_REASON_MAX,
-  type AdminOrder,
-  type OrderState,
-} from '@flowbay/domain';
-import { EmptyState } from '@/components/empty-state';
+import { ORDER_STATES, REFUND_REASON_MAX, type AdminOrder, type OrderState } from '@flowbay/domain';
 import { PageSection } from '@/components/page-section';
 import { QueryView } from '@/components/query-view';
 import { RowCard } from '@/components/row-card';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
-import { ListPagination } from '@/components/list-pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -22,6 +14,7 @@ import { useDeclineRefund, useRefundOrder } from '../api/admin-order-decisions';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useRefundRequests } from '../api/get-refund-requests';
 import { OrderStateBadge } from './order-state-badge';
+import { PagedAdminList } from './paged-admin-list';
 import { ReasonDialog } from '@/components/reason-dialog';
 
 /** The admin's Orders tab: open refund requests first, then every order with search and a state filter. */
@@ -103,32 +96,19 @@ function OrderList() {
           )}
         </FormField>
       </div>
-      <QueryView
+      <PagedAdminList
         query={orders}
-        failed={t('adminOrders.loadFailed')}
-        loading={<Skeleton className="h-64 w-full rounded-2xl" />}
-        isEmpty={(data) => data.orders.length === 0}
-        empty={<EmptyState>{t('adminOrders.empty')}</EmptyState>}
+        items={(data) => data.orders}
+        texts={{
+          failed: t('adminOrders.loadFailed'),
+          empty: t('adminOrders.empty'),
+          count: (count) => t('adminOrders.count', { count }),
+        }}
+        page={page}
+        onPageChange={setPage}
       >
-        {(data) => (
-          <>
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {t('adminOrders.count', { count: data.total })}
-            </p>
-            <ul className="flex flex-col gap-3" aria-busy={orders.isPlaceholderData}>
-              {data.orders.map((order) => (
-                <OrderRow key={order.code} order={order} />
-              ))}
-            </ul>
-            <ListPagination
-              page={page}
-              total={data.total}
-              pageSize={ADMIN_ORDERS_PAGE_SIZE}
-              onPageChange={setPage}
-            />
-          </>
-        )}
-      </QueryView>
+        {(order) => <OrderRow key={order.code} order={order} />}
+      </PagedAdminList>
     </div>
   );
 }

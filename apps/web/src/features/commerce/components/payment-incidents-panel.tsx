@@ -1,26 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation';
-import {
-  ADMIN_ORDERS_PAGE_SIZE,
-  type AdminPaymentIncident,
-  type PaymentIncidentOutcome,
-} from '@flowbay/domain';
+import { type AdminPaymentIncident, type PaymentIncidentOutcome } from '@flowbay/domain';
 import { paths } from '@flowbay/domain/routes';
-import { EmptyState } from '@/components/empty-state';
-import { ListPagination } from '@/components/list-pagination';
 import { PageSection } from '@/components/page-section';
-import { QueryView } from '@/components/query-view';
 import { RowCard } from '@/components/row-card';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { usePaymentIncidents } from '../api/get-payment-incidents';
 import { useRetryAutoRefund } from '../api/retry-auto-refund';
+import { PagedAdminList } from './paged-admin-list';
 
 const OUTCOME_VARIANT: Record<PaymentIncidentOutcome, NonNullable<BadgeProps['variant']>> = {
   fulfilled: 'success',
@@ -41,32 +34,19 @@ export function PaymentIncidentsPanel() {
     <PageSection id="payment-incidents-title" title={t('adminIncidents.tab')}>
       <p className="mt-1 text-sm text-slate-600">{t('adminIncidents.intro')}</p>
       <div className="mt-4 flex flex-col gap-4">
-        <QueryView
+        <PagedAdminList
           query={incidents}
-          failed={t('adminIncidents.loadFailed')}
-          loading={<Skeleton className="h-64 w-full rounded-2xl" />}
-          isEmpty={(data) => data.incidents.length === 0}
-          empty={<EmptyState>{t('adminIncidents.empty')}</EmptyState>}
+          items={(data) => data.incidents}
+          texts={{
+            failed: t('adminIncidents.loadFailed'),
+            empty: t('adminIncidents.empty'),
+            count: (count) => t('adminIncidents.count', { count }),
+          }}
+          page={page}
+          onPageChange={setPage}
         >
-          {(data) => (
-            <>
-              <p className="text-sm text-slate-600" aria-live="polite">
-                {t('adminIncidents.count', { count: data.total })}
-              </p>
-              <ul className="flex flex-col gap-3" aria-busy={incidents.isPlaceholderData}>
-                {data.incidents.map((incident) => (
-                  <IncidentRow key={incident.order_code} incident={incident} />
-                ))}
-              </ul>
-              <ListPagination
-                page={page}
-                total={data.total}
-                pageSize={ADMIN_ORDERS_PAGE_SIZE}
-                onPageChange={setPage}
-              />
-            </>
-          )}
-        </QueryView>
+          {(incident) => <IncidentRow key={incident.order_code} incident={incident} />}
+        </PagedAdminList>
       </div>
     </PageSection>
   );
