@@ -82,7 +82,9 @@ describe("the buyer's order summary", () => {
     const foreign = await orderAs(stranger, second.code);
     expect([foreign.status, foreign.body.error.code]).toEqual([404, 'ORDER_NOT_FOUND']);
     expect(JSON.stringify(foreign.body)).not.toContain('already_owned');
-    expect((await call('GET', `/api/orders/${second.code}`, null)).statusCode).toBe(401);
+    // An anonymous caller learns no more than a stranger: not even that the order exists.
+    const anonymous = await call('GET', `/api/orders/${second.code}`, null);
+    expect([anonymous.statusCode, anonymous.json().error.code]).toEqual([404, 'ORDER_NOT_FOUND']);
   });
 
   it('is null for an order paid the ordinary way', async () => {
