@@ -81,5 +81,9 @@ describe('asking for a password reset', () => {
       redirectTo: '//evil.example/',
     });
     expect(protocolRelative.statusCode).toBe(403);
+    // An address that is no URL at all is a bad request, never a 500.
+    const unreadable = await requestReset({ email: 'someone@example.test', redirectTo: 'http://[::1' });
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json().error).toMatchObject({ field: 'redirectTo' });
   });
 });

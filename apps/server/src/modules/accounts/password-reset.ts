@@ -24,8 +24,11 @@ export function checkResetRequest(body: Record<string, unknown>, publicUrl: stri
   const parsed = ResetRequest.safeParse(body);
   if (!parsed.success) return { ok: false, status: 400, field: String(parsed.error.issues[0]!.path[0]) };
   const { email, redirectTo } = parsed.data;
-  if (redirectTo !== undefined && new URL(redirectTo, publicUrl).origin !== new URL(publicUrl).origin)
-    return { ok: false, status: 403, field: 'redirectTo' };
+  if (redirectTo !== undefined) {
+    const target = URL.parse(redirectTo, publicUrl);
+    if (!target) return { ok: false, status: 400, field: 'redirectTo' };
+    if (target.origin !== new URL(publicUrl).origin) return { ok: false, status: 403, field: 'redirectTo' };
+  }
   return { ok: true, email: email.toLowerCase(), redirectTo };
 }
 
