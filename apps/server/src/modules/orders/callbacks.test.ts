@@ -14,6 +14,7 @@ import {
   testGatewaySecretOf,
 } from '../../test/payments.ts';
 import { injectedIpn, placeOrder } from '../../test/selling.ts';
+import { CALLBACKS_PER_ADDRESS_AND_MINUTE } from './payments.routes.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -174,6 +175,21 @@ describe('a flood of forged callbacks', () => {
     expect(genuine.json().RspCode).toBe('00');
     expect(await stateOf(code)).toBe('paid');
     expect(await countEvents()).toBe(before + 1);
+  });
+
+  it('a replayed valid IPN is logged until the address passes 600 a minute, then refused', async () => {
+    const { code } = await pendingOrder(45_000);
+    const genuine = ipnParams(ctx, code, 45_000);
+    expect((await ipnFrom('192.0.2.44', genuine)).json().RspCode).toBe('00');
+    const before = await countEvents();
+    const statuses: number[] = [];
+    for (let i = 1; i < CALLBACKS_PER_ADDRESS_AND_MINUTE + 5; i++) {
+      statuses.push((await ipnFrom('192.0.2.44', genuine)).statusCode);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(CALLBACKS_PER_ADDRESS_AND_MINUTE - 1);
+    expect(statuses.slice(CALLBACKS_PER_ADDRESS_AND_MINUTE - 1).every((status) => status === 429)).toBe(true);
+    expect(await countEvents()).toBe(before + CALLBACKS_PER_ADDRESS_AND_MINUTE - 1);
+    expect(await stateOf(code)).toBe('paid');
   });
 
   it('keeps a bounded sample of a huge forged callback', async () => {

@@ -8,10 +8,13 @@ import type { OrdersService } from './orders.service.ts';
 const VnpQuery = z.record(z.string(), z.string());
 const defaults = { tags: ['payments'] };
 /**
- * A buyer's browser comes back through the return address once per payment; every visit is logged,
- * so a replayed return link is limited per address. (The IPN and the webhook limit the rejected
- * callbacks of an address instead, in the orders service: a provider's genuine ones always get in.)
+ * Callbacks per source address and minute. A provider sends one per payment event from a few
+ * addresses, far below this; a replayed valid callback (each one is logged) is cut off here. Forged
+ * ones are held to 30 a minute in the orders service, before anything is written for them.
  */
+export const CALLBACKS_PER_ADDRESS_AND_MINUTE = 600;
+const CALLBACK_LIMIT = { rateLimit: { max: CALLBACKS_PER_ADDRESS_AND_MINUTE, timeWindow: '1 minute' } };
+/** A buyer's browser comes back through the return address once per payment; every visit is logged. */
 const RETURN_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** Provider callbacks (server to server, no session) and the built-in test gateway. */
@@ -29,6 +32,7 @@ export async function paymentsRoutes(
   route('GET /api/payments/vnpay/ipn', {
     summary: "VNPay's IPN (register this address with VNPay); the only call that fulfils a VNPay order",
     querystring: VnpQuery,
+    config: CALLBACK_LIMIT,
     errors: [429],
     handler: (request) => orders.vnpayIpn(request.query, request.ip),
   });
@@ -49,6 +53,7 @@ export async function paymentsRoutes(
     );
     contractRoutes(scope, defaults)('POST /api/payments/stripe/webhook', {
       summary: "Stripe's webhook (checkout.session.* events), verified by Stripe-Signature",
+      config: CALLBACK_LIMIT,
       errors: [400, 429],
       handler: async (request) => {
         const signature = request.headers['stripe-signature'];
