@@ -151,7 +151,7 @@ const report = [
   '',
   `Run: ${new Date().toISOString()} · ${quick ? 'quick mode · ' : ''}autocannon, ${CONNECTIONS} connections, ${DURATION} s per measurement · server and load generator in separate processes on a 2-core machine shared with other work, so absolute numbers are noisy; the ratio to the bare server, measured in the same run, is the figure to watch.`,
   '',
-  'Budget (ARCHITECTURE.md): default page at least half the throughput of a bare Node `http` server returning the same bytes; search p95 under 30 ms on PostgreSQL with 100,000 workflows.',
+  'Budget (docs/architecture.md): default page at least half the throughput of a bare Node `http` server returning the same bytes; search p95 under 30 ms on PostgreSQL with 100,000 workflows.',
   '"Page cache" is the 5-second per-process cache of anonymous catalogue pages (docs/decisions/0005); "no cache" adds a unique ignored query parameter to every request, so each one runs the queries.',
   '',
   ...sections,

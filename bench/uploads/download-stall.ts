@@ -241,7 +241,7 @@ loopback address) download it ${DOWNLOADS_PER_CLIENT} times one after another, a
 download per route; health is requested one call after another (10 ms apart) from another process for
 as long as they run. The last two rows ask for compression as browsers do. Throughput counts the bytes of all
 answers as sent (compressed where they were), the answer column one answer's. The generated export repeats
-one sentence, so it compresses about 70 to 1: real exports compress less and cost more to compress. Budget (ARCHITECTURE.md): health
+one sentence, so it compresses about 70 to 1: real exports compress less and cost more to compress. Budget (docs/architecture.md): health
 within 100 ms while large files are downloaded. The machine is shared: read before against after.
 
 ${sections.join('\n')}`,

@@ -1,5 +1,5 @@
 /**
- * Web budgets (ARCHITECTURE.md): gzipped JavaScript on the first load of each public page, and
+ * Web budgets (docs/architecture.md): gzipped JavaScript on the first load of each public page, and
  * Lighthouse mobile performance, measured in Debian's Chromium against the production server.
  *
  *   npm run bench -- web                 starts the built app on a fresh embedded database

@@ -7,7 +7,7 @@ export interface AccessSubject {
 }
 
 /**
- * Who may have a workflow's file (ARCHITECTURE.md, data rules): anyone for a free one; for a paid
+ * Who may have a workflow's file (docs/architecture.md, data rules): anyone for a free one; for a paid
  * one only its author, an admin or a buyer. `purchased` is looked up only when it matters.
  */
 export async function resolveAccess(
