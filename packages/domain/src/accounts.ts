@@ -6,7 +6,7 @@ import { stripBidiControls } from './bidi.ts';
 export const Locale = z.enum(['en', 'vi']);
 
 /**
- * `GET /api/profile/me`. The spec shows "an array of profiles"; we answer one object (the caller has exactly
+ * `GET /api/profile/me`. One object, not an array (the caller has exactly
  * one profile, and an object is what every other endpoint returns). The e-mail appears only here, to its owner.
  */
 export const OwnProfile = z.object({

@@ -79,8 +79,8 @@ const version = z
   .regex(VERSION_RE, { error: K.versionFormat });
 
 /**
- * POST /api/workflows: the spec's fields plus taxonomy, so the workflow, its links and its first
- * version are created in one transaction. Without category_ids/subcategory_ids the spec's
+ * POST /api/workflows: the public contract's fields plus taxonomy, so the workflow, its links and its first
+ * version are created in one transaction. Without category_ids/subcategory_ids the
  * separate link endpoints are used afterwards.
  */
 export const CreateWorkflowInput = z.object({
@@ -96,7 +96,7 @@ export const CreateWorkflowInput = z.object({
 });
 export type CreateWorkflowInput = z.infer<typeof CreateWorkflowInput>;
 
-/** PUT /api/workflows/{id}: any subset. `updated_at` is what the spec's client sends; it is ignored. */
+/** PUT /api/workflows/{id}: any subset. `updated_at` is what older clients send; it is ignored. */
 export const UpdateWorkflowInput = z.object({
   title: title.optional(),
   description: description.optional(),

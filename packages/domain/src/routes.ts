@@ -10,7 +10,7 @@ export interface PageRoute {
   access: 'public' | 'signed-in';
   /** Whether search engines should index it (`noindex` otherwise). */
   indexable: boolean;
-  /** Listed in robots.txt as `Disallow` (the spec's list; `:param` becomes `*`). */
+  /** Listed in robots.txt as `Disallow` (signed-in and private pages; `:param` becomes `*`). */
   disallow?: boolean;
   /**
    * Who may open it in the app: `user` needs a session (a visitor is sent to sign in and back),

@@ -215,7 +215,7 @@ export function createAuth({ env, db, mailer, log, rate, onPasswordChanged }: Cr
             });
           }
         }
-        // The spec's sign-up rule: the client must be able to say "This email already exists."
+        // The sign-up rule: the client must be able to say "This email already exists."
         // Better Auth hides it when verification is required; docs/decisions/0010-duplicate-signup.md.
         if (ctx.path !== '/sign-up/email') return;
         const email = (ctx.body as { email?: unknown } | undefined)?.email;

@@ -95,7 +95,7 @@ describe('GET /api/workflows', () => {
     expect(result.pageSize).toBe(12);
   });
 
-  it('shapes cards with the spec field names and the real author', async () => {
+  it('shapes cards with the public contract field names and the real author', async () => {
     const [card] = (await list('?search=quan ly')).workflows;
     expect(card).toMatchObject({
       id: ids.quanly,

@@ -31,7 +31,7 @@ export async function profilesRoutes(root: FastifyInstance, { profiles }: { prof
   const route = contractRoutes(root, { tags: ['profiles'], signedIn: true });
 
   route('GET /api/profile/me', {
-    summary: 'Own profile, with the e-mail (one object, not the array the spec shows)',
+    summary: 'Own profile, with the e-mail (one object)',
     errors: [401],
     handler: async (request) => {
       if (!isSignedIn(request.viewer)) throw unauthenticated();

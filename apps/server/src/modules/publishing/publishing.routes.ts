@@ -43,7 +43,7 @@ export async function publishingRoutes(
     handler: (request) => publishing.addVersion(request.viewer, request.params.id, request.body),
   });
 
-  /** The spec's link endpoints: link every pair, then answer the links as sent. */
+  /** The separate link endpoints: link every pair, then answer the links as sent. */
   const linkAll =
     <L extends { workflow_id: string }>(kind: 'categoryIds' | 'subcategoryIds', idOf: (link: L) => string) =>
     async (request: { viewer: Viewer; body: L[] }) => {

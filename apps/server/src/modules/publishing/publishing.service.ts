@@ -253,7 +253,7 @@ export function createPublishingService(deps: {
       };
     },
 
-    /** The spec's separate link endpoints: adds links (a listed workflow queues them for review). */
+    /** The separate link endpoints: adds links (a listed workflow queues them for review). */
     async link(
       viewer: Viewer,
       kind: 'categoryIds' | 'subcategoryIds',

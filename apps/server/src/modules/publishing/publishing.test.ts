@@ -504,7 +504,7 @@ describe('refusals', () => {
     expect(response.json().has_pending_changes).toBe(true);
   });
 
-  it('links categories through the spec endpoints', async () => {
+  it('links categories through the link endpoints', async () => {
     const response = await call('POST', '/api/workflow-subcategories', author, [
       { workflow_id: pendingId, subcategory_id: 'marketing' },
     ]);

@@ -282,7 +282,7 @@ describe('static files', () => {
 });
 
 describe('robots.txt and sitemap.xml', () => {
-  it('serves robots.txt as the spec lists it', async () => {
+  it('serves robots.txt with the private pages disallowed', async () => {
     const response = await get('/robots.txt');
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(response.body).toBe(

@@ -18,7 +18,7 @@ export interface MenuEntry {
   icon: ReactNode;
 }
 
-/** The account entries, in the order of the spec's avatar menu (admin review only for admins). */
+/** The account entries, in the avatar menu's order (admin review only for admins). */
 export function menuEntries(user: SessionUser, isAdmin: boolean): MenuEntry[] {
   return [
     { to: paths.publicProfile(user.id), key: 'menu.publicProfile', icon: <UserCircle aria-hidden="true" /> },

@@ -9,7 +9,7 @@ import { useFavoriteCheck, useToggleFavorite } from '../api/favorites';
 
 /**
  * Favourite on the detail page: disabled while the status loads and while adding or removing.
- * Visitors get the spec's login message (with a way to log in) instead of a silent no-op.
+ * Visitors get a sign-in message (with a way to log in) instead of a silent no-op.
  */
 export function FavoriteButton({ workflowId, signedIn }: { workflowId: string; signedIn: boolean }) {
   const { t } = useTranslation();

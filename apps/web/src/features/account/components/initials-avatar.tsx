@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 
-/** "Nguyễn Văn An" → "NA": first letters of the first and last words (the spec's fallback avatar). */
+/** "Nguyễn Văn An" → "NA": first letters of the first and last words (the avatar without a picture). */
 export function initialsOf(name: string | null | undefined, fallback = '?'): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return fallback.slice(0, 1).toUpperCase();

@@ -31,7 +31,7 @@ export function SignupForm() {
       form.reset();
       toast.success(t('auth.signupSuccess'), { description: t('auth.confirmEmail') });
     } catch (error) {
-      // USER_ALREADY_EXISTS maps to the spec's "This email already exists."
+      // USER_ALREADY_EXISTS maps to "This email already exists."
       toast.error(t('auth.signupError'), { description: t(errorKey(error)) });
     }
   });
