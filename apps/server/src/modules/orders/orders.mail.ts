@@ -130,6 +130,11 @@ function autoRefundReason(kind: AutoRefundKind, title: string, vi: boolean): str
       ? `Bạn đã sở hữu "${title}" từ một đơn hàng khác, nên khoản thanh toán này là thanh toán trùng.`
       : `You already own "${title}" through another order, so this payment was a double charge.`;
   }
+  if (kind === 'buyer_deleted') {
+    return vi
+      ? `Khoản thanh toán cho "${title}" đến sau khi tài khoản đã bị xoá.`
+      : `The payment for "${title}" arrived after the account was deleted.`;
+  }
   return vi
     ? `"${title}" không còn được bán khi khoản thanh toán đến.`
     : `"${title}" was no longer for sale when the payment arrived.`;
@@ -172,6 +177,31 @@ export function autoRefundFailedBuyerMail(input: AutoRefundMailInput): MailMessa
 }
 
 /** To the admins: an automatic refund went through, or failed and needs a person. */
+/** To the admins: a provider reported this order paid, for another amount than the one we signed. */
+export function amountMismatchAdminMail(input: {
+  to: string;
+  code: string;
+  title: string;
+  amount: number;
+  reported: number | null;
+  provider: string;
+  providerRef: string | null;
+  buyer: string;
+  orderUrl: string;
+}): MailMessage {
+  const reported =
+    input.reported === null ? 'an amount in another currency' : formatVnd(input.reported, 'en');
+  return renderMail(input.to, 'en', {
+    subject: `Payment for ${input.code} reported with another amount: needs checking`,
+    heading: 'A payment report does not match its order',
+    paragraphs: [
+      `${input.provider} reported order ${input.code} ("${input.title}", ${formatVnd(input.amount, 'en')}, buyer ${input.buyer}) as paid with ${reported} (provider reference: ${input.providerRef ?? 'none'}).`,
+      'Nothing was granted or refunded. The amount is part of the payment request Flowbay signs, so check the payment in the provider’s dashboard (and whether the signing secret leaked), then refund or grant by hand.',
+    ],
+    action: { label: 'Open the orders', url: input.orderUrl },
+  });
+}
+
 export function autoRefundAdminMail(
   input: Omit<AutoRefundMailInput, 'language'> & {
     buyer: string;

@@ -243,6 +243,16 @@ function writes(tx: Tx) {
       await tx.insert(paymentEvents).values(event);
     },
 
+    /** Whether the order's event log already holds this outcome. */
+    async hasEvent(orderId: string, outcome: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: paymentEvents.id })
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.orderId, orderId), eq(paymentEvents.outcome, outcome)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async findRefundRequest(orderId: string) {
       const [row] = await tx.select().from(refundRequests).where(eq(refundRequests.orderId, orderId));
       return row ?? null;

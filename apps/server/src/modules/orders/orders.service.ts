@@ -30,6 +30,7 @@ import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
 import { AppError, RateLimitedError, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import {
+  amountMismatchAdminMail,
   autoRefundAdminMail,
   autoRefundFailedBuyerMail,
   autoRefundedBuyerMail,
@@ -307,8 +308,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       let outcome: Settlement;
       if (verified.outcome === 'ignored' && (!order || order.provider === provider.id)) outcome = 'ignored';
       else if (!order || order.provider !== provider.id) outcome = 'not_found';
-      else if (verified.amount !== order.amount) outcome = 'amount_mismatch';
-      else if (verified.outcome === 'paid') outcome = await applyPayment(tx, order, verified.providerRef);
+      else if (verified.amount !== order.amount) {
+        outcome = 'amount_mismatch';
+        if (verified.outcome === 'paid') await alertAmountMismatch(tx, order, verified);
+      } else if (verified.outcome === 'paid') outcome = await applyPayment(tx, order, verified.providerRef);
       else if (order.state !== 'pending') outcome = 'already_settled';
       else if (verified.outcome === 'failed') {
         await tx.close(order.id, 'failed', clock());
@@ -333,9 +336,38 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       );
     }
     if (result === 'amount_mismatch') {
-      log.warn({ provider: provider.id, code, result, kind }, 'a payment report did not change its order');
+      queue.poke();
+      log.error({ provider: provider.id, code, result, kind }, 'a payment report did not change its order');
     }
     return result;
+  }
+
+  /**
+   * A signed report that the order was paid, for another amount than ours. Our amount is in the
+   * request we signed, so this is no buyer's mistake but a provider fault or a leaked secret: nothing
+   * is granted or refunded automatically (what was taken, and what is owed back, needs a person), and
+   * the admins are told once per order.
+   */
+  async function alertAmountMismatch(
+    tx: OrderWrites,
+    order: OrderRow,
+    verified: Extract<VerifiedCallback, { valid: true }>,
+  ) {
+    if (await tx.hasEvent(order.id, 'amount_mismatch')) return;
+    await mailLater(
+      tx,
+      amountMismatchAdminMail({
+        to: deps.supportEmail,
+        code: order.code,
+        title: order.workflowTitle,
+        amount: order.amount,
+        reported: verified.amount,
+        provider: order.provider,
+        providerRef: verified.providerRef,
+        buyer: order.buyerEmail,
+        orderUrl: `${publicUrl}/admin`,
+      }),
+    );
   }
 
   /**

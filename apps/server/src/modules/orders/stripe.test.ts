@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders as ordersTable } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { signedInUser, signInAs, type TestSession } from '../../test/auth.ts';
+import { readOutbox, signedInUser, signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { entitlementsOf, manualClock } from '../../test/payments.ts';
 import { placeOrder } from '../../test/selling.ts';
@@ -133,6 +133,15 @@ describe('Stripe Checkout driver against a local Stripe-speaking server', () => 
     expect((await webhook(second.payload, second.signature)).statusCode).toBe(200);
     expect((await stateOf(code)).state).toBe('pending');
     expect(await entitlementsOf(ctx, buyer.user.id)).toEqual([]);
+    // Money may have been taken: the admins are told, once for the order however often it is reported.
+    const again = stripe.webhook('checkout.session.completed', cheap, seconds());
+    expect((await webhook(again.payload, again.signature)).statusCode).toBe(200);
+    await ctx.app.jobs.runDue();
+    const alerts = readOutbox(ctx, ctx.env.SUPPORT_EMAIL).filter((mail) => mail.subject.includes(code));
+    expect(alerts.map((mail) => mail.subject)).toEqual([
+      `Payment for ${code} reported with another amount: needs checking`,
+    ]);
+    expect(alerts[0]!.text).toContain('paid with 8,000 VNĐ');
   });
 
   it('an admin refund goes through Stripe and revokes the entitlement', async () => {
