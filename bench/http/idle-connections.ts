@@ -15,6 +15,7 @@ import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { percentile } from '../lib/latency.ts';
 import { start, stop } from '../lib/processes.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -51,9 +52,6 @@ function holder(port: number, address: string) {
     });
   return { ready, finish };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const server = await start(join(here, 'app-server.ts'), {});
 const holders = HOLDERS.map((address) => holder(server.port, address));

@@ -16,6 +16,7 @@ import { request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Figures, healthDuring, latencyFigures } from '../lib/latency.ts';
 import { stop } from '../lib/processes.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -27,28 +28,6 @@ const CLIENTS = 20;
 const DOWNLOADS_PER_CLIENT = 10;
 const BROWSER_ENCODINGS = 'gzip, deflate, br';
 export const SECTION_MARK = '<!-- downloads: bench/uploads/download-stall.ts writes from here on -->';
-
-interface Figures {
-  samples: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-function figures(latencies: number[]): Figures {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    samples: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? 0,
-  };
-}
 
 /**
  * One GET from a loopback address of its own (127.0.0.0/8 is all loopback on Linux): each client is
@@ -69,26 +48,6 @@ function download(
     req.on('error', reject);
     req.end();
   });
-}
-
-/** Health one call after another (10 ms apart) from another process, for as long as `work` runs. */
-async function healthDuring(base: string, work: () => Promise<unknown>): Promise<number[]> {
-  const sampler = fork(join(here, 'health-sampler.ts'), [`${base}/api/health`], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const latencies = new Promise<number[]>((resolve) =>
-    sampler.on('message', (message: { latencies?: number[] }) => {
-      if (message.latencies) resolve(message.latencies);
-    }),
-  );
-  await new Promise<void>((resolve) =>
-    sampler.on('message', (message: { ready?: boolean }) => message.ready && resolve()),
-  );
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  await work();
-  if (sampler.connected) sampler.send('stop');
-  return latencies;
 }
 
 interface Result {
@@ -126,7 +85,7 @@ async function run() {
   try {
     // One download per route first (from an address no client uses), so nothing is timed cold.
     for (const route of routes) await download(`${base}${route.path}`, '127.0.1.1', route.headers);
-    const idle = figures(
+    const idle = latencyFigures(
       await healthDuring(base, () => new Promise((resolve) => setTimeout(resolve, 1_000))),
     );
     const results: Result[] = [];
@@ -157,7 +116,7 @@ async function run() {
         seconds,
         megabytesPerSecond: bytes / 1024 / 1024 / seconds,
         bodyBytes,
-        health: figures(latencies),
+        health: latencyFigures(latencies),
       });
       console.log(results.at(-1));
     }

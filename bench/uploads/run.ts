@@ -6,13 +6,14 @@
  * BENCH_ROOT runs another checkout's server (e.g. main's code in a temp folder, labelled "before");
  * each label's figures are kept in bench/reports/uploads.json and all of them go into uploads.md.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { largeN8nExport } from '../../apps/server/src/test/large-export.ts';
 import { confirmedAccountByFetch } from '../../scripts/lib/outbox.ts';
+import { type Figures, healthDuring, latencyFigures } from '../lib/latency.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -92,51 +93,6 @@ async function uploadFile(token: string, file: string): Promise<string> {
   return body.error?.code ? `${response.status} ${body.error.code}` : String(response.status);
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-interface Figures {
-  samples: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-function figures(latencies: number[]): Figures {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    samples: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? 0,
-  };
-}
-
-/**
- * Health checks one after another (10 ms apart) for as long as `work` runs, from a separate
- * process so that this one's own work (encoding 4 large bodies) does not count as server latency.
- */
-async function healthDuring(work: () => Promise<unknown>): Promise<number[]> {
-  const sampler = fork(join(here, 'health-sampler.ts'), [`${base}/api/health`], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const latencies = new Promise<number[]>((resolve) =>
-    sampler.on('message', (message: { latencies?: number[] }) => {
-      if (message.latencies) resolve(message.latencies);
-    }),
-  );
-  await new Promise<void>((resolve) =>
-    sampler.on('message', (message: { ready?: boolean }) => message.ready && resolve()),
-  );
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  await work();
-  if (sampler.connected) sampler.send('stop');
-  return latencies;
-}
-
 interface Result {
   scenario: string;
   size: string;
@@ -157,7 +113,9 @@ async function main() {
     ];
     // One upload first: loads the parser (and, with the pool, its workers) before anything is timed.
     await uploadFile(token, largeN8nExport(10));
-    const idle = figures(await healthDuring(() => new Promise((resolve) => setTimeout(resolve, 1_000))));
+    const idle = latencyFigures(
+      await healthDuring(base, () => new Promise((resolve) => setTimeout(resolve, 1_000))),
+    );
     const results: Result[] = [];
     for (const scenario of scenarios) {
       // Rounds pool their samples: one round on a shared machine can be hit by other processes.
@@ -167,7 +125,7 @@ async function main() {
       for (let round = 0; round < ROUNDS; round++) {
         const started = performance.now();
         latencies.push(
-          ...(await healthDuring(async () => {
+          ...(await healthDuring(base, async () => {
             const answers = await Promise.all(
               Array.from({ length: UPLOADS }, () => uploadFile(token, scenario.file)),
             );
@@ -181,7 +139,7 @@ async function main() {
         size: `${(scenario.file.length / 1024 / 1024).toFixed(2)} MB`,
         statuses: [...statuses],
         seconds: seconds.sort((a, b) => a - b)[Math.floor(seconds.length / 2)]!,
-        health: figures(latencies),
+        health: latencyFigures(latencies),
       });
       console.log(results.at(-1));
     }
