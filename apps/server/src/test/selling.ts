@@ -43,6 +43,17 @@ export async function placeOrder(
   return { code: order.code as string, redirectUrl: redirect_url as string };
 }
 
+/** The buyer presses Pay on the test gateway's page for the payment address `redirectUrl`. */
+export async function payAtTestGateway(ctx: TestContext, redirectUrl: string) {
+  const params = Object.fromEntries(new URL(redirectUrl).searchParams);
+  const paid = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/test-gateway/complete',
+    payload: { params, outcome: 'pay' },
+  });
+  expect(paid.statusCode).toBe(200);
+}
+
 /** Checkout and Pay on the test gateway: the order becomes paid through the (signed) IPN. */
 export async function buyThroughTestGateway(ctx: TestContext, session: TestSession, workflowId: string) {
   const { code, redirectUrl } = await placeOrder(ctx, session, workflowId);

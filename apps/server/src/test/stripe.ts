@@ -132,6 +132,12 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
 
   return {
     url: base,
+    /** The server's settings that point its Stripe driver at this stand-in. */
+    env: {
+      STRIPE_SECRET_KEY: options.secretKey,
+      STRIPE_WEBHOOK_SECRET: options.webhookSecret,
+      STRIPE_API_URL: base,
+    },
     sessions,
     refunds,
     requests,

@@ -3,7 +3,7 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
-import { injectedIpn, placeOrder } from '../../test/selling.ts';
+import { injectedIpn, payAtTestGateway, placeOrder } from '../../test/selling.ts';
 
 /** The buyer's own order tells them what became of a late or double payment (decision 0136). */
 
@@ -26,12 +26,6 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function payAtGateway(redirectUrl: string) {
-  const params = Object.fromEntries(new URL(redirectUrl).searchParams);
-  const paid = await call('POST', '/api/payments/test-gateway/complete', null, { params, outcome: 'pay' });
-  expect(paid.statusCode).toBe(200);
-}
-
 async function orderAs(session: TestSession, code: string) {
   const response = await call('GET', `/api/orders/${code}`, session);
   return { status: response.statusCode, body: response.json() };
@@ -47,13 +41,13 @@ describe("the buyer's order summary", () => {
     const second = await placeOrder(ctx, buyer, workflow.id, 'test');
     expect((await orderAs(buyer, second.code)).body.order.payment_incident).toBeNull();
 
-    await payAtGateway(first.redirectUrl);
+    await payAtTestGateway(ctx, first.redirectUrl);
     expect((await orderAs(buyer, first.code)).body.order).toMatchObject({
       state: 'paid',
       payment_incident: { kind: 'late_payment', outcome: 'fulfilled' },
     });
 
-    await payAtGateway(second.redirectUrl);
+    await payAtTestGateway(ctx, second.redirectUrl);
     expect((await orderAs(buyer, second.code)).body.order).toMatchObject({
       state: 'failed',
       refunded_at: null,
@@ -91,7 +85,7 @@ describe("the buyer's order summary", () => {
     const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 80_000 });
     const buyer = await signedInUser(ctx);
     const placed = await placeOrder(ctx, buyer, workflow.id, 'test');
-    await payAtGateway(placed.redirectUrl);
+    await payAtTestGateway(ctx, placed.redirectUrl);
     expect((await orderAs(buyer, placed.code)).body.order).toMatchObject({
       state: 'paid',
       payment_incident: null,

@@ -39,12 +39,7 @@ let runs = 0;
 beforeAll(async () => {
   stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   ctx = await createTestApp({
-    env: {
-      PAYMENT_TEST_GATEWAY: 'true',
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
+    env: { PAYMENT_TEST_GATEWAY: 'true', ...stripe.env },
     app: {
       clock: clock.now,
       testGatewayIpn: {

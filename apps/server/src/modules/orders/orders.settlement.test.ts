@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { entitlementsOf, manualClock } from '../../test/payments.ts';
-import { injectedIpn, placeOrder } from '../../test/selling.ts';
+import { injectedIpn, payAtTestGateway, placeOrder } from '../../test/selling.ts';
 import { startStripeStandIn } from '../../test/stripe.ts';
 
 /** Payments that land where a plain "pending → paid" does not apply (decision 0136). */
@@ -24,12 +24,7 @@ let admin: TestSession;
 beforeAll(async () => {
   stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   ctx = await createTestApp({
-    env: {
-      PAYMENT_TEST_GATEWAY: 'true',
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
+    env: { PAYMENT_TEST_GATEWAY: 'true', ...stripe.env },
     app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) },
   });
   seller = await signedInUser(ctx);
@@ -41,12 +36,6 @@ afterAll(async () => {
 });
 
 const seconds = () => Math.floor(clock.now().getTime() / 1000);
-
-async function payAtGateway(redirectUrl: string) {
-  const params = Object.fromEntries(new URL(redirectUrl).searchParams);
-  const paid = await call('POST', '/api/payments/test-gateway/complete', null, { params, outcome: 'pay' });
-  expect(paid.statusCode).toBe(200);
-}
 
 async function payAtStripe(redirectUrl: string) {
   const { payload, signature } = stripe.pay(redirectUrl.split('/').pop()!, seconds());
@@ -99,7 +88,7 @@ describe('a buyer who switches provider and pays both', () => {
     expect((await orderOf(first.code)).state).toBe('failed');
 
     // The first checkout's page was still open: the buyer pays it, then the Stripe one too.
-    await payAtGateway(first.redirectUrl);
+    await payAtTestGateway(ctx, first.redirectUrl);
     expect((await orderOf(first.code)).state).toBe('paid');
     expect(await entitlementsOf(ctx, buyer.user.id)).toMatchObject([
       { orderId: (await orderOf(first.code)).id },
@@ -137,8 +126,8 @@ describe('the test gateway', () => {
     clock.advance(14 * MINUTE);
     const second = await placeOrder(ctx, buyer, workflow.id, 'test');
     expect(second.code).not.toBe(first.code);
-    await payAtGateway(second.redirectUrl);
-    await payAtGateway(first.redirectUrl);
+    await payAtTestGateway(ctx, second.redirectUrl);
+    await payAtTestGateway(ctx, first.redirectUrl);
     await ctx.app.jobs.runDue();
     expect((await orderOf(second.code)).state).toBe('paid');
     expect((await orderOf(first.code)).state).toBe('refunded');
@@ -154,7 +143,7 @@ describe('the test gateway', () => {
     const buyer = await signedInUser(ctx);
     const placed = await placeOrder(ctx, buyer, workflow.id, 'test');
     await ctx.db.update(workflows).set({ deletedAt: clock.now() }).where(eq(workflows.id, workflow.id));
-    await payAtGateway(placed.redirectUrl);
+    await payAtTestGateway(ctx, placed.redirectUrl);
     await ctx.app.jobs.runDue();
     expect(await entitlementsOf(ctx, buyer.user.id)).toEqual([]);
     expect(await gatewayState(placed.code)).toBe('refunded');
@@ -191,7 +180,7 @@ describe('a refund made at the provider just before a crash', () => {
     const buyer = await signedInUser(ctx);
     const placed = await placeOrder(ctx, buyer, workflow.id, 'test');
     await ctx.db.update(workflows).set({ deletedAt: clock.now() }).where(eq(workflows.id, workflow.id));
-    await payAtGateway(placed.redirectUrl);
+    await payAtTestGateway(ctx, placed.redirectUrl);
     // The job's refund reached the gateway, then the process died before writing it down.
     await ctx.db
       .update(testGatewayPayments)

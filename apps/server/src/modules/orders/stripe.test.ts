@@ -19,7 +19,7 @@ let seller: TestSession;
 beforeAll(async () => {
   stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   ctx = await createTestApp({
-    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
+    env: stripe.env,
     app: { clock: clock.now },
   });
   seller = await signedInUser(ctx);
