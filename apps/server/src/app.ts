@@ -57,15 +57,15 @@ import { createProfilesRepository } from './modules/profiles/index.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { publishingRoutes } from './modules/publishing/publishing.routes.ts';
 import { createPublishingService } from './modules/publishing/publishing.service.ts';
-import { reviewRoutes } from './modules/review/review.routes.ts';
-import { createReviewService } from './modules/review/review.service.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { taxonomyRoutes } from './modules/taxonomy/taxonomy.routes.ts';
 import { createTaxonomyRepository } from './modules/taxonomy/taxonomy.repository.ts';
 import { createWorkflowsRepository } from './modules/workflows/index.ts';
-import { createReviewRepository } from './modules/review/review.repository.ts';
+import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { createContactRepository } from './modules/contact/contact.repository.ts';
@@ -229,9 +229,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publishingRoutes, {
     publishing: createPublishingService({ workflows, uploads, catalog }),
   });
-  await app.register(reviewRoutes, {
-    review: createReviewService({
-      repository: createReviewRepository(database.db),
+  await app.register(moderationRoutes, {
+    moderation: createModerationService({
+      repository: createModerationRepository(database.db),
       workflows,
       storage,
       mailer,

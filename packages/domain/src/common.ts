@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const WORKFLOW_STATUSES = ['pending', 'listed', 'rejected', 'unlisted'] as const;
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
 /** What a reviewer decides on a submitted workflow or change. */
-export const REVIEW_DECISIONS = ['approved', 'rejected'] as const;
+export const MODERATION_DECISIONS = ['approved', 'rejected'] as const;
 
 export const WorkflowPlatform = z.enum(['n8n', 'make', 'zapier']);
 

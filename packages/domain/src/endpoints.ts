@@ -97,10 +97,10 @@ import {
   AdminReport,
   AdminReportsQuery,
   ResolvedReport,
-  ReviewDecision,
-  ReviewQueue,
+  ModerationDecision,
+  ModerationQueue,
   WorkflowReport,
-} from './review.ts';
+} from './moderation.ts';
 import {
   AdminPayoutResponse,
   AdminPayoutsQuery,
@@ -159,10 +159,10 @@ export const endpoints = {
   'POST /api/workflow-subcategories': { body: LinkSubcategoriesInput, response: LinkSubcategoriesInput },
   'GET /api/me/workflows': { query: page, response: MyWorkflowList },
 
-  /* review */
-  'GET /api/admin/reviews': { query: page, response: ReviewQueue },
-  'POST /api/admin/workflows/:id/approve': { response: ReviewDecision },
-  'POST /api/admin/workflows/:id/reject': { body: RejectInput, response: ReviewDecision },
+  /* moderation */
+  'GET /api/admin/reviews': { query: page, response: ModerationQueue },
+  'POST /api/admin/workflows/:id/approve': { response: ModerationDecision },
+  'POST /api/admin/workflows/:id/reject': { body: RejectInput, response: ModerationDecision },
   'POST /api/workflows/:id/reports': { body: ReportInput, response: WorkflowReport },
   'GET /api/admin/reports': { query: AdminReportsQuery, response: z.array(AdminReport) },
   'POST /api/admin/reports/:id/resolve': { body: ResolveReportInput, response: ResolvedReport },

@@ -14,6 +14,6 @@ export * from './commerce.ts';
 export * from './sales.ts';
 export * from './ratings.ts';
 export * from './markdown.ts';
-export * from './review.ts';
+export * from './moderation.ts';
 export * from './endpoints.ts';
 export * from './routes.ts';

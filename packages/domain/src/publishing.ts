@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CheckWarning, NodeSummary, REVIEW_DECISIONS, SecretFinding, WORKFLOW_STATUSES } from './common.ts';
+import {
+  CheckWarning,
+  NodeSummary,
+  MODERATION_DECISIONS,
+  SecretFinding,
+  WORKFLOW_STATUSES,
+} from './common.ts';
 import { DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN, VERSION_MAX } from './limits.ts';
 import { checkPriceAmount, readPrice, type PriceProblem } from './price.ts';
 import { REPORT_REASONS } from './reports.ts';
@@ -166,7 +172,7 @@ export const ReviewState = z.object({
   /** The last decision on this workflow, with the reason of a rejection. */
   last_decision: z
     .object({
-      decision: z.enum(REVIEW_DECISIONS),
+      decision: z.enum(MODERATION_DECISIONS),
       reason: z.string().nullable(),
       created_at: z.string(),
     })

@@ -7,7 +7,7 @@ import { sharedKeys } from '@/lib/query-keys';
 import { adminKeys } from './query-keys';
 
 /** The queue's shapes, from the same schemas the server answers with. */
-export type { AdminReport, QueueItem, QueueVersion, ReviewQueue } from '@flowbay/domain';
+export type { AdminReport, QueueItem, QueueVersion, ModerationQueue } from '@flowbay/domain';
 
 export function reviewQueueQueryOptions(page: number) {
   return definePageQuery(adminKeys.reviews(page), (signal) =>

@@ -1,7 +1,7 @@
 /**
- * Review queue with many listed workflows: N listed (default 20,000) and 50 waiting, with pseudo-random
+ * Moderation queue with many listed workflows: N listed (default 20,000) and 50 waiting, with pseudo-random
  * n8n exports of 5-20 nodes; times 50 duplicate-candidate lookups, the queue's queries and the endpoint.
- * Run: see bench/review/vitest.config.ts. Prints figures; asserts nothing about time.
+ * Run: see bench/moderation/vitest.config.ts. Prints figures; asserts nothing about time.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { workflowVersions, workflows } from '../../apps/server/src/db/schema.ts'
 import { createTestApp } from '../../apps/server/src/test/app.ts';
 import { signInAs } from '../../apps/server/src/test/auth.ts';
 import { createUser } from '../../apps/server/src/test/factories.ts';
-import { createReviewRepository } from '../../apps/server/src/modules/review/review.repository.ts';
+import { createModerationRepository } from '../../apps/server/src/modules/moderation/moderation.repository.ts';
 
 const TYPES = [
   'webhook',
@@ -85,7 +85,7 @@ it('measures the review queue with many listed workflows', async () => {
     );
   }
   await ctx.db.execute(sql`analyze`);
-  const repo = createReviewRepository(ctx.db);
+  const repo = createModerationRepository(ctx.db);
   const t0 = performance.now();
   let found = 0;
   for (let i = 0; i < 50; i++)

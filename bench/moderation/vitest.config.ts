@@ -2,15 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The review-queue measurement runs on the server's test harness (a fresh migrated database, PGlite
+ * The moderation-queue measurement runs on the server's test harness (a fresh migrated database, PGlite
  * or TEST_DATABASE_URL), outside the test suite:
- *   [TEST_DATABASE_URL=postgres://…] [MEASURE_N=100000] npx vitest run --config bench/review/vitest.config.ts
+ *   [TEST_DATABASE_URL=postgres://…] [MEASURE_N=100000] npx vitest run --config bench/moderation/vitest.config.ts
  */
 const server = fileURLToPath(new URL('../../apps/server', import.meta.url));
 export default defineConfig({
   test: {
     root: server,
-    include: ['../../bench/review/queue.measure.ts'],
+    include: ['../../bench/moderation/queue.measure.ts'],
     testTimeout: 1_200_000,
     hookTimeout: 120_000,
     globalSetup: ['./src/test/global-setup.ts'],

@@ -30,7 +30,7 @@ const DUPLICATE_CANDIDATES = 40;
 export type ReportReason = (typeof reports.$inferInsert)['reason'];
 type Resolution = { resolvedBy: string; resolvedAt: Date };
 
-export function createReviewRepository(db: Database) {
+export function createModerationRepository(db: Database) {
   async function findOpenReport(workflowId: string, reporterId: string) {
     const [row] = await db
       .select()
@@ -230,4 +230,4 @@ export function createReviewRepository(db: Database) {
   };
 }
 
-export type ReviewRepository = ReturnType<typeof createReviewRepository>;
+export type ModerationRepository = ReturnType<typeof createModerationRepository>;

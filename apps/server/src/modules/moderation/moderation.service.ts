@@ -19,11 +19,11 @@ import {
   type Transaction,
   type WorkflowsRepository,
 } from '../workflows/index.ts';
-import { decisionMail } from './review.mail.ts';
-import type { ReportReason, ReviewRepository } from './review.repository.ts';
+import { decisionMail } from './moderation.mail.ts';
+import type { ReportReason, ModerationRepository } from './moderation.repository.ts';
 
-export interface ReviewDeps {
-  repository: ReviewRepository;
+export interface ModerationDeps {
+  repository: ModerationRepository;
   workflows: WorkflowsRepository;
   storage: Storage;
   mailer: { send(message: MailMessage): Promise<void> };
@@ -35,7 +35,8 @@ type RequirementsShape = z.infer<typeof Requirements>;
 
 const QUEUE_PAGE = 50;
 const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
-const nothingToReview = () => new AppError(409, 'CONFLICT', 'Nothing is waiting for review on this workflow');
+const nothingToModerate = () =>
+  new AppError(409, 'CONFLICT', 'Nothing is waiting for review on this workflow');
 
 function cardSummary(summary: NodeSummary | null): NodeSummary | null {
   if (!summary) return null;
@@ -58,7 +59,7 @@ function versionDiff(current: ExportSummary | null, submitted: ExportSummary | n
   };
 }
 
-export function createReviewService(deps: ReviewDeps) {
+export function createModerationService(deps: ModerationDeps) {
   const { repository, workflows: workflowsRepository, storage } = deps;
 
   async function lockedWorkflow(tx: Transaction, id: string) {
@@ -92,7 +93,7 @@ export function createReviewService(deps: ReviewDeps) {
         }),
       );
     } catch (error) {
-      deps.log.warn({ err: error, workflowId, decision }, 'review decision e-mail could not be sent');
+      deps.log.warn({ err: error, workflowId, decision }, 'moderation decision e-mail could not be sent');
     }
   }
 
@@ -230,11 +231,11 @@ export function createReviewService(deps: ReviewDeps) {
         const row = await lockedWorkflow(tx, workflowId);
         const pending = await repository.pendingVersions(tx, row.id);
         const edit = await workflowsRepository.pendingEdit(tx, row.id);
-        if (pending.length === 0 && !edit && row.status === 'listed') throw nothingToReview();
+        if (pending.length === 0 && !edit && row.status === 'listed') throw nothingToModerate();
         // A rejected first submission resubmitted with text changes only: its newest file is the one reviewed.
         const target =
           pending[0] ?? (row.currentVersionId ? null : await repository.newestVersion(tx, row.id));
-        if (!target && !row.currentVersionId) throw nothingToReview();
+        if (!target && !row.currentVersionId) throw nothingToModerate();
         const now = new Date();
         const changes = (edit?.changes ?? {}) as EditChanges;
         const { categoryIds, subcategoryIds, ...columns } = changes;
@@ -269,7 +270,7 @@ export function createReviewService(deps: ReviewDeps) {
         const row = await lockedWorkflow(tx, workflowId);
         const pending = await repository.pendingVersions(tx, row.id);
         const edit = await workflowsRepository.pendingEdit(tx, row.id);
-        if (pending.length === 0 && !edit && row.status !== 'pending') throw nothingToReview();
+        if (pending.length === 0 && !edit && row.status !== 'pending') throw nothingToModerate();
         const now = new Date();
         await workflowsRepository.rejectPendingVersions(tx, row.id, reason, now);
         if (edit) await workflowsRepository.closeEdit(tx, edit.id, { status: 'rejected', reason, now });
@@ -330,4 +331,4 @@ export function createReviewService(deps: ReviewDeps) {
   };
 }
 
-export type ReviewService = ReturnType<typeof createReviewService>;
+export type ModerationService = ReturnType<typeof createModerationService>;

@@ -1,30 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
-import type { ReviewService } from './review.service.ts';
+import type { ModerationService } from './moderation.service.ts';
 
-export async function reviewRoutes(root: FastifyInstance, { review }: { review: ReviewService }) {
+export async function moderationRoutes(
+  root: FastifyInstance,
+  { moderation }: { moderation: ModerationService },
+) {
   const route = contractRoutes(root, {
-    tags: ['review'],
+    tags: ['moderation'],
     signedIn: true,
     errors: SIGNED_IN_ERRORS,
     params: { id: z.string().uuid() },
   });
 
   route('GET /api/admin/reviews', {
-    summary: 'The review queue (admins), oldest first, with the automated checks of each file',
+    summary: 'The moderation queue (admins), oldest first, with the automated checks of each file',
     errors: [401, 403],
-    handler: (request) => review.queue(request.viewer, request.query.page),
+    handler: (request) => moderation.queue(request.viewer, request.query.page),
   });
 
   route('POST /api/admin/workflows/:id/approve', {
     config: { invalidatesCatalogue: true },
-    handler: (request) => review.approve(request.viewer, request.params.id),
+    handler: (request) => moderation.approve(request.viewer, request.params.id),
   });
 
   route('POST /api/admin/workflows/:id/reject', {
     config: { invalidatesCatalogue: true },
-    handler: (request) => review.reject(request.viewer, request.params.id, request.body.reason),
+    handler: (request) => moderation.reject(request.viewer, request.params.id, request.body.reason),
   });
 
   route('POST /api/workflows/:id/reports', {
@@ -32,7 +35,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
     status: [200, 201],
     config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     handler: async (request, reply) => {
-      const { created, report } = await review.report(request.viewer, request.params.id, request.body);
+      const { created, report } = await moderation.report(request.viewer, request.params.id, request.body);
       return reply.status(created ? 201 : 200).send({
         id: report.id,
         workflow_id: report.workflowId,
@@ -47,7 +50,7 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
   route('GET /api/admin/reports', {
     errors: [401, 403],
     handler: async (request) => {
-      const rows = await review.reports(request.viewer, request.query.status, request.query.page);
+      const rows = await moderation.reports(request.viewer, request.query.status, request.query.page);
       return rows.map((row) => ({
         id: row.id,
         workflow_id: row.workflowId,
@@ -67,6 +70,6 @@ export async function reviewRoutes(root: FastifyInstance, { review }: { review: 
     summary: 'Resolve a report: unlist the workflow (closes all its open reports) or dismiss',
     config: { invalidatesCatalogue: true },
     handler: (request) =>
-      review.resolveReport(request.viewer, request.params.id, request.body.action, request.body.note),
+      moderation.resolveReport(request.viewer, request.params.id, request.body.action, request.body.note),
   });
 }

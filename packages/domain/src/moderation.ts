@@ -3,7 +3,7 @@ import { Requirements } from './api.ts';
 import {
   CheckWarning,
   NodeSummary,
-  REVIEW_DECISIONS,
+  MODERATION_DECISIONS,
   SecretFinding,
   UserContact,
   WORKFLOW_STATUSES,
@@ -12,13 +12,13 @@ import { DuplicateMatch, PlatformCheck, VersionDiff } from './publishing.ts';
 import { pageNumber } from './paging.ts';
 import { REPORT_REASONS } from './reports.ts';
 
-/** Answers of the admin review endpoints (the queue, decisions, workflow reports). */
-export const ReviewDecision = z.object({
+/** Answers of the admin moderation endpoints (the queue, decisions, workflow reports). */
+export const ModerationDecision = z.object({
   workflow_id: z.string(),
-  decision: z.enum(REVIEW_DECISIONS),
+  decision: z.enum(MODERATION_DECISIONS),
   status: z.enum(WORKFLOW_STATUSES),
 });
-export type ReviewDecision = z.infer<typeof ReviewDecision>;
+export type ModerationDecision = z.infer<typeof ModerationDecision>;
 
 export const QueueVersion = z.object({
   id: z.string(),
@@ -66,13 +66,13 @@ export const QueueItem = z.object({
 });
 export type QueueItem = z.infer<typeof QueueItem>;
 
-export const ReviewQueue = z.object({
+export const ModerationQueue = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   items: z.array(QueueItem),
 });
-export type ReviewQueue = z.infer<typeof ReviewQueue>;
+export type ModerationQueue = z.infer<typeof ModerationQueue>;
 
 export const WORKFLOW_REPORT_STATUSES = ['open', 'unlisted', 'dismissed'] as const;
 
