@@ -31,10 +31,10 @@ export function importableN8nFile(text: string, title: string): string | null {
   const detected = detectPlatform(read.value);
   if (!detected || detected.platform !== 'n8n') return null;
   const fallback = title.trim() || 'Untitled workflow';
-  const workflows = detected.workflows.map((doc, index) =>
-    importableN8nWorkflow(doc, detected.workflows.length > 1 ? `${fallback} (${index + 1})` : fallback),
+  const workflows = detected.document.map((doc, index) =>
+    importableN8nWorkflow(doc, detected.document.length > 1 ? `${fallback} (${index + 1})` : fallback),
   );
-  const single = workflows.length === 1 && detected.workflows[0] === read.value;
+  const single = workflows.length === 1 && detected.document[0] === read.value;
   if (single && alreadyImportable(read.value)) return text;
   return JSON.stringify(workflows.length === 1 ? workflows[0] : workflows, null, 2);
 }

@@ -1,5 +1,16 @@
 export * from './model.ts';
 export { parseWorkflowExport, detectPlatform } from './parse.ts';
+export {
+  type PlatformDefinition,
+  type PlatformId,
+  type PlatformLanguage,
+  PLATFORMS,
+  PLATFORM_IDS,
+  isPlatformId,
+  listOfPlatforms,
+  platformName,
+} from './platforms.ts';
+export type { PlatformReader, SecretWalk } from './reader.ts';
 export { layoutGraph, layoutPositions, LAYOUT_COLUMN_WIDTH, LAYOUT_ROW_HEIGHT } from './layout.ts';
 export {
   type AppDefinition,

@@ -2,6 +2,7 @@ import { appDisplayName, normalizeAppKey } from './apps.ts';
 import { GraphBuilder } from './graph-builder.ts';
 import { readableMakeModule } from './step-names.ts';
 import type { Annotation, EdgeKind, ParseOptions, Warning, WorkflowGraph } from './model.ts';
+import type { PlatformReader } from './reader.ts';
 import {
   type JsonRecord,
   finite,
@@ -178,3 +179,53 @@ function readNotes(
   });
   return annotations;
 }
+
+/** Every module of a flow and of the flows nested in its routers and error handlers, depth first. */
+function forEachModule(flow: unknown, depth: number, each: (module: JsonRecord) => void): void {
+  if (!Array.isArray(flow) || depth > 100) return;
+  for (const module of flow) {
+    if (!isRecord(module)) continue;
+    each(module);
+    const routes = own(module, 'routes');
+    if (Array.isArray(routes))
+      for (const route of routes) if (isRecord(route)) forEachModule(own(route, 'flow'), depth + 1, each);
+    forEachModule(own(module, 'onerror'), depth + 1, each);
+  }
+}
+
+/** Make: a scenario blueprint (`flow` + `metadata`). */
+export const makeReader: PlatformReader<JsonRecord> = {
+  detect(value) {
+    if (!isRecord(value)) return undefined;
+    const flow = own(value, 'flow');
+    return Array.isArray(flow) &&
+      (isRecord(own(value, 'metadata')) ||
+        flow.some((module) => isRecord(module) && typeof own(module, 'module') === 'string'))
+      ? value
+      : undefined;
+  },
+  countNodes(blueprint) {
+    // Routers and error handlers nest flows; depth is already bounded by MAX_NESTING_DEPTH.
+    const modules = (flow: unknown): number => {
+      if (!Array.isArray(flow)) return 0;
+      let count = flow.length;
+      for (const module of flow) {
+        if (!isRecord(module)) continue;
+        const routes = own(module, 'routes');
+        if (Array.isArray(routes))
+          for (const route of routes) if (isRecord(route)) count += modules(own(route, 'flow'));
+        count += modules(own(module, 'onerror'));
+      }
+      return count;
+    };
+    return modules(own(blueprint, 'flow'));
+  },
+  parse: (blueprint, warnings, options) => [parseMakeBlueprint(blueprint, warnings, options)],
+  walkSecrets(blueprint, graphs, { visit, nameOf }) {
+    const graph = graphs[0];
+    forEachModule(own(blueprint, 'flow'), 0, (module) => {
+      const id = idText(own(module, 'id'));
+      visit(graph, module, nameOf(graph, id, `Module ${id ?? '?'}`), id, ['parameters', 'mapper']);
+    });
+  },
+};

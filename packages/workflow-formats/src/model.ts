@@ -1,6 +1,9 @@
 /** The one graph model every platform's export is turned into. */
 
-export type Platform = 'n8n' | 'make' | 'zapier';
+import type { PlatformId } from './platforms.ts';
+
+/** A platform's id (`PLATFORMS` in platforms.ts lists them). */
+export type Platform = PlatformId;
 
 export type NodeKind = 'trigger' | 'action' | 'router' | 'filter' | 'note';
 

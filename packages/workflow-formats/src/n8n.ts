@@ -1,6 +1,7 @@
 import { isN8nCommunityType, n8nPackageOf, normalizeAppKey } from './apps.ts';
 import { GraphBuilder } from './graph-builder.ts';
 import type { Annotation, EdgeKind, NodeKind, ParseOptions, Warning, WorkflowGraph } from './model.ts';
+import type { PlatformReader } from './reader.ts';
 import {
   type JsonRecord,
   finite,
@@ -247,3 +248,53 @@ function errorOutput(labels: (string | undefined)[] | undefined, outputCount: nu
   if (labels !== undefined && labels.length > 0) return labels.length;
   return outputCount >= 2 ? outputCount - 1 : -1;
 }
+
+function looksLikeN8nNode(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof own(value, 'type') === 'string' &&
+    (own(value, 'parameters') !== undefined ||
+      own(value, 'typeVersion') !== undefined ||
+      own(value, 'position') !== undefined ||
+      typeof own(value, 'name') === 'string')
+  );
+}
+
+function isN8nWorkflow(value: unknown): value is JsonRecord {
+  if (!isRecord(value)) return false;
+  const nodes = own(value, 'nodes');
+  if (!Array.isArray(nodes)) return false;
+  if (own(value, 'connections') !== undefined) return true;
+  return nodes.some(looksLikeN8nNode);
+}
+
+/** n8n: a workflow (`nodes` + `connections`), a list of them, or a bare list of nodes. */
+export const n8nReader: PlatformReader<(JsonRecord | unknown[])[]> = {
+  detect(value) {
+    if (Array.isArray(value)) {
+      if (value.length === 0) return undefined;
+      if (value.every(isN8nWorkflow)) return value as JsonRecord[];
+      if (value.every(isRecord) && value.some(looksLikeN8nNode)) return [value];
+      return undefined;
+    }
+    return isN8nWorkflow(value) ? [value] : undefined;
+  },
+  countNodes: (workflows) =>
+    workflows.reduce<number>((sum, doc) => {
+      const nodes = Array.isArray(doc) ? doc : own(doc, 'nodes');
+      return sum + (Array.isArray(nodes) ? nodes.length : 0);
+    }, 0),
+  parse: (workflows, warnings, options) => workflows.map((doc) => parseN8nWorkflow(doc, warnings, options)),
+  walkSecrets(workflows, graphs, { visit }) {
+    workflows.forEach((doc, w) => {
+      const graph = graphs[w];
+      const nodes = Array.isArray(doc) ? doc : own(doc, 'nodes');
+      if (!Array.isArray(nodes)) return;
+      nodes.forEach((node, i) => {
+        if (!isRecord(node)) return;
+        const name = text(own(node, 'name')) ?? `Node ${i + 1}`;
+        visit(graph, node, name, idText(own(node, 'id')) ?? name, ['parameters', 'notes']);
+      });
+    });
+  },
+};

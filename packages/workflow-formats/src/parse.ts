@@ -1,26 +1,20 @@
 import { readJsonText } from './json-text.ts';
-import { parseMakeBlueprint } from './make.ts';
 import {
   MAX_EXPORT_BYTES,
   MAX_NODES,
   type FormatError,
   type ParseOptions,
   type ParseResult,
-  type Platform,
   type Warning,
-  type WorkflowGraph,
 } from './model.ts';
-import { parseN8nWorkflow } from './n8n.ts';
-import { type JsonRecord, isRecord, own } from './shared.ts';
-import { parseZapierExport } from './zapier.ts';
+import { PLATFORMS, listOfPlatforms } from './platforms.ts';
+import { DETECTION_ORDER, READERS, type Detected, readerOf } from './readers.ts';
+import { isRecord, own } from './shared.ts';
+
+export type { Detected } from './readers.ts';
 
 /** Keys under which APIs and tools wrap an export (`{ "data": workflow }`, `{ "blueprint": … }`). */
 const WRAPPER_KEYS = ['data', 'workflow', 'blueprint', 'response'];
-
-export type Detected =
-  | { platform: 'n8n'; workflows: (JsonRecord | unknown[])[] }
-  | { platform: 'make'; blueprint: JsonRecord }
-  | { platform: 'zapier'; exportDoc: JsonRecord };
 
 const SAFETY_NET_MESSAGE = 'The file could not be read as a workflow export.';
 
@@ -31,45 +25,13 @@ export function documentOf(result: object): { value: unknown; detected: Detected
   return documents.get(result);
 }
 
-function looksLikeN8nNode(value: unknown): boolean {
-  return (
-    isRecord(value) &&
-    typeof own(value, 'type') === 'string' &&
-    (own(value, 'parameters') !== undefined ||
-      own(value, 'typeVersion') !== undefined ||
-      own(value, 'position') !== undefined ||
-      typeof own(value, 'name') === 'string')
-  );
-}
-
-function isN8nWorkflow(value: unknown): value is JsonRecord {
-  if (!isRecord(value)) return false;
-  const nodes = own(value, 'nodes');
-  if (!Array.isArray(nodes)) return false;
-  if (own(value, 'connections') !== undefined) return true;
-  return nodes.some(looksLikeN8nNode);
-}
-
 /** Recognizes the platform from the content alone. */
 export function detectPlatform(value: unknown, depth = 0): Detected | undefined {
-  if (Array.isArray(value)) {
-    if (value.length === 0) return undefined;
-    if (value.every(isN8nWorkflow)) return { platform: 'n8n', workflows: value as JsonRecord[] };
-    if (value.every(isRecord) && value.some(looksLikeN8nNode)) return { platform: 'n8n', workflows: [value] };
-    return undefined;
+  for (const platform of DETECTION_ORDER) {
+    const document: unknown = READERS[platform].detect(value);
+    if (document !== undefined) return { platform, document } as Detected;
   }
-  if (!isRecord(value)) return undefined;
-  if (Array.isArray(own(value, 'zaps'))) return { platform: 'zapier', exportDoc: value };
-  const flow = own(value, 'flow');
-  if (
-    Array.isArray(flow) &&
-    (isRecord(own(value, 'metadata')) ||
-      flow.some((module) => isRecord(module) && typeof own(module, 'module') === 'string'))
-  ) {
-    return { platform: 'make', blueprint: value };
-  }
-  if (isN8nWorkflow(value)) return { platform: 'n8n', workflows: [value] };
-  if (depth < 2) {
+  if (depth < 2 && isRecord(value)) {
     for (const key of WRAPPER_KEYS) {
       const inner = own(value, key);
       if (inner !== undefined && inner !== null && typeof inner === 'object') {
@@ -81,51 +43,13 @@ export function detectPlatform(value: unknown, depth = 0): Detected | undefined 
   return undefined;
 }
 
-/** Nodes in the raw document, counted before any is read so an oversized file costs no more. */
-function countNodes(detected: Detected): number {
-  const length = (value: unknown) => (Array.isArray(value) ? value.length : 0);
-  switch (detected.platform) {
-    case 'n8n':
-      return detected.workflows.reduce<number>(
-        (sum, doc) => sum + (Array.isArray(doc) ? doc.length : length(own(doc, 'nodes'))),
-        0,
-      );
-    case 'make': {
-      // Routers and error handlers nest flows; depth is already bounded by MAX_NESTING_DEPTH.
-      const modules = (flow: unknown): number => {
-        if (!Array.isArray(flow)) return 0;
-        let count = flow.length;
-        for (const module of flow) {
-          if (!isRecord(module)) continue;
-          const routes = own(module, 'routes');
-          if (Array.isArray(routes))
-            for (const route of routes) if (isRecord(route)) count += modules(own(route, 'flow'));
-          count += modules(own(module, 'onerror'));
-        }
-        return count;
-      };
-      return modules(own(detected.blueprint, 'flow'));
-    }
-    case 'zapier': {
-      const zaps = own(detected.exportDoc, 'zaps');
-      if (!Array.isArray(zaps)) return 0;
-      return zaps.reduce<number>((sum, zap) => {
-        if (!isRecord(zap)) return sum;
-        const steps = own(zap, 'nodes') ?? own(zap, 'steps');
-        return sum + (Array.isArray(steps) ? steps.length : isRecord(steps) ? Object.keys(steps).length : 0);
-      }, 0);
-    }
-  }
-}
-
 function failure(error: FormatError): ParseResult {
   return { ok: false, error };
 }
 
 const NOT_A_WORKFLOW: FormatError = {
   code: 'NOT_A_WORKFLOW',
-  message:
-    'This JSON is not an n8n workflow (nodes + connections), a Make blueprint (flow + metadata) or a Zapier export (zaps).',
+  message: `This JSON is not ${listOfPlatforms((id) => PLATFORMS[id].exportShape, 'or')}.`,
 };
 
 /** Reads input that may be text, bytes or an already-parsed value into a JSON value. */
@@ -163,7 +87,7 @@ function readInput(input: unknown): { ok: true; value: unknown } | { ok: false; 
 }
 
 /**
- * Turns any n8n, Make or Zapier export into graphs. Never throws: every problem with the input
+ * Turns any export of a platform in `PLATFORMS` into graphs. Never throws: every problem with the input
  * is a `{ ok: false, error: { code } }` result.
  */
 export function parseWorkflowExport(input: string | unknown, options: ParseOptions = {}): ParseResult {
@@ -172,7 +96,7 @@ export function parseWorkflowExport(input: string | unknown, options: ParseOptio
     if (!read.ok) return failure(read.error);
     const detected = detectPlatform(read.value);
     if (!detected) return failure(NOT_A_WORKFLOW);
-    if (countNodes(detected) > MAX_NODES) {
+    if (readerOf(detected).countNodes(detected.document) > MAX_NODES) {
       return failure({
         code: 'TOO_MANY_NODES',
         message: `The file holds more than ${MAX_NODES.toLocaleString('en')} nodes.`,
@@ -180,23 +104,8 @@ export function parseWorkflowExport(input: string | unknown, options: ParseOptio
     }
 
     const warnings: Warning[] = [];
-    let workflows: WorkflowGraph[];
-    let platform: Platform;
-    switch (detected.platform) {
-      case 'n8n':
-        platform = 'n8n';
-        workflows = detected.workflows.map((doc) => parseN8nWorkflow(doc, warnings, options));
-        break;
-      case 'make':
-        platform = 'make';
-        workflows = [parseMakeBlueprint(detected.blueprint, warnings, options)];
-        break;
-      case 'zapier':
-        platform = 'zapier';
-        workflows = parseZapierExport(detected.exportDoc, warnings, options);
-        break;
-    }
-    const result: ParseResult = { ok: true, platform, workflows, warnings };
+    const workflows = readerOf(detected).parse(detected.document, warnings, options);
+    const result: ParseResult = { ok: true, platform: detected.platform, workflows, warnings };
     documents.set(result, { value: read.value, detected });
     return result;
   } catch {

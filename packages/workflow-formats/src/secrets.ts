@@ -1,6 +1,7 @@
 import type { ParseResult, ParseSuccess, WorkflowGraph } from './model.ts';
-import { documentOf, parseWorkflowExport, type Detected } from './parse.ts';
-import { type JsonRecord, idText, isRecord, own, text } from './shared.ts';
+import { documentOf, parseWorkflowExport } from './parse.ts';
+import { type Detected, readerOf } from './readers.ts';
+import { type JsonRecord, isRecord, own, text } from './shared.ts';
 
 /** A credential pasted into a node. Never holds the value, only where it is and what it looks like. */
 export interface SecretFinding {
@@ -281,58 +282,7 @@ function collectHits(detected: Detected, result: ParseSuccess): Hit[] {
     return byId.get(id) ?? fallback;
   };
 
-  switch (detected.platform) {
-    case 'n8n':
-      detected.workflows.forEach((doc, w) => {
-        const graph = result.workflows[w];
-        const nodes = Array.isArray(doc) ? doc : own(doc, 'nodes');
-        if (!Array.isArray(nodes)) return;
-        nodes.forEach((node, i) => {
-          if (!isRecord(node)) return;
-          const name = text(own(node, 'name')) ?? `Node ${i + 1}`;
-          visit(graph, node, name, idText(own(node, 'id')) ?? name, ['parameters', 'notes']);
-        });
-      });
-      break;
-    case 'make': {
-      const graph = result.workflows[0];
-      const walk = (flow: unknown, depth: number) => {
-        if (!Array.isArray(flow) || depth > 100) return;
-        for (const module of flow) {
-          if (!isRecord(module)) continue;
-          const id = idText(own(module, 'id'));
-          visit(graph, module, nameOf(graph, id, `Module ${id ?? '?'}`), id, ['parameters', 'mapper']);
-          const routes = own(module, 'routes');
-          if (Array.isArray(routes))
-            for (const route of routes) if (isRecord(route)) walk(own(route, 'flow'), depth + 1);
-          walk(own(module, 'onerror'), depth + 1);
-        }
-      };
-      walk(own(detected.blueprint, 'flow'), 0);
-      break;
-    }
-    case 'zapier': {
-      const zaps = own(detected.exportDoc, 'zaps');
-      if (!Array.isArray(zaps)) break;
-      let graphIndex = 0;
-      for (const zap of zaps) {
-        if (!isRecord(zap)) continue;
-        const graph = result.workflows[graphIndex++];
-        const steps = own(zap, 'nodes') ?? own(zap, 'steps');
-        const entries: [string, unknown][] = Array.isArray(steps)
-          ? steps.map((step, i) => [String(i + 1), step])
-          : isRecord(steps)
-            ? Object.keys(steps).map((key) => [key, steps[key]])
-            : [];
-        for (const [key, step] of entries) {
-          if (!isRecord(step)) continue;
-          const id = idText(own(step, 'id')) ?? key;
-          visit(graph, step, nameOf(graph, id, `Step ${id}`), id, ['params']);
-        }
-      }
-      break;
-    }
-  }
+  readerOf(detected).walkSecrets(detected.document, result.workflows, { visit, nameOf });
   return hits;
 }
 

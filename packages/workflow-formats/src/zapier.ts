@@ -2,6 +2,7 @@ import { appDisplayName, isCoreApp, normalizeAppKey } from './apps.ts';
 import { GraphBuilder } from './graph-builder.ts';
 import { readableZapierAction } from './step-names.ts';
 import type { NodeKind, ParseOptions, Warning, WorkflowGraph } from './model.ts';
+import type { PlatformReader } from './reader.ts';
 import { type JsonRecord, idText, isRecord, own, text, warn } from './shared.ts';
 
 const KNOWN_VERSIONS = new Set<unknown>([2, '2', 'gdpr_v1']);
@@ -137,3 +138,35 @@ function stepKind(record: JsonRecord, api: string, action: string, isRoot: boole
   if (isRoot || own(record, 'type_of') === 'read') return 'trigger';
   return 'action';
 }
+
+/** A zap's steps with their keys: `nodes` or `steps`, as a list (keys 1, 2, …) or keyed by id. */
+function zapSteps(zap: JsonRecord): [string, unknown][] {
+  const steps = own(zap, 'nodes') ?? own(zap, 'steps');
+  if (Array.isArray(steps)) return steps.map((step, i) => [String(i + 1), step]);
+  return isRecord(steps) ? Object.keys(steps).map((key) => [key, steps[key]]) : [];
+}
+
+/** Zapier: an export with a `zaps` list. */
+export const zapierReader: PlatformReader<JsonRecord> = {
+  detect: (value) => (isRecord(value) && Array.isArray(own(value, 'zaps')) ? value : undefined),
+  countNodes(exportDoc) {
+    const zaps = own(exportDoc, 'zaps');
+    if (!Array.isArray(zaps)) return 0;
+    return zaps.reduce<number>((sum, zap) => (isRecord(zap) ? sum + zapSteps(zap).length : sum), 0);
+  },
+  parse: (exportDoc, warnings, options) => parseZapierExport(exportDoc, warnings, options),
+  walkSecrets(exportDoc, graphs, { visit, nameOf }) {
+    const zaps = own(exportDoc, 'zaps');
+    if (!Array.isArray(zaps)) return;
+    let graphIndex = 0;
+    for (const zap of zaps) {
+      if (!isRecord(zap)) continue;
+      const graph = graphs[graphIndex++];
+      for (const [key, step] of zapSteps(zap)) {
+        if (!isRecord(step)) continue;
+        const id = idText(own(step, 'id')) ?? key;
+        visit(graph, step, nameOf(graph, id, `Step ${id}`), id, ['params']);
+      }
+    }
+  },
+};

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalizeAppKey, parseWorkflowExport, type ParseSuccess, type WorkflowGraph } from '../src/index.ts';
+import {
+  PLATFORM_IDS,
+  normalizeAppKey,
+  parseWorkflowExport,
+  type ParseSuccess,
+  type PlatformId,
+  type WorkflowGraph,
+} from '../src/index.ts';
 import { fixture, fixtureFiles } from './helpers.ts';
 
 interface ExpectedWorkflow {
@@ -12,7 +19,7 @@ interface ExpectedWorkflow {
   edgeKinds?: Record<string, number>;
 }
 interface ExpectedFile {
-  platform: 'n8n' | 'make' | 'zapier';
+  platform: PlatformId;
   workflows: ExpectedWorkflow[];
   credentialTypes?: string[];
   communityPackages?: string[];
@@ -49,7 +56,7 @@ function edgeKindCounts(graph: WorkflowGraph, foldBranches: boolean): Record<str
 
 describe('every corpus file', () => {
   it('has an expectation for each fixture', () => {
-    const files = ['n8n', 'make', 'zapier', 'synthetic'].flatMap(fixtureFiles);
+    const files = [...PLATFORM_IDS, 'synthetic'].flatMap(fixtureFiles);
     expect(Object.keys(EXPECTED).sort()).toEqual(files.sort());
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseWorkflowExport, type ParseResult } from '../src/index.ts';
+import { PLATFORM_IDS, parseWorkflowExport, type ParseResult } from '../src/index.ts';
 import { isSafetyNetFailure } from '../src/parse.ts';
 import { redactSecrets, scanSecrets } from '../src/secrets.ts';
 import { summarizeExport } from '../src/summary.ts';
@@ -17,7 +17,7 @@ const CODES = new Set([
 ]);
 
 /** Small files keep each run fast; the big ones are covered by the corpus tests and the bench. */
-const SOURCES = ['n8n', 'make', 'zapier', 'synthetic']
+const SOURCES = [...PLATFORM_IDS, 'synthetic']
   .flatMap(fixtureFiles)
   .map((file) => fixture(file))
   .filter((text) => text.length < 40_000);
