@@ -1,3 +1,4 @@
+import { PLATFORM_IDS } from '@flowbay/workflow-formats/platforms';
 import { z } from 'zod';
 
 /** Small schemas that several answers are built from, so each is said once. */
@@ -7,7 +8,8 @@ export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
 /** What a reviewer decides on a submitted workflow or change. */
 export const MODERATION_DECISIONS = ['approved', 'rejected'] as const;
 
-export const WorkflowPlatform = z.enum(['n8n', 'make', 'zapier']);
+/** The platforms of `PLATFORMS` (packages/workflow-formats), in listing order. */
+export const WorkflowPlatform = z.enum(PLATFORM_IDS);
 
 export const AppUsage = z.object({
   key: z.string(),

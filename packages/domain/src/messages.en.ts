@@ -1,3 +1,4 @@
+import { PLATFORMS, listOfPlatforms } from '@flowbay/workflow-formats/platforms';
 import type { MessagesOfOneLanguage } from './messages.ts';
 
 /** The API's errors and validation messages in English (the catalogue: messages.ts). */
@@ -21,7 +22,7 @@ export const MESSAGES_EN = {
     PAYLOAD_TOO_LARGE: 'The file is larger than 5 MB.',
     UNSUPPORTED_MEDIA_TYPE: 'This type of content is not supported.',
     INVALID_JSON: 'The file is not valid JSON.',
-    NOT_A_WORKFLOW: 'The file is not an n8n, Make or Zapier export.',
+    NOT_A_WORKFLOW: `The file is not an ${listOfPlatforms((id) => PLATFORMS[id].names.en, 'or')} export.`,
     EMPTY_FILE: 'The file is empty.',
     FILE_TOO_LARGE: 'The file is larger than 5 MB.',
     TOO_DEEP: 'The file is nested too deeply.',

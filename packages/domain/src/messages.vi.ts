@@ -1,3 +1,4 @@
+import { PLATFORMS, listOfPlatforms } from '@flowbay/workflow-formats/platforms';
 import type { MessagesOfOneLanguage } from './messages.ts';
 
 /** The API's errors and validation messages in Vietnamese (the catalogue: messages.ts). */
@@ -21,7 +22,7 @@ export const MESSAGES_VI = {
     PAYLOAD_TOO_LARGE: 'Tệp lớn hơn 5 MB.',
     UNSUPPORTED_MEDIA_TYPE: 'Loại nội dung này không được hỗ trợ.',
     INVALID_JSON: 'Tệp không phải JSON hợp lệ.',
-    NOT_A_WORKFLOW: 'Tệp không phải bản xuất của n8n, Make hay Zapier.',
+    NOT_A_WORKFLOW: `Tệp không phải bản xuất của ${listOfPlatforms((id) => PLATFORMS[id].names.vi, 'hay')}.`,
     EMPTY_FILE: 'Tệp trống.',
     FILE_TOO_LARGE: 'Tệp lớn hơn 5 MB.',
     TOO_DEEP: 'Tệp có cấu trúc lồng nhau quá sâu.',
