@@ -37,11 +37,10 @@ import { N8N_VERSION, ensureN8n, n8nBin } from './install.mjs';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REPORT = join(ROOT, 'bench/reports/n8n-check.md');
 const CORPUS = join(ROOT, 'packages/workflow-formats/test/fixtures');
-const SHARED_CORPUS = [
-  process.env.SHARED_CORPUS_DIR,
-  join(ROOT, '../shared/corpus'),
-  '/work/shared/corpus',
-].find((dir): dir is string => Boolean(dir && existsSync(dir)));
+/** Optional: a folder of more exports to import (its `n8n/` and `synthetic/` subfolders), outside the repository. */
+const SHARED_CORPUS = [process.env.SHARED_CORPUS_DIR].find((dir): dir is string =>
+  Boolean(dir && existsSync(dir)),
+);
 const OWNER = {
   email: 'owner@n8n-check.test',
   firstName: 'Flowbay',
@@ -323,7 +322,7 @@ async function main() {
   }
   if (imports.length === 0) record('n8n files to import', false, 'none found');
   if (SHARED_CORPUS === undefined)
-    log('the shared corpus folder was not found: only the seed corpus was used');
+    log('SHARED_CORPUS_DIR is not set to a folder: only the seed corpus was used');
 
   /* (2) n8n's editor uses Flowbay as its template library */
   const n8nPort = await freePort();

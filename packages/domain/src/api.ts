@@ -4,7 +4,7 @@ import { NodeSummary, WORKFLOW_STATUSES } from './common.ts';
 import { PRICE_FILTERS } from './price.ts';
 import { ReviewState } from './publishing.ts';
 
-/** Response shapes of the public API (spec section 7 field names). */
+/** Response shapes of the public API (its field names are part of the contract, endpoints.ts). */
 export const ApiError = z.object({
   error: z.object({
     code: z.string(),

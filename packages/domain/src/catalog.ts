@@ -12,7 +12,7 @@ const intFromQuery = (min: number, max: number) =>
     .min(min)
     .max(max);
 
-/** Query of `GET /api/workflows` (spec section 7). Page is zero-based. */
+/** Query of `GET /api/workflows` (docs/product.md, "Visitors: finding a workflow"). Page is zero-based. */
 export const ListWorkflowsQuery = z.object({
   page: intFromQuery(0, 100_000).default(0),
   limit: intFromQuery(1, PAGE_LIMIT_MAX).optional(),

@@ -3,7 +3,7 @@ import { CONTACT_LIMITS } from './limits.ts';
 
 export { CONTACT_LIMITS };
 
-/** The contact form (spec section 5 leaves its rules open; these are ours, docs/decisions/0030). */
+/** The contact form's rules (docs/product.md, "Other pages"; docs/decisions/0030). */
 export const ContactInput = z.object({
   full_name: z.string().trim().min(1, 'required').max(CONTACT_LIMITS.nameMax, 'too_long'),
   email: z.string().trim().max(CONTACT_LIMITS.emailMax, 'too_long').pipe(z.email('invalid_email')),

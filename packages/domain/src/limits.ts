@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, shared by server and web. */
+/** Business constants (docs/product.md, "Limits"), shared by server and web. */
 export const TITLE_MIN = 5;
 export const TITLE_MAX = 150;
 export const DESCRIPTION_MAX = 1000;

@@ -12,7 +12,7 @@ import { REPORT_REASONS } from './reports.ts';
 import { stripBidiControls } from './bidi.ts';
 
 /**
- * Validation messages are i18n keys (spec section 5 wording lives in the web app's en/vi files
+ * Validation messages are i18n keys (their wording lives in the web app's en/vi files
  * and in the server's messages). The API answers `field` plus `details.messageKey`.
  */
 export const VALIDATION_KEYS = {

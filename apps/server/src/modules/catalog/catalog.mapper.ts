@@ -4,7 +4,7 @@ import type { CardRow } from './catalog.repository.ts';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** A row of the card query as the API's WorkflowCard (spec field names). */
+/** A row of the card query as the API's WorkflowCard (the contract's field names). */
 export function toWorkflowCard(row: CardRow, storage: Storage): WorkflowCard {
   return {
     id: row.id,

@@ -448,7 +448,7 @@ describe('refusals', () => {
     ],
     [{ file_url: '' }, 'file_url', 'validation.fileRequired', 'Vui lòng tải lên tệp workflow.'],
   ])(
-    'validates %j as spec section 5 says, in the caller language',
+    'validates %j as docs/product.md says (publishing), in the caller language',
     async (change, field, messageKey, message) => {
       const response = await ctx.app.inject({
         method: 'POST',

@@ -1,6 +1,6 @@
 import type { EditChanges } from './workflows.repository.ts';
 
-/** A pending edit as the API shows it (spec field names; storage keys stay inside). */
+/** A pending edit as the API shows it (the contract's field names; storage keys stay inside). */
 export function publicChanges(changes: EditChanges): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (changes.title !== undefined) out.title = changes.title;
