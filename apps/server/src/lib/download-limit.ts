@@ -1,6 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isSignedIn } from '../infra/viewer.ts';
+import { isSignedIn } from '../infra/request-viewer.ts';
 import { AppError } from './errors.ts';
 
 /**

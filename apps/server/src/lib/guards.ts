@@ -1,4 +1,4 @@
-import { isAdmin, isSignedIn, type SignedInViewer, type Viewer } from '../infra/viewer.ts';
+import { isAdmin, isSignedIn, type SignedInViewer, type Viewer } from '../infra/request-viewer.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
 
 /** A signed-in caller whose e-mail is confirmed: what every publishing write needs. */

@@ -5,7 +5,7 @@ import { queueMail } from '../../infra/jobs/mail.ts';
 import type { Mailer } from '../../infra/mailer/index.ts';
 import type { Clock, JobQueue } from '../../infra/jobs/queue.ts';
 import type { Storage } from '../../infra/storage/index.ts';
-import type { Viewer } from '../../infra/viewer.ts';
+import type { Viewer } from '../../infra/request-viewer.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { processImage } from '../../lib/images.ts';

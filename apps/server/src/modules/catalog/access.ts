@@ -1,5 +1,5 @@
 import type { WorkflowAccess } from '@flowbay/domain';
-import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
+import { isAdmin, isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 
 export interface AccessSubject {
   userId: string;

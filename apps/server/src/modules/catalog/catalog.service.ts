@@ -19,7 +19,7 @@ import {
 } from '@flowbay/domain';
 import type { ExportSummary } from '@flowbay/workflow-formats';
 import type { Storage } from '../../infra/storage/index.ts';
-import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
+import { isAdmin, isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
 import type { ServedFiles } from '../../infra/served-files/index.ts';
 import { canSeeUnlisted, resolveAccess } from './access.ts';

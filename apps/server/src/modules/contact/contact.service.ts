@@ -1,6 +1,6 @@
 import type { ContactInput } from '@flowbay/domain/contact';
 import type { Mailer } from '../../infra/mailer/index.ts';
-import { isSignedIn, type Viewer } from '../../infra/viewer.ts';
+import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import type { ContactRepository } from './contact.repository.ts';
 
 interface ContactDeps {

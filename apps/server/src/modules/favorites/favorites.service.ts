@@ -1,5 +1,5 @@
 import { isUuid } from '@flowbay/domain';
-import { isSignedIn, type Viewer } from '../../infra/viewer.ts';
+import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { notFound, unauthenticated } from '../../lib/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { FavoritesRepository } from './favorites.repository.ts';

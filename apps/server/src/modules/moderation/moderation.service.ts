@@ -10,7 +10,7 @@ import {
 import { diffSummaries, similarity, type ExportSummary } from '@flowbay/workflow-formats';
 import type { MailMessage } from '../../infra/mailer/index.ts';
 import type { Storage } from '../../infra/storage/index.ts';
-import { isSignedIn, type Viewer } from '../../infra/viewer.ts';
+import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
 import { requireAdmin } from '../../lib/guards.ts';
 import {

@@ -25,7 +25,7 @@ import type { ServedFiles } from '../../infra/served-files/index.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { nodeTypesOf, type ServedTemplate } from '../../lib/served-file.ts';
-import type { Viewer } from '../../infra/viewer.ts';
+import type { Viewer } from '../../infra/request-viewer.ts';
 import { searchWords, type SearchSync } from '../catalog/index.ts';
 import type { N8nRepository, TemplateRow, UseCaseRow } from './n8n.repository.ts';
 

@@ -26,7 +26,7 @@ import {
   type VerifiedCallback,
 } from '../../infra/payments/index.ts';
 import type { PaymentProviders } from '../../infra/payments/providers.ts';
-import { isAdmin, isSignedIn, type Viewer } from '../../infra/viewer.ts';
+import { isAdmin, isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, RateLimitedError, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ProfileUpdate, type OwnProfile } from '@flowbay/domain';
 import { contractRoutes } from '../../lib/contract-routes.ts';
 import { invalid, notFound, unauthenticated } from '../../lib/errors.ts';
-import { isSignedIn } from '../../infra/viewer.ts';
+import { isSignedIn } from '../../infra/request-viewer.ts';
 import type { OwnProfileRow, ProfileChanges, ProfilesRepository } from './profiles.repository.ts';
 
 export function toOwnProfile(row: OwnProfileRow): OwnProfile {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { WorkflowRefParams } from '@flowbay/domain';
 import { contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
-import type { Viewer } from '../../infra/viewer.ts';
+import type { Viewer } from '../../infra/request-viewer.ts';
 import type { PublishingService } from './publishing.service.ts';
 
 export async function publishingRoutes(

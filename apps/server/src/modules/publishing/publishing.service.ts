@@ -11,7 +11,7 @@ import {
   type WorkflowDetail,
   type WorkflowVersion,
 } from '@flowbay/domain';
-import { isAdmin, type SignedInViewer, type Viewer } from '../../infra/viewer.ts';
+import { isAdmin, type SignedInViewer, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';

@@ -11,7 +11,7 @@ import {
 import { workflowPath } from '@flowbay/domain/slug';
 import type { Clock } from '../../infra/jobs/queue.ts';
 import type { Mailer } from '../../infra/mailer/index.ts';
-import { isSignedIn, type Viewer } from '../../infra/viewer.ts';
+import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';

@@ -16,7 +16,7 @@ import { queueMail } from '../../infra/jobs/mail.ts';
 import type { Clock, JobQueue } from '../../infra/jobs/queue.ts';
 import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
 import type { MailMessage } from '../../infra/mailer/index.ts';
-import type { Viewer } from '../../infra/viewer.ts';
+import type { Viewer } from '../../infra/request-viewer.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { toCsv } from './csv.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatVnd, type Language } from '@flowbay/domain';
-import { ANONYMOUS } from '../../infra/viewer.ts';
+import { ANONYMOUS } from '../../infra/request-viewer.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { renderShareImage, type ShareCard } from './share-image.render.ts';
 

@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES, type UploadFolder, type UploadResult } from '@flowbay
 import type { ExportSummary, SecretFinding } from '@flowbay/workflow-formats';
 import { ExportCheckTimeout, type ExportCheckPool } from '../../infra/export-check/index.ts';
 import type { Storage } from '../../infra/storage/index.ts';
-import type { Viewer } from '../../infra/viewer.ts';
+import type { Viewer } from '../../infra/request-viewer.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { processImage, type ImageType } from '../../lib/images.ts';

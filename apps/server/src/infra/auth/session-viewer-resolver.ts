@@ -1,4 +1,4 @@
-import { ANONYMOUS, type ViewerResolver } from '../viewer.ts';
+import { ANONYMOUS, type ViewerResolver } from '../request-viewer.ts';
 import { withDatabaseCause } from './database-failure.ts';
 import type { Auth } from './index.ts';
 

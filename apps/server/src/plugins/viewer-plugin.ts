@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ANONYMOUS, isSignedIn, type Viewer, type ViewerResolver } from '../infra/viewer.ts';
+import { ANONYMOUS, isSignedIn, type Viewer, type ViewerResolver } from '../infra/request-viewer.ts';
 import { unauthenticated } from '../lib/errors.ts';
 
 declare module 'fastify' {
