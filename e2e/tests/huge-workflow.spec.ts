@@ -89,11 +89,11 @@ test.describe('a huge free workflow', () => {
     const adminPage = admin.page;
     await adminPage.goto('/admin');
     const item = adminPage
-      .getByTestId('review-item')
+      .getByTestId('moderation-item')
       .filter({ has: adminPage.getByRole('heading', { name: title }) });
     await expect(item).toBeVisible();
     await watchLongTasks(adminPage);
-    await item.getByRole('button', { name: t('admin.showPreview') }).click();
+    await item.getByRole('button', { name: t('moderationQueue.showPreview') }).click();
     // Fetching and reading 2.4 MB happens off the main thread; this journey watches that the page
     // stays responsive meanwhile, not how fast a shared CI machine gets through it (it took over
     // 10 s there under load).

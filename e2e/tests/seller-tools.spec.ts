@@ -9,7 +9,7 @@ import {
   screenshotPng,
 } from './signed-in-helpers';
 
-/** Issue 12, "seller tools that cannot mislead", as a seller and a reviewer meet them. */
+/** Issue 12, "seller tools that cannot mislead", as a seller and a moderator meet them. */
 
 /** A clean n8n export (no secrets): schedule → Google Sheets → Slack. */
 function cleanExport(name: string): string {
@@ -22,8 +22,8 @@ function cleanExport(name: string): string {
 
 const fileError = (page: Page, id: string) => page.locator(`#${id}-error`);
 /** By its heading: another item may name this workflow too, as a copy it resembles. */
-const reviewItem = (page: Page, title: string) =>
-  page.getByTestId('review-item').filter({ has: page.getByRole('heading', { name: title }) });
+const moderationItem = (page: Page, title: string) =>
+  page.getByTestId('moderation-item').filter({ has: page.getByRole('heading', { name: title }) });
 
 test.describe('seller tools that cannot mislead', () => {
   // On phones: the seller journey runs at desktop width in both languages; the forms are the same on a
@@ -103,15 +103,15 @@ test.describe('seller tools that cannot mislead', () => {
     const created = await (await page.request.get(`/api/workflows/${workflowId}`)).json();
     expect(created.price).toBe(99_000);
 
-    // A reviewer lists it.
-    const reviewer = await apiUser({ email: `seller-admin-${project}@e2e.test` });
-    await reviewer.page.goto('/admin');
-    let item = reviewItem(reviewer.page, title);
+    // A moderator lists it.
+    const moderator = await apiUser({ email: `seller-admin-${project}@e2e.test` });
+    await moderator.page.goto('/admin');
+    let item = moderationItem(moderator.page, title);
     await expect(item.getByTestId('platform-check')).toHaveText(
-      t('admin.platformDeclaredDetected', { declared: 'n8n', detected: 'n8n' }),
+      t('moderationQueue.platformDeclaredDetected', { declared: 'n8n', detected: 'n8n' }),
     );
-    await item.getByRole('button', { name: t('admin.approve') }).click();
-    await expectToast(reviewer.page, t('admin.approved', { title }));
+    await item.getByRole('button', { name: t('moderationQueue.approve') }).click();
+    await expectToast(moderator.page, t('moderationQueue.approved', { title }));
 
     // The seller changes the listed workflow's cover and use cases; they wait for review.
     await page.goto(`${workflowUrl}/edit`);
@@ -130,19 +130,19 @@ test.describe('seller tools that cannot mislead', () => {
       buffer: await screenshotPng(page, 200, 200),
     });
     await page.getByRole('button', { name: t('manage.save') }).click();
-    await expectToast(page, t('manage.savedAwaitingReview'));
+    await expectToast(page, t('manage.savedAwaitingModeration'));
     await expectAccessible(page);
     const listedCover = created.cover_image_url as string;
     expect((await (await page.request.get(`/api/workflows/${workflowId}`)).json()).cover_image_url).toBe(
       listedCover,
     );
 
-    await reviewer.page.reload();
-    item = reviewItem(reviewer.page, title);
-    await expect(item).toContainText(t('admin.kind.update'));
-    await item.getByRole('button', { name: t('admin.approve') }).click();
-    await expectToast(reviewer.page, t('admin.approved', { title }));
-    await reviewer.context.close();
+    await moderator.page.reload();
+    item = moderationItem(moderator.page, title);
+    await expect(item).toContainText(t('moderationQueue.kind.update'));
+    await item.getByRole('button', { name: t('moderationQueue.approve') }).click();
+    await expectToast(moderator.page, t('moderationQueue.approved', { title }));
+    await moderator.context.close();
 
     // The public page now shows the new use case and the new cover.
     const visitor = await newContextIn(browser, uiLanguage);

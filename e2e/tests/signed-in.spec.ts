@@ -113,7 +113,7 @@ test.describe('signed-in journey', () => {
     await expect(page).toHaveURL(/\/workflows\/[a-z0-9-]+-[0-9a-f-]{36}$/);
     const workflowUrl = new URL(page.url()).pathname;
     const workflowId = workflowUrl.slice(-36);
-    await expect(page.getByTestId('review-notice')).toHaveText(t('review.notice.pending'));
+    await expect(page.getByTestId('moderation-notice')).toHaveText(t('moderation.notice.pending'));
     await expectAccessible(page);
 
     // The public cannot see it while it waits for review.
@@ -127,30 +127,32 @@ test.describe('signed-in journey', () => {
     const adminUser = await apiUser({ email: admin });
     const adminPage = adminUser.page;
     await adminPage.goto('/');
-    await goViaMenu(adminPage, t, 'menu.admin');
-    await expect(adminPage.getByRole('heading', { name: t('admin.title') })).toBeVisible();
+    await goViaMenu(adminPage, t, 'menu.moderation');
+    await expect(adminPage.getByRole('heading', { name: t('moderationQueue.title') })).toBeVisible();
     let item = adminPage
-      .getByTestId('review-item')
+      .getByTestId('moderation-item')
       .filter({ has: adminPage.getByRole('heading', { name: title }) });
-    await expect(item).toContainText(t('admin.kind.new'));
-    await expect(item).toContainText(t('admin.secretsRedacted_one', { count: 1 }));
-    await item.getByRole('button', { name: t('admin.showPreview') }).click();
+    await expect(item).toContainText(t('moderationQueue.kind.new'));
+    await expect(item).toContainText(t('moderationQueue.secretsRedacted_one', { count: 1 }));
+    await item.getByRole('button', { name: t('moderationQueue.showPreview') }).click();
     await expect(item.locator('.react-flow')).toBeVisible();
     await expectAccessible(adminPage);
-    await item.getByRole('button', { name: t('admin.reject') }).click();
+    await item.getByRole('button', { name: t('moderationQueue.reject') }).click();
     const dialog = adminPage.getByRole('dialog');
-    await dialog.getByRole('button', { name: t('admin.confirmReject') }).click();
+    await dialog.getByRole('button', { name: t('moderationQueue.confirmReject') }).click();
     await expect(dialog.getByText(t('validation.reasonRequired'))).toBeVisible();
     const reason = 'The description does not say which Slack channel is used.';
-    await dialog.getByLabel(t('admin.reason')).fill(reason);
-    await dialog.getByRole('button', { name: t('admin.confirmReject') }).click();
-    await expectToast(adminPage, t('admin.rejected', { title }));
+    await dialog.getByLabel(t('moderationQueue.reason')).fill(reason);
+    await dialog.getByRole('button', { name: t('moderationQueue.confirmReject') }).click();
+    await expectToast(adminPage, t('moderationQueue.rejected', { title }));
 
     // The author reads the reason and uploads a new version.
     await goViaMenu(page, t, 'menu.myWorkflows');
     const row = page.getByTestId('my-workflow').filter({ hasText: title });
-    await expect(row).toContainText(t('review.status.rejected'));
-    await expect(row.getByTestId('rejection-reason')).toHaveText(t('review.rejectedWithReason', { reason }));
+    await expect(row).toContainText(t('moderation.status.rejected'));
+    await expect(row.getByTestId('rejection-reason')).toHaveText(
+      t('moderation.rejectedWithReason', { reason }),
+    );
     await expectAccessible(page);
     await row.getByRole('link', { name: t('account.manageNamed', { title }) }).click();
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
@@ -172,10 +174,10 @@ test.describe('signed-in journey', () => {
     // The administrator approves; the workflow is listed.
     await adminPage.reload();
     item = adminPage
-      .getByTestId('review-item')
+      .getByTestId('moderation-item')
       .filter({ has: adminPage.getByRole('heading', { name: title }) });
-    await item.getByRole('button', { name: t('admin.approve') }).click();
-    await expectToast(adminPage, t('admin.approved', { title }));
+    await item.getByRole('button', { name: t('moderationQueue.approve') }).click();
+    await expectToast(adminPage, t('moderationQueue.approved', { title }));
     await adminUser.context.close();
     await visitorPage.goto(`/workflows?search=${encodeURIComponent(title)}`);
     await expect(
@@ -237,7 +239,7 @@ test.describe('signed-in journey', () => {
     ]) {
       await expect(sheet.getByRole('link', { name: t(key) })).toBeVisible();
     }
-    await expect(sheet.getByRole('link', { name: t('menu.admin') })).toHaveCount(0);
+    await expect(sheet.getByRole('link', { name: t('menu.moderation') })).toHaveCount(0);
     await expectAccessible(page);
     await sheet.getByRole('button', { name: t('menu.logout') }).click();
     await expect(page.getByRole('button', { name: t('nav.openMenu') })).toBeVisible();

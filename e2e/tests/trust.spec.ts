@@ -160,11 +160,11 @@ test.describe('trust', () => {
 
     const admin = await apiUser({ email: `trust-reports-admin-${project}@e2e.test` });
     await admin.page.goto('/admin');
-    await admin.page.getByRole('tab', { name: t('admin.reportsTab') }).click();
+    await admin.page.getByRole('tab', { name: t('moderationQueue.reportsTab') }).click();
     const row = admin.page.getByRole('listitem').filter({ hasText: details });
     await expect(row).toBeVisible();
     await expect(row.getByRole('link', { name: target.title })).toBeVisible();
-    await expect(row).toContainText(t('admin.reasons.broken'));
+    await expect(row).toContainText(t('moderationQueue.reasons.broken'));
     await expectAccessible(admin.page);
   });
 });

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { FEATURED_COUNT } from '@flowbay/domain/limits';
 import { matchPage, pageFromSearchParams } from '@flowbay/domain/routes';
 import { parseWorkflowRef } from '@flowbay/domain/slug';
-import { paymentProvidersQueryOptions } from '@/features/commerce/api/get-payment-providers';
+import { paymentProvidersQueryOptions } from '@/features/orders/api/get-payment-providers';
 import { reviewsQueryOptions } from '@/features/ratings/api/get-reviews';
 import { translateStatusQueryOptions } from '@/features/translate/api/translate';
 import { profileQueryOptions } from '@/features/profiles/api/get-profile';

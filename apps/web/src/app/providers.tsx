@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
-import { CurrentUserProvider } from '@/features/auth/components/current-user-provider';
+import { CurrentUserProvider } from '@/features/accounts/components/current-user-provider';
 
 export function createQueryClient() {
   return new QueryClient({

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PAGES, matchPage, type PageId, type PageRoute } from '@flowbay/domain/routes';
-import { RequireAuth } from '@/features/auth/components/require-auth';
+import { RequireAuth } from '@/features/accounts/components/require-auth';
 import { i18n, loadSignedInTexts } from '@/i18n';
 import { preloadable } from '@/lib/preloadable';
 import { RootLayout } from './layout/root-layout';

@@ -4,22 +4,22 @@ import type { WorkflowVersion } from '@flowbay/domain';
 import { Badge } from '@/components/ui/badge';
 import { TitledCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ReviewStatusBadge } from '@/components/review-status-badge';
+import { ModerationStatusBadge } from '@/components/moderation-status-badge';
 import { formatDate } from '@/lib/format';
 
 /**
  * A workflow's versions, newest first, wherever they are listed: the detail page (with a download
- * per version) and the author's edit page (with each version's review state and reason).
+ * per version) and the author's edit page (with each version's moderation state and reason).
  */
 export function VersionHistory({
   versions,
   failed = false,
-  showReview = false,
+  showModeration = false,
   action,
 }: {
   versions: WorkflowVersion[] | undefined;
   failed?: boolean;
-  showReview?: boolean;
+  showModeration?: boolean;
   action?: (version: WorkflowVersion) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
@@ -44,12 +44,12 @@ export function VersionHistory({
                 <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
                   v{version.version}
                   {version.is_current && <Badge variant="success">{t('detail.current')}</Badge>}
-                  {showReview && <ReviewStatusBadge status={version.review_status} />}
+                  {showModeration && <ModerationStatusBadge status={version.review_status} />}
                 </p>
                 <p className="text-xs text-slate-600">{formatDate(version.created_at, i18n.language)}</p>
-                {showReview && version.review_status === 'rejected' && version.review_reason && (
+                {showModeration && version.review_status === 'rejected' && version.review_reason && (
                   <p className="mt-1 text-sm text-red-800" data-testid="rejection-reason">
-                    {t('review.reason', { reason: version.review_reason })}
+                    {t('moderation.reason', { reason: version.review_reason })}
                   </p>
                 )}
               </div>

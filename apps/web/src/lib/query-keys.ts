@@ -10,13 +10,13 @@ export const sharedKeys = {
   /** An author's totals and rating average (features/workflows; shown by features/ratings too). */
   authorStats: ['author-stats'] as const,
   authorStatsOf: (userId: string) => [...sharedKeys.authorStats, userId] as const,
-  /** The signed-in account (features/auth); the header avatar reads it. */
+  /** The signed-in account (features/accounts); the header avatar reads it. */
   auth: ['auth'] as const,
   session: ['auth', 'session'] as const,
   /** A public profile (features/profiles). */
   profile: (id: string) => ['profiles', id] as const,
-  /** The author's own workflows (features/account). */
+  /** The author's own workflows (features/publishing). */
   myWorkflows: ['me', 'workflows'] as const,
-  /** Everything the admin screens load (features/admin). */
+  /** Everything the admin screens load (features/moderation, and the orders and sales admin panels). */
   admin: ['admin'] as const,
 };

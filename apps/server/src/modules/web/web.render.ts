@@ -18,7 +18,7 @@ export interface WebRenderer {
 
 export const SSR_ENTRY = join('server', 'entry-server.js');
 
-/** Where the web app asks for the visitor's session (features/auth/api/get-session.ts). */
+/** Where the web app asks for the visitor's session (features/accounts/api/get-session.ts). */
 const SESSION_PATH = '/api/auth/get-session';
 
 /** The cookie of the visitor a render is for, read by the render's in-process API calls. */

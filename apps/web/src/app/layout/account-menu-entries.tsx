@@ -9,7 +9,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { SessionUser } from '@/features/auth/api/get-session';
+import type { SessionUser } from '@/features/accounts/api/get-session';
 import { paths } from '@flowbay/domain/routes';
 
 export interface MenuEntry {
@@ -18,7 +18,7 @@ export interface MenuEntry {
   icon: ReactNode;
 }
 
-/** The account entries, in the avatar menu's order (admin review only for admins). */
+/** The account entries, in the avatar menu's order (moderation only for admins). */
 export function menuEntries(user: SessionUser, isAdmin: boolean): MenuEntry[] {
   return [
     { to: paths.publicProfile(user.id), key: 'menu.publicProfile', icon: <UserCircle aria-hidden="true" /> },
@@ -28,7 +28,9 @@ export function menuEntries(user: SessionUser, isAdmin: boolean): MenuEntry[] {
     { to: paths.favorites(), key: 'menu.favorites', icon: <Heart aria-hidden="true" /> },
     { to: paths.purchases(), key: 'menu.purchases', icon: <ShoppingBag aria-hidden="true" /> },
     { to: paths.sales(), key: 'menu.sales', icon: <Wallet aria-hidden="true" /> },
-    ...(isAdmin ? [{ to: paths.admin(), key: 'menu.admin', icon: <ShieldCheck aria-hidden="true" /> }] : []),
+    ...(isAdmin
+      ? [{ to: paths.admin(), key: 'menu.moderation', icon: <ShieldCheck aria-hidden="true" /> }]
+      : []),
   ];
 }
 

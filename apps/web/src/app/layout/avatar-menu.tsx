@@ -9,8 +9,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import type { SessionUser } from '@/features/auth/api/get-session';
-import { InitialsAvatar } from '@/features/account/components/initials-avatar';
+import type { SessionUser } from '@/features/accounts/api/get-session';
+import { InitialsAvatar } from '@/features/accounts/components/initials-avatar';
 import { displayName, menuEntries } from './account-menu-entries';
 import { translateMessage } from '@/i18n/keys';
 

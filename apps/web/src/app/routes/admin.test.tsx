@@ -36,7 +36,7 @@ describe('the admin page', () => {
     expect(asked).toEqual(['/api/admin/payment-incidents?page=0']);
   });
 
-  it('opens at the review queue on /admin', () => {
+  it('opens at the moderation queue on /admin', () => {
     stubApi();
     renderInApp(<AdminPage />, { path: paths.admin() });
     expect(screen.getByRole('tab', { name: 'Review queue' }).getAttribute('aria-selected')).toBe('true');

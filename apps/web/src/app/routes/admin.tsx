@@ -8,13 +8,13 @@ import { QueryView } from '@/components/query-view';
 import { ListPagination } from '@/components/list-pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useReviewQueue } from '@/features/admin/api/review-queue';
-import { ReportsList } from '@/features/admin/components/reports-list';
+import { useModerationQueue } from '@/features/moderation/api/moderation-queue';
+import { ReportsList } from '@/features/moderation/components/reports-list';
 import { ReviewReportsList } from '@/features/ratings/components/review-reports-list';
-import { AdminOrdersPanel } from '@/features/commerce/components/admin-orders-panel';
-import { PaymentIncidentsPanel } from '@/features/commerce/components/payment-incidents-panel';
+import { AdminOrdersPanel } from '@/features/orders/components/admin-orders-panel';
+import { PaymentIncidentsPanel } from '@/features/orders/components/payment-incidents-panel';
 import { AdminPayoutsPanel } from '@/features/sales/components/admin-payouts-panel';
-import { ReviewItem } from '@/features/admin/components/review-item';
+import { ModerationItem } from '@/features/moderation/components/moderation-item';
 
 const PreviewPanel = lazy(() => import('@/features/workflows/preview/preview-panel'));
 
@@ -27,12 +27,12 @@ const renderPreview = (fileUrl: string, title: string) => (
 export function Component() {
   const { t } = useTranslation();
   // /admin/payment-incidents (the address the admins' e-mails give) opens that tab.
-  const opening = matchPage(useLocation().pathname).id === 'adminPaymentIncidents' ? 'incidents' : 'reviews';
+  const opening = matchPage(useLocation().pathname).id === 'adminPaymentIncidents' ? 'incidents' : 'queue';
   const tabs = [
-    { value: 'reviews', label: t('admin.reviewsTab'), content: <ReviewQueueList /> },
+    { value: 'queue', label: t('moderationQueue.queueTab'), content: <ModerationQueueList /> },
     {
       value: 'reports',
-      label: t('admin.reportsTab'),
+      label: t('moderationQueue.reportsTab'),
       content: (
         <>
           <ReportsList />
@@ -47,10 +47,10 @@ export function Component() {
     { value: 'payouts', label: t('adminPayouts.tab'), content: <AdminPayoutsPanel /> },
   ];
   return (
-    <AccountPageShell title={t('admin.title')} subtitle={t('admin.subtitle')}>
+    <AccountPageShell title={t('moderationQueue.title')} subtitle={t('moderationQueue.subtitle')}>
       <Tabs defaultValue={opening}>
         {/* Five tabs do not fit a phone's width: the row scrolls instead of squeezing the labels. */}
-        <TabsList aria-label={t('admin.title')} className="max-w-3xl overflow-x-auto">
+        <TabsList aria-label={t('moderationQueue.title')} className="max-w-3xl overflow-x-auto">
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value} className="whitespace-nowrap">
               {tab.label}
@@ -67,24 +67,24 @@ export function Component() {
   );
 }
 
-function ReviewQueueList() {
+function ModerationQueueList() {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
-  const queue = useReviewQueue(page);
+  const queue = useModerationQueue(page);
   return (
     <QueryView
       query={queue}
-      failed={t('admin.queueFailed')}
+      failed={t('moderationQueue.queueFailed')}
       retry={false}
       loading={<Skeleton className="h-64 w-full rounded-2xl" />}
       isEmpty={(data) => data.items.length === 0}
-      empty={<EmptyState>{t('admin.queueEmpty')}</EmptyState>}
+      empty={<EmptyState>{t('moderationQueue.queueEmpty')}</EmptyState>}
     >
       {(data) => (
         <div className="flex flex-col gap-6">
-          <p className="text-sm text-slate-600">{t('admin.queueCount', { count: data.total })}</p>
+          <p className="text-sm text-slate-600">{t('moderationQueue.queueCount', { count: data.total })}</p>
           {data.items.map((item) => (
-            <ReviewItem
+            <ModerationItem
               key={`${item.workflow.id}-${item.submitted_at}`}
               item={item}
               renderPreview={renderPreview}

@@ -2,11 +2,11 @@ import { useTranslation } from '@/i18n/use-translation';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useSession } from '@/features/auth/api/get-session';
-import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
-import { LoginForm } from '@/features/auth/components/login-form';
-import type { AuthRedirectState } from '@/features/auth/components/require-auth';
-import { SignupForm } from '@/features/auth/components/signup-form';
+import { useSession } from '@/features/accounts/api/get-session';
+import { ForgotPasswordForm } from '@/features/accounts/components/forgot-password-form';
+import { LoginForm } from '@/features/accounts/components/login-form';
+import type { AuthRedirectState } from '@/features/accounts/components/require-auth';
+import { SignupForm } from '@/features/accounts/components/signup-form';
 import { Logo } from '@/app/layout/logo';
 import { usePageMeta } from '@/lib/page-meta';
 

@@ -2,7 +2,7 @@ import { useTranslation } from '@/i18n/use-translation';
 import { AccountPageShell } from '@/components/account-page-shell';
 import { EmptyState } from '@/components/empty-state';
 import { WorkflowPages } from '@/components/workflow-pages';
-import { favoritesQueryOptions } from '@/features/account/api/favorites';
+import { favoritesQueryOptions } from '@/features/favorites/api/favorites';
 import { WorkflowCards } from '@/features/workflows/components/workflow-card';
 
 export function Component() {

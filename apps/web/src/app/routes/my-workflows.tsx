@@ -5,8 +5,8 @@ import { EmptyState } from '@/components/empty-state';
 import { WorkflowPages } from '@/components/workflow-pages';
 import { ButtonLink } from '@/components/ui/button';
 import { SkeletonStack } from '@/components/ui/skeleton';
-import { myWorkflowsQueryOptions } from '@/features/account/api/get-my-workflows';
-import { MyWorkflowRow } from '@/features/account/components/my-workflow-row';
+import { myWorkflowsQueryOptions } from '@/features/publishing/api/get-my-workflows';
+import { MyWorkflowRow } from '@/features/publishing/components/my-workflow-row';
 
 export function Component() {
   const { t } = useTranslation();

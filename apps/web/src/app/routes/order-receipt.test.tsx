@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderState, OrderSummary } from '@flowbay/domain';
-import { PENDING_POLL_MS } from '@/features/commerce/api/get-order';
+import { PENDING_POLL_MS } from '@/features/orders/api/get-order';
 import { paidOrder } from '@/test/orders';
 import { Component as OrderReceiptPage } from './order-receipt';
 import { formatDateTime } from '@/lib/format';

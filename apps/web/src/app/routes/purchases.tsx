@@ -10,8 +10,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { SkeletonStack } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
-import { usePurchases } from '@/features/commerce/api/get-purchases';
-import { RefundRequest } from '@/features/commerce/components/refund-request';
+import { usePurchases } from '@/features/orders/api/get-purchases';
+import { RefundRequest } from '@/features/orders/components/refund-request';
 import { downloadWorkflowFile } from '@/features/workflows/lib/download-file';
 import { formatDate, formatPrice } from '@/lib/format';
 

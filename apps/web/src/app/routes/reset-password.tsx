@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { NewPasswordFields, type NewPasswordValues } from '@/components/new-password-fields';
 import { toast } from '@/components/ui/toaster';
-import { useResetPassword } from '@/features/auth/api/reset-password';
+import { useResetPassword } from '@/features/accounts/api/reset-password';
 import { errorKey } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 

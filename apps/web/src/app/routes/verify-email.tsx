@@ -2,7 +2,7 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { useTranslation } from '@/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/features/accounts/api/get-session';
 import { usePageMeta } from '@/lib/page-meta';
 
 /** Where the confirmation link lands: Better Auth has verified the address (and signed in) or added `?error=`. */

@@ -15,13 +15,13 @@ import { DetailSkeleton } from '@/features/workflows/components/detail/detail-sk
 import { WorkflowUnavailable } from '@/features/workflows/components/detail/workflow-unavailable';
 import { downloadWorkflowFile } from '@/features/workflows/lib/download-file';
 import { TranslateToggle } from '@/features/translate/components/translate-toggle';
-import { FavoriteButton } from '@/features/account/components/favorite-button';
-import { BuyBlock } from '@/features/commerce/components/buy-block';
+import { FavoriteButton } from '@/features/favorites/components/favorite-button';
+import { BuyBlock } from '@/features/orders/components/buy-block';
 import { ratingsKeys, reviewsQueryOptions } from '@/features/ratings/api/get-reviews';
 import { AuthorRating } from '@/features/ratings/components/author-rating';
 import { ReportWorkflowTrigger } from '@/features/ratings/components/report-workflow-trigger';
-import { useSession } from '@/features/auth/api/get-session';
-import { ReviewNotice } from '@/components/review-notice';
+import { useSession } from '@/features/accounts/api/get-session';
+import { ModerationNotice } from '@/components/moderation-notice';
 import { useTranslateToggle } from '@/features/translate/use-translate-toggle';
 import { WhenVisible } from '@/components/when-visible';
 import { usePageMeta } from '@/lib/page-meta';
@@ -105,7 +105,7 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
       }}
       onDownload={download}
       notice={
-        <ReviewNotice
+        <ModerationNotice
           status={workflow.status}
           pendingChanges={workflow.has_pending_changes && workflow.access.can_manage}
         />

@@ -4,11 +4,11 @@ import { useNavigate, useParams } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
 import { ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ReviewStatusBadge } from '@/components/review-status-badge';
-import { NewVersionCard } from '@/features/publish/components/new-version-card';
+import { ModerationStatusBadge } from '@/components/moderation-status-badge';
+import { NewVersionCard } from '@/features/publishing/components/new-version-card';
 import { VersionHistory } from '@/components/version-history';
 import { WorkflowUnavailable } from '@/features/workflows/components/detail/workflow-unavailable';
-import { WorkflowInfoCard } from '@/features/publish/components/workflow-info-card';
+import { WorkflowInfoCard } from '@/features/publishing/components/workflow-info-card';
 import { localizedName, useCategories, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { useVersions } from '@/features/workflows/api/get-versions';
 import { useWorkflow } from '@/features/workflows/api/get-workflow';
@@ -87,17 +87,21 @@ function ManageWorkflow() {
         <h1 className="min-w-0 text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
           {data.title}
         </h1>
-        <ReviewStatusBadge status={data.status} />
+        <ModerationStatusBadge status={data.status} />
       </div>
       {(data.status === 'pending' || data.has_pending_changes) && (
         <p className="mt-3 flex items-center gap-2 text-sm text-amber-900">
           <Clock className="size-4" aria-hidden="true" />
-          {t(data.status === 'pending' ? 'review.awaitingReview' : 'review.changesAwaitingReview')}
+          {t(
+            data.status === 'pending'
+              ? 'moderation.awaitingModeration'
+              : 'moderation.changesAwaitingModeration',
+          )}
         </p>
       )}
       {data.status === 'rejected' && rejected && (
         <p className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900" role="note">
-          {t('review.rejectedWithReason', { reason: rejected.review_reason })}
+          {t('moderation.rejectedWithReason', { reason: rejected.review_reason })}
         </p>
       )}
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
@@ -117,7 +121,7 @@ function ManageWorkflow() {
           />
           <NewVersionCard workflowId={data.id} platform={data.node_summary?.platform ?? null} />
         </div>
-        <VersionHistory versions={versions.data} failed={versions.isError} showReview />
+        <VersionHistory versions={versions.data} failed={versions.isError} showModeration />
       </div>
     </div>
   );

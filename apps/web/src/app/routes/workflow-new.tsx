@@ -5,7 +5,7 @@ import { workflowPath } from '@flowbay/domain/slug';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SkeletonStack } from '@/components/ui/skeleton';
-import { CreateWorkflowForm } from '@/features/publish/components/create-workflow-form';
+import { CreateWorkflowForm } from '@/features/publishing/components/create-workflow-form';
 import { localizedName, useCategories, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { usePageMeta } from '@/lib/page-meta';
 import { LoadError } from '@/components/load-error';

@@ -1,0 +1,102 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { QueueItem } from '../api/moderation-queue';
+import { ModerationItem } from './moderation-item';
+import { inLanguage } from '@/test/render';
+
+beforeAll(() => inLanguage('en'));
+afterEach(cleanup);
+
+const item: QueueItem = {
+  kind: 'update',
+  submitted_at: '2026-11-23T01:00:00.000Z',
+  open_reports: 0,
+  workflow: {
+    id: '8d1f7a36-6a3c-4a0e-9a51-3f1b2c4d5e6f',
+    slug: 'invoice-alerts',
+    title: 'Invoice alerts',
+    description: '',
+    price: 0,
+    status: 'listed',
+    cover_image_url: null,
+    tested_with: null,
+    created_at: '2026-11-20T01:00:00.000Z',
+    category_ids: ['zapier'],
+    subcategory_ids: ['finance'],
+    author: { id: 'u1', name: 'Lan', email: 'lan@example.com' },
+  },
+  platforms: { declared: ['zapier'], detected: 'n8n', mismatch: true },
+  versions: [
+    {
+      id: 'v2',
+      version: '1.1',
+      created_at: '2026-11-23T01:00:00.000Z',
+      download_url: '/api/workflows/x/versions/v2/download',
+      checks: {
+        format: 'n8n',
+        size: 2048,
+        sha256: 'abc',
+        node_summary: null,
+        requirements: null,
+        secrets: { found: 0, redacted: [] },
+        warnings: [],
+      },
+      diff: {
+        nodes_added: ['n8n-nodes-base.httpRequest|Fetch invoice'],
+        nodes_removed: [],
+        apps_added: ['HTTP Request'],
+        apps_removed: ['Gmail'],
+      },
+      duplicates: [
+        {
+          workflow_id: 'c0ffee00-0000-4000-8000-000000000001',
+          title: 'The original',
+          status: 'listed',
+          path: '/workflows/the-original-c0ffee00-0000-4000-8000-000000000001',
+          match: 'similar',
+          similarity: 0.86,
+        },
+      ],
+    },
+  ],
+  edit: null,
+};
+
+function renderItem() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <ModerationItem item={item} renderPreview={() => null} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('ModerationItem: what the moderator is told about a submitted file', () => {
+  it('shows the declared and the detected platform, warning when they differ', () => {
+    renderItem();
+    expect(screen.getByTestId('platform-check').textContent).toBe(
+      'Platform declared: Zapier · from the file: n8n',
+    );
+  });
+
+  it('lists the nodes and apps the new version adds and removes', () => {
+    renderItem();
+    const diff = within(screen.getByTestId('version-diff'));
+    expect(diff.getByText('Fetch invoice (n8n-nodes-base.httpRequest)')).toBeTruthy();
+    expect(diff.getByText('HTTP Request')).toBeTruthy();
+    expect(diff.getByText('Gmail')).toBeTruthy();
+    expect(diff.queryByText('Nodes removed')).toBeNull();
+  });
+
+  it('links the listing the file resembles', () => {
+    renderItem();
+    const duplicates = within(screen.getByTestId('duplicates'));
+    expect(duplicates.getByRole('link', { name: 'The original' }).getAttribute('href')).toBe(
+      '/workflows/the-original-c0ffee00-0000-4000-8000-000000000001',
+    );
+    expect(screen.getByTestId('duplicates').textContent).toContain('86% of the nodes alike');
+  });
+});

@@ -1,0 +1,254 @@
+import { AlertTriangle, CheckCircle2, Copy, Flag } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from '@/i18n/use-translation';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { toast } from '@/components/ui/toaster';
+import { errorKey } from '@/lib/api-client';
+import { formatDate, formatNumber } from '@/lib/format';
+import { usePriceLabel } from '@/lib/use-price-label';
+import type { PlatformCheck, VersionDiff } from '@flowbay/domain';
+import { useApprove, type QueueItem, type QueueVersion } from '../api/moderation-queue';
+import { RejectDialog } from './reject-dialog';
+import { translateMessage } from '@/i18n/keys';
+
+/** One submission: what changed, the automated checks of each file, a preview on demand, approve or reject. */
+export function ModerationItem({
+  item,
+  renderPreview,
+}: {
+  item: QueueItem;
+  renderPreview: (fileUrl: string, title: string) => ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const approve = useApprove();
+  const priceLabel = usePriceLabel();
+  const { workflow } = item;
+  const onApprove = () =>
+    approve.mutate(workflow.id, {
+      onSuccess: () => toast.success(t('moderationQueue.approved', { title: workflow.title })),
+      onError: (error) =>
+        toast.error(t('moderationQueue.decisionFailed'), { description: t(errorKey(error)) }),
+    });
+  return (
+    <Card data-testid="moderation-item">
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={item.kind === 'new' ? 'default' : 'neutral'}>
+            {t(`moderationQueue.kind.${item.kind}`)}
+          </Badge>
+          <Badge variant="neutral">{priceLabel(workflow.price)}</Badge>
+          {item.open_reports > 0 && (
+            <Badge variant="danger">
+              <Flag className="size-3" aria-hidden="true" />
+              {t('moderationQueue.openReports', { count: item.open_reports })}
+            </Badge>
+          )}
+        </div>
+        <h2 className="text-lg font-semibold text-slate-900">
+          <Link to={`/workflows/${workflow.slug}-${workflow.id}`} className="hover:text-brand-700">
+            {workflow.title}
+          </Link>
+        </h2>
+        <p className="text-sm text-slate-600">
+          {t('moderationQueue.submittedBy', {
+            name: workflow.author.name || workflow.author.email,
+            email: workflow.author.email,
+            date: formatDate(item.submitted_at, i18n.language),
+          })}
+        </p>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <PlatformRow platforms={item.platforms} />
+        {workflow.description && (
+          <p className="line-clamp-4 text-sm whitespace-pre-line text-slate-700">{workflow.description}</p>
+        )}
+        {item.edit && (
+          <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+            <p className="font-medium text-slate-900">{t('moderationQueue.editedFields')}</p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-700">
+              {Object.entries(item.edit.changes).map(([field, value]) => (
+                <div key={field} className="contents">
+                  <dt className="font-medium">{field}</dt>
+                  <dd className="break-words">{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        )}
+        {item.versions.map((version) => (
+          <VersionChecks
+            key={version.id}
+            version={version}
+            title={workflow.title}
+            renderPreview={renderPreview}
+          />
+        ))}
+        <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+          <Button onClick={onApprove} disabled={approve.isPending}>
+            {approve.isPending ? t('moderationQueue.approving') : t('moderationQueue.approve')}
+          </Button>
+          <RejectDialog workflowId={workflow.id} title={workflow.title} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function VersionChecks({
+  version,
+  title,
+  renderPreview,
+}: {
+  version: QueueVersion;
+  title: string;
+  renderPreview: (fileUrl: string, title: string) => ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const { checks } = version;
+  const language = i18n.language;
+  const apps = checks.node_summary?.apps.filter((app) => !app.core).map((app) => app.name) ?? [];
+  return (
+    <section
+      className="rounded-xl border border-slate-200 p-4"
+      aria-label={t('moderationQueue.versionChecks', { version: version.version })}
+    >
+      <h3 className="text-sm font-semibold text-slate-900">
+        {t('moderationQueue.versionChecks', { version: version.version })}
+      </h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-700">
+        <dt>{t('moderationQueue.format')}</dt>
+        <dd className="font-medium">{checks.format ?? '—'}</dd>
+        <dt>{t('publish.nodes')}</dt>
+        <dd className="font-medium">{formatNumber(checks.node_summary?.nodeCount ?? 0, language)}</dd>
+        <dt>{t('publish.apps')}</dt>
+        <dd className="font-medium">{apps.length > 0 ? apps.join(', ') : t('publish.noApps')}</dd>
+        <dt>{t('moderationQueue.size')}</dt>
+        <dd className="font-medium">{formatNumber(Math.ceil(checks.size / 1024), language)} KB</dd>
+      </dl>
+      <ul className="mt-3 flex flex-col gap-1 text-sm">
+        {checks.secrets.found === 0 ? (
+          <li className="flex items-center gap-2 text-emerald-800">
+            <CheckCircle2 className="size-4" aria-hidden="true" />
+            {t('publish.noSecrets')}
+          </li>
+        ) : (
+          <li className="flex items-center gap-2 text-amber-900">
+            <AlertTriangle className="size-4" aria-hidden="true" />
+            {t('moderationQueue.secretsRedacted', { count: checks.secrets.found })}
+          </li>
+        )}
+        {checks.warnings.map((warning) => (
+          <li key={`${warning.code}-${warning.message}`} className="flex items-center gap-2 text-amber-900">
+            <AlertTriangle className="size-4" aria-hidden="true" />
+            {warning.message}
+          </li>
+        ))}
+        {(checks.requirements?.communityPackages.length ?? 0) > 0 && (
+          <li className="text-slate-700">
+            {t('moderationQueue.communityPackages', {
+              names: checks.requirements!.communityPackages.join(', '),
+            })}
+          </li>
+        )}
+      </ul>
+      {version.duplicates.length > 0 && (
+        <div
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="duplicates"
+        >
+          <p className="flex items-center gap-2 font-medium">
+            <Copy className="size-4" aria-hidden="true" />
+            {t('moderationQueue.duplicatesTitle')}
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {version.duplicates.map((match) => (
+              <li key={match.workflow_id}>
+                <Link to={match.path} className="font-medium underline">
+                  {match.title}
+                </Link>{' '}
+                ·{' '}
+                {match.match === 'identical'
+                  ? t('moderationQueue.duplicateIdentical')
+                  : t('moderationQueue.duplicateSimilar', {
+                      percent: Math.round(match.similarity * 100),
+                    })}{' '}
+                · {t(`moderation.status.${match.status}`, { defaultValue: match.status })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {version.diff && <DiffList diff={version.diff} />}
+      <Button
+        variant="outline"
+        size="sm"
+        className="mt-3"
+        onClick={() => setPreviewOpen((open) => !open)}
+        aria-expanded={previewOpen}
+      >
+        {previewOpen ? t('moderationQueue.hidePreview') : t('moderationQueue.showPreview')}
+      </Button>
+      {previewOpen && <div className="mt-3">{renderPreview(version.download_url, title)}</div>}
+    </section>
+  );
+}
+
+function PlatformRow({ platforms }: { platforms: PlatformCheck }) {
+  const { t } = useTranslation();
+  const name = (id: string) => t(`publish.platforms.${id}`, { defaultValue: id });
+  return (
+    <p
+      className={
+        platforms.mismatch
+          ? 'flex items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-2 text-sm text-red-900'
+          : 'text-sm text-slate-700'
+      }
+      data-testid="platform-check"
+    >
+      {platforms.mismatch && <AlertTriangle className="size-4" aria-hidden="true" />}
+      {t('moderationQueue.platformDeclaredDetected', {
+        declared: platforms.declared.map(name).join(', ') || '—',
+        detected: platforms.detected ? name(platforms.detected) : '—',
+      })}
+    </p>
+  );
+}
+
+/** What the submitted version changes against the listed one. */
+function DiffList({ diff }: { diff: VersionDiff }) {
+  const { t } = useTranslation();
+  const node = (entry: string) => {
+    const bar = entry.indexOf('|');
+    return bar === -1 ? entry : `${entry.slice(bar + 1)} (${entry.slice(0, bar)})`;
+  };
+  const rows: [string, string[]][] = [
+    ['moderationQueue.diffNodesAdded', diff.nodes_added.map(node)],
+    ['moderationQueue.diffNodesRemoved', diff.nodes_removed.map(node)],
+    ['moderationQueue.diffAppsAdded', diff.apps_added],
+    ['moderationQueue.diffAppsRemoved', diff.apps_removed],
+  ];
+  const changed = rows.some(([, items]) => items.length > 0);
+  return (
+    <div className="mt-3 text-sm" data-testid="version-diff">
+      <p className="font-medium text-slate-900">{t('moderationQueue.diffTitle')}</p>
+      {changed ? (
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
+          {rows
+            .filter(([, items]) => items.length > 0)
+            .map(([key, items]) => (
+              <div key={key} className="contents">
+                <dt>{translateMessage(t, key)}</dt>
+                <dd className="break-words font-medium">{items.join(', ')}</dd>
+              </div>
+            ))}
+        </dl>
+      ) : (
+        <p className="text-slate-600">{t('moderationQueue.diffNone')}</p>
+      )}
+    </div>
+  );
+}

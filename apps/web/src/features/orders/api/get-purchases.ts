@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { defineQuery } from '@/lib/query';
+import { commerceKeys } from './query-keys';
+
+export function purchasesQueryOptions() {
+  return defineQuery(commerceKeys.purchases(), (signal) => api.get('/api/me/purchases', { signal }));
+}
+
+export function usePurchases() {
+  return useQuery(purchasesQueryOptions());
+}

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { useTranslation } from '@/i18n/use-translation';
+import { ORDER_STATES, REFUND_REASON_MAX, type AdminOrder, type OrderState } from '@flowbay/domain';
+import { PageSection } from '@/components/page-section';
+import { QueryView } from '@/components/query-view';
+import { RowCard } from '@/components/row-card';
+import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime, formatPrice } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDeclineRefund, useRefundOrder } from '../api/admin-order-decisions';
+import { useAdminOrders } from '../api/get-admin-orders';
+import { useRefundRequests } from '../api/get-refund-requests';
+import { OrderStateBadge } from './order-state-badge';
+import { PagedAdminList } from './paged-admin-list';
+import { ReasonDialog } from '@/components/reason-dialog';
+
+/** The admin's Orders tab: open refund requests first, then every order with search and a state filter. */
+export function AdminOrdersPanel() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-10">
+      <PageSection id="refund-queue-title" title={t('adminOrders.refundQueue')}>
+        <RefundQueue />
+      </PageSection>
+      <PageSection id="all-orders-title" title={t('adminOrders.allOrders')}>
+        <OrderList />
+      </PageSection>
+    </div>
+  );
+}
+
+function RefundQueue() {
+  const { t } = useTranslation();
+  const queue = useRefundRequests();
+  return (
+    <div className="mt-4">
+      <QueryView
+        query={queue}
+        failed={t('adminOrders.loadFailed')}
+        loading={<Skeleton className="h-24 w-full rounded-2xl" />}
+        isEmpty={(data) => data.orders.length === 0}
+        empty={<p className="text-slate-600">{t('adminOrders.queueEmpty')}</p>}
+      >
+        {(data) => (
+          <ul className="flex flex-col gap-3">
+            {data.orders.map((order) => (
+              <OrderRow key={order.code} order={order} queue />
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </div>
+  );
+}
+
+function OrderList() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [state, setState] = useState<OrderState | ''>('');
+  const [page, setPage] = useState(0);
+  const q = useDebouncedValue(search.trim(), 300);
+  const orders = useAdminOrders({ q, state, page });
+  return (
+    <div className="mt-4 flex flex-col gap-4">
+      <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
+        <FormField id="orders-search" label={t('adminOrders.search')}>
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(0);
+              }}
+            />
+          )}
+        </FormField>
+        <FormField id="orders-state" label={t('adminOrders.state')}>
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={state}
+              onChange={(event) => {
+                setState(event.target.value as OrderState | '');
+                setPage(0);
+              }}
+              options={[
+                { value: '', label: t('adminOrders.allStates') },
+                ...ORDER_STATES.map((item) => ({ value: item, label: t(`orders.states.${item}`) })),
+              ]}
+            />
+          )}
+        </FormField>
+      </div>
+      <PagedAdminList
+        query={orders}
+        items={(data) => data.orders}
+        texts={{
+          failed: t('adminOrders.loadFailed'),
+          empty: t('adminOrders.empty'),
+          count: (count) => t('adminOrders.count', { count }),
+        }}
+        page={page}
+        onPageChange={setPage}
+      >
+        {(order) => <OrderRow key={order.code} order={order} />}
+      </PagedAdminList>
+    </div>
+  );
+}
+
+function OrderRow({ order, queue = false }: { order: AdminOrder; queue?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const refund = useRefundOrder();
+  const decline = useDeclineRefund();
+  const language = i18n.language;
+  const openRequest = order.refund_request?.state === 'open' ? order.refund_request : null;
+  // What the refund and the decline dialogs have in common.
+  const decision = {
+    maxLength: REFUND_REASON_MAX,
+    triggerSize: 'sm',
+    label: t('adminOrders.reason'),
+    pendingLabel: t('adminOrders.working'),
+    failed: t('adminOrders.failed'),
+  } as const;
+  return (
+    <RowCard
+      data-testid={queue ? 'refund-request' : 'admin-order'}
+      className="text-sm"
+      actions={
+        order.state === 'paid' && (
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <ReasonDialog
+              {...decision}
+              id={`refund-${queue ? 'queue' : 'list'}-${order.code}`}
+              trigger={openRequest ? t('adminOrders.approve') : t('adminOrders.refund')}
+              triggerVariant={openRequest ? 'primary' : 'outline'}
+              title={t('adminOrders.refundTitle', { code: order.code })}
+              description={t('adminOrders.refundText')}
+              confirm={t('adminOrders.confirmRefund')}
+              destructive
+              submit={(reason) => refund.mutateAsync({ code: order.code, reason })}
+              succeeded={t('adminOrders.refunded', { code: order.code })}
+            />
+            {openRequest && (
+              <ReasonDialog
+                {...decision}
+                id={`decline-${queue ? 'queue' : 'list'}-${order.code}`}
+                trigger={t('adminOrders.decline')}
+                title={t('adminOrders.declineTitle', { code: order.code })}
+                description={t('adminOrders.declineText')}
+                confirm={t('adminOrders.confirmDecline')}
+                submit={(reason) => decline.mutateAsync({ code: order.code, reason })}
+                succeeded={t('adminOrders.declined', { code: order.code })}
+              />
+            )}
+          </div>
+        )
+      }
+    >
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-mono font-semibold text-slate-900">{order.code}</span>
+        <OrderStateBadge state={order.state} />
+        <span className="font-semibold text-slate-900">{formatPrice(order.amount, language)}</span>
+      </p>
+      <p className="mt-1 truncate text-slate-800">{order.workflow.title}</p>
+      <p className="mt-1 text-slate-600">
+        {t('adminOrders.buyerLine', { name: order.buyer.name, email: order.buyer.email })}
+      </p>
+      <p className="mt-1 text-slate-600">
+        {t(`orders.providers.${order.provider}`)}
+        {order.provider_ref && <span className="font-mono"> · {order.provider_ref}</span>} ·{' '}
+        {formatDateTime(order.created_at, language)}
+      </p>
+      {openRequest && (
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
+          {t('adminOrders.requestedReason', { reason: openRequest.reason })}
+        </p>
+      )}
+    </RowCard>
+  );
+}

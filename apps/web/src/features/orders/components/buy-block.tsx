@@ -1,0 +1,194 @@
+import { CheckCircle2, FlaskConical, Loader2, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from '@/i18n/use-translation';
+import { useLocation, useNavigate } from 'react-router';
+import type { PaymentProviderId, WorkflowDetail } from '@flowbay/domain';
+import { Badge } from '@/components/ui/badge';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toaster';
+import { errorKey } from '@/lib/api-client';
+import { formatPrice } from '@/lib/format';
+import { useCreateOrder } from '../api/create-order';
+import { usePaymentProviders } from '../api/get-payment-providers';
+
+/** Where a redirect to the payment page goes; a test replaces it. */
+export interface BuyBlockProps {
+  workflow: Pick<WorkflowDetail, 'id' | 'price' | 'status' | 'access'>;
+  signedIn: boolean;
+  goToPayment?: (url: string) => void;
+}
+
+/**
+ * The paid detail page's purchase state: a Buy block for a buyer, "you own it" after purchase, and
+ * "your listing" for its author and admins (who never get a Buy button).
+ */
+export function BuyBlock({
+  workflow,
+  signedIn,
+  goToPayment = (url) => window.location.assign(url),
+}: BuyBlockProps) {
+  const { t, i18n } = useTranslation();
+  const price = formatPrice(workflow.price, i18n.language);
+  const reason = workflow.access.reason;
+  if (reason === 'free') return null;
+  if (reason === 'author' || reason === 'admin') {
+    return (
+      <Notice
+        testId="owner-notice"
+        icon={<ShieldCheck className="size-5 text-brand-700" aria-hidden="true" />}
+        title={t(reason === 'author' ? 'buy.ownerTitle' : 'buy.adminTitle')}
+        text={t(reason === 'author' ? 'buy.ownerText' : 'buy.adminText', { price })}
+      />
+    );
+  }
+  if (reason === 'purchased') {
+    return (
+      <Notice
+        testId="owned-notice"
+        icon={<CheckCircle2 className="size-5 text-emerald-700" aria-hidden="true" />}
+        title={t('buy.ownedTitle')}
+        text={t('buy.ownedText')}
+        action={
+          <ButtonLink variant="outline" size="sm" to="/me/purchases">
+            {t('buy.myPurchases')}
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  return <BuyForm workflow={workflow} signedIn={signedIn} price={price} goToPayment={goToPayment} />;
+}
+
+function Notice({
+  icon,
+  title,
+  text,
+  action,
+  testId,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  text: string;
+  action?: React.ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent className="flex flex-wrap items-start gap-3 pt-6">
+        <span className="mt-0.5">{icon}</span>
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold text-slate-900">{title}</p>
+          <p className="mt-1 text-sm text-slate-600">{text}</p>
+        </div>
+        {action}
+      </CardContent>
+    </Card>
+  );
+}
+
+function BuyForm({
+  workflow,
+  signedIn,
+  price,
+  goToPayment,
+}: Required<Pick<BuyBlockProps, 'workflow' | 'signedIn' | 'goToPayment'>> & { price: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const providers = usePaymentProviders(true);
+  const createOrder = useCreateOrder();
+  const [chosen, setChosen] = useState<PaymentProviderId | null>(null);
+  const available = providers.data?.providers ?? [];
+  const provider = available.find((item) => item.id === chosen) ?? available[0];
+  const listed = workflow.status === 'listed';
+  const redirecting = createOrder.isPending || createOrder.isSuccess;
+
+  const buy = () => {
+    if (!signedIn) {
+      navigate('/auth', { state: { from: `${location.pathname}${location.search}` } });
+      return;
+    }
+    if (!provider) return;
+    createOrder.mutate(
+      { workflow_id: workflow.id, provider: provider.id },
+      {
+        onSuccess: (answer) => goToPayment(answer.redirect_url),
+        onError: (error) => toast.error(t('buy.startFailed'), { description: t(errorKey(error)) }),
+      },
+    );
+  };
+
+  return (
+    <Card role="region" data-testid="buy-block" aria-labelledby="buy-title">
+      <CardContent className="flex flex-col gap-4 pt-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
+          <h2 id="buy-title" className="text-lg font-semibold text-slate-900">
+            {t('buy.title')}
+          </h2>
+          <p className="text-2xl font-bold text-slate-900">
+            <span className="sr-only">{t('buy.price')}: </span>
+            <span data-testid="buy-price">{price}</span>
+          </p>
+        </div>
+        <ul className="flex flex-col gap-1 text-sm text-slate-600">
+          <li>{t('buy.includesUpdates')}</li>
+          <li>{t('buy.refundWindow')}</li>
+        </ul>
+        {providers.isPending ? (
+          <Skeleton className="h-10 w-full" />
+        ) : !listed ? (
+          <p className="text-sm text-slate-700">{t('buy.notListed')}</p>
+        ) : available.length === 0 ? (
+          <p className="text-sm text-slate-700" role="status">
+            {t('buy.unavailable')}
+          </p>
+        ) : (
+          <>
+            {available.length > 1 ? (
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-1 text-sm font-medium text-slate-800">{t('buy.payWith')}</legend>
+                {available.map((item) => (
+                  <label
+                    key={item.id}
+                    className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+                  >
+                    <input
+                      type="radio"
+                      name="payment-provider"
+                      value={item.id}
+                      checked={provider?.id === item.id}
+                      onChange={() => setChosen(item.id)}
+                      className="accent-brand-600"
+                    />
+                    {t(`buy.providers.${item.id}`)}
+                  </label>
+                ))}
+              </fieldset>
+            ) : (
+              <p className="text-sm text-slate-700">
+                {t('buy.payWith')}: <span className="font-medium">{t(`buy.providers.${provider!.id}`)}</span>
+              </p>
+            )}
+            {provider && (provider.test_mode || provider.id === 'test') && (
+              <Badge variant="warning" className="self-start text-sm" data-testid="test-mode">
+                <FlaskConical className="size-4" aria-hidden="true" />
+                {t('buy.testMode')}
+              </Badge>
+            )}
+            <Button size="lg" onClick={buy} disabled={redirecting} className="w-full sm:w-auto sm:self-start">
+              {redirecting ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <ShoppingCart aria-hidden="true" />
+              )}
+              {redirecting ? t('buy.starting') : t('buy.buy')}
+            </Button>
+            {!signedIn && <p className="text-xs text-slate-600">{t('buy.signInHint')}</p>}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,168 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminPaymentIncident } from '@flowbay/domain';
+import { inLanguage, renderInApp } from '@/test/render';
+import { PaymentIncidentsPanel } from './payment-incidents-panel';
+
+beforeEach(() => inLanguage('en'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function incident(code: string, overrides: Partial<AdminPaymentIncident> = {}): AdminPaymentIncident {
+  return {
+    order_code: code,
+    kind: 'already_owned',
+    outcome: 'refunded',
+    order_state_before: 'pending',
+    order_state: 'refunded',
+    amount: 1_250_000,
+    currency: 'VND',
+    provider: 'stripe',
+    provider_ref: 'pi_test_1',
+    workflow: { id: 'w1', title: 'Invoice alerts' },
+    buyer: { id: 'b1', name: 'Nguyễn Lan', email: 'lan@example.com' },
+    refund_attempts: 1,
+    last_error: null,
+    refund_ref: 're_test_1',
+    created_at: '2026-11-27T08:00:00.000Z',
+    resolved_at: '2026-11-27T08:01:00.000Z',
+    ...overrides,
+  };
+}
+
+// Newest first, as the API answers.
+const FAILED = incident('FB-FFFF-2222', {
+  kind: 'workflow_unavailable',
+  outcome: 'refund_failed',
+  order_state: 'failed',
+  refund_attempts: 8,
+  last_error: 'Stripe refused the refund: No such payment_intent',
+  refund_ref: null,
+  resolved_at: null,
+});
+const REFUNDED = incident('FB-RRRR-3333');
+const LATE = incident('FB-LLLL-4444', {
+  kind: 'late_payment',
+  outcome: 'fulfilled',
+  order_state_before: 'expired',
+  order_state: 'paid',
+  provider: 'vnpay',
+  refund_attempts: 0,
+  refund_ref: null,
+});
+
+/** The admin API: the incidents, and a retry answered by `retry` (the outcome it writes, or an error). */
+function stubApi(retry: 'queued' | 'NO_FAILED_REFUND') {
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches: false,
+    media,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+  let retried = false;
+  const calls: { url: string; method: string }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ url, method });
+      const list = () => [retried ? { ...FAILED, outcome: 'refund_pending' } : FAILED, REFUNDED, LATE];
+      if (url.startsWith('/api/admin/payment-incidents?') && method === 'GET')
+        return Response.json({ incidents: list(), total: 3 });
+      if (url === `/api/admin/payment-incidents/${FAILED.order_code}/retry-refund` && method === 'POST') {
+        if (retry === 'NO_FAILED_REFUND')
+          return Response.json(
+            { error: { code: 'NO_FAILED_REFUND', message: 'This order has no failed automatic refund' } },
+            { status: 409 },
+          );
+        retried = true;
+        return Response.json({ incidents: list(), total: 3 });
+      }
+      return Response.json({ error: { code: 'NOT_FOUND', message: 'not found' } }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+const rows = () => screen.findAllByTestId('payment-incident');
+const rowOf = async (code: string) => (await rows()).find((row) => row.textContent?.includes(code))!;
+
+describe('PaymentIncidentsPanel', () => {
+  it('lists every incident newest first with its kind, outcome, order, buyer, amount and provider', async () => {
+    const calls = stubApi('queued');
+    renderInApp(<PaymentIncidentsPanel />);
+    expect((await rows()).map((row) => within(row).getByRole('link').textContent)).toEqual([
+      FAILED.order_code,
+      REFUNDED.order_code,
+      LATE.order_code,
+    ]);
+    expect(calls[0]).toEqual({ url: '/api/admin/payment-incidents?page=0', method: 'GET' });
+    expect(screen.getByText('3 incidents')).toBeTruthy();
+
+    const failed = await rowOf(FAILED.order_code);
+    expect(within(failed).getByRole('link').getAttribute('href')).toBe(`/orders/${FAILED.order_code}`);
+    expect(within(failed).getByText('Workflow unavailable → refund')).toBeTruthy();
+    expect(within(failed).getByTestId('incident-outcome').textContent).toBe('Refund failed: needs action');
+    expect(failed.textContent).toContain('1,250,000 VNĐ');
+    expect(failed.textContent).toContain('Nguyễn Lan (lan@example.com)');
+    expect(failed.textContent).toContain('Card (Stripe)');
+    expect(failed.textContent).toContain('8 refund attempts');
+    expect(failed.textContent).toContain('Last error: Stripe refused the refund: No such payment_intent');
+
+    const late = await rowOf(LATE.order_code);
+    expect(within(late).getByText('Late payment → fulfilled')).toBeTruthy();
+    expect(within(late).getByTestId('incident-outcome').textContent).toBe('Fulfilled');
+    expect(late.textContent).toContain('Order: Expired → Paid');
+    expect(late.textContent).not.toContain('refund attempt');
+
+    // Only the failed refund can be retried.
+    expect(within(failed).getByRole('button', { name: 'Retry refund' })).toBeTruthy();
+    for (const code of [REFUNDED.order_code, LATE.order_code])
+      expect(within(await rowOf(code)).queryByRole('button')).toBeNull();
+  });
+
+  it('retries a failed refund after confirming, and the row shows it pending again', async () => {
+    const calls = stubApi('queued');
+    renderInApp(<PaymentIncidentsPanel />);
+    fireEvent.click(within(await rowOf(FAILED.order_code)).getByRole('button', { name: 'Retry refund' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(`Retry the automatic refund of ${FAILED.order_code}`)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retry refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { url: `/api/admin/payment-incidents/${FAILED.order_code}/retry-refund`, method: 'POST' },
+    ]);
+    await waitFor(async () =>
+      expect(within(await rowOf(FAILED.order_code)).getByTestId('incident-outcome').textContent).toBe(
+        'Refund pending',
+      ),
+    );
+    expect(within(await rowOf(FAILED.order_code)).queryByRole('button')).toBeNull();
+  });
+
+  it('keeps the dialog open with the reason when the retry is refused', async () => {
+    stubApi('NO_FAILED_REFUND');
+    renderInApp(<PaymentIncidentsPanel />);
+    fireEvent.click(within(await rowOf(FAILED.order_code)).getByRole('button', { name: 'Retry refund' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retry refund' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'This order has no failed automatic refund to try again.',
+    );
+    expect(screen.getByRole('dialog')).toBe(dialog);
+  });
+
+  it('reads in Vietnamese', async () => {
+    await inLanguage('vi');
+    stubApi('queued');
+    renderInApp(<PaymentIncidentsPanel />);
+    const failed = await rowOf(FAILED.order_code);
+    expect(within(failed).getByTestId('incident-outcome').textContent).toBe('Hoàn tiền thất bại: cần xử lý');
+    expect(failed.textContent).toContain('1.250.000 VNĐ');
+    expect(within(failed).getByRole('button', { name: 'Thử hoàn tiền lại' })).toBeTruthy();
+    expect(screen.getByText('3 sự cố')).toBeTruthy();
+  });
+});

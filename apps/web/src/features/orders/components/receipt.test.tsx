@@ -1,0 +1,54 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderSummary } from '@flowbay/domain';
+import { i18n } from '@/i18n';
+import { paidOrder } from '@/test/orders';
+import { Receipt } from './receipt';
+import { inLanguage } from '@/test/render';
+
+beforeAll(() => inLanguage('en'));
+afterEach(cleanup);
+afterAll(() => i18n.changeLanguage('en'));
+
+const ORDER = paidOrder();
+
+function renderReceipt(order: OrderSummary) {
+  return render(
+    <MemoryRouter>
+      <Receipt order={order} />
+    </MemoryRouter>,
+  );
+}
+
+describe('Receipt', () => {
+  it('formats the amount in đồng for each language', async () => {
+    renderReceipt(ORDER);
+    expect(screen.getByTestId('receipt-amount').textContent).toBe('1,250,000 VNĐ');
+    cleanup();
+    await i18n.changeLanguage('vi');
+    renderReceipt(ORDER);
+    expect(screen.getByTestId('receipt-amount').textContent).toBe('1.250.000 VNĐ');
+    expect(screen.getByText('Đã thanh toán')).toBeTruthy();
+    await i18n.changeLanguage('en');
+  });
+
+  it('names the item, seller, provider and its reference, and links to the workflow', () => {
+    renderReceipt(ORDER);
+    const receipt = screen.getByTestId('receipt');
+    expect(receipt.textContent).toContain('FB-7K3M-Q9XD');
+    expect(receipt.textContent).toContain('Trần Quốc Bảo');
+    expect(receipt.textContent).toContain('VNPay');
+    expect(receipt.textContent).toContain('14567890');
+    expect(screen.getByRole('link', { name: 'Slack invoice alerts' }).getAttribute('href')).toBe(
+      '/workflows/slack-invoice-alerts-8d1f7a36-6a3c-4a0e-9a51-3f1b2c4d5e6f',
+    );
+  });
+
+  it('keeps a removed workflow on the receipt without a dead link', () => {
+    renderReceipt({ ...ORDER, workflow: { ...ORDER.workflow, deleted: true }, provider_ref: null });
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByTestId('receipt').textContent).toContain('removed from the catalogue');
+    expect(screen.getByTestId('receipt').textContent).not.toContain('Provider reference');
+  });
+});

@@ -1,0 +1,53 @@
+import { useTranslation } from '@/i18n/use-translation';
+import { Link } from 'react-router';
+import { workflowPath, type OrderSummary } from '@flowbay/domain';
+import { DetailRows, type DetailRow } from '@/components/ui/detail-rows';
+import { formatDateTime, formatPrice } from '@/lib/format';
+import { OrderStateBadge } from './order-state-badge';
+
+/** The receipt of one order: what was bought, from whom, for how much, how and when. Prints as is. */
+export function Receipt({ order }: { order: OrderSummary }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const rows: DetailRow[] = [
+    [t('orders.code'), <span className="font-mono tracking-wide">{order.code}</span>],
+    [t('orders.status'), <OrderStateBadge state={order.state} />],
+    [
+      t('orders.item'),
+      order.workflow.deleted ? (
+        <>
+          {order.workflow.title} <span className="text-slate-500">({t('orders.removedWorkflow')})</span>
+        </>
+      ) : (
+        <Link to={workflowPath(order.workflow)} className="text-brand-700 hover:underline">
+          {order.workflow.title}
+        </Link>
+      ),
+    ],
+    [t('orders.seller'), order.seller.name],
+    [t('orders.amount'), <span data-testid="receipt-amount">{formatPrice(order.amount, language)}</span>],
+    [t('orders.provider'), t(`orders.providers.${order.provider}`)],
+    !!order.provider_ref && [
+      t('orders.providerRef'),
+      <span className="font-mono">{order.provider_ref}</span>,
+    ],
+    [t('orders.date'), formatDateTime(order.created_at, language)],
+    !!order.paid_at && [t('orders.paidAt'), formatDateTime(order.paid_at, language)],
+    !!order.refunded_at && [t('orders.refundedAt'), formatDateTime(order.refunded_at, language)],
+  ];
+  return (
+    <section
+      aria-labelledby="receipt-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xs print:border-0 print:p-0 print:shadow-none"
+      data-testid="receipt"
+    >
+      <div className="flex items-baseline justify-between gap-4 border-b border-slate-100 pb-4">
+        <h2 id="receipt-title" className="text-xl font-semibold text-slate-900">
+          {t('orders.title')}
+        </h2>
+        <span className="text-sm font-semibold text-brand-700">{t('orders.merchant')}</span>
+      </div>
+      <DetailRows rows={rows} wrap />
+    </section>
+  );
+}

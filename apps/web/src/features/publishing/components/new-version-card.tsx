@@ -1,0 +1,125 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from '@/i18n/use-translation';
+import { VALIDATION_KEYS, VERSION_MAX, VERSION_RE } from '@flowbay/domain';
+import { Button } from '@/components/ui/button';
+import { TitledCard } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toaster';
+import { errorKey } from '@/lib/api-client';
+import { useCreateVersion } from '../api/workflow-mutations';
+import { fieldErrorOf } from '../lib/workflow-form-schema';
+import { looksLikeJson } from '../lib/check-workflow-file';
+import { UploadProgress } from './upload-progress';
+import { WorkflowFilePicker, detectedPlatform, useWorkflowFile } from './workflow-file-picker';
+import { translateMessage } from '@/i18n/keys';
+
+const PLATFORM_CHANGED = 'errors.VERSION_PLATFORM_CHANGED';
+
+/**
+ * A new version: version text, the .json picker with the browser checks, upload; both fields clear
+ * afterwards. A file for another platform than the workflow's is refused at the field at once.
+ */
+export function NewVersionCard({ workflowId, platform }: { workflowId: string; platform: string | null }) {
+  const { t } = useTranslation();
+  const createVersion = useCreateVersion(workflowId);
+  const workflowFile = useWorkflowFile();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [version, setVersion] = useState('');
+  const [versionError, setVersionError] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const pending = progress !== null || createVersion.isPending;
+  const chosenPlatform = detectedPlatform(workflowFile);
+  const platformChanged = Boolean(platform && chosenPlatform && chosenPlatform !== platform);
+
+  const clear = () => {
+    setVersion('');
+    workflowFile.reset();
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const onChosen = (file: File | null) => {
+    setFileError(null);
+    // Spec: only JSON files are accepted; anything else is refused with a toast and not kept.
+    if (file && !looksLikeJson(file)) {
+      toast.error(t('publish.onlyJson'));
+      workflowFile.reset();
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setVersionError(null);
+    setFileError(null);
+    const trimmed = version.trim();
+    if (!workflowFile.file || !trimmed) {
+      const key = VALIDATION_KEYS.fileAndVersionRequired;
+      if (!trimmed) setVersionError(key);
+      else setFileError(key);
+      toast.error(t(key));
+      return;
+    }
+    if (trimmed.length > VERSION_MAX || !VERSION_RE.test(trimmed))
+      return setVersionError(VALIDATION_KEYS.versionFormat);
+    const blocking = workflowFile.blockingError() ?? (platformChanged ? PLATFORM_CHANGED : null);
+    if (blocking) return setFileError(blocking);
+    try {
+      setProgress(0);
+      const uploaded = await workflowFile.upload(setProgress);
+      await createVersion.mutateAsync({ version: trimmed, file_url: uploaded.url });
+      toast.success(t('manage.versionUploaded', { version: trimmed }), {
+        description: t('manage.versionAwaitingModeration'),
+      });
+      clear();
+    } catch (error) {
+      const fieldError = fieldErrorOf(error, ['version', 'file']);
+      if (fieldError?.field === 'version') setVersionError(fieldError.key);
+      else setFileError(fieldError?.key ?? errorKey(error));
+      toast.error(t('manage.versionFailed'), {
+        description: translateMessage(t, fieldError?.key ?? errorKey(error)),
+      });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const versionMessage = versionError ? translateMessage(t, versionError) : undefined;
+  return (
+    <TitledCard title={t('manage.newVersionTitle')} description={t('manage.newVersionSubtitle')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <FormField id="version-text" label={t('manage.versionLabel')} error={versionMessage}>
+          {(control) => (
+            <Input
+              {...control}
+              value={version}
+              onChange={(event) => setVersion(event.target.value)}
+              placeholder={t('manage.versionPlaceholder')}
+              maxLength={VERSION_MAX + 5}
+            />
+          )}
+        </FormField>
+        <WorkflowFilePicker
+          id="version-file"
+          label={t('manage.versionFile')}
+          state={workflowFile}
+          error={
+            fileError
+              ? translateMessage(t, fileError)
+              : platformChanged
+                ? translateMessage(t, PLATFORM_CHANGED)
+                : undefined
+          }
+          inputRef={fileInput}
+          onChosen={onChosen}
+          disabled={pending}
+        />
+        <UploadProgress label={t('publish.uploadingFile')} percent={progress} />
+        <Button type="submit" disabled={pending} className="self-start">
+          {pending ? t('manage.uploading') : t('manage.uploadVersion')}
+        </Button>
+      </form>
+    </TitledCard>
+  );
+}

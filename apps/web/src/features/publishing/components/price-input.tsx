@@ -1,0 +1,57 @@
+import { forwardRef } from 'react';
+import { useTranslation } from '@/i18n/use-translation';
+import { formatAmount, readPrice } from '@flowbay/domain/price';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { asLanguage, formatPrice } from '@/lib/format';
+
+/**
+ * The price as the seller types it ("99.000", "99,000" or "99000"), with what it will be saved as
+ * shown beside it while typing, and the digits regrouped the language's way on leaving the field.
+ */
+export const PriceInput = forwardRef<
+  HTMLInputElement,
+  {
+    id: string;
+    name?: string;
+    value: string;
+    onChange: (text: string) => void;
+    onBlur?: () => void;
+    error?: string;
+    disabled?: boolean;
+  }
+>(function PriceInput({ id, name, value, onChange, onBlur, error, disabled }, ref) {
+  const { t, i18n } = useTranslation();
+  const reading = readPrice(value);
+  const amount = reading.ok ? reading.amount : null;
+  const described = [`${id}-help`, `${id}-amount`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <FormField id={id} label={t('publish.price')} error={error} help={t('publish.priceRules')}>
+      <Input
+        ref={ref}
+        id={id}
+        name={name}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={formatAmount(99_000, asLanguage(i18n.language))}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={() => {
+          if (amount !== null && amount > 0) onChange(formatAmount(amount, asLanguage(i18n.language)));
+          onBlur?.();
+        }}
+      />
+      <p id={`${id}-amount`} className="text-sm font-medium text-slate-800" aria-live="polite">
+        {amount === null
+          ? null
+          : amount === 0
+            ? t('publish.priceIsFree')
+            : t('publish.priceIs', { price: formatPrice(amount, i18n.language) })}
+      </p>
+    </FormField>
+  );
+});

@@ -1,0 +1,158 @@
+import type { ReactNode } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from '@/i18n/use-translation';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { translateMessage } from '@/i18n/keys';
+import { isPaidPrice } from '../lib/workflow-form-schema';
+import { CheckboxGroup } from './checkbox-group';
+import { CoverPicker } from './cover-picker';
+import { PriceInput } from './price-input';
+
+export interface Option {
+  id: string;
+  label: string;
+}
+
+/** The fields the create form and the edit card share, as typed (the price is still text). */
+export interface WorkflowFieldsInput {
+  title: string;
+  description: string;
+  price: string;
+  tested_with: string;
+  category_ids: string[];
+  subcategory_ids: string[];
+  cover: File | null;
+}
+
+/**
+ * A workflow's information, the same in the create form and on the edit page: title, description,
+ * price, tested-with, platforms (the file's platform chosen and the others locked), use cases, and
+ * the cover. Ids are `${idPrefix}-title`, `${idPrefix}-price`, …
+ */
+export function WorkflowFields({
+  form,
+  idPrefix,
+  platforms,
+  jobTypes,
+  filePlatform,
+  descriptionHelp,
+  descriptionRows,
+  currentCover,
+  filePicker,
+}: {
+  form: UseFormReturn<WorkflowFieldsInput>;
+  idPrefix: string;
+  platforms: Option[];
+  jobTypes: Option[];
+  /** The platform of the workflow's file, once it is known. */
+  filePlatform: string | null;
+  descriptionHelp?: string;
+  descriptionRows: number;
+  /** The cover the workflow already has. */
+  currentCover?: string | null;
+  /** The workflow file's picker, placed before the cover (the create form has one; the platform then comes from it). */
+  filePicker?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { errors } = form.formState;
+  const message = (field: keyof WorkflowFieldsInput) => {
+    const key = errors[field]?.message;
+    return key ? translateMessage(t, key) : undefined;
+  };
+  return (
+    <>
+      <FormField id={`${idPrefix}-title`} label={t('publish.title')} error={message('title')}>
+        {(control) => <Input {...control} {...form.register('title')} />}
+      </FormField>
+      <FormField
+        id={`${idPrefix}-description`}
+        label={t('publish.description')}
+        error={message('description')}
+        help={descriptionHelp}
+      >
+        {(control) => <Textarea {...control} rows={descriptionRows} {...form.register('description')} />}
+      </FormField>
+      {/* The form's own spacing, across and down. */}
+      <div className="grid gap-[inherit] sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="price"
+          render={({ field }) => (
+            <PriceInput
+              id={`${idPrefix}-price`}
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={message('price')}
+            />
+          )}
+        />
+        <FormField
+          id={`${idPrefix}-tested`}
+          label={t('publish.testedWith')}
+          error={message('tested_with')}
+          help={t('publish.testedWithHelp')}
+        >
+          {(control) => <Input {...control} placeholder="n8n 1.80" {...form.register('tested_with')} />}
+        </FormField>
+      </div>
+      <Controller
+        control={form.control}
+        name="category_ids"
+        render={({ field }) => (
+          <CheckboxGroup
+            id={`${idPrefix}-platforms`}
+            legend={t('publish.platforms.label')}
+            options={platforms}
+            value={field.value}
+            onChange={field.onChange}
+            error={message('category_ids')}
+            disabledIds={
+              filePlatform ? platforms.map((option) => option.id).filter((id) => id !== filePlatform) : []
+            }
+            help={
+              filePlatform
+                ? t('publish.platformFromFile')
+                : filePicker
+                  ? t('publish.platformFromFileLater')
+                  : undefined
+            }
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="subcategory_ids"
+        render={({ field }) => (
+          <CheckboxGroup
+            id={`${idPrefix}-job-types`}
+            legend={t('publish.jobTypes')}
+            options={jobTypes}
+            value={field.value}
+            onChange={field.onChange}
+            error={message('subcategory_ids')}
+          />
+        )}
+      />
+      {filePicker}
+      <Controller
+        control={form.control}
+        name="cover"
+        render={({ field }) => (
+          <CoverPicker
+            id={`${idPrefix}-cover`}
+            file={field.value}
+            onChange={field.onChange}
+            paid={isPaidPrice(form.watch('price'))}
+            error={message('cover')}
+            inputRef={field.ref}
+            currentUrl={currentCover}
+          />
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,211 @@
+import { zodResolver } from '@/lib/zod-resolver';
+import { Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from '@/i18n/use-translation';
+import { z } from 'zod';
+import { VALIDATION_KEYS as K, type WorkflowDetail } from '@flowbay/domain';
+import { Button } from '@/components/ui/button';
+import { TitledCard } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toaster';
+import { errorKey } from '@/lib/api-client';
+import { uploadFile } from '../api/upload-file';
+import { useDeleteWorkflow, useUpdateWorkflow } from '../api/workflow-mutations';
+import {
+  coverField,
+  descriptionField,
+  fieldErrorOf,
+  platformsField,
+  priceField,
+  testedWithField,
+  titleField,
+  useCasesField,
+} from '../lib/workflow-form-schema';
+import { WorkflowFields, type Option, type WorkflowFieldsInput } from './workflow-fields';
+import { translateMessage } from '@/i18n/keys';
+
+const infoFields = {
+  title: titleField,
+  description: descriptionField,
+  price: priceField,
+  tested_with: testedWithField,
+  category_ids: platformsField,
+  subcategory_ids: useCasesField,
+  cover: coverField,
+};
+/** The same rules as the create form; a workflow that already has a cover may become paid without a new one. */
+function infoSchema(hasCover: boolean) {
+  return z.object(infoFields).superRefine((values, ctx) => {
+    if (values.price > 0 && !values.cover && !hasCover)
+      ctx.addIssue({ code: 'custom', path: ['cover'], message: K.coverRequired });
+  });
+}
+type InfoInput = z.input<ReturnType<typeof infoSchema>>;
+type InfoValues = z.output<ReturnType<typeof infoSchema>>;
+const FIELDS = [
+  'title',
+  'description',
+  'price',
+  'tested_with',
+  'category_ids',
+  'subcategory_ids',
+  'cover',
+] as const;
+type Field = (typeof FIELDS)[number];
+
+function sameSet(a: readonly string[], b: readonly string[]) {
+  return a.length === b.length && a.every((item) => b.includes(item));
+}
+
+function initialValues(workflow: WorkflowDetail): InfoInput {
+  return {
+    title: workflow.title,
+    description: workflow.description,
+    price: String(workflow.price),
+    tested_with: workflow.tested_with ?? '',
+    category_ids: workflow.categories.map((category) => category.id),
+    subcategory_ids: workflow.workflow_subcategories.map((link) => link.subcategory_id),
+    cover: null,
+  };
+}
+
+/**
+ * Everything the create form sets, with Save (a listed workflow's changes wait for moderation), and
+ * Delete behind a confirmation. The platform stays the file's.
+ */
+export function WorkflowInfoCard({
+  workflow,
+  platforms,
+  jobTypes,
+  onDeleted,
+}: {
+  workflow: WorkflowDetail;
+  platforms: Option[];
+  jobTypes: Option[];
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateWorkflow(workflow.id);
+  const [uploadingCover, setUploadingCover] = useState(false);
+  const hasCover = Boolean(workflow.cover_image_url);
+  const schema = useMemo(() => infoSchema(hasCover), [hasCover]);
+  const form = useForm<InfoInput, unknown, InfoValues>({
+    resolver: zodResolver(schema),
+    defaultValues: initialValues(workflow),
+  });
+  const filePlatform = workflow.node_summary?.platform ?? null;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const loaded = form.formState.defaultValues as InfoInput;
+    try {
+      let coverUrl: string | undefined;
+      if (values.cover) {
+        setUploadingCover(true);
+        coverUrl = (await uploadFile(values.cover, values.cover.name, { folder: 'covers' })).url;
+      }
+      const saved = await update.mutateAsync({
+        title: values.title,
+        description: values.description,
+        price: values.price,
+        tested_with: values.tested_with || null,
+        ...(coverUrl ? { cover_image_url: coverUrl } : {}),
+        ...(sameSet(values.category_ids, loaded.category_ids ?? [])
+          ? {}
+          : { category_ids: values.category_ids }),
+        ...(sameSet(values.subcategory_ids, loaded.subcategory_ids ?? [])
+          ? {}
+          : { subcategory_ids: values.subcategory_ids }),
+        updated_at: new Date().toISOString(),
+      });
+      form.reset({ ...values, price: String(values.price), cover: null });
+      toast.success(t('manage.saved'), {
+        description:
+          saved.status === 'listed' && saved.has_pending_changes
+            ? t('manage.savedAwaitingModeration')
+            : undefined,
+      });
+    } catch (error) {
+      const fieldError = fieldErrorOf(error, FIELDS);
+      if (fieldError)
+        form.setError(fieldError.field as Field, { message: fieldError.key }, { shouldFocus: true });
+      toast.error(t('manage.saveFailed'), {
+        description: translateMessage(t, fieldError?.key ?? errorKey(error)),
+      });
+    } finally {
+      setUploadingCover(false);
+    }
+  });
+
+  const saving = update.isPending || uploadingCover;
+  return (
+    <TitledCard title={t('manage.infoTitle')} description={t('manage.infoSubtitle')}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <WorkflowFields
+          form={form as unknown as UseFormReturn<WorkflowFieldsInput>}
+          idPrefix="manage"
+          platforms={platforms}
+          jobTypes={jobTypes}
+          filePlatform={filePlatform}
+          descriptionRows={4}
+          currentCover={workflow.cover_image_url}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Button type="submit" disabled={saving}>
+            {saving ? t('manage.saving') : t('manage.save')}
+          </Button>
+          <DeleteWorkflowButton workflow={workflow} onDeleted={onDeleted} />
+        </div>
+      </form>
+    </TitledCard>
+  );
+}
+
+function DeleteWorkflowButton({ workflow, onDeleted }: { workflow: WorkflowDetail; onDeleted: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteWorkflow(workflow.id);
+  const confirm = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setOpen(false);
+        toast.success(t('manage.deleted'));
+        onDeleted();
+      },
+      onError: (error) => toast.error(t('manage.deleteFailed'), { description: t(errorKey(error)) }),
+    });
+  return (
+    <Dialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button variant="destructive">
+          <Trash2 aria-hidden="true" />
+          {t('manage.delete')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={t('manage.deleteTitle')}
+        description={t('manage.deleteIrreversible')}
+        closeLabel={t('common.close')}
+      >
+        {(workflow.purchase_count ?? 0) > 0 && (
+          <p
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            role="note"
+          >
+            {t('manage.deleteBoughtWarning')}
+          </p>
+        )}
+        <div className="mt-5 flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={remove.isPending}>
+              {t('manage.cancel')}
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
+            {remove.isPending ? t('manage.deleting') : t('manage.confirmDelete')}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { VALIDATION_KEYS as K } from '@flowbay/domain';
+import { ApiRequestError } from '@/lib/api-client';
+import { createWorkflowFormSchema, fieldErrorOf, priceField } from './workflow-form-schema';
+
+const json = new File(['{}'], 'flow.json', { type: 'application/json' });
+const png = new File([new Uint8Array(10)], 'cover.png', { type: 'image/png' });
+const valid = {
+  title: 'Invoice alerts',
+  description: '',
+  price: '0',
+  category_ids: ['n8n'],
+  subcategory_ids: ['marketing'],
+  tested_with: '',
+  file: json,
+  cover: null,
+};
+
+function messages(input: Record<string, unknown>) {
+  const result = createWorkflowFormSchema.safeParse(input);
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+describe('create form rules (spec section 5)', () => {
+  it('accepts a free workflow without a cover', () => {
+    expect(messages(valid)).toEqual({});
+  });
+
+  it('gives every empty required field its own message', () => {
+    expect(
+      messages({ ...valid, title: '  abc ', category_ids: [], subcategory_ids: [], file: null }),
+    ).toEqual({
+      title: K.titleMin,
+      category_ids: K.platformRequired,
+      subcategory_ids: K.jobTypeRequired,
+      file: K.fileRequired,
+    });
+  });
+
+  it('limits the description to 1000 characters', () => {
+    expect(messages({ ...valid, description: 'x'.repeat(1000) })).toEqual({});
+    expect(messages({ ...valid, description: 'x'.repeat(1001) })).toEqual({ description: K.descriptionMax });
+  });
+
+  it('requires a cover once the price is above 0, at the cover field', () => {
+    expect(messages({ ...valid, price: '50000' })).toEqual({ cover: K.coverRequired });
+    expect(messages({ ...valid, price: '50000', cover: png })).toEqual({});
+  });
+
+  it('refuses covers that are not JPEG, PNG or WebP', () => {
+    const gif = new File([new Uint8Array(4)], 'cover.gif', { type: 'image/gif' });
+    expect(messages({ ...valid, cover: gif })).toEqual({ cover: 'publish.coverType' });
+  });
+});
+
+describe('price as typed', () => {
+  it.each([
+    ['', 0],
+    [' 25000 ', 25000],
+    ['0', 0],
+    ['99.000', 99_000],
+    ['99,000', 99_000],
+    ['1.250.000', 1_250_000],
+  ])('%j is %d đồng', (text, amount) => {
+    expect(priceField.parse(text)).toBe(amount);
+  });
+
+  it.each([
+    ['-1', K.priceNonNegative],
+    ['abc', K.priceNonNegative],
+    ['1.5', K.priceWhole],
+    ['99', K.priceMin],
+    ['9.999', K.priceMin],
+    ['100.000.001', K.priceMax],
+    ['2000000000', K.priceMax],
+  ])('%j is refused with %s', (text, key) => {
+    const result = priceField.safeParse(text);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(key);
+  });
+});
+
+describe('server field errors', () => {
+  it('maps the API field and message key to the form field', () => {
+    const error = new ApiRequestError(400, 'VALIDATION_FAILED', 'x', 'cover_image_url', {
+      messageKey: K.coverRequired,
+    });
+    expect(fieldErrorOf(error, ['cover', 'title'])).toEqual({ field: 'cover', key: K.coverRequired });
+  });
+
+  it('falls back to the error code for file refusals', () => {
+    const error = new ApiRequestError(400, 'SECRETS_FOUND', 'x', 'file_url');
+    expect(fieldErrorOf(error, ['file'])).toEqual({ field: 'file', key: 'errors.SECRETS_FOUND' });
+  });
+
+  it('leaves errors about fields the form does not have to the toast', () => {
+    expect(
+      fieldErrorOf(new ApiRequestError(400, 'VALIDATION_FAILED', 'x', 'tested_with'), ['title']),
+    ).toBeNull();
+    expect(fieldErrorOf(new ApiRequestError(500, 'INTERNAL_ERROR', 'x'), ['title'])).toBeNull();
+  });
+});
