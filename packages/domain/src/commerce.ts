@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { UserContact } from './common.ts';
 import { pageNumber } from './paging.ts';
+import { PaymentProviderId } from './payment-providers.ts';
 import { VALIDATION_KEYS } from './publishing.ts';
 
 /** Buying (issue 11): orders, entitlements, receipts and refunds. Amounts are whole đồng. */
-
-export const PAYMENT_PROVIDERS = ['vnpay', 'stripe', 'test'] as const;
-export const PaymentProviderId = z.enum(PAYMENT_PROVIDERS);
-export type PaymentProviderId = z.infer<typeof PaymentProviderId>;
 
 export const ORDER_STATES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
 export const OrderState = z.enum(ORDER_STATES);
@@ -200,11 +197,6 @@ export const AdminPaymentIncidentsResponse = z.object({
 });
 export type AdminPaymentIncidentsResponse = z.infer<typeof AdminPaymentIncidentsResponse>;
 
-/** VNPay's IPN answer contract. */
-export const VNPAY_RSP_CODES = ['00', '01', '02', '04', '97', '99'] as const;
-export const VnpayIpnResponse = z.object({ RspCode: z.enum(VNPAY_RSP_CODES), Message: z.string() });
-export type VnpayIpnResponse = z.infer<typeof VnpayIpnResponse>;
-
 export const TestGatewaySession = z.object({
   valid: z.boolean(),
   order_code: z.string().nullable(),
@@ -239,5 +231,3 @@ export type BuyerSummary = z.infer<typeof BuyerSummary>;
 /** An admin's refund decision answers with the order as the admin list shows it. */
 export const AdminOrderResponse = z.object({ order: AdminOrder });
 export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
-
-export const StripeWebhookAck = z.object({ received: z.literal(true) });

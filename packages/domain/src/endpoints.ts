@@ -46,12 +46,11 @@ import {
   PurchasesResponse,
   RefundDecisionBody,
   RefundRequestBody,
-  StripeWebhookAck,
   TestGatewayCompleteBody,
   TestGatewayCompleteResponse,
   TestGatewaySession,
-  VnpayIpnResponse,
 } from './commerce.ts';
+import { PAYMENT_CALLBACK_ENDPOINTS } from './payment-providers.ts';
 import { ContactInput, ContactReceipt } from './contact.ts';
 import {
   CreatedN8nKey,
@@ -203,9 +202,7 @@ export const endpoints = {
   'POST /api/admin/orders/:code/refund': { body: RefundDecisionBody, response: AdminOrderResponse },
   'POST /api/admin/orders/:code/decline-refund': { body: RefundDecisionBody, response: AdminOrderResponse },
   'GET /api/payments/providers': { response: PaymentProviders },
-  'GET /api/payments/vnpay/ipn': { response: VnpayIpnResponse },
-  'GET /api/payments/vnpay/return': { response: null },
-  'POST /api/payments/stripe/webhook': { response: StripeWebhookAck },
+  ...PAYMENT_CALLBACK_ENDPOINTS,
   'GET /api/payments/test-gateway/session': { response: TestGatewaySession },
   'POST /api/payments/test-gateway/complete': {
     body: TestGatewayCompleteBody,

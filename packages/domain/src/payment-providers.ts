@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { Language } from './price.ts';
+
+/** What a payment provider is called, in one language. */
+export interface PaymentProviderNames {
+  /** At checkout, where the buyer picks one (it may say what the provider accepts). */
+  choice: string;
+  /** On an order: the receipt page, the buyer's purchases, the admin lists. */
+  name: string;
+  /** In the receipt e-mail. */
+  receipt: string;
+}
+
+/**
+ * Every payment provider, in the order a buyer is offered them, with its names in both languages.
+ * The server's registry (`apps/server/src/infra/payments/providers.ts`) must have a driver for each id,
+ * and the web shows these names (docs/architecture.md, "Adding a payment provider").
+ */
+export const PAYMENT_PROVIDER_TABLE = {
+  vnpay: {
+    en: { choice: 'VNPay (ATM card, QR, e-wallet)', name: 'VNPay', receipt: 'VNPay' },
+    vi: { choice: 'VNPay (thẻ ATM, QR, ví điện tử)', name: 'VNPay', receipt: 'VNPay' },
+  },
+  test: {
+    en: {
+      choice: 'Test gateway',
+      name: 'Test gateway (no money moves)',
+      receipt: 'Test payment (no money moved)',
+    },
+    vi: {
+      choice: 'Cổng thanh toán thử',
+      name: 'Cổng thanh toán thử (không có tiền thật)',
+      receipt: 'Thanh toán thử (không có tiền thật)',
+    },
+  },
+  stripe: {
+    en: { choice: 'Card (Stripe)', name: 'Card (Stripe)', receipt: 'Card (Stripe)' },
+    vi: { choice: 'Thẻ quốc tế (Stripe)', name: 'Thẻ quốc tế (Stripe)', receipt: 'Thẻ (Stripe)' },
+  },
+} as const satisfies Record<string, Record<Language, PaymentProviderNames>>;
+
+export type PaymentProviderId = keyof typeof PAYMENT_PROVIDER_TABLE;
+export const PAYMENT_PROVIDERS = Object.keys(PAYMENT_PROVIDER_TABLE) as [
+  PaymentProviderId,
+  ...PaymentProviderId[],
+];
+export const PaymentProviderId = z.enum(PAYMENT_PROVIDERS);
+
+/** One name form of every provider in one language: `{ vnpay: 'VNPay', … }`. */
+export function paymentProviderNames(
+  language: Language,
+  form: keyof PaymentProviderNames,
+): Record<PaymentProviderId, string> {
+  return Object.fromEntries(
+    PAYMENT_PROVIDERS.map((id) => [id, PAYMENT_PROVIDER_TABLE[id][language][form]]),
+  ) as Record<PaymentProviderId, string>;
+}
+
+// ── What the providers' callbacks answer ────────────────────────────────────
+
+/** VNPay's IPN answer contract (the test gateway speaks VNPay's protocol). */
+export const VNPAY_RSP_CODES = ['00', '01', '02', '04', '97', '99'] as const;
+export const VnpayIpnResponse = z.object({ RspCode: z.enum(VNPAY_RSP_CODES), Message: z.string() });
+export type VnpayIpnResponse = z.infer<typeof VnpayIpnResponse>;
+
+export const StripeWebhookAck = z.object({ received: z.literal(true) });
+
+/**
+ * The providers' callback routes in the API contract (`endpoints.ts` spreads them in): each
+ * provider's driver registers its own under these keys.
+ */
+export const PAYMENT_CALLBACK_ENDPOINTS = {
+  'GET /api/payments/vnpay/ipn': { response: VnpayIpnResponse },
+  'GET /api/payments/vnpay/return': { response: null },
+  'POST /api/payments/stripe/webhook': { response: StripeWebhookAck },
+} as const;
