@@ -7,9 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
-import { formatDate, formatNumber } from '@/lib/format';
+import { asLanguage, formatDate, formatNumber } from '@/lib/format';
 import { usePriceLabel } from '@/lib/use-price-label';
 import type { PlatformCheck, VersionDiff } from '@flowbay/domain';
+import { platformName } from '@flowbay/workflow-formats/platforms';
 import { useApprove, type QueueItem, type QueueVersion } from '../api/moderation-queue';
 import { RejectDialog } from './reject-dialog';
 import { translateMessage } from '@/i18n/keys';
@@ -198,8 +199,8 @@ function VersionChecks({
 }
 
 function PlatformRow({ platforms }: { platforms: PlatformCheck }) {
-  const { t } = useTranslation();
-  const name = (id: string) => t(`publish.platforms.${id}`, { defaultValue: id });
+  const { t, i18n } = useTranslation();
+  const name = (id: string) => platformName(id, asLanguage(i18n.language));
   return (
     <p
       className={

@@ -1,11 +1,12 @@
 import { AlertTriangle, CheckCircle2, FileJson, Loader2 } from 'lucide-react';
 import { useCallback, useRef, useState, type Ref } from 'react';
 import type { UploadResult } from '@flowbay/domain';
+import { platformName, type PlatformId } from '@flowbay/workflow-formats/platforms';
 import { useTranslation } from '@/i18n/use-translation';
 import { describedBy } from '@/components/ui/form-field';
 import { FieldError, Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
+import { asLanguage, formatNumber } from '@/lib/format';
 import { uploadFile } from '../api/upload-file';
 import { checkWorkflowFile, type FileCheck } from '../lib/check-workflow-file';
 import { translateMessage } from '@/i18n/keys';
@@ -123,7 +124,7 @@ export function WorkflowFilePicker({
 }
 
 /** The platform the chosen file is for, once the browser has recognised it. */
-export function detectedPlatform(state: WorkflowFileState): 'n8n' | 'make' | 'zapier' | null {
+export function detectedPlatform(state: WorkflowFileState): PlatformId | null {
   return state.check.status === 'done' && state.check.result.ok ? state.check.result.platform : null;
 }
 
@@ -151,7 +152,7 @@ function FileCheckPanel({ state }: { state: WorkflowFileState }) {
     >
       <p className="flex items-center gap-2 font-medium text-slate-900">
         <FileJson className="size-4 text-brand-700" aria-hidden="true" />
-        {t('publish.fileRecognised', { platform: t(`publish.platforms.${result.platform}`) })}
+        {t('publish.fileRecognised', { platform: platformName(result.platform, asLanguage(i18n.language)) })}
       </p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
         <dt>{t('publish.nodes')}</dt>

@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '@flowbay/domain/limits';
+import type { PlatformId } from '@flowbay/workflow-formats/platforms';
 import { runInWorker } from '@/lib/run-in-worker';
 
 export interface FileCheckFinding {
@@ -11,7 +12,7 @@ export interface FileCheckFinding {
 export type FileCheck =
   | {
       ok: true;
-      platform: 'n8n' | 'make' | 'zapier';
+      platform: PlatformId;
       workflowCount: number;
       nodeCount: number;
       apps: string[];
