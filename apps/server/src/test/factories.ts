@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { slugify, type WorkflowStatus } from '@flowbay/domain';
-import type { ExportSummary } from '@flowbay/workflow-formats';
+import type { ExportSummary, PlatformId } from '@flowbay/workflow-formats';
 import type { Database } from '../db/client.ts';
 import {
   favorites,
@@ -43,7 +43,7 @@ export interface WorkflowFactoryInput {
   description?: string;
   price?: number;
   status?: WorkflowStatus;
-  platform?: 'n8n' | 'make' | 'zapier';
+  platform?: PlatformId;
   useCases?: string[];
   apps?: { key: string; name: string }[];
   views?: number;

@@ -6,6 +6,11 @@ import sharp from 'sharp';
 import { count, eq, sql } from 'drizzle-orm';
 import { slugify } from '@flowbay/domain';
 import { parseWorkflowExport, summarizeExport } from '@flowbay/workflow-formats';
+import {
+  PLATFORM_IDS,
+  PLATFORMS as PLATFORM_TABLE,
+  type PlatformId,
+} from '@flowbay/workflow-formats/platforms';
 import type { Database } from '../client.ts';
 import {
   categories,
@@ -26,7 +31,6 @@ import { PLATFORMS, USE_CASES } from './taxonomy.ts';
 const CORPUS_DIR = fileURLToPath(
   new URL('../../../../../packages/workflow-formats/test/fixtures/', import.meta.url),
 );
-const CORPUS_FOLDERS = ['n8n', 'make', 'zapier'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Platforms and use cases: every database needs them, so this runs on every start. */
@@ -41,15 +45,9 @@ export async function seedTaxonomy(db: Database): Promise<void> {
     .onConflictDoNothing();
 }
 
-const COVER_COLOURS: Record<string, [string, string]> = {
-  n8n: ['#ea4b71', '#7b2d8e'],
-  make: ['#6d00cc', '#1e3a8a'],
-  zapier: ['#ff4f00', '#b45309'],
-};
-
 /** A simple branded cover (no text, so it renders the same on every machine). */
-async function makeCover(platform: string, seed: number): Promise<{ cover: Buffer; thumb: Buffer }> {
-  const [from, to] = COVER_COLOURS[platform] ?? ['#334155', '#0f172a'];
+async function makeCover(platform: PlatformId, seed: number): Promise<{ cover: Buffer; thumb: Buffer }> {
+  const [from, to] = PLATFORM_TABLE[platform].coverColours;
   const circles = Array.from({ length: 6 }, (_, index) => {
     const x = (seed * 97 + index * 211) % 1200;
     const y = (seed * 53 + index * 137) % 630;
@@ -63,7 +61,7 @@ async function makeCover(platform: string, seed: number): Promise<{ cover: Buffe
 }
 
 async function loadExport(item: DemoWorkflow) {
-  const folder = CORPUS_FOLDERS.find((name) => existsSync(`${CORPUS_DIR}${name}/${item.file}`));
+  const folder = PLATFORM_IDS.find((name) => existsSync(`${CORPUS_DIR}${name}/${item.file}`));
   if (!folder) throw new Error(`Demo file ${item.file} is not in the corpus`);
   const text = await readFile(`${CORPUS_DIR}${folder}/${item.file}`, 'utf8');
   const parsed = parseWorkflowExport(text);

@@ -1,9 +1,13 @@
-/** Platforms and use cases every database starts with (not only the demo). */
-export const PLATFORMS = [
-  { id: 'n8n', name: 'n8n', nameVi: 'n8n' },
-  { id: 'make', name: 'Make', nameVi: 'Make' },
-  { id: 'zapier', name: 'Zapier', nameVi: 'Zapier' },
-] as const;
+import { PLATFORM_IDS, PLATFORMS as PLATFORM_TABLE } from '@flowbay/workflow-formats/platforms';
+
+/**
+ * Platforms and use cases every database starts with (not only the demo). The platform rows are
+ * the platform table of packages/workflow-formats, in its order.
+ */
+export const PLATFORMS = PLATFORM_IDS.map((id) => {
+  const { names } = PLATFORM_TABLE[id];
+  return { id, name: names.en, nameVi: names.vi };
+});
 
 export const USE_CASES = [
   { id: 'marketing', name: 'Marketing', nameVi: 'Tiếp thị' },

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { scanSecrets } from '@flowbay/workflow-formats';
+import { PLATFORM_IDS, scanSecrets } from '@flowbay/workflow-formats';
 import { uploads } from '../../db/schema.ts';
 import { createLocalStorage } from '../../infra/storage/local.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('POST /api/uploads: workflow files', () => {
-  const good = ['n8n', 'make', 'zapier'].flatMap((dir) => jsonFiles(join(FIXTURES, dir)));
+  const good = PLATFORM_IDS.flatMap((dir) => jsonFiles(join(FIXTURES, dir)));
 
   it.each(good.map((path) => [path.split('/').slice(-2).join('/'), path]))(
     'accepts corpus file %s and keeps it private',
