@@ -1,38 +1,38 @@
 import { readFileSync } from 'node:fs';
-import { formatAmount } from '@flowbay/domain/price';
+import { textLookup, uiNamespaces, type TextTree } from '../../packages/domain/src/text-lookup';
 import { API_MESSAGES } from '../../packages/domain/src/messages';
 import type { UiLanguage } from './fixtures';
 
 /**
- * The UI strings, straight from the app's translation files (the signed-in screens' too) plus the
- * API message catalogue the app merges into them, so the journeys read what users read.
+ * The UI strings, straight from the app's translation files (the signed-in screens' and the static
+ * pages' too) plus the API message catalogue the app merges into them, looked up by the same
+ * function as the server's page heads (`@flowbay/domain/text-lookup`), so the journeys read what
+ * users read.
  */
-type Tree = { [key: string]: string | Tree };
 const texts = (file: string) =>
-  JSON.parse(readFileSync(new URL(`../../apps/web/src/i18n/${file}`, import.meta.url), 'utf8')) as Tree;
-function dictionary(language: UiLanguage): Tree {
-  const ui = texts(`${language}.json`) as Tree & { errors: Tree };
-  const signedIn = texts(`signed-in.${language}.json`);
-  const api = API_MESSAGES[language];
-  return { ...ui, ...signedIn, errors: { ...ui.errors, ...api.errors }, validation: api.validation };
-}
-const dictionaries: Record<UiLanguage, Tree> = { en: dictionary('en'), vi: dictionary('vi') };
+  JSON.parse(
+    readFileSync(new URL(`../../apps/web/src/i18n/${file}`, import.meta.url), 'utf8'),
+  ) as TextTree & {
+    errors: object;
+  };
+const lookup = (language: UiLanguage) =>
+  textLookup(
+    uiNamespaces(
+      {
+        ui: texts(`${language}.json`),
+        signedIn: texts(`signed-in.${language}.json`),
+        pages: texts(`pages.${language}.json`),
+      },
+      API_MESSAGES[language],
+    ),
+    language,
+    'throw',
+  );
+const lookups = { en: lookup('en'), vi: lookup('vi') };
 
 export function translator(language: UiLanguage) {
-  return (key: string, values: Record<string, string | number> = {}): string => {
-    const leaf = key
-      .split('.')
-      .reduce<string | Tree | undefined>(
-        (node, part) => (typeof node === 'object' ? node[part] : undefined),
-        dictionaries[language],
-      );
-    if (typeof leaf !== 'string') throw new Error(`no translation for ${key}`);
-    // `{{count, number}}` groups digits the way the app does ("1,234" / "1.234").
-    return leaf.replace(/\{\{(\w+)(, number)?\}\}/g, (_, name: string, number?: string) => {
-      const value = values[name];
-      return number && typeof value === 'number' ? formatAmount(value, language) : String(value ?? '');
-    });
-  };
+  return (key: string, values: Record<string, string | number> = {}): string =>
+    lookups[language](key, values);
 }
 
 export type Translate = ReturnType<typeof translator>;

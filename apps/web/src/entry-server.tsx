@@ -17,16 +17,9 @@ import { versionsQueryOptions } from './features/workflows/api/get-versions';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRoutes, preloadPage } from './app/router';
 import type { UiLanguage } from './i18n';
-import en from './i18n/en.json';
-import pagesEn from './i18n/pages.en.json';
-import pagesVi from './i18n/pages.vi.json';
-import signedInEn from './i18n/signed-in.en.json';
-import signedInVi from './i18n/signed-in.vi.json';
-import vi from './i18n/vi.json';
 import { withLocalRules } from './i18n/local-rules';
-import { withApiMessages } from './i18n/resources';
+import { UI_TEXTS } from './i18n/texts';
 import { setApiFetch } from './lib/api-client';
-import { API_MESSAGES } from '@flowbay/domain/messages';
 
 export { setApiFetch };
 export { default as en } from './i18n/en.json';
@@ -43,10 +36,7 @@ function i18nFor(language: UiLanguage): I18n {
       fallbackLng: false,
       ns: ['translation', 'pages'],
       defaultNS: 'translation',
-      resources: {
-        en: { translation: withApiMessages({ ...en, ...signedInEn }, API_MESSAGES.en), pages: pagesEn },
-        vi: { translation: withApiMessages({ ...vi, ...signedInVi }, API_MESSAGES.vi), pages: pagesVi },
-      },
+      resources: UI_TEXTS,
       initAsync: false,
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -15,17 +15,8 @@ export type TranslationResource = Omit<typeof en, 'errors'> &
     validation: ApiMessages['validation'];
   };
 
-/** The UI's texts of one language, with the `errors` and `validation` parts the server also answers with. */
-export function withApiMessages<T extends { errors: object }>(
-  translation: T,
-  messages: (typeof API_MESSAGES)['en' | 'vi'],
-) {
-  return {
-    ...translation,
-    errors: { ...translation.errors, ...messages.errors },
-    validation: messages.validation,
-  };
-}
+/** The one merge of the UI's texts with the API's messages, shared with the server and the e2e tests. */
+export { withApiMessages } from '@flowbay/domain/text-lookup';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,8 +1,5 @@
 import { truncateDescription } from '@flowbay/domain/text';
-import en from '../../../../web/src/i18n/en.json' with { type: 'json' };
-import pagesEn from '../../../../web/src/i18n/pages.en.json' with { type: 'json' };
-import pagesVi from '../../../../web/src/i18n/pages.vi.json' with { type: 'json' };
-import vi from '../../../../web/src/i18n/vi.json' with { type: 'json' };
+import { uiTexts } from '../../../../web/src/i18n/texts.ts';
 
 export const UI_LANGUAGES = ['en', 'vi'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
@@ -92,26 +89,17 @@ export function injectHead(template: string, head: string): string {
   return `${template.slice(0, start)}${head}${template.slice(end + HEAD_END.length)}`;
 }
 
-type Texts = Record<string, Record<string, unknown>>;
-const TEXTS: Record<UiLanguage, { ui: Texts; pages: Texts }> = {
-  en: { ui: en as Texts, pages: pagesEn as Texts },
-  vi: { ui: vi as Texts, pages: pagesVi as Texts },
-};
-
-/** A text of the web app's en.json / vi.json (`section.key`), `{{name}}` filled in. */
+/** A text of the web app (`section.key`), `{{name}}` filled in: the lookup the web app and the e2e tests use too. */
 export function uiText(language: UiLanguage, key: string, values: Record<string, string> = {}): string {
-  const [section, name] = key.split('.') as [string, string];
-  const text = String(TEXTS[language].ui[section]?.[name] ?? key);
-  return text.replace(/\{\{(\w+)\}\}/g, (_match, field: string) => values[field] ?? '');
+  return uiTexts(language)(key, values);
 }
 
 /** Each public page's head, in the visitor's language, from the texts the page itself shows. */
 export function staticHead(path: string, language: UiLanguage): Omit<PageHead, 'path'> {
-  const pages = TEXTS[language].pages;
-  const fromPages = (name: string) => {
-    const page = pages[name] as { title: string; intro: string };
-    return { title: page.title, description: page.intro };
-  };
+  const fromPages = (name: string) => ({
+    title: uiText(language, `pages:${name}.title`),
+    description: uiText(language, `pages:${name}.intro`),
+  });
   switch (path) {
     case '/':
       return {
