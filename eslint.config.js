@@ -173,6 +173,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/search/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@flowbay/*', '!@flowbay/domain', '**/apps/**', 'drizzle-orm*', 'fastify*', 'pg'],
+              message: 'The search engine knows only the contract: no server, database or HTTP.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.config.{js,ts}', 'scripts/**', 'bench/**', 'e2e/**', '.ci/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

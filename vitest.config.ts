@@ -13,6 +13,9 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'search', root: 'packages/search', include: ['src/**/*.test.ts'], testTimeout: 60_000 },
+      },
+      {
         test: {
           name: 'server',
           root: 'apps/server',

@@ -13,6 +13,7 @@ const BENCHES: Record<string, string> = {
   web: 'web/run.ts',
   uploads: 'uploads/run.ts',
   search: 'search/run.ts',
+  'search-engine': 'search/engine.ts',
 };
 const args = process.argv.slice(2);
 const names = args.filter((arg) => arg in BENCHES);

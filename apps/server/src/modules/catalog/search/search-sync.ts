@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SearchIndex, type IndexedWorkflow } from './search-index.ts';
+import { SearchIndex, type IndexedWorkflow } from '@flowbay/search';
 
 export type Stamped = IndexedWorkflow & { stamp: number };
 

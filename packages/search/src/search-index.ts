@@ -135,7 +135,7 @@ function matchesPrice(price: number, filter: PriceFilter): boolean {
 
 /**
  * The public catalogue's search index, held in memory by each server process and kept in step with
- * the database (search-sync.ts). Documents are never edited in place: a changed workflow gets a new
+ * the database by the server (apps/server/src/modules/catalog/search/search-sync.ts). Documents are never edited in place: a changed workflow gets a new
  * slot and its old one is marked dead, so postings stay sorted and append-only.
  */
 export class SearchIndex {
