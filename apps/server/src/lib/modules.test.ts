@@ -31,7 +31,7 @@ describe('module manifests', () => {
   it('builds each module after the ones that provide what it needs, otherwise in list order', async () => {
     const last = defineModule({ name: 'last', needs: [], provides: [] });
     expect(names(orderModules([shouter, last, greeter], ['prefix']))).toEqual(['greeter', 'shouter', 'last']);
-    const registry = await buildModules([shouter, last, greeter], { prefix: 'hello' });
+    const { registry } = await buildModules([shouter, last, greeter], { prefix: 'hello' });
     expect(registry.shouter.shout('ana')).toBe('HELLO ANA');
   });
 
@@ -80,21 +80,22 @@ describe('module manifests', () => {
       name: 'web',
       needs: ['shouter'],
       provides: [],
-      routes: ({ shouter }) => [
+      // Built for its own routes only: not in the registry.
+      build: ({ shouter }) => ({ page: (word: string) => shouter.shout(word) }),
+      routes: ({ page }) => [
         false,
         route(
           async (instance: FastifyInstance, options: { word: string }) => {
-            instance.get('/*', async () => shouter.shout(options.word));
+            instance.get('/*', async () => page(options.word));
           },
           { word: 'catch-all' },
         ),
       ],
       jobs: ({ shouter }) => ({ [shouter.shout('job')]: async () => undefined }),
-      listeners: (on, { shouter }) => on.on(shouter.shout('event'), () => undefined),
+      listeners: (on, { page }) => on.on(page('event'), () => undefined),
     });
     const list = [greeter, shouter, web];
-    const registry = await buildModules(list, { prefix: 'hi', jobs, events });
-    await registerModules(app, list, registry);
+    await registerModules(app, await buildModules(list, { prefix: 'hi', jobs, events }));
     expect(seen).toEqual(['job HI JOB', 'listener HI EVENT']);
     expect((await app.inject('/anything')).body).toBe('HI CATCH-ALL');
     await app.close();

@@ -18,51 +18,62 @@ export interface ModuleRoute {
   options: unknown;
 }
 
-/** Pairs a plugin with its options, type-checked against each other. */
+/** Pairs a plugin with its options (and an optional route prefix), type-checked against each other. */
 export function route<O extends object>(
   plugin: FastifyPluginAsync<O> | FastifyPluginCallback<O>,
-  ...options: object extends O ? [options?: O] : [options: O]
+  ...options: object extends O ? [options?: O & Prefix] : [options: O & Prefix]
 ): ModuleRoute {
   return { plugin: plugin as ModuleRoute['plugin'], options: options[0] ?? {} };
 }
+type Prefix = { prefix?: string };
 
 /** A job handler as the queue takes it (kept structural so this file does not depend on the queue). */
 type Handler<Q> = Q extends { register(kind: string, handler: infer H): unknown } ? H : never;
 type JobsOf<R> = R extends { jobs: infer Q } ? Handler<Q> : never;
 
+/** What a module's routes, jobs and listeners see: what it needs and everything it built. */
+type Seen<R, N extends keyof R, B> = Pick<R, N> & B;
+
 /**
- * One module, described: what it needs from the registry, what it builds into it, and what it adds
- * to the app (routes and plugins, job handlers, event listeners). `build` gets only what `needs`
- * names; the others get that plus what the module built.
+ * One module, described: what it needs from the registry (`needs`), which of the things it builds
+ * go into the registry for others (`provides`), and what it adds to the app: routes and plugins,
+ * job handlers, event listeners. `build` gets only what `needs` names and may build more than it
+ * provides (its own services, seen only by its routes, jobs and listeners).
  */
-export interface ModuleManifest<R, N extends keyof R, P extends keyof R> {
+export interface ModuleManifest<R, N extends keyof R, P extends keyof R, B extends Pick<R, P>> {
   name: string;
   needs: readonly N[];
   provides: readonly P[];
-  build?(deps: Pick<R, N>): Pick<R, P> | Promise<Pick<R, P>>;
+  build?(deps: Pick<R, N>): B | Promise<B>;
   /** Registered in the order of the module list; a falsy entry is skipped (e.g. a sweep in tests). */
-  routes?(built: Pick<R, N | P>): readonly (ModuleRoute | false | null | undefined)[];
+  routes?(built: Seen<R, N, B>): readonly (ModuleRoute | false | null | undefined)[];
   /** Job kind → handler, registered on the registry's `jobs` queue. */
-  jobs?(built: Pick<R, N | P>): Record<string, JobsOf<R>>;
+  jobs?(built: Seen<R, N, B>): Record<string, JobsOf<R>>;
   /** Subscribes to domain events (the registry's `events`). */
-  listeners?(events: EventsOf<R>, built: Pick<R, N | P>): void;
+  listeners?(events: EventsOf<R>, built: Seen<R, N, B>): void;
 }
+
+type Loose<R> = Partial<R> & Record<string, unknown>;
 
 /** A manifest with its key types erased, so manifests of different shapes share one list. */
 export interface AnyModule<R> {
   name: string;
   needs: readonly (keyof R & string)[];
   provides: readonly (keyof R & string)[];
-  build?(deps: Partial<R>): Partial<R> | Promise<Partial<R>>;
-  routes?(built: Partial<R>): readonly (ModuleRoute | false | null | undefined)[];
-  jobs?(built: Partial<R>): Record<string, JobsOf<R>>;
-  listeners?(events: EventsOf<R>, built: Partial<R>): void;
+  build?(deps: Loose<R>): Loose<R> | Promise<Loose<R>>;
+  routes?(built: Loose<R>): readonly (ModuleRoute | false | null | undefined)[];
+  jobs?(built: Loose<R>): Record<string, JobsOf<R>>;
+  listeners?(events: EventsOf<R>, built: Loose<R>): void;
 }
 
 /** Checks a manifest against the registry `R` and erases its key types. */
 export function moduleFor<R>() {
-  return <N extends keyof R & string = never, P extends keyof R & string = never>(
-    manifest: ModuleManifest<R, N, P>,
+  return <
+    N extends keyof R & string = never,
+    P extends keyof R & string = never,
+    B extends Pick<R, P> = Pick<R, P>,
+  >(
+    manifest: ModuleManifest<R, N, P, B>,
   ): AnyModule<R> => manifest as unknown as AnyModule<R>;
 }
 
@@ -110,39 +121,50 @@ export function orderModules<R>(
   return ordered;
 }
 
+/** The registry with everything built, and what each module built (its own services included). */
+export interface BuiltModules<R> {
+  /** The modules in the order they were listed (the order their routes are registered in). */
+  modules: readonly AnyModule<R>[];
+  registry: R;
+  seen: Map<AnyModule<R>, Loose<R>>;
+}
+
 /**
- * Builds every module in dependency order, each from the slice of the registry it needs, and
- * returns the registry with everything built. Checked before anything is built (`orderModules`);
- * a module that returns less than it promised fails too.
+ * Builds every module in dependency order, each from the slice of the registry it needs. Checked
+ * before anything is built (`orderModules`); a module that builds less than it provides fails too.
  */
-export async function buildModules<R>(modules: readonly AnyModule<R>[], given: Partial<R>): Promise<R> {
-  const registry: Partial<R> = { ...given };
+export async function buildModules<R>(
+  modules: readonly AnyModule<R>[],
+  given: Partial<R>,
+): Promise<BuiltModules<R>> {
+  const registry: Loose<R> = { ...given };
+  const seen = new Map<AnyModule<R>, Loose<R>>();
   for (const module of orderModules(modules, Object.keys(given) as (keyof R & string)[])) {
     const deps = pick(registry, module.needs);
-    const built: Partial<R> = module.build ? await module.build(deps) : {};
+    const built: Loose<R> = module.build ? await module.build(deps) : {};
     for (const key of module.provides) {
       if (!(key in built)) throw new Error(`module "${module.name}" did not build "${key}"`);
       registry[key] = built[key];
     }
+    seen.set(module, { ...deps, ...built });
   }
-  return registry as R;
+  return { modules, registry: registry as R, seen };
 }
 
 /**
  * Adds the modules to the app in the order of the list: their routes and plugins, their job
- * handlers on `registry.jobs` and their listeners on `registry.events`.
+ * handlers on the registry's `jobs` and their listeners on its `events`.
  */
 export async function registerModules<R>(
   app: FastifyInstance,
-  modules: readonly AnyModule<R>[],
-  registry: R,
+  { modules, registry, seen }: BuiltModules<R>,
 ): Promise<void> {
   const { jobs, events } = registry as {
     jobs?: { register(kind: string, handler: unknown): void };
     events?: unknown;
   };
   for (const module of modules) {
-    const built = pick<R>(registry, [...module.needs, ...module.provides]);
+    const built = seen.get(module) ?? {};
     for (const entry of module.routes?.(built) ?? []) {
       if (entry) await app.register(entry.plugin as FastifyPluginAsync, entry.options as object);
     }
@@ -156,8 +178,8 @@ export async function registerModules<R>(
   }
 }
 
-function pick<R>(registry: Partial<R>, keys: readonly (keyof R)[]): Partial<R> {
-  const slice: Partial<R> = {};
+function pick<R>(registry: Loose<R>, keys: readonly (keyof R & string)[]): Loose<R> {
+  const slice: Loose<R> = {};
   for (const key of keys) slice[key] = registry[key];
   return slice;
 }
