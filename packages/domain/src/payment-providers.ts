@@ -46,14 +46,10 @@ export const PAYMENT_PROVIDERS = Object.keys(PAYMENT_PROVIDER_TABLE) as [
 ];
 export const PaymentProviderId = z.enum(PAYMENT_PROVIDERS);
 
-/** One name form of every provider in one language: `{ vnpay: 'VNPay', … }`. */
-export function paymentProviderNames(
-  language: Language,
-  form: keyof PaymentProviderNames,
-): Record<PaymentProviderId, string> {
-  return Object.fromEntries(
-    PAYMENT_PROVIDERS.map((id) => [id, PAYMENT_PROVIDER_TABLE[id][language][form]]),
-  ) as Record<PaymentProviderId, string>;
+/** A provider's name in a language (English unless `vi`) and form; an unknown id is shown as it is. */
+export function paymentProviderName(id: string, language: string, form: keyof PaymentProviderNames): string {
+  const names: Partial<Record<string, Record<Language, PaymentProviderNames>>> = PAYMENT_PROVIDER_TABLE;
+  return names[id]?.[language === 'vi' ? 'vi' : 'en'][form] ?? id;
 }
 
 // ── What the providers' callbacks answer ────────────────────────────────────

@@ -1,4 +1,4 @@
-import { formatVnd, type Language } from '@flowbay/domain';
+import { formatVnd, paymentProviderName, type Language } from '@flowbay/domain';
 import type { MailMessage } from '../../infra/mailer/index.ts';
 import { formatMailDate, renderMail } from '../../infra/mailer/templates.ts';
 
@@ -15,16 +15,10 @@ export interface ReceiptInput {
   orderUrl: string;
 }
 
-const PROVIDER_NAMES: Record<string, Record<Language, string>> = {
-  vnpay: { en: 'VNPay', vi: 'VNPay' },
-  stripe: { en: 'Card (Stripe)', vi: 'Thẻ (Stripe)' },
-  test: { en: 'Test payment (no money moved)', vi: 'Thanh toán thử (không có tiền thật)' },
-};
-
 /** The receipt, in the buyer's language: order code, item, amount, provider reference, date, seller. */
 export function receiptMail(input: ReceiptInput): MailMessage {
   const vi = input.language === 'vi';
-  const provider = PROVIDER_NAMES[input.provider]?.[input.language] ?? input.provider;
+  const provider = paymentProviderName(input.provider, input.language, 'receipt');
   return renderMail(input.to, input.language, {
     subject: vi ? `Biên nhận Flowbay ${input.code}` : `Your Flowbay receipt ${input.code}`,
     heading: vi ? 'Cảm ơn bạn đã mua hàng' : 'Thank you for your purchase',

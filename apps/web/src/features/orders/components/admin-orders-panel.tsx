@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { ORDER_STATES, REFUND_REASON_MAX, type AdminOrder, type OrderState } from '@flowbay/domain';
+import { paymentProviderName } from '@flowbay/domain/payment-providers';
 import { PageSection } from '@/components/page-section';
 import { QueryView } from '@/components/query-view';
 import { RowCard } from '@/components/row-card';
@@ -172,7 +173,7 @@ function OrderRow({ order, queue = false }: { order: AdminOrder; queue?: boolean
         {t('adminOrders.buyerLine', { name: order.buyer.name, email: order.buyer.email })}
       </p>
       <p className="mt-1 text-slate-600">
-        {t(`orders.providers.${order.provider}`)}
+        {paymentProviderName(order.provider, i18n.language, 'name')}
         {order.provider_ref && <span className="font-mono"> · {order.provider_ref}</span>} ·{' '}
         {formatDateTime(order.created_at, language)}
       </p>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import type { PaymentProviderId, WorkflowDetail } from '@flowbay/domain';
+import { paymentProviderName } from '@flowbay/domain/payment-providers';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -94,7 +95,7 @@ function BuyForm({
   price,
   goToPayment,
 }: Required<Pick<BuyBlockProps, 'workflow' | 'signedIn' | 'goToPayment'>> & { price: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const providers = usePaymentProviders(true);
@@ -107,7 +108,7 @@ function BuyForm({
 
   const buy = () => {
     if (!signedIn) {
-      navigate('/auth', { state: { from: `${location.pathname}${location.search}` } });
+      void navigate('/auth', { state: { from: `${location.pathname}${location.search}` } });
       return;
     }
     if (!provider) return;
@@ -162,13 +163,16 @@ function BuyForm({
                       onChange={() => setChosen(item.id)}
                       className="accent-brand-600"
                     />
-                    {t(`buy.providers.${item.id}`)}
+                    {paymentProviderName(item.id, i18n.language, 'choice')}
                   </label>
                 ))}
               </fieldset>
             ) : (
               <p className="text-sm text-slate-700">
-                {t('buy.payWith')}: <span className="font-medium">{t(`buy.providers.${provider!.id}`)}</span>
+                {t('buy.payWith')}:{' '}
+                <span className="font-medium">
+                  {paymentProviderName(provider!.id, i18n.language, 'choice')}
+                </span>
               </p>
             )}
             {provider && (provider.test_mode || provider.id === 'test') && (

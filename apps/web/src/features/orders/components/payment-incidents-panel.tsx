@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation';
 import { type AdminPaymentIncident, type PaymentIncidentOutcome } from '@flowbay/domain';
 import { paths } from '@flowbay/domain/routes';
+import { paymentProviderName } from '@flowbay/domain/payment-providers';
 import { PageSection } from '@/components/page-section';
 import { RowCard } from '@/components/row-card';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
@@ -79,7 +80,7 @@ function IncidentRow({ incident }: { incident: AdminPaymentIncident }) {
         {t('adminOrders.buyerLine', { name: incident.buyer.name, email: incident.buyer.email })}
       </p>
       <p className="mt-1 text-slate-600">
-        {t(`orders.providers.${incident.provider}`)}
+        {paymentProviderName(incident.provider, i18n.language, 'name')}
         {incident.provider_ref && <span className="font-mono"> · {incident.provider_ref}</span>} ·{' '}
         {t('adminIncidents.orderStates', {
           before: t(`orders.states.${incident.order_state_before}`),

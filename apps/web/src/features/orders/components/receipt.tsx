@@ -1,6 +1,7 @@
 import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { workflowPath, type OrderSummary } from '@flowbay/domain';
+import { paymentProviderName } from '@flowbay/domain/payment-providers';
 import { DetailRows, type DetailRow } from '@/components/ui/detail-rows';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { OrderStateBadge } from './order-state-badge';
@@ -26,7 +27,7 @@ export function Receipt({ order }: { order: OrderSummary }) {
     ],
     [t('orders.seller'), order.seller.name],
     [t('orders.amount'), <span data-testid="receipt-amount">{formatPrice(order.amount, language)}</span>],
-    [t('orders.provider'), t(`orders.providers.${order.provider}`)],
+    [t('orders.provider'), paymentProviderName(order.provider, i18n.language, 'name')],
     !!order.provider_ref && [
       t('orders.providerRef'),
       <span className="font-mono">{order.provider_ref}</span>,
