@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BuyerSummary } from './commerce.ts';
 import { NodeSummary, WORKFLOW_STATUSES } from './common.ts';
 import { PRICE_FILTERS } from './price.ts';
-import { ReviewState } from './publishing.ts';
+import { ModerationState } from './publishing.ts';
 
 /** Response shapes of the public API (its field names are part of the contract, endpoints.ts). */
 export const ApiError = z.object({
@@ -28,8 +28,8 @@ export const AuthorSummary = z.object({
 });
 export type AuthorSummary = z.infer<typeof AuthorSummary>;
 
-export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
 /** A workflow in a path (`/api/workflows/:id`): its id, number or bare slug. */
 export const WorkflowRefParams = z.object({ id: z.string().min(1).max(200) });
@@ -129,7 +129,7 @@ export const WorkflowVersion = z.object({
   created_at: z.string(),
   is_current: z.boolean(),
   size: z.number().int(),
-  review_status: z.enum(REVIEW_STATUSES),
+  review_status: z.enum(MODERATION_STATUSES),
   review_reason: z.string().nullable(),
 });
 export type WorkflowVersion = z.infer<typeof WorkflowVersion>;
@@ -180,7 +180,7 @@ export const FavoriteCheck = z.object({ isFavorited: z.boolean() });
 export type FavoriteCheck = z.infer<typeof FavoriteCheck>;
 
 /** "My workflows": every status, each with its review decision. */
-export const MyWorkflow = WorkflowCard.extend({ review: ReviewState });
+export const MyWorkflow = WorkflowCard.extend({ review: ModerationState });
 export type MyWorkflow = z.infer<typeof MyWorkflow>;
 export const MyWorkflowList = WorkflowList.extend({ workflows: z.array(MyWorkflow) });
 export type MyWorkflowList = z.infer<typeof MyWorkflowList>;

@@ -167,7 +167,7 @@ export const UploadResult = z.object({
 });
 export type UploadResult = z.infer<typeof UploadResult>;
 
-export const ReviewState = z.object({
+export const ModerationState = z.object({
   status: z.enum(WORKFLOW_STATUSES),
   /** The last decision on this workflow, with the reason of a rejection. */
   last_decision: z
@@ -181,7 +181,7 @@ export const ReviewState = z.object({
   /** Changes to the listed content waiting for review. */
   pending_edit: z.record(z.string(), z.unknown()).nullable(),
 });
-export type ReviewState = z.infer<typeof ReviewState>;
+export type ModerationState = z.infer<typeof ModerationState>;
 
 /* ---------- review: what a reviewer is shown about a submitted file ---------- */
 

@@ -23,7 +23,7 @@ import type {
   PaymentIncidentOutcome,
   PaymentProviderId,
   RefundRequestState,
-  ReviewStatus,
+  ModerationStatus,
   WorkflowStatus,
 } from '@flowbay/domain';
 import type { ExportSummary } from '@flowbay/workflow-formats';
@@ -229,7 +229,7 @@ export const workflowVersions = pgTable(
     sha256: text('sha256').notNull(),
     summary: jsonb('summary').$type<ExportSummary>(),
     checks: jsonb('checks').$type<Record<string, unknown>>(),
-    reviewStatus: text('review_status').$type<ReviewStatus>().notNull().default('pending'),
+    reviewStatus: text('review_status').$type<ModerationStatus>().notNull().default('pending'),
     reviewReason: text('review_reason'),
     isCurrent: boolean('is_current').notNull().default(false),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
@@ -262,7 +262,7 @@ export const workflowEdits = pgTable(
       .notNull()
       .references(() => workflows.id, { onDelete: 'cascade' }),
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
-    reviewStatus: text('review_status').$type<ReviewStatus>().notNull().default('pending'),
+    reviewStatus: text('review_status').$type<ModerationStatus>().notNull().default('pending'),
     reviewReason: text('review_reason'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -6,7 +6,7 @@ import {
   type CreateVersionInput,
   type CreateWorkflowInput,
   type NodeSummary,
-  type ReviewState,
+  type ModerationState,
   type UpdateWorkflowInput,
   type WorkflowDetail,
   type WorkflowVersion,
@@ -300,13 +300,13 @@ export function createPublishingService(deps: {
       requireUser(viewer);
       const list = await catalog.list({ user_id: 'me', page, price: 'all', limit: 48 }, viewer);
       const ids = list.workflows.map((workflow) => workflow.id);
-      const states = await repository.reviewStates(ids);
+      const states = await repository.moderationStates(ids);
       return {
         ...list,
         workflows: list.workflows.map((workflow) => {
           const decision = states.decisions.find((item) => item.workflowId === workflow.id);
           const edit = states.edits.find((item) => item.workflowId === workflow.id);
-          const review: ReviewState = {
+          const review: ModerationState = {
             status: workflow.status,
             last_decision: decision
               ? {

@@ -417,7 +417,7 @@ export function createWorkflowsRepository(db: Database) {
     },
 
     /** Review state of several workflows at once, for the author's own list. */
-    async reviewStates(workflowIds: string[]) {
+    async moderationStates(workflowIds: string[]) {
       if (workflowIds.length === 0) return { decisions: [], versions: [], edits: [] };
       const [decisions, pending] = await Promise.all([
         db
