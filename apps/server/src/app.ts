@@ -11,7 +11,8 @@ import { resolveAuthSecret } from './infra/auth/secret.ts';
 import { createViewerResolver } from './infra/auth/session-viewer-resolver.ts';
 import { capConnections, defaultConnectionLimits, type ConnectionLimits } from './infra/http/connections.ts';
 import { logRedaction, serializeRequest } from './infra/http/log-redaction.ts';
-import { registerMailJob } from './infra/jobs/mail.ts';
+import { createEvents } from './infra/events/events.ts';
+import { queueMail, registerMailJob } from './infra/jobs/mail.ts';
 import { createJobQueue, type Clock, type JobQueue } from './infra/jobs/queue.ts';
 import { createMailer, type Mailer } from './infra/mailer/index.ts';
 import { createPaymentProviders } from './infra/payments/providers.ts';
@@ -50,6 +51,12 @@ import {
   type OrdersService,
 } from './modules/orders/orders.service.ts';
 import { paymentsRoutes } from './modules/orders/payments.routes.ts';
+import { registerOrdersListeners } from './modules/orders/orders.listeners.ts';
+import { registerAccountsListeners } from './modules/accounts/accounts.listeners.ts';
+import { registerCatalogListeners } from './modules/catalog/catalog.listeners.ts';
+import { registerModerationListeners } from './modules/moderation/moderation.listeners.ts';
+import { registerRatingsListeners } from './modules/ratings/ratings.listeners.ts';
+import { registerSalesListeners } from './modules/sales/sales.listeners.ts';
 import { createFavoritesService } from './modules/favorites/favorites.service.ts';
 import { createFavoritesRepository } from './modules/favorites/favorites.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -167,10 +174,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     rate: rate.consume,
     onPasswordChanged: (userId) => n8nRepository.revokeAllKeys(userId, clock()),
+    onUserChanged: (userId) => events.emit(null, 'profile.changed', { userId }),
+    sendLater: (message) => queueMail(jobs, message),
   });
   const resolveViewer = options.resolveViewer ?? createViewerResolver(auth);
   const jobs = createJobQueue({ db: database.db, log: app.log, clock });
-  registerMailJob(jobs, mailer);
+  registerMailJob(jobs, mailer, resolveAuthSecret(env));
+  const events = createEvents({ queue: jobs, db: database.db });
   app.decorate('jobs', jobs);
   // Tests run jobs explicitly (app.jobs.runDue()); servers poll in the background.
   if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => jobs.start());
@@ -190,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueCache, { search });
   const { pages: listCache, counts: countCache } = app.catalogueCache;
   const workflows = createWorkflowsRepository(database.db);
+  registerCatalogListeners(events, { workflows, catalogueCache: app.catalogueCache });
   const servedFiles = createServedFiles({ storage, ...options.servedFiles });
   app.decorate('servedFiles', servedFiles);
   app.addHook('onClose', () => servedFiles.close());
@@ -215,7 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPasswordResetJob(jobs, auth);
   await app.register(authRoutes, { auth, env, rate: rate.consume, signInThrottle, queue: jobs });
   const profiles = createProfilesRepository(database.db);
-  await app.register(profilesRoutes, { profiles });
+  await app.register(profilesRoutes, { profiles, events });
   const exportCheck = createExportCheckPool(options.exportCheck);
   app.addHook('onClose', () => exportCheck.close());
   if (env.NODE_ENV !== 'test') {
@@ -227,22 +238,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadsRoutes, { uploads });
   if (env.NODE_ENV !== 'test') await app.register(orphanSweep, { uploads, clock });
   await app.register(publishingRoutes, {
-    publishing: createPublishingService({ workflows, uploads, catalog }),
+    publishing: createPublishingService({ workflows, uploads, catalog, events }),
+  });
+  const moderationRepository = createModerationRepository(database.db);
+  registerModerationListeners(events, {
+    repository: moderationRepository,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
   });
   await app.register(moderationRoutes, {
-    moderation: createModerationService({
-      repository: createModerationRepository(database.db),
-      workflows,
-      storage,
-      mailer,
-      publicUrl: env.PUBLIC_URL,
-      log: app.log,
-    }),
+    moderation: createModerationService({ repository: moderationRepository, workflows, storage, events }),
   });
   const payments = createPaymentProviders(env, database.db, clock);
   const sales = createSalesService({
     repository: createSalesRepository(database.db),
     queue: jobs,
+    events,
     clock,
     publicUrl: env.PUBLIC_URL,
     settings: {
@@ -256,7 +267,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     repository: createOrdersRepository(database.db),
     rejectedCallbacks: createRejectedCallbacksRepository(database.db),
     rate: rate.consume,
-    ledger: sales,
+    events,
     providers: payments,
     queue: jobs,
     clock,
@@ -264,6 +275,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     supportEmail: env.SUPPORT_EMAIL,
     log: app.log,
   });
+  registerSalesListeners(events, { sales, queue: jobs, publicUrl: env.PUBLIC_URL });
+  registerOrdersListeners(events, { queue: jobs, publicUrl: env.PUBLIC_URL });
+  registerRatingsListeners(events, { queue: jobs });
   jobs.register(RECONCILE_JOB, (payload) => orders.reconcile(String(payload.orderId)));
   jobs.register(AUTO_REFUND_JOB, (payload, job) => orders.autoRefund(String(payload.orderId), job));
   app.decorate('orders', orders);
@@ -283,7 +297,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(salesRoutes, { sales });
   if (env.NODE_ENV !== 'test') await app.register(orderSweep, { orders });
   await app.register(favoritesRoutes, {
-    favorites: createFavoritesService(createFavoritesRepository(database.db), catalog),
+    favorites: createFavoritesService(createFavoritesRepository(database.db), catalog, events),
   });
   await app.register(iconRoutes);
   await app.register(shareImageRoutes, { images: createShareImageService(catalog) });
@@ -293,15 +307,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, {
     contact: createContactService({
       repository: createContactRepository(database.db),
-      mailer,
+      queue: jobs,
       supportEmail: env.SUPPORT_EMAIL,
-      log: app.log,
     }),
   });
 
   const ratings = createRatingsService({
     repository: createRatingsRepository(database.db),
     catalog,
+    events,
     mailer,
     publicUrl: env.PUBLIC_URL,
     clock,
@@ -323,11 +337,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     queue: jobs,
     clock,
     publicUrl: env.PUBLIC_URL,
-    mailer,
+    events,
     verifyPassword: async (hash, password) => (await auth.$context).password.verify({ hash, password }),
     log: app.log,
   });
   jobs.register(EXPORT_JOB, (payload) => account.buildExport(String(payload.userId)));
+  registerAccountsListeners(events, { queue: jobs, secret: resolveAuthSecret(env) });
   await app.register(accountRoutes, { account, env });
 
   await app.register(publicFiles, { storage });

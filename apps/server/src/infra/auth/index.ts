@@ -10,7 +10,7 @@ import { isDatabaseUnavailable } from '../../db/availability.ts';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import type { Mailer } from '../mailer/index.ts';
+import type { MailMessage, Mailer } from '../mailer/index.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mailer/templates.ts';
 import { oversizedField, passwordWeaknessOf } from './auth-input.ts';
 import { noteDatabaseFailure } from './database-failure.ts';
@@ -48,6 +48,13 @@ export interface CreateAuthOptions {
   rate: RateConsumer;
   /** What else a new password (changed or reset) ends besides sessions: the n8n library keys. */
   onPasswordChanged?: (userId: string) => Promise<unknown>;
+  /** After Better Auth changed a user row (a name, a picture): what others see of them may differ. */
+  onUserChanged?: (userId: string) => Promise<unknown>;
+  /**
+   * Queues an e-mail (a job: retried while SMTP is down). Better Auth swallows a failed send, so the
+   * reset e-mail goes this way; without it, it is sent directly.
+   */
+  sendLater?: (message: MailMessage) => Promise<unknown>;
 }
 
 const Locale = z.enum(['en', 'vi']);
@@ -72,7 +79,16 @@ export async function promoteListedAdmin(db: Database, env: Pick<Env, 'ADMIN_EMA
     );
 }
 
-export function createAuth({ env, db, mailer, log, rate, onPasswordChanged }: CreateAuthOptions) {
+export function createAuth({
+  env,
+  db,
+  mailer,
+  log,
+  rate,
+  onPasswordChanged,
+  onUserChanged,
+  sendLater,
+}: CreateAuthOptions) {
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? {
@@ -143,7 +159,8 @@ export function createAuth({ env, db, mailer, log, rate, onPasswordChanged }: Cr
         await onPasswordChanged?.(user.id);
       },
       async sendResetPassword({ user, url }) {
-        await mailer.send(resetPasswordMail(user.email, languageOf(user), url));
+        const message = resetPasswordMail(user.email, languageOf(user), url);
+        await (sendLater ? sendLater(message) : mailer.send(message));
       },
     },
     emailVerification: {
@@ -178,7 +195,10 @@ export function createAuth({ env, db, mailer, log, rate, onPasswordChanged }: Cr
     databaseHooks: {
       user: {
         create: { before: async (user) => ({ data: normalizeStoredProfile(user) }) },
-        update: { before: async (changes) => ({ data: normalizeStoredProfile(changes) }) },
+        update: {
+          before: async (changes) => ({ data: normalizeStoredProfile(changes) }),
+          after: async (user) => void (await onUserChanged?.(user.id)),
+        },
       },
       session: {
         create: {

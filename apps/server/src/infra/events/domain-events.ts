@@ -25,15 +25,24 @@ export interface Recipient {
   language: 'en' | 'vi';
 }
 
+/** A decided payout: how much went (or did not go) to which account, and whom to tell. */
+export interface PayoutFact {
+  payoutId: string;
+  seller: Recipient | null;
+  amount: number;
+  bankCode: string;
+  accountNumber: string;
+}
+
 export interface DomainEvents {
   /** A verified payment bought the order's workflow: the order is paid and the buyer entitled. */
   'order.paid': { order: OrderFact; paidAt: string };
   /** An admin refunded a paid order: its entitlement is revoked. */
   'order.refunded': { order: OrderFact; refundedAt: string; reason: string; seller: Recipient | null };
   /** An admin marked a payout transferred. */
-  'payout.paid': { payoutId: string; seller: Recipient | null; amount: number; transferRef: string };
+  'payout.paid': PayoutFact & { transferRef: string };
   /** An admin marked a payout failed (the money is back in the seller's balance). */
-  'payout.failed': { payoutId: string; seller: Recipient | null; amount: number; reason: string };
+  'payout.failed': PayoutFact & { reason: string };
   /** What a workflow's card, page or search text shows may have changed (not an approval). */
   'workflow.changed': { workflowId: string };
   /** An admin approved what waited on a workflow; it is listed with it. */
@@ -43,7 +52,7 @@ export interface DomainEvents {
     workflowId: string;
     decision: 'rejected' | 'unlisted';
     isUpdate: boolean;
-    reason: string;
+    reason: string | null;
   };
   /** A buyer's review was written, edited, deleted or hidden: the workflow's counts moved. */
   'review.written': { reviewId: string; workflowId: string; change: 'created' | 'edited' | 'removed' };

@@ -60,6 +60,10 @@ export function createJobsRepository(db: Database) {
         .where(eq(jobs.id, id));
     },
 
+    async forgetPayload(id: string) {
+      await db.update(jobs).set({ payload: {} }).where(eq(jobs.id, id));
+    },
+
     /** Back to the queue at `retryAt`, or dead once its attempts are used up. */
     async markFailed(job: JobRow, error: string, retryAt: Date, now: Date) {
       const dead = job.attempts >= job.maxAttempts;

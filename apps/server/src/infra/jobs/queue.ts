@@ -117,6 +117,9 @@ export function createJobQueue(options: { db: Database; log: QueueLog; clock?: C
 
     list: repository.list,
 
+    /** Empties a job's payload (what it carried is not kept once it is done). */
+    forgetPayload: repository.forgetPayload,
+
     /** Polls every `intervalMs` in the background (the server); tests call `runDue()` instead. */
     start(intervalMs = 2000) {
       if (timer) return;

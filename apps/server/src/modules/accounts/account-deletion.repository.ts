@@ -25,6 +25,7 @@ import {
   workflows,
 } from '../../db/schema.ts';
 import { uploadUnusedByWorkflows } from '../../db/fragments.ts';
+import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -307,10 +308,15 @@ export function createAccountDeletionRepository(db: Database, steps: DeletionSte
     },
 
     /**
-     * Runs every step in one transaction (a failure leaves the account as it was) and answers the storage
-     * keys to remove afterwards. Null when there is no such live account.
+     * Runs every step in one transaction (a failure leaves the account as it was), then `stated` with
+     * that transaction (the deletion's event), and answers the storage keys to remove afterwards. Null
+     * when there is no such live account.
      */
-    async deleteAccount(userId: string, now: Date): Promise<string[] | null> {
+    async deleteAccount(
+      userId: string,
+      now: Date,
+      stated?: (tx: Queryable) => Promise<unknown>,
+    ): Promise<string[] | null> {
       return db.transaction(async (tx) => {
         const [subject] = await tx
           .select({ email: user.email, name: user.name, displayName: user.displayName })
@@ -324,6 +330,7 @@ export function createAccountDeletionRepository(db: Database, steps: DeletionSte
           const removed = await step.run(tx, { userId, email: subject.email, names, now });
           if (removed) keys.push(...removed);
         }
+        await stated?.(tx);
         return keys;
       });
     },

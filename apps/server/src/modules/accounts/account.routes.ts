@@ -30,7 +30,7 @@ export async function accountRoutes(
     summary: 'Upload an avatar (JPEG/PNG/WebP, checked by its bytes, cropped square, stored as WebP)',
     consumes: ['multipart/form-data'],
     errors: [400, 401, 403, 413, 415],
-    config: { invalidatesCatalogue: true, rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
     handler: async (request) => {
       requireUser(request.viewer);
       if (!request.isMultipart())
@@ -54,7 +54,6 @@ export async function accountRoutes(
 
   route('DELETE /api/profile/me/avatar', {
     summary: 'Remove the avatar',
-    config: { invalidatesCatalogue: true },
     handler: async (request) => toOwnProfile(await account.removeAvatar(request.viewer)),
   });
 
@@ -99,7 +98,7 @@ export async function accountRoutes(
       'Delete my account, confirmed by the password (or the e-mailed token): signs out everywhere, removes personal data, unlists my workflows; buyers keep what they paid for',
     status: 204,
     errors: [400, 401, 403, 404, 429],
-    config: { invalidatesCatalogue: true, rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     handler: async (request, reply) => {
       await account.deleteAccount(request.viewer, request.body);
       const secure = env.PUBLIC_URL.startsWith('https://');

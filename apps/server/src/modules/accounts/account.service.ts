@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { AVATAR_SIZE, type AccountDeletionRequest, type Language } from '@flowbay/domain';
 import { queueMail } from '../../infra/jobs/mail.ts';
-import type { Mailer } from '../../infra/mailer/index.ts';
+import type { Events } from '../../infra/events/events.ts';
 import type { Clock, JobQueue } from '../../infra/jobs/queue.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import type { Viewer } from '../../infra/request-viewer.ts';
@@ -11,7 +11,7 @@ import { requireUser } from '../../lib/guards.ts';
 import { processImage } from '../../lib/images.ts';
 import type { AccountDeletionRepository } from './account-deletion.repository.ts';
 import type { AccountExportRepository } from './account-export.repository.ts';
-import { accountDeletedMail, deletionLinkMail, exportReadyMail } from './accounts.mail.ts';
+import { deletionLinkMail, exportReadyMail } from './accounts.mail.ts';
 import type { OwnProfileRow, ProfilesRepository } from '../profiles/index.ts';
 
 export const EXPORT_JOB = 'account.export';
@@ -39,8 +39,8 @@ export interface AccountServiceOptions {
   queue: JobQueue;
   clock: Clock;
   publicUrl: string;
-  /** The goodbye e-mail goes out directly: a queued one would keep the address in the jobs table. */
-  mailer: Mailer;
+  /** Avatars and deletions are stated as events (the goodbye e-mail and the catalogue listen). */
+  events: Pick<Events, 'emit'>;
   /** Better Auth's own password check (its hash format). */
   verifyPassword: (hash: string, password: string) => Promise<boolean>;
   log: { warn(details: Record<string, unknown>, message: string): void };
@@ -48,7 +48,7 @@ export interface AccountServiceOptions {
 
 /** Avatars, "export my data" and "delete my account" (docs/decisions/0080-account-deletion-and-export.md). */
 export function createAccountService(options: AccountServiceOptions) {
-  const { repositories, storage, queue, clock, publicUrl, mailer, verifyPassword, log } = options;
+  const { repositories, storage, queue, clock, publicUrl, events, verifyPassword, log } = options;
   const { profiles, exports: exportsRepository, deletion } = repositories;
 
   async function ownProfile(userId: string): Promise<OwnProfileRow> {
@@ -89,6 +89,7 @@ export function createAccountService(options: AccountServiceOptions) {
         await storage.delete(key);
         throw notFound('PROFILE_NOT_FOUND', 'Profile not found');
       }
+      await events.emit(null, 'profile.changed', { userId: user.id });
       if (before.avatarKey) await removeFiles([before.avatarKey]);
       return row;
     },
@@ -98,6 +99,7 @@ export function createAccountService(options: AccountServiceOptions) {
       const before = await ownProfile(user.id);
       const row = await profiles.update(user.id, { image: null, avatarKey: null });
       if (!row) throw notFound('PROFILE_NOT_FOUND', 'Profile not found');
+      await events.emit(null, 'profile.changed', { userId: user.id });
       if (before.avatarKey) await removeFiles([before.avatarKey]);
       return row;
     },
@@ -208,14 +210,14 @@ export function createAccountService(options: AccountServiceOptions) {
           'Flowbay still owes you money: request a payout first',
         );
       }
-      const keys = await deletion.deleteAccount(user.id, clock());
+      const language: Language = profile.locale === 'vi' ? 'vi' : 'en';
+      const farewell = { email: profile.email, language };
+      const keys = await deletion.deleteAccount(user.id, clock(), (tx) =>
+        events.emit(tx, 'account.deleted', { userId: user.id, farewell }),
+      );
       if (keys === null) throw notFound('PROFILE_NOT_FOUND', 'Profile not found');
+      queue.poke();
       await removeFiles(keys);
-      await mailer
-        .send(accountDeletedMail(profile.email, profile.locale === 'vi' ? 'vi' : 'en'))
-        .catch((error: unknown) =>
-          log.warn({ err: String(error) }, 'account deleted; the goodbye e-mail failed'),
-        );
     },
   };
 }

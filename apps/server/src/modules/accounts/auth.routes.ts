@@ -105,8 +105,6 @@ export async function authRoutes(
     method: ['GET', 'POST'],
     url: `${basePath}/*`,
     schema: { hide: true },
-    // Better Auth changes users (names, roles, bans): authors' names and listings on catalogue cards.
-    config: { invalidatesCatalogue: true },
     handler: async (request, reply) => {
       const path = new URL(request.url, 'http://local').pathname.slice(basePath.length);
       let body = typeof request.body === 'string' ? request.body : undefined;

@@ -53,6 +53,7 @@ describe('POST /api/contact', () => {
   it('stores an anonymous visitor message and e-mails it to SUPPORT_EMAIL', async () => {
     const response = await post(valid);
     expect(response.statusCode, response.body).toBe(201);
+    await ctx.app.jobs.runDue(); // the copy to support is a queued e-mail
     const { id } = response.json();
     const [row] = await ctx.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({

@@ -16,13 +16,12 @@ export async function favoritesRoutes(root: FastifyInstance, { favorites }: { fa
   });
 
   route('POST /api/favorites', {
-    config: { invalidatesCatalogue: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     handler: (request) => favorites.add(request.viewer, request.body.workflow_id),
   });
 
   route('DELETE /api/favorites/:workflow_id', {
     params: z.object({ workflow_id: z.string().min(1).max(64) }),
-    config: { invalidatesCatalogue: true },
     handler: (request) => favorites.remove(request.viewer, request.params.workflow_id),
   });
 }

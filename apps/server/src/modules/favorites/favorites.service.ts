@@ -1,10 +1,19 @@
 import { isUuid } from '@flowbay/domain';
+import type { Events } from '../../infra/events/events.ts';
 import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { notFound, unauthenticated } from '../../lib/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { FavoritesRepository } from './favorites.repository.ts';
 
-export function createFavoritesService(repository: FavoritesRepository, catalog: CatalogService) {
+/** A favourite given or taken back is stated as `favorite.changed` (the cards' counts listen). */
+export function createFavoritesService(
+  repository: FavoritesRepository,
+  catalog: CatalogService,
+  events: Pick<Events, 'emit'>,
+) {
+  const changed = (userId: string, workflowId: string, favorited: boolean) =>
+    events.emit(null, 'favorite.changed', { userId, workflowId, favorited });
+
   const signedIn = (viewer: Viewer) => {
     if (!isSignedIn(viewer)) throw unauthenticated();
     return viewer;
@@ -21,6 +30,7 @@ export function createFavoritesService(repository: FavoritesRepository, catalog:
       const user = signedIn(viewer);
       const workflow = await catalog.findVisible(workflowId, viewer);
       const count = await repository.add(user.id, workflow.id);
+      await changed(user.id, workflow.id, true);
       return {
         workflow_id: workflow.id,
         isFavorited: true,
@@ -32,6 +42,7 @@ export function createFavoritesService(repository: FavoritesRepository, catalog:
       const user = signedIn(viewer);
       if (!isUuid(workflowId)) throw notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
       const count = await repository.remove(user.id, workflowId);
+      await changed(user.id, workflowId, false);
       return {
         workflow_id: workflowId,
         isFavorited: false,

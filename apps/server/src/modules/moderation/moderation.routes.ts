@@ -21,12 +21,10 @@ export async function moderationRoutes(
   });
 
   route('POST /api/admin/workflows/:id/approve', {
-    config: { invalidatesCatalogue: true },
     handler: (request) => moderation.approve(request.viewer, request.params.id),
   });
 
   route('POST /api/admin/workflows/:id/reject', {
-    config: { invalidatesCatalogue: true },
     handler: (request) => moderation.reject(request.viewer, request.params.id, request.body.reason),
   });
 
@@ -68,7 +66,6 @@ export async function moderationRoutes(
 
   route('POST /api/admin/reports/:id/resolve', {
     summary: 'Resolve a report: unlist the workflow (closes all its open reports) or dismiss',
-    config: { invalidatesCatalogue: true },
     handler: (request) =>
       moderation.resolveReport(request.viewer, request.params.id, request.body.action, request.body.note),
   });

@@ -8,7 +8,7 @@ import {
   type VersionDiff,
 } from '@flowbay/domain';
 import { diffSummaries, similarity, type ExportSummary } from '@flowbay/workflow-formats';
-import type { MailMessage } from '../../infra/mailer/index.ts';
+import type { Events } from '../../infra/events/events.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
@@ -19,16 +19,14 @@ import {
   type Transaction,
   type WorkflowsRepository,
 } from '../workflows/index.ts';
-import { decisionMail } from './moderation.mail.ts';
 import type { ReportReason, ModerationRepository } from './moderation.repository.ts';
 
 export interface ModerationDeps {
   repository: ModerationRepository;
   workflows: WorkflowsRepository;
   storage: Storage;
-  mailer: { send(message: MailMessage): Promise<void> };
-  publicUrl: string;
-  log: { warn(details: Record<string, unknown>, message: string): void };
+  /** Decisions are stated as events: the catalogue and the author's e-mail listen. */
+  events: Pick<Events, 'emit'>;
 }
 
 type RequirementsShape = z.infer<typeof Requirements>;
@@ -67,34 +65,6 @@ export function createModerationService(deps: ModerationDeps) {
     const row = await workflowsRepository.findManaged(id, tx);
     if (!row || row.deletedAt) throw workflowNotFound();
     return row;
-  }
-
-  /** The decision is already committed; a mail failure is logged, never turned into an error. */
-  async function notifyAuthor(
-    workflowId: string,
-    decision: 'approved' | 'rejected' | 'unlisted',
-    isUpdate: boolean,
-    reason: string | null,
-  ) {
-    const author = await repository.author(workflowId);
-    if (!author) return;
-    const path = workflowPath({ slug: author.slug, id: workflowId });
-    try {
-      await deps.mailer.send(
-        decisionMail({
-          to: author.email,
-          language: author.locale,
-          title: author.title,
-          decision,
-          isUpdate,
-          reason,
-          workflowUrl: `${deps.publicUrl}${path}`,
-          manageUrl: `${deps.publicUrl}${path}/edit`,
-        }),
-      );
-    } catch (error) {
-      deps.log.warn({ err: error, workflowId, decision }, 'moderation decision e-mail could not be sent');
-    }
   }
 
   /** Other listings with this file, or one nearly like it, most alike first. */
@@ -227,7 +197,7 @@ export function createModerationService(deps: ModerationDeps) {
      */
     async approve(viewer: Viewer, workflowId: string) {
       const admin = requireAdmin(viewer);
-      const outcome = await workflowsRepository.transaction(async (tx) => {
+      await workflowsRepository.transaction(async (tx) => {
         const row = await lockedWorkflow(tx, workflowId);
         const pending = await repository.pendingVersions(tx, row.id);
         const edit = await workflowsRepository.pendingEdit(tx, row.id);
@@ -249,7 +219,6 @@ export function createModerationService(deps: ModerationDeps) {
           await workflowsRepository.replaceTaxonomy(tx, row.id, { categoryIds, subcategoryIds });
           await workflowsRepository.closeEdit(tx, edit.id, { status: 'approved', now });
         }
-        await workflowsRepository.refreshSearchDocument(tx, row.id);
         await repository.insertDecision(tx, {
           workflowId: row.id,
           versionId: target?.id ?? null,
@@ -257,9 +226,12 @@ export function createModerationService(deps: ModerationDeps) {
           reviewerId: admin.id,
           decision: 'approved',
         });
-        return { isUpdate: Boolean(row.currentVersionId) };
+        await deps.events.emit(tx, 'version.approved', {
+          workflowId: row.id,
+          versionId: target?.id ?? null,
+          isUpdate: Boolean(row.currentVersionId),
+        });
       });
-      await notifyAuthor(workflowId, 'approved', outcome.isUpdate, null);
       return { workflow_id: workflowId, decision: 'approved' as const, status: 'listed' as const };
     },
 
@@ -284,9 +256,15 @@ export function createModerationService(deps: ModerationDeps) {
           decision: 'rejected',
           reason,
         });
-        return { isUpdate: Boolean(row.currentVersionId), status };
+        const isUpdate = Boolean(row.currentVersionId);
+        await deps.events.emit(tx, 'workflow.rejected', {
+          workflowId: row.id,
+          decision: 'rejected',
+          isUpdate,
+          reason,
+        });
+        return { status };
       });
-      await notifyAuthor(workflowId, 'rejected', outcome.isUpdate, reason);
       return { workflow_id: workflowId, decision: 'rejected' as const, status: outcome.status };
     },
 
@@ -319,9 +297,14 @@ export function createModerationService(deps: ModerationDeps) {
         await workflowsRepository.lock(tx, found.workflowId);
         await workflowsRepository.setStatus(tx, found.workflowId, 'unlisted', now);
         await repository.closeOpenReportsAsUnlisted(tx, found.workflowId, resolution);
+        await deps.events.emit(tx, 'workflow.rejected', {
+          workflowId: found.workflowId,
+          decision: 'unlisted',
+          isUpdate: true,
+          reason: note ?? null,
+        });
         return found;
       });
-      if (action === 'unlist') await notifyAuthor(report.workflowId, 'unlisted', true, note ?? null);
       return {
         id: report.id,
         workflow_id: report.workflowId,

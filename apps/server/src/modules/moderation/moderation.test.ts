@@ -69,6 +69,7 @@ describe('reports', () => {
     expect(resolved.json()).toMatchObject({ status: 'unlisted' });
     expect((await call('GET', `/api/workflows/${workflow.id}`, null)).statusCode).toBe(404);
     expect((await call('GET', `/api/workflows/${workflow.id}`, author)).json().status).toBe('unlisted');
+    await ctx.app.jobs.runDue(); // the author's e-mail is sent by the decision's listener, after commit
     const mail = readOutbox(ctx, author.user.email).at(-1)!;
     expect(mail.subject).toBe('Your workflow "Reported workflow" was unlisted');
     expect(mail.text).toContain('Reason: Exfiltrates data');

@@ -15,9 +15,10 @@ import {
   type VnpayIpnResponse,
 } from '@flowbay/domain';
 import type { RateConsumer, RateRule } from '../../infra/auth/rate-limit.ts';
+import type { Events } from '../../infra/events/events.ts';
+import type { OrderFact } from '../../infra/events/domain-events.ts';
 import { queueMail } from '../../infra/jobs/mail.ts';
 import type { Clock, JobQueue } from '../../infra/jobs/queue.ts';
-import { queueReviewReminder } from '../../infra/jobs/review-reminder.ts';
 import type { MailMessage } from '../../infra/mailer/index.ts';
 import {
   PaymentProviderError,
@@ -34,11 +35,8 @@ import {
   autoRefundAdminMail,
   autoRefundFailedBuyerMail,
   autoRefundedBuyerMail,
-  receiptMail,
   refundDeclinedMail,
   refundRequestedMail,
-  refundedBuyerMail,
-  refundedSellerMail,
   type AutoRefundKind,
 } from './orders.mail.ts';
 import type {
@@ -126,15 +124,30 @@ type Settlement =
   | 'failed'
   | 'ignored';
 
-/** The sellers' ledger (modules/sales), written in the same transaction as the order's state. */
-export interface SaleLedger {
-  orderPaid(db: OrderWrites['queryable'], order: OrderRow, paidAt: Date): Promise<void>;
-  orderRefunded(db: OrderWrites['queryable'], order: OrderRow, refundedAt: Date): Promise<void>;
+/** What an order's events say about it (the listeners' view of the row). */
+export function orderFact(order: OrderRow): OrderFact {
+  const { id, code, buyerId, buyerEmail, buyerLanguage, workflowId, workflowTitle } = order;
+  const { sellerId, sellerName, amount, provider, providerRef } = order;
+  return {
+    id,
+    code,
+    buyerId,
+    buyerEmail,
+    buyerLanguage,
+    workflowId,
+    workflowTitle,
+    sellerId,
+    sellerName,
+    amount,
+    provider,
+    providerRef,
+  };
 }
 
 export interface OrdersServiceDeps {
   repository: OrdersRepository;
-  ledger?: SaleLedger;
+  /** Paid and refunded orders are stated as events; the ledger, receipts and reminders listen. */
+  events: Pick<Events, 'emit'>;
   providers: PaymentProviders;
   queue: JobQueue;
   clock: Clock;
@@ -214,28 +227,20 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return queueMail(queue, message, { db: tx.queryable });
   }
 
-  /** Paid: the order, the entitlement and the receipt, in the caller's transaction. */
+  /**
+   * Paid: the order and the entitlement, and `order.paid` for the ledger, the receipt and the review
+   * reminder, all in the caller's transaction (an order is paid once: its id is the event's).
+   */
   async function fulfil(tx: OrderWrites, order: OrderRow, providerRef: string | null) {
     const now = clock();
     await tx.markPaid(order.id, providerRef, now);
     const paid: OrderRow = { ...order, state: 'paid', paidAt: now, providerRef };
     await tx.grantEntitlement(paid, now);
-    await deps.ledger?.orderPaid(tx.queryable, paid, now);
-    await queueReviewReminder(queue, order.id, now, tx.queryable);
-    await mailLater(
-      tx,
-      receiptMail({
-        to: order.buyerEmail,
-        language: order.buyerLanguage,
-        code: order.code,
-        title: order.workflowTitle,
-        amount: order.amount,
-        provider: order.provider,
-        providerRef,
-        paidAt: now,
-        seller: order.sellerName,
-        orderUrl: orderUrl(order.code),
-      }),
+    await deps.events.emit(
+      tx.queryable,
+      'order.paid',
+      { order: orderFact(paid), paidAt: now.toISOString() },
+      { id: `order.paid:${order.id}` },
     );
   }
 
@@ -770,21 +775,18 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (!order || order.state !== 'paid') return;
         await tx.markRefunded(order.id, refundRef, now);
         await tx.revokeEntitlement(order.id, now);
-        await deps.ledger?.orderRefunded(tx.queryable, order, now);
         await tx.decideRefundRequest(order.id, 'approved', reason, admin.id, now);
-        const mail = {
-          code: order.code,
-          title: order.workflowTitle,
-          amount: order.amount,
-          reason,
-          orderUrl: orderUrl(order.code),
-        };
-        await mailLater(
-          tx,
-          refundedBuyerMail({ ...mail, to: order.buyerEmail, language: order.buyerLanguage }),
+        await deps.events.emit(
+          tx.queryable,
+          'order.refunded',
+          {
+            order: orderFact(order),
+            refundedAt: now.toISOString(),
+            reason,
+            seller: seller ? { email: seller.email, language: seller.locale } : null,
+          },
+          { id: `order.refunded:${order.id}` },
         );
-        if (seller)
-          await mailLater(tx, refundedSellerMail({ ...mail, to: seller.email, language: seller.locale }));
       });
       queue.poke();
       return { order: toAdminOrder(await viewOf(code)) };

@@ -4,6 +4,7 @@ import { ProfileUpdate, type OwnProfile } from '@flowbay/domain';
 import { contractRoutes } from '../../lib/contract-routes.ts';
 import { invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import { isSignedIn } from '../../infra/request-viewer.ts';
+import type { Events } from '../../infra/events/events.ts';
 import type { OwnProfileRow, ProfileChanges, ProfilesRepository } from './profiles.repository.ts';
 
 export function toOwnProfile(row: OwnProfileRow): OwnProfile {
@@ -27,7 +28,10 @@ export function toOwnProfile(row: OwnProfileRow): OwnProfile {
  * The caller's own profile (`/api/profile/me`) and anybody's public one (`/api/profile/:id`).
  * Static paths win over `/api/profile/:id` in Fastify's router.
  */
-export async function profilesRoutes(root: FastifyInstance, { profiles }: { profiles: ProfilesRepository }) {
+export async function profilesRoutes(
+  root: FastifyInstance,
+  { profiles, events }: { profiles: ProfilesRepository; events: Pick<Events, 'emit'> },
+) {
   const route = contractRoutes(root, { tags: ['profiles'], signedIn: true });
 
   route('GET /api/profile/me', {
@@ -46,7 +50,6 @@ export async function profilesRoutes(root: FastifyInstance, { profiles }: { prof
       'Update own profile (full name, display name, e-mail language, bio, up to three links); the e-mail is read-only and the avatar is uploaded',
     body: ProfileUpdate.extend({ email: z.unknown().optional(), avatar_url: z.unknown().optional() }),
     errors: [400, 401, 404],
-    config: { invalidatesCatalogue: true },
     handler: async (request) => {
       if (!isSignedIn(request.viewer)) throw unauthenticated();
       const body = request.body;
@@ -64,6 +67,8 @@ export async function profilesRoutes(root: FastifyInstance, { profiles }: { prof
           ? await profiles.update(request.viewer.id, changes)
           : await profiles.findOwn(request.viewer.id);
       if (!row) throw notFound('PROFILE_NOT_FOUND', 'Profile not found');
+      // An author's name is on their cards.
+      await events.emit(null, 'profile.changed', { userId: request.viewer.id });
       return toOwnProfile(row);
     },
   });

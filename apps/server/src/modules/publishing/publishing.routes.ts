@@ -19,27 +19,23 @@ export async function publishingRoutes(
     summary:
       'Create a workflow from an uploaded file; it waits for review (pending) and the public cannot see it',
     status: 201,
-    config: { invalidatesCatalogue: true },
     handler: (request) => publishing.create(request.viewer, request.body),
   });
 
   route('PUT /api/workflows/:id', {
     summary:
       'Edit a workflow (author or admin). A listed workflow keeps its approved content until the edit is approved',
-    config: { invalidatesCatalogue: true },
     handler: (request) => publishing.update(request.viewer, request.params.id, request.body),
   });
 
   route('DELETE /api/workflows/:id', {
     summary: 'Delete a workflow (author or admin). Buyers keep access to what they bought',
-    config: { invalidatesCatalogue: true },
     handler: (request) => publishing.remove(request.viewer, request.params.id),
   });
 
   route('POST /api/workflows/:id/versions', {
     summary: 'Add a version from an uploaded file (unique per workflow); it waits for review',
     status: 201,
-    config: { invalidatesCatalogue: true },
     handler: (request) => publishing.addVersion(request.viewer, request.params.id, request.body),
   });
 
@@ -55,14 +51,12 @@ export async function publishingRoutes(
   route('POST /api/workflow-categories', {
     summary: 'Link platforms to workflows (spec); POST /api/workflows can do it in the same transaction',
     status: 201,
-    config: { invalidatesCatalogue: true },
     handler: linkAll('categoryIds', (link) => link.category_id),
   });
 
   route('POST /api/workflow-subcategories', {
     summary: 'Link use cases to workflows (spec)',
     status: 201,
-    config: { invalidatesCatalogue: true },
     handler: linkAll('subcategoryIds', (link) => link.subcategory_id),
   });
 

@@ -14,6 +14,7 @@ import {
 import { isAdmin, type SignedInViewer, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
+import type { Events } from '../../infra/events/events.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { StoredWorkflowSummary, UploadRow, UploadsService } from '../uploads/uploads.service.ts';
 import {
@@ -73,8 +74,12 @@ export function createPublishingService(deps: {
   workflows: WorkflowsRepository;
   uploads: UploadsService;
   catalog: CatalogService;
+  /** Every write is stated as `workflow.changed` (the catalog's search text and cache listen). */
+  events: Pick<Events, 'emit'>;
 }) {
-  const { workflows: repository, uploads, catalog } = deps;
+  const { workflows: repository, uploads, catalog, events } = deps;
+  const changed = (tx: Transaction | null, workflowId: string) =>
+    events.emit(tx, 'workflow.changed', { workflowId });
 
   /**
    * The workflow the caller may manage: its author or an admin. Another user gets 403 for a
@@ -151,7 +156,7 @@ export function createPublishingService(deps: {
           categoryIds: input.category_ids ?? [summary.platform],
           subcategoryIds: input.subcategory_ids,
         });
-        await repository.refreshSearchDocument(tx, workflowId);
+        await changed(tx, workflowId);
         return workflowId;
       });
       return catalog.get(id, viewer);
@@ -193,8 +198,8 @@ export function createPublishingService(deps: {
           const { categoryIds, subcategoryIds, ...columns } = changes;
           await repository.updateInPlace(tx, row.id, columns);
           await repository.replaceTaxonomy(tx, row.id, { categoryIds, subcategoryIds });
-          await repository.refreshSearchDocument(tx, row.id);
           await resubmitIfRejected(tx, row);
+          await changed(tx, row.id);
           return;
         }
         // Checked now, not at approval time, so the author hears about a wrong id at once.
@@ -205,6 +210,7 @@ export function createPublishingService(deps: {
           changes: merged,
           createdBy: user.id,
         });
+        await changed(tx, row.id);
       });
       return catalog.get(row.id, viewer);
     },
@@ -213,6 +219,7 @@ export function createPublishingService(deps: {
     async remove(viewer: Viewer, ref: string) {
       const { row } = await loadManaged(viewer, ref);
       await repository.softDelete(row.id);
+      await changed(null, row.id);
       const buyers = await repository.countPurchases(row.id);
       return { id: row.id, deleted: true as const, buyers_keep_access: buyers > 0 };
     },
@@ -239,6 +246,7 @@ export function createPublishingService(deps: {
         }
         const inserted = await repository.addVersion(tx, versionValues(row.id, input.version, file, user.id));
         await resubmitIfRejected(tx, row);
+        await changed(tx, row.id);
         return inserted;
       });
       return {
@@ -272,7 +280,7 @@ export function createPublishingService(deps: {
           if (kind === 'categoryIds') assertPlatformsMatch(ids, await repository.filePlatform(tx, row.id));
           if (!row.currentVersionId) {
             await repository.addTaxonomy(tx, row.id, { [kind]: ids });
-            await repository.refreshSearchDocument(tx, row.id);
+            await changed(tx, row.id);
             continue;
           }
           const queued = await repository.pendingEdit(tx, row.id);
@@ -290,6 +298,7 @@ export function createPublishingService(deps: {
             changes: merged,
             createdBy: user.id,
           });
+          await changed(tx, row.id);
         }
       });
       return items;

@@ -85,6 +85,7 @@ describe('the publishing journey (free workflow)', () => {
     const approved = await approve(id);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ decision: 'approved', status: 'listed' });
+    await ctx.app.jobs.runDue(); // the decision's e-mail is a job
     const mail = readOutbox(ctx, author.user.email).at(-1);
     expect(mail?.subject).toBe('Workflow "Gửi cảnh báo Slack" đã được duyệt');
     expect(mail?.text).toContain(`/workflows/gui-canh-bao-slack-${id}`);
@@ -194,6 +195,7 @@ describe('rejection', () => {
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toMatchObject({ decision: 'rejected', status: 'rejected' });
+    await ctx.app.jobs.runDue(); // the decision's e-mail is a job
     const mail = readOutbox(ctx, author.user.email).at(-1)!;
     expect(mail.subject).toBe('Workflow "Will be rejected" chưa được duyệt');
     expect(mail.text).toContain('Lý do: Mô tả quá ngắn');

@@ -263,7 +263,7 @@ export function createRatingsRepository(db: Database) {
       if (!report) return null;
       const review = await findById(report.reviewId);
       if (!review) return null;
-      return counted(review.workflowId, async (tx) => {
+      const status = await counted(review.workflowId, async (tx) => {
         const [locked] = await tx
           .select({ status: reviewReports.status })
           .from(reviewReports)
@@ -287,6 +287,7 @@ export function createRatingsRepository(db: Database) {
           .where(and(eq(reviewReports.reviewId, review.id), eq(reviewReports.status, 'open')));
         return 'hidden' as const;
       });
+      return status && { status, reviewId: review.id, workflowId: review.workflowId };
     },
 
     /** What the review reminder needs about a paid order, or null when the order is gone. */

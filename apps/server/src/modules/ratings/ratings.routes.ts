@@ -47,19 +47,17 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
     summary:
       'Rate a workflow you bought (paid) or downloaded while signed in (free); one review per workflow',
     status: 201,
-    config: { invalidatesCatalogue: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     handler: (request) => ratings.create(request.params.id, request.viewer, request.body),
   });
 
   route('PUT /api/reviews/:reviewId', {
     summary: 'Edit your review',
-    config: { invalidatesCatalogue: true },
     handler: (request) => ratings.update(request.params.reviewId, request.viewer, request.body),
   });
 
   route('DELETE /api/reviews/:reviewId', {
     summary: 'Delete your review',
-    config: { invalidatesCatalogue: true },
     handler: (request) => ratings.remove(request.params.reviewId, request.viewer),
   });
 
@@ -87,7 +85,6 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
   admin('POST /api/admin/review-reports/:id/resolve', {
     summary:
       'Hide the reported review (it stops counting; closes all its open reports) or dismiss this report',
-    config: { invalidatesCatalogue: true },
     handler: (request) => ratings.resolveReport(request.viewer, request.params.id, request.body.action),
   });
 }

@@ -10,6 +10,7 @@ import {
 } from '@flowbay/domain';
 import { workflowPath } from '@flowbay/domain/slug';
 import type { Clock } from '../../infra/jobs/queue.ts';
+import type { Events } from '../../infra/events/events.ts';
 import type { Mailer } from '../../infra/mailer/index.ts';
 import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
@@ -40,6 +41,8 @@ function toReview(row: ReviewRow, showHidden = false): Review {
 export interface RatingsServiceDeps {
   repository: RatingsRepository;
   catalog: CatalogService;
+  /** Review writes are stated as `review.written` (the catalogue's counts listen). */
+  events: Pick<Events, 'emit'>;
   mailer: Mailer;
   publicUrl: string;
   clock: Clock;
@@ -59,7 +62,12 @@ const reviewNotAllowed = () =>
 /** A workflow the viewer may see, with the columns visibility, access and the review counters need. */
 type VisibleWorkflow = Awaited<ReturnType<CatalogService['findVisibleBasics']>>;
 
-export function createRatingsService({ repository, catalog, mailer, publicUrl, clock }: RatingsServiceDeps) {
+export function createRatingsService(deps: RatingsServiceDeps) {
+  const { repository, catalog, mailer, publicUrl, clock } = deps;
+  /** The write committed in the repository's own transaction: the fact is stated after it. */
+  const written = (review: { id: string; workflowId: string }, change: 'created' | 'edited' | 'removed') =>
+    deps.events.emit(null, 'review.written', { reviewId: review.id, workflowId: review.workflowId, change });
+
   /** A listed workflow (reviews are written only there); others answer WORKFLOW_NOT_FOUND. */
   async function listedWorkflow(ref: string, viewer: Viewer) {
     const row = await catalog.findVisible(ref, viewer);
@@ -146,6 +154,7 @@ export function createRatingsService({ repository, catalog, mailer, publicUrl, c
       });
       // A concurrent request of the same user won the unique index.
       if (!inserted) throw new AppError(409, 'ALREADY_REVIEWED', 'You have already reviewed this workflow');
+      await written(inserted, 'created');
       return toReview(inserted, true);
     },
 
@@ -160,12 +169,14 @@ export function createRatingsService({ repository, catalog, mailer, publicUrl, c
         version: usage.downloadedVersion ?? review.version,
         now: clock(),
       });
+      await written(updated, 'edited');
       return toReview(updated, true);
     },
 
     async remove(reviewId: string, viewer: Viewer) {
       const review = await ownReview(viewer, reviewId);
       await repository.remove(review);
+      await written(review, 'removed');
       return { id: review.id, deleted: true as const };
     },
 
@@ -207,13 +218,15 @@ export function createRatingsService({ repository, catalog, mailer, publicUrl, c
       if (!isUuid(reportId)) throw notFound('NOT_FOUND', 'Report not found');
       const outcome = await repository.resolveReport(reportId, action, admin.id, clock());
       if (!outcome) throw new AppError(409, 'CONFLICT', 'This report does not exist or is already resolved');
-      return { id: reportId, status: outcome };
+      if (outcome.status === 'hidden')
+        await written({ id: outcome.reviewId, workflowId: outcome.workflowId }, 'removed');
+      return { id: reportId, status: outcome.status };
     },
 
     /**
      * The reminder job: a few days after a purchase, asks the buyer for a review, unless they already
      * wrote one, were refunded, or the workflow is no longer listed. The job is queued once, when the
-     * order is paid (orders.service.ts), so a purchase is reminded at most once.
+     * order is paid (`order.paid`, ratings.listeners.ts), so a purchase is reminded at most once.
      */
     async sendReminder(orderId: string) {
       const facts = await repository.reminderFacts(orderId);

@@ -13,6 +13,7 @@ import {
   type SalesDashboard,
 } from '@flowbay/domain';
 import { queueMail } from '../../infra/jobs/mail.ts';
+import type { Events } from '../../infra/events/events.ts';
 import type { Clock, JobQueue } from '../../infra/jobs/queue.ts';
 import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
 import type { MailMessage } from '../../infra/mailer/index.ts';
@@ -20,7 +21,7 @@ import type { Viewer } from '../../infra/request-viewer.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { toCsv } from './csv.ts';
-import { payoutAccountChangedMail, payoutFailedMail, payoutPaidMail } from './sales.mail.ts';
+import { payoutAccountChangedMail } from './sales.mail.ts';
 import {
   ledgerWrites,
   type BalanceSums,
@@ -48,6 +49,8 @@ export interface SalesSettings {
 export interface SalesServiceDeps {
   repository: SalesRepository;
   queue: JobQueue;
+  /** Decided payouts are stated as events (the seller's e-mail listens). */
+  events: Pick<Events, 'emit'>;
   clock: Clock;
   publicUrl: string;
   settings: SalesSettings;
@@ -160,21 +163,16 @@ export function createSalesService(deps: SalesServiceDeps) {
       }
       const now = clock();
       await tx.decidePayout(id, decision, admin.id, now);
-      if (!seller) return;
-      const common = {
-        to: seller.email,
-        language: seller.locale,
-        salesUrl,
+      const fact = {
+        payoutId: id,
+        seller: seller ? { email: seller.email, language: seller.locale } : null,
         amount: payout.amount,
-        bank: bankByCode(payout.bankCode)?.short_name ?? payout.bankCode,
+        bankCode: payout.bankCode,
         accountNumber: payout.accountNumber,
       };
-      await mailLater(
-        tx.queryable,
-        decision.state === 'paid'
-          ? payoutPaidMail({ ...common, transferRef: decision.transferRef })
-          : payoutFailedMail({ ...common, reason: decision.reason }),
-      );
+      if (decision.state === 'paid')
+        await deps.events.emit(tx.queryable, 'payout.paid', { ...fact, transferRef: decision.transferRef });
+      else await deps.events.emit(tx.queryable, 'payout.failed', { ...fact, reason: decision.reason });
     });
     queue.poke();
     const row = await repository.findAdminPayout(id);
@@ -182,7 +180,7 @@ export function createSalesService(deps: SalesServiceDeps) {
   }
 
   return {
-    /** Called by the orders module in the transaction that marks an order paid. */
+    /** The ledger's part of `order.paid`, in the transaction that marks the order paid (sales.listeners.ts). */
     async orderPaid(db: Queryable, order: SaleOrder, paidAt: Date) {
       if (!order.sellerId) return;
       const { fee, sellerShare } = splitSale(order.amount, feeBasisPoints);
@@ -199,7 +197,7 @@ export function createSalesService(deps: SalesServiceDeps) {
       });
     },
 
-    /** Called by the orders module in the transaction that marks an order refunded. */
+    /** The ledger's part of `order.refunded`, in the transaction that marks the order refunded. */
     async orderRefunded(db: Queryable, order: SaleOrder, refundedAt: Date) {
       await ledgerWrites(db).recordRefund(order.id, refundedAt);
     },

@@ -358,7 +358,7 @@ export function createWorkflowsRepository(db: Database) {
     },
 
     /** Rebuilds the search text from the row as it is now inside the transaction. */
-    async refreshSearchDocument(tx: Transaction, workflowId: string) {
+    async refreshSearchDocument(tx: Pick<Transaction, 'select' | 'update'>, workflowId: string) {
       const [row] = await tx
         .select({
           title: workflows.title,
