@@ -19,15 +19,19 @@ import {
 } from '@flowbay/domain';
 import type { ExportSummary } from '@flowbay/workflow-formats';
 import type { Storage } from '../../infra/storage/index.ts';
-import { isAdmin, isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
+import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
 import type { ServedFiles } from '../../infra/served-files/index.ts';
-import { canSeeUnlisted, resolveAccess } from './access.ts';
 import { publicRequirements, toWorkflowCard } from './catalog.mapper.ts';
 import type { TtlCache } from '../../lib/response-cache.ts';
 import { createCardCache } from './search/card-cache.ts';
 import type { SearchSync } from './search/search-sync.ts';
-import type { WorkflowsRepository } from '../workflows/index.ts';
+import {
+  canSeeUnlisted,
+  canSeeWorkflow,
+  resolveAccess,
+  type WorkflowsRepository,
+} from '../workflows/index.ts';
 import { searchTerms } from '../../lib/search-query.ts';
 import {
   FUZZY_MIN_LENGTH,
@@ -109,15 +113,9 @@ export function createCatalogService(deps: {
   }
 
   async function visibleTo<Row extends BasicsRow>(row: Row | null, viewer: Viewer): Promise<Row> {
-    if (!row) throw workflowNotFound();
-    // A deleted workflow stays reachable for those who bought it (docs/decisions/0020-review-workflow.md).
-    if (
-      row.deletedAt &&
-      !(isAdmin(viewer) || (isSignedIn(viewer) && (await repository.hasPurchased(viewer.id, row.id))))
-    ) {
+    if (!row || !(await canSeeWorkflow(viewer, row, (userId) => repository.hasPurchased(userId, row.id)))) {
       throw workflowNotFound();
     }
-    if (row.status !== 'listed' && !row.deletedAt && !canSeeUnlisted(viewer, row)) throw workflowNotFound();
     return row;
   }
 

@@ -46,6 +46,7 @@ import type {
   OrdersRepository,
   PaymentIncidentRow,
 } from './orders.repository.ts';
+import { canSeeUnlisted } from '../workflows/index.ts';
 import type { RejectedCallbacksRepository } from './rejected-callbacks.repository.ts';
 
 export const RECONCILE_JOB = 'orders.reconcile';
@@ -581,7 +582,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         ? await repository.findWorkflowForSale(body.workflow_id)
         : null;
       if (!workflow || workflow.deletedAt) throw notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
-      if (workflow.status !== 'listed' && workflow.sellerId !== buyer.id && !isAdmin(viewer)) {
+      if (workflow.status !== 'listed' && !canSeeUnlisted(viewer, { userId: workflow.sellerId })) {
         throw notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
       }
       if (workflow.sellerId === buyer.id)

@@ -11,13 +11,14 @@ import {
   type WorkflowDetail,
   type WorkflowVersion,
 } from '@flowbay/domain';
-import { isAdmin, type SignedInViewer, type Viewer } from '../../infra/request-viewer.ts';
+import type { SignedInViewer, Viewer } from '../../infra/request-viewer.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import type { Events } from '../../infra/events/events.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { StoredWorkflowSummary, UploadRow, UploadsService } from '../uploads/uploads.service.ts';
 import {
+  canSeeUnlisted,
   publicChanges,
   type EditChanges,
   type ManagedRow,
@@ -93,7 +94,7 @@ export function createPublishingService(deps: {
     const id = parseWorkflowRef(ref).id;
     const row = id ? await repository.findManaged(id) : null;
     if (!row || row.deletedAt) throw workflowNotFound();
-    if (row.userId !== user.id && !isAdmin(user)) {
+    if (!canSeeUnlisted(user, row)) {
       if (row.status !== 'listed') throw workflowNotFound();
       throw forbidden('Only the author or an admin can change this workflow');
     }

@@ -1,6 +1,7 @@
 /**
- * The workflow aggregate (workflows, versions, pending edits, taxonomy links): its one repository
- * and the helpers catalog, publishing and review share. Other modules import it only from here.
+ * The workflow aggregate (workflows, versions, pending edits, taxonomy links): its one repository,
+ * the helpers catalog, publishing and moderation share, and who may see a workflow or have its file
+ * (access.ts). Other modules import it only from here.
  */
 export {
   createWorkflowsRepository,
@@ -14,3 +15,4 @@ export {
   type WorkflowsRepository,
 } from './workflows.repository.ts';
 export { publicChanges } from './edit-changes.ts';
+export { canSeeUnlisted, canSeeWorkflow, resolveAccess, type AccessSubject } from './access.ts';
