@@ -1,62 +1,60 @@
 import type { PaymentProviderId } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { resolveAuthSecret } from '../auth/secret.ts';
 import type { Clock } from '../jobs/queue.ts';
-import type { PaymentProvider } from './index.ts';
-import { createStripeProvider } from './stripe.ts';
-import { createTestGatewayRepository } from './test-gateway.repository.ts';
-import { createTestGatewayProvider, testGatewaySecret } from './test-gateway.ts';
-import { createVnpayProvider, type VnpayProvider } from './vnpay.ts';
+import type { CallbackRoute, PaymentProvider, PaymentProviderDefinition } from './index.ts';
+import { stripeDefinition } from './stripe.ts';
+import { testGatewayDefinition } from './test-gateway.ts';
+import { vnpayDefinition, type VnpayProvider } from './vnpay.ts';
+
+/**
+ * The payment provider registry: one entry per id of PAYMENT_PROVIDER_TABLE (packages/domain), in the
+ * order a buyer is offered them. A provider added to the table and missing here fails `tsc`, as does
+ * an entry whose driver lacks part of the interface (docs/architecture.md, "Adding a payment provider").
+ */
+export const PAYMENT_PROVIDER_REGISTRY = {
+  vnpay: vnpayDefinition,
+  test: testGatewayDefinition,
+  stripe: stripeDefinition,
+} satisfies { [Id in PaymentProviderId]: PaymentProviderDefinition<Id> };
+
+const definitions: PaymentProviderDefinition[] = Object.values(PAYMENT_PROVIDER_REGISTRY);
+
+/** Every provider's callback routes, each once (the test gateway answers VNPay's). */
+export const CALLBACK_ROUTES: readonly CallbackRoute[] = [
+  ...new Map(
+    definitions.flatMap((definition) => definition.callbacks).map((route) => [route.key, route]),
+  ).values(),
+];
 
 export interface PaymentProviders {
   /** The configured providers, in the order the buyer is offered them. */
   list: PaymentProvider[];
   get(id: PaymentProviderId): PaymentProvider | undefined;
-  /** The one provider that speaks VNPay's protocol (VNPay itself, or the test gateway), if any. */
-  vnpayProtocol: PaymentProvider | undefined;
+  /** The configured provider that answers a callback route, if any. */
+  forCallback(route: CallbackRoute): PaymentProvider | undefined;
   /** Set when the built-in test gateway is on. */
   testGateway?: { secret: string; provider: VnpayProvider };
 }
 
 /** The providers the settings configure (env.ts decides whether the test gateway is on). */
 export function createPaymentProviders(env: Env, db: Database, clock: Clock): PaymentProviders {
-  const list: PaymentProvider[] = [];
-  let vnpayProtocol: PaymentProvider | undefined;
-  let testGateway: PaymentProviders['testGateway'];
-  if (env.VNPAY_TMN_CODE && env.VNPAY_HASH_SECRET) {
-    vnpayProtocol = createVnpayProvider({
-      id: 'vnpay',
-      tmnCode: env.VNPAY_TMN_CODE,
-      hashSecret: env.VNPAY_HASH_SECRET,
-      paymentUrl: env.VNPAY_URL,
-      apiUrl: env.VNPAY_API_URL,
-      publicUrl: env.PUBLIC_URL,
-      testMode: new URL(env.VNPAY_URL).hostname.startsWith('sandbox.'),
-    });
-    list.push(vnpayProtocol);
-  } else if (env.PAYMENT_TEST_GATEWAY) {
-    // The test gateway speaks VNPay's protocol, so it cannot run beside a real VNPay (one IPN address).
-    const secret = testGatewaySecret(resolveAuthSecret(env));
-    const gateway = createTestGatewayProvider({
-      publicUrl: env.PUBLIC_URL,
-      secret,
-      ledger: createTestGatewayRepository(db),
-    });
-    vnpayProtocol = gateway;
-    testGateway = { secret, provider: gateway };
-    list.push(gateway);
+  const settings = { env, db, clock };
+  const list = definitions.flatMap((definition) => definition.configure(settings) ?? []);
+  const answering = new Map<string, PaymentProvider>();
+  for (const provider of list) {
+    for (const route of PAYMENT_PROVIDER_REGISTRY[provider.id].callbacks) {
+      const other = answering.get(route.key);
+      if (other) throw new Error(`${provider.id} and ${other.id} cannot both answer ${route.key}`);
+      answering.set(route.key, provider);
+    }
   }
-  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
-    list.push(
-      createStripeProvider({
-        secretKey: env.STRIPE_SECRET_KEY,
-        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-        publicUrl: env.PUBLIC_URL,
-        apiUrl: env.STRIPE_API_URL,
-        clock,
-      }),
-    );
-  }
-  return { list, get: (id) => list.find((provider) => provider.id === id), vnpayProtocol, testGateway };
+  const testGateway = list.find((provider) => provider.id === 'test') as
+    (VnpayProvider & { secret: string }) | undefined;
+  return {
+    list,
+    get: (id) => list.find((provider) => provider.id === id),
+    forCallback: (route) => answering.get(route.key),
+    testGateway: testGateway && { secret: testGateway.secret, provider: testGateway },
+  };
 }

@@ -1,6 +1,13 @@
 import Stripe from 'stripe';
+import { invalid } from '../../lib/errors.ts';
 import type { Clock } from '../jobs/queue.ts';
-import { PaymentProviderError, type PaymentProvider, type PaymentStatus } from './index.ts';
+import {
+  PaymentProviderError,
+  callbackRoute,
+  type PaymentProvider,
+  type PaymentProviderDefinition,
+  type PaymentStatus,
+} from './index.ts';
 
 export interface StripeConfig {
   secretKey: string;
@@ -192,3 +199,34 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider & { 
     },
   };
 }
+
+/** Stripe, configured by STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (a test key: no real money). */
+export const stripeDefinition: PaymentProviderDefinition<'stripe', PaymentProvider & { client: Stripe }> = {
+  id: 'stripe',
+  configure: ({ env, clock }) =>
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? createStripeProvider({
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          publicUrl: env.PUBLIC_URL,
+          apiUrl: env.STRIPE_API_URL,
+          clock,
+        })
+      : null,
+  callbacks: [
+    callbackRoute({
+      key: 'POST /api/payments/stripe/webhook',
+      summary: "Stripe's webhook (checkout.session.* events), verified by Stripe-Signature",
+      publicBecause: "Stripe's servers call it; the Stripe-Signature header is the check",
+      kind: 'webhook',
+      input: { from: 'body', signatureHeader: 'stripe-signature' },
+      // Stripe retries a webhook that did not get a 2xx.
+      failures: 'retry',
+      errors: [400],
+      reply(outcome) {
+        if (outcome.status !== 'settled') throw invalid('stripe-signature', 'Invalid Stripe signature');
+        return { received: true as const };
+      },
+    }),
+  ],
+};

@@ -1,10 +1,18 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { buildPaymentUrlSearchParams, calculateSecureHash } from 'vnpay/utils';
 import { normalizeOrderCode } from '@flowbay/domain';
+import { resolveAuthSecret } from '../auth/secret.ts';
 import type { Clock } from '../jobs/queue.ts';
-import { PaymentProviderError } from './index.ts';
-import type { TestGatewayRepository } from './test-gateway.repository.ts';
-import { createVnpayProvider, parseVnpayDate, txnRefOf, vnpayDate, type VnpayProvider } from './vnpay.ts';
+import { PaymentProviderError, type PaymentProviderDefinition } from './index.ts';
+import { createTestGatewayRepository, type TestGatewayRepository } from './test-gateway.repository.ts';
+import {
+  createVnpayProvider,
+  parseVnpayDate,
+  txnRefOf,
+  vnpayCallbacks,
+  vnpayDate,
+  type VnpayProvider,
+} from './vnpay.ts';
 
 export const TEST_GATEWAY_TMN_CODE = 'FLOWBAYTEST';
 
@@ -51,6 +59,26 @@ export function createTestGatewayProvider(options: {
     },
   );
 }
+
+/**
+ * The built-in test gateway, on when PAYMENT_TEST_GATEWAY is (env.ts: by default when no real provider
+ * is set up, never in production). It speaks VNPay's protocol, so it answers VNPay's callbacks and
+ * cannot run beside a real VNPay (one IPN address): with VNPay configured it stays off.
+ */
+export const testGatewayDefinition: PaymentProviderDefinition<'test', VnpayProvider & { secret: string }> = {
+  id: 'test',
+  configure({ env, db }) {
+    if (!env.PAYMENT_TEST_GATEWAY || (env.VNPAY_TMN_CODE && env.VNPAY_HASH_SECRET)) return null;
+    const secret = testGatewaySecret(resolveAuthSecret(env));
+    const provider = createTestGatewayProvider({
+      publicUrl: env.PUBLIC_URL,
+      secret,
+      ledger: createTestGatewayRepository(db),
+    });
+    return Object.assign(provider, { secret });
+  },
+  callbacks: vnpayCallbacks,
+};
 
 export type IpnDelivery = (url: string) => Promise<{ RspCode?: string }>;
 

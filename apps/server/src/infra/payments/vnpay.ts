@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { VNPay } from 'vnpay';
-import type { PaymentProviderId } from '@flowbay/domain';
+import type { PaymentProviderId, VnpayIpnResponse } from '@flowbay/domain';
 import { normalizeOrderCode } from '@flowbay/domain';
 import {
   PaymentProviderError,
+  callbackRoute,
   type CallbackInput,
+  type CallbackOutcome,
   type PaymentProvider,
+  type PaymentProviderDefinition,
   type PaymentStatus,
+  type Settlement,
   type VerifiedCallback,
 } from './index.ts';
 
@@ -121,11 +125,13 @@ export function createVnpayProvider(
     const result = signed(input.query);
     if (!result) return { valid: false };
     const paid = input.query.vnp_ResponseCode === '00' && input.query.vnp_TransactionStatus === '00';
+    // 24: the buyer cancelled at VNPay.
+    const cancelled = input.query.vnp_ResponseCode === '24';
     return {
       valid: true,
       orderCode: input.query.vnp_TxnRef ? normalizeOrderCode(input.query.vnp_TxnRef) : null,
       amount: Number(result.vnp_Amount),
-      outcome: paid ? 'paid' : 'failed',
+      outcome: paid ? 'paid' : cancelled ? 'cancelled' : 'failed',
       providerRef: input.query.vnp_TransactionNo || null,
       payload: withoutHash(input.query),
     };
@@ -222,3 +228,73 @@ export function createVnpayProvider(
     },
   };
 }
+
+const VNPAY_ANSWERS: Record<VnpayIpnResponse['RspCode'], string> = {
+  '00': 'Confirm Success',
+  '01': 'Order not found',
+  '02': 'Order already confirmed',
+  '04': 'Invalid amount',
+  '97': 'Invalid signature',
+  '99': 'Unknown error',
+};
+/** What VNPay is told about each settlement; anything else it did not fail on is a success. */
+const SETTLEMENT_CODES: Partial<Record<Settlement, VnpayIpnResponse['RspCode']>> = {
+  not_found: '01',
+  amount_mismatch: '04',
+  already_settled: '02',
+};
+
+/** VNPay's JSON answer to an IPN: signature, order, amount, state, in that order. */
+function ipnAnswer(outcome: CallbackOutcome): VnpayIpnResponse {
+  const code =
+    outcome.status === 'settled'
+      ? (SETTLEMENT_CODES[outcome.settlement] ?? '00')
+      : outcome.status === 'rejected'
+        ? '97'
+        : '99';
+  return { RspCode: code, Message: VNPAY_ANSWERS[code] };
+}
+
+/** VNPay's two callbacks; the test gateway speaks the same protocol and answers them instead. */
+export const vnpayCallbacks = [
+  callbackRoute({
+    key: 'GET /api/payments/vnpay/ipn',
+    summary: "VNPay's IPN (register this address with VNPay); the only call that fulfils a VNPay order",
+    publicBecause: "VNPay's servers call it; the signature (vnp_SecureHash) is the check",
+    kind: 'ipn',
+    input: { from: 'query' },
+    failures: 'reply',
+    reply: ipnAnswer,
+  }),
+  callbackRoute({
+    key: 'GET /api/payments/vnpay/return',
+    summary: 'Where VNPay sends the buyer back (display only)',
+    publicBecause: "the buyer's browser comes back from VNPay; it shows the order and never settles it",
+    kind: 'return',
+    input: { from: 'query' },
+    failures: 'retry',
+    reply: (outcome, reply) =>
+      reply.redirect(
+        outcome.status === 'returned' ? `/orders/${outcome.orderCode}?result=${outcome.result}` : '/',
+        302,
+      ),
+  }),
+];
+
+/** VNPay, configured by VNPAY_TMN_CODE and VNPAY_HASH_SECRET (the sandbox unless VNPAY_URL says otherwise). */
+export const vnpayDefinition: PaymentProviderDefinition<'vnpay', VnpayProvider> = {
+  id: 'vnpay',
+  configure: ({ env }) =>
+    env.VNPAY_TMN_CODE && env.VNPAY_HASH_SECRET
+      ? createVnpayProvider({
+          id: 'vnpay',
+          tmnCode: env.VNPAY_TMN_CODE,
+          hashSecret: env.VNPAY_HASH_SECRET,
+          paymentUrl: env.VNPAY_URL,
+          apiUrl: env.VNPAY_API_URL,
+          publicUrl: env.PUBLIC_URL,
+          testMode: new URL(env.VNPAY_URL).hostname.startsWith('sandbox.'),
+        })
+      : null,
+  callbacks: vnpayCallbacks,
+};

@@ -12,7 +12,6 @@ import {
   type OrderSummary,
   type PaymentProviderId,
   type Purchase,
-  type VnpayIpnResponse,
 } from '@flowbay/domain';
 import type { RateConsumer, RateRule } from '../../infra/auth/rate-limit.ts';
 import type { Events } from '../../infra/events/events.ts';
@@ -22,8 +21,12 @@ import type { Clock, JobQueue } from '../../infra/jobs/queue.ts';
 import type { MailMessage } from '../../infra/mailer/index.ts';
 import {
   PaymentProviderError,
+  type CallbackInput,
+  type CallbackOutcome,
+  type CallbackRoute,
   type PaymentProvider,
   type PaymentStatus,
+  type Settlement,
   type VerifiedCallback,
 } from '../../infra/payments/index.ts';
 import type { PaymentProviders } from '../../infra/payments/providers.ts';
@@ -94,6 +97,12 @@ function trimmedSample(payload: Record<string, unknown>): Record<string, unknown
   return sample;
 }
 
+/** What a rejected callback is known by: its query, or whether its body came signed and its size. */
+function callbackSample(input: CallbackInput): Record<string, unknown> {
+  if (input.kind === 'query') return input.query;
+  return { signature_present: Boolean(input.signature), bytes: input.rawBody.length };
+}
+
 const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Order not found');
 
 export function newOrderCode(): string {
@@ -101,29 +110,6 @@ export function newOrderCode(): string {
   const group = () => Array.from({ length: 4 }, pick).join('');
   return `FB-${group()}-${group()}`;
 }
-
-const VNPAY_ANSWERS: Record<VnpayIpnResponse['RspCode'], string> = {
-  '00': 'Confirm Success',
-  '01': 'Order not found',
-  '02': 'Order already confirmed',
-  '04': 'Invalid amount',
-  '97': 'Invalid signature',
-  '99': 'Unknown error',
-};
-const answer = (code: VnpayIpnResponse['RspCode']): VnpayIpnResponse => ({
-  RspCode: code,
-  Message: VNPAY_ANSWERS[code],
-});
-
-type Settlement =
-  | 'not_found'
-  | 'amount_mismatch'
-  | 'already_settled'
-  | 'paid'
-  | 'paid_late'
-  | 'refund_queued'
-  | 'failed'
-  | 'ignored';
 
 /** What an order's events say about it (the listeners' view of the row). */
 export function orderFact(order: OrderRow): OrderFact {
@@ -319,7 +305,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (verified.outcome === 'paid') await alertAmountMismatch(tx, order, verified);
       } else if (verified.outcome === 'paid') outcome = await applyPayment(tx, order, verified.providerRef);
       else if (order.state !== 'pending') outcome = 'already_settled';
-      else if (verified.outcome === 'failed') {
+      else if (verified.outcome === 'failed' || verified.outcome === 'cancelled') {
         await tx.close(order.id, 'failed', clock());
         outcome = 'failed';
       } else outcome = 'ignored';
@@ -383,7 +369,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   async function logInvalid(
     provider: PaymentProviderId,
     kind: 'ipn' | 'return' | 'webhook',
-    payload: object,
+    payload: Record<string, unknown>,
     address: string,
   ) {
     const decision = await deps.rate(`rejected-callback:${address}`, REJECTED_CALLBACKS_PER_ADDRESS);
@@ -392,9 +378,30 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       provider,
       kind,
       address,
-      sample: trimmedSample(payload as Record<string, unknown>),
+      sample: trimmedSample(payload),
       at: clock(),
     });
+  }
+
+  /** A buyer's browser back from the provider: logged against its order for display, never settled. */
+  async function showReturn(
+    provider: PaymentProvider,
+    verified: Extract<VerifiedCallback, { valid: true }>,
+    orderCode: string,
+  ): Promise<CallbackOutcome> {
+    const result =
+      verified.outcome === 'paid' ? 'success' : verified.outcome === 'cancelled' ? 'cancelled' : 'failed';
+    const view = await repository.findView(orderCode);
+    await repository.insertEvent({
+      orderId: view && view.order.provider === provider.id ? view.order.id : null,
+      provider: provider.id,
+      kind: 'return',
+      signatureValid: true,
+      outcome: result,
+      payload: verified.payload,
+      createdAt: clock(),
+    });
+    return { status: 'returned', orderCode, result };
   }
 
   /** A status query's "paid", applied like a callback. */
@@ -820,66 +827,31 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return { order: toAdminOrder(await viewOf(code)) };
     },
 
-    /** VNPay's IPN: signature, order, amount, state, in that order; answers VNPay's JSON contract. */
-    async vnpayIpn(query: Record<string, string>, address: string): Promise<VnpayIpnResponse> {
-      const provider = providers.vnpayProtocol;
-      if (!provider) return answer('99');
-      const verified = provider.verifyCallback({ kind: 'query', query });
-      if (!verified.valid) {
-        await logInvalid(provider.id, 'ipn', query, address);
-        return answer('97');
+    /**
+     * Every provider callback goes through here: verification first (a rejected one is counted, never
+     * settled), then a provider's report is settled (idempotent: a replay changes nothing) and a
+     * buyer's return is logged for display. The route makes its provider's answer from the outcome.
+     */
+    async receiveCallback(
+      route: CallbackRoute,
+      input: CallbackInput,
+      address: string,
+    ): Promise<CallbackOutcome> {
+      const provider = providers.forCallback(route);
+      if (!provider) return { status: 'unavailable' };
+      const verified = provider.verifyCallback(input);
+      if (!verified.valid || (route.kind === 'return' && !verified.orderCode)) {
+        await logInvalid(provider.id, route.kind, callbackSample(input), address);
+        return { status: 'rejected' };
       }
+      if (route.kind === 'return') return showReturn(provider, verified, verified.orderCode!);
       try {
-        const result = await settle(provider, verified, 'ipn');
-        if (result === 'not_found') return answer('01');
-        if (result === 'amount_mismatch') return answer('04');
-        if (result === 'already_settled') return answer('02');
-        return answer('00');
+        return { status: 'settled', settlement: await settle(provider, verified, route.kind) };
       } catch (error) {
-        log.error({ err: error }, 'an IPN could not be handled');
-        return answer('99');
+        if (route.failures !== 'reply') throw error;
+        log.error({ err: error, provider: provider.id, kind: route.kind }, 'a callback could not be handled');
+        return { status: 'failed' };
       }
-    },
-
-    /** VNPay's return: display only (never fulfils); where the browser goes next. */
-    async vnpayReturn(query: Record<string, string>, address: string): Promise<string> {
-      const provider = providers.vnpayProtocol;
-      const verified = provider?.verifyCallback({ kind: 'query', query });
-      if (!provider || !verified?.valid || !verified.orderCode) {
-        if (provider) await logInvalid(provider.id, 'return', query, address);
-        return '/';
-      }
-      const result =
-        verified.outcome === 'paid' ? 'success' : query.vnp_ResponseCode === '24' ? 'cancelled' : 'failed';
-      const view = await repository.findView(verified.orderCode);
-      await repository.insertEvent({
-        orderId: view && view.order.provider === provider.id ? view.order.id : null,
-        provider: provider.id,
-        kind: 'return',
-        signatureValid: true,
-        outcome: result,
-        payload: verified.payload,
-        createdAt: clock(),
-      });
-      return `/orders/${verified.orderCode}?result=${result}`;
-    },
-
-    /** Stripe's webhook; false when its signature does not verify. */
-    async stripeWebhook(rawBody: Buffer, signature: string, address: string): Promise<boolean> {
-      const provider = providers.get('stripe');
-      if (!provider) return false;
-      const verified = provider.verifyCallback({ kind: 'body', rawBody, signature });
-      if (!verified.valid) {
-        await logInvalid(
-          'stripe',
-          'webhook',
-          { signature_present: Boolean(signature), bytes: rawBody.length },
-          address,
-        );
-        return false;
-      }
-      await settle(provider, verified, 'webhook');
-      return true;
     },
 
     /** Forgets the counts of rejected callbacks older than the retention. */

@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { CallbackInput, CallbackRoute } from '../../infra/payments/index.ts';
+import { CALLBACK_ROUTES } from '../../infra/payments/providers.ts';
 import type { TestGateway } from '../../infra/payments/test-gateway.ts';
-import { AppError } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { contractRoutes } from '../../lib/contract-routes.ts';
 import type { OrdersService } from './orders.service.ts';
 
 const VnpQuery = z.record(z.string(), z.string());
-const defaults = { tags: ['payments'] };
+/** Who may call a route: anyone, for the reason given. */
+const publicAccess = (reason: string) => ({ access: { kind: 'public' as const, reason } });
+const defaults = { tags: ['payments'], ...publicAccess('a buyer sees the ways to pay before signing in') };
+const TEST_GATEWAY_ACCESS = publicAccess(
+  "the test gateway's payment page (never in production); the signed params are the check",
+);
 /**
  * Callbacks per source address and minute. A provider sends one per payment event from a few
  * addresses, far below this; a replayed valid callback (each one is logged) is cut off here. Forged
@@ -16,6 +23,40 @@ export const CALLBACKS_PER_ADDRESS_AND_MINUTE = 600;
 const CALLBACK_LIMIT = { rateLimit: { max: CALLBACKS_PER_ADDRESS_AND_MINUTE, timeWindow: '1 minute' } };
 /** A buyer's browser comes back through the return address once per payment; every visit is logged. */
 const RETURN_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+/**
+ * One provider callback route: the request read into what its provider verifies, settled by the
+ * orders service, answered the way the provider wants.
+ */
+function registerCallback(root: FastifyInstance, orders: OrdersService, callback: CallbackRoute) {
+  const body = callback.input.from === 'body' ? callback.input : null;
+  if (body) {
+    // The provider signs the exact bytes it sent: keep the raw body for this route.
+    root.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, raw, done) =>
+      done(null, raw),
+    );
+  }
+  contractRoutes(root, defaults)(callback.key, {
+    summary: callback.summary,
+    ...publicAccess(callback.publicBecause),
+    querystring: body ? undefined : VnpQuery,
+    config: callback.kind === 'return' ? RETURN_LIMIT : CALLBACK_LIMIT,
+    errors: [...(callback.errors ?? []), 429],
+    handler: async (request, reply) => {
+      let input: CallbackInput;
+      if (body) {
+        const signature = request.headers[body.signatureHeader];
+        input = {
+          kind: 'body',
+          rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          signature: typeof signature === 'string' ? signature : '',
+        };
+      } else input = { kind: 'query', query: request.query as Record<string, string> };
+      const outcome = await orders.receiveCallback(callback, input, request.ip);
+      return callback.reply(outcome, reply) as never;
+    },
+  });
+}
 
 /** Provider callbacks (server to server, no session) and the built-in test gateway. */
 export async function paymentsRoutes(
@@ -29,61 +70,27 @@ export async function paymentsRoutes(
     handler: () => orders.providerList(),
   });
 
-  route('GET /api/payments/vnpay/ipn', {
-    summary: "VNPay's IPN (register this address with VNPay); the only call that fulfils a VNPay order",
-    querystring: VnpQuery,
-    config: CALLBACK_LIMIT,
-    errors: [429],
-    handler: (request) => orders.vnpayIpn(request.query, request.ip),
-  });
-
-  route('GET /api/payments/vnpay/return', {
-    summary: 'Where VNPay sends the buyer back (display only)',
-    querystring: VnpQuery,
-    config: RETURN_LIMIT,
-    errors: [429],
-    handler: async (request, reply) =>
-      reply.redirect(await orders.vnpayReturn(request.query, request.ip), 302),
-  });
-
-  await root.register(async (scope) => {
-    // Stripe signs the exact bytes it sent: keep the raw body for this route.
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
-    );
-    contractRoutes(scope, defaults)('POST /api/payments/stripe/webhook', {
-      summary: "Stripe's webhook (checkout.session.* events), verified by Stripe-Signature",
-      config: CALLBACK_LIMIT,
-      errors: [400, 429],
-      handler: async (request) => {
-        const signature = request.headers['stripe-signature'];
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const ok = await orders.stripeWebhook(
-          body,
-          typeof signature === 'string' ? signature : '',
-          request.ip,
-        );
-        if (!ok) throw new AppError(400, 'VALIDATION_FAILED', 'Invalid Stripe signature', 'stripe-signature');
-        return { received: true as const };
-      },
-    });
-  });
+  // Every provider's callbacks, from the registry; each in its own scope (its own body parser).
+  for (const callback of CALLBACK_ROUTES) {
+    await root.register(async (scope) => registerCallback(scope, orders, callback));
+  }
 
   if (!testGateway) return;
 
   route('GET /api/payments/test-gateway/session', {
     summary: 'Test gateway: check a signed payment request (no money moves)',
+    ...TEST_GATEWAY_ACCESS,
     querystring: VnpQuery,
     handler: (request) => testGateway.session(request.query),
   });
 
   route('POST /api/payments/test-gateway/complete', {
     summary: "Test gateway: the buyer's Pay or Cancel; sends the signed IPN, answers the return address",
+    ...TEST_GATEWAY_ACCESS,
     errors: [400],
     handler: async (request) => {
       const result = await testGateway.complete(request.body.params, request.body.outcome);
-      if (!result)
-        throw new AppError(400, 'VALIDATION_FAILED', 'This payment request is not valid', 'params');
+      if (!result) throw invalid('params', 'This payment request is not valid');
       return { redirect_url: result.redirectUrl };
     },
   });
