@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Auth } from '../../infra/auth/index.ts';
-import type { JobQueue } from '../../infra/jobs/queue.ts';
+import type { JobHandler, JobQueue } from '../../infra/jobs/queue.ts';
 
 export const PASSWORD_RESET_JOB = 'account.password-reset';
 
@@ -44,10 +44,11 @@ export function queuePasswordReset(
   return queue.enqueue(PASSWORD_RESET_JOB, { ...request }, { maxAttempts: 10 });
 }
 
-export function registerPasswordResetJob(queue: JobQueue, auth: Auth) {
-  queue.register(PASSWORD_RESET_JOB, async (payload) => {
+/** The job's handler: Better Auth finds the account, makes the token and sends the e-mail. */
+export function passwordResetJob(auth: Auth): JobHandler {
+  return async (payload) => {
     const email = String(payload.email);
     const redirectTo = typeof payload.redirectTo === 'string' ? payload.redirectTo : undefined;
     await auth.api.requestPasswordReset({ body: { email, redirectTo } });
-  });
+  };
 }

@@ -1,0 +1,29 @@
+import { defineModule, route } from '../../lib/modules.ts';
+import { createN8nRepository } from './n8n.repository.ts';
+import { n8nKeyRoutes, n8nTemplateRoutes } from './n8n.routes.ts';
+import { createN8nService } from './n8n.service.ts';
+
+declare module '../../lib/modules.ts' {
+  interface Provided {
+    /** Personal n8n library keys: all of a user's are revoked when their password changes. */
+    libraryKeys: { revokeAll(userId: string): Promise<number> };
+  }
+}
+
+/** The catalogue as an n8n template library (`/n8n/...`) and the personal keys that open it. */
+export const n8nModule = defineModule({
+  name: 'n8n',
+  needs: ['db', 'servedFiles', 'search', 'env', 'limitDownloads', 'clock'],
+  provides: ['libraryKeys'],
+  build: ({ db, servedFiles, search, clock }) => {
+    const repository = createN8nRepository(db);
+    return {
+      n8n: createN8nService({ repository, servedFiles, search }),
+      libraryKeys: { revokeAll: (userId: string) => repository.revokeAllKeys(userId, clock()) },
+    };
+  },
+  routes: ({ n8n, env, limitDownloads }) => [
+    route(n8nTemplateRoutes, { prefix: '/n8n', n8n, publicUrl: env.PUBLIC_URL, limitDownloads }),
+    route(n8nKeyRoutes, { n8n, publicUrl: env.PUBLIC_URL }),
+  ],
+});

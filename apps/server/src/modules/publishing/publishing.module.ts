@@ -1,0 +1,14 @@
+import { defineModule, route } from '../../lib/modules.ts';
+import { publishingRoutes } from './publishing.routes.ts';
+import { createPublishingService } from './publishing.service.ts';
+
+/** What authors do: create, edit, delete workflows and add versions. */
+export const publishingModule = defineModule({
+  name: 'publishing',
+  needs: ['workflows', 'uploads', 'catalog', 'events'],
+  provides: [],
+  build: ({ workflows, uploads, catalog, events }) => ({
+    publishing: createPublishingService({ workflows, uploads, catalog, events }),
+  }),
+  routes: ({ publishing }) => [route(publishingRoutes, { publishing })],
+});
