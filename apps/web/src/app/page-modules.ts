@@ -1,21 +1,29 @@
 import type { PageId } from '@flowbay/domain/routes';
+import type { PageDeclaration } from './page';
+import { page as catalog } from './routes/catalog.page';
+import { page as contact } from './routes/contact.page';
+import { page as faq } from './routes/faq.page';
+import { page as guide } from './routes/guide.page';
+import { page as home } from './routes/home.page';
+import { page as notFound } from './routes/not-found.page';
+import { page as privacy } from './routes/privacy.page';
+import { page as publicProfile } from './routes/public-profile.page';
+import { page as terms } from './routes/terms.page';
+import { page as workflow } from './routes/workflow-detail.page';
+
+export type { PageTexts } from './page';
 
 /**
- * Texts a page needs beyond the common ones, each a chunk of its own (i18n/index.ts): `pages`, the
- * long texts of the static pages; `signedIn`, those only signed-in screens show.
+ * Every page's declaration: the public pages' own (`routes/<file>.page.ts`, with their heads), the
+ * signed-in screens' module and texts inline (their heads are the app's: they are never indexed).
+ * The router loads the page from it; the build (vite.config.ts) lists each page's chunks from it,
+ * for the server to name in the page (main.tsx preloads them); the server writes public heads from it.
  */
-export type PageTexts = 'pages' | 'signedIn';
-
-/**
- * Each page's module under ./routes (its file name without `.tsx`), and the texts it needs beyond
- * the common ones. The router loads the page from it; the build (vite.config.ts) lists each page's
- * chunks from it, for the server to name in the page (main.tsx preloads them).
- */
-export const PAGE_MODULES: Record<PageId, { file: string; texts?: PageTexts }> = {
-  home: { file: 'home' },
-  catalog: { file: 'catalog' },
-  workflow: { file: 'workflow-detail' },
-  publicProfile: { file: 'public-profile' },
+export const PAGE_MODULES: Record<PageId, PageDeclaration<never>> = {
+  home,
+  catalog,
+  workflow,
+  publicProfile,
   auth: { file: 'auth' },
   verifyEmail: { file: 'verify-email' },
   resetPassword: { file: 'reset-password' },
@@ -30,11 +38,11 @@ export const PAGE_MODULES: Record<PageId, { file: string; texts?: PageTexts }> =
   admin: { file: 'admin', texts: 'signedIn' },
   // The admin page, opened at its payment incidents tab (the address the admins' e-mails link to).
   adminPaymentIncidents: { file: 'admin', texts: 'signedIn' },
-  guide: { file: 'guide', texts: 'pages' },
-  contact: { file: 'contact' },
-  faq: { file: 'faq', texts: 'pages' },
-  terms: { file: 'terms', texts: 'pages' },
-  privacy: { file: 'privacy', texts: 'pages' },
+  guide,
+  contact,
+  faq,
+  terms,
+  privacy,
   sales: { file: 'sales', texts: 'signedIn' },
-  notFound: { file: 'not-found' },
+  notFound,
 };

@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
+import type { TextLookup } from '@flowbay/domain/text-lookup';
 import { truncateDescription } from '@flowbay/domain/text';
+import { translateMessage } from '@/i18n/keys';
+import { useTranslation } from '@/i18n/use-translation';
 
 /** Keeps the tab title and description right on client-side navigation (the server renders them on first load). */
 export function usePageMeta(title: string | undefined, description?: string) {
@@ -12,4 +15,19 @@ export function usePageMeta(title: string | undefined, description?: string) {
         ?.setAttribute('content', truncateDescription(description));
     }
   }, [title, description]);
+}
+
+interface DeclaredHead<Data> {
+  head?: (text: TextLookup, data: Data) => { title: string; description: string };
+}
+
+/**
+ * The head a page declares (`app/routes/<file>.page.ts`, the one the server writes on first load),
+ * in the app's texts, kept on the tab on client-side navigation; nothing while `show` is false
+ * (what the head names has not loaded yet).
+ */
+export function usePageHead<Data>(page: DeclaredHead<Data>, data: Data, show = true) {
+  const { t } = useTranslation();
+  const head = show ? page.head?.((key, values) => translateMessage(t, key, values), data) : undefined;
+  usePageMeta(head?.title, head?.description);
 }

@@ -1,4 +1,7 @@
 import { truncateDescription } from '@flowbay/domain/text';
+import { matchPage } from '@flowbay/domain/routes';
+import type { PageDeclaration } from '../../../../web/src/app/page.ts';
+import { PAGE_MODULES } from '../../../../web/src/app/page-modules.ts';
 import { uiTexts } from '../../../../web/src/i18n/texts.ts';
 
 export const UI_LANGUAGES = ['en', 'vi'] as const;
@@ -94,30 +97,14 @@ export function uiText(language: UiLanguage, key: string, values: Record<string,
   return uiTexts(language)(key, values);
 }
 
-/** Each public page's head, in the visitor's language, from the texts the page itself shows. */
+/** A public page's head without data, in the visitor's language, as the page declares it (`routes/<file>.page.ts`). */
 export function staticHead(path: string, language: UiLanguage): Omit<PageHead, 'path'> {
-  const fromPages = (name: string) => ({
-    title: uiText(language, `pages:${name}.title`),
-    description: uiText(language, `pages:${name}.intro`),
-  });
-  switch (path) {
-    case '/':
-      return {
-        title: uiText(language, 'home.metaTitle'),
-        description: uiText(language, 'home.metaDescription'),
-      };
-    case '/workflows':
-      return {
-        title: uiText(language, 'catalog.metaTitle'),
-        description: uiText(language, 'catalog.metaDescription'),
-      };
-    case '/contact':
-      return { title: uiText(language, 'contact.title'), description: uiText(language, 'contact.subtitle') };
-    default:
-      return fromPages(path.slice(1));
-  }
+  const page = PAGE_MODULES[matchPage(path).id] as PageDeclaration;
+  return page.head!(uiTexts(language));
 }
 
-export function notFoundHead(language: UiLanguage, title = uiText(language, 'notFound.title')) {
-  return { title, description: uiText(language, 'notFound.subtitle'), noindex: true };
+/** The head of a page that is not there (`title`: what is missing), kept out of search. */
+export function notFoundHead(language: UiLanguage, title?: string) {
+  const head = (PAGE_MODULES.notFound as PageDeclaration).head!(uiTexts(language));
+  return { ...head, ...(title ? { title } : {}), noindex: true };
 }

@@ -38,6 +38,12 @@ import { composePage, hasCookies, loadRenderer, pageLanguage, renderForVisitor }
 import { startChunks } from './web.preload.ts';
 import type { ProfilesRepository } from '../profiles/index.ts';
 import { createWebRepository } from './web.repository.ts';
+import { uiTexts } from '../../../../web/src/i18n/texts.ts';
+import { page as profilePage } from '../../../../web/src/app/routes/public-profile.page.ts';
+import {
+  page as workflowPage,
+  workflowHeadData,
+} from '../../../../web/src/app/routes/workflow-detail.page.ts';
 import { ogImageUrl } from '../share-images/index.ts';
 
 /** apps/web/dist, found from this file so the server can start from any working directory. */
@@ -50,9 +56,9 @@ const PRIVATE_HTML_CACHE = 'private, no-cache';
 interface WebOptions {
   env: Env;
   db: Database;
-  catalog: CatalogService;
-  ratings: RatingsService;
-  profiles: ProfilesRepository;
+  catalog: Pick<CatalogService, 'authorStats' | 'getWithBasics' | 'versionsOf'>;
+  ratings: Pick<RatingsService, 'listOf'>;
+  profiles: Pick<ProfilesRepository, 'findPublic'>;
   /** The same for every visitor: whether translation is offered, and the ways to pay. */
   facts: { translateStatus(): TranslateStatus; paymentProviders(): PaymentProviders };
   /** The built web app; `null` or a folder without index.html serves only robots.txt and the sitemap. */
@@ -99,15 +105,13 @@ function workflowHead(
   reviews: HeadReview[] = [],
 ): PageHead {
   const path = workflowPath(workflow);
-  const author = workflow.profiles?.display_name || workflow.profiles?.full_name || undefined;
-  const platform = workflow.categories[0]?.name ?? uiText(language, 'detail.metaFallbackPlatform');
-  const description =
-    workflow.description.trim() ||
-    (author
-      ? uiText(language, 'detail.metaFallbackBy', { platform, author })
-      : uiText(language, 'detail.metaFallback', { platform }));
+  const data = workflowHeadData(workflow);
+  const { author } = data;
+  const platform = data.platform ?? uiText(language, 'detail.metaFallbackPlatform');
+  // The title and description the page declares (the same the app shows on navigation).
+  const { title, description } = workflowPage.head!(uiTexts(language), data);
   return {
-    title: workflow.title,
+    title,
     description,
     path,
     image: workflow.status === 'listed' ? ogImageUrl(workflow, language) : workflow.cover_image_url,
@@ -241,7 +245,9 @@ export async function webRoutes(
     preCompressed: true,
     // Hashed file names: a changed file gets a new name, so browsers may keep these forever.
     cacheControl: false,
-    setHeaders: (response) => response.header('cache-control', IMMUTABLE),
+    setHeaders: (response) => {
+      response.header('cache-control', IMMUTABLE);
+    },
   });
 
   // Top-level files of public/ (favicon…) keep their names, so they get a short cache.
@@ -342,7 +348,7 @@ export async function webRoutes(
         found = await catalog.getWithBasics(request.params.ref, request.viewer);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {
-          const head = notFoundHead(language, uiText(language, 'detail.notFoundTitle'));
+          const head = { ...workflowPage.head!(uiTexts(language), null), noindex: true };
           return sendPage(request, reply, { ...head, path: request.url.split('?')[0]! }, { status: 404 });
         }
         throw error;
@@ -389,13 +395,12 @@ export async function webRoutes(
       const profile = request.params.id.length <= 64 ? await profiles.findPublic(request.params.id) : null;
       const path = paths.publicProfile(request.params.id);
       if (!profile) {
-        const head = notFoundHead(language, uiText(language, 'profile.notFoundTitle'));
+        const head = { ...profilePage.head!(uiTexts(language), null), noindex: true };
         return sendPage(request, reply, { ...head, path }, { status: 404 });
       }
       const name = profile.displayName || profile.name || uiText(language, 'profile.anonymous');
       return sendPage(request, reply, {
-        title: name,
-        description: uiText(language, 'profile.metaDescription', { name }),
+        ...profilePage.head!(uiTexts(language), { name }),
         path,
         image: profile.image,
         type: 'profile',

@@ -19,8 +19,9 @@ import {
   type CatalogFilters,
 } from '@/features/workflows/lib/catalog-filters';
 import { formatNumber } from '@/lib/format';
-import { usePageMeta } from '@/lib/page-meta';
+import { usePageHead } from '@/lib/page-meta';
 import { usePaginationLabels } from '@/lib/use-pagination-labels';
+import { page } from './catalog.page';
 
 export function Component() {
   const { t, i18n } = useTranslation();
@@ -31,7 +32,7 @@ export function Component() {
   const taxonomyReady = categories.isSuccess && subcategories.isSuccess;
   const list = useWorkflows(filters, { enabled: taxonomyReady });
   const paginationLabels = usePaginationLabels();
-  usePageMeta(t('catalog.metaTitle'), t('catalog.metaDescription'));
+  usePageHead(page, undefined);
 
   const apply = useCallback(
     (next: CatalogFilters) =>

@@ -5,14 +5,15 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { ContactForm } from '@/features/contact/components/contact-form';
-import { usePageMeta } from '@/lib/page-meta';
+import { usePageHead } from '@/lib/page-meta';
+import { page } from './contact.page';
 
 const SUPPORT_EMAIL = 'support@flowbay.vn';
 const CHAT_HANDLE = '@flowbay.support';
 
 export function Component() {
   const { t } = useTranslation();
-  usePageMeta(t('contact.title'), t('contact.subtitle'));
+  usePageHead(page, undefined);
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
       <PageHeader title={t('contact.title')} intro={t('contact.subtitle')} className="max-w-2xl" />

@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { StaticPageShell } from '@/features/static-pages/static-page-shell';
 import { usePagesText } from '@/features/static-pages/use-pages-text';
-import { usePageMeta } from '@/lib/page-meta';
+import { usePageHead } from '@/lib/page-meta';
+import { page } from './faq.page';
 
 export function Component() {
   const { t, ready } = usePagesText();
   const items = t('faq.items', { returnObjects: true }) as { question: string; answer: string }[] | string;
-  usePageMeta(ready ? t('faq.title') : undefined, ready ? t('faq.intro') : undefined);
+  usePageHead(page, undefined, ready);
   return (
     <StaticPageShell title={t('faq.title')} intro={t('faq.intro')} ready={ready && Array.isArray(items)}>
       <div className="rounded-2xl border border-slate-200 bg-white px-5 shadow-sm sm:px-6">

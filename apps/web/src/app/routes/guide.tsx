@@ -3,7 +3,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StaticPageShell } from '@/features/static-pages/static-page-shell';
 import { usePagesText } from '@/features/static-pages/use-pages-text';
-import { usePageMeta } from '@/lib/page-meta';
+import { usePageHead } from '@/lib/page-meta';
+import { page } from './guide.page';
 
 const CARDS = [
   { key: 'create', icon: Upload },
@@ -14,7 +15,7 @@ const CARDS = [
 
 export function Component() {
   const { t, ready } = usePagesText();
-  usePageMeta(ready ? t('guide.title') : undefined, ready ? t('guide.intro') : undefined);
+  usePageHead(page, undefined, ready);
   return (
     <StaticPageShell title={t('guide.title')} intro={t('guide.intro')} ready={ready}>
       <div className="grid gap-6 md:grid-cols-2">

@@ -9,8 +9,9 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { localizedName, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { useWorkflows } from '@/features/workflows/api/get-workflows';
 import { WorkflowCardsView } from '@/features/workflows/components/workflow-card';
-import { usePageMeta } from '@/lib/page-meta';
+import { usePageHead } from '@/lib/page-meta';
 import { translateMessage } from '@/i18n/keys';
+import { page } from './home.page';
 
 const QUICK_USE_CASES = 8;
 
@@ -20,12 +21,12 @@ export function Component() {
   const [search, setSearch] = useState('');
   const subcategories = useSubcategories();
   const featured = useWorkflows({ sort: 'views_desc', limit: FEATURED_COUNT });
-  usePageMeta(t('home.metaTitle'), t('home.metaDescription'));
+  usePageHead(page, undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = search.trim();
-    navigate(paths.catalog({ search: text }));
+    void navigate(paths.catalog({ search: text }));
   };
 
   const chip =

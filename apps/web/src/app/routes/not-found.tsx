@@ -1,10 +1,11 @@
 import { useTranslation } from '@/i18n/use-translation';
 import { NotFoundState } from '@/components/not-found-state';
-import { usePageMeta } from '@/lib/page-meta';
+import { usePageHead } from '@/lib/page-meta';
+import { page } from './not-found.page';
 
 export function Component() {
   const { t } = useTranslation();
-  usePageMeta(t('notFound.title'));
+  usePageHead(page, undefined);
   return (
     <NotFoundState
       code="404"

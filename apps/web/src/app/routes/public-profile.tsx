@@ -14,10 +14,11 @@ import { useWorkflows } from '@/features/workflows/api/get-workflows';
 import { AuthorAvatar } from '@/features/workflows/components/author-avatar';
 import { WorkflowCardsView } from '@/features/workflows/components/workflow-card';
 import { formatDate, formatNumber } from '@/lib/format';
-import { usePageMeta } from '@/lib/page-meta';
+import { usePageHead } from '@/lib/page-meta';
 import { useCurrentUserId } from '@/lib/current-user';
 import { usePaginationLabels } from '@/lib/use-pagination-labels';
 import { AuthorRating } from '@/features/ratings/components/author-rating';
+import { page as profilePage } from './public-profile.page';
 
 export function Component() {
   const { id = '' } = useParams();
@@ -31,10 +32,7 @@ export function Component() {
   const isOwner = useCurrentUserId() === id;
   const name =
     profile.data?.display_name?.trim() || profile.data?.full_name?.trim() || t('profile.anonymous');
-  usePageMeta(
-    profile.data ? name : profile.isError ? t('profile.notFoundTitle') : undefined,
-    profile.data ? t('profile.metaDescription', { name }) : undefined,
-  );
+  usePageHead(profilePage, profile.data ? { name } : null, profile.data !== undefined || profile.isError);
 
   if (profile.isError) {
     return (

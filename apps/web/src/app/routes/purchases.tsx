@@ -62,7 +62,10 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
       data-testid="purchase"
       actions={
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Button onClick={download} aria-label={t('purchases.downloadNamed', { title: workflow.title })}>
+          <Button
+            onClick={() => void download()}
+            aria-label={t('purchases.downloadNamed', { title: workflow.title })}
+          >
             <Download aria-hidden="true" />
             {t('purchases.download')}
           </Button>

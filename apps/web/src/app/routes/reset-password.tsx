@@ -25,7 +25,7 @@ export function Component() {
     try {
       await reset.mutateAsync({ token, newPassword: password });
       toast.success(t('auth.resetDone'));
-      navigate('/auth', { replace: true });
+      void navigate('/auth', { replace: true });
     } catch (error) {
       toast.error(t('auth.resetFailed'), { description: t(errorKey(error)) });
     }
@@ -44,7 +44,7 @@ export function Component() {
               <ButtonLink to="/auth?tab=forgot">{t('auth.requestNewLink')}</ButtonLink>
             </div>
           ) : (
-            <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+            <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
               <NewPasswordFields
                 form={form}
                 idPrefix="reset"

@@ -24,15 +24,15 @@ import { useSession } from '@/features/accounts/api/get-session';
 import { ModerationNotice } from '@/components/moderation-notice';
 import { useTranslateToggle } from '@/features/translate/use-translate-toggle';
 import { WhenVisible } from '@/components/when-visible';
-import { usePageMeta } from '@/lib/page-meta';
+import { usePageHead } from '@/lib/page-meta';
 import { failedWithNothingToShow } from '@/lib/query';
 import { ReviewsSection } from '../server-parts';
+import { page, workflowHeadData } from './workflow-detail.page';
 
 const OpenInN8n = lazy(() => import('@/features/n8n/components/open-in-n8n'));
 
 export function Component() {
   const { ref = '' } = useParams();
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const workflow = useWorkflow(ref);
@@ -43,16 +43,14 @@ export function Component() {
   // A bare id, number or slug is accepted once and replaced by the canonical address.
   useEffect(() => {
     if (redirecting && canonical)
-      navigate({ pathname: canonical, search: location.search }, { replace: true });
+      void navigate({ pathname: canonical, search: location.search }, { replace: true });
   }, [redirecting, canonical, navigate, location.search]);
 
   useRecordView(data && !redirecting ? data.id : undefined);
-  usePageMeta(
-    data?.title ?? (failedWithNothingToShow(workflow) ? t('detail.notFoundTitle') : undefined),
-    data?.description,
-  );
+  const failed = failedWithNothingToShow(workflow);
+  usePageHead(page, data ? workflowHeadData(data) : null, data !== undefined || failed);
 
-  if (failedWithNothingToShow(workflow)) {
+  if (failed) {
     return <WorkflowUnavailable error={workflow.error} onRetry={() => void workflow.refetch()} />;
   }
   if (!data || redirecting) return <DetailSkeleton />;
@@ -103,7 +101,7 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
         description: translation.description,
         lang: translation.on ? translation.target : undefined,
       }}
-      onDownload={download}
+      onDownload={() => void download()}
       notice={
         <ModerationNotice
           status={workflow.status}

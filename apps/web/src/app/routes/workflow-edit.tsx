@@ -117,7 +117,7 @@ function ManageWorkflow() {
               id: item.id,
               label: localizedName(item, i18n.language),
             }))}
-            onDeleted={() => navigate('/workflows', { replace: true })}
+            onDeleted={() => void navigate('/workflows', { replace: true })}
           />
           <NewVersionCard workflowId={data.id} platform={data.node_summary?.platform ?? null} />
         </div>

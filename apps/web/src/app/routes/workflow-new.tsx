@@ -55,7 +55,7 @@ function CreateBody() {
     <CreateWorkflowForm
       platforms={toOptions(categories.data)}
       jobTypes={toOptions(subcategories.data)}
-      onCreated={(workflow) => navigate(workflowPath(workflow))}
+      onCreated={(workflow) => void navigate(workflowPath(workflow))}
     />
   );
 }

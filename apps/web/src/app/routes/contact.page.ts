@@ -1,0 +1,6 @@
+import { definePage } from '../page';
+
+export const page = definePage({
+  file: 'contact',
+  head: (text) => ({ title: text('contact.title'), description: text('contact.subtitle') }),
+});
