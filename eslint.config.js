@@ -1,8 +1,51 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
-/** House rules that keep the layout true (ARCHITECTURE.md, "Rules of the house"). */
+/** The TypeScript projects: type-aware rules and import resolution work inside them. */
+const typedFiles = ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'];
+/** TypeScript files that no tsconfig holds (tools' own settings), so linted without types. */
+const untypedFiles = ['apps/server/drizzle.config.ts'];
+
+/**
+ * The web app's zones (docs/architecture.md, "Web app layout"): `app/` composes everything;
+ * a folder of `features/` is one feature and imports no other; every other folder of `src/`
+ * (components, lib, i18n, ...) is shared by all features and imports neither `features/` nor `app/`.
+ */
+function webZone(file) {
+  const match = /^apps\/web\/src\/([^/]+)\/([^/]*)/.exec(file);
+  if (!match) return undefined;
+  const [, top, sub] = match;
+  if (top === 'features') return sub ? { kind: 'feature', name: sub } : undefined;
+  if (top === 'app' || top === 'test') return undefined;
+  return { kind: 'shared', name: top };
+}
+
+/** Where an import in `file` points, relative to the repository (undefined for a package). */
+function importTarget(cwd, file, source) {
+  if (source.startsWith('@/')) return join('apps/web/src', source.slice(2));
+  if (source.startsWith('.')) return relative(cwd, resolve(dirname(join(cwd, file)), source));
+  return undefined;
+}
+
+/** Calls `check(node, source)` for every static import, re-export and dynamic import. */
+function eachImport(check) {
+  const visit = (node) => {
+    if (node.source?.type === 'Literal' && typeof node.source.value === 'string')
+      check(node, node.source.value);
+  };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
+}
+
+/** House rules that keep the layout true (docs/architecture.md, "Module layout", "The repository rule", "Web app layout"). */
 const house = {
   rules: {
     'kebab-case-files': {
@@ -13,29 +56,30 @@ const house = {
         return ok ? {} : { Program: (node) => context.report({ node, messageId: 'name', data: { name } }) };
       },
     },
-    'feature-boundaries': {
+    'web-zones': {
       meta: {
         type: 'problem',
         messages: {
-          cross: 'Features do not import each other: move shared code to lib/ or components/ ({{source}})',
+          feature:
+            'A feature does not import another feature: move what both need to lib/ or components/, or compose them in app/ ({{source}})',
+          app: 'Only app/ and the entry files import app/: pass what is needed down instead ({{source}})',
+          shared: '{{zone}}/ is shared by every feature and does not import features/ ({{source}})',
         },
       },
       create(context) {
-        const file = relative(process.cwd(), context.filename);
-        const own = /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
-        const shared = /^apps\/web\/src\/(components|lib|i18n)\//.test(file);
-        if (!own && !shared) return {};
-        return {
-          ImportDeclaration(node) {
-            const source = node.source.value;
-            if (typeof source !== 'string' || !(source.startsWith('.') || source.startsWith('@/'))) return;
-            const target = source.startsWith('@/')
-              ? join('apps/web/src', source.slice(2))
-              : relative(process.cwd(), resolve(dirname(context.filename), source));
-            const feature = /^apps\/web\/src\/features\/([^/]+)/.exec(target)?.[1];
-            if (feature && feature !== own) context.report({ node, messageId: 'cross', data: { source } });
-          },
-        };
+        const cwd = context.cwd;
+        const file = relative(cwd, context.filename);
+        const zone = webZone(file);
+        if (!zone) return {};
+        return eachImport((node, source) => {
+          const target = importTarget(cwd, file, source);
+          if (!target?.startsWith('apps/web/src/')) return;
+          const to = webZone(target);
+          const data = { source, zone: zone.name };
+          if (/^apps\/web\/src\/app(\/|$)/.test(target)) context.report({ node, messageId: 'app', data });
+          else if (to?.kind !== 'feature' || to.name === zone.name) return;
+          else context.report({ node, messageId: zone.kind === 'feature' ? 'feature' : 'shared', data });
+        });
       },
     },
     'module-boundaries': {
@@ -67,7 +111,7 @@ const house = {
   },
 };
 
-/** Repositories are the only place that builds queries (ARCHITECTURE.md, "Rules of the house"). */
+/** Repositories are the only place that builds queries (docs/architecture.md, "The repository rule"). */
 const queriesOnlyInRepositories = {
   patterns: [
     {
@@ -87,6 +131,8 @@ export default tseslint.config(
       '**/migrations/**',
       'test-results/**',
       'playwright-report/**',
+      // Files that break the rules on purpose; architecture-lint.test.ts lints them.
+      '**/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -100,9 +146,46 @@ export default tseslint.config(
     },
   },
   {
+    // Promises are awaited, handled or explicitly voided; only thenables are awaited.
+    files: typedFiles,
+    ignores: untypedFiles,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    // No import cycles: a module graph that loops initialises in an order nobody chose.
+    files: typedFiles,
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/*/tsconfig.json',
+            'packages/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
     files: ['apps/web/**'],
     rules: {
-      'house/feature-boundaries': 'error',
+      'house/web-zones': 'error',
       'no-restricted-imports': [
         'error',
         {

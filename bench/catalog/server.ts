@@ -1,18 +1,9 @@
 // The real app on a bench database, in its own process so the load generator gets the other core.
+import { serveUntilStopped } from '../lib/processes.ts';
 import { seededApp } from './seeded-app.ts';
 
 const { app, database, seedSeconds } = await seededApp(Number(process.env.BENCH_WORKFLOWS ?? 10_000));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.send?.({ ready: true, port: typeof address === 'object' && address ? address.port : 0, seedSeconds });
-process.on('message', async (message) => {
-  if (message === 'memory') {
-    const { heapUsed, rss } = process.memoryUsage();
-    process.send?.({ heapUsed, rss });
-  }
-  if (message === 'stop') {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  }
-});
+serveUntilStopped(app, database);

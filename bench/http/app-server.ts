@@ -3,6 +3,7 @@
 import { buildApp } from '../../apps/server/src/app.ts';
 import { createStorage } from '../../apps/server/src/infra/storage/index.ts';
 import { productionEnv, taxonomyDatabase } from '../lib/bench-app.ts';
+import { serveUntilStopped } from '../lib/processes.ts';
 
 const env = productionEnv('flowbay-bench-connections-');
 const database = await taxonomyDatabase();
@@ -10,10 +11,4 @@ const app = await buildApp({ env, database, storage: createStorage(env), logger:
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.send?.({ ready: true, port: typeof address === 'object' && address ? address.port : 0 });
-process.on('message', async (message) => {
-  if (message === 'stop') {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  }
-});
+serveUntilStopped(app, database);

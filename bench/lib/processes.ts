@@ -53,3 +53,25 @@ export function stop(child: ChildProcess): Promise<void> {
     child.send('stop');
   });
 }
+
+/**
+ * In a child server: answers `'memory'` with its heap and resident size, and on `'stop'` closes the
+ * app, then its database, and exits.
+ */
+export function serveUntilStopped(
+  app: { close(): Promise<unknown> },
+  database: { close(): Promise<unknown> },
+) {
+  const stopServing = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('message', (message) => {
+    if (message === 'memory') {
+      const { heapUsed, rss } = process.memoryUsage();
+      process.send?.({ heapUsed, rss });
+    }
+    if (message === 'stop') void stopServing();
+  });
+}

@@ -5,6 +5,7 @@ import { createStorage } from '../../apps/server/src/infra/storage/index.ts';
 import { largeN8nExport } from '../../apps/server/src/test/large-export.ts';
 import { createUser, createWorkflow } from '../../apps/server/src/test/factories.ts';
 import { productionEnv, taxonomyDatabase } from '../lib/bench-app.ts';
+import { serveUntilStopped } from '../lib/processes.ts';
 
 const env = productionEnv('flowbay-bench-downloads-');
 const database = await taxonomyDatabase();
@@ -25,10 +26,4 @@ process.send?.({
   workflow: { id: workflow.id, number: workflow.number },
   storedBytes: Buffer.byteLength(file),
 });
-process.on('message', async (message) => {
-  if (message === 'stop') {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  }
-});
+serveUntilStopped(app, database);

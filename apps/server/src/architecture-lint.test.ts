@@ -1,18 +1,12 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintFileProblems, lintProblems as problems } from '../../../scripts/lib/lint.ts';
 
 /**
  * The layout rules are enforced by ESLint (eslint.config.js); these fixtures make sure the rules
- * still fire, so a config change cannot switch them off without a failing test.
+ * still fire, so a config change cannot switch them off without a failing test. Files in
+ * test/lint-fixtures/ break rules on purpose (ESLint's own run skips them).
  */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const eslint = new ESLint({ cwd: root });
-
-async function problems(code: string, path: string) {
-  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
-  return result!.messages.map((message) => ({ rule: message.ruleId, line: message.line }));
-}
+const fixtureProblems = (name: string) => lintFileProblems(`apps/server/src/test/lint-fixtures/${name}`);
 
 const serviceWithQuery = `import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -23,7 +17,9 @@ export function createFixtureService(db: Database) {
 }
 `;
 
-describe('architecture lint rules', () => {
+// Linting loads ESLint, its plugins and (for the fixtures' files) the TypeScript program: slow on a
+// busy machine.
+describe('architecture lint rules', { timeout: 300_000 }, () => {
   it('refuses drizzle-orm and the schema in a service', async () => {
     expect(await problems(serviceWithQuery, 'apps/server/src/modules/fixture/fixture.service.ts')).toEqual([
       { rule: 'no-restricted-imports', line: 1 },
@@ -54,5 +50,17 @@ export const used = [createWorkflowsRepository, publicChanges, searchTerms] as u
       { rule: 'house/module-boundaries', line: 1 },
       { rule: 'house/module-boundaries', line: 4 },
     ]);
+  });
+
+  it('refuses a floating promise, a promise where nothing awaits it and an await of a non-promise', async () => {
+    expect(await fixtureProblems('promises.ts')).toEqual([
+      { rule: '@typescript-eslint/no-floating-promises', line: 5 },
+      { rule: '@typescript-eslint/no-misused-promises', line: 6 },
+      { rule: '@typescript-eslint/await-thenable', line: 10 },
+    ]);
+  });
+
+  it('refuses an import cycle', async () => {
+    expect(await fixtureProblems('cycle-a.ts')).toEqual([{ rule: 'import-x/no-cycle', line: 3 }]);
   });
 });

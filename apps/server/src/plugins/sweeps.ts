@@ -8,7 +8,7 @@ const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Runs `sweep` when the server is ready and then every `everyMs`; stops with the server. */
 function every(app: FastifyInstance, everyMs: number, sweep: () => Promise<unknown>) {
-  const timer = setInterval(sweep, everyMs);
+  const timer = setInterval(() => void sweep(), everyMs);
   timer.unref();
   app.addHook('onReady', async () => void sweep());
   app.addHook('onClose', async () => clearInterval(timer));

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
@@ -44,7 +44,7 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   let sequence = 0;
   let base = '';
 
-  const server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     const body = await readBody(request);
     const path = (request.url ?? '').split('?')[0]!;
     const form = parseForm(body);
@@ -125,7 +125,8 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
       return remember(200, { object: 'refund', status: 'succeeded', currency: session.currency, ...refund });
     }
     return fail(404, `Unrecognized request URL (${request.method} ${path})`);
-  });
+  };
+  const server = createServer((request, response) => void answer(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const stripe = new Stripe(options.secretKey);
