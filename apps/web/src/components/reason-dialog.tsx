@@ -76,7 +76,7 @@ export function ReasonDialog({
         </Button>
       </DialogTrigger>
       <DialogContent title={title} description={description} closeLabel={t('common.close')}>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
           <FormField id={id} label={label} error={message}>
             {(control) => (
               <Textarea

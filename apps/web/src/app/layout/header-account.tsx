@@ -23,7 +23,7 @@ function useLogout() {
       signOut.mutate(undefined, {
         onSuccess: () => {
           toast.success(t('menu.loggedOut'));
-          navigate('/');
+          void navigate('/');
         },
         onError: (error) => toast.error(t('menu.logoutFailed'), { description: t(errorKey(error)) }),
       }),

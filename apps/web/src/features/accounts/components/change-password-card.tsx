@@ -32,7 +32,7 @@ export function ChangePasswordCard() {
 
   return (
     <AccountSection id="change-password-title" title={t('settings.passwordTitle')}>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         <FormField
           id="password-current"
           label={t('settings.currentPassword')}

@@ -36,7 +36,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           <p>{t('auth.resetSent')}</p>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
           <EmailField id="forgot-email" errorKey={error} registration={form.register('email', emailRules)} />
           <Button type="submit" size="lg" disabled={request.isPending}>
             {request.isPending ? t('auth.sending') : t('auth.sendResetLink')}

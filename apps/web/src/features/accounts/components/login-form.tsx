@@ -49,7 +49,12 @@ export function LoginForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('auth.loginTab')}>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label={t('auth.loginTab')}
+    >
       <CredentialsFields form={form} idPrefix="login" passwordAutoComplete="current-password" />
       <div className="-mt-1 flex justify-end">
         <Button variant="link" className="h-auto px-0" onClick={onForgotPassword}>
@@ -66,7 +71,7 @@ export function LoginForm({
             {t('auth.or')}
             <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <Button variant="outline" size="lg" onClick={google}>
+          <Button variant="outline" size="lg" onClick={() => void google()}>
             <GoogleMark />
             {t('auth.google')}
           </Button>

@@ -81,7 +81,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
           <ExternalLink className="size-3.5" aria-hidden="true" />
         </Link>
       </div>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
         <FormField id="profile-email" label={t('account.email')} help={t('account.emailReadOnly')}>
           {(control) => <Input {...control} type="email" value={profile.email} disabled readOnly />}
         </FormField>

@@ -85,7 +85,7 @@ export function ContactForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         {field('full_name', t('contact.fullName'), 'input', 'text', 'name')}
         {field('email', t('contact.email'), 'input', 'email', 'email')}

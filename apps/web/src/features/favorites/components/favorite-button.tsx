@@ -25,7 +25,7 @@ export function FavoriteButton({ workflowId, signedIn }: { workflowId: string; s
       toast.error(t('favorites.loginRequired'), {
         action: {
           label: t('nav.login'),
-          onClick: () => navigate('/auth', { state: { from: location.pathname } }),
+          onClick: () => void navigate('/auth', { state: { from: location.pathname } }),
         },
       });
       return;

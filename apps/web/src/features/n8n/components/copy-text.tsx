@@ -22,7 +22,7 @@ export function CopyText({ text, label }: { text: string; label: string }) {
       <code className="min-w-0 flex-1 overflow-x-auto rounded-lg bg-slate-900 px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap text-slate-50">
         {text}
       </code>
-      <Button type="button" variant="outline" size="sm" onClick={copy} aria-label={label}>
+      <Button type="button" variant="outline" size="sm" onClick={() => void copy()} aria-label={label}>
         {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
         {t('n8n.copy')}
       </Button>

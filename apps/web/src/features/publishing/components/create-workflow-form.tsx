@@ -128,7 +128,7 @@ export function CreateWorkflowForm({
   const submitting = isSubmitting || step !== 'idle';
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
       <WorkflowFields
         form={form as unknown as UseFormReturn<WorkflowFieldsInput>}
         idPrefix="wf"

@@ -88,7 +88,7 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
   const versionMessage = versionError ? translateMessage(t, versionError) : undefined;
   return (
     <TitledCard title={t('manage.newVersionTitle')} description={t('manage.newVersionSubtitle')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
         <FormField id="version-text" label={t('manage.versionLabel')} error={versionMessage}>
           {(control) => (
             <Input

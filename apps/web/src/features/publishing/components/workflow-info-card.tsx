@@ -140,7 +140,7 @@ export function WorkflowInfoCard({
   const saving = update.isPending || uploadingCover;
   return (
     <TitledCard title={t('manage.infoTitle')} description={t('manage.infoSubtitle')}>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
         <WorkflowFields
           form={form as unknown as UseFormReturn<WorkflowFieldsInput>}
           idPrefix="manage"

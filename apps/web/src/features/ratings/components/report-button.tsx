@@ -109,7 +109,7 @@ function ReportButton({
             <Button onClick={() => setOpen(false)}>{t('common.close')}</Button>
           </div>
         ) : (
-          <form onSubmit={submit} className="flex flex-col gap-4">
+          <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
             <FormField id={`${id}-reason`} label={t('report.reason')}>
               {(control) => (
                 <NativeSelect

@@ -26,7 +26,7 @@ export function ReportWorkflowTrigger({ workflowId, signedIn }: { workflowId: st
         toast.error(t('report.signIn'), {
           action: {
             label: t('nav.login'),
-            onClick: () => navigate('/auth', { state: { from: location.pathname } }),
+            onClick: () => void navigate('/auth', { state: { from: location.pathname } }),
           },
         });
       }}

@@ -64,7 +64,7 @@ export default function PreviewPanel({
       {result.bounded && <LargeWorkflowSummary summary={result.summary} />}
       <WorkflowPreview graphs={graphs} title={title} bounded={result.bounded} showSettings={showSettings} />
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={copy}>
+        <Button variant="outline" size="sm" onClick={() => void copy()}>
           <Copy aria-hidden="true" />
           {t('detail.copyJson')}
         </Button>

@@ -30,7 +30,7 @@ export function DetailVersions({ workflow }: { workflow: WorkflowDetail }) {
           <Button
             variant="ghost"
             size="icon"
-            onClick={() => download(version)}
+            onClick={() => void download(version)}
             aria-label={t('detail.downloadVersion', { version: version.version })}
           >
             <Download aria-hidden="true" />
