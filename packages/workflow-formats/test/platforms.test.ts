@@ -42,6 +42,6 @@ describe('the platform registry', () => {
   it('names a platform in each UI language and shows an unknown id as it is', () => {
     expect(platformName('make', 'vi')).toBe(PLATFORMS.make.names.vi);
     expect(platformName('zapier', 'en')).toBe('Zapier');
-    expect(platformName('ifttt', 'en')).toBe('ifttt');
+    expect(platformName('no-such-platform', 'en')).toBe('no-such-platform');
   });
 });

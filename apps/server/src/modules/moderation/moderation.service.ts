@@ -7,7 +7,7 @@ import {
   type Requirements,
   type VersionDiff,
 } from '@flowbay/domain';
-import { diffSummaries, similarity, type ExportSummary } from '@flowbay/workflow-formats';
+import { diffSummaries, isPlatformId, similarity, type ExportSummary } from '@flowbay/workflow-formats';
 import type { Events } from '../../infra/events/events.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
@@ -44,7 +44,6 @@ function cardSummary(summary: NodeSummary | null): NodeSummary | null {
 
 /** At or above this node similarity another listing is shown to the reviewer as a near copy. */
 export const SIMILARITY_THRESHOLD = 0.8;
-const PLATFORM_IDS: readonly string[] = ['n8n', 'make', 'zapier'];
 
 function versionDiff(current: ExportSummary | null, submitted: ExportSummary | null): VersionDiff | null {
   if (!current || !submitted) return null;
@@ -126,7 +125,7 @@ export function createModerationService(deps: ModerationDeps) {
             .map((item) => item.categoryId);
           const declared = (
             ((edit?.changes as EditChanges | undefined)?.categoryIds ?? categoryIds) as string[]
-          ).filter((id) => PLATFORM_IDS.includes(id));
+          ).filter((id) => isPlatformId(id));
           const detected = pendingVersions.at(-1)?.summary?.platform ?? listedSummary?.platform ?? null;
           const platforms: PlatformCheck = {
             declared,
