@@ -7,7 +7,7 @@ import { useTranslateStatus, useTranslatedTexts } from './api/translate';
 import { looksVietnamese } from './lib/detect-vietnamese';
 
 /**
- * The detail page's translate toggle (spec section 4): off shows the original, on shows the
+ * The detail page's translate toggle: off shows the original, on shows the
  * translation; the target defaults to Vietnamese for an English UI and English otherwise.
  */
 export function useTranslateToggle(title: string, description: string) {

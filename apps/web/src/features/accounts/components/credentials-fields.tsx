@@ -11,7 +11,7 @@ export interface CredentialsValues {
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** E-mail and password, both required; the e-mail must look like one. No length rule for the password (spec). */
+/** E-mail and password, both required; the e-mail must look like one. No length rule for the password here. */
 export function CredentialsFields({
   form,
   idPrefix,

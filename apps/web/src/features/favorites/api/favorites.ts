@@ -10,7 +10,7 @@ export function favoriteCheckQueryOptions(workflowId: string) {
   );
 }
 
-/** The spec: the status is checked only for a signed-in user. */
+/** The status is checked only for a signed-in user. */
 export function useFavoriteCheck(workflowId: string, signedIn: boolean) {
   return useQuery({ ...favoriteCheckQueryOptions(workflowId), enabled: signedIn });
 }

@@ -31,7 +31,7 @@ const FIELDS = [
 ] as const;
 type Step = 'idle' | 'cover' | 'file' | 'create';
 
-/** The create form of spec section 2, with every section 5 message shown at its field. */
+/** The create form (docs/product.md, publishing), with every validation message shown at its field. */
 export function CreateWorkflowForm({
   platforms,
   jobTypes,

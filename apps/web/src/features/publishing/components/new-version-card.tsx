@@ -41,7 +41,7 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
 
   const onChosen = (file: File | null) => {
     setFileError(null);
-    // Spec: only JSON files are accepted; anything else is refused with a toast and not kept.
+    // Only JSON files are accepted; anything else is refused with a toast and not kept.
     if (file && !looksLikeJson(file)) {
       toast.error(t('publish.onlyJson'));
       workflowFile.reset();

@@ -20,7 +20,7 @@ export type FileCheck =
     }
   | { ok: false; code: string };
 
-/** Only JSON: the MIME type says so, or the name ends in .json (spec, manage section). */
+/** Only JSON: the MIME type says so, or the name ends in .json. */
 export function looksLikeJson(file: File): boolean {
   return file.type === 'application/json' || file.name.toLowerCase().endsWith('.json');
 }

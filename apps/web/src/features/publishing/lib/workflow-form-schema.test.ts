@@ -23,7 +23,7 @@ function messages(input: Record<string, unknown>) {
     : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 }
 
-describe('create form rules (spec section 5)', () => {
+describe('create form rules (docs/product.md, publishing)', () => {
   it('accepts a free workflow without a cover', () => {
     expect(messages(valid)).toEqual({});
   });

@@ -63,7 +63,7 @@ export const createWorkflowFormSchema = z
     cover: coverField,
   })
   .superRefine((values, ctx) => {
-    // Buyers see only the cover before they pay, so a paid workflow needs one (spec section 5).
+    // Buyers see only the cover before they pay, so a paid workflow needs one.
     if (values.price > 0 && !values.cover)
       ctx.addIssue({ code: 'custom', path: ['cover'], message: K.coverRequired });
   });

@@ -5,7 +5,7 @@ function recordView(workflowId: string): Promise<{ views: number; counted: boole
   return api.post('/api/workflows/:id/views', { params: { id: workflowId } });
 }
 
-/** Records one view per page view; failures are ignored (spec section 7). */
+/** Records one view per page view; failures are ignored. */
 export function useRecordView(workflowId: string | undefined) {
   const recorded = useRef<string | null>(null);
   useEffect(() => {
