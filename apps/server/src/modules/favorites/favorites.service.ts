@@ -8,7 +8,7 @@ import type { FavoritesRepository } from './favorites.repository.ts';
 /** A favourite given or taken back is stated as `favorite.changed` (the cards' counts listen). */
 export function createFavoritesService(
   repository: FavoritesRepository,
-  catalog: CatalogService,
+  catalog: Pick<CatalogService, 'findVisible' | 'listFavorites'>,
   events: Pick<Events, 'emit'>,
 ) {
   const changed = (userId: string, workflowId: string, favorited: boolean) =>

@@ -11,7 +11,6 @@ import {
   type WorkflowDetail,
   type WorkflowVersion,
 } from '@flowbay/domain';
-import { isPlatformId } from '@flowbay/workflow-formats/platforms';
 import type { SignedInViewer, Viewer } from '../../infra/request-viewer.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
@@ -35,6 +34,7 @@ const coverRequired = () =>
     messageKey: VALIDATION_KEYS.coverRequired,
   });
 
+const PLATFORM_IDS: readonly string[] = ['n8n', 'make', 'zapier'];
 const platformMismatch = (detected: string) =>
   new AppError(400, 'PLATFORM_MISMATCH', 'The platform must be the one the file is for', 'category_ids', {
     detected,
@@ -46,7 +46,8 @@ const platformMismatch = (detected: string) =>
  */
 function assertPlatformsMatch(categoryIds: readonly string[] | undefined, detected: string | null) {
   if (!categoryIds || !detected) return;
-  if (categoryIds.some((id) => isPlatformId(id) && id !== detected)) throw platformMismatch(detected);
+  if (categoryIds.some((id) => PLATFORM_IDS.includes(id) && id !== detected))
+    throw platformMismatch(detected);
 }
 
 /** What cards and search keep of an upload's summary (the full one stays on the version row). */
@@ -72,8 +73,8 @@ function versionValues(workflowId: string, version: string, file: UploadRow, cre
 
 export function createPublishingService(deps: {
   workflows: WorkflowsRepository;
-  uploads: UploadsService;
-  catalog: CatalogService;
+  uploads: Pick<UploadsService, 'resolveOwn'>;
+  catalog: Pick<CatalogService, 'get' | 'list'>;
   /** Every write is stated as `workflow.changed` (the catalog's search text and cache listen). */
   events: Pick<Events, 'emit'>;
 }) {

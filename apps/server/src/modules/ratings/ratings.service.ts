@@ -40,7 +40,7 @@ function toReview(row: ReviewRow, showHidden = false): Review {
 
 export interface RatingsServiceDeps {
   repository: RatingsRepository;
-  catalog: CatalogService;
+  catalog: Pick<CatalogService, 'findVisible' | 'findVisibleBasics'>;
   /** Review writes are stated as `review.written` (the catalogue's counts listen). */
   events: Pick<Events, 'emit'>;
   mailer: Mailer;
