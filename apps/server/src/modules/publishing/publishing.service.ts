@@ -11,6 +11,7 @@ import {
   type WorkflowDetail,
   type WorkflowVersion,
 } from '@flowbay/domain';
+import { isPlatformId } from '@flowbay/workflow-formats/platforms';
 import type { SignedInViewer, Viewer } from '../../infra/request-viewer.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
@@ -34,7 +35,6 @@ const coverRequired = () =>
     messageKey: VALIDATION_KEYS.coverRequired,
   });
 
-const PLATFORM_IDS: readonly string[] = ['n8n', 'make', 'zapier'];
 const platformMismatch = (detected: string) =>
   new AppError(400, 'PLATFORM_MISMATCH', 'The platform must be the one the file is for', 'category_ids', {
     detected,
@@ -46,8 +46,7 @@ const platformMismatch = (detected: string) =>
  */
 function assertPlatformsMatch(categoryIds: readonly string[] | undefined, detected: string | null) {
   if (!categoryIds || !detected) return;
-  if (categoryIds.some((id) => PLATFORM_IDS.includes(id) && id !== detected))
-    throw platformMismatch(detected);
+  if (categoryIds.some((id) => isPlatformId(id) && id !== detected)) throw platformMismatch(detected);
 }
 
 /** What cards and search keep of an upload's summary (the full one stays on the version row). */
