@@ -5,9 +5,10 @@ import { createWorkflow } from './test/factories.ts';
 import { buyThroughTestGateway, injectedIpn } from './test/selling.ts';
 
 /**
- * Every write route of the OpenAPI document (POST, PUT, PATCH, DELETE) is classified here, and each
- * class is tried: anonymous → 401; another user on someone's resource → 403 or 404; a signed-in
- * non-admin on an admin route → 403. A write route added without a line here fails the first test.
+ * Every write route of the OpenAPI document (POST, PUT, PATCH, DELETE) is tried according to the
+ * access it declares (`x-access`, from the route's `access`; lib/guards.ts): anonymous → 401 unless
+ * public; another user on someone's resource → 403 or 404; a signed-in non-admin on an admin route →
+ * 403. A write route needs a request below, so a new one fails the first test until it has one.
  *
  * Not in the OpenAPI document, so not here: Better Auth's own routes under /api/auth/* (sign-up,
  * sign-in, password reset; covered by accounts.test.ts and session.test.ts).
@@ -25,220 +26,165 @@ interface Fixture {
   n8nKeyId: string;
 }
 
-type Access =
-  /** Anyone may call it; the reason says why. */
-  | { kind: 'public'; reason: string }
-  /** Any signed-in user, on their own account or as themselves: anonymous gets 401. */
-  | { kind: 'signed-in' }
-  /** Someone's resource: anonymous gets 401, another signed-in user 403 or 404. */
-  | { kind: 'owner' }
-  /** Admins only: anonymous gets 401, a signed-in non-admin 403. */
-  | { kind: 'admin' };
+/** What a route declares, as OpenAPI's `x-access` shows it. */
+type Access = { kind: 'public'; reason: string } | { kind: 'signed-in' | 'owner' | 'admin' };
 
-interface RouteCase {
-  access: Access;
-  /** The URL and a body that passes the route's schema, so the answer is about access. */
-  request(fixture: Fixture): { url: string; payload?: unknown };
-}
+/** The URL and a body that passes the route's schema, so the answer is about access. */
+type RouteRequest = (fixture: Fixture) => { url: string; payload?: unknown };
 
 const NIL = '00000000-0000-4000-8000-000000000000';
-const signedIn: Access = { kind: 'signed-in' };
-const owner: Access = { kind: 'owner' };
-const admin: Access = { kind: 'admin' };
-
-const ROUTES: Record<string, RouteCase> = {
+const REQUESTS: Record<string, RouteRequest> = {
   // catalogue
-  'POST /api/workflows/{id}/views': {
-    access: { kind: 'public', reason: 'anonymous visitors count as views (once per visitor and day)' },
-    request: (f) => ({ url: `/api/workflows/${f.workflowId}/views` }),
-  },
+  'POST /api/workflows/{id}/views': (f) => ({ url: `/api/workflows/${f.workflowId}/views` }),
   // publishing
-  'POST /api/workflows': {
-    access: signedIn,
-    request: () => ({ url: '/api/workflows', payload: { title: 'Matrix', file_url: 'upload://nothing' } }),
-  },
-  'PUT /api/workflows/{id}': {
-    access: owner,
-    request: (f) => ({ url: `/api/workflows/${f.workflowId}`, payload: { title: 'Taken over' } }),
-  },
-  'DELETE /api/workflows/{id}': {
-    access: owner,
-    request: (f) => ({ url: `/api/workflows/${f.workflowId}` }),
-  },
-  'POST /api/workflows/{id}/versions': {
-    access: owner,
-    request: (f) => ({
-      url: `/api/workflows/${f.workflowId}/versions`,
-      payload: { version: '9.9.9', file_url: 'upload://nothing' },
-    }),
-  },
-  'POST /api/workflow-categories': {
-    access: owner,
-    request: (f) => ({
-      url: '/api/workflow-categories',
-      payload: [{ workflow_id: f.workflowId, category_id: 'n8n' }],
-    }),
-  },
-  'POST /api/workflow-subcategories': {
-    access: owner,
-    request: (f) => ({
-      url: '/api/workflow-subcategories',
-      payload: [{ workflow_id: f.workflowId, subcategory_id: 'marketing' }],
-    }),
-  },
-  'POST /api/uploads': { access: signedIn, request: () => ({ url: '/api/uploads' }) },
+  'POST /api/workflows': () => ({
+    url: '/api/workflows',
+    payload: { title: 'Matrix', file_url: 'upload://nothing' },
+  }),
+  'PUT /api/workflows/{id}': (f) => ({
+    url: `/api/workflows/${f.workflowId}`,
+    payload: { title: 'Taken over' },
+  }),
+  'DELETE /api/workflows/{id}': (f) => ({ url: `/api/workflows/${f.workflowId}` }),
+  'POST /api/workflows/{id}/versions': (f) => ({
+    url: `/api/workflows/${f.workflowId}/versions`,
+    payload: { version: '9.9.9', file_url: 'upload://nothing' },
+  }),
+  'POST /api/workflow-categories': (f) => ({
+    url: '/api/workflow-categories',
+    payload: [{ workflow_id: f.workflowId, category_id: 'n8n' }],
+  }),
+  'POST /api/workflow-subcategories': (f) => ({
+    url: '/api/workflow-subcategories',
+    payload: [{ workflow_id: f.workflowId, subcategory_id: 'marketing' }],
+  }),
+  'POST /api/uploads': () => ({ url: '/api/uploads' }),
   // review and reports
-  'POST /api/admin/workflows/{id}/approve': {
-    access: admin,
-    request: (f) => ({ url: `/api/admin/workflows/${f.workflowId}/approve` }),
-  },
-  'POST /api/admin/workflows/{id}/reject': {
-    access: admin,
-    request: (f) => ({ url: `/api/admin/workflows/${f.workflowId}/reject`, payload: { reason: 'No' } }),
-  },
-  'POST /api/workflows/{id}/reports': {
-    access: signedIn,
-    request: (f) => ({ url: `/api/workflows/${f.workflowId}/reports`, payload: { reason: 'spam' } }),
-  },
-  'POST /api/admin/reports/{id}/resolve': {
-    access: admin,
-    request: () => ({ url: `/api/admin/reports/${NIL}/resolve`, payload: { action: 'dismiss' } }),
-  },
+  'POST /api/admin/workflows/{id}/approve': (f) => ({ url: `/api/admin/workflows/${f.workflowId}/approve` }),
+  'POST /api/admin/workflows/{id}/reject': (f) => ({
+    url: `/api/admin/workflows/${f.workflowId}/reject`,
+    payload: { reason: 'No' },
+  }),
+  'POST /api/workflows/{id}/reports': (f) => ({
+    url: `/api/workflows/${f.workflowId}/reports`,
+    payload: { reason: 'spam' },
+  }),
+  'POST /api/admin/reports/{id}/resolve': () => ({
+    url: `/api/admin/reports/${NIL}/resolve`,
+    payload: { action: 'dismiss' },
+  }),
   // ratings
-  'POST /api/workflows/{id}/reviews': {
-    access: signedIn,
-    request: (f) => ({ url: `/api/workflows/${f.workflowId}/reviews`, payload: { rating: 1 } }),
-  },
-  'PUT /api/reviews/{reviewId}': {
-    access: owner,
-    request: (f) => ({
-      url: `/api/reviews/${f.reviewId}`,
-      payload: { rating: 1, body: 'Changed by another' },
-    }),
-  },
-  'DELETE /api/reviews/{reviewId}': {
-    access: owner,
-    request: (f) => ({ url: `/api/reviews/${f.reviewId}` }),
-  },
-  'PUT /api/reviews/{reviewId}/reply': {
-    access: owner,
-    request: (f) => ({ url: `/api/reviews/${f.reviewId}/reply`, payload: { reply: 'Not my workflow' } }),
-  },
-  'POST /api/reviews/{reviewId}/reports': {
-    access: signedIn,
-    request: (f) => ({ url: `/api/reviews/${f.reviewId}/reports`, payload: { reason: 'spam' } }),
-  },
-  'POST /api/admin/review-reports/{id}/resolve': {
-    access: admin,
-    request: () => ({ url: `/api/admin/review-reports/${NIL}/resolve`, payload: { action: 'dismiss' } }),
-  },
+  'POST /api/workflows/{id}/reviews': (f) => ({
+    url: `/api/workflows/${f.workflowId}/reviews`,
+    payload: { rating: 1 },
+  }),
+  'PUT /api/reviews/{reviewId}': (f) => ({
+    url: `/api/reviews/${f.reviewId}`,
+    payload: { rating: 1, body: 'Changed by another' },
+  }),
+  'DELETE /api/reviews/{reviewId}': (f) => ({ url: `/api/reviews/${f.reviewId}` }),
+  'PUT /api/reviews/{reviewId}/reply': (f) => ({
+    url: `/api/reviews/${f.reviewId}/reply`,
+    payload: { reply: 'Not my workflow' },
+  }),
+  'POST /api/reviews/{reviewId}/reports': (f) => ({
+    url: `/api/reviews/${f.reviewId}/reports`,
+    payload: { reason: 'spam' },
+  }),
+  'POST /api/admin/review-reports/{id}/resolve': () => ({
+    url: `/api/admin/review-reports/${NIL}/resolve`,
+    payload: { action: 'dismiss' },
+  }),
   // favourites
-  'POST /api/favorites': {
-    access: signedIn,
-    request: (f) => ({ url: '/api/favorites', payload: { workflow_id: f.workflowId } }),
-  },
-  'DELETE /api/favorites/{workflow_id}': {
-    access: signedIn,
-    request: (f) => ({ url: `/api/favorites/${f.workflowId}` }),
-  },
+  'POST /api/favorites': (f) => ({ url: '/api/favorites', payload: { workflow_id: f.workflowId } }),
+  'DELETE /api/favorites/{workflow_id}': (f) => ({ url: `/api/favorites/${f.workflowId}` }),
   // orders and payments
-  'POST /api/orders': {
-    access: signedIn,
-    request: (f) => ({ url: '/api/orders', payload: { workflow_id: f.workflowId, provider: 'test' } }),
-  },
-  'POST /api/orders/{code}/refund-request': {
-    access: owner,
-    request: (f) => ({ url: `/api/orders/${f.orderCode}/refund-request`, payload: { reason: 'Not mine' } }),
-  },
-  'POST /api/admin/orders/{code}/refund': {
-    access: admin,
-    request: (f) => ({ url: `/api/admin/orders/${f.orderCode}/refund`, payload: { reason: 'No' } }),
-  },
-  'POST /api/admin/orders/{code}/decline-refund': {
-    access: admin,
-    request: (f) => ({ url: `/api/admin/orders/${f.orderCode}/decline-refund`, payload: { reason: 'No' } }),
-  },
-  'POST /api/admin/payment-incidents/{code}/retry-refund': {
-    access: admin,
-    request: (f) => ({ url: `/api/admin/payment-incidents/${f.orderCode}/retry-refund` }),
-  },
-  'POST /api/payments/stripe/webhook': {
-    access: { kind: 'public', reason: "Stripe's servers call it; the Stripe-Signature header is the check" },
-    request: () => ({ url: '/api/payments/stripe/webhook', payload: {} }),
-  },
-  'POST /api/payments/test-gateway/complete': {
-    access: {
-      kind: 'public',
-      reason: "the test gateway's payment page (never in production); the signed params are the check",
-    },
-    request: () => ({ url: '/api/payments/test-gateway/complete', payload: { params: {}, outcome: 'pay' } }),
-  },
+  'POST /api/orders': (f) => ({
+    url: '/api/orders',
+    payload: { workflow_id: f.workflowId, provider: 'test' },
+  }),
+  'POST /api/orders/{code}/refund-request': (f) => ({
+    url: `/api/orders/${f.orderCode}/refund-request`,
+    payload: { reason: 'Not mine' },
+  }),
+  'POST /api/admin/orders/{code}/refund': (f) => ({
+    url: `/api/admin/orders/${f.orderCode}/refund`,
+    payload: { reason: 'No' },
+  }),
+  'POST /api/admin/orders/{code}/decline-refund': (f) => ({
+    url: `/api/admin/orders/${f.orderCode}/decline-refund`,
+    payload: { reason: 'No' },
+  }),
+  'POST /api/admin/payment-incidents/{code}/retry-refund': (f) => ({
+    url: `/api/admin/payment-incidents/${f.orderCode}/retry-refund`,
+  }),
+  'POST /api/payments/stripe/webhook': () => ({ url: '/api/payments/stripe/webhook', payload: {} }),
+  'POST /api/payments/test-gateway/complete': () => ({
+    url: '/api/payments/test-gateway/complete',
+    payload: { params: {}, outcome: 'pay' },
+  }),
   // sales
-  'PUT /api/me/payout-account': {
-    access: signedIn,
-    request: () => ({
-      url: '/api/me/payout-account',
-      payload: { bank_code: 'VCB', account_number: '0071001234567', holder_name: 'Nguyen Van Duc' },
-    }),
-  },
-  'POST /api/me/payouts': { access: signedIn, request: () => ({ url: '/api/me/payouts' }) },
-  'POST /api/admin/payouts/{id}/paid': {
-    access: admin,
-    request: () => ({ url: `/api/admin/payouts/${NIL}/paid`, payload: { transfer_ref: 'FT123' } }),
-  },
-  'POST /api/admin/payouts/{id}/failed': {
-    access: admin,
-    request: () => ({ url: `/api/admin/payouts/${NIL}/failed`, payload: { reason: 'Closed account' } }),
-  },
+  'PUT /api/me/payout-account': () => ({
+    url: '/api/me/payout-account',
+    payload: { bank_code: 'VCB', account_number: '0071001234567', holder_name: 'Nguyen Van Duc' },
+  }),
+  'POST /api/me/payouts': () => ({ url: '/api/me/payouts' }),
+  'POST /api/admin/payouts/{id}/paid': () => ({
+    url: `/api/admin/payouts/${NIL}/paid`,
+    payload: { transfer_ref: 'FT123' },
+  }),
+  'POST /api/admin/payouts/{id}/failed': () => ({
+    url: `/api/admin/payouts/${NIL}/failed`,
+    payload: { reason: 'Closed account' },
+  }),
   // profiles and accounts
-  'PUT /api/profile/me': { access: signedIn, request: () => ({ url: '/api/profile/me', payload: {} }) },
-  'POST /api/profile/me/avatar': { access: signedIn, request: () => ({ url: '/api/profile/me/avatar' }) },
-  'DELETE /api/profile/me/avatar': { access: signedIn, request: () => ({ url: '/api/profile/me/avatar' }) },
-  'POST /api/profile/me/export': { access: signedIn, request: () => ({ url: '/api/profile/me/export' }) },
-  'POST /api/profile/me/delete-link': {
-    access: signedIn,
-    request: () => ({ url: '/api/profile/me/delete-link' }),
-  },
-  'POST /api/profile/me/delete': {
-    access: signedIn,
-    request: () => ({ url: '/api/profile/me/delete', payload: { password: 'not the password' } }),
-  },
+  'PUT /api/profile/me': () => ({ url: '/api/profile/me', payload: {} }),
+  'POST /api/profile/me/avatar': () => ({ url: '/api/profile/me/avatar' }),
+  'DELETE /api/profile/me/avatar': () => ({ url: '/api/profile/me/avatar' }),
+  'POST /api/profile/me/export': () => ({ url: '/api/profile/me/export' }),
+  'POST /api/profile/me/delete-link': () => ({ url: '/api/profile/me/delete-link' }),
+  'POST /api/profile/me/delete': () => ({
+    url: '/api/profile/me/delete',
+    payload: { password: 'not the password' },
+  }),
   // n8n
-  'POST /api/n8n/keys': { access: signedIn, request: () => ({ url: '/api/n8n/keys', payload: {} }) },
-  'DELETE /api/n8n/keys/{id}': { access: owner, request: (f) => ({ url: `/api/n8n/keys/${f.n8nKeyId}` }) },
+  'POST /api/n8n/keys': () => ({ url: '/api/n8n/keys', payload: {} }),
+  'DELETE /api/n8n/keys/{id}': (f) => ({ url: `/api/n8n/keys/${f.n8nKeyId}` }),
   // contact and translation
-  'POST /api/contact': {
-    access: { kind: 'public', reason: 'the contact form is for visitors too (rate-limited per address)' },
-    request: () => ({
-      url: '/api/contact',
-      payload: {
-        full_name: 'Visitor',
-        email: 'visitor@example.test',
-        subject: 'A question about selling',
-        message: 'How do payouts work for sellers in Vietnam?',
-      },
-    }),
-  },
-  'POST /api/translate': {
-    access: { kind: 'public', reason: 'visitors may translate a description (rate-limited per client)' },
-    request: () => ({ url: '/api/translate', payload: { texts: ['Hello'], target: 'vi' } }),
-  },
+  'POST /api/contact': () => ({
+    url: '/api/contact',
+    payload: {
+      full_name: 'Visitor',
+      email: 'visitor@example.test',
+      subject: 'A question about selling',
+      message: 'How do payouts work for sellers in Vietnam?',
+    },
+  }),
+  'POST /api/translate': () => ({ url: '/api/translate', payload: { texts: ['Hello'], target: 'vi' } }),
 };
 
-const WRITE_METHODS = ['post', 'put', 'patch', 'delete'] as const;
+const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
-let ctx: TestContext;
+// The app is built while the tests are collected: its routes' declared access decides which tests run.
+const ctx: TestContext = await createTestApp({
+  app: { testGatewayIpn: injectedIpn(() => ctx.app), translator: null },
+});
+type Operation = { 'x-access'?: Access };
+const paths = (ctx.app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths;
+/** Every operation of the document (`POST /api/workflows/{id}/versions`) with its declared access. */
+const operations = Object.entries(paths).flatMap(([path, byMethod]) =>
+  Object.entries(byMethod).map(([method, operation]) => ({
+    key: `${method.toUpperCase()} ${path}`,
+    write: WRITE_METHODS.has(method),
+    access: operation['x-access'],
+  })),
+);
+const writeRoutes = operations.filter((operation) => operation.write);
+
 let fixture: Fixture;
 let other: TestSession;
-let writeRoutes: string[];
 
 beforeAll(async () => {
-  ctx = await createTestApp({ app: { testGatewayIpn: injectedIpn(() => ctx.app), translator: null } });
-  const paths = (ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
-  writeRoutes = Object.entries(paths).flatMap(([path, operations]) =>
-    WRITE_METHODS.filter((method) => operations[method]).map((method) => `${method.toUpperCase()} ${path}`),
-  );
-
   const author = await signedInUser(ctx);
   const rater = await signedInUser(ctx);
   other = await signedInUser(ctx);
@@ -271,7 +217,7 @@ afterAll(async () => {
 
 function send(key: string, session: TestSession | null) {
   const [method, path] = key.split(' ') as [string, string];
-  const { url, payload } = ROUTES[key]!.request(fixture);
+  const { url, payload } = REQUESTS[key]!(fixture);
   expect(url.replace(/\/[^/]+/g, '/x')).toBe(path.replace(/\/[^/]+/g, '/x'));
   return ctx.app.inject({
     method: method as 'POST',
@@ -282,12 +228,22 @@ function send(key: string, session: TestSession | null) {
 }
 
 describe('authorization matrix', () => {
-  it('classifies every write route of the OpenAPI document (and nothing it does not have)', () => {
-    expect(writeRoutes.filter((route) => !(route in ROUTES))).toEqual([]);
-    expect(Object.keys(ROUTES).filter((route) => !writeRoutes.includes(route))).toEqual([]);
+  it('has a request for every write route of the OpenAPI document (and nothing it does not have)', () => {
+    const keys = writeRoutes.map((route) => route.key);
+    expect(keys.filter((key) => !(key in REQUESTS))).toEqual([]);
+    expect(Object.keys(REQUESTS).filter((key) => !keys.includes(key))).toEqual([]);
   });
 
-  const entries = Object.entries(ROUTES);
+  it('documents the access of every operation, and /api/admin/ is for admins only', () => {
+    expect(operations.filter((operation) => !operation.access).map((operation) => operation.key)).toEqual([]);
+    const admin = operations.filter((operation) => operation.key.split(' ')[1]!.startsWith('/api/admin/'));
+    expect(admin.length).toBeGreaterThan(0);
+    expect(
+      admin.filter((operation) => operation.access?.kind !== 'admin').map((operation) => operation.key),
+    ).toEqual([]);
+  });
+
+  const entries = writeRoutes.flatMap(({ key, access }) => (access ? [[key, { access }] as const] : []));
 
   describe('anonymous', () => {
     for (const [key, route] of entries) {
@@ -311,7 +267,7 @@ describe('authorization matrix', () => {
     for (const [key] of entries.filter(([, route]) => route.access.kind !== 'public')) {
       it(`gets 401, not 400, from ${key}`, async () => {
         const [method] = key.split(' ') as [string, string];
-        const { url } = ROUTES[key]!.request(fixture);
+        const { url } = REQUESTS[key]!(fixture);
         const response = await ctx.app.inject({
           method: method as 'POST',
           url: url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}|FB[\w-]+/gi, 'not-an-id'),

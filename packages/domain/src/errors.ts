@@ -1,72 +1,105 @@
-/** Stable error codes the API answers with; the web app maps each to an i18n key `errors.<CODE>`. */
-export const ERROR_CODES = [
-  'VALIDATION_FAILED',
-  'NOT_FOUND',
-  'WORKFLOW_NOT_FOUND',
-  'PROFILE_NOT_FOUND',
-  'VERSION_NOT_FOUND',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'EMAIL_NOT_VERIFIED',
-  'USER_ALREADY_EXISTS',
-  'INVALID_EMAIL_OR_PASSWORD',
-  'INVALID_EMAIL',
-  'INVALID_TOKEN',
-  'PASSWORD_TOO_SHORT',
-  'PASSWORD_TOO_LONG',
-  'RATE_LIMITED',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'INVALID_JSON',
-  'NOT_A_WORKFLOW',
-  'EMPTY_FILE',
-  'FILE_TOO_LARGE',
-  'TOO_DEEP',
-  'TOO_MANY_NODES',
-  'FILE_TOO_COMPLEX',
-  'SECRETS_FOUND',
-  'INVALID_IMAGE',
-  'UPLOAD_NOT_FOUND',
-  'VERSION_EXISTS',
-  'COVER_REQUIRED',
-  'PAYMENT_REQUIRED',
-  'TRANSLATION_UNAVAILABLE',
-  'N8N_KEY_INVALID',
-  'N8N_KEY_LIMIT',
-  'CONFLICT',
-  'DATABASE_UNAVAILABLE',
-  'CROSS_SITE_REQUEST',
-  'SESSION_NOT_FOUND',
-  'NOT_FOR_SALE',
-  'OWN_WORKFLOW',
-  'ALREADY_PURCHASED',
-  'CHECKOUT_BUSY',
-  'PROVIDER_UNAVAILABLE',
-  'PAYMENT_PROVIDER_ERROR',
-  'ORDER_NOT_FOUND',
-  'REFUND_WINDOW_CLOSED',
-  'REFUND_ALREADY_REQUESTED',
-  'ORDER_NOT_REFUNDABLE',
-  'NO_REFUND_REQUEST',
-  'NO_FAILED_REFUND',
-  'PAYOUT_ACCOUNT_REQUIRED',
-  'PAYOUT_ACCOUNT_ON_HOLD',
-  'PAYOUT_BELOW_MINIMUM',
-  'PAYOUT_IN_PROGRESS',
-  'PAYOUT_NOT_FOUND',
-  'PAYOUT_ALREADY_DECIDED',
-  'PLATFORM_MISMATCH',
-  'VERSION_PLATFORM_CHANGED',
-  'REVIEW_NOT_ALLOWED',
-  'OWN_WORKFLOW_REVIEW',
-  'ALREADY_REVIEWED',
-  'REVIEW_NOT_FOUND',
-  'INTERNAL_ERROR',
-  'PASSWORD_TOO_COMMON',
-  'PASSWORD_TOO_WEAK',
-  'WRONG_PASSWORD',
-  'ACCOUNT_HAS_BALANCE',
-  'EXPORT_EXPIRED',
-  'EXPORT_NOT_FOUND',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+/** The HTTP statuses an API error is answered with. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
+
+/**
+ * Every stable error code the API answers with, and its HTTP status: a throw names the code, this
+ * table gives the status (decision 0145). A code with two statuses names its cases; the thrower picks
+ * the case by name. The web app maps each code to an i18n key `errors.<CODE>`.
+ *
+ * Codes marked "Better Auth" are answered under /api/auth/* with Better Auth's own status, listed here
+ * as the client sees it.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  NOT_FOUND: 404,
+  WORKFLOW_NOT_FOUND: 404,
+  PROFILE_NOT_FOUND: 404,
+  VERSION_NOT_FOUND: 404,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  USER_ALREADY_EXISTS: 422, // Better Auth
+  INVALID_EMAIL_OR_PASSWORD: 401, // Better Auth
+  INVALID_EMAIL: 400,
+  INVALID_TOKEN: 400,
+  PASSWORD_TOO_SHORT: 400, // Better Auth
+  PASSWORD_TOO_LONG: 400, // Better Auth
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INVALID_JSON: 400,
+  NOT_A_WORKFLOW: 400,
+  EMPTY_FILE: 400,
+  FILE_TOO_LARGE: 413,
+  TOO_DEEP: 400,
+  TOO_MANY_NODES: 400,
+  FILE_TOO_COMPLEX: 400,
+  SECRETS_FOUND: 400,
+  INVALID_IMAGE: 400,
+  UPLOAD_NOT_FOUND: 400,
+  VERSION_EXISTS: 409,
+  COVER_REQUIRED: 400,
+  /** A paid file: an anonymous caller may sign in (401), a signed-in one must buy it (403). */
+  PAYMENT_REQUIRED: { anonymous: 401, signedIn: 403 },
+  /** No translation provider on this server (503), or the provider failed (502). */
+  TRANSLATION_UNAVAILABLE: { notConfigured: 503, providerFailed: 502 },
+  N8N_KEY_INVALID: 401,
+  N8N_KEY_LIMIT: 409,
+  CONFLICT: 409,
+  DATABASE_UNAVAILABLE: 503,
+  CROSS_SITE_REQUEST: 403,
+  SESSION_NOT_FOUND: 404, // Better Auth
+  NOT_FOR_SALE: 409,
+  OWN_WORKFLOW: 409,
+  ALREADY_PURCHASED: 409,
+  CHECKOUT_BUSY: 409,
+  PROVIDER_UNAVAILABLE: 400,
+  PAYMENT_PROVIDER_ERROR: 502,
+  ORDER_NOT_FOUND: 404,
+  REFUND_WINDOW_CLOSED: 409,
+  REFUND_ALREADY_REQUESTED: 409,
+  ORDER_NOT_REFUNDABLE: 409,
+  NO_REFUND_REQUEST: 409,
+  NO_FAILED_REFUND: 409,
+  PAYOUT_ACCOUNT_REQUIRED: 409,
+  PAYOUT_ACCOUNT_ON_HOLD: 409,
+  PAYOUT_BELOW_MINIMUM: 409,
+  PAYOUT_IN_PROGRESS: 409,
+  PAYOUT_NOT_FOUND: 404,
+  PAYOUT_ALREADY_DECIDED: 409,
+  PLATFORM_MISMATCH: 400,
+  VERSION_PLATFORM_CHANGED: 400,
+  REVIEW_NOT_ALLOWED: 403,
+  OWN_WORKFLOW_REVIEW: 403,
+  ALREADY_REVIEWED: 409,
+  REVIEW_NOT_FOUND: 404,
+  INTERNAL_ERROR: 500,
+  PASSWORD_TOO_COMMON: 400, // Better Auth
+  PASSWORD_TOO_WEAK: 400, // Better Auth
+  WRONG_PASSWORD: 400,
+  ACCOUNT_HAS_BALANCE: 409,
+  EXPORT_EXPIRED: 410,
+  EXPORT_NOT_FOUND: 404,
+} as const satisfies Record<string, ErrorStatus | Readonly<Record<string, ErrorStatus>>>;
+
+type StatusTable = typeof ERROR_STATUS;
+export type ErrorCode = keyof StatusTable;
+
+/** Stable error codes the API answers with, in the table's order. */
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** The codes with one status, and the codes whose status depends on a named case. */
+export type PlainErrorCode = { [C in ErrorCode]: StatusTable[C] extends number ? C : never }[ErrorCode];
+export type CasedErrorCode = Exclude<ErrorCode, PlainErrorCode>;
+/** A code with its case: `{ code: 'TRANSLATION_UNAVAILABLE', case: 'providerFailed' }`. */
+export type CasedError = { [C in CasedErrorCode]: { code: C; case: keyof StatusTable[C] } }[CasedErrorCode];
+/** The codes answered with a given status (`ErrorCodeWith<404>`: the "not found" family). */
+export type ErrorCodeWith<S extends ErrorStatus> = {
+  [C in PlainErrorCode]: StatusTable[C] extends S ? C : never;
+}[PlainErrorCode];
+
+/** The HTTP status of an error code (of its case, for a code with several). */
+export function errorStatus(error: PlainErrorCode | CasedError): ErrorStatus {
+  if (typeof error === 'string') return ERROR_STATUS[error];
+  return (ERROR_STATUS[error.code] as Record<string, ErrorStatus>)[error.case]!;
+}

@@ -9,6 +9,7 @@ import {
   type Endpoints,
 } from '@flowbay/domain';
 import { signedInSecurity } from '../plugins/openapi.ts';
+import { accessKind, needsSession, type Access } from './guards.ts';
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
 type SuccessStatus = 200 | 201 | 202 | 204;
@@ -30,10 +31,11 @@ type PathParams<K extends EndpointKey, G extends ParamSchemas> = {
   [Name in EndpointParamName<K>]: Name extends keyof G ? z.output<G[Name]> : string;
 };
 
-/** What a module's routes share: their OpenAPI tags, whether they need a session, their error answers. */
+/** What a module's routes share: their OpenAPI tags, who may call them, their error answers. */
 interface RouteDefaults<G extends ParamSchemas = ParamSchemas> {
   tags: string[];
-  signedIn?: boolean;
+  /** Who may call the routes (lib/guards.ts); a route may declare its own. */
+  access: Access;
   errors?: readonly ErrorStatus[];
   /** The schema of each path parameter; a route's path picks its own. */
   params?: G;
@@ -71,6 +73,14 @@ interface RouteSpec<
   ): Awaitable<Answer<K> | FastifyReply>;
 }
 
+/** The error answers a route's access adds: 401 without a session, 403 for a non-admin. */
+const ACCESS_ERRORS: Record<ReturnType<typeof accessKind>, readonly ErrorStatus[]> = {
+  public: [],
+  'signed-in': [401],
+  owner: [401],
+  admin: [401, 403],
+};
+
 /**
  * Routes declared by their `'<METHOD> <path>'` in the API contract (`packages/domain/src/endpoints.ts`):
  * the success answer, the query and the body come from the contract, so a route cannot answer
@@ -101,7 +111,10 @@ export function contractRoutes<G extends ParamSchemas = Record<never, z.ZodType>
     Q extends z.ZodType | undefined = ContractPart<K, 'query'>,
     B extends z.ZodType | undefined = ContractPart<K, 'body'>,
   >(key: K, spec: RouteSpec<K, G, P, Q, B>): void {
-    const { tags, signedIn, errors = [], mountedAt = '' } = { ...defaults, ...spec };
+    const { tags, access, mountedAt = '' } = { ...defaults, ...spec };
+    const errors = [
+      ...new Set([...(spec.errors ?? defaults.errors ?? []), ...ACCESS_ERRORS[accessKind(access)]]),
+    ];
     const contract: EndpointContract = endpoints[key];
     const [method, path] = key.split(' ') as [string, string];
     const status = spec.status ?? 200;
@@ -114,7 +127,7 @@ export function contractRoutes<G extends ParamSchemas = Record<never, z.ZodType>
       tags,
       summary: spec.summary,
       consumes: spec.consumes,
-      security: signedIn ? signedInSecurity : undefined,
+      security: needsSession(access) ? signedInSecurity : undefined,
       params: spec.params ?? pathParams(key),
       querystring: contract.query ?? spec.querystring,
       body: contract.body ?? spec.body,
@@ -124,7 +137,7 @@ export function contractRoutes<G extends ParamSchemas = Record<never, z.ZodType>
       method: method as 'GET',
       url: path.slice(mountedAt.length),
       schema: Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined)),
-      config: spec.config,
+      config: { ...spec.config, access },
       handler: async (request, reply) => {
         const answer = await spec.handler(request as never, reply);
         if (answer === reply || typeof status !== 'number' || status === 200) return answer;

@@ -40,6 +40,6 @@ export function createDownloadLimit(app: FastifyInstance, limits = DOWNLOAD_LIMI
     const decision = await consume(request);
     if (decision.isAllowed || !decision.isExceeded) return;
     reply.header('retry-after', String(Math.max(1, decision.ttlInSeconds)));
-    throw new AppError(429, 'RATE_LIMITED', 'Too many downloads; try again later');
+    throw new AppError('RATE_LIMITED', 'Too many downloads; try again later');
   };
 }

@@ -34,10 +34,10 @@ export async function processImage<T>(
   buffer: Buffer,
   render: (input: () => Sharp, type: ImageType) => Promise<T>,
 ): Promise<T> {
-  if (buffer.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty', 'file');
-  if (buffer.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', 'File too large', 'file');
+  if (buffer.length === 0) throw new AppError('EMPTY_FILE', 'The file is empty', 'file');
+  if (buffer.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', 'File too large', 'file');
   const type = sniffImage(buffer);
-  if (!type) throw new AppError(400, 'INVALID_IMAGE', 'Not a JPEG, PNG or WebP image', 'file');
+  if (!type) throw new AppError('INVALID_IMAGE', 'Not a JPEG, PNG or WebP image', 'file');
   try {
     const metadata = await sharp(buffer, { limitInputPixels: MAX_COVER_PIXELS }).metadata();
     if (metadata.format !== type)
@@ -47,6 +47,6 @@ export async function processImage<T>(
       type,
     );
   } catch {
-    throw new AppError(400, 'INVALID_IMAGE', 'The image could not be read', 'file');
+    throw new AppError('INVALID_IMAGE', 'The image could not be read', 'file');
   }
 }

@@ -1,25 +1,26 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorCode } from '@flowbay/domain';
+import { errorStatus, type PlainErrorCode } from '@flowbay/domain';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { redactUrl } from '../infra/http/log-redaction.ts';
 import { AppError, RateLimitedError } from '../lib/errors.ts';
 import { isValidationKey, messageFor, requestLanguage, validationMessage } from '../lib/messages.ts';
 
-const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'VALIDATION_FAILED' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION_FAILED' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'VALIDATION_FAILED' },
-  FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION_FAILED' },
+/** Fastify's own errors → our codes; the status is the code's (the table in packages/domain). */
+const FASTIFY_ERRORS: Record<string, PlainErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'VALIDATION_FAILED',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION_FAILED',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
   // A static file path that leaves its folder (`/assets/%2e%2e/…`): it names nothing here.
-  FST_STATIC_FORBIDDEN_PATH: { status: 404, code: 'NOT_FOUND' },
+  FST_STATIC_FORBIDDEN_PATH: 'NOT_FOUND',
 };
 
 /** Any other client error a plugin raises keeps its 4xx status instead of becoming a 500. */
-function clientErrorCode(status: number): ErrorCode {
+function clientErrorCode(status: number): PlainErrorCode {
   if (status === 401) return 'UNAUTHENTICATED';
   if (status === 403) return 'FORBIDDEN';
   if (status === 404) return 'NOT_FOUND';
@@ -47,7 +48,7 @@ async function errorPolicy(app: FastifyInstance) {
         'request';
       // Schemas that carry an i18n key as their message (spec section 5) answer it as details.messageKey.
       const messageKey = isValidationKey(issue?.message) ? issue.message : undefined;
-      return reply.status(400).send({
+      return reply.status(errorStatus('VALIDATION_FAILED')).send({
         error: {
           code: 'VALIDATION_FAILED',
           message: messageKey
@@ -75,14 +76,14 @@ async function errorPolicy(app: FastifyInstance) {
     }
     if (error.statusCode === 429) {
       return reply
-        .status(429)
+        .status(errorStatus('RATE_LIMITED'))
         .send({ error: { code: 'RATE_LIMITED', message: messageFor('RATE_LIMITED', language) } });
     }
     if (isDatabaseUnavailable(error)) {
       // A restart or outage of the database: expected now and then, and answered until it is back.
       request.log.warn({ url: request.url, reason: error.message }, 'database unavailable');
       return reply
-        .status(503)
+        .status(errorStatus('DATABASE_UNAVAILABLE'))
         .header('retry-after', '5')
         .send({
           error: { code: 'DATABASE_UNAVAILABLE', message: messageFor('DATABASE_UNAVAILABLE', language) },
@@ -94,8 +95,8 @@ async function errorPolicy(app: FastifyInstance) {
         ? error.statusCode
         : null;
     if (known || clientStatus) {
-      const status = known?.status ?? clientStatus!;
-      const code = known?.code ?? clientErrorCode(status);
+      const status = known ? errorStatus(known) : clientStatus!;
+      const code = known ?? clientErrorCode(status);
       request.log.debug({ code: error.code, url: redactUrl(request.url) }, 'client error');
       return reply.status(status).send({ error: { code, message: messageFor(code, language) } });
     }
@@ -108,14 +109,14 @@ async function errorPolicy(app: FastifyInstance) {
       );
     }
     return reply
-      .status(500)
+      .status(errorStatus('INTERNAL_ERROR'))
       .send({ error: { code: 'INTERNAL_ERROR', message: messageFor('INTERNAL_ERROR', language) } });
   });
 
   app.setNotFoundHandler((request, reply) => {
     const language = requestLanguage(request.headers);
     return reply
-      .status(404)
+      .status(errorStatus('NOT_FOUND'))
       .send({ error: { code: 'NOT_FOUND', message: messageFor('NOT_FOUND', language) } });
   });
 }

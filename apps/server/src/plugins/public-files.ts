@@ -9,7 +9,7 @@ async function publicFiles(app: FastifyInstance, options: { storage: Storage }) 
   app.get<{ Params: { '*': string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
     const body = isPublicKey(key) ? await options.storage.get(key) : null;
-    if (!body) throw new AppError(404, 'NOT_FOUND', 'Not found');
+    if (!body) throw new AppError('NOT_FOUND', 'Not found');
     const type = key.endsWith('.webp') ? 'image/webp' : key.endsWith('.png') ? 'image/png' : 'image/jpeg';
     // Shown in <img> here and by n8n's template browser; opened directly, a download that never runs.
     return asUploadedFile(reply)

@@ -44,6 +44,6 @@ export function refuseCrossSiteWrites(app: FastifyInstance, publicUrl: string) {
     const origin = senderOrigin(request);
     if (origin === expected) return;
     request.log.info({ origin, method: request.method }, 'refused a cross-site write');
-    throw new AppError(403, 'CROSS_SITE_REQUEST', 'Cross-site request refused');
+    throw new AppError('CROSS_SITE_REQUEST', 'Cross-site request refused');
   });
 }

@@ -40,7 +40,7 @@ export function refuseNulBytes(app: FastifyInstance) {
     if (!url.includes('%00') && !url.includes('\u0000')) return;
     const queryAt = url.indexOf('?');
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
-    if (ENCODED_NUL.test(path) || path.includes('\u0000')) throw new AppError(404, 'NOT_FOUND', 'Not found');
+    if (ENCODED_NUL.test(path) || path.includes('\u0000')) throw new AppError('NOT_FOUND', 'Not found');
     if (queryAt < 0) return;
     for (const [name, value] of new URLSearchParams(url.slice(queryAt + 1))) {
       if (name.includes('\u0000') || value.includes('\u0000')) {

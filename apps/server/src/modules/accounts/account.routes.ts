@@ -24,7 +24,7 @@ export async function accountRoutes(
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 },
     throwFileSizeLimit: true,
   });
-  const route = contractRoutes(root, { tags: ['profiles'], signedIn: true, errors: [401, 403] });
+  const route = contractRoutes(root, { tags: ['profiles'], access: 'signed-in', errors: [401, 403] });
 
   route('POST /api/profile/me/avatar', {
     summary: 'Upload an avatar (JPEG/PNG/WebP, checked by its bytes, cropped square, stored as WebP)',
@@ -33,16 +33,14 @@ export async function accountRoutes(
     config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
     handler: async (request) => {
       requireUser(request.viewer);
-      if (!request.isMultipart())
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
       let buffer: Buffer | null = null;
       try {
         const part = await request.file();
         if (part && part.fieldname === 'file') buffer = await part.toBuffer();
       } catch (error) {
         const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(413, 'FILE_TOO_LARGE', 'File too large', 'file');
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', 'File too large', 'file');
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
           throw invalid('file', 'Send exactly one file, in the "file" field');
         throw error;

@@ -166,7 +166,7 @@ export function createAccountService(options: AccountServiceOptions) {
       const row = await exportsRepository.findOwn(id, user.id);
       if (!row || !sameHash(row.tokenHash, sha256(token)))
         throw notFound('EXPORT_NOT_FOUND', 'Export not found');
-      if (row.expiresAt <= clock()) throw new AppError(410, 'EXPORT_EXPIRED', 'This export has expired');
+      if (row.expiresAt <= clock()) throw new AppError('EXPORT_EXPIRED', 'This export has expired');
       const body = await storage.get(row.fileKey);
       if (!body) throw notFound('EXPORT_NOT_FOUND', 'Export not found');
       return { body, fileName: `flowbay-data-${row.createdAt.toISOString().slice(0, 10)}.zip` };
@@ -195,20 +195,16 @@ export function createAccountService(options: AccountServiceOptions) {
       if (hash) {
         if (!confirmation.password) throw invalid('password', 'Enter your password to delete the account');
         if (!(await verifyPassword(hash, confirmation.password)))
-          throw new AppError(400, 'WRONG_PASSWORD', 'The password is not correct', 'password');
+          throw new AppError('WRONG_PASSWORD', 'The password is not correct', 'password');
       } else {
         if (!confirmation.token)
           throw invalid('token', 'Open the link we e-mailed you to delete the account');
         if (!(await deletion.consumeLinkToken(user.id, sha256(confirmation.token), clock())))
-          throw new AppError(400, 'INVALID_TOKEN', 'The link is invalid or has expired', 'token');
+          throw new AppError('INVALID_TOKEN', 'The link is invalid or has expired', 'token');
       }
       // Money owed to a seller is not given up by deleting: it is paid out first (decision 0080).
       if ((await deletion.owedTo(user.id)) > 0) {
-        throw new AppError(
-          409,
-          'ACCOUNT_HAS_BALANCE',
-          'Flowbay still owes you money: request a payout first',
-        );
+        throw new AppError('ACCOUNT_HAS_BALANCE', 'Flowbay still owes you money: request a payout first');
       }
       const language: Language = profile.locale === 'vi' ? 'vi' : 'en';
       const farewell = { email: profile.email, language };

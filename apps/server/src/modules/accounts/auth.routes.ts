@@ -97,6 +97,7 @@ export async function authRoutes(
         summary: 'Sign-in methods available on this server (the Google button shows only when configured)',
         response: { 200: AuthProviders },
       },
+      config: { access: { kind: 'public', reason: 'the sign-in page shows its buttons to visitors' } },
     },
     async () => ({ emailPassword: true, google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) }),
   );
@@ -105,6 +106,9 @@ export async function authRoutes(
     method: ['GET', 'POST'],
     url: `${basePath}/*`,
     schema: { hide: true },
+    config: {
+      access: { kind: 'public', reason: "Better Auth's own routes: each checks its own session or token" },
+    },
     handler: async (request, reply) => {
       const path = new URL(request.url, 'http://local').pathname.slice(basePath.length);
       let body = typeof request.body === 'string' ? request.body : undefined;

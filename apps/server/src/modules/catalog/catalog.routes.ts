@@ -76,6 +76,10 @@ export async function catalogRoutes(
 ) {
   const route = contractRoutes(root, {
     tags: ['catalogue'],
+    access: {
+      kind: 'public',
+      reason: 'the catalogue is public: each answer holds only what the caller may see',
+    },
     errors: [400, 401, 403, 404],
     params: {
       id: WorkflowRefParams.shape.id,
@@ -122,6 +126,7 @@ export async function catalogRoutes(
 
   route('POST /api/workflows/:id/views', {
     summary: 'Record a view (counted once per visitor, workflow and day)',
+    access: { kind: 'public', reason: 'anonymous visitors count as views (once per visitor and day)' },
     handler: (request) => catalog.recordView(request.params.id, request.viewer, visitorKey(request)),
   });
 

@@ -405,8 +405,7 @@ export function createCatalogService(deps: {
       const access = await accessFor(viewer, row);
       if (!access.can_download) {
         throw new AppError(
-          isSignedIn(viewer) ? 403 : 401,
-          'PAYMENT_REQUIRED',
+          { code: 'PAYMENT_REQUIRED', case: isSignedIn(viewer) ? 'signedIn' : 'anonymous' },
           'Purchase this workflow to download it',
         );
       }

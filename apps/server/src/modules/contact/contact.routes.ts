@@ -3,7 +3,10 @@ import { contractRoutes } from '../../lib/contract-routes.ts';
 import type { ContactService } from './contact.service.ts';
 
 export async function contactRoutes(root: FastifyInstance, { contact }: { contact: ContactService }) {
-  contractRoutes(root, { tags: ['support'] })('POST /api/contact', {
+  contractRoutes(root, {
+    tags: ['support'],
+    access: { kind: 'public', reason: 'the contact form is for visitors too (rate-limited per address)' },
+  })('POST /api/contact', {
     summary: 'Send a message to support (stored, then e-mailed to SUPPORT_EMAIL)',
     status: 201,
     errors: [400, 429],

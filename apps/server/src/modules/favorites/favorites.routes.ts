@@ -4,7 +4,11 @@ import { contractRoutes } from '../../lib/contract-routes.ts';
 import type { FavoritesService } from './favorites.service.ts';
 
 export async function favoritesRoutes(root: FastifyInstance, { favorites }: { favorites: FavoritesService }) {
-  const route = contractRoutes(root, { tags: ['favorites'], signedIn: true, errors: [400, 401, 403, 404] });
+  const route = contractRoutes(root, {
+    tags: ['favorites'],
+    access: 'signed-in',
+    errors: [400, 401, 403, 404],
+  });
 
   route('GET /api/favorites', {
     summary: "The caller's favourite workflows (12 a page, zero-based)",

@@ -35,7 +35,10 @@ export async function iconRoutes(root: FastifyInstance) {
   const pngs = new Map<string, Promise<Buffer>>();
   const svgOf = (key: string) => remembered(svgs, key, () => iconSvg(key));
 
-  contractRoutes(root, { tags: ['catalogue'] })('GET /api/icons/:file', {
+  contractRoutes(root, {
+    tags: ['catalogue'],
+    access: { kind: 'public', reason: 'app icons shown on public pages' },
+  })('GET /api/icons/:file', {
     summary: `Brand or generic icon of an app key: /api/icons/slack.svg, or /api/icons/slack.png (${ICON_PNG_SIZE}×${ICON_PNG_SIZE})`,
     params: IconFile,
     errors: [400],

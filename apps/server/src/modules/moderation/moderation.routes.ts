@@ -9,7 +9,7 @@ export async function moderationRoutes(
 ) {
   const route = contractRoutes(root, {
     tags: ['moderation'],
-    signedIn: true,
+    access: 'admin',
     errors: SIGNED_IN_ERRORS,
     params: { id: z.string().uuid() },
   });
@@ -30,6 +30,7 @@ export async function moderationRoutes(
 
   route('POST /api/workflows/:id/reports', {
     summary: 'Report a listed workflow (signed in); reporting again while a report is open returns it',
+    access: 'signed-in',
     status: [200, 201],
     config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     handler: async (request, reply) => {

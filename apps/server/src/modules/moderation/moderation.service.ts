@@ -33,8 +33,7 @@ type RequirementsShape = z.infer<typeof Requirements>;
 
 const QUEUE_PAGE = 50;
 const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
-const nothingToModerate = () =>
-  new AppError(409, 'CONFLICT', 'Nothing is waiting for review on this workflow');
+const nothingToModerate = () => new AppError('CONFLICT', 'Nothing is waiting for review on this workflow');
 
 function cardSummary(summary: NodeSummary | null): NodeSummary | null {
   if (!summary) return null;
@@ -287,7 +286,7 @@ export function createModerationService(deps: ModerationDeps) {
       const report = await workflowsRepository.transaction(async (tx) => {
         const found = await repository.findReport(tx, reportId);
         if (!found) throw notFound('NOT_FOUND', 'Report not found');
-        if (found.status !== 'open') throw new AppError(409, 'CONFLICT', 'This report is already resolved');
+        if (found.status !== 'open') throw new AppError('CONFLICT', 'This report is already resolved');
         const resolution = { resolvedBy: admin.id, resolvedAt: now };
         if (action === 'dismiss') {
           await repository.dismissReport(tx, found.id, resolution);

@@ -93,7 +93,15 @@ export async function n8nTemplateRoutes(
     await root.register(
       async (scope) => {
         const keyed = prefix.startsWith('/k/');
-        const route = contractRoutes(scope, { tags, errors: [400, 401, 404], mountedAt: '/n8n' });
+        const route = contractRoutes(scope, {
+          tags,
+          access: {
+            kind: 'public',
+            reason: 'n8n instances ask it; a library key in the path, if any, is the check',
+          },
+          errors: [400, 401, 404],
+          mountedAt: '/n8n',
+        });
         const params = keyed ? KeyParams : z.object({});
         const templateParams = params.extend(N8nTemplateIdParams.shape);
         const caller = (request: FastifyRequest): TemplatesCaller => ({
@@ -161,7 +169,7 @@ export async function n8nTemplateRoutes(
 
 /** Personal library keys of the signed-in user (the key itself is shown once, on creation). */
 export async function n8nKeyRoutes(root: FastifyInstance, { n8n, publicUrl }: N8nRoutesOptions) {
-  const route = contractRoutes(root, { tags, signedIn: true, errors: [400, 401, 403, 409] });
+  const route = contractRoutes(root, { tags, access: 'signed-in', errors: [400, 401, 403, 409] });
 
   route('GET /api/n8n/keys', { errors: [401, 403], handler: (request) => n8n.listKeys(request.viewer) });
   route('POST /api/n8n/keys', {
@@ -173,6 +181,7 @@ export async function n8nKeyRoutes(root: FastifyInstance, { n8n, publicUrl }: N8
     },
   });
   route('DELETE /api/n8n/keys/:id', {
+    access: 'owner',
     params: z.object({ id: z.uuid() }),
     status: 204,
     errors: [400, 401, 403, 404],

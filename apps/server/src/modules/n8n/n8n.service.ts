@@ -157,7 +157,7 @@ export function createN8nService({
     const owner = caller.key.startsWith(KEY_PREFIX)
       ? await repository.activeKeyOwner(hashKey(caller.key))
       : null;
-    if (!owner) throw new AppError(401, 'N8N_KEY_INVALID', 'This library key is unknown or was revoked');
+    if (!owner) throw new AppError('N8N_KEY_INVALID', 'This library key is unknown or was revoked');
     return owner;
   }
 
@@ -375,7 +375,7 @@ export function createN8nService({
         { userId: user.id, keyHash: hashKey(key), prefix: key.slice(0, KEY_PREFIX.length + 4), label },
         N8N_MAX_KEYS,
       );
-      if (!row) throw new AppError(409, 'N8N_KEY_LIMIT', `At most ${N8N_MAX_KEYS} library keys`);
+      if (!row) throw new AppError('N8N_KEY_LIMIT', `At most ${N8N_MAX_KEYS} library keys`);
       return { ...toKey(row), key, templates_host: `${publicUrl}/n8n/k/${key}` };
     },
 

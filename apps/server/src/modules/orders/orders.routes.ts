@@ -7,8 +7,8 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
   // Checkout and refunds call the payment provider: its failure is a 502.
   const errors = [...SIGNED_IN_ERRORS, 502] as const;
   const params = OrderCodeParams.shape;
-  const route = contractRoutes(root, { tags: ['orders'], signedIn: true, errors, params });
-  const admin = contractRoutes(root, { tags: ['admin'], signedIn: true, errors, params });
+  const route = contractRoutes(root, { tags: ['orders'], access: 'signed-in', errors, params });
+  const admin = contractRoutes(root, { tags: ['admin'], access: 'admin', errors, params });
 
   route('POST /api/orders', {
     summary: 'Checkout: place an order for a paid workflow and get the address where to pay',
@@ -19,6 +19,10 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
 
   route('GET /api/orders/:code', {
     summary: 'An order (its receipt): for its buyer and admins',
+    access: {
+      kind: 'public',
+      reason: 'anyone else, signed in or not, gets 404 ORDER_NOT_FOUND: an order code reveals nothing',
+    },
     handler: (request) => orders.get(request.viewer, request.params.code),
   });
 
@@ -29,6 +33,7 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
 
   route('POST /api/orders/:code/refund-request', {
     summary: 'Ask for a refund (the buyer, within 7 days of paying)',
+    access: 'owner',
     handler: (request) => orders.requestRefund(request.viewer, request.params.code, request.body.reason),
   });
 

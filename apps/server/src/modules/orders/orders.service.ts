@@ -584,7 +584,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     async checkout(viewer: Viewer, body: CreateOrderBody, clientIp: string) {
       const buyer = requireUser(viewer);
       const provider = providers.get(body.provider);
-      if (!provider) throw new AppError(400, 'PROVIDER_UNAVAILABLE', 'This payment method is not available');
+      if (!provider) throw new AppError('PROVIDER_UNAVAILABLE', 'This payment method is not available');
       const workflow = isUuid(body.workflow_id)
         ? await repository.findWorkflowForSale(body.workflow_id)
         : null;
@@ -593,12 +593,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         throw notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
       }
       if (workflow.sellerId === buyer.id)
-        throw new AppError(409, 'OWN_WORKFLOW', 'You cannot buy your own workflow');
+        throw new AppError('OWN_WORKFLOW', 'You cannot buy your own workflow');
       if (workflow.price <= 0 || workflow.status !== 'listed') {
-        throw new AppError(409, 'NOT_FOR_SALE', 'This workflow is not for sale');
+        throw new AppError('NOT_FOR_SALE', 'This workflow is not for sale');
       }
       const profile = await repository.findUser(buyer.id);
-      if (!profile) throw new AppError(401, 'UNAUTHENTICATED', 'You need to sign in');
+      if (!profile) throw new AppError('UNAUTHENTICATED', 'You need to sign in');
       let closedAtProvider: string | null = null;
 
       let order: OrderRow | null = null;
@@ -609,7 +609,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           const step = await repository.transaction(async (tx) => {
             await tx.lockCheckout(buyer.id, workflow.id);
             if (await tx.hasActiveEntitlement(buyer.id, workflow.id)) {
-              throw new AppError(409, 'ALREADY_PURCHASED', 'You already own this workflow');
+              throw new AppError('ALREADY_PURCHASED', 'You already own this workflow');
             }
             const now = clock();
             const pending = await tx.findPending(buyer.id, workflow.id);
@@ -652,7 +652,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             };
           });
           if (step.order) order = step.order;
-          else if (pass >= 3) throw new AppError(409, 'CHECKOUT_BUSY', 'Another checkout is in progress');
+          else if (pass >= 3) throw new AppError('CHECKOUT_BUSY', 'Another checkout is in progress');
           else {
             await closeAtProvider(step.closeFirst);
             closedAtProvider = step.closeFirst.id;
@@ -661,7 +661,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       } catch (error) {
         if (error instanceof PaymentProviderError) {
           log.error({ err: error, provider: provider.id }, 'the payment provider did not create a payment');
-          throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider did not answer');
+          throw new AppError('PAYMENT_PROVIDER_ERROR', 'The payment provider did not answer');
         }
         throw error;
       }
@@ -701,14 +701,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         const order = await tx.lockByCode(code);
         if (!order || order.buyerId !== buyer.id) throw orderNotFound();
         if (order.state !== 'paid' || !order.paidAt) {
-          throw new AppError(409, 'ORDER_NOT_REFUNDABLE', 'This order cannot be refunded');
+          throw new AppError('ORDER_NOT_REFUNDABLE', 'This order cannot be refunded');
         }
         if (await tx.findRefundRequest(order.id)) {
-          throw new AppError(409, 'REFUND_ALREADY_REQUESTED', 'A refund was already requested');
+          throw new AppError('REFUND_ALREADY_REQUESTED', 'A refund was already requested');
         }
         const now = clock();
         if (now.getTime() > order.paidAt.getTime() + REFUND_WINDOW_DAYS * DAY) {
-          throw new AppError(409, 'REFUND_WINDOW_CLOSED', 'The refund window is closed');
+          throw new AppError('REFUND_WINDOW_CLOSED', 'The refund window is closed');
         }
         await tx.insertRefundRequest(order.id, reason, now);
         await mailLater(
@@ -756,17 +756,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const before = await repository.findView(code);
       if (!before) throw orderNotFound();
       if (before.order.state !== 'paid') {
-        throw new AppError(409, 'ORDER_NOT_REFUNDABLE', 'This order cannot be refunded');
+        throw new AppError('ORDER_NOT_REFUNDABLE', 'This order cannot be refunded');
       }
       const provider = providers.get(before.order.provider);
-      if (!provider) throw new AppError(400, 'PROVIDER_UNAVAILABLE', 'This payment method is not available');
+      if (!provider) throw new AppError('PROVIDER_UNAVAILABLE', 'This payment method is not available');
       const seller = before.order.sellerId ? await repository.findUser(before.order.sellerId) : null;
       let refundRef: string;
       try {
         ({ refundRef } = await provider.refund(before.order, reason, admin.email));
       } catch (error) {
         log.error({ err: error, code }, 'the provider refused a refund');
-        throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider did not refund');
+        throw new AppError('PAYMENT_PROVIDER_ERROR', 'The payment provider did not refund');
       }
       await repository.transaction(async (tx) => {
         const order = await tx.lockByCode(code);
@@ -807,7 +807,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (!order) throw orderNotFound();
         const request = await tx.findRefundRequest(order.id);
         if (!request || request.state !== 'open') {
-          throw new AppError(409, 'NO_REFUND_REQUEST', 'This order has no open refund request');
+          throw new AppError('NO_REFUND_REQUEST', 'This order has no open refund request');
         }
         await tx.decideRefundRequest(order.id, 'declined', reason, admin.id, clock());
         await mailLater(
@@ -928,7 +928,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       await repository.transaction(async (tx) => {
         const incident = await tx.lockIncident(order.order.id);
         if (incident?.outcome !== 'refund_failed') {
-          throw new AppError(409, 'NO_FAILED_REFUND', 'This order has no failed automatic refund');
+          throw new AppError('NO_FAILED_REFUND', 'This order has no failed automatic refund');
         }
         await tx.setIncidentOutcome(order.order.id, 'refund_pending');
         await queue.enqueue(

@@ -32,7 +32,7 @@ export async function profilesRoutes(
   root: FastifyInstance,
   { profiles, events }: { profiles: ProfilesRepository; events: Pick<Events, 'emit'> },
 ) {
-  const route = contractRoutes(root, { tags: ['profiles'], signedIn: true });
+  const route = contractRoutes(root, { tags: ['profiles'], access: 'signed-in' });
 
   route('GET /api/profile/me', {
     summary: 'Own profile, with the e-mail (one object)',
@@ -75,7 +75,7 @@ export async function profilesRoutes(
 
   route('GET /api/profile/:id', {
     summary: 'Public profile (never the e-mail)',
-    signedIn: false,
+    access: { kind: 'public', reason: 'public profiles, never the e-mail' },
     params: z.object({ id: z.string().min(1).max(64) }),
     errors: [404],
     handler: async (request) => {

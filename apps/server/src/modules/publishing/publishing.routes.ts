@@ -10,7 +10,7 @@ export async function publishingRoutes(
 ) {
   const route = contractRoutes(root, {
     tags: ['publishing'],
-    signedIn: true,
+    access: 'owner',
     errors: SIGNED_IN_ERRORS,
     params: WorkflowRefParams.shape,
   });
@@ -18,6 +18,7 @@ export async function publishingRoutes(
   route('POST /api/workflows', {
     summary:
       'Create a workflow from an uploaded file; it waits for review (pending) and the public cannot see it',
+    access: 'signed-in',
     status: 201,
     handler: (request) => publishing.create(request.viewer, request.body),
   });
@@ -62,6 +63,7 @@ export async function publishingRoutes(
 
   route('GET /api/me/workflows', {
     summary: "The caller's workflows in every status, with review decisions, reasons and pending changes",
+    access: 'signed-in',
     errors: [401, 403],
     handler: (request) => publishing.mine(request.viewer, request.query.page),
   });

@@ -31,12 +31,12 @@ import {
 
 const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
 const coverRequired = () =>
-  new AppError(400, 'COVER_REQUIRED', 'Cover image is required when price > 0', 'cover_image_url', {
+  new AppError('COVER_REQUIRED', 'Cover image is required when price > 0', 'cover_image_url', {
     messageKey: VALIDATION_KEYS.coverRequired,
   });
 
 const platformMismatch = (detected: string) =>
-  new AppError(400, 'PLATFORM_MISMATCH', 'The platform must be the one the file is for', 'category_ids', {
+  new AppError('PLATFORM_MISMATCH', 'The platform must be the one the file is for', 'category_ids', {
     detected,
   });
 
@@ -233,16 +233,10 @@ export function createPublishingService(deps: {
         const platform = await repository.filePlatform(tx, row.id);
         const submitted = (file.summary as unknown as StoredWorkflowSummary).platform;
         if (platform && submitted !== platform) {
-          throw new AppError(
-            400,
-            'VERSION_PLATFORM_CHANGED',
-            'A new version must keep the platform',
-            'file_url',
-            {
-              current: platform,
-              submitted,
-            },
-          );
+          throw new AppError('VERSION_PLATFORM_CHANGED', 'A new version must keep the platform', 'file_url', {
+            current: platform,
+            submitted,
+          });
         }
         const inserted = await repository.addVersion(tx, versionValues(row.id, input.version, file, user.id));
         await resubmitIfRejected(tx, row);

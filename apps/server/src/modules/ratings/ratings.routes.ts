@@ -25,13 +25,13 @@ function toReport(report: {
 export async function ratingsRoutes(root: FastifyInstance, { ratings }: { ratings: RatingsService }) {
   const route = contractRoutes(root, {
     tags: ['reviews'],
-    signedIn: true,
+    access: 'signed-in',
     errors: SIGNED_IN_ERRORS,
     params: { id: WorkflowRefParams.shape.id, reviewId: z.string().min(1).max(64) },
   });
   const admin = contractRoutes(root, {
     tags: ['admin'],
-    signedIn: true,
+    access: 'admin',
     errors: SIGNED_IN_ERRORS,
     params: { id: z.string().min(1).max(64) },
   });
@@ -39,7 +39,7 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
   route('GET /api/workflows/:id/reviews', {
     summary:
       "A workflow's visible reviews (newest first, 10 a page), its rating summary and what the caller may do",
-    signedIn: false,
+    access: { kind: 'public', reason: 'reviews are public; what the caller may do is part of the answer' },
     handler: (request) => ratings.list(request.params.id, request.viewer, request.query.page),
   });
 
@@ -53,16 +53,19 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
 
   route('PUT /api/reviews/:reviewId', {
     summary: 'Edit your review',
+    access: 'owner',
     handler: (request) => ratings.update(request.params.reviewId, request.viewer, request.body),
   });
 
   route('DELETE /api/reviews/:reviewId', {
     summary: 'Delete your review',
+    access: 'owner',
     handler: (request) => ratings.remove(request.params.reviewId, request.viewer),
   });
 
   route('PUT /api/reviews/:reviewId/reply', {
     summary: "The workflow author's answer to a review (one per review; sending again edits it)",
+    access: 'owner',
     handler: (request) => ratings.reply(request.params.reviewId, request.viewer, request.body.reply),
   });
 

@@ -57,7 +57,7 @@ function hasUsed(price: number, usage: { purchased: boolean; downloaded: boolean
 }
 
 const reviewNotAllowed = () =>
-  new AppError(403, 'REVIEW_NOT_ALLOWED', 'Buy or download this workflow to review it');
+  new AppError('REVIEW_NOT_ALLOWED', 'Buy or download this workflow to review it');
 
 /** A workflow the viewer may see, with the columns visibility, access and the review counters need. */
 type VisibleWorkflow = Awaited<ReturnType<CatalogService['findVisibleBasics']>>;
@@ -140,9 +140,9 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       const workflow = await listedWorkflow(ref, viewer);
       const access = await eligibility(viewer, { ...workflow, price: Number(workflow.price) });
       if (access.eligibility === 'author')
-        throw new AppError(403, 'OWN_WORKFLOW_REVIEW', 'You cannot review your own workflow');
+        throw new AppError('OWN_WORKFLOW_REVIEW', 'You cannot review your own workflow');
       if (access.eligibility === 'reviewed')
-        throw new AppError(409, 'ALREADY_REVIEWED', 'You have already reviewed this workflow');
+        throw new AppError('ALREADY_REVIEWED', 'You have already reviewed this workflow');
       if (access.eligibility !== 'eligible') throw reviewNotAllowed();
       const inserted = await repository.insert({
         workflowId: workflow.id,
@@ -153,7 +153,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
         now: clock(),
       });
       // A concurrent request of the same user won the unique index.
-      if (!inserted) throw new AppError(409, 'ALREADY_REVIEWED', 'You have already reviewed this workflow');
+      if (!inserted) throw new AppError('ALREADY_REVIEWED', 'You have already reviewed this workflow');
       await written(inserted, 'created');
       return toReview(inserted, true);
     },
@@ -217,7 +217,7 @@ export function createRatingsService(deps: RatingsServiceDeps) {
       const admin = requireAdmin(viewer);
       if (!isUuid(reportId)) throw notFound('NOT_FOUND', 'Report not found');
       const outcome = await repository.resolveReport(reportId, action, admin.id, clock());
-      if (!outcome) throw new AppError(409, 'CONFLICT', 'This report does not exist or is already resolved');
+      if (!outcome) throw new AppError('CONFLICT', 'This report does not exist or is already resolved');
       if (outcome.status === 'hidden')
         await written({ id: outcome.reviewId, workflowId: outcome.workflowId }, 'removed');
       return { id: reportId, status: outcome.status };

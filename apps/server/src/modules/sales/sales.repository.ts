@@ -26,8 +26,7 @@ const vnTime = (column: unknown) => sql`((${column}) at time zone 'UTC' + interv
 const asNumber = (expression: ReturnType<typeof sql>) => sql<number>`${expression}`.mapWith(Number);
 const sellerName = publicName(sql`${user.email}`);
 
-export const payoutInProgress = () =>
-  new AppError(409, 'PAYOUT_IN_PROGRESS', 'A payout is already in progress');
+export const payoutInProgress = () => new AppError('PAYOUT_IN_PROGRESS', 'A payout is already in progress');
 
 /** The sums a seller's balances are made of, at `now`. */
 async function balancesOf(db: Queryable, sellerId: string, now: Date) {

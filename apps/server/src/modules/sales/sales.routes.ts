@@ -12,17 +12,17 @@ function sendCsv(reply: FastifyReply, fileName: string, body: string) {
 }
 
 export async function salesRoutes(root: FastifyInstance, { sales }: { sales: SalesService }) {
-  const route = contractRoutes(root, { tags: ['sales'], signedIn: true, errors: SIGNED_IN_ERRORS });
+  const route = contractRoutes(root, { tags: ['sales'], access: 'signed-in', errors: SIGNED_IN_ERRORS });
   const admin = contractRoutes(root, {
     tags: ['admin'],
-    signedIn: true,
+    access: 'admin',
     errors: SIGNED_IN_ERRORS,
     params: PayoutIdParams.shape,
   });
 
   route('GET /api/banks', {
     summary: 'The Vietnamese banks (NAPAS/VietQR) a payout can go to',
-    signedIn: false,
+    access: { kind: 'public', reason: 'the list of banks is the same for everyone' },
     errors: [],
     handler: (_request, reply) => reply.header('cache-control', 'public, max-age=3600').send(sales.banks()),
   });

@@ -159,7 +159,7 @@ export function createSalesService(deps: SalesServiceDeps) {
       const payout = await tx.lockPayout(id);
       if (!payout) throw payoutNotFound();
       if (payout.state !== 'requested') {
-        throw new AppError(409, 'PAYOUT_ALREADY_DECIDED', 'This payout was already decided');
+        throw new AppError('PAYOUT_ALREADY_DECIDED', 'This payout was already decided');
       }
       const now = clock();
       await tx.decidePayout(id, decision, admin.id, now);
@@ -284,7 +284,7 @@ export function createSalesService(deps: SalesServiceDeps) {
     async setAccount(viewer: Viewer, input: PayoutAccountInput) {
       const seller = requireUser(viewer);
       const profile = await repository.findUser(seller.id);
-      if (!profile) throw new AppError(401, 'UNAUTHENTICATED', 'You need to sign in');
+      if (!profile) throw new AppError('UNAUTHENTICATED', 'You need to sign in');
       await repository.transaction(async (tx) => {
         await tx.lockSeller(seller.id);
         const current = await tx.findAccount(seller.id);
@@ -334,21 +334,20 @@ export function createSalesService(deps: SalesServiceDeps) {
         await tx.lockSeller(seller.id);
         const account = await tx.findAccount(seller.id);
         if (!account) {
-          throw new AppError(409, 'PAYOUT_ACCOUNT_REQUIRED', 'Add a bank account first');
+          throw new AppError('PAYOUT_ACCOUNT_REQUIRED', 'Add a bank account first');
         }
         const now = clock();
         if (account.payoutsBlockedUntil > now) {
-          throw new AppError(409, 'PAYOUT_ACCOUNT_ON_HOLD', 'The bank account changed recently', undefined, {
+          throw new AppError('PAYOUT_ACCOUNT_ON_HOLD', 'The bank account changed recently', undefined, {
             until: account.payoutsBlockedUntil.toISOString(),
           });
         }
         if (await tx.hasRequestedPayout(seller.id)) {
-          throw new AppError(409, 'PAYOUT_IN_PROGRESS', 'A payout is already in progress');
+          throw new AppError('PAYOUT_IN_PROGRESS', 'A payout is already in progress');
         }
         const { available } = await tx.balances(seller.id, now);
         if (available < settings.payoutMinimum) {
           throw new AppError(
-            409,
             'PAYOUT_BELOW_MINIMUM',
             'The available balance is below the minimum',
             undefined,

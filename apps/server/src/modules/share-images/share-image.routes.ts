@@ -12,7 +12,10 @@ const IMAGE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
 /** Open Graph images of listed workflows (1200×630 PNG) for Zalo, Facebook and other link previews. */
 export async function shareImageRoutes(root: FastifyInstance, { images }: { images: ShareImageService }) {
-  contractRoutes(root, { tags: ['catalogue'] })('GET /og/workflows/:file', {
+  contractRoutes(root, {
+    tags: ['catalogue'],
+    access: { kind: 'public', reason: 'link previews of listed workflows' },
+  })('GET /og/workflows/:file', {
     summary: 'Share image of a listed workflow: title, price, platform, apps and author',
     params: ImageFile,
     querystring: z.object({ v: z.string().max(32).optional(), lang: z.enum(['en', 'vi']).optional() }),

@@ -6,7 +6,10 @@ export async function taxonomyRoutes(
   root: FastifyInstance,
   { repository }: { repository: TaxonomyRepository },
 ) {
-  const route = contractRoutes(root, { tags: ['catalogue'] });
+  const route = contractRoutes(root, {
+    tags: ['catalogue'],
+    access: { kind: 'public', reason: 'the platforms and use cases every page filters by' },
+  });
   route('GET /api/categories', { summary: 'Platforms', handler: () => repository.platforms() });
   route('GET /api/subcategories', { summary: 'Use cases', handler: () => repository.useCases() });
 }

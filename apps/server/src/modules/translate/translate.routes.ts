@@ -3,7 +3,10 @@ import { contractRoutes } from '../../lib/contract-routes.ts';
 import type { TranslateService } from './translate.service.ts';
 
 export async function translateRoutes(root: FastifyInstance, { translate }: { translate: TranslateService }) {
-  const route = contractRoutes(root, { tags: ['translation'] });
+  const route = contractRoutes(root, {
+    tags: ['translation'],
+    access: { kind: 'public', reason: 'visitors may translate a description (rate-limited per client)' },
+  });
 
   route('GET /api/translate', {
     summary: 'Whether machine translation is configured, and its target languages',

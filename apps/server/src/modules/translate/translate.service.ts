@@ -9,8 +9,8 @@ export function translationId(text: string, target: string): string {
   return createHash('sha256').update(`${target}\u0000${text}`).digest('hex');
 }
 
-const unavailable = (status: number) =>
-  new AppError(status, 'TRANSLATION_UNAVAILABLE', 'Translation is not available');
+const unavailable = (reason: 'notConfigured' | 'providerFailed') =>
+  new AppError({ code: 'TRANSLATION_UNAVAILABLE', case: reason }, 'Translation is not available');
 
 export function createTranslateService(
   repository: TranslateRepository,
@@ -24,7 +24,7 @@ export function createTranslateService(
     },
 
     async translate({ texts, target }: TranslateInput): Promise<string[]> {
-      if (!provider) throw unavailable(503);
+      if (!provider) throw unavailable('notConfigured');
       const ids = texts.map((text) => translationId(text, target));
       const cached = await repository.findMany(ids);
       const missing = [
@@ -37,7 +37,7 @@ export function createTranslateService(
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
           log?.warn({ provider: provider.name, reason: error.message }, 'translation failed');
-          throw unavailable(502);
+          throw unavailable('providerFailed');
         }
         const rows = missing.map((text, index) => ({
           id: translationId(text, target),

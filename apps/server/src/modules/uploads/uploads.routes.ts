@@ -12,12 +12,12 @@ const TRUE_VALUES = new Set(['1', 'true', 'yes', 'on']);
 /** Errors @fastify/multipart raises while reading the body, in our error shape. */
 function multipartError(error: unknown): AppError | null {
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'FILE_TOO_LARGE', 'File too large', 'file');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('FILE_TOO_LARGE', 'File too large', 'file');
   if (code === 'FST_FILES_LIMIT') return invalid('file', 'Send exactly one file');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
     return invalid('request', 'Too many form fields');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-    return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
   }
   return null;
 }
@@ -29,7 +29,7 @@ export async function uploadsRoutes(root: FastifyInstance, { uploads }: { upload
     throwFileSizeLimit: true,
   });
 
-  contractRoutes(root, { tags: ['publishing'] })('POST /api/uploads', {
+  contractRoutes(root, { tags: ['publishing'], access: 'signed-in' })('POST /api/uploads', {
     summary:
       'Upload a workflow file (checked, secret-scanned; redact=true stores a redacted copy) or a cover image (JPEG/PNG/WebP, with a WebP thumbnail)',
     consumes: ['multipart/form-data'],
@@ -42,8 +42,7 @@ export async function uploadsRoutes(root: FastifyInstance, { uploads }: { upload
     config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     handler: async (request) => {
       requireUser(request.viewer);
-      if (!request.isMultipart())
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
       const fields: Record<string, string> = {};
       let file: IncomingFile | null = null;
       try {

@@ -65,25 +65,23 @@ export function createUploadsService(
     file: IncomingFile,
     redact: boolean,
   ): Promise<UploadResult> {
-    if (file.buffer.length > MAX_UPLOAD_BYTES)
-      throw new AppError(413, 'FILE_TOO_LARGE', 'File too large', 'file');
+    if (file.buffer.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', 'File too large', 'file');
     // In a worker thread: a large file never holds the event loop.
     const check = await exportCheck.check(file.buffer, redact).catch((error: unknown) => {
       if (error instanceof ExportCheckTimeout)
-        throw new AppError(400, 'FILE_TOO_COMPLEX', 'The file took too long to check', 'file');
+        throw new AppError('FILE_TOO_COMPLEX', 'The file took too long to check', 'file');
       throw error;
     });
     if (!check.ok && 'error' in check) {
       const { code, message, line, column } = check.error;
-      throw new AppError(code === 'FILE_TOO_LARGE' ? 413 : 400, code, message, 'file', {
+      throw new AppError(code, message, 'file', {
         reason: message,
         ...(line !== undefined ? { line } : {}),
         ...(column !== undefined ? { column } : {}),
       });
     }
     // Never store a file that still holds what the scan calls a secret.
-    if (!check.ok)
-      throw new AppError(400, 'SECRETS_FOUND', 'Secrets found', 'file', { findings: check.secrets });
+    if (!check.ok) throw new AppError('SECRETS_FOUND', 'Secrets found', 'file', { findings: check.secrets });
     const body = check.redactedText !== null ? Buffer.from(check.redactedText) : file.buffer;
     const summary = check.summary;
     const checks: WorkflowFileChecks = {
@@ -169,7 +167,7 @@ export function createUploadsService(
   return {
     async upload(viewer: Viewer, folder: UploadFolder, file: IncomingFile, options: { redact: boolean }) {
       const user = requireUser(viewer);
-      if (file.buffer.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty', 'file');
+      if (file.buffer.length === 0) throw new AppError('EMPTY_FILE', 'The file is empty', 'file');
       return folder === 'workflows'
         ? acceptWorkflowFile(user.id, file, options.redact)
         : acceptCover(user.id, file);
@@ -182,8 +180,7 @@ export function createUploadsService(
     async resolveOwn(ref: string, userId: string, folder: UploadFolder, field: string): Promise<UploadRow> {
       const key = uploadKeyOf(ref);
       const row = key ? await repository.findOwned(key, userId) : null;
-      if (!row || row.folder !== folder)
-        throw new AppError(400, 'UPLOAD_NOT_FOUND', 'Upload not found', field);
+      if (!row || row.folder !== folder) throw new AppError('UPLOAD_NOT_FOUND', 'Upload not found', field);
       return row;
     },
 

@@ -45,10 +45,10 @@ type ColumnChanges = Omit<EditChanges, 'categoryIds' | 'subcategoryIds'>;
 /** A foreign-key failure on a taxonomy link is the caller naming a platform or use case that does not exist. */
 export function unknownTaxonomyError(list: 'categoryIds' | 'subcategoryIds'): AppError {
   return list === 'subcategoryIds'
-    ? new AppError(400, 'VALIDATION_FAILED', 'Unknown job type', 'subcategory_ids', {
+    ? new AppError('VALIDATION_FAILED', 'Unknown job type', 'subcategory_ids', {
         messageKey: VALIDATION_KEYS.unknownJobType,
       })
-    : new AppError(400, 'VALIDATION_FAILED', 'Unknown platform', 'category_ids', {
+    : new AppError('VALIDATION_FAILED', 'Unknown platform', 'category_ids', {
         messageKey: VALIDATION_KEYS.unknownPlatform,
       });
 }
@@ -59,7 +59,7 @@ function taxonomyError(error: unknown): AppError | null {
   return unknownTaxonomyError(constraint?.includes('subcategor') ? 'subcategoryIds' : 'categoryIds');
 }
 
-export const versionExistsError = () => new AppError(409, 'VERSION_EXISTS', 'Version exists', 'version');
+export const versionExistsError = () => new AppError('VERSION_EXISTS', 'Version exists', 'version');
 
 /**
  * The workflow aggregate: a workflow, its versions, its pending edit and its taxonomy links. The
