@@ -46,7 +46,7 @@ async function errorPolicy(app: FastifyInstance) {
         (issue?.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ||
         error.validationContext ||
         'request';
-      // Schemas that carry an i18n key as their message (spec section 5) answer it as details.messageKey.
+      // Schemas that carry an i18n key as their message (the publishing form's rules) answer it as details.messageKey.
       const messageKey = isValidationKey(issue?.message) ? issue.message : undefined;
       return reply.status(errorStatus('VALIDATION_FAILED')).send({
         error: {

@@ -50,13 +50,13 @@ export async function publishingRoutes(
     };
 
   route('POST /api/workflow-categories', {
-    summary: 'Link platforms to workflows (spec); POST /api/workflows can do it in the same transaction',
+    summary: 'Link platforms to workflows; POST /api/workflows can do it in the same transaction',
     status: 201,
     handler: linkAll('categoryIds', (link) => link.category_id),
   });
 
   route('POST /api/workflow-subcategories', {
-    summary: 'Link use cases to workflows (spec)',
+    summary: 'Link use cases to workflows',
     status: 201,
     handler: linkAll('subcategoryIds', (link) => link.subcategory_id),
   });
