@@ -1,27 +1,11 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintProblems } from '../../../scripts/lib/lint.ts';
 
 /** The engine stays free of the server, the database and HTTP (eslint.config.js); this keeps the rule firing. */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-// Code given as text is in no tsconfig: linted without type information and the rules that need it.
-const eslint = new ESLint({
-  cwd: root,
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-      '@typescript-eslint/await-thenable': 'off',
-    },
-  },
-});
-
 async function refusedLines(code: string, path: string) {
-  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
-  return result!.messages
-    .filter((message) => message.ruleId === 'no-restricted-imports')
-    .map((message) => message.line);
+  return (await lintProblems(code, path))
+    .filter((problem) => problem.rule === 'no-restricted-imports')
+    .map((problem) => problem.line);
 }
 
 const code = `import { sql } from 'drizzle-orm';
