@@ -34,6 +34,9 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A busy machine may take seconds to load a lazy chunk; a test waits for what the user
+          // would see, it is not a timing check (see asyncUtilTimeout in the setup file).
+          testTimeout: 60_000,
           // Fails a test in which React or the app writes console.error / console.warn.
           setupFiles: ['./src/test/setup.ts'],
         },

@@ -1,5 +1,5 @@
 import { format } from 'node:util';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n } from '@/i18n';
 
@@ -15,6 +15,10 @@ for (const level of ['error', 'warn'] as const) {
     written.push(`console.${level}: ${format(...args)}`);
   };
 }
+
+// findBy… and waitFor wait for what the user would see; on a busy machine a lazy chunk (the share
+// menu, the graph) can take seconds to load, so the ceiling is generous. It never slows a passing test.
+configure({ asyncUtilTimeout: 30_000 });
 
 // i18next reports a missing key only with `saveMissing`; initI18n keeps options set before it.
 i18n.options.saveMissing = true;
