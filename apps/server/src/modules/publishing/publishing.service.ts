@@ -119,6 +119,21 @@ export function createPublishingService(deps: {
     if (row.status === 'rejected') await repository.resubmit(tx, row.id);
   }
 
+  /**
+   * Queues a listed workflow's edit for review (`changes` already merged into the edit still
+   * waiting, if any). The use-case ids it adds (`taxonomy`) are checked now, not at approval time,
+   * so the author hears about a wrong id at once.
+   */
+  async function queueEdit(
+    tx: Transaction,
+    edit: { workflowId: string; queuedId: string | undefined; changes: EditChanges; createdBy: string },
+    taxonomy: Pick<EditChanges, 'categoryIds' | 'subcategoryIds'>,
+  ) {
+    await repository.assertTaxonomyExists(tx, taxonomy);
+    await repository.queueEdit(tx, edit);
+    await changed(tx, edit.workflowId);
+  }
+
   return {
     async create(viewer: Viewer, input: CreateWorkflowInput): Promise<WorkflowDetail> {
       const user = requireUser(viewer);
@@ -202,15 +217,11 @@ export function createPublishingService(deps: {
           await changed(tx, row.id);
           return;
         }
-        // Checked now, not at approval time, so the author hears about a wrong id at once.
-        await repository.assertTaxonomyExists(tx, changes);
-        await repository.queueEdit(tx, {
-          workflowId: row.id,
-          queuedId: queued?.id,
-          changes: merged,
-          createdBy: user.id,
-        });
-        await changed(tx, row.id);
+        await queueEdit(
+          tx,
+          { workflowId: row.id, queuedId: queued?.id, changes: merged, createdBy: user.id },
+          changes,
+        );
       });
       return catalog.get(row.id, viewer);
     },
@@ -285,14 +296,11 @@ export function createPublishingService(deps: {
             ...(queued?.changes as EditChanges | undefined),
             [kind]: [...new Set([...current, ...ids])],
           };
-          await repository.assertTaxonomyExists(tx, { [kind]: ids });
-          await repository.queueEdit(tx, {
-            workflowId: row.id,
-            queuedId: queued?.id,
-            changes: merged,
-            createdBy: user.id,
-          });
-          await changed(tx, row.id);
+          await queueEdit(
+            tx,
+            { workflowId: row.id, queuedId: queued?.id, changes: merged, createdBy: user.id },
+            { [kind]: ids },
+          );
         }
       });
       return items;

@@ -19,13 +19,19 @@ const viewSales = ({ language, salesUrl }: SellerMail) => ({
 
 type PayoutMail = SellerMail & { amount: number; bank: string; accountNumber: string };
 
-/** How much went where: the first lines of a payout's mail. */
-function payoutLines(input: PayoutMail): string[] {
+/** A payout's mail: how much went where, then what became of it, then the way to the dashboard. */
+function payoutMail(input: PayoutMail, subject: string, heading: string, ...more: string[]): MailMessage {
   const vi = input.language === 'vi';
-  return [
-    `${vi ? 'Số tiền' : 'Amount'}: ${formatVnd(input.amount, input.language)}`,
-    `${vi ? 'Đến' : 'To'}: ${input.bank} ${masked(input.accountNumber)}`,
-  ];
+  return renderMail(input.to, input.language, {
+    subject,
+    heading,
+    paragraphs: [
+      `${vi ? 'Số tiền' : 'Amount'}: ${formatVnd(input.amount, input.language)}`,
+      `${vi ? 'Đến' : 'To'}: ${input.bank} ${masked(input.accountNumber)}`,
+      ...more,
+    ],
+    action: viewSales(input),
+  });
 }
 
 export function payoutAccountChangedMail(
@@ -52,29 +58,23 @@ export function payoutAccountChangedMail(
 
 export function payoutPaidMail(input: PayoutMail & { transferRef: string }): MailMessage {
   const vi = input.language === 'vi';
-  return renderMail(input.to, input.language, {
-    subject: vi ? 'Flowbay đã chuyển tiền cho bạn' : 'Flowbay has paid you',
-    heading: vi ? 'Khoản rút tiền đã được chuyển' : 'Your payout has been sent',
-    paragraphs: [
-      ...payoutLines(input),
-      `${vi ? 'Mã giao dịch ngân hàng' : 'Bank transfer reference'}: ${input.transferRef}`,
-    ],
-    action: viewSales(input),
-  });
+  return payoutMail(
+    input,
+    vi ? 'Flowbay đã chuyển tiền cho bạn' : 'Flowbay has paid you',
+    vi ? 'Khoản rút tiền đã được chuyển' : 'Your payout has been sent',
+    `${vi ? 'Mã giao dịch ngân hàng' : 'Bank transfer reference'}: ${input.transferRef}`,
+  );
 }
 
 export function payoutFailedMail(input: PayoutMail & { reason: string }): MailMessage {
   const vi = input.language === 'vi';
-  return renderMail(input.to, input.language, {
-    subject: vi ? 'Khoản rút tiền Flowbay không thành công' : 'Your Flowbay payout failed',
-    heading: vi ? 'Ngân hàng không nhận khoản chuyển' : 'The bank transfer did not go through',
-    paragraphs: [
-      ...payoutLines(input),
-      `${vi ? 'Lý do' : 'Reason'}: ${input.reason}`,
-      vi
-        ? 'Số tiền đã được trả lại vào số dư khả dụng của bạn. Hãy kiểm tra tài khoản ngân hàng rồi yêu cầu rút lại.'
-        : 'The money is back in your available balance. Check your bank account details, then request the payout again.',
-    ],
-    action: viewSales(input),
-  });
+  return payoutMail(
+    input,
+    vi ? 'Khoản rút tiền Flowbay không thành công' : 'Your Flowbay payout failed',
+    vi ? 'Ngân hàng không nhận khoản chuyển' : 'The bank transfer did not go through',
+    `${vi ? 'Lý do' : 'Reason'}: ${input.reason}`,
+    vi
+      ? 'Số tiền đã được trả lại vào số dư khả dụng của bạn. Hãy kiểm tra tài khoản ngân hàng rồi yêu cầu rút lại.'
+      : 'The money is back in your available balance. Check your bank account details, then request the payout again.',
+  );
 }
