@@ -12,6 +12,7 @@
  * - `signIn(ctx, email, password)` → `TestSession` through POST /api/auth/sign-in/email.
  * - `readOutbox(ctx, to)` → the e-mails written to `$DATA_DIR/outbox` for `to`, oldest first, with their link.
  * - `sessionCaller(() => ctx)` → `call(method, url, session, payload?, headers?)`, a request as a session.
+ * - `authPost(ctx, path, payload, headers?)` → a POST to `/api/auth<path>` from a client address of its own.
  *
  * A `TestSession` has `user` (the row), `cookie` (the `name=value` pair), `bearer` (the token),
  * `headers` (`{ cookie, origin }`, as the web app's browser sends them: writes with a cookie need the
@@ -251,6 +252,22 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * `call(method, url, session, payload?, headers?)` for one test file: the request as `session`
  * (anonymous when null) with a JSON payload when there is one.
  */
+/** A POST to the auth API (`/api/auth<path>`) from a client address of its own. */
+export function authPost(
+  ctx: TestContext,
+  path: string,
+  payload: object,
+  headers: Record<string, string> = {},
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/auth${path}`,
+    remoteAddress: uniqueAddress(),
+    headers,
+    payload,
+  });
+}
+
 export function sessionCaller(context: () => TestContext) {
   return (
     method: Method,

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { AppOptions } from '../app.ts';
-import type { TestContext } from './app.ts';
-import type { TestSession } from './auth.ts';
+import type { TestAppOptions, TestContext } from './app.ts';
+import { sessionCaller, signedInUser, type TestSession } from './auth.ts';
+
+/** App options for buying in tests: the file's manual clock, and the test gateway's IPN into this app. */
+export function gatewayApp(clock: { now: () => Date }, env: Record<string, string> = {}) {
+  return (ctx: TestContext): TestAppOptions => ({
+    env,
+    app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) },
+  });
+}
 
 /** The test gateway's IPN delivered straight into the app under test (no HTTP server needed). */
 export function injectedIpn(app: () => FastifyInstance): NonNullable<AppOptions['testGatewayIpn']> {
@@ -52,19 +60,13 @@ export async function payAtTestGateway(ctx: TestContext, redirectUrl: string) {
     payload: { params, outcome: 'pay' },
   });
   expect(paid.statusCode).toBe(200);
+  return { params, returnUrl: paid.json().redirect_url as string };
 }
 
 /** Checkout and Pay on the test gateway: the order becomes paid through the (signed) IPN. */
 export async function buyThroughTestGateway(ctx: TestContext, session: TestSession, workflowId: string) {
   const { code, redirectUrl } = await placeOrder(ctx, session, workflowId);
-  const params = Object.fromEntries(new URL(redirectUrl).searchParams);
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments/test-gateway/complete',
-    payload: { params, outcome: 'pay' },
-  });
-  expect(paid.statusCode).toBe(200);
-  return { code, params, returnUrl: paid.json().redirect_url as string };
+  return { code, ...(await payAtTestGateway(ctx, redirectUrl)) };
 }
 
 /** An admin refund of a paid order through its provider. */
@@ -76,4 +78,28 @@ export async function refundAsAdmin(ctx: TestContext, admin: TestSession, code: 
     payload: { reason: 'Asked by the buyer' },
   });
   expect(response.statusCode).toBe(200);
+}
+
+/**
+ * The seller is paid out: they set a payout bank account, wait out its hold, ask for their balance,
+ * and an administrator marks the payout paid with the bank's `transferRef`.
+ */
+export async function payOutSeller(
+  ctx: TestContext,
+  clock: { advance(ms: number): void },
+  seller: TestSession,
+  account: { account_number: string; holder_name: string; transfer_ref: string },
+) {
+  const call = sessionCaller(() => ctx);
+  const { transfer_ref, ...bankAccount } = account;
+  const set = await call('PUT', '/api/me/payout-account', seller, { bank_code: 'VCB', ...bankAccount });
+  expect(set.statusCode, set.body).toBe(200);
+  clock.advance(8 * 24 * 60 * 60 * 1000);
+  const payout = await call('POST', '/api/me/payouts', seller);
+  expect(payout.statusCode, payout.body).toBe(201);
+  const admin = await signedInUser(ctx, { role: 'admin' });
+  const paid = await call('POST', `/api/admin/payouts/${payout.json().payout.id}/paid`, admin, {
+    transfer_ref,
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
 }

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { user as userTable, workflows } from '../../db/schema.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import {
   sessionCaller,
   signedInUser,
@@ -13,7 +13,7 @@ import {
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { refuseCrossSiteWrites } from './cross-site.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: TestSession;
 let member: TestSession;
 const SITE = 'http://localhost:3000';
@@ -21,12 +21,8 @@ const SITE = 'http://localhost:3000';
 const FOREIGN = 'http://localhost:4444';
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await signedInUser(ctx, { role: 'admin' });
   member = await signUpAndVerify(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const call = sessionCaller(() => ctx);

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { runDueJobs, useTestApp } from '../../test/app.ts';
 import {
   linkPath,
   readOutbox,
@@ -11,24 +11,13 @@ import {
 } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
-import { buyThroughTestGateway, injectedIpn, placeOrder } from '../../test/selling.ts';
+import { buyThroughTestGateway, gatewayApp, payOutSeller, placeOrder } from '../../test/selling.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
 const clock = manualClock();
-let ctx: TestContext;
+const ctx = useTestApp(gatewayApp(clock));
 const call = sessionCaller(() => ctx);
 
-beforeAll(async () => {
-  ctx = await createTestApp({
-    app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) },
-  });
-});
-afterAll(() => ctx.close());
-
-async function runJobs() {
-  clock.advance(10 * 60_000);
-  await ctx.app.jobs.runDue();
-}
+const runJobs = () => runDueJobs(ctx, clock);
 
 async function named(fullName: string) {
   const session = await signUpAndVerify(ctx);
@@ -88,20 +77,11 @@ describe('a seller’s export holds their data and only theirs', () => {
     expect(reported.statusCode, reported.body).toBe(201);
 
     // Paid out: payout account, the hold, a payout an administrator marks paid.
-    const account = await call('PUT', '/api/me/payout-account', seller, {
-      bank_code: 'VCB',
+    await payOutSeller(ctx, clock, seller, {
       account_number: '0071009876543',
       holder_name: 'Seller Lan Pham',
-    });
-    expect(account.statusCode, account.body).toBe(200);
-    clock.advance(8 * DAY);
-    const payout = await call('POST', '/api/me/payouts', seller);
-    expect(payout.statusCode, payout.body).toBe(201);
-    const admin = await signedInUser(ctx, { role: 'admin' });
-    const paid = await call('POST', `/api/admin/payouts/${payout.json().payout.id}/paid`, admin, {
       transfer_ref: 'FT26112399999',
     });
-    expect(paid.statusCode, paid.body).toBe(200);
     await runJobs();
 
     const { text, data } = await exportOf(seller);

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AVATAR_SIZE } from '@flowbay/domain';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { runDueJobs, useTestApp } from '../../test/app.ts';
 import {
+  authPost,
   linkPath,
   readOutbox,
   sessionCaller,
@@ -12,35 +13,20 @@ import {
   signIn,
   signUpAndVerify,
   TEST_PASSWORD,
-  uniqueAddress,
   type TestSession,
 } from '../../test/auth.ts';
 import { addFavorite, createUser, createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
 import { makeImage, multipartBody } from '../../test/publishing.ts';
-import { injectedIpn } from '../../test/selling.ts';
+import { gatewayApp, payOutSeller } from '../../test/selling.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const FOREIGN = { origin: 'https://evil.example' };
 const clock = manualClock();
-let ctx: TestContext;
+const ctx = useTestApp(gatewayApp(clock));
 const call = sessionCaller(() => ctx);
 
-beforeAll(async () => {
-  ctx = await createTestApp({
-    app: {
-      clock: clock.now,
-      testGatewayIpn: injectedIpn(() => ctx.app),
-    },
-  });
-});
-afterAll(() => ctx.close());
-
-/** Runs every due job; the clock moves first, past jobs queued for "now" or a little later. */
-async function runJobs() {
-  clock.advance(10 * 60_000);
-  await ctx.app.jobs.runDue();
-}
+const runJobs = () => runDueJobs(ctx, clock);
 
 function me(session: Pick<TestSession, 'headers'> | { headers: Record<string, string> }) {
   return call('GET', '/api/profile/me', session);
@@ -48,16 +34,6 @@ function me(session: Pick<TestSession, 'headers'> | { headers: Record<string, st
 
 function post(url: string, headers: Record<string, string>, payload?: object) {
   return ctx.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-}
-
-function authPost(path: string, payload: object, headers: Record<string, string> = {}) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/auth${path}`,
-    remoteAddress: uniqueAddress(),
-    headers,
-    payload,
-  });
 }
 
 function uploadAvatar(headers: Record<string, string>, content: Buffer, name = 'me.png') {
@@ -97,7 +73,11 @@ async function everyRowAsText(): Promise<string> {
 describe('sign-up with a display name', () => {
   it('stores the name the person typed, and credits their workflows to it', async () => {
     const email = `minh.thu.${Date.now()}@example.test`;
-    const response = await authPost('/sign-up/email', { email, password: TEST_PASSWORD, name: 'Minh Thư' });
+    const response = await authPost(ctx, '/sign-up/email', {
+      email,
+      password: TEST_PASSWORD,
+      name: 'Minh Thư',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const session = await signUpAndVerify(ctx, { email: `other-${Date.now()}@example.test` });
     expect((await me(session)).json().full_name).toMatch(/^other-/);
@@ -110,7 +90,7 @@ describe('sign-up with a display name', () => {
   it('starts from the e-mail’s local part when a client sends no name (or a blank one)', async () => {
     const email = `lan.pham+${Date.now()}@example.test`;
     expect(
-      (await authPost('/sign-up/email', { email, password: TEST_PASSWORD, name: '  ' })).statusCode,
+      (await authPost(ctx, '/sign-up/email', { email, password: TEST_PASSWORD, name: '  ' })).statusCode,
     ).toBe(200);
     const rows = await ctx.db.execute(sql`select name from "user" where email = ${email}`);
     expect((rows as unknown as { rows: { name: string }[] }).rows[0]!.name).toBe(email.split('@')[0]);
@@ -126,7 +106,12 @@ describe('password strength', () => {
     'sign-up refuses %s with %s, a message that says why, and creates no account',
     async (password, code) => {
       const email = `weak-${Math.random().toString(36).slice(2, 10)}@example.test`;
-      const response = await authPost('/sign-up/email', { email, password }, { 'accept-language': 'vi' });
+      const response = await authPost(
+        ctx,
+        '/sign-up/email',
+        { email, password },
+        { 'accept-language': 'vi' },
+      );
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe(code);
       expect(response.json().error.field).toBe('password');
@@ -137,33 +122,36 @@ describe('password strength', () => {
 
   it('refuses a password made of the person’s own address', async () => {
     const email = `hoang.anh.tuan@example.test`;
-    const response = await authPost('/sign-up/email', { email, password: 'hoang.anh.tuan' });
+    const response = await authPost(ctx, '/sign-up/email', { email, password: 'hoang.anh.tuan' });
     expect(response.json().error.code).toBe('PASSWORD_TOO_WEAK');
   });
 
   it('holds on the reset path too: a weak new password keeps the token usable for a strong one', async () => {
     const session = await signUpAndVerify(ctx);
-    await authPost('/request-password-reset', { email: session.user.email, redirectTo: '/reset-password' });
+    await authPost(ctx, '/request-password-reset', {
+      email: session.user.email,
+      redirectTo: '/reset-password',
+    });
     await ctx.app.jobs.runDue(); // the reset e-mail is sent by a job
     const link = readOutbox(ctx, session.user.email).at(-1)!.link!;
     const landing = await call('GET', linkPath(link), null);
     const token = new URL(landing.headers.location as string, 'http://x').searchParams.get('token')!;
-    const weak = await authPost('/reset-password', { token, newPassword: 'iloveyou' });
+    const weak = await authPost(ctx, '/reset-password', { token, newPassword: 'iloveyou' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error).toMatchObject({ code: 'PASSWORD_TOO_COMMON', field: 'newPassword' });
-    const strong = await authPost('/reset-password', { token, newPassword: 'river lantern cobalt 88' });
+    const strong = await authPost(ctx, '/reset-password', { token, newPassword: 'river lantern cobalt 88' });
     expect(strong.statusCode, strong.body).toBe(200);
     await signIn(ctx, session.user.email, 'river lantern cobalt 88');
   });
 
   it('bounds every field of Better Auth’s own endpoints: a huge sign-in password is refused before hashing', async () => {
-    const response = await authPost('/sign-in/email', {
+    const response = await authPost(ctx, '/sign-in/email', {
       email: 'a@example.test',
       password: 'p'.repeat(100_000),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('PASSWORD_TOO_LONG');
-    const callback = await authPost('/sign-in/social', {
+    const callback = await authPost(ctx, '/sign-in/social', {
       provider: 'google',
       callbackURL: `/${'x'.repeat(5000)}`,
     });
@@ -177,6 +165,7 @@ describe('change password', () => {
     const session = await signUpAndVerify(ctx);
     const other = await signIn(ctx, session.user.email, TEST_PASSWORD);
     const wrong = await authPost(
+      ctx,
       '/change-password',
       { currentPassword: 'not my password', newPassword: 'quiet harbour violet 51' },
       session.headers,
@@ -184,6 +173,7 @@ describe('change password', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('WRONG_PASSWORD');
     const weak = await authPost(
+      ctx,
       '/change-password',
       { currentPassword: TEST_PASSWORD, newPassword: 'qwertyuiop' },
       session.headers,
@@ -191,6 +181,7 @@ describe('change password', () => {
     expect(weak.json().error.code).toBe('PASSWORD_TOO_COMMON');
 
     const changed = await authPost(
+      ctx,
       '/change-password',
       // The client asks to keep other sessions; the server signs them out anyway.
       { currentPassword: TEST_PASSWORD, newPassword: 'quiet harbour violet 51', revokeOtherSessions: false },
@@ -206,8 +197,8 @@ describe('change password', () => {
   it('anonymous and a foreign site cannot change a password', async () => {
     const session = await signUpAndVerify(ctx);
     const body = { currentPassword: TEST_PASSWORD, newPassword: 'quiet harbour violet 51' };
-    expect((await authPost('/change-password', body)).statusCode).toBe(401);
-    const foreign = await authPost('/change-password', body, { ...session.headers, ...FOREIGN });
+    expect((await authPost(ctx, '/change-password', body)).statusCode).toBe(401);
+    const foreign = await authPost(ctx, '/change-password', body, { ...session.headers, ...FOREIGN });
     expect(foreign.statusCode).toBe(403);
     await signIn(ctx, session.user.email, TEST_PASSWORD);
   });
@@ -378,20 +369,11 @@ describe('delete my account', () => {
     expect(owed.statusCode).toBe(409);
     expect(owed.json().error.code).toBe('ACCOUNT_HAS_BALANCE');
     expect((await me(seller)).statusCode).toBe(200);
-    const account = await call('PUT', '/api/me/payout-account', seller, {
-      bank_code: 'VCB',
+    await payOutSeller(ctx, clock, seller, {
       account_number: '0071001234567',
       holder_name: 'Seller Person',
-    });
-    expect(account.statusCode, account.body).toBe(200);
-    clock.advance(8 * DAY);
-    const payout = await call('POST', '/api/me/payouts', seller);
-    expect(payout.statusCode, payout.body).toBe(201);
-    const admin = await signedInUser(ctx, { role: 'admin' });
-    const paid = await call('POST', `/api/admin/payouts/${payout.json().payout.id}/paid`, admin, {
       transfer_ref: 'FT26112300001',
     });
-    expect(paid.statusCode, paid.body).toBe(200);
 
     // The payout e-mails go out first (a mail still queued at deletion keeps its address until sent: decision 0080).
     await runJobs();
@@ -463,7 +445,7 @@ describe('delete my account', () => {
     // The seller's sale is untouched: the workflow is still listed and the seller still sees it sold.
     expect((await call('GET', `/api/workflows/${workflow.id}`, null)).statusCode).toBe(200);
     // The address can sign up again as a new, unrelated account.
-    const again = await authPost('/sign-up/email', { email: buyer.user.email, password: TEST_PASSWORD });
+    const again = await authPost(ctx, '/sign-up/email', { email: buyer.user.email, password: TEST_PASSWORD });
     expect(again.statusCode).toBe(200);
   });
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../test/app.ts';
 import {
   signInAs,
   signUpAndVerify,
@@ -9,13 +9,7 @@ import {
 } from '../../test/auth.ts';
 import { createUser } from '../../test/factories.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 describe('test sessions', () => {
   it('signUpAndVerify gives a cookie and a bearer token that both reach GET /api/profile/me', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 import { sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let author: TestSession;
 let fan: TestSession;
 let workflowId: string;
@@ -11,14 +11,12 @@ let workflowId: string;
 const call = sessionCaller(() => ctx);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   author = await signedInUser(ctx);
   fan = await signedInUser(ctx);
   workflowId = (
     await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, title: 'Loved workflow' })
   ).id;
 });
-afterAll(() => ctx.close());
 
 describe('favourites', () => {
   it('refuses the anonymous caller with 401', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 import { readOutbox, sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let author: TestSession;
 let reporter: TestSession;
 let admin: TestSession;
@@ -11,12 +11,10 @@ let admin: TestSession;
 const call = sessionCaller(() => ctx);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   author = await signedInUser(ctx);
   reporter = await signedInUser(ctx);
   admin = await signedInUser(ctx, { role: 'admin' });
 });
-afterAll(() => ctx.close());
 
 describe('reports', () => {
   it('anyone signed in reports a listed workflow once; admins unlist it and the author is told', async () => {

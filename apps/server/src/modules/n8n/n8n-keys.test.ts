@@ -1,24 +1,19 @@
 import { N8N_MAX_KEYS } from '@flowbay/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 import {
+  authPost,
   linkPath,
   readOutbox,
   sessionCaller,
   signIn,
   signUpAndVerify,
   TEST_PASSWORD,
-  uniqueAddress,
   type TestSession,
 } from '../../test/auth.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 const call = sessionCaller(() => ctx);
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
 
 async function createKey(session: TestSession, label = 'Office n8n') {
   const created = await call('POST', '/api/n8n/keys', session, { label });
@@ -32,16 +27,6 @@ async function probe(key: string) {
   return [response.statusCode, response.json().error?.code ?? response.json().status];
 }
 
-function authPost(path: string, payload: object, headers: Record<string, string> = {}) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/auth${path}`,
-    remoteAddress: uniqueAddress(),
-    headers,
-    payload,
-  });
-}
-
 describe('a new password ends the library keys', () => {
   it('changing the password revokes every key of that account, and no one else’s', async () => {
     const owner = await signUpAndVerify(ctx);
@@ -51,6 +36,7 @@ describe('a new password ends the library keys', () => {
     for (const key of keys) expect(await probe(key)).toEqual([200, 'OK']);
 
     const changed = await authPost(
+      ctx,
       '/change-password',
       { currentPassword: TEST_PASSWORD, newPassword: 'quiet harbour violet 51' },
       owner.headers,
@@ -69,6 +55,7 @@ describe('a new password ends the library keys', () => {
     const owner = await signUpAndVerify(ctx);
     const key = await createKey(owner);
     const refused = await authPost(
+      ctx,
       '/change-password',
       { currentPassword: 'not my password', newPassword: 'quiet harbour violet 51' },
       owner.headers,
@@ -80,7 +67,7 @@ describe('a new password ends the library keys', () => {
   it('resetting a forgotten password revokes them too', async () => {
     const owner = await signUpAndVerify(ctx);
     const key = await createKey(owner);
-    const asked = await authPost('/request-password-reset', {
+    const asked = await authPost(ctx, '/request-password-reset', {
       email: owner.user.email,
       redirectTo: '/reset-password',
     });
@@ -88,7 +75,7 @@ describe('a new password ends the library keys', () => {
     await ctx.app.jobs.runDue(); // the reset e-mail is sent by a job
     const link = linkPath(readOutbox(ctx, owner.user.email).at(-1)!.link!);
     const token = /\/reset-password\/([^/?]+)/.exec(link)![1]!;
-    const reset = await authPost('/reset-password', { token, newPassword: 'a brand new secret' });
+    const reset = await authPost(ctx, '/reset-password', { token, newPassword: 'a brand new secret' });
     expect(reset.statusCode, reset.body).toBe(200);
 
     expect(await probe(key)).toEqual([401, 'N8N_KEY_INVALID']);

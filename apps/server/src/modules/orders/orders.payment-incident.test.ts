@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 import { sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
-import { injectedIpn, payAtTestGateway, placeOrder } from '../../test/selling.ts';
+import { gatewayApp, payAtTestGateway, placeOrder } from '../../test/selling.ts';
 
 /** The buyer's own order tells them what became of a late or double payment (decision 0136). */
 
 const MINUTE = 60 * 1000;
 const clock = manualClock(new Date('2026-07-01T08:00:00Z'));
-let ctx: TestContext;
+const ctx = useTestApp(gatewayApp(clock, { PAYMENT_TEST_GATEWAY: 'true' }));
 const call = sessionCaller(() => ctx);
 let seller: TestSession;
 let admin: TestSession;
 
 beforeAll(async () => {
-  ctx = await createTestApp({
-    env: { PAYMENT_TEST_GATEWAY: 'true' },
-    app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) },
-  });
   seller = await signedInUser(ctx);
   admin = await signedInUser(ctx, { role: 'admin' });
 }, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-});
 
 async function orderAs(session: TestSession, code: string) {
   const response = await call('GET', `/api/orders/${code}`, session);

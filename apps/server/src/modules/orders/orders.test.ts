@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   orders as ordersTable,
   paymentEvents,
@@ -9,31 +9,23 @@ import {
   workflowVersions,
   workflows,
 } from '../../db/schema.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createTestApp, useTestApp } from '../../test/app.ts';
 import { readOutbox, sessionCaller, signedInUser, signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { entitlementsOf, ipnParams, manualClock, paymentEventsOf, queryString } from '../../test/payments.ts';
-import { buyThroughTestGateway, checkout, injectedIpn } from '../../test/selling.ts';
+import { buyThroughTestGateway, checkout, gatewayApp } from '../../test/selling.ts';
 
 const MINUTE = 60 * 1000;
 const clock = manualClock();
-let ctx: TestContext;
+const ctx = useTestApp(gatewayApp(clock));
 const call = sessionCaller(() => ctx);
 let seller: TestSession;
 let admin: TestSession;
 
 beforeAll(async () => {
-  ctx = await createTestApp({
-    app: {
-      clock: clock.now,
-      // The test gateway's IPN goes to this app (over HTTP in the last test of this file).
-      testGatewayIpn: injectedIpn(() => ctx.app),
-    },
-  });
   seller = await signedInUser(ctx, { name: 'Lan Seller', locale: 'vi' });
   admin = await signedInUser(ctx, { role: 'admin' });
 });
-afterAll(() => ctx.close());
 
 async function buyer(overrides: Parameters<typeof createUser>[1] = {}) {
   return signedInUser(ctx, overrides);

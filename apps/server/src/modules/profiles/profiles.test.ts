@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BIO_MAX, FULL_NAME_MAX, URL_MAX } from '@flowbay/domain';
 import { user as userTable } from '../../db/schema.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import {
   readOutbox,
   signedInUser,
@@ -11,17 +11,13 @@ import {
   type TestSession,
 } from '../../test/auth.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let ana: TestSession;
 let binh: TestSession;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   ana = await signUpAndVerify(ctx, { email: 'ana@example.test' });
   binh = await signedInUser(ctx, { email: 'binh@example.test', name: 'Bình' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 function put(headers: Record<string, string>, payload: unknown) {

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { uploads, workflows } from '../../db/schema.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { readOutbox, sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { addPurchase } from '../../test/factories.ts';
 import { n8nExport, n8nNode, slackNode, uploadedUrl } from '../../test/publishing.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let author: TestSession;
 let other: TestSession;
 let admin: TestSession;
@@ -42,13 +42,11 @@ async function createWorkflow(session: TestSession, overrides: Record<string, un
 const approve = (id: string, session = admin) => call('POST', `/api/admin/workflows/${id}/approve`, session);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   author = await signedInUser(ctx, { locale: 'vi' });
   other = await signedInUser(ctx);
   buyer = await signedInUser(ctx);
   admin = await signedInUser(ctx, { role: 'admin' });
 });
-afterAll(() => ctx.close());
 
 describe('the publishing journey (free workflow)', () => {
   it('upload → create (pending, invisible) → approve (e-mail) → listed → new version pending → approved → downloads → delete', async () => {

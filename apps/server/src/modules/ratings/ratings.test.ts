@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { purchases, user } from '../../db/schema.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import {
   readOutbox,
   signedInUser,
@@ -13,11 +13,11 @@ import {
 } from '../../test/auth.ts';
 import { addPurchase, createWorkflow } from '../../test/factories.ts';
 import { ipnParams, manualClock, queryString } from '../../test/payments.ts';
-import { buyThroughTestGateway, injectedIpn, refundAsAdmin } from '../../test/selling.ts';
+import { buyThroughTestGateway, gatewayApp, refundAsAdmin } from '../../test/selling.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const clock = manualClock();
-let ctx: TestContext;
+const ctx = useTestApp(gatewayApp(clock));
 let author: TestSession;
 let admin: TestSession;
 
@@ -75,11 +75,9 @@ const reviewsOf = (workflowId: string, session: TestSession | null = null) =>
 const cardOf = async (workflowId: string) => (await call('GET', `/api/workflows/${workflowId}`, null)).json();
 
 beforeAll(async () => {
-  ctx = await createTestApp({ app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) } });
   author = await member({ name: 'Author Anh' });
   admin = await member({ role: 'admin' });
 });
-afterAll(() => ctx.close());
 
 describe('who may review', () => {
   it('refuses the anonymous caller, the author, a non-buyer of a paid workflow and a signed-out downloader', async () => {
