@@ -75,6 +75,22 @@ async function gatewayState(code: string) {
   return row?.state ?? null;
 }
 
+/** A new buyer's checkout, through `provider`, of a new workflow of the seller priced `price`. */
+async function checkout(
+  price: number,
+  provider: 'test' | 'stripe',
+  buyerOverrides: Parameters<typeof signedInUser>[1] = {},
+) {
+  const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price });
+  const buyer = await signedInUser(ctx, buyerOverrides);
+  const placed = await placeOrder(ctx, buyer, workflow.id, provider);
+  return { workflow, buyer, placed };
+}
+
+/** The seller deletes the workflow (soft delete, as the API does). */
+const deleteWorkflow = (id: string) =>
+  ctx.db.update(workflows).set({ deletedAt: clock.now() }).where(eq(workflows.id, id));
+
 describe('a buyer who switches provider and pays both', () => {
   it('the old checkout, paid late, buys the workflow; the second payment is refunded at Stripe', async () => {
     const workflow = await createWorkflow(ctx.db, ctx.storage, {
@@ -120,9 +136,7 @@ describe('a buyer who switches provider and pays both', () => {
 
 describe('the test gateway', () => {
   it('a checkout reopened near expiry: both paid, the older one is refunded at the gateway', async () => {
-    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 90_000 });
-    const buyer = await signedInUser(ctx, { locale: 'en' });
-    const first = await placeOrder(ctx, buyer, workflow.id, 'test');
+    const { workflow, buyer, placed: first } = await checkout(90_000, 'test', { locale: 'en' });
     clock.advance(14 * MINUTE);
     const second = await placeOrder(ctx, buyer, workflow.id, 'test');
     expect(second.code).not.toBe(first.code);
@@ -139,10 +153,8 @@ describe('the test gateway', () => {
   });
 
   it('a payment for a workflow deleted meanwhile is refunded, not granted', async () => {
-    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 70_000 });
-    const buyer = await signedInUser(ctx);
-    const placed = await placeOrder(ctx, buyer, workflow.id, 'test');
-    await ctx.db.update(workflows).set({ deletedAt: clock.now() }).where(eq(workflows.id, workflow.id));
+    const { workflow, buyer, placed } = await checkout(70_000, 'test');
+    await deleteWorkflow(workflow.id);
     await payAtTestGateway(ctx, placed.redirectUrl);
     await ctx.app.jobs.runDue();
     expect(await entitlementsOf(ctx, buyer.user.id)).toEqual([]);
@@ -154,9 +166,7 @@ describe('the test gateway', () => {
   });
 
   it('a payment whose IPN was lost after the order closed is found by reconciliation and fulfilled', async () => {
-    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 60_000 });
-    const buyer = await signedInUser(ctx);
-    const placed = await placeOrder(ctx, buyer, workflow.id, 'test');
+    const { workflow, buyer, placed } = await checkout(60_000, 'test');
     // The buyer switched to Stripe (closing this one), but had paid here; the IPN never came.
     await placeOrder(ctx, buyer, workflow.id, 'stripe');
     await ctx.db.insert(testGatewayPayments).values({
@@ -176,10 +186,8 @@ describe('the test gateway', () => {
 
 describe('a refund made at the provider just before a crash', () => {
   it('the test gateway: the retried job finds the refund made and records it, instead of failing', async () => {
-    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 65_000 });
-    const buyer = await signedInUser(ctx);
-    const placed = await placeOrder(ctx, buyer, workflow.id, 'test');
-    await ctx.db.update(workflows).set({ deletedAt: clock.now() }).where(eq(workflows.id, workflow.id));
+    const { workflow, placed } = await checkout(65_000, 'test');
+    await deleteWorkflow(workflow.id);
     await payAtTestGateway(ctx, placed.redirectUrl);
     // The job's refund reached the gateway, then the process died before writing it down.
     await ctx.db
@@ -192,10 +200,8 @@ describe('a refund made at the provider just before a crash', () => {
   });
 
   it('Stripe: the same refund is answered again (one idempotency key per order), never a second one', async () => {
-    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 75_000 });
-    const buyer = await signedInUser(ctx);
-    const placed = await placeOrder(ctx, buyer, workflow.id, 'stripe');
-    await ctx.db.update(workflows).set({ deletedAt: clock.now() }).where(eq(workflows.id, workflow.id));
+    const { workflow, placed } = await checkout(75_000, 'stripe');
+    await deleteWorkflow(workflow.id);
     await payAtStripe(placed.redirectUrl);
     // The job's refund reached Stripe (through the same driver), then the process died.
     const driver = createStripeProvider({
