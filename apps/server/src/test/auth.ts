@@ -26,6 +26,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { decodeQuotedPrintable } from '../../../../scripts/lib/outbox.ts';
 import { session as sessionTable, user as userTable } from '../db/schema.ts';
 import { resolveAuthSecret } from '../infra/auth/secret.ts';
 import type { TestContext } from './app.ts';
@@ -58,21 +59,6 @@ export interface OutboxMail {
   text: string;
   html: string;
   link: string | null;
-}
-
-function decodeQuotedPrintable(value: string): string {
-  const softBreaksRemoved = value.replace(/=\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < softBreaksRemoved.length; i += 1) {
-    const hex = softBreaksRemoved.slice(i + 1, i + 3);
-    if (softBreaksRemoved[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(softBreaksRemoved[i]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
 }
 
 function decodeBody(body: string, encoding: string | undefined): string {
