@@ -36,6 +36,16 @@ async function pendingOrder(price = 90_000) {
   return { buyer, code, params: Object.fromEntries(new URL(redirectUrl).searchParams) };
 }
 
+/** The test gateway's page: what it says of a payment address's `params`, and pressing Pay on it. */
+const gatewaySession = (params: Record<string, string>) =>
+  ctx.app.inject({ method: 'GET', url: `/api/payments/test-gateway/session?${queryString(params)}` });
+const pressPay = (params: Record<string, string>) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/test-gateway/complete',
+    payload: { params, outcome: 'pay' },
+  });
+
 async function stateOf(code: string) {
   const [row] = await ctx.db.select().from(ordersTable).where(eq(ordersTable.code, code));
   return row!.state;
@@ -66,11 +76,7 @@ describe("the buyer's own payment address is not a provider's report", () => {
     expect(await stateOf(code)).toBe('pending');
 
     // The real result still pays it.
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/test-gateway/complete',
-      payload: { params, outcome: 'pay' },
-    });
+    const paid = await pressPay(params);
     expect(paid.statusCode).toBe(200);
     expect(await stateOf(code)).toBe('paid');
     expect(await entitlementsOf(ctx, buyer.user.id)).toHaveLength(1);
@@ -107,32 +113,18 @@ describe("the test gateway's clock (VNPay's dates are Vietnam's time, GMT+7)", (
     expect(Math.ceil((expiresAt.getTime() - clock.now().getTime()) / SECOND)).toBe(15 * 60);
 
     clock.advance(expiresAt.getTime() - SECOND - clock.now().getTime());
-    const session = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/payments/test-gateway/session?${queryString(early.params)}`,
-    });
+    const session = await gatewaySession(early.params);
     expect(session.json()).toMatchObject({ valid: true, order_code: early.code });
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/test-gateway/complete',
-      payload: { params: early.params, outcome: 'pay' },
-    });
+    const paid = await pressPay(early.params);
     expect(paid.statusCode).toBe(200);
     expect(await stateOf(early.code)).toBe('paid');
 
     // One second past the expiry, and the 7 and 14 hours a time-zone slip would have allowed.
     for (const past of [SECOND, 7 * 60 * MINUTE, 14 * 60 * MINUTE - MINUTE]) {
       clock.advance(expiresAt.getTime() + past - clock.now().getTime());
-      const expired = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/payments/test-gateway/session?${queryString(late.params)}`,
-      });
+      const expired = await gatewaySession(late.params);
       expect(expired.json().valid).toBe(false);
-      const refused = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/payments/test-gateway/complete',
-        payload: { params: late.params, outcome: 'pay' },
-      });
+      const refused = await pressPay(late.params);
       expect(refused.statusCode).toBe(400);
     }
     expect(await stateOf(late.code)).toBe('pending');
@@ -141,10 +133,7 @@ describe("the test gateway's clock (VNPay's dates are Vietnam's time, GMT+7)", (
   it('refuses a request without a readable expiry', async () => {
     const { params } = await pendingOrder(50_000);
     const { vnp_ExpireDate: _expiry, ...rest } = params;
-    const session = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/payments/test-gateway/session?${queryString(rest)}`,
-    });
+    const session = await gatewaySession(rest);
     expect(session.json().valid).toBe(false);
   });
 });
