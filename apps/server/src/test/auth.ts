@@ -196,6 +196,8 @@ export async function signUpAndVerify(
     payload: { email, password, ...(options.locale ? { locale: options.locale } : {}) },
   });
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+  // The confirmation e-mail is a queued job, as every e-mail is.
+  await ctx.app.jobs.runDue();
   const mail = readOutbox(ctx, email).at(-1);
   if (!mail?.link) throw new Error(`no confirmation e-mail for ${email}`);
   const verify = await ctx.app.inject({

@@ -10,7 +10,7 @@ import { isDatabaseUnavailable } from '../../db/availability.ts';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import type { MailMessage, Mailer } from '../mailer/index.ts';
+import type { MailMessage } from '../mailer/index.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mailer/templates.ts';
 import { oversizedField, passwordWeaknessOf } from './auth-input.ts';
 import { noteDatabaseFailure } from './database-failure.ts';
@@ -42,7 +42,6 @@ export interface AuthLog {
 export interface CreateAuthOptions {
   env: Env;
   db: Database;
-  mailer: Mailer;
   log: AuthLog;
   /** The shared counter behind every auth rate limit (rate_limit table, or Redis when configured). */
   rate: RateConsumer;
@@ -51,10 +50,11 @@ export interface CreateAuthOptions {
   /** After Better Auth changed a user row (a name, a picture): what others see of them may differ. */
   onUserChanged?: (userId: string) => Promise<unknown>;
   /**
-   * Queues an e-mail (a job: retried while SMTP is down). Better Auth swallows a failed send, so the
-   * reset e-mail goes this way; without it, it is sent directly.
+   * Queues an e-mail (a job: retried while SMTP is down). Every e-mail Better Auth sends (the
+   * confirmation, the reset, "your password was changed") goes this way: Better Auth swallows a
+   * failed send, so a direct send during an SMTP outage would be lost.
    */
-  sendLater?: (message: MailMessage) => Promise<unknown>;
+  sendLater: (message: MailMessage) => Promise<unknown>;
 }
 
 const Locale = z.enum(['en', 'vi']);
@@ -82,7 +82,6 @@ export async function promoteListedAdmin(db: Database, env: Pick<Env, 'ADMIN_EMA
 export function createAuth({
   env,
   db,
-  mailer,
   log,
   rate,
   onPasswordChanged,
@@ -160,7 +159,7 @@ export function createAuth({
       },
       async sendResetPassword({ user, url }) {
         const message = resetPasswordMail(user.email, languageOf(user), url);
-        await (sendLater ? sendLater(message) : mailer.send(message));
+        await sendLater(message);
       },
     },
     emailVerification: {
@@ -169,7 +168,7 @@ export function createAuth({
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
-        await mailer.send(verifyEmailMail(user.email, languageOf(user), url));
+        await sendLater(verifyEmailMail(user.email, languageOf(user), url));
       },
       async afterEmailVerification(user) {
         await promoteListedAdmin(db, env, user.id);
@@ -254,7 +253,7 @@ export function createAuth({
         const changed = ctx.context.newSession?.user ?? ctx.context.session?.user;
         if (ctx.context.returned instanceof Error || !changed) return;
         await onPasswordChanged?.(changed.id);
-        await mailer.send(
+        await sendLater(
           passwordChangedMail(changed.email, languageOf(changed), `${env.PUBLIC_URL}/auth?tab=forgot`),
         );
       }),

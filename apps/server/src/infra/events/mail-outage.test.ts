@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { TEST_PASSWORD, sessionCaller, signUpAndVerify, signedInUser } from '../../test/auth.ts';
+import {
+  TEST_PASSWORD,
+  sessionCaller,
+  signUpAndVerify,
+  signedInUser,
+  uniqueAddress,
+} from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
 import { buyThroughTestGateway, injectedIpn, refundAsAdmin } from '../../test/selling.ts';
@@ -40,6 +46,7 @@ describe('every e-mail survives an SMTP outage', () => {
     // An account that can delete itself (it has a password), made while SMTP is up.
     const leaving = await signUpAndVerify(ctx);
     const forgetful = await signUpAndVerify(ctx);
+    const changing = await signUpAndVerify(ctx);
     const admin = await signedInUser(ctx, { role: 'admin' });
     const author = await signedInUser(ctx, { name: 'Outage Author' });
     const buyer = await signedInUser(ctx, { locale: 'en' });
@@ -107,6 +114,20 @@ describe('every e-mail survives an SMTP outage', () => {
     expect(reset.statusCode, reset.body).toBe(200);
     const deleted = await call('POST', '/api/profile/me/delete', leaving, { password: TEST_PASSWORD });
     expect(deleted.statusCode, deleted.body).toBe(204);
+    // Better Auth's own e-mails: a sign-up's confirmation and "your password was changed".
+    const newcomer = 'newcomer-during-outage@example.test';
+    const signUp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      remoteAddress: uniqueAddress(),
+      payload: { email: newcomer, password: TEST_PASSWORD },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    const changed = await call('POST', '/api/auth/change-password', changing, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'quiet harbour violet 51',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
 
     clock.advance(REVIEW_REMINDER_DELAY_MS);
     await ctx.app.jobs.runDue();
@@ -130,6 +151,8 @@ describe('every e-mail survives an SMTP outage', () => {
         'help@flowbay.test | [Contact] Question during an outage',
         `${forgetful.user.email} | Reset your Flowbay password`,
         `${leaving.user.email} | Your Flowbay account was deleted`,
+        `${newcomer} | Confirm your e-mail address for Flowbay`,
+        `${changing.user.email} | Your Flowbay password was changed`,
       ].sort(),
     );
     // Nothing is left to send, and nothing is sent twice.

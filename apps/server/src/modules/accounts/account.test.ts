@@ -189,6 +189,7 @@ describe('change password', () => {
     );
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
+    await ctx.app.jobs.runDue(); // the e-mail is sent by a job
     expect(readOutbox(ctx, session.user.email).at(-1)!.subject).toBe('Your Flowbay password was changed');
     await signIn(ctx, session.user.email, 'quiet harbour violet 51');
     await expect(signIn(ctx, session.user.email, TEST_PASSWORD)).rejects.toThrow(/401/);

@@ -52,6 +52,7 @@ async function signUp(
 ) {
   const response = await post('/api/auth/sign-up/email', { email, password: PASSWORD, ...extra }, headers);
   expect(response.statusCode, response.body).toBe(200);
+  await ctx.app.jobs.runDue(); // the confirmation e-mail is sent by a job
   return response;
 }
 
@@ -176,6 +177,7 @@ describe('e-mail and password accounts over HTTP, with a real SMTP server', () =
       { 'x-language': 'vi' },
     );
     expect(inVietnamese.json().error.message).toBe('Email này đã tồn tại.');
+    await ctx.app.jobs.runDue();
     // No second account and no second e-mail.
     expect(smtp.to(email)).toHaveLength(1);
     expect(await ctx.db.select().from(userTable).where(eq(userTable.email, email))).toHaveLength(1);
@@ -216,9 +218,11 @@ describe('e-mail and password accounts over HTTP, with a real SMTP server', () =
     await signUp(email);
     const resend = await post('/api/auth/send-verification-email', { email, callbackURL: '/' });
     expect(resend.statusCode, resend.body).toBe(200);
+    await ctx.app.jobs.runDue();
     expect(smtp.to(email)).toHaveLength(2);
     const unknown = await post('/api/auth/send-verification-email', { email: 'nobody@example.test' });
     expect(unknown.statusCode).toBe(200);
+    await ctx.app.jobs.runDue();
     expect(smtp.to('nobody@example.test')).toHaveLength(0);
   });
 

@@ -52,6 +52,7 @@ describe('ADMIN_EMAILS', () => {
     expect(signUp.statusCode).toBe(200);
     expect(await roleOf('chief@example.test')).toBe('user');
 
+    await ctx.app.jobs.runDue(); // the confirmation e-mail is sent by a job
     const link = readOutbox(ctx, 'chief@example.test').at(-1)!.link!;
     const confirm = await ctx.app.inject({
       method: 'GET',

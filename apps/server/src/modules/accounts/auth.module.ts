@@ -18,13 +18,12 @@ declare module '../../lib/modules.ts' {
 /** Signing up, in and out, password resets: Better Auth behind the house's throttle and checks. */
 export const authModule = defineModule({
   name: 'auth',
-  needs: ['env', 'db', 'mailer', 'log', 'rate', 'clock', 'jobs', 'events', 'libraryKeys'],
+  needs: ['env', 'db', 'log', 'rate', 'clock', 'jobs', 'events', 'libraryKeys'],
   provides: ['auth'],
-  build: ({ env, db, mailer, log, rate, clock, jobs, events, libraryKeys }) => ({
+  build: ({ env, db, log, rate, clock, jobs, events, libraryKeys }) => ({
     auth: createAuth({
       env,
       db,
-      mailer,
       log,
       rate,
       onPasswordChanged: (userId) => libraryKeys.revokeAll(userId),
