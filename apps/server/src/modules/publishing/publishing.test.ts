@@ -84,7 +84,9 @@ describe('the publishing journey (free workflow)', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ decision: 'approved', status: 'listed' });
     await ctx.app.jobs.runDue(); // the decision's e-mail is a job
-    const mail = readOutbox(ctx, author.user.email).at(-1);
+    const mail = readOutbox(ctx, author.user.email).find((sent) =>
+      sent.subject.includes('"Gửi cảnh báo Slack"'),
+    );
     expect(mail?.subject).toBe('Workflow "Gửi cảnh báo Slack" đã được duyệt');
     expect(mail?.text).toContain(`/workflows/gui-canh-bao-slack-${id}`);
 
@@ -194,7 +196,10 @@ describe('rejection', () => {
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toMatchObject({ decision: 'rejected', status: 'rejected' });
     await ctx.app.jobs.runDue(); // the decision's e-mail is a job
-    const mail = readOutbox(ctx, author.user.email).at(-1)!;
+    // The author may get other decisions' e-mails in the same run: this one is about this workflow.
+    const mail = readOutbox(ctx, author.user.email).find((sent) =>
+      sent.subject.includes('"Will be rejected"'),
+    )!;
     expect(mail.subject).toBe('Workflow "Will be rejected" chưa được duyệt');
     expect(mail.text).toContain('Lý do: Mô tả quá ngắn');
     expect((await call('GET', `/api/workflows/${id}`, null)).statusCode).toBe(404);
