@@ -1,4 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
+import { z } from 'zod';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
@@ -10,6 +11,10 @@ import { AppProviders, createQueryClient } from './providers';
 import { prefetchingNavigations } from './navigation-prefetch';
 import { AppRoutes, preloadPage } from './router';
 import { renderedSignedIn, type ServerState } from './server-state';
+
+// Zod probes for `new Function` the first time it parses an object, and the site's CSP (no eval)
+// reports the probe as a violation: pages parse without compiling (forms set the same in zod-resolver).
+z.config({ jitless: true });
 
 /**
  * Starts the app in `container`: hydrates the server's render from `state`, or renders anew when
