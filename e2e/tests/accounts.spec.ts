@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { latestMailLink, logIn, mailContaining, newContextIn, uniqueEmail } from './signed-in-helpers';
+import { confirmationMailLink, logIn, mailContaining, newContextIn, uniqueEmail } from './signed-in-helpers';
 
 /** A 16×16 PNG: the server crops and resizes it to a square WebP avatar. */
 const AVATAR_PNG = Buffer.from(
@@ -39,7 +39,7 @@ test.describe('an account a person manages', () => {
 
     const elsewhere = await newContextIn(browser, uiLanguage);
     const landing = await elsewhere.newPage();
-    await landing.goto(await latestMailLink(email));
+    await landing.goto(await confirmationMailLink(email));
     await expect(landing.getByRole('heading', { name: t('auth.verifiedTitle') })).toBeVisible();
     await page.goto('/auth');
     await logIn(page, t, email, FIRST_PASSWORD);

@@ -49,9 +49,9 @@ export function mailsTo(dataDir: string, to: string): string[] {
     .filter((raw) => addressed.test(raw));
 }
 
-/** The first link of an e-mail. */
-export function firstLink(raw: string): string | null {
-  return /https?:\/\/[^\s<>"]+/.exec(decodeQuotedPrintable(raw))?.[0] ?? null;
+/** The address-confirmation link in a raw e-mail, or null when the mail is another kind. */
+export function confirmationLink(raw: string): string | null {
+  return /https?:\/\/[^\s<>"]+\/verify-email\?token=[^\s<>"]+/.exec(decodeQuotedPrintable(raw))?.[0] ?? null;
 }
 
 export interface FetchedAccount {
@@ -85,7 +85,7 @@ export async function confirmedAccountByFetch(options: {
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   let link: string | null = null;
   while (!link && Date.now() < deadline) {
-    link = mailsTo(dataDir, email).map(firstLink).find(Boolean) ?? null;
+    link = mailsTo(dataDir, email).map(confirmationLink).find(Boolean) ?? null;
     if (!link) await new Promise((resolve) => setTimeout(resolve, 250));
   }
   if (!link) throw new Error(`no confirmation e-mail to ${email} in the outbox`);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '@/i18n/use-translation';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -56,6 +56,8 @@ export function WorkflowFields({
 }) {
   const { t } = useTranslation();
   const { errors } = form.formState;
+  // Its own subscription: the cover's help and "(optional)" follow the price as it is typed.
+  const paid = isPaidPrice(useWatch({ control: form.control, name: 'price' }));
   const message = (field: keyof WorkflowFieldsInput) => {
     const key = errors[field]?.message;
     return key ? translateMessage(t, key) : undefined;
@@ -146,7 +148,7 @@ export function WorkflowFields({
             id={`${idPrefix}-cover`}
             file={field.value}
             onChange={field.onChange}
-            paid={isPaidPrice(form.watch('price'))}
+            paid={paid}
             error={message('cover')}
             inputRef={field.ref}
             currentUrl={currentCover}
