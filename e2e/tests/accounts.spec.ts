@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { describeDesktopOnly, expect, test } from './fixtures';
 import { confirmationMailLink, logIn, mailContaining, newContextIn, uniqueEmail } from './signed-in-helpers';
 
 /** A 16×16 PNG: the server crops and resizes it to a square WebP avatar. */
@@ -9,11 +9,9 @@ const AVATAR_PNG = Buffer.from(
 const FIRST_PASSWORD = 'lantern orchard cobalt 27';
 const NEW_PASSWORD = 'harbour violet quiet 51';
 
-test.describe('an account a person manages', () => {
-  // Skipped on phones: the account forms are the same components at every width (desktop runs both
-  // languages); the phone's account menu sheet is covered by signed-in.spec.ts.
-  test.skip(({ isMobile }) => isMobile, 'phone: same account forms; phone layout in signed-in.spec.ts');
-
+// Skipped on phones: the account forms are the same components at every width (desktop runs both
+// languages); the phone's account menu sheet is covered by signed-in.spec.ts.
+describeDesktopOnly('an account a person manages', 'phone layout in signed-in.spec.ts', () => {
   test('sign up with a name, avatar, bio and links, change the password, export the data, delete the account', async ({
     page,
     browser,

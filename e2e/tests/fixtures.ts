@@ -114,6 +114,18 @@ export const test = base.extend<{
 
 export { expect };
 
+/**
+ * A group of journeys that runs at desktop width only, where both languages run: on a phone it would
+ * walk through the same components again. `onPhones` says why, or where the phone layout is covered
+ * instead; Playwright reports it as the reason for the skip.
+ */
+export function describeDesktopOnly(title: string, onPhones: string, body: () => void) {
+  test.describe(title, () => {
+    test.skip(({ isMobile }) => isMobile, onPhones);
+    body();
+  });
+}
+
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

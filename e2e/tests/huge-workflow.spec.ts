@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { largeN8nExport } from '../../apps/server/src/test/large-export';
 import { expect, test } from './api-fixtures';
+import { describeDesktopOnly } from './fixtures';
 
 /**
  * Before the fix the page parsed a huge export on the main thread and drew every node, blocking
@@ -39,11 +40,9 @@ async function longestTask(page: Page): Promise<number> {
 /** How long reading the huge file may take before the summary shows (see the reviewer's step). */
 const FILE_READ_TIMEOUT = 60_000;
 
-test.describe('a huge free workflow', () => {
-  // On phones: a huge file's preview work is the same code at every width (desktop runs both languages);
-  // the preview's phone layout is covered by preview.spec.ts.
-  test.skip(({ isMobile }) => isMobile, 'phone: same parse code; phone preview in preview.spec.ts');
-
+// On phones: a huge file's preview work is the same code at every width (desktop runs both languages);
+// the preview's phone layout is covered by preview.spec.ts.
+describeDesktopOnly('a huge free workflow', 'same parse code; phone preview in preview.spec.ts', () => {
   test('shows a summary and a bounded preview without blocking the page, for visitors and reviewers', async ({
     page,
     uiLanguage,

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatVnd } from '@flowbay/domain/price';
 import { expect, test } from './api-fixtures';
+import { describeDesktopOnly } from './fixtures';
 import {
   chainExport,
   expectAccessibleSettled as expectAccessible,
@@ -25,11 +26,9 @@ const fileError = (page: Page, id: string) => page.locator(`#${id}-error`);
 const moderationItem = (page: Page, title: string) =>
   page.getByTestId('moderation-item').filter({ has: page.getByRole('heading', { name: title }) });
 
-test.describe('seller tools that cannot mislead', () => {
-  // On phones: the seller journey runs at desktop width in both languages; the forms are the same on a
-  // phone.
-  test.skip(({ isMobile }) => isMobile, 'phone: the seller forms are the same as on desktop');
-
+// On phones: the seller journey runs at desktop width in both languages; the forms are the same on a
+// phone.
+describeDesktopOnly('seller tools that cannot mislead', 'the seller forms are the same on phones', () => {
   test('a seller types "99.000", picks broken files, then changes the listing\'s cover and use cases', async ({
     browser,
     uiLanguage,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { formatVnd } from '@flowbay/domain/price';
 import { expect, test } from './api-fixtures';
+import { describeDesktopOnly } from './fixtures';
 import {
   expectAccessibleSettled as expectAccessible,
   expectToast,
@@ -24,9 +25,7 @@ async function openSales(page: Page, t: Translate) {
   await expect(page.getByRole('heading', { level: 1, name: t('sales.title') })).toBeVisible();
 }
 
-test.describe('selling', () => {
-  test.skip(({ isMobile }) => isMobile, 'selling runs at desktop width in both languages');
-
+describeDesktopOnly('selling', 'selling runs at desktop width in both languages', () => {
   test('a seller sees a sale on the chart, adds a bank account and is paid out; an admin exports and marks it paid', async ({
     uiLanguage,
     t,

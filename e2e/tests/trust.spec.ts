@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './api-fixtures';
-import type { UiLanguage } from './fixtures';
+import { describeDesktopOnly, type UiLanguage } from './fixtures';
 import {
   chainExport,
   escapeRegExp,
@@ -38,9 +38,7 @@ async function buyThroughTestGateway(page: Page, t: Translate, path: string) {
   await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
 }
 
-test.describe('trust', () => {
-  test.skip(({ isMobile }) => isMobile, 'the trust journeys run at desktop width in both languages');
-
+describeDesktopOnly('trust', 'the trust journeys run at desktop width in both languages', () => {
   test('a buyer rates and reviews a workflow, the author answers, and cards and the page show the new average', async ({
     uiLanguage,
     t,
