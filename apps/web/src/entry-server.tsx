@@ -5,15 +5,9 @@ import { I18nextProvider } from 'react-i18next';
 import { StrictMode } from 'react';
 import { StaticRouter } from 'react-router';
 import type { KnownPageData } from '@flowbay/domain/page-data';
-import { paymentProvidersQueryOptions } from './features/orders/api/get-payment-providers';
-import { translateStatusQueryOptions } from './features/translate/api/translate';
 import { prefetchPage } from './app/prefetch';
 import { sessionQueryOptions } from './features/accounts/api/get-session';
 import { preloadServerParts } from './app/server-parts';
-import { reviewsQueryOptions } from './features/ratings/api/get-reviews';
-import { authorStatsQueryOptions } from './features/workflows/api/get-author-stats';
-import { workflowQueryOptions } from './features/workflows/api/get-workflow';
-import { versionsQueryOptions } from './features/workflows/api/get-versions';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRoutes, preloadPage } from './app/router';
 import type { UiLanguage } from './i18n';
@@ -57,21 +51,6 @@ export interface RenderResult {
   signedIn: boolean;
 }
 
-/** Puts what the server knows in the cache entries the page's components read. */
-function seedKnown(queryClient: ReturnType<typeof createQueryClient>, known: KnownPageData): void {
-  if (!known.workflow) return;
-  const { ref, data: workflow } = known.workflow;
-  queryClient.setQueryData(workflowQueryOptions(ref).queryKey, workflow);
-  if (known.versions) queryClient.setQueryData(versionsQueryOptions(workflow.id).queryKey, known.versions);
-  if (known.reviews) queryClient.setQueryData(reviewsQueryOptions(workflow.id, 0).queryKey, known.reviews);
-  if (known.authorStats)
-    queryClient.setQueryData(authorStatsQueryOptions(workflow.user_id).queryKey, known.authorStats);
-  if (known.translateStatus)
-    queryClient.setQueryData(translateStatusQueryOptions.queryKey, known.translateStatus);
-  if (known.paymentProviders)
-    queryClient.setQueryData(paymentProvidersQueryOptions().queryKey, known.paymentProviders);
-}
-
 /**
  * The visitor's session goes in the page: the header renders the log-in links or the account menu,
  * and the client does not ask while hydrating (an answer arriving then made React render the header
@@ -83,8 +62,9 @@ async function sessionInPage(queryClient: ReturnType<typeof createQueryClient>):
 }
 
 /**
- * Renders a public page for the visitor in `language`: the data it shows first is prefetched with
- * the API's own answers (see setApiFetch), then rendered to a string.
+ * Renders a public page for the visitor in `language`: the data it shows first (the page's
+ * `routes/<file>.data.ts`) is taken from `known`, the answers the server has already, and the rest
+ * prefetched with the API's own answers (see setApiFetch), then rendered to a string.
  */
 export async function render(
   url: URL,
@@ -92,10 +72,10 @@ export async function render(
   known: KnownPageData = {},
 ): Promise<RenderResult> {
   const queryClient = createQueryClient();
-  seedKnown(queryClient, known);
   await Promise.all([
     preloadPage(url.pathname),
-    prefetchPage(queryClient, url),
+    // The page's data declaration puts what the server knows in the cache first, then asks for the rest.
+    prefetchPage(queryClient, url, known),
     sessionInPage(queryClient),
     preloadServerParts(),
   ]);

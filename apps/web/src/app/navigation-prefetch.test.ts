@@ -1,8 +1,14 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { QueryClient } from '@tanstack/react-query';
 import { UNSAFE_createMemoryHistory } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PageId } from '@flowbay/domain/routes';
 import { setApiFetch } from '@/lib/api-client';
 import { prefetchingNavigations } from './navigation-prefetch';
+import { PAGE_MODULES } from './page-modules';
+import { hasPageData } from './prefetch';
 
 const WORKFLOW_ID = '3f0c2a4e-8d7b-4c1a-9e2f-6b5d4c3a2b10';
 
@@ -45,7 +51,7 @@ describe('navigation prefetch', () => {
     // The router hears of the navigation at once, as without the prefetch.
     expect(seen).toEqual([`/workflows/auto-label-${WORKFLOW_ID}`]);
     expect(history.location.pathname).toBe(`/workflows/auto-label-${WORKFLOW_ID}`);
-    // prefetch.ts is a chunk of its own: the requests start once it is loaded.
+    // The page's data declaration is a chunk of its own: the requests start once it is loaded.
     await expect.poll(() => api.asked.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     // Nothing has answered yet, and the workflow, its versions and its reviews are all asked for.
     expect(api.asked).toEqual(
@@ -70,14 +76,40 @@ describe('navigation prefetch', () => {
     stop();
   });
 
-  it('asks nothing for a page it does not prefetch', async () => {
+  it("starts the requests of every page that declares its data, the profile's among them", async () => {
+    const api = pendingApi();
+    const { history, stop } = navigations();
+    history.push('/profiles/author-1?page=2');
+    await expect.poll(() => api.asked.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    expect(api.asked).toEqual(
+      expect.arrayContaining(['/api/profile/author-1', '/api/workflows?page=1&user_id=author-1']),
+    );
+    api.answerAll();
+    stop();
+  });
+
+  it('asks nothing for a page without a data declaration', async () => {
     const api = pendingApi();
     const { history, seen, stop } = navigations();
     history.push('/faq');
-    await import('./prefetch');
+    // Every declaration loaded: had the navigation started one, its requests would be out by now.
+    await Promise.all(Object.values(import.meta.glob('./routes/*.data.ts')).map((load) => load()));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen).toEqual(['/faq']);
     expect(api.asked).toEqual([]);
     stop();
+  });
+
+  it('prefetches exactly the pages with a `routes/<file>.data.ts` beside their component', () => {
+    const routes = join(dirname(fileURLToPath(import.meta.url)), 'routes');
+    const declared = (id: PageId) => existsSync(join(routes, `${PAGE_MODULES[id].file}.data.ts`));
+    for (const id of Object.keys(PAGE_MODULES) as PageId[]) expect(hasPageData(id), id).toBe(declared(id));
+    // The public pages whose first view loads data; the static pages and signed-in screens do not.
+    expect((Object.keys(PAGE_MODULES) as PageId[]).filter(hasPageData).sort()).toEqual([
+      'catalog',
+      'home',
+      'publicProfile',
+      'workflow',
+    ]);
   });
 });

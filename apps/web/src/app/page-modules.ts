@@ -17,7 +17,8 @@ export type { PageTexts } from './page';
  * Every page's declaration: the public pages' own (`routes/<file>.page.ts`, with their heads), the
  * signed-in screens' module and texts inline (their heads are the app's: they are never indexed).
  * The router loads the page from it; the build (vite.config.ts) lists each page's chunks from it,
- * for the server to name in the page (main.tsx preloads them); the server writes public heads from it.
+ * for the server to name in the page (main.tsx preloads them); the server writes public heads from it;
+ * prefetch.ts finds each page's data declaration (`routes/<file>.data.ts`) by its `file`.
  */
 export const PAGE_MODULES: Record<PageId, PageDeclaration<never>> = {
   home,

@@ -18,8 +18,8 @@ export interface PageHeadText {
  * what the page shows (`Data`). The router loads the page from it, the build lists each page's
  * chunks from it, the server writes the head from it, and the component keeps the tab's title and
  * description in step with it on client-side navigation. Its data (the queries the page shows first)
- * is in `routes/<file>.data.ts`, a chunk of its own (page-data.ts). A declaration stays free of
- * React and of the app's `@/` modules: the server reads it as it is.
+ * is in `routes/<file>.data.ts`, a chunk of its own (page-data.ts) that prefetch.ts finds by the same
+ * `file`. A declaration stays free of React and of the app's `@/` modules: the server reads it as it is.
  */
 export interface PageDeclaration<Data = void> {
   /** The page's module under ./routes (its file name without `.tsx`). */
