@@ -256,6 +256,11 @@ export function authPost(
   });
 }
 
+/** The session's owner asks to change their password from `current` to `next` (the answer is the test's to check). */
+export function changePassword(ctx: TestContext, session: TestSession, current: string, next: string) {
+  return authPost(ctx, '/change-password', { currentPassword: current, newPassword: next }, session.headers);
+}
+
 export function sessionCaller(context: () => TestContext) {
   return (
     method: Method,

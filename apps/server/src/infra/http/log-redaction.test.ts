@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { linkPath, readOutbox, signUpAndVerify, uniqueAddress } from '../../test/auth.ts';
+import { createLibraryKey } from '../../test/n8n.ts';
 import { redactUrl } from './log-redaction.ts';
 
 let ctx: TestContext;
@@ -68,14 +69,7 @@ describe('the request log never holds a reset or verification token', () => {
 describe('the log never holds an n8n library key', () => {
   it('redacts the key from every line of requests to the keyed templates host, known key or not', async () => {
     const owner = await signUpAndVerify(ctx);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/n8n/keys',
-      headers: owner.headers,
-      payload: { label: 'Office n8n' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const key: string = created.json().key;
+    const key = await createLibraryKey(ctx, owner);
     const unknownKey = 'fbn8n_UnknownKeyThatWasNeverIssued0123456789';
     const from = log.length;
     const urls = [

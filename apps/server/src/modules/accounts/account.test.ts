@@ -6,6 +6,7 @@ import { AVATAR_SIZE } from '@flowbay/domain';
 import { runDueJobs, useTestApp } from '../../test/app.ts';
 import {
   authPost,
+  changePassword,
   linkPath,
   readOutbox,
   sessionCaller,
@@ -164,20 +165,10 @@ describe('change password', () => {
   it('needs the current password, signs out every other session, and e-mails the owner', async () => {
     const session = await signUpAndVerify(ctx);
     const other = await signIn(ctx, session.user.email, TEST_PASSWORD);
-    const wrong = await authPost(
-      ctx,
-      '/change-password',
-      { currentPassword: 'not my password', newPassword: 'quiet harbour violet 51' },
-      session.headers,
-    );
+    const wrong = await changePassword(ctx, session, 'not my password', 'quiet harbour violet 51');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('WRONG_PASSWORD');
-    const weak = await authPost(
-      ctx,
-      '/change-password',
-      { currentPassword: TEST_PASSWORD, newPassword: 'qwertyuiop' },
-      session.headers,
-    );
+    const weak = await changePassword(ctx, session, TEST_PASSWORD, 'qwertyuiop');
     expect(weak.json().error.code).toBe('PASSWORD_TOO_COMMON');
 
     const changed = await authPost(

@@ -11,6 +11,7 @@ import { servedWorkflowFile } from '../../lib/served-file.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signedInUser, uniqueAddress, type TestSession } from '../../test/auth.ts';
 import { addPurchase, createUser, createWorkflow } from '../../test/factories.ts';
+import { createLibraryKey } from '../../test/n8n.ts';
 import { n8nNode } from '../../test/publishing.ts';
 
 let ctx: TestContext;
@@ -199,20 +200,9 @@ describe('paid files stay behind the purchase', () => {
     await addPurchase(ctx.db, buyer.user.id, paid.id, 99_000);
   });
 
-  async function libraryKey(session: TestSession) {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/n8n/keys',
-      headers: session.headers,
-      payload: { label: 'Office n8n' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    return created.json().key as string;
-  }
-
   it('once a buyer has it prepared, a stranger still gets no paid file through any route', async () => {
-    const buyerKey = await libraryKey(buyer);
-    const strangerKey = await libraryKey(stranger);
+    const buyerKey = await createLibraryKey(ctx, buyer);
+    const strangerKey = await createLibraryKey(ctx, stranger);
     const downloads = [
       `/api/workflows/${paid.id}/download`,
       `/api/workflows/${paid.id}/versions/${paid.version.id}/download`,

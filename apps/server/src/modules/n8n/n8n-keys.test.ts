@@ -3,23 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import {
   authPost,
+  changePassword,
   linkPath,
   readOutbox,
   sessionCaller,
   signIn,
   signUpAndVerify,
   TEST_PASSWORD,
-  type TestSession,
 } from '../../test/auth.ts';
+import { createLibraryKey } from '../../test/n8n.ts';
 
 const ctx = useTestApp();
 const call = sessionCaller(() => ctx);
-
-async function createKey(session: TestSession, label = 'Office n8n') {
-  const created = await call('POST', '/api/n8n/keys', session, { label });
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json().key as string;
-}
 
 /** What n8n's health probe of the templates host answers for this key. */
 async function probe(key: string) {
@@ -31,16 +26,11 @@ describe('a new password ends the library keys', () => {
   it('changing the password revokes every key of that account, and no one else’s', async () => {
     const owner = await signUpAndVerify(ctx);
     const other = await signUpAndVerify(ctx);
-    const keys = [await createKey(owner, 'Office'), await createKey(owner, 'Home')];
-    const othersKey = await createKey(other);
+    const keys = [await createLibraryKey(ctx, owner, 'Office'), await createLibraryKey(ctx, owner, 'Home')];
+    const othersKey = await createLibraryKey(ctx, other);
     for (const key of keys) expect(await probe(key)).toEqual([200, 'OK']);
 
-    const changed = await authPost(
-      ctx,
-      '/change-password',
-      { currentPassword: TEST_PASSWORD, newPassword: 'quiet harbour violet 51' },
-      owner.headers,
-    );
+    const changed = await changePassword(ctx, owner, TEST_PASSWORD, 'quiet harbour violet 51');
     expect(changed.statusCode, changed.body).toBe(200);
 
     for (const key of keys) expect(await probe(key)).toEqual([401, 'N8N_KEY_INVALID']);
@@ -48,25 +38,20 @@ describe('a new password ends the library keys', () => {
     const fresh = await signIn(ctx, owner.user.email, 'quiet harbour violet 51');
     expect((await call('GET', '/api/n8n/keys', fresh)).json()).toEqual([]);
     // A key made after the change works.
-    expect(await probe(await createKey(fresh))).toEqual([200, 'OK']);
+    expect(await probe(await createLibraryKey(ctx, fresh))).toEqual([200, 'OK']);
   });
 
   it('a wrong current password changes nothing: the keys keep working', async () => {
     const owner = await signUpAndVerify(ctx);
-    const key = await createKey(owner);
-    const refused = await authPost(
-      ctx,
-      '/change-password',
-      { currentPassword: 'not my password', newPassword: 'quiet harbour violet 51' },
-      owner.headers,
-    );
+    const key = await createLibraryKey(ctx, owner);
+    const refused = await changePassword(ctx, owner, 'not my password', 'quiet harbour violet 51');
     expect(refused.statusCode).toBe(400);
     expect(await probe(key)).toEqual([200, 'OK']);
   });
 
   it('resetting a forgotten password revokes them too', async () => {
     const owner = await signUpAndVerify(ctx);
-    const key = await createKey(owner);
+    const key = await createLibraryKey(ctx, owner);
     const asked = await authPost(ctx, '/request-password-reset', {
       email: owner.user.email,
       redirectTo: '/reset-password',
