@@ -17,3 +17,14 @@ export function SkeletonStack({ blocks, className }: { blocks: string[]; classNa
     </div>
   );
 }
+
+/** Placeholders side by side, such as a row of badges or buttons: one per entry of `blocks` (their sizes). */
+export function SkeletonRow({ blocks, className }: { blocks: string[]; className?: string }) {
+  return (
+    <div className={cn('flex', className)}>
+      {blocks.map((block, index) => (
+        <Skeleton key={index} className={block} />
+      ))}
+    </div>
+  );
+}

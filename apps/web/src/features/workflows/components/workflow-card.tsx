@@ -8,7 +8,7 @@ import type { WorkflowCard as WorkflowCardData } from '@flowbay/domain';
 import { QueryView } from '@/components/query-view';
 import { WorkflowStats } from '@/components/workflow-stats';
 import { Badge } from '@/components/ui/badge';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonRow } from '@/components/ui/skeleton';
 import { formatCompact, formatDate, formatRating } from '@/lib/format';
 import { localizedName } from '../api/get-taxonomy';
 import { AuthorAvatar, authorName } from './author-avatar';
@@ -101,21 +101,14 @@ function WorkflowCardSkeleton() {
       data-testid="workflow-card-skeleton"
     >
       <div className="flex justify-between">
-        <div className="flex gap-1.5">
-          <Skeleton className="size-7 rounded-lg" />
-          <Skeleton className="size-7 rounded-lg" />
-          <Skeleton className="size-7 rounded-lg" />
-        </div>
+        <SkeletonRow className="gap-1.5" blocks={Array<string>(3).fill('size-7 rounded-lg')} />
         <Skeleton className="h-5 w-14 rounded-full" />
       </div>
       <Skeleton className="mt-4 h-5 w-4/5" />
       <Skeleton className="mt-3 h-3.5 w-full" />
       <Skeleton className="mt-2 h-3.5 w-full" />
       <Skeleton className="mt-2 h-3.5 w-2/3" />
-      <div className="mt-3 flex gap-1.5">
-        <Skeleton className="h-5 w-16 rounded-full" />
-        <Skeleton className="h-5 w-20 rounded-full" />
-      </div>
+      <SkeletonRow className="mt-3 gap-1.5" blocks={['h-5 w-16 rounded-full', 'h-5 w-20 rounded-full']} />
       <Skeleton className="mt-5 h-4 w-1/2" />
     </div>
   );

@@ -1,4 +1,4 @@
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonRow } from '@/components/ui/skeleton';
 
 /** The page's shape while the workflow loads: title, price and actions, then the facts. */
 export function DetailSkeleton() {
@@ -11,16 +11,10 @@ export function DetailSkeleton() {
       <Skeleton className="h-4 w-40" />
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">
         <div>
-          <div className="flex gap-2">
-            <Skeleton className="h-5 w-14 rounded-full" />
-            <Skeleton className="h-5 w-20 rounded-full" />
-          </div>
+          <SkeletonRow className="gap-2" blocks={['h-5 w-14 rounded-full', 'h-5 w-20 rounded-full']} />
           <Skeleton className="mt-4 h-9 w-3/4" />
           <Skeleton className="mt-4 h-4 w-1/2" />
-          <div className="mt-6 flex gap-2">
-            <Skeleton className="h-10 w-32" />
-            <Skeleton className="h-10 w-24" />
-          </div>
+          <SkeletonRow className="mt-6 gap-2" blocks={['h-10 w-32', 'h-10 w-24']} />
           <Skeleton className="mt-8 h-48 w-full rounded-2xl" />
           <Skeleton className="mt-8 h-64 w-full rounded-2xl" />
         </div>
