@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { VALIDATION_KEYS } from '@flowbay/domain';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/dialog-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
@@ -91,16 +92,11 @@ export function ReasonDialog({
               />
             )}
           </FormField>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={pending}>
-                {t('manage.cancel')}
-              </Button>
-            </DialogClose>
+          <DialogActions pending={pending}>
             <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={pending}>
               {pending ? pendingLabel : confirm}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

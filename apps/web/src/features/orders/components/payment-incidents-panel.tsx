@@ -4,11 +4,12 @@ import { useTranslation } from '@/i18n/use-translation';
 import { type AdminPaymentIncident, type PaymentIncidentOutcome } from '@flowbay/domain';
 import { paths } from '@flowbay/domain/routes';
 import { paymentProviderName } from '@flowbay/domain/payment-providers';
+import { DialogActions } from '@/components/dialog-actions';
 import { PageSection } from '@/components/page-section';
 import { RowCard } from '@/components/row-card';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { formatDateTime, formatPrice } from '@/lib/format';
@@ -148,16 +149,11 @@ function RetryRefundButton({ code }: { code: string }) {
             {t(errorKey(retry.error))}
           </p>
         )}
-        <div className="mt-5 flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={retry.isPending}>
-              {t('manage.cancel')}
-            </Button>
-          </DialogClose>
+        <DialogActions pending={retry.isPending} className="mt-5">
           <Button onClick={confirm} disabled={retry.isPending}>
             {retry.isPending ? t('adminIncidents.retrying') : t('adminIncidents.confirmRetry')}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

@@ -5,9 +5,10 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '@/i18n/use-translation';
 import { z } from 'zod';
 import { VALIDATION_KEYS as K, type WorkflowDetail } from '@flowbay/domain';
+import { DialogActions } from '@/components/dialog-actions';
 import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { uploadFile } from '../api/upload-file';
@@ -195,16 +196,11 @@ function DeleteWorkflowButton({ workflow, onDeleted }: { workflow: WorkflowDetai
             {t('manage.deleteBoughtWarning')}
           </p>
         )}
-        <div className="mt-5 flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              {t('manage.cancel')}
-            </Button>
-          </DialogClose>
+        <DialogActions pending={remove.isPending} className="mt-5">
           <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
             {remove.isPending ? t('manage.deleting') : t('manage.confirmDelete')}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );
