@@ -1,9 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { Piscina } from 'piscina';
 import type { ExportCheck } from '@flowbay/workflow-formats';
-
-type RunOptions = NonNullable<Parameters<Piscina['run']>[1]>;
+import { lazyWorkerPool, threadsUpTo } from '../worker-pool.ts';
 
 /**
  * Checking a file within the size and node limits takes about half a second at most (a 9,000-node,
@@ -39,16 +36,12 @@ interface Task {
  * (Piscina starts a fresh one) and fails with ExportCheckTimeout.
  */
 export function createExportCheckPool(options: ExportCheckPoolOptions = {}) {
-  const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+  const threads = options.threads ?? threadsUpTo(4);
   const budgetMs = options.budgetMs ?? DEFAULT_EXPORT_CHECK_BUDGET_MS;
-  let pool: Piscina<Task, ExportCheck> | null = null;
-  // Started on first use, so tests and commands that never parse an upload start no threads.
-  const workers = () =>
-    (pool ??= new Piscina<Task, ExportCheck>({
-      filename: new URL('./export-check.worker.mjs', import.meta.url).href,
-      minThreads: threads,
-      maxThreads: threads,
-    }));
+  const workers = lazyWorkerPool<Task, ExportCheck>(
+    new URL('./export-check.worker.mjs', import.meta.url),
+    threads,
+  );
 
   return {
     async check(bytes: Uint8Array, redact: boolean): Promise<ExportCheck> {
@@ -62,13 +55,9 @@ export function createExportCheckPool(options: ExportCheckPoolOptions = {}) {
       });
       const copy = new Uint8Array(bytes);
       try {
-        return await workers().run(
+        return await workers.run(
           { bytes: copy, redact, started: port2 },
-          {
-            signal: controller.signal,
-            // Piscina's TransferList type picks the wrong overload of postMessage; this is the list form.
-            transferList: [copy.buffer, port2] as unknown as RunOptions['transferList'],
-          },
+          { signal: controller.signal, transfer: [copy.buffer, port2] },
         );
       } catch (error) {
         if (controller.signal.aborted) throw new ExportCheckTimeout(budgetMs);
@@ -85,11 +74,7 @@ export function createExportCheckPool(options: ExportCheckPoolOptions = {}) {
       await Promise.all(Array.from({ length: threads }, () => this.check(empty, false)));
     },
 
-    async close(): Promise<void> {
-      const running = pool;
-      pool = null;
-      await running?.destroy();
-    },
+    close: () => workers.close(),
   };
 }
 

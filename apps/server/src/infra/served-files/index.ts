@@ -1,7 +1,6 @@
-import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
 import type { PreparedFile, ServedTemplate } from '../../lib/served-file.ts';
 import type { Storage } from '../storage/index.ts';
+import { lazyWorkerPool, threadsUpTo } from '../worker-pool.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,16 +48,11 @@ const sizeOf = (prepared: PreparedFile) =>
  * a stale file. Requests for a file being prepared wait for that one preparation.
  */
 export function createServedFiles({ storage, ...options }: ServedFilesOptions & { storage: Storage }) {
-  const threads = options.threads ?? Math.max(1, Math.min(2, availableParallelism() - 1));
+  const workers = lazyWorkerPool<Task, WorkerAnswer>(
+    new URL('./served-files.worker.mjs', import.meta.url),
+    options.threads ?? threadsUpTo(2),
+  );
   const cacheBytes = options.cacheBytes ?? DEFAULT_SERVED_FILES_CACHE_BYTES;
-  let pool: Piscina<Task, WorkerAnswer> | null = null;
-  // Started on first use, so tests and commands that never serve a file start no threads.
-  const workers = () =>
-    (pool ??= new Piscina<Task, WorkerAnswer>({
-      filename: new URL('./served-files.worker.mjs', import.meta.url).href,
-      minThreads: threads,
-      maxThreads: threads,
-    }));
 
   /** Insertion order is recency: a hit moves its entry to the end, the oldest goes first. */
   const cache = new Map<string, PreparedFile>();
@@ -83,13 +77,7 @@ export function createServedFiles({ storage, ...options }: ServedFilesOptions & 
     if (!stored) return null;
     const copy = new Uint8Array(stored);
     preparations += 1;
-    const answer = await workers().run(
-      { stored: copy, title },
-      // Piscina's TransferList type picks the wrong overload of postMessage; this is the list form.
-      {
-        transferList: [copy.buffer] as unknown as NonNullable<Parameters<Piscina['run']>[1]>['transferList'],
-      },
-    );
+    const answer = await workers.run({ stored: copy, title }, { transfer: [copy.buffer] });
     const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     return {
       file: toBuffer(answer.file),
@@ -128,11 +116,7 @@ export function createServedFiles({ storage, ...options }: ServedFilesOptions & 
       return preparations;
     },
 
-    async close(): Promise<void> {
-      const running = pool;
-      pool = null;
-      await running?.destroy();
-    },
+    close: () => workers.close(),
   };
 }
 
