@@ -5,8 +5,9 @@ import type { TranslateStatus } from './translate.ts';
 
 /**
  * Answers the server already has for a page it renders, as its API would send them to the visitor
- * (the same schemas, through JSON). The render (apps/web/src/entry-server.tsx) puts them in its
- * query cache instead of asking for them; the server (modules/web) gives them.
+ * (the same schemas, through JSON). The page's data declaration in the web app
+ * (`routes/<file>.data.ts`, its `seed`) puts them in the render's query cache instead of asking for
+ * them; the server (modules/web) gives them.
  */
 export interface KnownPageData {
   workflow?: { ref: string; data: WorkflowDetail };

@@ -377,7 +377,7 @@ export async function webRoutes(
           reviews: answered('GET /api/workflows/:id/reviews', firstReviews),
           authorStats: answered('GET /api/author-stats/:userId', authorStats),
           translateStatus: answered('GET /api/translate', facts.translateStatus()),
-          // A paid workflow's Buy block names them (see the web app's prefetch).
+          // A paid workflow's Buy block names them (see the workflow page's data declaration, routes/workflow-detail.data.ts).
           ...(workflow.price > 0
             ? { paymentProviders: answered('GET /api/payments/providers', facts.paymentProviders()) }
             : {}),
