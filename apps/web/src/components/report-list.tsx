@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from '@/i18n/use-translation';
 import { EmptyState } from '@/components/empty-state';
-import { QueryView } from '@/components/query-view';
+import { QueryList } from '@/components/query-list';
 import { RowCard } from '@/components/row-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -40,29 +39,24 @@ export function ReportList<Report extends { id: string; created_at: string }>({
   children: (report: Report) => ReactNode;
 }) {
   return (
-    <QueryView
+    <QueryList
       query={query}
+      items={(reports) => reports}
       failed={texts.loadFailed}
       retry={false}
-      loading={<Skeleton className="h-24 w-full rounded-2xl" />}
-      isEmpty={(reports) => reports.length === 0}
       empty={<EmptyState>{texts.empty}</EmptyState>}
     >
-      {(reports) => (
-        <ul className="flex flex-col gap-3">
-          {reports.map((report) => (
-            <ReportRow
-              key={report.id}
-              texts={texts}
-              createdAt={report.created_at}
-              resolve={(remove) => resolve(report, remove)}
-            >
-              {children(report)}
-            </ReportRow>
-          ))}
-        </ul>
+      {(report) => (
+        <ReportRow
+          key={report.id}
+          texts={texts}
+          createdAt={report.created_at}
+          resolve={(remove) => resolve(report, remove)}
+        >
+          {children(report)}
+        </ReportRow>
       )}
-    </QueryView>
+    </QueryList>
   );
 }
 
