@@ -666,13 +666,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         throw error;
       }
       const view = await viewOf(order.code);
-      // A VietQR transfer (payOS) is shown on our own order page: the answer carries what it needs.
-      const bankTransfer = provider.bankTransfer?.(order) ?? null;
-      return {
-        order: toSummary(view, true),
-        redirect_url: order.redirectUrl!,
-        ...(bankTransfer ? { bank_transfer: bankTransfer } : {}),
-      };
+      return { order: toSummary(view, true), redirect_url: order.redirectUrl! };
     },
 
     async get(viewer: Viewer, code: string) {
@@ -845,7 +839,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     ): Promise<CallbackOutcome> {
       const provider = providers.forCallback(route);
       if (!provider) return { status: 'unavailable' };
-      const verified = await provider.verifyCallback(input);
+      const verified = provider.verifyCallback(input);
       if (!verified.valid || (route.kind === 'return' && !verified.orderCode)) {
         await logInvalid(provider.id, route.kind, callbackSample(input), address);
         return { status: 'rejected' };

@@ -1,17 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PayoutIdParams } from '@flowbay/domain';
-import type { Viewer } from '../../infra/request-viewer.ts';
 import { contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
 import type { SalesService } from './sales.service.ts';
 
-/** A handler that answers the CSV `build` makes for the caller, as a private download named `fileName`. */
-function csvDownload(fileName: string, build: (viewer: Viewer) => Promise<string>) {
-  return async (request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(await build(request.viewer));
+function sendCsv(reply: FastifyReply, fileName: string, body: string) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
 }
 
 export async function salesRoutes(root: FastifyInstance, { sales }: { sales: SalesService }) {
@@ -37,7 +34,8 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
 
   route('GET /api/me/sales.csv', {
     summary: "The caller's sales as CSV (one line per paid order)",
-    handler: csvDownload('flowbay-sales.csv', (viewer) => sales.salesCsv(viewer)),
+    handler: async (request, reply) =>
+      sendCsv(reply, 'flowbay-sales.csv', await sales.salesCsv(request.viewer)),
   });
 
   route('GET /api/me/payout-account', {
@@ -64,7 +62,8 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
 
   admin('GET /api/admin/payouts.csv', {
     summary: 'The requested payouts as a CSV bank batch',
-    handler: csvDownload('flowbay-payouts.csv', (viewer) => sales.adminPayoutsCsv(viewer)),
+    handler: async (request, reply) =>
+      sendCsv(reply, 'flowbay-payouts.csv', await sales.adminPayoutsCsv(request.viewer)),
   });
 
   admin('POST /api/admin/payouts/:id/paid', {

@@ -1,12 +1,15 @@
 import { useTranslation } from '@/i18n/use-translation';
+import { Link } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
 import { RatingStars } from '@/components/rating-stars';
-import { ReportList, ReportSubject } from '@/components/report-list';
+import { ReportList } from '@/components/report-list';
+import { Badge } from '@/components/ui/badge';
+import { formatDate } from '@/lib/format';
 import { useResolveReviewReport, useReviewReports } from '../api/review-reports';
 
 /** Reported reviews for administrators: hide the review (it stops counting) or dismiss the report. */
 export function ReviewReportsList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const reports = useReviewReports();
   const resolve = useResolveReviewReport();
   return (
@@ -31,13 +34,15 @@ export function ReviewReportsList() {
       >
         {(report) => (
           <>
-            <ReportSubject
-              to={workflowPath(report.workflow)}
-              reason={t(`report.reasons.${report.reason}`)}
-              className="text-sm"
-            >
-              {t('reviewReports.on', { title: report.workflow.title })}
-            </ReportSubject>
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <Link
+                to={workflowPath(report.workflow)}
+                className="font-semibold text-slate-900 hover:text-brand-700"
+              >
+                {t('reviewReports.on', { title: report.workflow.title })}
+              </Link>
+              <Badge variant="danger">{t(`report.reasons.${report.reason}`)}</Badge>
+            </div>
             <p className="mt-2 flex items-center gap-2 text-sm text-slate-800">
               <span className="font-medium">{report.review.reviewer.name ?? t('common.anonymous')}</span>
               <RatingStars value={report.review.rating} />
@@ -46,6 +51,7 @@ export function ReviewReportsList() {
               <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{report.review.body}</p>
             )}
             {report.details && <p className="mt-1 text-xs text-slate-600">{report.details}</p>}
+            <p className="mt-1 text-xs text-slate-600">{formatDate(report.created_at, i18n.language)}</p>
           </>
         )}
       </ReportList>

@@ -21,12 +21,6 @@ import { RatingSummary } from './rating-summary';
 import { ReportReviewButton } from './report-button';
 import { StarPicker } from './star-picker';
 
-/** One review and the workflow it is on: a change to the review refreshes that workflow's reviews. */
-interface WorkflowReview {
-  workflowId: string;
-  review: Review;
-}
-
 /** The detail page's reviews: summary, the caller's own review or the form, then everyone's reviews. */
 export function ReviewsSection({ workflowId }: { workflowId: string }) {
   const { t } = useTranslation();
@@ -176,7 +170,15 @@ function ReviewForm({
   );
 }
 
-function OwnReview({ workflowId, review, onEdit }: WorkflowReview & { onEdit: () => void }) {
+function OwnReview({
+  workflowId,
+  review,
+  onEdit,
+}: {
+  workflowId: string;
+  review: Review;
+  onEdit: () => void;
+}) {
   const { t } = useTranslation();
   const remove = useDeleteReview(workflowId);
   const onDelete = () => {
@@ -208,7 +210,9 @@ function ReviewItem({
   canReply,
   signedIn,
   own,
-}: WorkflowReview & {
+}: {
+  review: Review;
+  workflowId: string;
   canReply: boolean;
   signedIn: boolean;
   own: boolean;
@@ -253,7 +257,15 @@ function ReviewItem({
   );
 }
 
-function ReplyForm({ workflowId, review, onDone }: WorkflowReview & { onDone: () => void }) {
+function ReplyForm({
+  workflowId,
+  review,
+  onDone,
+}: {
+  workflowId: string;
+  review: Review;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [reply, setReply] = useState(review.reply ?? '');
