@@ -119,6 +119,7 @@ const REQUESTS: Record<string, RouteRequest> = {
     url: `/api/admin/payment-incidents/${f.orderCode}/retry-refund`,
   }),
   'POST /api/payments/stripe/webhook': () => ({ url: '/api/payments/stripe/webhook', payload: {} }),
+  'POST /api/payments/payos/webhook': () => ({ url: '/api/payments/payos/webhook', payload: {} }),
   'POST /api/payments/test-gateway/complete': () => ({
     url: '/api/payments/test-gateway/complete',
     payload: { params: {}, outcome: 'pay' },

@@ -63,8 +63,14 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Test-only: points the Stripe SDK at a local Stripe-speaking server. */
     STRIPE_API_URL: optionalUrl,
+    /** payOS (VietQR bank transfers): the payment channel's client ID, API key and checksum key. */
+    PAYOS_CLIENT_ID: z.string().min(1).optional(),
+    PAYOS_API_KEY: z.string().min(1).optional(),
+    PAYOS_CHECKSUM_KEY: z.string().min(1).optional(),
+    /** payOS's merchant API; tests point it at a local payOS-speaking server. */
+    PAYOS_BASE_URL: z.url().default('https://api-merchant.payos.vn'),
     /**
-     * The built-in test gateway (no money moves). Default: on when neither VNPay nor Stripe is
+     * The built-in test gateway (no money moves). Default: on when none of VNPay, Stripe and payOS is
      * configured, outside production. Refused in production.
      */
     PAYMENT_TEST_GATEWAY: flag.optional(),
@@ -124,6 +130,14 @@ const EnvSchema = z
         message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
       });
     }
+    const payos = [env.PAYOS_CLIENT_ID, env.PAYOS_API_KEY, env.PAYOS_CHECKSUM_KEY];
+    if (payos.some(Boolean) && !payos.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYOS_CLIENT_ID'],
+        message: 'PAYOS_CLIENT_ID, PAYOS_API_KEY and PAYOS_CHECKSUM_KEY must be set together',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.PAYMENT_TEST_GATEWAY) {
       ctx.addIssue({
         code: 'custom',
@@ -177,7 +191,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   }
   const env = parsed.data;
-  const realProvider = Boolean(env.VNPAY_TMN_CODE || env.STRIPE_SECRET_KEY);
+  const realProvider = Boolean(env.VNPAY_TMN_CODE || env.STRIPE_SECRET_KEY || env.PAYOS_CLIENT_ID);
   return {
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

@@ -140,7 +140,30 @@ export const AdminOrder = OrderSummary.extend({
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
-export const CreateOrderResponse = z.object({ order: OrderSummary, redirect_url: z.string() });
+/**
+ * A bank transfer the buyer makes by scanning a VietQR code (payOS): what the order page shows so
+ * they can pay without leaving Flowbay. `qr_code` is the VietQR (EMVCo) text to draw as a QR code;
+ * `checkout_url` is the provider's own page for the same payment.
+ */
+export const BankTransfer = z.object({
+  checkout_url: z.string(),
+  qr_code: z.string(),
+  bank_bin: z.string(),
+  account_number: z.string(),
+  account_name: z.string(),
+  /** Whole đồng. */
+  amount: z.number().int(),
+  /** The transfer content the bank app fills in; it names the order. */
+  description: z.string(),
+});
+export type BankTransfer = z.infer<typeof BankTransfer>;
+
+export const CreateOrderResponse = z.object({
+  order: OrderSummary,
+  redirect_url: z.string(),
+  /** Only for a provider paid by a VietQR bank transfer (payOS). */
+  bank_transfer: BankTransfer.optional(),
+});
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
 export const OrderResponse = z.object({ order: OrderSummary });

@@ -37,6 +37,18 @@ export const PAYMENT_PROVIDER_TABLE = {
     en: { choice: 'Card (Stripe)', name: 'Card (Stripe)', receipt: 'Card (Stripe)' },
     vi: { choice: 'Thẻ quốc tế (Stripe)', name: 'Thẻ quốc tế (Stripe)', receipt: 'Thẻ (Stripe)' },
   },
+  payos: {
+    en: {
+      choice: 'VietQR bank transfer (payOS)',
+      name: 'VietQR bank transfer (payOS)',
+      receipt: 'Bank transfer (VietQR, payOS)',
+    },
+    vi: {
+      choice: 'Chuyển khoản ngân hàng qua mã VietQR (payOS)',
+      name: 'Chuyển khoản VietQR (payOS)',
+      receipt: 'Chuyển khoản ngân hàng (VietQR, payOS)',
+    },
+  },
 } as const satisfies Record<string, Record<Language, PaymentProviderNames>>;
 
 export type PaymentProviderId = keyof typeof PAYMENT_PROVIDER_TABLE;
@@ -61,6 +73,9 @@ export type VnpayIpnResponse = z.infer<typeof VnpayIpnResponse>;
 
 export const StripeWebhookAck = z.object({ received: z.literal(true) });
 
+/** payOS counts a webhook delivered on any 2xx; the JSON is what its documentation's examples answer. */
+export const PayosWebhookAck = z.object({ success: z.literal(true) });
+
 /**
  * The providers' callback routes in the API contract (`endpoints.ts` spreads them in): each
  * provider's driver registers its own under these keys.
@@ -69,4 +84,5 @@ export const PAYMENT_CALLBACK_ENDPOINTS = {
   'GET /api/payments/vnpay/ipn': { response: VnpayIpnResponse },
   'GET /api/payments/vnpay/return': { response: null },
   'POST /api/payments/stripe/webhook': { response: StripeWebhookAck },
+  'POST /api/payments/payos/webhook': { response: PayosWebhookAck },
 } as const;

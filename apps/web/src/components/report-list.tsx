@@ -1,13 +1,16 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from '@/i18n/use-translation';
 import { EmptyState } from '@/components/empty-state';
-import { QueryView } from '@/components/query-view';
+import { QueryList } from '@/components/query-list';
 import { RowCard } from '@/components/row-card';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
 
 /** The words of a report list: its states, its two answers and what they say once done. */
 export interface ReportTexts {
@@ -21,10 +24,10 @@ export interface ReportTexts {
 }
 
 /**
- * Open reports for administrators (of workflows, of reviews): what was reported (`children`), then
- * the two answers, removing what was reported or dismissing the report (`resolve`).
+ * Open reports for administrators (of workflows, of reviews): what was reported (`children`) and when,
+ * then the two answers, removing what was reported or dismissing the report (`resolve`).
  */
-export function ReportList<Report extends { id: string }>({
+export function ReportList<Report extends { id: string; created_at: string }>({
   query,
   texts,
   resolve,
@@ -36,37 +39,39 @@ export function ReportList<Report extends { id: string }>({
   children: (report: Report) => ReactNode;
 }) {
   return (
-    <QueryView
+    <QueryList
       query={query}
+      items={(reports) => reports}
       failed={texts.loadFailed}
       retry={false}
-      loading={<Skeleton className="h-24 w-full rounded-2xl" />}
-      isEmpty={(reports) => reports.length === 0}
       empty={<EmptyState>{texts.empty}</EmptyState>}
     >
-      {(reports) => (
-        <ul className="flex flex-col gap-3">
-          {reports.map((report) => (
-            <ReportRow key={report.id} texts={texts} resolve={(remove) => resolve(report, remove)}>
-              {children(report)}
-            </ReportRow>
-          ))}
-        </ul>
+      {(report) => (
+        <ReportRow
+          key={report.id}
+          texts={texts}
+          createdAt={report.created_at}
+          resolve={(remove) => resolve(report, remove)}
+        >
+          {children(report)}
+        </ReportRow>
       )}
-    </QueryView>
+    </QueryList>
   );
 }
 
 function ReportRow({
   texts,
+  createdAt,
   resolve,
   children,
 }: {
   texts: ReportTexts;
+  createdAt: string;
   resolve: (remove: boolean) => Promise<unknown>;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [pending, setPending] = useState(false);
   const answer = async (remove: boolean) => {
     setPending(true);
@@ -93,6 +98,29 @@ function ReportRow({
       }
     >
       {children}
+      <p className="mt-1 text-xs text-slate-600">{formatDate(createdAt, i18n.language)}</p>
     </RowCard>
+  );
+}
+
+/** The first line of a report: a link to what was reported (`children`), then the reason as a badge. */
+export function ReportSubject({
+  to,
+  reason,
+  className,
+  children,
+}: {
+  to: string;
+  reason: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex flex-wrap items-center gap-2', className)}>
+      <Link to={to} className="font-semibold text-slate-900 hover:text-brand-700">
+        {children}
+      </Link>
+      <Badge variant="danger">{reason}</Badge>
+    </div>
   );
 }

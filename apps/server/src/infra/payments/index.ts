@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { PAYMENT_CALLBACK_ENDPOINTS, PaymentProviderId } from '@flowbay/domain';
+import type { BankTransfer, PAYMENT_CALLBACK_ENDPOINTS, PaymentProviderId } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { Clock } from '../jobs/queue.ts';
@@ -22,11 +22,14 @@ export interface PaymentOrder {
 export interface CreatedPayment {
   /** Where the buyer's browser goes to pay. */
   redirectUrl: string;
-  /** The provider's checkout session, when it has one (Stripe). */
+  /** The provider's checkout session, when it has one (Stripe), kept as the order's providerSession. */
   session?: string;
 }
 
-/** A callback as it arrived: VNPay's query string, or Stripe's raw body and signature header. */
+/**
+ * A callback as it arrived: VNPay's query string, or a raw body with its signature header (Stripe;
+ * empty for payOS, which signs inside the body).
+ */
 export type CallbackInput =
   { kind: 'query'; query: Record<string, string> } | { kind: 'body'; rawBody: Buffer; signature: string };
 
@@ -66,11 +69,17 @@ export interface PaymentProvider {
   /** No real money moves (the test gateway, a sandbox). */
   readonly testMode: boolean;
   createPayment(order: PaymentOrder, context: PaymentContext): Promise<CreatedPayment>;
-  verifyCallback(input: CallbackInput): VerifiedCallback;
+  /** Synchronous for VNPay and Stripe; payOS's SDK verifies a webhook asynchronously. */
+  verifyCallback(input: CallbackInput): VerifiedCallback | Promise<VerifiedCallback>;
   queryStatus(order: PaymentOrder): Promise<PaymentStatus>;
   refund(order: PaymentOrder, reason: string, by: string): Promise<{ refundRef: string }>;
   /** Closes an unpaid checkout so it can no longer be paid (Stripe); a no-op where that cannot be done. */
   cancel(order: PaymentOrder): Promise<void>;
+  /**
+   * The bank transfer the buyer makes for a placed order, read back from what createPayment kept
+   * (payOS's VietQR); providers paid on their own page have none.
+   */
+  bankTransfer?(order: PaymentOrder & { redirectUrl: string | null }): BankTransfer | null;
 }
 
 /** What applying a verified report did to its order. */
@@ -117,8 +126,11 @@ export interface CallbackRoute<K extends CallbackKey = CallbackKey> {
    * buyer's browser comes back, which is logged and shown, never settled.
    */
   kind: 'ipn' | 'webhook' | 'return';
-  /** Where the report is: the query string, or the raw body signed in a header. */
-  input: { from: 'query' } | { from: 'body'; signatureHeader: string };
+  /**
+   * Where the report is: the query string, or the raw body, signed in a header (Stripe) or inside
+   * the body itself (payOS: no header).
+   */
+  input: { from: 'query' } | { from: 'body'; signatureHeader?: string };
   /** When settling throws: `reply` answers it through `reply` ({ status: 'failed' }); `retry` is a 500 the provider retries. */
   failures: 'reply' | 'retry';
   /** The error statuses `reply` may answer with (documented in OpenAPI). */

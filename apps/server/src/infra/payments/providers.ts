@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { Clock } from '../jobs/queue.ts';
 import type { CallbackRoute, PaymentProvider, PaymentProviderDefinition } from './index.ts';
+import { payosDefinition } from './payos.ts';
 import { stripeDefinition } from './stripe.ts';
 import { testGatewayDefinition } from './test-gateway.ts';
 import { vnpayDefinition, type VnpayProvider } from './vnpay.ts';
@@ -16,6 +17,7 @@ export const PAYMENT_PROVIDER_REGISTRY = {
   vnpay: vnpayDefinition,
   test: testGatewayDefinition,
   stripe: stripeDefinition,
+  payos: payosDefinition,
 } satisfies { [Id in PaymentProviderId]: PaymentProviderDefinition<Id> };
 
 const definitions: PaymentProviderDefinition[] = Object.values(PAYMENT_PROVIDER_REGISTRY);

@@ -26,6 +26,13 @@ async function named(fullName: string) {
   return session;
 }
 
+/** The session's review of a workflow, posted through the API; its id. */
+async function review(session: TestSession, workflowId: string, rating: number, body: string) {
+  const posted = await call('POST', `/api/workflows/${workflowId}/reviews`, session, { rating, body });
+  expect(posted.statusCode, posted.body).toBe(201);
+  return posted.json().id as string;
+}
+
 /** Asks for the export, runs the job and opens the e-mailed zip: the JSON as the user gets it. */
 async function exportOf(session: TestSession) {
   const requested = await call('POST', '/api/profile/me/export', session);
@@ -53,24 +60,16 @@ describe('a seller’s export holds their data and only theirs', () => {
     const pending = await placeOrder(ctx, browser, sold.id);
 
     // The buyer reviews, the seller answers; the seller reviews someone else's workflow and reports a review.
-    const buyerReview = await call('POST', `/api/workflows/${sold.id}/reviews`, buyer, {
-      rating: 4,
-      body: 'Buyer text about the invoices',
-    });
-    expect(buyerReview.statusCode, buyerReview.body).toBe(201);
-    const answered = await call('PUT', `/api/reviews/${buyerReview.json().id}/reply`, seller, {
+    const buyerReviewId = await review(buyer, sold.id, 4, 'Buyer text about the invoices');
+    const answered = await call('PUT', `/api/reviews/${buyerReviewId}/reply`, seller, {
       reply: 'Thanks, version 2 adds VAT lines',
     });
     expect(answered.statusCode, answered.body).toBe(200);
     const other = await signedInUser(ctx);
     const free = await createWorkflow(ctx.db, ctx.storage, { userId: other.user.id, title: 'Free helper' });
     expect((await call('GET', `/api/workflows/${free.id}/download`, seller)).statusCode).toBe(200);
-    const own = await call('POST', `/api/workflows/${free.id}/reviews`, seller, {
-      rating: 5,
-      body: 'Seller’s own review',
-    });
-    expect(own.statusCode, own.body).toBe(201);
-    const reported = await call('POST', `/api/reviews/${buyerReview.json().id}/reports`, seller, {
+    await review(seller, free.id, 5, 'Seller’s own review');
+    const reported = await call('POST', `/api/reviews/${buyerReviewId}/reports`, seller, {
       reason: 'spam',
       details: 'Seller’s report details',
     });
@@ -127,7 +126,7 @@ describe('a seller’s export holds their data and only theirs', () => {
     ]);
     expect(data.review_answers).toEqual([
       expect.objectContaining({
-        review_id: buyerReview.json().id,
+        review_id: buyerReviewId,
         answer: 'Thanks, version 2 adds VAT lines',
       }),
     ]);

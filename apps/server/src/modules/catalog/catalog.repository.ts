@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { PRICE_BANDS, type PriceFilter, type Sort } from '@flowbay/domain';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import type { SearchSource, Stamped } from './search/search-sync.ts';
 import { hasActiveEntitlement } from '../../db/entitlements.ts';
@@ -169,8 +170,10 @@ function lookupWhere(lookup: WorkflowLookup) {
   return and(eq(workflows.slug, lookup.slug), isListed);
 }
 
-// Only a slug can name several workflows; ids and numbers are unique.
-const newestFirst = [desc(workflows.createdAt), desc(workflows.id)] as const;
+/** The one workflow of `query` that `lookup` names: only a slug can name several, and the newest wins. */
+function namedBy<Query extends PgSelect>(query: Query, lookup: WorkflowLookup) {
+  return query.where(lookupWhere(lookup)).orderBy(desc(workflows.createdAt), desc(workflows.id)).limit(1);
+}
 
 /**
  * What visibility and access rules read (see findBasics), and the visible reviews' count and sum
@@ -231,10 +234,7 @@ export function createCatalogRepository(db: Database) {
 
     /** The card of the workflow `lookup` names. */
     async findCard(lookup: WorkflowLookup) {
-      const [row] = await cards()
-        .where(lookupWhere(lookup))
-        .orderBy(...newestFirst)
-        .limit(1);
+      const [row] = await namedBy(cards().$dynamic(), lookup);
       return row ?? null;
     },
 
@@ -243,10 +243,7 @@ export function createCatalogRepository(db: Database) {
      * summary): for the routes that answer something else about it (versions, reviews).
      */
     async findBasics(lookup: WorkflowLookup) {
-      const [row] = await basics()
-        .where(lookupWhere(lookup))
-        .orderBy(...newestFirst)
-        .limit(1);
+      const [row] = await namedBy(basics().$dynamic(), lookup);
       return row ?? null;
     },
 

@@ -140,27 +140,40 @@ export async function n8nTemplateRoutes(
           params: templateParams,
           handler: (request) => n8n.collection(request.params.id, caller(request)),
         });
-        route('GET /n8n/templates/workflows/:id', {
-          summary: "One template with its workflow (a paid one's is a note linking to its page)",
+        /** A route that hands out a template's workflow: counted with downloads (429 past the limit). */
+        const workflowDownload = (
+          summary: string,
+          answer: (id: number, templatesCaller: TemplatesCaller) => Promise<Buffer[]>,
+        ) => ({
+          summary,
           params: templateParams,
-          errors: [400, 401, 404, 429],
-          handler: async (request, reply) => {
+          errors: [400, 401, 404, 429] as const,
+          handler: async (
+            request: FastifyRequest<{ Params: z.output<typeof templateParams> }>,
+            reply: FastifyReply,
+          ) => {
             await limitDownloads(request, reply);
-            const { detail, workflow } = await n8n.template(request.params.id, caller(request));
-            const answer = withWorkflow(JSON.stringify(TemplateHead.encode(detail)), workflow);
-            return sendJson(reply, [OPEN_TEMPLATE, ...answer, CLOSE]);
+            return sendJson(reply, await answer(request.params.id, caller(request)));
           },
         });
-        route('GET /n8n/workflows/templates/:id', {
-          summary: 'The flat shape n8n imports onto its canvas',
-          params: templateParams,
-          errors: [400, 401, 404, 429],
-          handler: async (request, reply) => {
-            await limitDownloads(request, reply);
-            const { template, workflow } = await n8n.importTemplate(request.params.id, caller(request));
-            return sendJson(reply, withWorkflow(JSON.stringify(ImportHead.encode(template)), workflow));
-          },
-        });
+        route(
+          'GET /n8n/templates/workflows/:id',
+          workflowDownload(
+            "One template with its workflow (a paid one's is a note linking to its page)",
+            async (id, templatesCaller) => {
+              const { detail, workflow } = await n8n.template(id, templatesCaller);
+              const answer = withWorkflow(JSON.stringify(TemplateHead.encode(detail)), workflow);
+              return [OPEN_TEMPLATE, ...answer, CLOSE];
+            },
+          ),
+        );
+        route(
+          'GET /n8n/workflows/templates/:id',
+          workflowDownload('The flat shape n8n imports onto its canvas', async (id, templatesCaller) => {
+            const { template, workflow } = await n8n.importTemplate(id, templatesCaller);
+            return withWorkflow(JSON.stringify(ImportHead.encode(template)), workflow);
+          }),
+        );
       },
       { prefix },
     );

@@ -666,7 +666,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         throw error;
       }
       const view = await viewOf(order.code);
-      return { order: toSummary(view, true), redirect_url: order.redirectUrl! };
+      // A VietQR transfer (payOS) is shown on our own order page: the answer carries what it needs.
+      const bankTransfer = provider.bankTransfer?.(order) ?? null;
+      return {
+        order: toSummary(view, true),
+        redirect_url: order.redirectUrl!,
+        ...(bankTransfer ? { bank_transfer: bankTransfer } : {}),
+      };
     },
 
     async get(viewer: Viewer, code: string) {
@@ -839,7 +845,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     ): Promise<CallbackOutcome> {
       const provider = providers.forCallback(route);
       if (!provider) return { status: 'unavailable' };
-      const verified = provider.verifyCallback(input);
+      const verified = await provider.verifyCallback(input);
       if (!verified.valid || (route.kind === 'return' && !verified.orderCode)) {
         await logInvalid(provider.id, route.kind, callbackSample(input), address);
         return { status: 'rejected' };

@@ -45,7 +45,7 @@ function registerCallback(root: FastifyInstance, orders: OrdersService, callback
     handler: async (request, reply) => {
       let input: CallbackInput;
       if (body) {
-        const signature = request.headers[body.signatureHeader];
+        const signature = body.signatureHeader ? request.headers[body.signatureHeader] : undefined;
         input = {
           kind: 'body',
           rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),

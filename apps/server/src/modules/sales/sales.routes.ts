@@ -1,14 +1,17 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PayoutIdParams } from '@flowbay/domain';
+import type { Viewer } from '../../infra/request-viewer.ts';
 import { contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
 import type { SalesService } from './sales.service.ts';
 
-function sendCsv(reply: FastifyReply, fileName: string, body: string) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(body);
+/** A handler that answers the CSV `build` makes for the caller, as a private download named `fileName`. */
+function csvDownload(fileName: string, build: (viewer: Viewer) => Promise<string>) {
+  return async (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(await build(request.viewer));
 }
 
 export async function salesRoutes(root: FastifyInstance, { sales }: { sales: SalesService }) {
@@ -34,8 +37,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
 
   route('GET /api/me/sales.csv', {
     summary: "The caller's sales as CSV (one line per paid order)",
-    handler: async (request, reply) =>
-      sendCsv(reply, 'flowbay-sales.csv', await sales.salesCsv(request.viewer)),
+    handler: csvDownload('flowbay-sales.csv', (viewer) => sales.salesCsv(viewer)),
   });
 
   route('GET /api/me/payout-account', {
@@ -62,8 +64,7 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
 
   admin('GET /api/admin/payouts.csv', {
     summary: 'The requested payouts as a CSV bank batch',
-    handler: async (request, reply) =>
-      sendCsv(reply, 'flowbay-payouts.csv', await sales.adminPayoutsCsv(request.viewer)),
+    handler: csvDownload('flowbay-payouts.csv', (viewer) => sales.adminPayoutsCsv(viewer)),
   });
 
   admin('POST /api/admin/payouts/:id/paid', {

@@ -1,13 +1,10 @@
 import { useTranslation } from '@/i18n/use-translation';
-import { Link } from 'react-router';
-import { ReportList } from '@/components/report-list';
-import { Badge } from '@/components/ui/badge';
-import { formatDate } from '@/lib/format';
+import { ReportList, ReportSubject } from '@/components/report-list';
 import { useReports, useResolveReport } from '../api/moderation-queue';
 
 /** Open reports with unlist (closes every open report of that workflow) or dismiss. */
 export function ReportsList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const reports = useReports('open');
   const resolve = useResolveReport();
   return (
@@ -28,19 +25,15 @@ export function ReportsList() {
     >
       {(report) => (
         <>
-          <div className="flex flex-wrap items-center gap-2">
-            <Link
-              to={`/workflows/${report.workflow_id}`}
-              className="font-semibold text-slate-900 hover:text-brand-700"
-            >
-              {report.workflow_title}
-            </Link>
-            <Badge variant="danger">{t(`moderationQueue.reasons.${report.reason}`)}</Badge>
-          </div>
+          <ReportSubject
+            to={`/workflows/${report.workflow_id}`}
+            reason={t(`moderationQueue.reasons.${report.reason}`)}
+          >
+            {report.workflow_title}
+          </ReportSubject>
           {report.details && (
             <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{report.details}</p>
           )}
-          <p className="mt-1 text-xs text-slate-600">{formatDate(report.created_at, i18n.language)}</p>
         </>
       )}
     </ReportList>

@@ -1,16 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '@flowbay/domain';
 import { paidOrder } from '@/test/orders';
 import { AdminOrdersPanel } from './admin-orders-panel';
-import { inLanguage } from '@/test/render';
+import { inLanguage, renderInApp } from '@/test/render';
+import { stubAdminApi } from './admin-api-stub';
 
 beforeAll(() => inLanguage('en'));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// The test set-up unmounts after each test; the stubs are this file's to undo.
+afterEach(() => vi.unstubAllGlobals());
 
 function adminOrder(code: string, overrides: Partial<AdminOrder> = {}): AdminOrder {
   return {
@@ -36,43 +34,20 @@ const REQUESTED = adminOrder('FB-AAAA-BBBB', {
 });
 
 function stubApi() {
-  // jsdom has no matchMedia; the pagination asks it whether the screen is a phone's.
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: false,
-    media,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-  const calls: { url: string; method: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url === '/api/admin/refund-requests') return Response.json({ orders: [REQUESTED] });
-      if (url.startsWith('/api/admin/orders?') || url === '/api/admin/orders')
-        return Response.json({ orders: [REQUESTED, adminOrder('FB-CCCC-DDDD')], total: 2 });
-      if (url === `/api/admin/orders/${REQUESTED.code}/refund` && method === 'POST')
-        return Response.json({ order: { ...REQUESTED, state: 'refunded' } });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'not found' } }, { status: 404 });
-    }),
-  );
-  return calls;
-}
-
-function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <AdminOrdersPanel />
-    </QueryClientProvider>,
-  );
+  return stubAdminApi(({ url, method }) => {
+    if (url === '/api/admin/refund-requests') return Response.json({ orders: [REQUESTED] });
+    if (url.startsWith('/api/admin/orders?') || url === '/api/admin/orders')
+      return Response.json({ orders: [REQUESTED, adminOrder('FB-CCCC-DDDD')], total: 2 });
+    if (url === `/api/admin/orders/${REQUESTED.code}/refund` && method === 'POST')
+      return Response.json({ order: { ...REQUESTED, state: 'refunded' } });
+    return undefined;
+  });
 }
 
 describe('AdminOrdersPanel', () => {
   it('approves a refund request only with a reason', async () => {
     const calls = stubApi();
-    renderPanel();
+    renderInApp(<AdminOrdersPanel />);
     const request = await screen.findByTestId('refund-request');
     expect(request.textContent).toContain('Reason given: It does not import.');
     fireEvent.click(within(request).getByRole('button', { name: 'Approve refund' }));
@@ -93,7 +68,7 @@ describe('AdminOrdersPanel', () => {
 
   it('searches by code or e-mail and filters by state', async () => {
     const calls = stubApi();
-    renderPanel();
+    renderInApp(<AdminOrdersPanel />);
     expect((await screen.findAllByTestId('admin-order')).length).toBe(2);
     fireEvent.change(screen.getByLabelText('Order code or buyer e-mail'), {
       target: { value: 'buyer@example.com' },

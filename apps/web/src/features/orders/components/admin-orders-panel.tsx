@@ -3,12 +3,11 @@ import { useTranslation } from '@/i18n/use-translation';
 import { ORDER_STATES, REFUND_REASON_MAX, type AdminOrder, type OrderState } from '@flowbay/domain';
 import { paymentProviderName } from '@flowbay/domain/payment-providers';
 import { PageSection } from '@/components/page-section';
-import { QueryView } from '@/components/query-view';
+import { QueryList } from '@/components/query-list';
 import { RowCard } from '@/components/row-card';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeclineRefund, useRefundOrder } from '../api/admin-order-decisions';
@@ -38,21 +37,14 @@ function RefundQueue() {
   const queue = useRefundRequests();
   return (
     <div className="mt-4">
-      <QueryView
+      <QueryList
         query={queue}
+        items={(data) => data.orders}
         failed={t('adminOrders.loadFailed')}
-        loading={<Skeleton className="h-24 w-full rounded-2xl" />}
-        isEmpty={(data) => data.orders.length === 0}
         empty={<p className="text-slate-600">{t('adminOrders.queueEmpty')}</p>}
       >
-        {(data) => (
-          <ul className="flex flex-col gap-3">
-            {data.orders.map((order) => (
-              <OrderRow key={order.code} order={order} queue />
-            ))}
-          </ul>
-        )}
-      </QueryView>
+        {(order) => <OrderRow key={order.code} order={order} queue />}
+      </QueryList>
     </div>
   );
 }

@@ -1,14 +1,13 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPaymentIncident } from '@flowbay/domain';
 import { inLanguage, renderInApp } from '@/test/render';
+import { stubAdminApi } from './admin-api-stub';
 import { PaymentIncidentsPanel } from './payment-incidents-panel';
 
 beforeEach(() => inLanguage('en'));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// The test set-up unmounts after each test; the stubs are this file's to undo.
+afterEach(() => vi.unstubAllGlobals());
 
 function incident(code: string, overrides: Partial<AdminPaymentIncident> = {}): AdminPaymentIncident {
   return {
@@ -55,35 +54,22 @@ const LATE = incident('FB-LLLL-4444', {
 
 /** The admin API: the incidents, and a retry answered by `retry` (the outcome it writes, or an error). */
 function stubApi(retry: 'queued' | 'NO_FAILED_REFUND') {
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: false,
-    media,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
   let retried = false;
-  const calls: { url: string; method: string }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ url, method });
-      const list = () => [retried ? { ...FAILED, outcome: 'refund_pending' } : FAILED, REFUNDED, LATE];
-      if (url.startsWith('/api/admin/payment-incidents?') && method === 'GET')
-        return Response.json({ incidents: list(), total: 3 });
-      if (url === `/api/admin/payment-incidents/${FAILED.order_code}/retry-refund` && method === 'POST') {
-        if (retry === 'NO_FAILED_REFUND')
-          return Response.json(
-            { error: { code: 'NO_FAILED_REFUND', message: 'This order has no failed automatic refund' } },
-            { status: 409 },
-          );
-        retried = true;
-        return Response.json({ incidents: list(), total: 3 });
-      }
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'not found' } }, { status: 404 });
-    }),
-  );
-  return calls;
+  const list = () => [retried ? { ...FAILED, outcome: 'refund_pending' } : FAILED, REFUNDED, LATE];
+  return stubAdminApi(({ url, method }) => {
+    if (url.startsWith('/api/admin/payment-incidents?') && method === 'GET')
+      return Response.json({ incidents: list(), total: 3 });
+    if (url === `/api/admin/payment-incidents/${FAILED.order_code}/retry-refund` && method === 'POST') {
+      if (retry === 'NO_FAILED_REFUND')
+        return Response.json(
+          { error: { code: 'NO_FAILED_REFUND', message: 'This order has no failed automatic refund' } },
+          { status: 409 },
+        );
+      retried = true;
+      return Response.json({ incidents: list(), total: 3 });
+    }
+    return undefined;
+  });
 }
 
 const rows = () => screen.findAllByTestId('payment-incident');

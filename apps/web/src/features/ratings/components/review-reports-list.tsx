@@ -1,15 +1,12 @@
 import { useTranslation } from '@/i18n/use-translation';
-import { Link } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
 import { RatingStars } from '@/components/rating-stars';
-import { ReportList } from '@/components/report-list';
-import { Badge } from '@/components/ui/badge';
-import { formatDate } from '@/lib/format';
+import { ReportList, ReportSubject } from '@/components/report-list';
 import { useResolveReviewReport, useReviewReports } from '../api/review-reports';
 
 /** Reported reviews for administrators: hide the review (it stops counting) or dismiss the report. */
 export function ReviewReportsList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const reports = useReviewReports();
   const resolve = useResolveReviewReport();
   return (
@@ -34,15 +31,13 @@ export function ReviewReportsList() {
       >
         {(report) => (
           <>
-            <div className="flex flex-wrap items-center gap-2 text-sm">
-              <Link
-                to={workflowPath(report.workflow)}
-                className="font-semibold text-slate-900 hover:text-brand-700"
-              >
-                {t('reviewReports.on', { title: report.workflow.title })}
-              </Link>
-              <Badge variant="danger">{t(`report.reasons.${report.reason}`)}</Badge>
-            </div>
+            <ReportSubject
+              to={workflowPath(report.workflow)}
+              reason={t(`report.reasons.${report.reason}`)}
+              className="text-sm"
+            >
+              {t('reviewReports.on', { title: report.workflow.title })}
+            </ReportSubject>
             <p className="mt-2 flex items-center gap-2 text-sm text-slate-800">
               <span className="font-medium">{report.review.reviewer.name ?? t('common.anonymous')}</span>
               <RatingStars value={report.review.rating} />
@@ -51,7 +46,6 @@ export function ReviewReportsList() {
               <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{report.review.body}</p>
             )}
             {report.details && <p className="mt-1 text-xs text-slate-600">{report.details}</p>}
-            <p className="mt-1 text-xs text-slate-600">{formatDate(report.created_at, i18n.language)}</p>
           </>
         )}
       </ReportList>

@@ -21,6 +21,12 @@ import { RatingSummary } from './rating-summary';
 import { ReportReviewButton } from './report-button';
 import { StarPicker } from './star-picker';
 
+/** One review and the workflow it is on: a change to the review refreshes that workflow's reviews. */
+interface WorkflowReview {
+  workflowId: string;
+  review: Review;
+}
+
 /** The detail page's reviews: summary, the caller's own review or the form, then everyone's reviews. */
 export function ReviewsSection({ workflowId }: { workflowId: string }) {
   const { t } = useTranslation();
@@ -170,15 +176,7 @@ function ReviewForm({
   );
 }
 
-function OwnReview({
-  workflowId,
-  review,
-  onEdit,
-}: {
-  workflowId: string;
-  review: Review;
-  onEdit: () => void;
-}) {
+function OwnReview({ workflowId, review, onEdit }: WorkflowReview & { onEdit: () => void }) {
   const { t } = useTranslation();
   const remove = useDeleteReview(workflowId);
   const onDelete = () => {
@@ -210,9 +208,7 @@ function ReviewItem({
   canReply,
   signedIn,
   own,
-}: {
-  review: Review;
-  workflowId: string;
+}: WorkflowReview & {
   canReply: boolean;
   signedIn: boolean;
   own: boolean;
@@ -257,15 +253,7 @@ function ReviewItem({
   );
 }
 
-function ReplyForm({
-  workflowId,
-  review,
-  onDone,
-}: {
-  workflowId: string;
-  review: Review;
-  onDone: () => void;
-}) {
+function ReplyForm({ workflowId, review, onDone }: WorkflowReview & { onDone: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [reply, setReply] = useState(review.reply ?? '');

@@ -4,6 +4,7 @@ import { PAYOUT_STATE_VALUES, type AdminPayout, type PayoutStateValue } from '@f
 import { DownloadLink } from '@/components/download-link';
 import { FiguresTable } from '@/components/figures-table';
 import { PageSection } from '@/components/page-section';
+import { QueryList } from '@/components/query-list';
 import { QueryView } from '@/components/query-view';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -105,21 +106,14 @@ function PayoutQueue() {
           )}
         </FormField>
       </div>
-      <QueryView
+      <QueryList
         query={payouts}
+        items={(data) => data.payouts}
         failed={t('adminPayouts.loadFailed')}
-        loading={<Skeleton className="h-24 w-full rounded-2xl" />}
-        isEmpty={(data) => data.payouts.length === 0}
         empty={<p className="text-slate-600">{t('adminPayouts.empty')}</p>}
       >
-        {(data) => (
-          <ul className="flex flex-col gap-3">
-            {data.payouts.map((payout) => (
-              <PayoutRow key={payout.id} payout={payout} />
-            ))}
-          </ul>
-        )}
-      </QueryView>
+        {(payout) => <PayoutRow key={payout.id} payout={payout} />}
+      </QueryList>
     </div>
   );
 }
