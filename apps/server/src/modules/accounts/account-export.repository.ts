@@ -35,18 +35,19 @@ export interface ExportSection {
 }
 
 /**
- * The user's rows of a table, as these columns: those whose `owner` column is the user, or with
- * `through`, the rows of another table that belong to such a row.
+ * The user's rows of a table, as these columns: those whose `owner` column is the user. With `join`,
+ * each comes with the matching rows of another table (a workflow's versions, an order's refund
+ * request); with `orderBy`, in that order.
  */
 function ownedBy(
   owner: PgColumn,
   columns: SelectedFields,
-  through?: { table: PgTable; on: SQL },
+  { join, orderBy = [] }: { join?: { table: PgTable; on: SQL }; orderBy?: SQL[] } = {},
 ): ExportSection['collect'] {
-  return (db, userId) =>
-    through
-      ? db.select(columns).from(through.table).innerJoin(owner.table, through.on).where(eq(owner, userId))
-      : db.select(columns).from(owner.table).where(eq(owner, userId));
+  return (db, userId) => {
+    const rows = db.select(columns).from(owner.table).$dynamic();
+    return (join ? rows.innerJoin(join.table, join.on) : rows).where(eq(owner, userId)).orderBy(...orderBy);
+  };
 }
 
 /**
@@ -77,24 +78,23 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: 'workflows',
-    collect: (db, userId) =>
-      db
-        .select({
-          id: workflows.id,
-          title: workflows.title,
-          description: workflows.description,
-          price: workflows.price,
-          status: workflows.status,
-          tested_with: workflows.testedWith,
-          cover_key: workflows.coverKey,
-          views: workflows.views,
-          favorites: workflows.favoritesCount,
-          created_at: workflows.createdAt,
-          deleted_at: workflows.deletedAt,
-        })
-        .from(workflows)
-        .where(eq(workflows.userId, userId))
-        .orderBy(asc(workflows.createdAt)),
+    collect: ownedBy(
+      workflows.userId,
+      {
+        id: workflows.id,
+        title: workflows.title,
+        description: workflows.description,
+        price: workflows.price,
+        status: workflows.status,
+        tested_with: workflows.testedWith,
+        cover_key: workflows.coverKey,
+        views: workflows.views,
+        favorites: workflows.favoritesCount,
+        created_at: workflows.createdAt,
+        deleted_at: workflows.deletedAt,
+      },
+      { orderBy: [asc(workflows.createdAt)] },
+    ),
   },
   {
     name: 'workflow_versions',
@@ -109,7 +109,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
         review_reason: workflowVersions.reviewReason,
         created_at: workflowVersions.createdAt,
       },
-      { table: workflowVersions, on: eq(workflows.id, workflowVersions.workflowId) },
+      { join: { table: workflowVersions, on: eq(workflows.id, workflowVersions.workflowId) } },
     ),
   },
   {
@@ -131,47 +131,44 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   {
     // What the user bought (their own name and address as the order kept them); sales are below.
     name: 'orders',
-    collect: (db, userId) =>
-      db
-        .select({
-          code: orders.code,
-          workflow_title: orders.workflowTitle,
-          buyer_name: orders.buyerName,
-          buyer_email: orders.buyerEmail,
-          seller_name: orders.sellerName,
-          amount: orders.amount,
-          currency: orders.currency,
-          provider: orders.provider,
-          state: orders.state,
-          created_at: orders.createdAt,
-          paid_at: orders.paidAt,
-          refunded_at: orders.refundedAt,
-        })
-        .from(orders)
-        .where(eq(orders.buyerId, userId))
-        .orderBy(asc(orders.createdAt)),
+    collect: ownedBy(
+      orders.buyerId,
+      {
+        code: orders.code,
+        workflow_title: orders.workflowTitle,
+        buyer_name: orders.buyerName,
+        buyer_email: orders.buyerEmail,
+        seller_name: orders.sellerName,
+        amount: orders.amount,
+        currency: orders.currency,
+        provider: orders.provider,
+        state: orders.state,
+        created_at: orders.createdAt,
+        paid_at: orders.paidAt,
+        refunded_at: orders.refundedAt,
+      },
+      { orderBy: [asc(orders.createdAt)] },
+    ),
   },
   {
     // A seller's sales: one row per paid order, as the sales screen and its CSV show them.
     name: 'sales',
-    collect: (db, userId) =>
-      db
-        .select({
-          order_code: orders.code,
-          workflow_id: sales.workflowId,
-          workflow_title: orders.workflowTitle,
-          price: sales.price,
-          fee_percent: sql<number>`${sales.feeBasisPoints} / 100.0`.mapWith(Number),
-          fee: sales.fee,
-          seller_share: sales.sellerShare,
-          paid_at: sales.paidAt,
-          available_at: sales.availableAt,
-          refunded_at: orders.refundedAt,
-        })
-        .from(sales)
-        .innerJoin(orders, eq(orders.id, sales.orderId))
-        .where(eq(sales.sellerId, userId))
-        .orderBy(asc(sales.paidAt)),
+    collect: ownedBy(
+      sales.sellerId,
+      {
+        order_code: orders.code,
+        workflow_id: sales.workflowId,
+        workflow_title: orders.workflowTitle,
+        price: sales.price,
+        fee_percent: sql<number>`${sales.feeBasisPoints} / 100.0`.mapWith(Number),
+        fee: sales.fee,
+        seller_share: sales.sellerShare,
+        paid_at: sales.paidAt,
+        available_at: sales.availableAt,
+        refunded_at: orders.refundedAt,
+      },
+      { join: { table: orders, on: eq(orders.id, sales.orderId) }, orderBy: [asc(sales.paidAt)] },
+    ),
   },
   {
     name: 'ledger_entries',
@@ -235,7 +232,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
         state: refundRequests.state,
         created_at: refundRequests.createdAt,
       },
-      { table: refundRequests, on: eq(orders.id, refundRequests.orderId) },
+      { join: { table: refundRequests, on: eq(orders.id, refundRequests.orderId) } },
     ),
   },
   {
@@ -332,24 +329,27 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
 ];
 
+/** The account itself, the export's `profile`. */
+const EXPORTED_PROFILE = {
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  display_name: user.displayName,
+  bio: user.bio,
+  links: user.links,
+  locale: user.locale,
+  role: user.role,
+  email_verified: user.emailVerified,
+  avatar_key: user.avatarKey,
+  created_at: user.createdAt,
+};
+
 export function createAccountExportRepository(db: Database, sections: ExportSection[] = EXPORT_SECTIONS) {
   return {
     /** The profile, every section, and the storage keys of the user's files; null for a deleted account. */
     async collect(userId: string) {
       const [profile] = await db
-        .select({
-          id: user.id,
-          email: user.email,
-          name: user.name,
-          display_name: user.displayName,
-          bio: user.bio,
-          links: user.links,
-          locale: user.locale,
-          role: user.role,
-          email_verified: user.emailVerified,
-          avatar_key: user.avatarKey,
-          created_at: user.createdAt,
-        })
+        .select(EXPORTED_PROFILE)
         .from(user)
         .where(and(eq(user.id, userId), isNull(user.deletedAt)));
       if (!profile) return null;

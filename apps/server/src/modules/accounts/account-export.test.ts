@@ -89,6 +89,10 @@ describe('a seller’s export holds their data and only theirs', () => {
       expect(text).not.toContain(name);
     expect(text).not.toContain(pending.code);
 
+    expect(data.workflows).toEqual([expect.objectContaining({ id: sold.id, title: 'Invoice sync' })]);
+    expect(data.workflow_versions).toEqual([
+      expect.objectContaining({ workflow_id: sold.id, version: '1.0', file_key: sold.version.fileKey }),
+    ]);
     expect(data.orders).toEqual([]);
     expect(data.sales).toEqual([
       expect.objectContaining({
