@@ -34,6 +34,13 @@ export interface ExportSection {
   collect(db: Database, userId: string): Promise<unknown[]>;
 }
 
+/** Another table's rows that go with a section's rows; `optional` keeps a row that has none. */
+interface SectionJoin {
+  table: PgTable;
+  on: SQL;
+  optional?: boolean;
+}
+
 /**
  * The user's rows of a table, as these columns: those whose `owner` column is the user. With `join`,
  * each comes with the matching rows of another table (a workflow's versions, an order's refund
@@ -42,11 +49,12 @@ export interface ExportSection {
 function ownedBy(
   owner: PgColumn,
   columns: SelectedFields,
-  { join, orderBy = [] }: { join?: { table: PgTable; on: SQL }; orderBy?: SQL[] } = {},
+  { join, orderBy = [] }: { join?: SectionJoin; orderBy?: SQL[] } = {},
 ): ExportSection['collect'] {
   return (db, userId) => {
-    const rows = db.select(columns).from(owner.table).$dynamic();
-    return (join ? rows.innerJoin(join.table, join.on) : rows).where(eq(owner, userId)).orderBy(...orderBy);
+    let rows = db.select(columns).from(owner.table).$dynamic();
+    if (join) rows = join.optional ? rows.leftJoin(join.table, join.on) : rows.innerJoin(join.table, join.on);
+    return rows.where(eq(owner, userId)).orderBy(...orderBy);
   };
 }
 
@@ -172,20 +180,22 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: 'ledger_entries',
-    collect: (db, userId) =>
-      db
-        .select({
-          kind: ledgerEntries.kind,
-          amount: ledgerEntries.amount,
-          order_code: orders.code,
-          payout_id: ledgerEntries.payoutId,
-          available_at: ledgerEntries.availableAt,
-          created_at: ledgerEntries.createdAt,
-        })
-        .from(ledgerEntries)
-        .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
-        .where(eq(ledgerEntries.sellerId, userId))
-        .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.kind)),
+    // A payout's entries have no order.
+    collect: ownedBy(
+      ledgerEntries.sellerId,
+      {
+        kind: ledgerEntries.kind,
+        amount: ledgerEntries.amount,
+        order_code: orders.code,
+        payout_id: ledgerEntries.payoutId,
+        available_at: ledgerEntries.availableAt,
+        created_at: ledgerEntries.createdAt,
+      },
+      {
+        join: { table: orders, on: eq(orders.id, ledgerEntries.orderId), optional: true },
+        orderBy: [asc(ledgerEntries.createdAt), asc(ledgerEntries.kind)],
+      },
+    ),
   },
   {
     // The whole account number, as the owner's payout settings show it.
