@@ -168,9 +168,9 @@ test.describe('public journeys', () => {
       await expectAccessible(page);
     }
     await page.goto('/faq');
-    // Ten questions; opening one closes the other.
+    // Thirteen questions; opening one closes the other.
     const questions = page.locator('h3 > button');
-    await expect(questions).toHaveCount(10);
+    await expect(questions).toHaveCount(13);
     await questions.nth(0).click();
     await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
     await questions.nth(1).click();

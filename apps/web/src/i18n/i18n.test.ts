@@ -75,10 +75,21 @@ describe('translations', () => {
     for (const code of ERROR_CODES) expect(en.errors, code).toHaveProperty(code);
   });
 
-  it('the terms have 11 sections, the privacy policy 10 and the FAQ ten questions', () => {
-    expect(pagesEn.terms.sections).toHaveLength(11);
-    expect(pagesEn.privacy.sections).toHaveLength(10);
-    expect(pagesEn.faq.items).toHaveLength(10);
+  it('the terms have 13 sections, the privacy policy 11 and the FAQ 13 questions', () => {
+    expect(pagesEn.terms.sections).toHaveLength(13);
+    expect(pagesEn.privacy.sections).toHaveLength(11);
+    expect(pagesEn.faq.items).toHaveLength(13);
+  });
+
+  it('the terms, privacy policy and FAQ say what tax is withheld, how invoices work and who processes payments', () => {
+    const titles = pagesEn.terms.sections.map((section) => section.title);
+    expect(titles).toEqual(expect.arrayContaining(['Tax withheld for sellers', 'VAT invoices']));
+    const payments = pagesEn.privacy.sections.find((section) => section.title === 'Payments')!.body.join(' ');
+    for (const processor of ['VNPay', 'payOS', 'Stripe']) expect(payments).toContain(processor);
+    const questions = pagesEn.faq.items.map((item) => item.question);
+    expect(questions).toEqual(
+      expect.arrayContaining(['Why is tax withheld from my sales?', 'Can I get a VAT invoice?']),
+    );
   });
 
   it('every literal key used in the code exists in en.json', () => {
