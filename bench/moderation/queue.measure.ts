@@ -79,7 +79,7 @@ it('measures the review queue with many listed workflows', async () => {
         size: 1,
         sha256: String(g),
         summary: summaryFor(g),
-        reviewStatus: g < N ? ('approved' as const) : ('pending' as const),
+        moderationStatus: g < N ? ('approved' as const) : ('pending' as const),
         isCurrent: g < N,
       })),
     );

@@ -229,12 +229,12 @@ export const workflowVersions = pgTable(
     sha256: text('sha256').notNull(),
     summary: jsonb('summary').$type<ExportSummary>(),
     checks: jsonb('checks').$type<Record<string, unknown>>(),
-    reviewStatus: text('review_status').$type<ModerationStatus>().notNull().default('pending'),
-    reviewReason: text('review_reason'),
+    moderationStatus: text('review_status').$type<ModerationStatus>().notNull().default('pending'),
+    moderationReason: text('review_reason'),
     isCurrent: boolean('is_current').notNull().default(false),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    moderatedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('workflow_versions_version_uq').on(table.workflowId, table.version),
@@ -262,11 +262,11 @@ export const workflowEdits = pgTable(
       .notNull()
       .references(() => workflows.id, { onDelete: 'cascade' }),
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
-    reviewStatus: text('review_status').$type<ModerationStatus>().notNull().default('pending'),
-    reviewReason: text('review_reason'),
+    moderationStatus: text('review_status').$type<ModerationStatus>().notNull().default('pending'),
+    moderationReason: text('review_reason'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    moderatedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (table) => [
     index('workflow_edits_workflow_idx').on(table.workflowId),
@@ -338,7 +338,7 @@ export const workflowViews = pgTable(
   (table) => [primaryKey({ columns: [table.workflowId, table.visitor, table.day] })],
 );
 
-export const reviewDecisions = pgTable(
+export const moderationDecisions = pgTable(
   'review_decisions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -347,7 +347,7 @@ export const reviewDecisions = pgTable(
       .references(() => workflows.id, { onDelete: 'cascade' }),
     versionId: uuid('version_id').references(() => workflowVersions.id, { onDelete: 'set null' }),
     editId: uuid('edit_id').references(() => workflowEdits.id, { onDelete: 'set null' }),
-    reviewerId: text('reviewer_id').references(() => user.id, { onDelete: 'set null' }),
+    moderatorId: text('reviewer_id').references(() => user.id, { onDelete: 'set null' }),
     decision: text('decision').$type<'approved' | 'rejected'>().notNull(),
     reason: text('reason'),
     createdAt: createdAt(),

@@ -110,7 +110,7 @@ export async function createWorkflow(db: Database, storage: Storage, input: Work
       size: Buffer.byteLength(file),
       sha256: createHash('sha256').update(file).digest('hex'),
       summary,
-      reviewStatus: status === 'listed' ? 'approved' : 'pending',
+      moderationStatus: status === 'listed' ? 'approved' : 'pending',
       isCurrent: status === 'listed',
       createdBy: input.userId,
     })

@@ -153,11 +153,11 @@ export async function seedDemo(
           size: Buffer.byteLength(text),
           sha256: createHash('sha256').update(text).digest('hex'),
           summary,
-          reviewStatus: 'approved',
+          moderationStatus: 'approved',
           isCurrent: true,
           createdBy: userId,
           createdAt,
-          reviewedAt: createdAt,
+          moderatedAt: createdAt,
         })
         .returning({ id: workflowVersions.id });
       await tx.update(workflows).set({ currentVersionId: version!.id }).where(eq(workflows.id, workflowId));

@@ -14,7 +14,7 @@ import {
   orders,
   rateLimit,
   reports,
-  reviewDecisions,
+  moderationDecisions,
   reviewReports,
   session,
   uploads,
@@ -178,7 +178,7 @@ export const DELETION_STEPS: DeletionStep[] = [
         .delete(workflowEdits)
         .where(
           and(
-            eq(workflowEdits.reviewStatus, 'pending'),
+            eq(workflowEdits.moderationStatus, 'pending'),
             inArray(
               workflowEdits.workflowId,
               tx.select({ id: workflows.id }).from(workflows).where(eq(workflows.userId, userId)),
@@ -219,9 +219,9 @@ export const DELETION_STEPS: DeletionStep[] = [
       await tx.update(reports).set({ reporterId: null }).where(eq(reports.reporterId, userId));
       await tx.update(reports).set({ resolvedBy: null }).where(eq(reports.resolvedBy, userId));
       await tx
-        .update(reviewDecisions)
-        .set({ reviewerId: null })
-        .where(eq(reviewDecisions.reviewerId, userId));
+        .update(moderationDecisions)
+        .set({ moderatorId: null })
+        .where(eq(moderationDecisions.moderatorId, userId));
     },
   },
   {

@@ -196,8 +196,8 @@ export function createCatalogService(deps: {
       created_at: version.createdAt.toISOString(),
       is_current: version.isCurrent,
       size: version.size,
-      review_status: version.reviewStatus,
-      review_reason: ownView ? version.reviewReason : null,
+      review_status: version.moderationStatus,
+      review_reason: ownView ? version.moderationReason : null,
     }));
   }
 
@@ -413,7 +413,7 @@ export function createCatalogService(deps: {
       const targetId = versionId ?? row.currentVersionId;
       if (!targetId || !isUuid(targetId)) throw notFound('VERSION_NOT_FOUND', 'Version not found');
       const version = await workflows.findVersion(row.id, targetId);
-      if (!version || (!ownView && version.reviewStatus !== 'approved')) {
+      if (!version || (!ownView && version.moderationStatus !== 'approved')) {
         throw notFound('VERSION_NOT_FOUND', 'Version not found');
       }
       const served = await servedFiles.get(version.fileKey, row.title);

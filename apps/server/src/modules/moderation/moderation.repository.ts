@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   reports,
-  reviewDecisions,
+  moderationDecisions,
   user,
   workflowCategories,
   workflowEdits,
@@ -128,7 +128,7 @@ export function createModerationRepository(db: Database) {
           and(
             sql`${workflows.id} <> ${file.workflowId}`,
             isNull(workflows.deletedAt),
-            sql`(${workflowVersions.isCurrent} or ${workflowVersions.reviewStatus} = 'pending')`,
+            sql`(${workflowVersions.isCurrent} or ${workflowVersions.moderationStatus} = 'pending')`,
             match,
           ),
         )
@@ -144,7 +144,7 @@ export function createModerationRepository(db: Database) {
       return tx
         .select()
         .from(workflowVersions)
-        .where(and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.reviewStatus, 'pending')))
+        .where(and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.moderationStatus, 'pending')))
         .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id));
     },
 
@@ -167,8 +167,8 @@ export function createModerationRepository(db: Database) {
       return row ?? null;
     },
 
-    async insertDecision(tx: Database, values: typeof reviewDecisions.$inferInsert) {
-      await tx.insert(reviewDecisions).values(values);
+    async insertDecision(tx: Database, values: typeof moderationDecisions.$inferInsert) {
+      await tx.insert(moderationDecisions).values(values);
     },
 
     /**

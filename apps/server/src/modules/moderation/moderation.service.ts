@@ -221,7 +221,7 @@ export function createModerationService(deps: ModerationDeps) {
           workflowId: row.id,
           versionId: target?.id ?? null,
           editId: edit?.id ?? null,
-          reviewerId: admin.id,
+          moderatorId: admin.id,
           decision: 'approved',
         });
         await deps.events.emit(tx, 'version.approved', {
@@ -250,7 +250,7 @@ export function createModerationService(deps: ModerationDeps) {
           workflowId: row.id,
           versionId: pending[0]?.id ?? null,
           editId: edit?.id ?? null,
-          reviewerId: admin.id,
+          moderatorId: admin.id,
           decision: 'rejected',
           reason,
         });

@@ -65,7 +65,7 @@ function versionValues(workflowId: string, version: string, file: UploadRow, cre
     sha256: file.sha256,
     summary,
     checks: checks as unknown as Record<string, unknown>,
-    reviewStatus: 'pending' as const,
+    moderationStatus: 'pending' as const,
     createdBy,
   };
 }
@@ -261,7 +261,7 @@ export function createPublishingService(deps: {
         created_at: version.createdAt.toISOString(),
         is_current: false,
         size: version.size,
-        review_status: version.reviewStatus,
+        review_status: version.moderationStatus,
         review_reason: null,
       };
     },

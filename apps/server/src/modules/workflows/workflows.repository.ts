@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import {
   categories,
   purchases,
-  reviewDecisions,
+  moderationDecisions,
   subcategories,
   workflowCategories,
   workflowEdits,
@@ -69,7 +69,7 @@ export const versionExistsError = () => new AppError('VERSION_EXISTS', 'Version 
 export async function pendingChanges(db: Database, workflowIds: string[]) {
   if (workflowIds.length === 0) return { versions: [], edits: [] };
   const pendingOf = <T extends typeof workflowVersions | typeof workflowEdits>(table: T) =>
-    and(inArray(table.workflowId, workflowIds), eq(table.reviewStatus, 'pending'));
+    and(inArray(table.workflowId, workflowIds), eq(table.moderationStatus, 'pending'));
   const [versions, edits] = await Promise.all([
     db
       .select()
@@ -174,13 +174,13 @@ export function createWorkflowsRepository(db: Database) {
           .where(and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.isCurrent, true)));
         await tx
           .update(workflowVersions)
-          .set({ reviewStatus: 'approved', reviewReason: null, reviewedAt: now })
+          .set({ moderationStatus: 'approved', moderationReason: null, moderatedAt: now })
           .where(
-            and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.reviewStatus, 'pending')),
+            and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.moderationStatus, 'pending')),
           );
         await tx
           .update(workflowVersions)
-          .set({ isCurrent: true, reviewStatus: 'approved', reviewReason: null, reviewedAt: now })
+          .set({ isCurrent: true, moderationStatus: 'approved', moderationReason: null, moderatedAt: now })
           .where(eq(workflowVersions.id, current.id));
       }
       await tx
@@ -199,9 +199,9 @@ export function createWorkflowsRepository(db: Database) {
     async rejectPendingVersions(tx: Transaction, workflowId: string, reason: string, now: Date) {
       await tx
         .update(workflowVersions)
-        .set({ reviewStatus: 'rejected', reviewReason: reason, reviewedAt: now })
+        .set({ moderationStatus: 'rejected', moderationReason: reason, moderatedAt: now })
         .where(
-          and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.reviewStatus, 'pending')),
+          and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.moderationStatus, 'pending')),
         );
     },
 
@@ -213,9 +213,9 @@ export function createWorkflowsRepository(db: Database) {
       await tx
         .update(workflowEdits)
         .set({
-          reviewStatus: outcome.status,
-          ...(outcome.reason !== undefined ? { reviewReason: outcome.reason } : {}),
-          reviewedAt: outcome.now,
+          moderationStatus: outcome.status,
+          ...(outcome.reason !== undefined ? { moderationReason: outcome.reason } : {}),
+          moderatedAt: outcome.now,
         })
         .where(eq(workflowEdits.id, editId));
     },
@@ -235,7 +235,7 @@ export function createWorkflowsRepository(db: Database) {
         .select({ version: workflowVersions.version, createdAt: workflowVersions.createdAt })
         .from(workflowVersions)
         .where(
-          and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.reviewStatus, 'approved')),
+          and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.moderationStatus, 'approved')),
         )
         .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id));
     },
@@ -265,8 +265,8 @@ export function createWorkflowsRepository(db: Database) {
           id: workflowVersions.id,
           version: workflowVersions.version,
           size: workflowVersions.size,
-          reviewStatus: workflowVersions.reviewStatus,
-          reviewReason: workflowVersions.reviewReason,
+          moderationStatus: workflowVersions.moderationStatus,
+          moderationReason: workflowVersions.moderationReason,
           isCurrent: workflowVersions.isCurrent,
           createdAt: workflowVersions.createdAt,
         })
@@ -274,7 +274,7 @@ export function createWorkflowsRepository(db: Database) {
         .where(
           scope === 'all'
             ? eq(workflowVersions.workflowId, workflowId)
-            : and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.reviewStatus, 'approved')),
+            : and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.moderationStatus, 'approved')),
         )
         .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id));
     },
@@ -393,7 +393,7 @@ export function createWorkflowsRepository(db: Database) {
       const [row] = await tx
         .select()
         .from(workflowEdits)
-        .where(and(eq(workflowEdits.workflowId, workflowId), eq(workflowEdits.reviewStatus, 'pending')))
+        .where(and(eq(workflowEdits.workflowId, workflowId), eq(workflowEdits.moderationStatus, 'pending')))
         .orderBy(desc(workflowEdits.createdAt))
         .limit(1);
       return row ?? null;
@@ -421,15 +421,15 @@ export function createWorkflowsRepository(db: Database) {
       if (workflowIds.length === 0) return { decisions: [], versions: [], edits: [] };
       const [decisions, pending] = await Promise.all([
         db
-          .selectDistinctOn([reviewDecisions.workflowId], {
-            workflowId: reviewDecisions.workflowId,
-            decision: reviewDecisions.decision,
-            reason: reviewDecisions.reason,
-            createdAt: reviewDecisions.createdAt,
+          .selectDistinctOn([moderationDecisions.workflowId], {
+            workflowId: moderationDecisions.workflowId,
+            decision: moderationDecisions.decision,
+            reason: moderationDecisions.reason,
+            createdAt: moderationDecisions.createdAt,
           })
-          .from(reviewDecisions)
-          .where(inArray(reviewDecisions.workflowId, workflowIds))
-          .orderBy(reviewDecisions.workflowId, desc(reviewDecisions.createdAt), desc(reviewDecisions.id)),
+          .from(moderationDecisions)
+          .where(inArray(moderationDecisions.workflowId, workflowIds))
+          .orderBy(moderationDecisions.workflowId, desc(moderationDecisions.createdAt), desc(moderationDecisions.id)),
         pendingChanges(db, workflowIds),
       ]);
       return { decisions, ...pending };
