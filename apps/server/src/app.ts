@@ -16,6 +16,12 @@ import { logRedaction, serializeRequest } from './infra/http/log-redaction.ts';
 import { registerMailJob } from './infra/jobs/mail.ts';
 import { createJobQueue, type Clock, type JobQueue } from './infra/jobs/queue.ts';
 import { createMailer, type Mailer } from './infra/mailer/index.ts';
+import {
+  createPayosTestTransfer,
+  deliverPayosWebhookOverHttp,
+  type PayosTestTransfer,
+  type PayosWebhookDelivery,
+} from './infra/payments/payos.ts';
 import { createPaymentProviders, type PaymentProviders } from './infra/payments/providers.ts';
 import { createTestGatewayRepository } from './infra/payments/test-gateway.repository.ts';
 import {
@@ -100,6 +106,8 @@ declare module './lib/modules.ts' {
     limitDownloads: DownloadLimit;
     payments: PaymentProviders;
     testGateway: TestGateway | null;
+    /** The test gateway's "Simulate the bank transfer" for its payOS stand-in, when it plays payOS. */
+    payosTestTransfer: PayosTestTransfer | null;
   }
 }
 
@@ -126,6 +134,8 @@ export interface AppOptions {
   connections?: Partial<ConnectionLimits>;
   /** The test gateway's IPN: where it is sent and how (defaults: PUBLIC_URL's IPN address over HTTP). */
   testGatewayIpn?: { url?: () => string; deliver?: IpnDelivery };
+  /** The test gateway's payOS webhook: where it is sent and how (defaults: PUBLIC_URL's webhook address over HTTP). */
+  payosTestWebhook?: { url?: () => string; deliver?: PayosWebhookDelivery };
 }
 
 /** `GET /files/*`: public covers and avatars of the local storage driver. */
@@ -241,6 +251,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         log: app.log,
       })
     : null;
+  const payosTestTransfer = payments.payosStandIn
+    ? createPayosTestTransfer({
+        standIn: payments.payosStandIn,
+        webhookUrl: options.payosTestWebhook?.url ?? (() => `${env.PUBLIC_URL}/api/payments/payos/webhook`),
+        deliver: options.payosTestWebhook?.deliver ?? deliverPayosWebhookOverHttp,
+        log: app.log,
+      })
+    : null;
 
   /* modules: built in the order of their needs (a missing or circular need fails here) */
   const modules = await buildModules(appModules(options), {
@@ -261,6 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limitDownloads: createDownloadLimit(app),
     payments,
     testGateway,
+    payosTestTransfer,
   });
   app.decorate('orders', modules.registry.orders);
   await app.register(viewer, {

@@ -124,6 +124,10 @@ const REQUESTS: Record<string, RouteRequest> = {
     url: '/api/payments/test-gateway/complete',
     payload: { params: {}, outcome: 'pay' },
   }),
+  'POST /api/payments/test-gateway/payos-transfer': (f) => ({
+    url: '/api/payments/test-gateway/payos-transfer',
+    payload: { order_code: f.orderCode },
+  }),
   // sales
   'PUT /api/me/payout-account': () => ({
     url: '/api/me/payout-account',

@@ -94,6 +94,10 @@ export const TestGatewayCompleteBody = z.object({
 });
 export type TestGatewayCompleteBody = z.infer<typeof TestGatewayCompleteBody>;
 
+/** The test gateway's "Simulate the bank transfer" for a VietQR order it plays payOS for. */
+export const TestGatewayTransferBody = z.object({ order_code: z.string().max(40) });
+export type TestGatewayTransferBody = z.infer<typeof TestGatewayTransferBody>;
+
 // ── Responses ───────────────────────────────────────────────────────────────
 
 export const PaymentProviders = z.object({
@@ -155,6 +159,8 @@ export const BankTransfer = z.object({
   amount: z.number().int(),
   /** The transfer content the bank app fills in; it names the order. */
   description: z.string(),
+  /** The built-in test gateway played payOS: no bank is involved and no money can move. */
+  test_mode: z.boolean(),
 });
 export type BankTransfer = z.infer<typeof BankTransfer>;
 
@@ -166,7 +172,14 @@ export const CreateOrderResponse = z.object({
 });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
-export const OrderResponse = z.object({ order: OrderSummary });
+export const OrderResponse = z.object({
+  order: OrderSummary,
+  /**
+   * The VietQR transfer still to make, for the order's own buyer while it is pending (payOS), so the
+   * order page shows it again after a reload; never for anyone else or once the order is closed.
+   */
+  bank_transfer: BankTransfer.optional(),
+});
 export type OrderResponse = z.infer<typeof OrderResponse>;
 
 export const Purchase = z.object({
@@ -230,6 +243,9 @@ export const TestGatewaySession = z.object({
 export type TestGatewaySession = z.infer<typeof TestGatewaySession>;
 export const TestGatewayCompleteResponse = z.object({ redirect_url: z.string() });
 export type TestGatewayCompleteResponse = z.infer<typeof TestGatewayCompleteResponse>;
+/** `delivered`: Flowbay's webhook route accepted the stand-in's signed webhook. */
+export const TestGatewayTransferResponse = z.object({ delivered: z.boolean() });
+export type TestGatewayTransferResponse = z.infer<typeof TestGatewayTransferResponse>;
 
 /**
  * What a buyer needs to decide before buying a paid workflow, by public name only (never credential

@@ -49,6 +49,8 @@ import {
   TestGatewayCompleteBody,
   TestGatewayCompleteResponse,
   TestGatewaySession,
+  TestGatewayTransferBody,
+  TestGatewayTransferResponse,
 } from './commerce.ts';
 import { PAYMENT_CALLBACK_ENDPOINTS } from './payment-providers.ts';
 import { ContactInput, ContactReceipt } from './contact.ts';
@@ -207,6 +209,10 @@ export const endpoints = {
   'POST /api/payments/test-gateway/complete': {
     body: TestGatewayCompleteBody,
     response: TestGatewayCompleteResponse,
+  },
+  'POST /api/payments/test-gateway/payos-transfer': {
+    body: TestGatewayTransferBody,
+    response: TestGatewayTransferResponse,
   },
 
   /* sales and payouts */

@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { APIError, PayOS, type PaymentLink, type Webhook, type WebhookData } from '@payos/node';
 import { ORDER_CODE_ALPHABET, normalizeOrderCode, type BankTransfer } from '@flowbay/domain';
 import { invalid } from '../../lib/errors.ts';
+import { resolveAuthSecret } from '../auth/secret.ts';
 import {
   PaymentProviderError,
   callbackRoute,
@@ -9,6 +11,7 @@ import {
   type PaymentStatus,
   type VerifiedCallback,
 } from './index.ts';
+import { createPayosStandIn, type PayosStandIn } from './payos-stand-in.ts';
 
 export interface PayosConfig {
   clientId: string;
@@ -17,6 +20,8 @@ export interface PayosConfig {
   /** payOS's merchant API (a local payOS-speaking server in tests). */
   baseUrl: string;
   publicUrl: string;
+  /** The built-in test gateway's stand-in answers the SDK in-process (then no money moves). */
+  standIn?: PayosStandIn;
 }
 
 /** payOS limits a payment request's description (the transfer content) to 25 characters. */
@@ -68,6 +73,8 @@ export function payosDescriptionOf(code: string): string {
 interface KeptTransfer {
   paymentLinkId: string;
   qrCode: string;
+  /** Set when the payment request went to the built-in test gateway's stand-in. */
+  test?: boolean;
   bin: string;
   accountNumber: string;
   accountName: string;
@@ -113,7 +120,11 @@ function statusOfLink(link: PaymentLink): PaymentStatus['status'] {
   }
 }
 
-export type PayosProvider = PaymentProvider & { client: PayOS };
+export type PayosProvider = PaymentProvider & {
+  client: PayOS;
+  /** Set when the built-in test gateway plays payOS (no keys configured, test gateway on). */
+  standIn?: PayosStandIn;
+};
 
 /**
  * payOS (VietQR bank transfers confirmed automatically) through the official SDK: a payment request
@@ -132,6 +143,7 @@ export function createPayosProvider(config: PayosConfig): PayosProvider {
     logLevel: 'off',
     timeout: 20_000,
     maxRetries: 1,
+    ...(config.standIn ? { fetch: config.standIn.fetch } : {}),
   });
 
   async function verifyCallback(input: Parameters<PaymentProvider['verifyCallback']>[0]) {
@@ -166,9 +178,10 @@ export function createPayosProvider(config: PayosConfig): PayosProvider {
 
   return {
     id: 'payos',
-    // payOS has no sandbox: every configured channel moves real money.
-    testMode: false,
+    // payOS has no sandbox: every configured channel moves real money (but the test gateway's).
+    testMode: Boolean(config.standIn),
     client,
+    ...(config.standIn ? { standIn: config.standIn } : {}),
 
     async createPayment(order) {
       const orderPage = `${config.publicUrl}/orders/${order.code}`;
@@ -195,6 +208,7 @@ export function createPayosProvider(config: PayosConfig): PayosProvider {
           accountNumber: created.accountNumber,
           accountName: created.accountName,
           description: created.description,
+          ...(config.standIn ? { test: true } : {}),
         };
         return { redirectUrl: created.checkoutUrl, session: JSON.stringify(kept) };
       } catch (error) {
@@ -216,6 +230,7 @@ export function createPayosProvider(config: PayosConfig): PayosProvider {
         account_name: kept.accountName,
         amount: order.amount,
         description: kept.description,
+        test_mode: kept.test === true,
       };
     },
 
@@ -261,19 +276,59 @@ export function createPayosProvider(config: PayosConfig): PayosProvider {
   };
 }
 
-/** payOS, configured by PAYOS_CLIENT_ID, PAYOS_API_KEY and PAYOS_CHECKSUM_KEY (all three, or none). */
+/** The client ID the built-in test gateway's payOS stand-in expects. */
+export const PAYOS_TEST_CLIENT_ID = 'FLOWBAYTEST';
+
+/**
+ * The built-in test gateway's payOS: the same driver and SDK, answered in-process by the stand-in,
+ * with keys derived from the server's auth secret (stable across processes, never stored).
+ */
+export function createPayosTestProvider(options: { authSecret: string; publicUrl: string; now: () => Date }) {
+  const derive = (purpose: string) =>
+    createHmac('sha256', options.authSecret).update(`flowbay test payOS ${purpose}`).digest('hex');
+  const keys = {
+    clientId: PAYOS_TEST_CLIENT_ID,
+    apiKey: derive('api key'),
+    checksumKey: derive('checksum key'),
+  };
+  const standIn = createPayosStandIn({
+    ...keys,
+    now: options.now,
+    // No bank-app list exists for the stand-in: its "payment page" is the order page itself.
+    checkoutUrl: (link) => `${options.publicUrl}/orders/${orderCodeOfPayos(link.orderCode) ?? ''}`,
+  });
+  return createPayosProvider({
+    ...keys,
+    // Never called over the network: the stand-in is the SDK's fetch.
+    baseUrl: 'http://payos.test-gateway.invalid',
+    publicUrl: options.publicUrl,
+    standIn,
+  });
+}
+
+/**
+ * payOS, configured by PAYOS_CLIENT_ID, PAYOS_API_KEY and PAYOS_CHECKSUM_KEY (all three, or none);
+ * without them, played by the built-in test gateway's stand-in while PAYMENT_TEST_GATEWAY is on.
+ */
 export const payosDefinition: PaymentProviderDefinition<'payos', PayosProvider> = {
   id: 'payos',
-  configure: ({ env }) =>
-    env.PAYOS_CLIENT_ID && env.PAYOS_API_KEY && env.PAYOS_CHECKSUM_KEY
-      ? createPayosProvider({
-          clientId: env.PAYOS_CLIENT_ID,
-          apiKey: env.PAYOS_API_KEY,
-          checksumKey: env.PAYOS_CHECKSUM_KEY,
-          baseUrl: env.PAYOS_BASE_URL,
-          publicUrl: env.PUBLIC_URL,
-        })
-      : null,
+  configure: ({ env, clock }) => {
+    if (env.PAYOS_CLIENT_ID && env.PAYOS_API_KEY && env.PAYOS_CHECKSUM_KEY) {
+      return createPayosProvider({
+        clientId: env.PAYOS_CLIENT_ID,
+        apiKey: env.PAYOS_API_KEY,
+        checksumKey: env.PAYOS_CHECKSUM_KEY,
+        baseUrl: env.PAYOS_BASE_URL,
+        publicUrl: env.PUBLIC_URL,
+      });
+    }
+    if (!env.PAYMENT_TEST_GATEWAY) return null;
+    return createPayosTestProvider({
+      authSecret: resolveAuthSecret(env),
+      publicUrl: env.PUBLIC_URL,
+      now: clock,
+    });
+  },
   callbacks: [
     callbackRoute({
       key: 'POST /api/payments/payos/webhook',
@@ -293,3 +348,51 @@ export const payosDefinition: PaymentProviderDefinition<'payos', PayosProvider> 
     }),
   ],
 };
+
+/** Sends a webhook body to Flowbay's payOS webhook address, as payOS's servers do (a POST of JSON). */
+export type PayosWebhookDelivery = (url: string, body: string) => Promise<{ status: number }>;
+
+export const deliverPayosWebhookOverHttp: PayosWebhookDelivery = async (url, body) => {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  return { status: response.status };
+};
+
+/**
+ * The test gateway's "Simulate the bank transfer": the stand-in records the full transfer to the
+ * order's payment request and sends its signed webhook to our real webhook route, as payOS would.
+ * Null when the stand-in has no open payment request for the order.
+ */
+export function createPayosTestTransfer(options: {
+  standIn: PayosStandIn;
+  webhookUrl: () => string;
+  deliver: PayosWebhookDelivery;
+  log: { warn(details: Record<string, unknown>, message: string): void };
+}) {
+  return async (code: string): Promise<{ delivered: boolean } | null> => {
+    let orderCode: number;
+    try {
+      orderCode = payosOrderCodeOf(code);
+    } catch {
+      return null;
+    }
+    if (options.standIn.links.get(orderCode)?.status !== 'PENDING') return null;
+    const body = options.standIn.transfer(orderCode);
+    if (body === null) return null;
+    try {
+      const answer = await options.deliver(options.webhookUrl(), body);
+      if (answer.status >= 200 && answer.status < 300) return { delivered: true };
+      options.log.warn({ code, status: answer.status }, 'the merchant refused the test payOS webhook');
+    } catch (error) {
+      // Like payOS, the transfer stays made; reconciliation asks the stand-in later.
+      options.log.warn({ code, err: error }, 'the test payOS webhook could not be delivered');
+    }
+    return { delivered: false };
+  };
+}
+
+export type PayosTestTransfer = ReturnType<typeof createPayosTestTransfer>;

@@ -3,7 +3,8 @@ import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { Clock } from '../jobs/queue.ts';
 import type { CallbackRoute, PaymentProvider, PaymentProviderDefinition } from './index.ts';
-import { payosDefinition } from './payos.ts';
+import { payosDefinition, type PayosProvider } from './payos.ts';
+import type { PayosStandIn } from './payos-stand-in.ts';
 import { stripeDefinition } from './stripe.ts';
 import { testGatewayDefinition } from './test-gateway.ts';
 import { vnpayDefinition, type VnpayProvider } from './vnpay.ts';
@@ -37,6 +38,8 @@ export interface PaymentProviders {
   forCallback(route: CallbackRoute): PaymentProvider | undefined;
   /** Set when the built-in test gateway is on. */
   testGateway?: { secret: string; provider: VnpayProvider };
+  /** Set when the built-in test gateway plays payOS (its VietQR screen). */
+  payosStandIn?: PayosStandIn;
 }
 
 /** The providers the settings configure (env.ts decides whether the test gateway is on). */
@@ -53,10 +56,12 @@ export function createPaymentProviders(env: Env, db: Database, clock: Clock): Pa
   }
   const testGateway = list.find((provider) => provider.id === 'test') as
     (VnpayProvider & { secret: string }) | undefined;
+  const payos = list.find((provider) => provider.id === 'payos') as PayosProvider | undefined;
   return {
     list,
     get: (id) => list.find((provider) => provider.id === id),
     forCallback: (route) => answering.get(route.key),
     testGateway: testGateway && { secret: testGateway.secret, provider: testGateway },
+    ...(payos?.standIn ? { payosStandIn: payos.standIn } : {}),
   };
 }

@@ -17,7 +17,18 @@ declare module '../../lib/modules.ts' {
 /** Checkout, payment callbacks, refunds; the sweep that reconciles stale orders (not in tests). */
 export const ordersModule = defineModule({
   name: 'orders',
-  needs: ['db', 'rate', 'events', 'payments', 'testGateway', 'jobs', 'clock', 'env', 'log'],
+  needs: [
+    'db',
+    'rate',
+    'events',
+    'payments',
+    'testGateway',
+    'payosTestTransfer',
+    'jobs',
+    'clock',
+    'env',
+    'log',
+  ],
   provides: ['orders'],
   build: ({ db, rate, events, payments, jobs, clock, env, log }) => ({
     orders: createOrdersService({
@@ -33,9 +44,9 @@ export const ordersModule = defineModule({
       log,
     }),
   }),
-  routes: ({ orders, testGateway, env }) => [
+  routes: ({ orders, testGateway, payosTestTransfer, env }) => [
     route(ordersRoutes, { orders }),
-    route(paymentsRoutes, { orders, testGateway }),
+    route(paymentsRoutes, { orders, testGateway, payosTestTransfer }),
     env.NODE_ENV !== 'test' && route(orderSweep, { orders }),
   ],
   jobs: ({ orders }) => ({

@@ -679,7 +679,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       if (!isSignedIn(viewer)) throw orderNotFound();
       const view = await repository.findView(code);
       if (!view || (view.order.buyerId !== viewer.id && !isAdmin(viewer))) throw orderNotFound();
-      return { order: toSummary(view, view.order.buyerId === viewer.id) };
+      const isBuyer = view.order.buyerId === viewer.id;
+      // The QR to pay by, again after a reload: only the buyer's, and only while it can still be paid.
+      const bankTransfer =
+        isBuyer && view.order.state === 'pending'
+          ? (providers.get(view.order.provider)?.bankTransfer?.(view.order) ?? null)
+          : null;
+      return {
+        order: toSummary(view, isBuyer),
+        ...(bankTransfer ? { bank_transfer: bankTransfer } : {}),
+      };
     },
 
     async purchases(viewer: Viewer): Promise<{ purchases: Purchase[] }> {

@@ -52,9 +52,14 @@ async function download(session: TestSession | null, workflowId: string) {
 const buy = (session: TestSession, workflowId: string) => buyThroughTestGateway(ctx, session, workflowId);
 
 describe('providers', () => {
-  it('offers only the test gateway when no provider is configured', async () => {
+  it('offers only the test gateway (its VNPay-style page and its VietQR) when no provider is configured', async () => {
     const response = await call('GET', '/api/payments/providers', null);
-    expect(response.json()).toEqual({ providers: [{ id: 'test', test_mode: true }] });
+    expect(response.json()).toEqual({
+      providers: [
+        { id: 'test', test_mode: true },
+        { id: 'payos', test_mode: true },
+      ],
+    });
   });
 });
 

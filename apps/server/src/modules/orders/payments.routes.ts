@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { CallbackInput, CallbackRoute } from '../../infra/payments/index.ts';
 import { CALLBACK_ROUTES } from '../../infra/payments/providers.ts';
+import type { PayosTestTransfer } from '../../infra/payments/payos.ts';
 import type { TestGateway } from '../../infra/payments/test-gateway.ts';
-import { invalid } from '../../lib/errors.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
 import { contractRoutes } from '../../lib/contract-routes.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -61,7 +62,11 @@ function registerCallback(root: FastifyInstance, orders: OrdersService, callback
 /** Provider callbacks (server to server, no session) and the built-in test gateway. */
 export async function paymentsRoutes(
   root: FastifyInstance,
-  { orders, testGateway }: { orders: OrdersService; testGateway: TestGateway | null },
+  {
+    orders,
+    testGateway,
+    payosTestTransfer,
+  }: { orders: OrdersService; testGateway: TestGateway | null; payosTestTransfer: PayosTestTransfer | null },
 ) {
   const route = contractRoutes(root, defaults);
 
@@ -73,6 +78,22 @@ export async function paymentsRoutes(
   // Every provider's callbacks, from the registry; each in its own scope (its own body parser).
   for (const callback of CALLBACK_ROUTES) {
     await root.register(async (scope) => registerCallback(scope, orders, callback));
+  }
+
+  if (payosTestTransfer) {
+    route('POST /api/payments/test-gateway/payos-transfer', {
+      summary:
+        "Test gateway: simulate the buyer's VietQR transfer; its payOS stand-in sends the signed webhook",
+      ...publicAccess(
+        "the test gateway's stand-in for a bank (never in production); it pays only the order's own amount, and no money moves",
+      ),
+      errors: [404],
+      handler: async (request) => {
+        const result = await payosTestTransfer(request.body.order_code);
+        if (!result) throw notFound('ORDER_NOT_FOUND', 'No open test VietQR payment for this order');
+        return result;
+      },
+    });
   }
 
   if (!testGateway) return;

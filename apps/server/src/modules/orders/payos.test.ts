@@ -119,6 +119,7 @@ describe('payOS (VietQR bank transfers) against a local payOS-speaking server', 
       account_name: 'CONG TY TNHH FLOWBAY',
       amount: 149_000,
       description: link.description,
+      test_mode: false,
     });
     // Asked again while the order is open, the same payment request and QR come back (no second one).
     const creations = () => payos.requests.filter((request) => request.path === '/v2/payment-requests');

@@ -1,4 +1,5 @@
 import { CheckCircle2, Clock, Printer, XCircle } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { useParams, useSearchParams } from 'react-router';
 import { workflowPath, type OrderSummary } from '@flowbay/domain';
@@ -9,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useOrder } from '@/features/orders/api/get-order';
 import { Receipt } from '@/features/orders/components/receipt';
 import { RefundRequest } from '@/features/orders/components/refund-request';
+import { VietQrPanel } from '@/features/orders/components/vietqr-panel';
 import { failedWithNothingToShow, isNotFound } from '@/lib/query';
 import { formatDateTime } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
@@ -28,6 +30,10 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
   const { t } = useTranslation();
   const order = useOrder(code);
   usePageMeta(t('orders.pageTitle', { code }));
+  // The buyer watched this page wait for their bank transfer: once paid, it says so like a return would.
+  const [watchedTransfer, setWatchedTransfer] = useState(false);
+  const transfer = order.data?.order.state === 'pending' ? order.data.bank_transfer : undefined;
+  if (transfer && !watchedTransfer) setWatchedTransfer(true);
   if (failedWithNothingToShow(order)) {
     if (isNotFound(order.error)) {
       return (
@@ -54,8 +60,10 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
         <>
           {data.payment_incident ? (
             <PaymentIncidentNotice order={data} incident={data.payment_incident} />
+          ) : transfer ? (
+            <VietQrPanel order={data} transfer={transfer} />
           ) : (
-            <ResultBanner order={data} result={result} />
+            <ResultBanner order={data} result={watchedTransfer ? 'success' : result} />
           )}
           <div className="mt-6">
             <Receipt order={data} />

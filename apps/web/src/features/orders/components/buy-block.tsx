@@ -1,8 +1,9 @@
 import { CheckCircle2, FlaskConical, Loader2, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import type { PaymentProviderId, WorkflowDetail } from '@flowbay/domain';
+import { paths, type OrderResponse, type PaymentProviderId, type WorkflowDetail } from '@flowbay/domain';
 import { paymentProviderName } from '@flowbay/domain/payment-providers';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -13,6 +14,7 @@ import { errorKey } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { useCreateOrder } from '../api/create-order';
 import { usePaymentProviders } from '../api/get-payment-providers';
+import { commerceKeys } from '../api/query-keys';
 
 /** Where a redirect to the payment page goes; a test replaces it. */
 export interface BuyBlockProps {
@@ -100,6 +102,7 @@ function BuyForm({
   const location = useLocation();
   const providers = usePaymentProviders(true);
   const createOrder = useCreateOrder();
+  const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<PaymentProviderId | null>(null);
   const available = providers.data?.providers ?? [];
   const provider = available.find((item) => item.id === chosen) ?? available[0];
@@ -115,7 +118,13 @@ function BuyForm({
     createOrder.mutate(
       { workflow_id: workflow.id, provider: provider.id },
       {
-        onSuccess: (answer) => goToPayment(answer.redirect_url),
+        onSuccess: (answer) => {
+          if (!answer.bank_transfer) return goToPayment(answer.redirect_url);
+          // A VietQR transfer is paid from Flowbay's own order page, which shows the QR at once.
+          const seeded: OrderResponse = { order: answer.order, bank_transfer: answer.bank_transfer };
+          queryClient.setQueryData(commerceKeys.order(answer.order.code), seeded);
+          void navigate(paths.orderReceipt(answer.order.code));
+        },
         onError: (error) => toast.error(t('buy.startFailed'), { description: t(errorKey(error)) }),
       },
     );
@@ -163,7 +172,9 @@ function BuyForm({
                       onChange={() => setChosen(item.id)}
                       className="accent-brand-600"
                     />
-                    {paymentProviderName(item.id, i18n.language, 'choice')}
+                    {item.id === 'payos' && item.test_mode
+                      ? t('buy.vietqrTest')
+                      : paymentProviderName(item.id, i18n.language, 'choice')}
                   </label>
                 ))}
               </fieldset>

@@ -1,0 +1,313 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+/**
+ * payOS's signature as its documentation gives it, written here independently of the SDK so the
+ * stand-in can play payOS (and a test can forge it): the object's fields sorted by key, joined as
+ * `k=v&k2=v2` (null and undefined as empty, arrays as JSON of key-sorted objects), HMAC-SHA256 with
+ * the checksum key, hex.
+ */
+export function signPayos(data: Record<string, unknown>, checksumKey: string): string {
+  const sortKeys = (value: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, value[key]]),
+    );
+  const text = Object.keys(data)
+    .sort()
+    .filter((key) => data[key] !== undefined)
+    .map((key) => {
+      const value = data[key];
+      if (Array.isArray(value)) {
+        return `${key}=${JSON.stringify(value.map((item: Record<string, unknown>) => sortKeys(item)))}`;
+      }
+      return `${key}=${value === null || value === 'null' || value === 'undefined' ? '' : String(value)}`;
+    })
+    .join('&');
+  return createHmac('sha256', checksumKey).update(text).digest('hex');
+}
+
+interface StandInTransaction {
+  reference: string;
+  amount: number;
+  accountNumber: string;
+  description: string;
+  transactionDateTime: string;
+  virtualAccountName: string | null;
+  virtualAccountNumber: string | null;
+  counterAccountBankId: string | null;
+  counterAccountBankName: string | null;
+  counterAccountName: string | null;
+  counterAccountNumber: string | null;
+}
+
+export interface StandInPaymentLink {
+  id: string;
+  orderCode: number;
+  amount: number;
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+  buyerEmail: string | null;
+  items: unknown;
+  expiredAt: number | null;
+  status: 'PENDING' | 'CANCELLED' | 'UNDERPAID' | 'PAID' | 'EXPIRED';
+  createdAt: string;
+  transactions: StandInTransaction[];
+  cancellationReason: string | null;
+  canceledAt: string | null;
+}
+
+/** The receiving account the stand-in's QR codes name (MB Bank's bin; no such account exists). */
+export const PAYOS_STAND_IN_BANK = {
+  bin: '970422',
+  accountNumber: 'VQRQ0001FLOWBAY',
+  accountName: 'CONG TY TNHH FLOWBAY',
+};
+const BANK = PAYOS_STAND_IN_BANK;
+
+/** One field of an EMVCo QR text: its id, its length in two digits, its value. */
+const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
+
+/** CRC-16/CCITT-FALSE, the checksum an EMVCo QR text ends with (field 63). */
+function crc16(text: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit += 1)
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/**
+ * A VietQR (EMVCo) text laid out like payOS's, checksum included, so a bank app reads the account,
+ * the amount and the content; the account does not exist, so no transfer can go through.
+ */
+function qrText(link: StandInPaymentLink): string {
+  const beneficiary = field('00', BANK.bin) + field('01', BANK.accountNumber);
+  const merchant = field('00', 'A000000727') + field('01', beneficiary) + field('02', 'QRIBFTTA');
+  const body =
+    field('00', '01') +
+    field('01', '12') +
+    field('38', merchant) +
+    field('53', '704') +
+    field('54', String(link.amount)) +
+    field('58', 'VN') +
+    field('62', field('08', link.description)) +
+    '6304';
+  return body + crc16(body);
+}
+
+export interface StandInRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string;
+}
+
+export interface StandInAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The part of payOS's merchant API the payOS driver uses, at the paths and in the envelopes the SDK
+ * calls (`{ code: '00', desc: 'success', data, signature }`, the data signed with the checksum key):
+ * create, get and cancel a payment request. It checks the client ID, the API key and the request
+ * signature like payOS does, and signs the webhook a transfer sends. The tests serve it over HTTP
+ * (apps/server/src/test/payos.ts); the built-in test gateway hands it to the SDK as its `fetch`, so
+ * no port is opened and no money can move.
+ */
+export function createPayosStandIn(options: {
+  clientId: string;
+  apiKey: string;
+  checksumKey: string;
+  /** The payment page a payment request answers as its `checkoutUrl`. */
+  checkoutUrl: (link: StandInPaymentLink) => string;
+  now?: () => Date;
+}) {
+  const links = new Map<number, StandInPaymentLink>();
+  const requests: { method: string; path: string; body: unknown }[] = [];
+  const now = options.now ?? (() => new Date());
+  let sequence = 0;
+
+  const sign = (data: Record<string, unknown>) => signPayos(data, options.checksumKey);
+  const findLink = (id: string) =>
+    /^\d+$/.test(id) ? links.get(Number(id)) : [...links.values()].find((link) => link.id === id);
+
+  /** A payment request's `data` as payOS answers it (get, cancel). */
+  function linkData(link: StandInPaymentLink) {
+    const amountPaid = link.transactions.reduce((sum, item) => sum + item.amount, 0);
+    return {
+      id: link.id,
+      orderCode: link.orderCode,
+      amount: link.amount,
+      amountPaid,
+      amountRemaining: Math.max(0, link.amount - amountPaid),
+      status: link.status,
+      createdAt: link.createdAt,
+      transactions: link.transactions,
+      cancellationReason: link.cancellationReason,
+      canceledAt: link.canceledAt,
+    };
+  }
+
+  function answer(request: StandInRequest): StandInAnswer {
+    let body: Record<string, unknown> = {};
+    try {
+      body = request.rawBody ? (JSON.parse(request.rawBody) as Record<string, unknown>) : {};
+    } catch {
+      // Answered below as a bad request.
+    }
+    const { method, path } = request;
+    requests.push({ method, path, body });
+    // payOS answers its own errors with HTTP 200 and a code other than '00'.
+    const fail = (code: string, desc: string) => ({
+      status: 200,
+      body: { code, desc, data: null, signature: null },
+    });
+    const ok = (data: Record<string, unknown>) => ({
+      status: 200,
+      body: { code: '00', desc: 'success', data, signature: sign(data) },
+    });
+    if (
+      request.headers['x-client-id'] !== options.clientId ||
+      request.headers['x-api-key'] !== options.apiKey
+    ) {
+      return { status: 401, body: { code: '401', desc: 'Unauthorized' } };
+    }
+
+    if (method === 'POST' && path === '/v2/payment-requests') {
+      const { amount, cancelUrl, description, orderCode, returnUrl } = body;
+      const signed = sign({ amount, cancelUrl, description, orderCode, returnUrl });
+      if (body.signature !== signed) return fail('20', 'Signature is invalid');
+      if (typeof orderCode !== 'number' || !Number.isSafeInteger(orderCode) || orderCode <= 0) {
+        return fail('20', 'orderCode must be a positive integer');
+      }
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) {
+        return fail('20', 'amount must be a positive integer');
+      }
+      if (typeof description !== 'string' || description.length > 25) {
+        return fail('20', 'description must be at most 25 characters');
+      }
+      if (links.has(orderCode)) return fail('231', 'Đơn thanh toán đã tồn tại');
+      sequence += 1;
+      const link: StandInPaymentLink = {
+        id: randomBytes(16).toString('hex'),
+        orderCode,
+        amount,
+        description,
+        returnUrl: String(returnUrl),
+        cancelUrl: String(cancelUrl),
+        buyerEmail: typeof body.buyerEmail === 'string' ? body.buyerEmail : null,
+        items: body.items,
+        expiredAt: typeof body.expiredAt === 'number' ? body.expiredAt : null,
+        status: 'PENDING',
+        createdAt: now().toISOString(),
+        transactions: [],
+        cancellationReason: null,
+        canceledAt: null,
+      };
+      links.set(orderCode, link);
+      return ok({
+        ...BANK,
+        amount,
+        description,
+        orderCode,
+        currency: 'VND',
+        paymentLinkId: link.id,
+        status: link.status,
+        expiredAt: link.expiredAt,
+        checkoutUrl: options.checkoutUrl(link),
+        qrCode: qrText(link),
+      });
+    }
+    const match = /^\/v2\/payment-requests\/([^/]+)(\/cancel)?$/.exec(path);
+    if (match) {
+      const link = findLink(match[1]!);
+      if (!link) return fail('101', 'Mã thanh toán không tồn tại');
+      if (match[2] && method === 'POST') {
+        if (link.status !== 'PENDING') return fail('101', 'Đơn thanh toán không ở trạng thái chờ');
+        link.status = 'CANCELLED';
+        link.cancellationReason =
+          typeof body.cancellationReason === 'string' ? body.cancellationReason : null;
+        link.canceledAt = now().toISOString();
+      }
+      if (method === 'GET' || match[2]) return ok(linkData(link));
+    }
+    return { status: 404, body: { code: '404', desc: `Not found (${method} ${path})` } };
+  }
+
+  /** The signed webhook payOS sends for a transaction (`data` as documented, signed with the checksum key). */
+  function webhookBody(data: Record<string, unknown>, signature = sign(data)): string {
+    return JSON.stringify({ code: '00', desc: 'success', success: true, data, signature });
+  }
+
+  return {
+    links,
+    requests,
+    sign,
+    webhookBody,
+    answer,
+
+    /** The stand-in as the SDK's `fetch`: every call is answered here, in this process. */
+    async fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+      const request = new Request(input, init);
+      const headers = Object.fromEntries(request.headers.entries());
+      const reply = answer({
+        method: request.method,
+        path: new URL(request.url).pathname,
+        headers,
+        rawBody: await request.text(),
+      });
+      return Response.json(reply.body, { status: reply.status });
+    },
+
+    /**
+     * The buyer's bank transfers `amount` (the link's amount unless told) to the link with this payOS
+     * order code: the link is paid (or underpaid), and the signed webhook is answered. Null when there
+     * is no such link.
+     */
+    transfer(orderCode: number, amount?: number): string | null {
+      const link = links.get(orderCode);
+      if (!link) return null;
+      const transaction: StandInTransaction = {
+        reference: `FT${String(sequence * 1000 + link.transactions.length + 1).padStart(10, '0')}`,
+        amount: amount ?? link.amount,
+        accountNumber: BANK.accountNumber,
+        description: `${link.description} CHUYEN TIEN`,
+        transactionDateTime: '2026-07-01 15:00:00',
+        virtualAccountName: null,
+        virtualAccountNumber: null,
+        counterAccountBankId: '970436',
+        counterAccountBankName: 'Vietcombank',
+        counterAccountName: 'NGUYEN VAN A',
+        counterAccountNumber: '0071001234567',
+      };
+      link.transactions.push(transaction);
+      const paid = link.transactions.reduce((sum, item) => sum + item.amount, 0);
+      link.status = paid >= link.amount ? 'PAID' : 'UNDERPAID';
+      return webhookBody({
+        orderCode: link.orderCode,
+        amount: transaction.amount,
+        description: transaction.description,
+        accountNumber: transaction.accountNumber,
+        reference: transaction.reference,
+        transactionDateTime: transaction.transactionDateTime,
+        currency: 'VND',
+        paymentLinkId: link.id,
+        code: '00',
+        desc: 'success',
+        counterAccountBankId: transaction.counterAccountBankId,
+        counterAccountBankName: transaction.counterAccountBankName,
+        counterAccountName: transaction.counterAccountName,
+        counterAccountNumber: transaction.counterAccountNumber,
+        virtualAccountName: '',
+        virtualAccountNumber: '',
+      });
+    },
+  };
+}
+
+export type PayosStandIn = ReturnType<typeof createPayosStandIn>;
