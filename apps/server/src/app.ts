@@ -51,6 +51,7 @@ import { contactModule } from './modules/contact/contact.module.ts';
 import { favoritesModule } from './modules/favorites/favorites.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { iconsModule } from './modules/icons/icons.module.ts';
+import { invoicesModule } from './modules/invoices/invoices.module.ts';
 import { moderationModule } from './modules/moderation/moderation.module.ts';
 import { n8nModule } from './modules/n8n/n8n.module.ts';
 import { ordersModule } from './modules/orders/orders.module.ts';
@@ -164,6 +165,7 @@ export function appModules(options: Pick<AppOptions, 'translator' | 'webDist'>):
     moderationModule,
     salesModule,
     ordersModule,
+    invoicesModule,
     favoritesModule,
     iconsModule,
     shareImagesModule,

@@ -118,6 +118,21 @@ const REQUESTS: Record<string, RouteRequest> = {
   'POST /api/admin/payment-incidents/{code}/retry-refund': (f) => ({
     url: `/api/admin/payment-incidents/${f.orderCode}/retry-refund`,
   }),
+  // VAT invoices
+  'PUT /api/orders/{code}/invoice': (f) => ({
+    url: `/api/orders/${f.orderCode}/invoice`,
+    payload: {
+      company_name: 'Cong ty Ma Tran',
+      tax_code: '0101234567',
+      address: '1 Hang Bai',
+      email: 'kt@matran.test',
+    },
+  }),
+  'POST /api/admin/invoices/{code}/issue': (f) => ({
+    url: `/api/admin/invoices/${f.orderCode}/issue`,
+    payload: { invoice_number: '0000001', lookup_code: 'MATRIX' },
+  }),
+  'POST /api/admin/invoices/{code}/adjusted': (f) => ({ url: `/api/admin/invoices/${f.orderCode}/adjusted` }),
   'POST /api/payments/stripe/webhook': () => ({ url: '/api/payments/stripe/webhook', payload: {} }),
   'POST /api/payments/payos/webhook': () => ({ url: '/api/payments/payos/webhook', payload: {} }),
   'POST /api/payments/test-gateway/complete': () => ({

@@ -70,6 +70,20 @@ const EnvSchema = z
     /** payOS's merchant API; tests point it at a local payOS-speaking server. */
     PAYOS_BASE_URL: z.url().default('https://api-merchant.payos.vn'),
     /**
+     * Who issues VAT invoices (decision 0151): `manual` (default; admins issue them in the e-invoice
+     * software and enter the number in the invoices queue) or `sepay` (SePay eInvoice's API, from a job).
+     */
+    INVOICE_PROVIDER: z.enum(['manual', 'sepay']).default('manual'),
+    /** SePay eInvoice: the API client's id and secret and the provider account that issues. */
+    SEPAY_EINVOICE_CLIENT_ID: z.string().min(1).optional(),
+    SEPAY_EINVOICE_CLIENT_SECRET: z.string().min(1).optional(),
+    SEPAY_EINVOICE_PROVIDER_ACCOUNT_ID: z.string().min(1).optional(),
+    /** The invoice template (mẫu số) and series (ký hiệu); the provider account's defaults when unset. */
+    SEPAY_EINVOICE_TEMPLATE_CODE: z.string().min(1).optional(),
+    SEPAY_EINVOICE_SERIES: z.string().min(1).optional(),
+    /** SePay eInvoice's API (the sandbox is https://einvoice-api-sandbox.sepay.vn); tests point it at a stand-in. */
+    SEPAY_EINVOICE_BASE_URL: z.url().default('https://einvoice-api.sepay.vn'),
+    /**
      * The built-in test gateway (no money moves). Default: on when none of VNPay, Stripe and payOS is
      * configured, outside production. Refused in production.
      */
@@ -136,6 +150,19 @@ const EnvSchema = z
         code: 'custom',
         path: ['PAYOS_CLIENT_ID'],
         message: 'PAYOS_CLIENT_ID, PAYOS_API_KEY and PAYOS_CHECKSUM_KEY must be set together',
+      });
+    }
+    const sepayInvoices = [
+      env.SEPAY_EINVOICE_CLIENT_ID,
+      env.SEPAY_EINVOICE_CLIENT_SECRET,
+      env.SEPAY_EINVOICE_PROVIDER_ACCOUNT_ID,
+    ];
+    if (env.INVOICE_PROVIDER === 'sepay' && !sepayInvoices.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INVOICE_PROVIDER'],
+        message:
+          'sepay needs SEPAY_EINVOICE_CLIENT_ID, SEPAY_EINVOICE_CLIENT_SECRET and SEPAY_EINVOICE_PROVIDER_ACCOUNT_ID',
       });
     }
     if (env.NODE_ENV === 'production' && env.PAYMENT_TEST_GATEWAY) {

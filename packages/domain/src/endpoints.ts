@@ -117,6 +117,14 @@ import {
   SalesDashboard,
 } from './sales.ts';
 import { TranslateInput, TranslateResult, TranslateStatus } from './translate.ts';
+import {
+  AdminInvoiceResponse,
+  AdminInvoicesQuery,
+  AdminInvoicesResponse,
+  InvoiceRequestInput,
+  IssueInvoiceInput,
+  OrderInvoiceResponse,
+} from './invoices.ts';
 
 /**
  * One contract per endpoint, `'<METHOD> <path>'` → what it takes and what its success answers.
@@ -214,6 +222,13 @@ export const endpoints = {
     body: TestGatewayTransferBody,
     response: TestGatewayTransferResponse,
   },
+
+  /* VAT invoices (hóa đơn GTGT) */
+  'GET /api/orders/:code/invoice': { response: OrderInvoiceResponse },
+  'PUT /api/orders/:code/invoice': { body: InvoiceRequestInput, response: OrderInvoiceResponse },
+  'GET /api/admin/invoices': { query: AdminInvoicesQuery, response: AdminInvoicesResponse },
+  'POST /api/admin/invoices/:code/issue': { body: IssueInvoiceInput, response: AdminInvoiceResponse },
+  'POST /api/admin/invoices/:code/adjusted': { response: AdminInvoiceResponse },
 
   /* sales and payouts */
   'GET /api/banks': { response: BanksResponse },

@@ -80,6 +80,10 @@ export const ERROR_STATUS = {
   ACCOUNT_HAS_BALANCE: 409,
   EXPORT_EXPIRED: 410,
   EXPORT_NOT_FOUND: 404,
+  INVALID_TAX_CODE: 400,
+  INVOICE_NOT_FOUND: 404,
+  INVOICE_ALREADY_ISSUED: 409,
+  INVOICE_NOT_REQUESTABLE: 409,
 } as const satisfies Record<string, ErrorStatus | Readonly<Record<string, ErrorStatus>>>;
 
 type StatusTable = typeof ERROR_STATUS;

@@ -11,6 +11,7 @@ export * from './accounts.ts';
 export * from './publishing.ts';
 export * from './n8n.ts';
 export * from './commerce.ts';
+export * from './invoices.ts';
 export * from './payment-providers.ts';
 export * from './sales.ts';
 export * from './ratings.ts';

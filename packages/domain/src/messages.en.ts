@@ -78,6 +78,13 @@ export const MESSAGES_EN = {
       'Flowbay still owes you money from your sales. Request a payout and wait until it is paid (sales become available 7 days after purchase), then delete your account.',
     EXPORT_EXPIRED: 'This download link has expired. Ask for a new export from your profile.',
     EXPORT_NOT_FOUND: 'This export does not exist or the link is not valid.',
+    INVALID_TAX_CODE:
+      'A tax code is 10 digits, or 10 digits, a hyphen and 3 digits for a branch (e.g. 0101234567-001).',
+    INVOICE_NOT_FOUND: 'This order has no VAT invoice request.',
+    INVOICE_ALREADY_ISSUED:
+      'The VAT invoice for this order has already been issued and can no longer be changed.',
+    INVOICE_NOT_REQUESTABLE:
+      'A VAT invoice can only be requested for an order that is waiting for payment or paid.',
   },
   validation: {
     titleMin: 'Title must be at least 5 characters.',

@@ -78,6 +78,12 @@ export const MESSAGES_VI = {
       'Flowbay vẫn còn nợ bạn tiền bán hàng. Hãy yêu cầu rút tiền và chờ đến khi nhận được (tiền bán hàng khả dụng sau 7 ngày kể từ khi mua), rồi hãy xóa tài khoản.',
     EXPORT_EXPIRED: 'Liên kết tải xuống đã hết hạn. Hãy yêu cầu xuất dữ liệu mới từ trang hồ sơ.',
     EXPORT_NOT_FOUND: 'Bản xuất này không tồn tại hoặc liên kết không hợp lệ.',
+    INVALID_TAX_CODE:
+      'Mã số thuế gồm 10 chữ số, hoặc 10 chữ số, dấu gạch ngang và 3 chữ số với chi nhánh (ví dụ 0101234567-001).',
+    INVOICE_NOT_FOUND: 'Đơn hàng này không có yêu cầu xuất hóa đơn GTGT.',
+    INVOICE_ALREADY_ISSUED: 'Hóa đơn GTGT của đơn hàng này đã được xuất, không thể thay đổi nữa.',
+    INVOICE_NOT_REQUESTABLE:
+      'Chỉ có thể yêu cầu hóa đơn GTGT cho đơn hàng đang chờ thanh toán hoặc đã thanh toán.',
   },
   validation: {
     titleMin: 'Tiêu đề phải có ít nhất 5 ký tự.',

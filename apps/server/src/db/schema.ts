@@ -26,6 +26,7 @@ import type {
   ModerationStatus,
   WorkflowStatus,
 } from '@flowbay/domain';
+import type { InvoiceProviderId, InvoiceState } from '@flowbay/domain/invoices';
 import type { ExportSummary } from '@flowbay/workflow-formats';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -507,6 +508,40 @@ export const refundRequests = pgTable('refund_requests', {
   createdAt: createdAt(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
 });
+
+/**
+ * A buyer's VAT invoice request for an order (hóa đơn GTGT, decision 0151), owned by the invoices
+ * module: the company it is made out to, where it stands, and once issued its number and lookup code.
+ * `adjustment_due_at` is set when the order is refunded after the invoice was issued.
+ */
+export const invoiceRequests = pgTable(
+  'invoice_requests',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    companyName: text('company_name').notNull(),
+    taxCode: text('tax_code').notNull(),
+    address: text('address').notNull(),
+    email: text('email').notNull(),
+    state: text('state').$type<InvoiceState>().notNull().default('requested'),
+    /** The driver that issues (or issued) it: `manual` (an admin) or `sepay`. */
+    provider: text('provider').$type<InvoiceProviderId>().notNull().default('manual'),
+    invoiceNumber: text('invoice_number'),
+    lookupCode: text('lookup_code'),
+    /** The provider's tracking code of the creation request, kept so a retry asks about it again. */
+    providerRef: text('provider_ref'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    issuedBy: text('issued_by').references(() => user.id, { onDelete: 'set null' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    adjustmentDueAt: timestamp('adjustment_due_at', { withTimezone: true }),
+    adjustedAt: timestamp('adjusted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('invoice_requests_state_idx').on(table.state, table.createdAt)],
+);
 
 /**
  * A verified payment that did not land on a pending order, or landed where nothing can be granted:

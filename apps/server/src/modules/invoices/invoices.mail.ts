@@ -1,0 +1,82 @@
+import { formatVnd, type Language } from '@flowbay/domain';
+import type { MailMessage } from '../../infra/mailer/index.ts';
+import { renderMail } from '../../infra/mailer/templates.ts';
+
+export interface InvoiceIssuedMailInput {
+  to: string;
+  language: Language;
+  code: string;
+  title: string;
+  amount: number;
+  companyName: string;
+  taxCode: string;
+  invoiceNumber: string;
+  lookupCode: string;
+  orderUrl: string;
+}
+
+/** To the buyer: their VAT invoice (hóa đơn GTGT) is issued, with what they look it up with. */
+export function invoiceIssuedMail(input: InvoiceIssuedMailInput): MailMessage {
+  const vi = input.language === 'vi';
+  return renderMail(input.to, input.language, {
+    subject: vi
+      ? `Hóa đơn GTGT cho đơn hàng ${input.code} đã được xuất`
+      : `Your VAT invoice for order ${input.code} has been issued`,
+    heading: vi ? 'Hóa đơn GTGT của bạn đã sẵn sàng' : 'Your VAT invoice is ready',
+    paragraphs: [
+      vi
+        ? `Chúng tôi đã xuất hóa đơn GTGT cho "${input.title}" (${formatVnd(input.amount, 'vi')}).`
+        : `We issued the VAT invoice for "${input.title}" (${formatVnd(input.amount, 'en')}).`,
+      `${vi ? 'Đơn vị mua hàng' : 'Company'}: ${input.companyName}`,
+      `${vi ? 'Mã số thuế' : 'Tax code'}: ${input.taxCode}`,
+      `${vi ? 'Số hóa đơn' : 'Invoice number'}: ${input.invoiceNumber}`,
+      `${vi ? 'Mã tra cứu' : 'Lookup code'}: ${input.lookupCode}`,
+      vi
+        ? 'Dùng mã tra cứu để xem và tải hóa đơn trên trang tra cứu của nhà cung cấp hóa đơn điện tử.'
+        : "Use the lookup code to view and download the invoice on the e-invoice provider's lookup page.",
+    ],
+    action: { label: vi ? 'Xem đơn hàng' : 'View order', url: input.orderUrl },
+  });
+}
+
+/** To the admins: a refunded order had an issued invoice, so an adjustment invoice is due. */
+export function adjustmentDueAdminMail(input: {
+  to: string;
+  code: string;
+  title: string;
+  amount: number;
+  companyName: string;
+  taxCode: string;
+  invoiceNumber: string | null;
+  adminUrl: string;
+}): MailMessage {
+  return renderMail(input.to, 'en', {
+    subject: `Adjustment invoice due for refunded order ${input.code}`,
+    heading: 'A refunded order has an issued VAT invoice',
+    paragraphs: [
+      `Order ${input.code} ("${input.title}", ${formatVnd(input.amount, 'en')}) was refunded after its VAT invoice ${input.invoiceNumber ?? ''} was issued to ${input.companyName} (tax code ${input.taxCode}).`,
+      'Issue an adjustment (or replacement) invoice in the e-invoice software, then mark the adjustment done in the invoices queue.',
+    ],
+    action: { label: 'Open the invoices queue', url: input.adminUrl },
+  });
+}
+
+/** To the admins: the e-invoice provider refused an invoice after every retry; a person takes over. */
+export function invoiceFailedAdminMail(input: {
+  to: string;
+  code: string;
+  companyName: string;
+  taxCode: string;
+  error: string;
+  adminUrl: string;
+}): MailMessage {
+  return renderMail(input.to, 'en', {
+    subject: `VAT invoice for ${input.code} could not be issued: needs action`,
+    heading: 'An automatic VAT invoice failed',
+    paragraphs: [
+      `The e-invoice provider did not issue the invoice for order ${input.code} (${input.companyName}, tax code ${input.taxCode}) after every retry. Last error: ${input.error}`,
+      'Issue it in the e-invoice software and enter its number and lookup code in the invoices queue.',
+    ],
+    action: { label: 'Open the invoices queue', url: input.adminUrl },
+  });
+}
