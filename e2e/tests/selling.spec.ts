@@ -18,7 +18,9 @@ import type { Translate } from './translations';
  * meets the hold: the payout button stays disabled with its reason until the hold is over.
  */
 const PRICE = 300_000;
-const SHARE = 270_000; // PLATFORM_FEE_PERCENT 10
+// What the seller is paid: the price less the fee (PLATFORM_FEE_PERCENT 10) and the tax withheld from
+// an individual (TAX_VAT_PERCENT 5, TAX_PIT_PERCENT 2).
+const SHARE = 249_000;
 
 async function openSales(page: Page, t: Translate) {
   await goViaMenu(page, t, 'menu.sales');
@@ -27,6 +29,7 @@ async function openSales(page: Page, t: Translate) {
 
 describeDesktopOnly('selling', 'selling runs at desktop width in both languages', () => {
   test('a seller sees a sale on the chart, adds a bank account and is paid out; an admin exports and marks it paid', async ({
+    baseURL,
     uiLanguage,
     t,
     apiUser,
@@ -54,8 +57,19 @@ describeDesktopOnly('selling', 'selling runs at desktop width in both languages'
       price: PRICE,
     });
     await paidOrder(buyer, workflow.id);
+    // Payouts wait for the seller's tax profile; declared here through the API.
+    const declared = await seller.request.put('/api/me/tax-profile', {
+      headers: { origin: baseURL! },
+      data: {
+        kind: 'individual',
+        legal_name: 'Nguyễn Văn An',
+        tax_id: '079201001234',
+        address: '12 Lê Lợi, Huế',
+      },
+    });
+    expect(declared.ok(), await declared.text()).toBe(true);
 
-    // The dashboard: today's bar carries the sale, the balances show the share (price less the fee).
+    // The dashboard: today's bar carries the sale, the balances show the share (price less the fee and tax).
     await openSales(page, t);
     const today = page
       .getByRole('list', { name: t('sales.chartDaily') })

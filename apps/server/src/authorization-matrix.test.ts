@@ -157,6 +157,15 @@ const REQUESTS: Record<string, RouteRequest> = {
     url: `/api/admin/payouts/${NIL}/failed`,
     payload: { reason: 'Closed account' },
   }),
+  'PUT /api/me/tax-profile': () => ({
+    url: '/api/me/tax-profile',
+    payload: {
+      kind: 'company',
+      legal_name: 'Cong ty Luong Viet',
+      tax_id: '0109876543',
+      address: '1 Trang Tien',
+    },
+  }),
   // profiles and accounts
   'PUT /api/profile/me': () => ({ url: '/api/profile/me', payload: {} }),
   'POST /api/profile/me/avatar': () => ({ url: '/api/profile/me/avatar' }),

@@ -100,6 +100,18 @@ describe('loadEnv', () => {
       expect(() => loadEnv({ PLATFORM_FEE_PERCENT: '101' })).toThrow(/PLATFORM_FEE_PERCENT/);
     });
 
+    it('withholds 5 % VAT and 2 % PIT by default; the fee and the taxes cannot exceed the price', () => {
+      expect(loadEnv({})).toMatchObject({ TAX_VAT_PERCENT: 5, TAX_PIT_PERCENT: 2 });
+      expect(loadEnv({ TAX_VAT_PERCENT: '1', TAX_PIT_PERCENT: '0.5' })).toMatchObject({
+        TAX_VAT_PERCENT: 1,
+        TAX_PIT_PERCENT: 0.5,
+      });
+      expect(() => loadEnv({ TAX_PIT_PERCENT: '0.125' })).toThrow(/TAX_PIT_PERCENT/);
+      expect(() =>
+        loadEnv({ PLATFORM_FEE_PERCENT: '95', TAX_VAT_PERCENT: '5', TAX_PIT_PERCENT: '2' }),
+      ).toThrow(/TAX_VAT_PERCENT: the fee and the taxes withheld cannot add up to more than 100 %/);
+    });
+
     it('lets tests shorten the holds, never production', () => {
       expect(loadEnv({ SALE_HOLD_DAYS: '0', PAYOUT_ACCOUNT_HOLD_HOURS: '0' }).SALE_HOLD_DAYS).toBe(0);
       expect(() => loadEnv({ ...production, SALE_HOLD_DAYS: '1' })).toThrow(/SALE_HOLD_DAYS/);

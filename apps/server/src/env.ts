@@ -5,6 +5,12 @@ const flag = z
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
 
 const optionalUrl = z.url().optional();
+/** A rate in percent with two decimals at most (kept as basis points). */
+const percent = z.coerce
+  .number()
+  .min(0)
+  .max(100)
+  .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), 'at most two decimals');
 
 const EnvSchema = z
   .object({
@@ -100,6 +106,13 @@ const EnvSchema = z
       .max(100)
       .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), 'at most two decimals')
       .default(10),
+    /**
+     * VAT and personal income tax withheld from each sale of an individual or household-business
+     * seller, in percent of the price (Decree 117/2025/ND-CP; decision 0150 lists the rates by kind
+     * of sale). Recorded on each sale; defaults are the rates for digital services.
+     */
+    TAX_VAT_PERCENT: percent.default(5),
+    TAX_PIT_PERCENT: percent.default(2),
     /** The smallest payout a seller can request, in whole đồng. */
     PAYOUT_MINIMUM: z.coerce.number().int().min(1).default(200_000),
     /**
@@ -187,6 +200,13 @@ const EnvSchema = z
         code: 'custom',
         path: ['PAYOUT_ACCOUNT_HOLD_HOURS'],
         message: 'cannot be shorter than 48 hours in production',
+      });
+    }
+    if (env.PLATFORM_FEE_PERCENT + env.TAX_VAT_PERCENT + env.TAX_PIT_PERCENT > 100) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TAX_VAT_PERCENT'],
+        message: 'the fee and the taxes withheld cannot add up to more than 100 %',
       });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {

@@ -116,6 +116,15 @@ import {
   PayoutResponse,
   SalesDashboard,
 } from './sales.ts';
+import {
+  SellingRates,
+  TaxMonthQuery,
+  TaxProfileBody,
+  TaxProfileResponse,
+  TaxReport,
+  TaxStatement,
+  TaxYearQuery,
+} from './tax.ts';
 import { TranslateInput, TranslateResult, TranslateStatus } from './translate.ts';
 import {
   AdminInvoiceResponse,
@@ -242,6 +251,14 @@ export const endpoints = {
   'POST /api/admin/payouts/:id/paid': { body: MarkPayoutPaidBody, response: AdminPayoutResponse },
   'POST /api/admin/payouts/:id/failed': { body: MarkPayoutFailedBody, response: AdminPayoutResponse },
   'GET /api/admin/revenue': { response: AdminRevenue },
+
+  /* tax withheld on sales */
+  'GET /api/selling-rates': { response: SellingRates },
+  'GET /api/me/tax-profile': { response: TaxProfileResponse },
+  'PUT /api/me/tax-profile': { body: TaxProfileBody, response: TaxProfileResponse },
+  'GET /api/me/tax-statement': { query: TaxYearQuery, response: TaxStatement },
+  'GET /api/admin/tax-report': { query: TaxMonthQuery, response: TaxReport },
+  'GET /api/admin/tax-report.csv': { query: TaxMonthQuery, response: CsvText },
 
   /* favourites */
   'GET /api/favorites': { query: page, response: WorkflowList },

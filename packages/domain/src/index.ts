@@ -14,6 +14,7 @@ export * from './commerce.ts';
 export * from './invoices.ts';
 export * from './payment-providers.ts';
 export * from './sales.ts';
+export * from './tax.ts';
 export * from './ratings.ts';
 export * from './markdown.ts';
 export * from './moderation.ts';

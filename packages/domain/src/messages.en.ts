@@ -61,6 +61,8 @@ export const MESSAGES_EN = {
     PAYOUT_IN_PROGRESS: 'A payout is already in progress.',
     PAYOUT_NOT_FOUND: 'Payout not found.',
     PAYOUT_ALREADY_DECIDED: 'This payout has already been marked paid or failed.',
+    TAX_PROFILE_REQUIRED:
+      'Fill in your tax profile (legal name, tax code or ID number) before requesting a payout.',
     PLATFORM_MISMATCH: 'The platform must be the one the workflow file is for.',
     VERSION_PLATFORM_CHANGED: 'A new version must be for the same platform as the workflow.',
     REVIEW_NOT_ALLOWED:

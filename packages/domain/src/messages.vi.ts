@@ -62,6 +62,8 @@ export const MESSAGES_VI = {
     PAYOUT_IN_PROGRESS: 'Đã có một yêu cầu rút tiền đang được xử lý.',
     PAYOUT_NOT_FOUND: 'Không tìm thấy yêu cầu rút tiền.',
     PAYOUT_ALREADY_DECIDED: 'Yêu cầu rút tiền này đã được đánh dấu là đã chuyển hoặc thất bại.',
+    TAX_PROFILE_REQUIRED:
+      'Vui lòng khai báo thông tin thuế (họ tên theo giấy tờ, mã số thuế hoặc số CCCD) trước khi yêu cầu rút tiền.',
     PLATFORM_MISMATCH: 'Nền tảng phải đúng với nền tảng của tệp workflow.',
     VERSION_PLATFORM_CHANGED: 'Phiên bản mới phải dùng cùng nền tảng với workflow.',
     REVIEW_NOT_ALLOWED: 'Chỉ người đã mua workflow này, hoặc đã tải về khi đăng nhập, mới có thể đánh giá.',

@@ -139,7 +139,7 @@ const RevenuePoint = z.object({
   sales: z.number().int(),
   /** What buyers paid. */
   gross: z.number().int(),
-  /** The seller's share of it (after the fee). */
+  /** What the seller is paid of it (after the fee and the tax withheld). */
   earnings: z.number().int(),
 });
 export type RevenuePoint = z.infer<typeof RevenuePoint>;
@@ -149,7 +149,9 @@ export const SalesDashboard = z.object({
   fee_percent: z.number(),
   payout_minimum: z.number().int(),
   /** Null when a payout can be requested; else why not. */
-  payout_blocker: z.enum(['no_account', 'account_on_hold', 'below_minimum', 'payout_in_progress']).nullable(),
+  payout_blocker: z
+    .enum(['no_account', 'no_tax_profile', 'account_on_hold', 'below_minimum', 'payout_in_progress'])
+    .nullable(),
   account: PayoutAccount.nullable(),
   daily: z.array(RevenuePoint),
   monthly: z.array(RevenuePoint),

@@ -23,6 +23,7 @@ import type {
   PaymentIncidentOutcome,
   PaymentProviderId,
   RefundRequestState,
+  SellerTaxKind,
   ModerationStatus,
   WorkflowStatus,
 } from '@flowbay/domain';
@@ -681,6 +682,11 @@ export const LEDGER_KINDS = [
   'refund_reversal',
   'payout',
   'payout_reversal',
+  // Tax withheld from a sale for its seller (decision 0150), and its return when the sale is refunded.
+  'vat_withheld',
+  'pit_withheld',
+  'vat_reversal',
+  'pit_reversal',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const PAYOUT_STATES = ['requested', 'paid', 'failed'] as const;
@@ -708,6 +714,16 @@ export const sales = pgTable(
     feeBasisPoints: integer('fee_basis_points').notNull(),
     fee: bigint('fee', { mode: 'number' }).notNull(),
     sellerShare: bigint('seller_share', { mode: 'number' }).notNull(),
+    /**
+     * Tax withheld (decision 0150): the seller's tax kind and the rates in force at payment, and the
+     * VAT and PIT kept from the share; the seller is paid share − VAT − PIT. Zero for companies and
+     * for sales made before withholding began.
+     */
+    taxKind: text('tax_kind').$type<SellerTaxKind>().notNull().default('individual'),
+    vatBasisPoints: integer('vat_basis_points').notNull().default(0),
+    pitBasisPoints: integer('pit_basis_points').notNull().default(0),
+    vat: bigint('vat', { mode: 'number' }).notNull().default(0),
+    pit: bigint('pit', { mode: 'number' }).notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     /** When the refund window closes and the share becomes available for payout. */
     availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
@@ -726,6 +742,23 @@ export const payoutAccounts = pgTable('payout_accounts', {
   updatedAt: updatedAt(),
   /** A new or changed account blocks payouts until then (e-mailed to the seller). */
   payoutsBlockedUntil: timestamp('payouts_blocked_until', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Who a seller is for the tax office (decision 0150). The tax code or national ID is stored sealed
+ * (AES-256-GCM under the server's secret) with its masked form beside it, so pages never need to open it.
+ */
+export const sellerTaxProfiles = pgTable('seller_tax_profiles', {
+  sellerId: text('seller_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  kind: text('kind').$type<SellerTaxKind>().notNull(),
+  legalName: text('legal_name').notNull(),
+  taxIdType: text('tax_id_type').$type<'tax_code' | 'national_id'>().notNull(),
+  taxIdSealed: text('tax_id_sealed').notNull(),
+  taxIdMasked: text('tax_id_masked').notNull(),
+  address: text('address').notNull(),
+  updatedAt: updatedAt(),
 });
 
 /** A seller's request to be paid; the bank details are copied in, so a later account change cannot redirect it. */

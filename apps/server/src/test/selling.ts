@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { AppOptions } from '../app.ts';
 import type { TestAppOptions, TestContext } from './app.ts';
 import { sessionCaller, signedInUser, type TestSession } from './auth.ts';
+import { declareTaxProfile, TAX_PROFILES } from './tax.ts';
 
 /** App options for buying in tests: the file's manual clock, and the test gateway's IPN into this app. */
 export function gatewayApp(clock: { now: () => Date }, env: Record<string, string> = {}) {
@@ -81,8 +82,9 @@ export async function refundAsAdmin(ctx: TestContext, admin: TestSession, code: 
 }
 
 /**
- * The seller is paid out: they set a payout bank account, wait out its hold, ask for their balance,
- * and an administrator marks the payout paid with the bank's `transferRef`.
+ * The seller is paid out: they set a payout bank account and their tax profile (as an individual), wait
+ * out the account's hold, ask for their balance, and an administrator marks the payout paid with the
+ * bank's `transferRef`.
  */
 export async function payOutSeller(
   ctx: TestContext,
@@ -94,6 +96,7 @@ export async function payOutSeller(
   const { transfer_ref, ...bankAccount } = account;
   const set = await call('PUT', '/api/me/payout-account', seller, { bank_code: 'VCB', ...bankAccount });
   expect(set.statusCode, set.body).toBe(200);
+  await declareTaxProfile(ctx, seller, TAX_PROFILES.individual);
   clock.advance(8 * 24 * 60 * 60 * 1000);
   const payout = await call('POST', '/api/me/payouts', seller);
   expect(payout.statusCode, payout.body).toBe(201);

@@ -111,7 +111,8 @@ describe('a seller’s export holds their data and only theirs', () => {
     ]);
     expect(data.payouts).toEqual([
       expect.objectContaining({
-        amount: data.sales[0].seller_share,
+        // The share less the tax withheld from an individual: 5 % VAT and 2 % PIT of the price.
+        amount: data.sales[0].seller_share - 15_000 - 6_000,
         state: 'paid',
         transfer_ref: 'FT26112399999',
         account_number: '0071009876543',
@@ -119,8 +120,10 @@ describe('a seller’s export holds their data and only theirs', () => {
     ]);
     expect(data.ledger_entries.map((entry: { kind: string }) => entry.kind).sort()).toEqual([
       'payout',
+      'pit_withheld',
       'platform_fee',
       'sale_credit',
+      'vat_withheld',
     ]);
     expect(
       data.ledger_entries.reduce((sum: number, entry: { amount: number }) => sum + entry.amount, 0),

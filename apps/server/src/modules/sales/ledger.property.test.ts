@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { splitSale, type Balances } from '@flowbay/domain';
-import { ledgerEntries, payouts, workflows } from '../../db/schema.ts';
+import { splitSale, splitSaleWithTax, type Balances } from '@flowbay/domain';
+import { ledgerEntries, payouts, sales, workflows } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
 import { buyThroughTestGateway, injectedIpn, refundAsAdmin } from '../../test/selling.ts';
+import { declareTaxProfile, TAX_PROFILES } from '../../test/tax.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const clock = manualClock(new Date('2026-05-10T08:00:00Z'));
@@ -44,10 +45,19 @@ async function balancesOf(session: TestSession): Promise<Balances> {
   return response.json().balances;
 }
 
-it('for any sequence of sales, refunds and payouts the balances are sums of the ledger, and no entry ever changes', async () => {
+/** The seller's tax profile: none declared is withheld as an individual (decision 0150). */
+const sellerKind = fc.constantFrom('individual', 'household', 'company', 'none') as fc.Arbitrary<
+  keyof typeof TAX_PROFILES | 'none'
+>;
+const RATES = { feeBasisPoints: 1000, vatBasisPoints: 500, pitBasisPoints: 200 };
+const ORDER_KINDS = ['sale_credit', 'platform_fee', 'vat_withheld', 'pit_withheld'];
+const REFUND_KINDS = ['refund_reversal', 'vat_reversal', 'pit_reversal'];
+
+it('for any seller and sequence of sales, refunds and payouts the balances are sums of the ledger, fee + VAT + PIT + net = price on every sale, a refund returns all of it, and no entry ever changes', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
+    fc.asyncProperty(sellerKind, fc.array(step, { minLength: 1, maxLength: 10 }), async (kind, steps) => {
       const seller = await signedInUser(ctx);
+      if (kind !== 'none') await declareTaxProfile(ctx, seller, TAX_PROFILES[kind]);
       await ctx.app.inject({
         method: 'PUT',
         url: '/api/me/payout-account',
@@ -117,6 +127,41 @@ it('for any sequence of sales, refunds and payouts the balances are sums of the 
           .filter((row) => row.state === 'paid')
           .reduce((total, row) => total + row.amount, 0);
         expect(balances.paid_out).toBe(paid);
+
+        // Every sale splits its price exactly, at the rates of the seller's kind, in the ledger too.
+        const soldRows = await ctx.db.select().from(sales).where(eq(sales.sellerId, seller.user.id));
+        for (const sale of soldRows) {
+          const withheld = kind !== 'company';
+          const expected = splitSaleWithTax(sale.price, {
+            ...RATES,
+            ...(withheld ? {} : { vatBasisPoints: 0, pitBasisPoints: 0 }),
+          });
+          expect(sale).toMatchObject({
+            taxKind: kind === 'none' ? 'individual' : kind,
+            vatBasisPoints: withheld ? 500 : 0,
+            pitBasisPoints: withheld ? 200 : 0,
+            fee: expected.fee,
+            vat: expected.vat,
+            pit: expected.pit,
+          });
+          const ofOrder = entries.filter((entry) => entry.orderId === sale.orderId);
+          // Starting from +0 and subtracting keeps zeros positive (Object.is tells −0 from 0).
+          const sumOf = (kinds: string[]) =>
+            ofOrder.filter((entry) => kinds.includes(entry.kind)).reduce((t, entry) => t + entry.amount, 0);
+          const minus = (kinds: string[]) => 0 - sumOf(kinds);
+          const net = sumOf(ORDER_KINDS);
+          expect(minus(['platform_fee']) + minus(['vat_withheld']) + minus(['pit_withheld']) + net).toBe(
+            sale.price,
+          );
+          expect(net).toBe(expected.net);
+          expect(minus(['vat_withheld'])).toBe(expected.vat);
+          expect(minus(['pit_withheld'])).toBe(expected.pit);
+          // A refund takes back exactly what the sale paid and returns exactly the tax it withheld.
+          const refunded = ofOrder.some((entry) => entry.kind === 'refund_reversal');
+          expect(sumOf(REFUND_KINDS)).toBe(refunded ? 0 - net : 0);
+          expect(sumOf(['vat_reversal'])).toBe(refunded ? expected.vat : 0);
+          expect(sumOf(['pit_reversal'])).toBe(refunded ? expected.pit : 0);
+        }
       }
     }),
     { numRuns: 12 },
@@ -136,5 +181,44 @@ it('for any price and fee, the fee is whole đồng, within half a đồng of th
         expect(sellerShare).toBeGreaterThanOrEqual(0);
       },
     ),
+  );
+});
+
+it('for any price and rates, fee, VAT and PIT are whole đồng within half a đồng of their rates, and fee + VAT + PIT + net = price', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 1_000_000_000 }),
+      fc.integer({ min: 0, max: 5_000 }),
+      fc.integer({ min: 0, max: 2_500 }),
+      fc.integer({ min: 0, max: 2_500 }),
+      (price, fee, vat, pit) => {
+        const split = splitSaleWithTax(price, {
+          feeBasisPoints: fee,
+          vatBasisPoints: vat,
+          pitBasisPoints: pit,
+        });
+        expect(split.fee + split.vat + split.pit + split.net).toBe(price);
+        expect(split.sellerShare).toBe(price - split.fee);
+        expect(split.net).toBeGreaterThanOrEqual(0);
+        expect(Math.abs(split.vat * 10_000 - price * vat)).toBeLessThanOrEqual(5_000);
+        expect(Math.abs(split.pit * 10_000 - price * pit)).toBeLessThanOrEqual(5_000);
+        for (const part of Object.values(split)) expect(Number.isInteger(part)).toBe(true);
+      },
+    ),
+  );
+});
+
+it('when the fee and the taxes take the whole price, the roundings leave the seller at most a đồng, never less than nothing', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (price) => {
+      const split = splitSaleWithTax(price, {
+        feeBasisPoints: 5_050,
+        vatBasisPoints: 2_475,
+        pitBasisPoints: 2_475,
+      });
+      expect(split.net).toBeGreaterThanOrEqual(0);
+      expect(split.net).toBeLessThanOrEqual(1);
+      expect(split.fee + split.vat + split.pit + split.net).toBe(price);
+    }),
   );
 });

@@ -1,13 +1,19 @@
+import { resolveAuthSecret } from '../../infra/auth/secret.ts';
 import { defineModule, route } from '../../lib/modules.ts';
 import { registerSalesListeners } from './sales.listeners.ts';
 import { createSalesRepository } from './sales.repository.ts';
 import { salesRoutes } from './sales.routes.ts';
 import { createSalesService, type SalesService } from './sales.service.ts';
+import { createTaxRepository } from './tax.repository.ts';
+import { taxRoutes } from './tax.routes.ts';
+import { createTaxService, type TaxService } from './tax.service.ts';
 
 declare module '../../lib/modules.ts' {
   interface Provided {
     /** The sellers' ledger: sales, balances, payouts. */
     sales: SalesService;
+    /** Tax withheld on sales: sellers' tax profiles, the monthly report, yearly statements. */
+    tax: TaxService;
   }
 }
 
@@ -15,23 +21,39 @@ declare module '../../lib/modules.ts' {
 export const salesModule = defineModule({
   name: 'sales',
   needs: ['db', 'jobs', 'events', 'clock', 'env'],
-  provides: ['sales'],
-  build: ({ db, jobs, events, clock, env }) => ({
-    sales: createSalesService({
-      repository: createSalesRepository(db),
-      queue: jobs,
-      events,
+  provides: ['sales', 'tax'],
+  build: ({ db, jobs, events, clock, env }) => {
+    const tax = createTaxService({
+      repository: createTaxRepository(db),
       clock,
-      publicUrl: env.PUBLIC_URL,
-      settings: {
-        feePercent: env.PLATFORM_FEE_PERCENT,
-        payoutMinimum: env.PAYOUT_MINIMUM,
-        saleHoldDays: env.SALE_HOLD_DAYS,
-        accountHoldHours: env.PAYOUT_ACCOUNT_HOLD_HOURS,
+      secret: resolveAuthSecret(env),
+      rates: {
+        fee_percent: env.PLATFORM_FEE_PERCENT,
+        vat_percent: env.TAX_VAT_PERCENT,
+        pit_percent: env.TAX_PIT_PERCENT,
       },
-    }),
-  }),
-  routes: ({ sales }) => [route(salesRoutes, { sales })],
+    });
+    return {
+      tax,
+      sales: createSalesService({
+        repository: createSalesRepository(db),
+        queue: jobs,
+        events,
+        clock,
+        publicUrl: env.PUBLIC_URL,
+        settings: {
+          feePercent: env.PLATFORM_FEE_PERCENT,
+          vatPercent: env.TAX_VAT_PERCENT,
+          pitPercent: env.TAX_PIT_PERCENT,
+          payoutMinimum: env.PAYOUT_MINIMUM,
+          saleHoldDays: env.SALE_HOLD_DAYS,
+          accountHoldHours: env.PAYOUT_ACCOUNT_HOLD_HOURS,
+        },
+        hasTaxProfile: tax.hasProfile,
+      }),
+    };
+  },
+  routes: ({ sales, tax }) => [route(salesRoutes, { sales }), route(taxRoutes, { tax })],
   listeners: (events, { sales, jobs, env }) =>
     registerSalesListeners(events, { sales, queue: jobs, publicUrl: env.PUBLIC_URL }),
 });

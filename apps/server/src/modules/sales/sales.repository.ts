@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { SellerTaxKind } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import {
   ledgerEntries,
@@ -6,8 +7,10 @@ import {
   payoutAccounts,
   payouts,
   sales,
+  sellerTaxProfiles,
   user,
   workflows,
+  type LedgerKind,
   type PayoutState,
 } from '../../db/schema.ts';
 import { publicName } from '../../db/fragments.ts';
@@ -25,6 +28,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 const vnTime = (column: unknown) => sql`((${column}) at time zone 'UTC' + interval '7 hours')`;
 const asNumber = (expression: ReturnType<typeof sql>) => sql<number>`${expression}`.mapWith(Number);
 const sellerName = publicName(sql`${user.email}`);
+/** What a sale pays its seller: the share less the tax withheld (decision 0150). */
+const netOfTax = sql`${sales.sellerShare} - ${sales.vat} - ${sales.pit}`;
 
 export const payoutInProgress = () => new AppError('PAYOUT_IN_PROGRESS', 'A payout is already in progress');
 
@@ -59,12 +64,41 @@ async function balancesOf(db: Queryable, sellerId: string, now: Date) {
 }
 export type BalanceSums = Awaited<ReturnType<typeof balancesOf>>;
 
+/** A sale's VAT and PIT entries (`sign` −1 withholds, +1 returns), leaving out a tax of zero. */
+function taxEntries(
+  sale: SaleRow,
+  kinds: { vat: LedgerKind; pit: LedgerKind },
+  sign: 1 | -1,
+  availableAt: Date,
+  createdAt: Date,
+) {
+  return (['vat', 'pit'] as const)
+    .filter((tax) => sale[tax] > 0)
+    .map((tax) => ({
+      sellerId: sale.sellerId,
+      kind: kinds[tax],
+      amount: sign * sale[tax],
+      orderId: sale.orderId,
+      availableAt,
+      createdAt,
+    }));
+}
+
 /**
  * The ledger's writes made inside the orders' own transaction (paid, refunded): one sale row and
  * its entries per order, whatever number of times a callback is replayed (unique keys, do nothing).
  */
 export function ledgerWrites(db: Queryable) {
   return {
+    /** The seller's declared tax kind; none declared is withheld as an individual (decision 0150). */
+    async taxKindOf(sellerId: string): Promise<SellerTaxKind> {
+      const [row] = await db
+        .select({ kind: sellerTaxProfiles.kind })
+        .from(sellerTaxProfiles)
+        .where(eq(sellerTaxProfiles.sellerId, sellerId));
+      return row?.kind ?? 'individual';
+    },
+
     async recordSale(sale: SaleRow): Promise<boolean> {
       const inserted = await db
         .insert(sales)
@@ -91,6 +125,14 @@ export function ledgerWrites(db: Queryable) {
             availableAt: sale.availableAt,
             createdAt: sale.paidAt,
           },
+          // Tax withheld for the seller (decision 0150); none for companies.
+          ...taxEntries(
+            sale,
+            { vat: 'vat_withheld', pit: 'pit_withheld' },
+            -1,
+            sale.availableAt,
+            sale.paidAt,
+          ),
         ])
         .onConflictDoNothing();
       return true;
@@ -104,16 +146,21 @@ export function ledgerWrites(db: Queryable) {
     async recordRefund(orderId: string, now: Date): Promise<boolean> {
       const [sale] = await db.select().from(sales).where(eq(sales.orderId, orderId));
       if (!sale) return false;
+      const availableAt = sale.availableAt > now ? sale.availableAt : now;
       const inserted = await db
         .insert(ledgerEntries)
-        .values({
-          sellerId: sale.sellerId,
-          kind: 'refund_reversal',
-          amount: -sale.sellerShare,
-          orderId,
-          availableAt: sale.availableAt > now ? sale.availableAt : now,
-          createdAt: now,
-        })
+        .values([
+          {
+            sellerId: sale.sellerId,
+            kind: 'refund_reversal',
+            amount: -sale.sellerShare,
+            orderId,
+            availableAt,
+            createdAt: now,
+          },
+          // The tax withheld returns with the refund, to the đồng: the sale no longer happened.
+          ...taxEntries(sale, { vat: 'vat_reversal', pit: 'pit_reversal' }, 1, availableAt, now),
+        ])
         .onConflictDoNothing()
         .returning({ id: ledgerEntries.id });
       return inserted.length > 0;
@@ -261,7 +308,7 @@ export function createSalesRepository(db: Database) {
           period,
           sales: asNumber(sql`count(*)`),
           gross: asNumber(sql`coalesce(sum(${sales.price}), 0)`),
-          earnings: asNumber(sql`coalesce(sum(${sales.sellerShare}), 0)`),
+          earnings: asNumber(sql`coalesce(sum(${netOfTax}), 0)`),
         })
         .from(sales)
         .innerJoin(orders, eq(orders.id, sales.orderId))
@@ -279,9 +326,7 @@ export function createSalesRepository(db: Database) {
           sales: sql<number>`count(*) filter (where not ${refunded})`.as('sales'),
           refunds: sql<number>`count(*) filter (where ${refunded})`.as('refunds'),
           gross: sql<number>`coalesce(sum(${sales.price}) filter (where not ${refunded}), 0)`.as('gross'),
-          earnings: sql<number>`coalesce(sum(${sales.sellerShare}) filter (where not ${refunded}), 0)`.as(
-            'earnings',
-          ),
+          earnings: sql<number>`coalesce(sum(${netOfTax}) filter (where not ${refunded}), 0)`.as('earnings'),
         })
         .from(sales)
         .innerJoin(orders, eq(orders.id, sales.orderId))

@@ -1,7 +1,8 @@
 import {
   VIETQR_BANKS,
   bankByCode,
-  splitSale,
+  isWithheld,
+  splitSaleWithTax,
   type AdminPayout,
   type AdminRevenue,
   type Balances,
@@ -38,6 +39,9 @@ const VN_OFFSET = 7 * HOUR;
 export interface SalesSettings {
   /** PLATFORM_FEE_PERCENT */
   feePercent: number;
+  /** TAX_VAT_PERCENT and TAX_PIT_PERCENT: withheld from individuals' and households' sales. */
+  vatPercent: number;
+  pitPercent: number;
   /** PAYOUT_MINIMUM */
   payoutMinimum: number;
   /** SALE_HOLD_DAYS: how long a sale stays pending (the refund window). */
@@ -54,6 +58,8 @@ export interface SalesServiceDeps {
   clock: Clock;
   publicUrl: string;
   settings: SalesSettings;
+  /** Whether the seller declared their tax profile: payouts wait for it (decision 0150). */
+  hasTaxProfile: (sellerId: string) => Promise<boolean>;
 }
 
 /** What the orders module needs to know about a paid or refunded order. */
@@ -130,6 +136,8 @@ function toAccount(row: PayoutAccountRow): PayoutAccount {
 export function createSalesService(deps: SalesServiceDeps) {
   const { repository, queue, clock, publicUrl, settings } = deps;
   const feeBasisPoints = Math.round(settings.feePercent * 100);
+  const vatBasisPoints = Math.round(settings.vatPercent * 100);
+  const pitBasisPoints = Math.round(settings.pitPercent * 100);
   const salesUrl = `${publicUrl}/me/sales`;
 
   function mailLater(db: Queryable, message: MailMessage) {
@@ -183,15 +191,25 @@ export function createSalesService(deps: SalesServiceDeps) {
     /** The ledger's part of `order.paid`, in the transaction that marks the order paid (sales.listeners.ts). */
     async orderPaid(db: Queryable, order: SaleOrder, paidAt: Date) {
       if (!order.sellerId) return;
-      const { fee, sellerShare } = splitSale(order.amount, feeBasisPoints);
-      await ledgerWrites(db).recordSale({
+      const ledger = ledgerWrites(db);
+      const taxKind = await ledger.taxKindOf(order.sellerId);
+      const rates = {
+        feeBasisPoints,
+        vatBasisPoints: isWithheld(taxKind) ? vatBasisPoints : 0,
+        pitBasisPoints: isWithheld(taxKind) ? pitBasisPoints : 0,
+      };
+      const { fee, sellerShare, vat, pit } = splitSaleWithTax(order.amount, rates);
+      await ledger.recordSale({
         orderId: order.id,
         sellerId: order.sellerId,
         workflowId: order.workflowId,
         price: order.amount,
-        feeBasisPoints,
+        ...rates,
         fee,
         sellerShare,
+        taxKind,
+        vat,
+        pit,
         paidAt,
         availableAt: new Date(paidAt.getTime() + settings.saleHoldDays * DAY),
       });
@@ -211,24 +229,27 @@ export function createSalesService(deps: SalesServiceDeps) {
       const now = clock();
       const days = lastDays(now, 30);
       const months = lastMonths(now, 12);
-      const [sums, account, payoutRows, daily, monthly, workflows] = await Promise.all([
+      const [sums, account, payoutRows, daily, monthly, workflows, taxDeclared] = await Promise.all([
         repository.balances(seller.id, now),
         repository.findAccount(seller.id),
         repository.listPayouts(seller.id),
         repository.revenue(seller.id, periodStart(days[0]!), 'day'),
         repository.revenue(seller.id, periodStart(months[0]!), 'month'),
         repository.workflowSales(seller.id),
+        deps.hasTaxProfile(seller.id),
       ]);
       const balances = toBalances(sums);
       const blocker: SalesDashboard['payout_blocker'] = !account
         ? 'no_account'
-        : account.payoutsBlockedUntil > now
-          ? 'account_on_hold'
-          : balances.in_payment > 0
-            ? 'payout_in_progress'
-            : balances.available < settings.payoutMinimum
-              ? 'below_minimum'
-              : null;
+        : !taxDeclared
+          ? 'no_tax_profile'
+          : account.payoutsBlockedUntil > now
+            ? 'account_on_hold'
+            : balances.in_payment > 0
+              ? 'payout_in_progress'
+              : balances.available < settings.payoutMinimum
+                ? 'below_minimum'
+                : null;
       return {
         balances,
         fee_percent: settings.feePercent,
@@ -254,6 +275,9 @@ export function createSalesService(deps: SalesServiceDeps) {
           'fee_percent',
           'fee_vnd',
           'seller_share_vnd',
+          'vat_withheld_vnd',
+          'pit_withheld_vnd',
+          'net_vnd',
           'available_at',
           'refunded_at',
         ],
@@ -265,6 +289,9 @@ export function createSalesService(deps: SalesServiceDeps) {
           sale.feeBasisPoints / 100,
           sale.fee,
           sale.sellerShare,
+          sale.vat,
+          sale.pit,
+          sale.sellerShare - sale.vat - sale.pit,
           sale.availableAt.toISOString(),
           refundedAt?.toISOString() ?? '',
         ]),
@@ -330,11 +357,16 @@ export function createSalesService(deps: SalesServiceDeps) {
      */
     async requestPayout(viewer: Viewer) {
       const seller = requireUser(viewer);
+      // Read before the transaction (PGlite has one connection); a tax profile is never removed.
+      const taxDeclared = await deps.hasTaxProfile(seller.id);
       const payout = await repository.transaction(async (tx) => {
         await tx.lockSeller(seller.id);
         const account = await tx.findAccount(seller.id);
         if (!account) {
           throw new AppError('PAYOUT_ACCOUNT_REQUIRED', 'Add a bank account first');
+        }
+        if (!taxDeclared) {
+          throw new AppError('TAX_PROFILE_REQUIRED', 'Declare your tax profile first');
         }
         const now = clock();
         if (account.payoutsBlockedUntil > now) {

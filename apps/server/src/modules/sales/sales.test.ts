@@ -7,6 +7,7 @@ import { readOutbox, sessionCaller, signedInUser, type TestSession } from '../..
 import { createWorkflow } from '../../test/factories.ts';
 import { ipnParams, manualClock, queryString } from '../../test/payments.ts';
 import { buyThroughTestGateway, injectedIpn, refundAsAdmin } from '../../test/selling.ts';
+import { declareTaxProfile, TAX_PROFILES } from '../../test/tax.ts';
 import { ledgerWrites } from './sales.repository.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -22,8 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** A company seller: nothing is withheld, so these tests follow the fee alone (tax.test.ts has the tax). */
 async function newSeller(locale: 'en' | 'vi' = 'en') {
-  return signedInUser(ctx, { name: 'Lan Seller', locale });
+  const seller = await signedInUser(ctx, { name: 'Lan Seller', locale });
+  await declareTaxProfile(ctx, seller, TAX_PROFILES.company);
+  return seller;
 }
 
 async function sell(seller: TestSession, price: number) {

@@ -1,0 +1,144 @@
+import {
+  NATIONAL_ID_RE,
+  maskTaxId,
+  type SellingRates,
+  type TaxProfile,
+  type TaxProfileInput,
+  type TaxReport,
+  type TaxStatement,
+} from '@flowbay/domain';
+import type { Clock } from '../../infra/jobs/queue.ts';
+import type { Viewer } from '../../infra/request-viewer.ts';
+import { sealText, unsealText } from '../../infra/sealed-text.ts';
+import { requireAdmin, requireUser } from '../../lib/guards.ts';
+import { toCsv } from './csv.ts';
+import type { TaxProfileRow, TaxRepository } from './tax.repository.ts';
+
+const VN_OFFSET = 7 * 60 * 60 * 1000;
+const SEAL_PURPOSE = 'tax-id';
+
+/** Midnight in Vietnam on the first of `year`-`month` (month 1-12; 13 is January of the next year). */
+const vnMonthStart = (year: number, month: number) => new Date(Date.UTC(year, month - 1, 1) - VN_OFFSET);
+
+export interface TaxServiceDeps {
+  repository: TaxRepository;
+  clock: Clock;
+  /** The server's secret: the tax IDs are sealed under a key made from it. */
+  secret: string;
+  rates: SellingRates;
+}
+
+function toProfile(row: TaxProfileRow): TaxProfile {
+  return {
+    kind: row.kind,
+    legal_name: row.legalName,
+    tax_id_masked: row.taxIdMasked,
+    tax_id_type: row.taxIdType,
+    address: row.address,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const totalsOf = (rows: { gross: number; vat: number; pit: number }[]) =>
+  rows.reduce(
+    (sum, row) => ({ gross: sum.gross + row.gross, vat: sum.vat + row.vat, pit: sum.pit + row.pit }),
+    { gross: 0, vat: 0, pit: 0 },
+  );
+
+/** Sellers' tax profiles, the admins' monthly report and each seller's yearly statement (decision 0150). */
+export function createTaxService(deps: TaxServiceDeps) {
+  const { repository, clock, secret } = deps;
+  const open = (row: TaxProfileRow) => unsealText(row.taxIdSealed, secret, SEAL_PURPOSE);
+
+  async function report(viewer: Viewer, month: string): Promise<TaxReport> {
+    requireAdmin(viewer);
+    const [year, number] = month.split('-').map(Number) as [number, number];
+    const rows = await repository.withheldBySeller(
+      vnMonthStart(year, number),
+      vnMonthStart(year, number + 1),
+    );
+    const sellers = rows.map((row) => ({
+      seller_id: row.sellerId,
+      kind: row.profile?.kind ?? ('individual' as const),
+      legal_name: row.profile?.legalName ?? null,
+      tax_id: row.profile ? open(row.profile) : null,
+      gross: row.gross,
+      vat: row.vat,
+      pit: row.pit,
+    }));
+    return { month, sellers, totals: totalsOf(sellers) };
+  }
+
+  return {
+    /** The fee and the rates withheld, for a price field that shows what the seller receives. */
+    rates: (): SellingRates => deps.rates,
+
+    async profile(viewer: Viewer) {
+      const seller = requireUser(viewer);
+      const row = await repository.findProfile(seller.id);
+      return { profile: row ? toProfile(row) : null };
+    },
+
+    async setProfile(viewer: Viewer, input: TaxProfileInput) {
+      const seller = requireUser(viewer);
+      await repository.upsertProfile({
+        sellerId: seller.id,
+        kind: input.kind,
+        legalName: input.legal_name,
+        taxIdType: NATIONAL_ID_RE.test(input.tax_id) ? 'national_id' : 'tax_code',
+        taxIdSealed: sealText(input.tax_id, secret, SEAL_PURPOSE),
+        taxIdMasked: maskTaxId(input.tax_id),
+        address: input.address,
+        updatedAt: clock(),
+      });
+      return this.profile(viewer);
+    },
+
+    hasProfile: async (sellerId: string) => (await repository.findProfile(sellerId)) !== null,
+
+    report,
+
+    /** The report as the tax office's working sheet: one line per seller, amounts as plain integers. */
+    async reportCsv(viewer: Viewer, month: string): Promise<string> {
+      const { sellers, totals } = await report(viewer, month);
+      return toCsv(
+        ['month', 'seller_id', 'kind', 'legal_name', 'tax_id', 'gross_vnd', 'vat_vnd', 'pit_vnd'],
+        [
+          ...sellers.map((row) => [
+            month,
+            row.seller_id,
+            row.kind,
+            row.legal_name ?? '',
+            row.tax_id ?? '',
+            row.gross,
+            row.vat,
+            row.pit,
+          ]),
+          [month, 'TOTAL', '', '', '', totals.gross, totals.vat, totals.pit],
+        ],
+      );
+    },
+
+    /** The caller's withholding statement for `year`: masked tax ID, per month and in total. */
+    async statement(viewer: Viewer, year: number): Promise<TaxStatement> {
+      const seller = requireUser(viewer);
+      const [profile, months] = await Promise.all([
+        repository.findProfile(seller.id),
+        repository.withheldByMonth(seller.id, vnMonthStart(year, 1), vnMonthStart(year + 1, 1)),
+      ]);
+      return {
+        year,
+        seller: {
+          kind: profile?.kind ?? 'individual',
+          legal_name: profile?.legalName ?? null,
+          tax_id: profile?.taxIdMasked ?? null,
+          address: profile?.address ?? null,
+        },
+        months,
+        totals: totalsOf(months),
+      };
+    },
+  };
+}
+
+export type TaxService = ReturnType<typeof createTaxService>;
