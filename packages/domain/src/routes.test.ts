@@ -28,6 +28,7 @@ describe('route table', () => {
     expect(guarded.sort()).toEqual(
       [
         'admin',
+        'adminInvoices',
         'adminPaymentIncidents',
         'favorites',
         'myWorkflows',
@@ -42,6 +43,7 @@ describe('route table', () => {
     for (const id of guarded) expect(PAGES[id].access, id).toBe('signed-in');
     expect(PAGES.admin).toMatchObject({ guard: 'admin' });
     expect(PAGES.adminPaymentIncidents).toMatchObject({ guard: 'admin' });
+    expect(PAGES.adminInvoices).toMatchObject({ guard: 'admin' });
   });
 
   it('lists only public, indexable, parameterless pages as static', () => {

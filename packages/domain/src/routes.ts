@@ -60,6 +60,7 @@ export const PAGES = {
     indexable: false,
     guard: 'admin',
   },
+  adminInvoices: { pattern: '/admin/invoices', access: 'signed-in', indexable: false, guard: 'admin' },
   notFound: { pattern: '*', access: 'public', indexable: false },
 } as const satisfies Record<string, PageRoute>;
 
@@ -103,6 +104,7 @@ export const paths = {
   orderReceipt: (code: string) => `/orders/${enc(code)}`,
   admin: () => '/admin',
   adminPaymentIncidents: () => '/admin/payment-incidents',
+  adminInvoices: () => '/admin/invoices',
 } as const;
 
 /** Public, indexable pages without parameters: the sitemap's fixed entries. */

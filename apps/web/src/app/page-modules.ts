@@ -39,6 +39,7 @@ export const PAGE_MODULES: Record<PageId, PageDeclaration<never>> = {
   admin: { file: 'admin', texts: 'signedIn' },
   // The admin page, opened at its payment incidents tab (the address the admins' e-mails link to).
   adminPaymentIncidents: { file: 'admin', texts: 'signedIn' },
+  adminInvoices: { file: 'admin', texts: 'signedIn' },
   guide,
   contact,
   faq,

@@ -14,6 +14,7 @@ import { ReviewReportsList } from '@/features/ratings/components/review-reports-
 import { AdminOrdersPanel } from '@/features/orders/components/admin-orders-panel';
 import { PaymentIncidentsPanel } from '@/features/orders/components/payment-incidents-panel';
 import { AdminPayoutsPanel } from '@/features/sales/components/admin-payouts-panel';
+import { AdminInvoicesPanel } from '@/features/invoices/components/admin-invoices-panel';
 import { ModerationItem } from '@/features/moderation/components/moderation-item';
 
 const PreviewPanel = lazy(() => import('@/features/workflows/preview/preview-panel'));
@@ -27,7 +28,10 @@ const renderPreview = (fileUrl: string, title: string) => (
 export function Component() {
   const { t } = useTranslation();
   // /admin/payment-incidents (the address the admins' e-mails give) opens that tab.
-  const opening = matchPage(useLocation().pathname).id === 'adminPaymentIncidents' ? 'incidents' : 'queue';
+  const page = matchPage(useLocation().pathname).id;
+  // /admin/invoices (the invoices' admin e-mails) opens the invoices tab.
+  const opening =
+    page === 'adminPaymentIncidents' ? 'incidents' : page === 'adminInvoices' ? 'invoices' : 'queue';
   const tabs = [
     { value: 'queue', label: t('moderationQueue.queueTab'), content: <ModerationQueueList /> },
     {
@@ -45,6 +49,7 @@ export function Component() {
     { value: 'orders', label: t('adminOrders.tab'), content: <AdminOrdersPanel /> },
     { value: 'incidents', label: t('adminIncidents.tab'), content: <PaymentIncidentsPanel /> },
     { value: 'payouts', label: t('adminPayouts.tab'), content: <AdminPayoutsPanel /> },
+    { value: 'invoices', label: t('invoices.admin.tab'), content: <AdminInvoicesPanel /> },
   ];
   return (
     <AccountPageShell title={t('moderationQueue.title')} subtitle={t('moderationQueue.subtitle')}>

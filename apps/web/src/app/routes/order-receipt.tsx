@@ -11,6 +11,7 @@ import { useOrder } from '@/features/orders/api/get-order';
 import { Receipt } from '@/features/orders/components/receipt';
 import { RefundRequest } from '@/features/orders/components/refund-request';
 import { VietQrPanel } from '@/features/orders/components/vietqr-panel';
+import { OrderInvoice } from '@/features/invoices/components/order-invoice';
 import { failedWithNothingToShow, isNotFound } from '@/lib/query';
 import { formatDateTime } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
@@ -67,6 +68,9 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
           )}
           <div className="mt-6">
             <Receipt order={data} />
+          </div>
+          <div className="mt-6">
+            <OrderInvoice code={data.code} orderState={data.state} />
           </div>
           <div className="mt-6 flex flex-wrap items-center gap-2 print:hidden" data-print-hidden>
             <Button variant="outline" onClick={() => window.print()}>

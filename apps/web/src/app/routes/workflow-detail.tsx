@@ -16,7 +16,8 @@ import { WorkflowUnavailable } from '@/features/workflows/components/detail/work
 import { downloadWorkflowFile } from '@/features/workflows/lib/download-file';
 import { TranslateToggle } from '@/features/translate/components/translate-toggle';
 import { FavoriteButton } from '@/features/favorites/components/favorite-button';
-import { BuyBlock } from '@/features/orders/components/buy-block';
+import { BuyBlock, type BuyBlockProps } from '@/features/orders/components/buy-block';
+import { useInvoiceCheckout } from '@/features/invoices/components/invoice-checkout';
 import { ratingsKeys, reviewsQueryOptions } from '@/features/ratings/api/get-reviews';
 import { AuthorRating } from '@/features/ratings/components/author-rating';
 import { ReportWorkflowTrigger } from '@/features/ratings/components/report-workflow-trigger';
@@ -140,7 +141,9 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
       }
       purchase={
         workflow.price > 0 && (
-          <WithSignedIn>{(signedIn) => <BuyBlock workflow={workflow} signedIn={signedIn} />}</WithSignedIn>
+          <WithSignedIn>
+            {(signedIn) => <BuyWithInvoice workflow={workflow} signedIn={signedIn} />}
+          </WithSignedIn>
         )
       }
       reviews={
@@ -171,4 +174,10 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
       authorRating={<AuthorRating userId={workflow.user_id} />}
     />
   );
+}
+
+/** The buy block with "I need a VAT invoice" (two features, put together by the page). */
+function BuyWithInvoice(props: Pick<BuyBlockProps, 'workflow' | 'signedIn'>) {
+  const invoice = useInvoiceCheckout();
+  return <BuyBlock {...props} invoice={invoice} />;
 }

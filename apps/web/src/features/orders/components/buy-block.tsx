@@ -21,6 +21,8 @@ export interface BuyBlockProps {
   workflow: Pick<WorkflowDetail, 'id' | 'price' | 'status' | 'access'>;
   signedIn: boolean;
   goToPayment?: (url: string) => void;
+  /** "I need a VAT invoice" (the invoices feature, given by the page): its fields, check and save. */
+  invoice?: { fields: React.ReactNode; ready: () => boolean; save: (orderCode: string) => Promise<void> };
 }
 
 /**
@@ -31,6 +33,7 @@ export function BuyBlock({
   workflow,
   signedIn,
   goToPayment = (url) => window.location.assign(url),
+  invoice,
 }: BuyBlockProps) {
   const { t, i18n } = useTranslation();
   const price = formatPrice(workflow.price, i18n.language);
@@ -61,7 +64,15 @@ export function BuyBlock({
       />
     );
   }
-  return <BuyForm workflow={workflow} signedIn={signedIn} price={price} goToPayment={goToPayment} />;
+  return (
+    <BuyForm
+      workflow={workflow}
+      signedIn={signedIn}
+      price={price}
+      goToPayment={goToPayment}
+      invoice={invoice}
+    />
+  );
 }
 
 function Notice({
@@ -96,7 +107,9 @@ function BuyForm({
   signedIn,
   price,
   goToPayment,
-}: Required<Pick<BuyBlockProps, 'workflow' | 'signedIn' | 'goToPayment'>> & { price: string }) {
+  invoice,
+}: Required<Pick<BuyBlockProps, 'workflow' | 'signedIn' | 'goToPayment'>> &
+  Pick<BuyBlockProps, 'invoice'> & { price: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -114,17 +127,19 @@ function BuyForm({
       void navigate('/auth', { state: { from: `${location.pathname}${location.search}` } });
       return;
     }
-    if (!provider) return;
+    if (!provider || (invoice && !invoice.ready())) return;
     createOrder.mutate(
       { workflow_id: workflow.id, provider: provider.id },
       {
-        onSuccess: (answer) => {
-          if (!answer.bank_transfer) return goToPayment(answer.redirect_url);
-          // A VietQR transfer is paid from Flowbay's own order page, which shows the QR at once.
-          const seeded: OrderResponse = { order: answer.order, bank_transfer: answer.bank_transfer };
-          queryClient.setQueryData(commerceKeys.order(answer.order.code), seeded);
-          void navigate(paths.orderReceipt(answer.order.code));
-        },
+        // The invoice request is saved on the new order before the buyer leaves to pay.
+        onSuccess: (answer) =>
+          void (invoice?.save(answer.order.code) ?? Promise.resolve()).then(() => {
+            if (!answer.bank_transfer) return goToPayment(answer.redirect_url);
+            // A VietQR transfer is paid from Flowbay's own order page, which shows the QR at once.
+            const seeded: OrderResponse = { order: answer.order, bank_transfer: answer.bank_transfer };
+            queryClient.setQueryData(commerceKeys.order(answer.order.code), seeded);
+            void navigate(paths.orderReceipt(answer.order.code));
+          }),
         onError: (error) => toast.error(t('buy.startFailed'), { description: t(errorKey(error)) }),
       },
     );
@@ -192,6 +207,7 @@ function BuyForm({
                 {t('buy.testMode')}
               </Badge>
             )}
+            {invoice?.fields}
             <Button size="lg" onClick={buy} disabled={redirecting} className="w-full sm:w-auto sm:self-start">
               {redirecting ? (
                 <Loader2 className="animate-spin" aria-hidden="true" />

@@ -1,0 +1,183 @@
+import { AlertTriangle, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import type { AdminInvoice } from '@flowbay/domain';
+import { useTranslation } from '@/i18n/use-translation';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { DetailRows } from '@/components/ui/detail-rows';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toaster';
+import { errorKey } from '@/lib/api-client';
+import { formatPrice } from '@/lib/format';
+import { useAdminInvoices, useIssueInvoice, useMarkAdjusted } from '../api/invoices';
+
+/**
+ * The admins' VAT invoices tab: paid orders' requests to issue (by hand with the manual driver, or
+ * after the provider gave up), and refunded orders whose issued invoice needs an adjustment.
+ */
+export function AdminInvoicesPanel() {
+  const { t } = useTranslation();
+  const [view, setView] = useState<'open' | 'all'>('open');
+  const invoices = useAdminInvoices(view);
+  const items = invoices.data?.items ?? [];
+  return (
+    <section aria-labelledby="admin-invoices-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="admin-invoices-title" className="text-lg font-semibold text-slate-900">
+            {t('invoices.admin.title')}
+          </h2>
+          <p className="text-sm text-slate-600">{t('invoices.admin.text')}</p>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => setView(view === 'open' ? 'all' : 'open')}>
+          {view === 'open' ? t('invoices.admin.showAll') : t('invoices.admin.showOpen')}
+        </Button>
+      </div>
+      {invoices.isPending ? (
+        <Skeleton className="h-32 w-full" />
+      ) : invoices.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t('invoices.admin.loadFailed')}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('invoices.admin.empty')}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {items.map((item) => (
+            <li key={item.order_code}>
+              <InvoiceItem item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function InvoiceItem({ item }: { item: AdminInvoice }) {
+  const { t, i18n } = useTranslation();
+  const [issuing, setIssuing] = useState(false);
+  const adjusted = useMarkAdjusted();
+  const issuable = (item.state === 'pending' || item.state === 'failed') && item.order_state === 'paid';
+  return (
+    <Card data-testid="admin-invoice">
+      <CardContent className="flex flex-col gap-3 pt-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-mono font-semibold text-slate-900">{item.order_code}</span>
+          <Badge
+            variant={item.state === 'issued' ? 'success' : item.state === 'failed' ? 'danger' : 'warning'}
+          >
+            {t(`invoices.admin.state.${item.state}`)}
+          </Badge>
+          {item.adjustment_due && (
+            <Badge variant="danger" data-testid="adjustment-due">
+              <AlertTriangle className="size-4" aria-hidden="true" />
+              {t('invoices.admin.adjustmentDue')}
+            </Badge>
+          )}
+        </div>
+        <DetailRows
+          rows={[
+            [t('invoices.company'), item.company_name],
+            [t('invoices.taxCode'), item.tax_code],
+            [t('invoices.address'), item.address],
+            [t('invoices.email'), item.email],
+            [t('invoices.admin.amount'), formatPrice(item.amount, i18n.language)],
+            [t('invoices.admin.buyer'), item.buyer_email],
+            [
+              t('invoices.admin.provider'),
+              item.provider === 'sepay'
+                ? t('invoices.admin.providerSepay')
+                : t('invoices.admin.providerManual'),
+            ],
+            item.invoice_number !== null && [t('invoices.invoiceNumber'), item.invoice_number],
+            item.lookup_code !== null && [t('invoices.lookupCode'), item.lookup_code],
+            item.last_error !== null &&
+              item.state !== 'issued' && [t('invoices.admin.lastError'), item.last_error],
+          ]}
+        />
+        {issuable &&
+          (issuing ? (
+            <IssueForm code={item.order_code} onDone={() => setIssuing(false)} />
+          ) : (
+            <Button size="sm" className="self-start" onClick={() => setIssuing(true)}>
+              {t('invoices.admin.issue')}
+            </Button>
+          ))}
+        {item.adjustment_due && (
+          <Button
+            size="sm"
+            variant="outline"
+            className="self-start"
+            disabled={adjusted.isPending}
+            onClick={() =>
+              adjusted.mutate(item.order_code, { onError: (error) => toast.error(t(errorKey(error))) })
+            }
+          >
+            {t('invoices.admin.markAdjusted')}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function IssueForm({ code, onDone }: { code: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const issue = useIssueInvoice();
+  const [number, setNumber] = useState('');
+  const [lookup, setLookup] = useState('');
+  const [tried, setTried] = useState(false);
+  const required = t('vatInvoice.required');
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!number.trim() || !lookup.trim()) return;
+    issue.mutate(
+      { code, invoice_number: number.trim(), lookup_code: lookup.trim() },
+      {
+        onSuccess: () => {
+          toast.success(t('invoices.admin.issued'));
+          onDone();
+        },
+        onError: (error) => toast.error(t('invoices.admin.failed'), { description: t(errorKey(error)) }),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
+      <p className="text-sm font-medium text-slate-900">{t('invoices.admin.issueTitle', { code })}</p>
+      <p className="text-xs text-slate-600">{t('invoices.admin.issueText')}</p>
+      <FormField
+        id={`issue-${code}-number`}
+        label={t('invoices.admin.invoiceNumber')}
+        error={tried && !number.trim() ? required : undefined}
+      >
+        {(control) => (
+          <Input {...control} value={number} onChange={(event) => setNumber(event.target.value)} />
+        )}
+      </FormField>
+      <FormField
+        id={`issue-${code}-lookup`}
+        label={t('invoices.admin.lookupCode')}
+        error={tried && !lookup.trim() ? required : undefined}
+      >
+        {(control) => (
+          <Input {...control} value={lookup} onChange={(event) => setLookup(event.target.value)} />
+        )}
+      </FormField>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={issue.isPending}>
+          {issue.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {t('invoices.admin.confirm')}
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+          {t('invoices.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
