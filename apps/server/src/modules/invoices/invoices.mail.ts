@@ -39,6 +39,39 @@ export function invoiceIssuedMail(input: InvoiceIssuedMailInput): MailMessage {
   });
 }
 
+/**
+ * To the buyer, when the order is paid and an admin issues the invoice by hand: the request is in,
+ * made out to this company and tax code (the receipt itself comes from orders and does not know it).
+ */
+export function invoiceRequestedMail(input: {
+  to: string;
+  language: Language;
+  code: string;
+  title: string;
+  companyName: string;
+  taxCode: string;
+  orderUrl: string;
+}): MailMessage {
+  const vi = input.language === 'vi';
+  return renderMail(input.to, input.language, {
+    subject: vi
+      ? `Đã nhận yêu cầu xuất hóa đơn GTGT cho đơn hàng ${input.code}`
+      : `We received your VAT invoice request for order ${input.code}`,
+    heading: vi ? 'Chúng tôi sẽ xuất hóa đơn GTGT cho bạn' : 'Your VAT invoice is on its way',
+    paragraphs: [
+      vi
+        ? `Đơn hàng ${input.code} ("${input.title}") đã được thanh toán. Hóa đơn GTGT sẽ được xuất cho:`
+        : `Order ${input.code} ("${input.title}") is paid. The VAT invoice will be made out to:`,
+      `${vi ? 'Đơn vị mua hàng' : 'Company'}: ${input.companyName}`,
+      `${vi ? 'Mã số thuế' : 'Tax code'}: ${input.taxCode}`,
+      vi
+        ? 'Bạn sẽ nhận e-mail kèm số hóa đơn và mã tra cứu khi hóa đơn được xuất. Bạn vẫn có thể sửa thông tin trên trang đơn hàng cho đến lúc đó.'
+        : 'You will get an e-mail with the invoice number and lookup code once it is issued; until then you can still correct the details on the order page.',
+    ],
+    action: { label: vi ? 'Xem đơn hàng' : 'View order', url: input.orderUrl },
+  });
+}
+
 /** To the admins: a refunded order had an issued invoice, so an adjustment invoice is due. */
 export function adjustmentDueAdminMail(input: {
   to: string;

@@ -13,7 +13,12 @@ import type { JobQueue } from '../../infra/jobs/queue.ts';
 import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError } from '../../lib/errors.ts';
 import { InvoiceProviderError, type InvoiceProvider } from './invoice-provider.ts';
-import { adjustmentDueAdminMail, invoiceFailedAdminMail, invoiceIssuedMail } from './invoices.mail.ts';
+import {
+  adjustmentDueAdminMail,
+  invoiceFailedAdminMail,
+  invoiceIssuedMail,
+  invoiceRequestedMail,
+} from './invoices.mail.ts';
 import type { InvoiceWithOrder, InvoicesRepository, OrderOfInvoice } from './invoices.repository.ts';
 
 /** The job that issues a paid order's invoice through an automatic provider. */
@@ -172,9 +177,30 @@ export function createInvoicesService(deps: InvoicesDeps) {
     },
 
     /** `order.paid`, in the payment's transaction: a request on the order is now due. */
-    async orderPaid(tx: Queryable, order: Pick<OrderFact, 'id'>) {
+    async orderPaid(
+      tx: Queryable,
+      order: Pick<OrderFact, 'id' | 'code' | 'workflowTitle' | 'buyerEmail' | 'buyerLanguage'>,
+    ) {
       const row = await repository.in(tx).markPaid(order.id, provider.id, clock());
-      if (row && provider.automatic) await queueIssue(tx, order.id);
+      if (!row) return;
+      if (provider.automatic) {
+        await queueIssue(tx, order.id);
+        return;
+      }
+      // Issued by hand, maybe days later: the buyer hears now that the request is in.
+      await queueMail(
+        queue,
+        invoiceRequestedMail({
+          to: order.buyerEmail,
+          language: order.buyerLanguage,
+          code: order.code,
+          title: order.workflowTitle,
+          companyName: row.companyName,
+          taxCode: row.taxCode,
+          orderUrl: orderUrl(order.code),
+        }),
+        { db: tx },
+      );
     },
 
     /** `order.refunded`, in the refund's transaction: an issued invoice needs an adjustment. */

@@ -95,6 +95,11 @@ describe('the manual driver: the admins issue', () => {
     expect(before.json().items.map((item: { order_code: string }) => item.order_code)).not.toContain(code);
 
     await payAtTestGateway(ctx, redirectUrl);
+    await runDueJobs(ctx, clock);
+    const received = readOutbox(ctx, buyer.user.email).find((m) => m.subject.includes('Đã nhận yêu cầu'));
+    expect(received?.subject).toBe(`Đã nhận yêu cầu xuất hóa đơn GTGT cho đơn hàng ${code}`);
+    expect(received?.text).toContain(`Đơn vị mua hàng: ${REQUEST.company_name}`);
+    expect(received?.text).toContain('Mã số thuế: 0312345678');
     const queue = await call('GET', '/api/admin/invoices', admin);
     expect(queue.statusCode).toBe(200);
     const entry = queue.json().items.find((item: { order_code: string }) => item.order_code === code);
