@@ -72,6 +72,26 @@ describe('importableN8nFile', () => {
     ]);
   });
 
+  it('adds the id idFor names to each workflow without one (n8n 2.x imports none without it) and keeps an own id', () => {
+    const idFor = (index: number) => `id-of-${index}`;
+    const single = JSON.parse(importableN8nFile(JSON.stringify({ nodes: [node], connections: {} }), 'One', idFor)!);
+    expect(single).toEqual({ id: 'id-of-0', name: 'One', nodes: [node], connections: {}, active: false });
+    expect(Object.keys(single)[0]).toBe('id');
+    const text = `{"id":"Own1d","name":"Ok","nodes":[],"connections":{},"active":false}`;
+    expect(importableN8nFile(text, 'T', idFor)).toBe(text);
+    const idless = `{"name":"Ok","nodes":[],"connections":{},"active":false}`;
+    expect(JSON.parse(importableN8nFile(idless, 'T', idFor)!).id).toBe('id-of-0');
+    const pack = JSON.parse(
+      importableN8nFile(
+        JSON.stringify([{ nodes: [node] }, { id: 12, nodes: [node] }, { id: ' ', nodes: [node] }]),
+        'Pack',
+        idFor,
+      )!,
+    );
+    expect(pack.map((workflow: { id: unknown }) => workflow.id)).toEqual(['id-of-0', 12, 'id-of-2']);
+    expect(JSON.parse(importableN8nFile(JSON.stringify([node]), 'B', idFor)!).id).toBe('id-of-0');
+  });
+
   it('leaves Make, Zapier and unreadable files alone', () => {
     expect(importableN8nFile(fixture('make/manasoid--meetings__blueprint-zoom.json'), 'M')).toBeNull();
     expect(importableN8nFile(fixture('zapier/handmade--editor-export-paths.json'), 'Z')).toBeNull();

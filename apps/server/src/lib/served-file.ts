@@ -1,15 +1,33 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { N8nWorkflowJson } from '@flowbay/domain';
 import { importableN8nFile } from '@flowbay/workflow-formats';
 
+const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The n8n id Flowbay gives the workflow at `index` of a served file whose export has none: 16
+ * letters and digits like n8n's own ids, derived from the Flowbay workflow's id, so every download
+ * of a workflow (any version) is the same file and importing it again updates the same n8n workflow.
+ */
+export function n8nWorkflowId(workflowId: string, index = 0): string {
+  const digest = createHash('sha256').update(`flowbay-n8n-id\n${workflowId}\n${index}`).digest();
+  let id = '';
+  for (let i = 0; i < 16; i++) id += ID_ALPHABET[digest[i]! % ID_ALPHABET.length];
+  return id;
+}
+
 /**
  * The one way a stored workflow file leaves Flowbay (downloads, version downloads, the web's copy
  * JSON, which fetches a download, and the n8n templates API): n8n exports get a top-level `name`
- * (the workflow's title when the export has none) and `active: false` so they import everywhere;
+ * (the workflow's title when the export has none), `active: false` and an `id` (the author's, or
+ * `n8nWorkflowId` of `workflowId`: n8n 2.x imports no file without one) so they import everywhere;
  * otherwise the file is the author's as stored (secrets were redacted at upload when they chose so).
  */
-export function servedWorkflowFile(stored: Buffer, title: string): Buffer {
-  const importable = importableN8nFile(stored.toString('utf8'), title);
+export function servedWorkflowFile(stored: Buffer, title: string, workflowId: string): Buffer {
+  const importable = importableN8nFile(stored.toString('utf8'), title, (index) =>
+    n8nWorkflowId(workflowId, index),
+  );
   return importable === null ? stored : Buffer.from(importable);
 }
 
@@ -53,8 +71,8 @@ export function nodeTypesOf(nodes: readonly unknown[]): Record<string, { count: 
  * file, in the shape n8n puts on its canvas). Costs a parse and a serialization of the whole file:
  * it runs in a worker thread and its result is kept (infra/served-files).
  */
-export function prepareServedFile(stored: Buffer, title: string): PreparedFile {
-  const file = servedWorkflowFile(stored, title);
+export function prepareServedFile(stored: Buffer, title: string, workflowId: string): PreparedFile {
+  const file = servedWorkflowFile(stored, title, workflowId);
   const encoded = {
     br: brotliCompressSync(file, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
     gzip: gzipSync(file),

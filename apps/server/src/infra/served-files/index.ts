@@ -26,6 +26,7 @@ export interface ServedFilesOptions {
 interface Task {
   stored: Uint8Array;
   title: string;
+  workflowId: string;
 }
 
 interface WorkerAnswer {
@@ -44,8 +45,8 @@ const sizeOf = (prepared: PreparedFile) =>
  * Workflow files as they are served (lib/served-file.ts), prepared once per stored file and title
  * in a worker thread and kept in a bounded cache, so a download is a copy of bytes and never holds
  * the event loop. Stored files never change under their key (a new version is a new key), and the
- * title is part of the cache key (a nameless n8n export is served under it): an edit cannot serve
- * a stale file. Requests for a file being prepared wait for that one preparation.
+ * title and workflow id are part of the cache key (a nameless n8n export is served under the
+ * title, an id-less one with an id derived from the workflow's): an edit cannot serve a stale file. Requests for a file being prepared wait for that one preparation.
  */
 export function createServedFiles({ storage, ...options }: ServedFilesOptions & { storage: Storage }) {
   const workers = lazyWorkerPool<Task, WorkerAnswer>(
@@ -72,12 +73,12 @@ export function createServedFiles({ storage, ...options }: ServedFilesOptions & 
     }
   }
 
-  async function prepare(fileKey: string, title: string): Promise<PreparedFile | null> {
+  async function prepare(fileKey: string, title: string, workflowId: string): Promise<PreparedFile | null> {
     const stored = await storage.get(fileKey);
     if (!stored) return null;
     const copy = new Uint8Array(stored);
     preparations += 1;
-    const answer = await workers.run({ stored: copy, title }, { transfer: [copy.buffer] });
+    const answer = await workers.run({ stored: copy, title, workflowId }, { transfer: [copy.buffer] });
     const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     return {
       file: toBuffer(answer.file),
@@ -87,9 +88,9 @@ export function createServedFiles({ storage, ...options }: ServedFilesOptions & 
   }
 
   return {
-    /** The file as served under `title`, or null when storage has no such file. */
-    async get(fileKey: string, title: string): Promise<PreparedFile | null> {
-      const key = `${fileKey}\n${title}`;
+    /** The file of workflow `workflowId` as served under `title`, or null when storage has no such file. */
+    async get(fileKey: string, title: string, workflowId: string): Promise<PreparedFile | null> {
+      const key = `${fileKey}\n${title}\n${workflowId}`;
       const cached = cache.get(key);
       if (cached) {
         cache.delete(key);
@@ -98,7 +99,7 @@ export function createServedFiles({ storage, ...options }: ServedFilesOptions & 
       }
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = prepare(fileKey, title).then((prepared) => {
+        pending = prepare(fileKey, title, workflowId).then((prepared) => {
           if (prepared) keep(key, prepared);
           return prepared;
         });

@@ -15,12 +15,13 @@ function own(buffer) {
 }
 
 /**
- * @param {{ stored: Uint8Array; title: string }} task
+ * @param {{ stored: Uint8Array; title: string; workflowId: string }} task
  */
-export default function prepare({ stored, title }) {
+export default function prepare({ stored, title, workflowId }) {
   const { file, encoded, template } = prepareServedFile(
     Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength),
     title,
+    workflowId,
   );
   const fileBytes = own(file);
   const br = own(encoded.br);

@@ -416,7 +416,7 @@ export function createCatalogService(deps: {
       if (!version || (!ownView && version.moderationStatus !== 'approved')) {
         throw notFound('VERSION_NOT_FOUND', 'Version not found');
       }
-      const served = await servedFiles.get(version.fileKey, row.title);
+      const served = await servedFiles.get(version.fileKey, row.title, row.id);
       if (!served) throw notFound('VERSION_NOT_FOUND', 'The file of this version is missing');
       const { file: body, encoded } = served;
       await repository.recordDownload(row.id, visitorOf(viewer, visitorKey), version.version);

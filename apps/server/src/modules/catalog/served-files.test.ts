@@ -36,10 +36,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * The templates API's workflow as the route built it before files were prepared: the served file
  * parsed, its first workflow in n8n's canvas shape (null: answered 404).
  */
-function templateWorkflowAsBefore(stored: Buffer, title: string) {
+function templateWorkflowAsBefore(stored: Buffer, title: string, workflowId: string) {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(servedWorkflowFile(stored, title).toString('utf8'));
+    parsed = JSON.parse(servedWorkflowFile(stored, title, workflowId).toString('utf8'));
   } catch {
     return null;
   }
@@ -83,7 +83,7 @@ describe('prepared files are the files served before', () => {
         title,
         platform: path.startsWith('make/') ? 'make' : 'n8n',
       });
-      const file = servedWorkflowFile(stored, title);
+      const file = servedWorkflowFile(stored, title, workflow.id);
       for (const url of [
         `/api/workflows/${workflow.id}/download`,
         `/api/workflows/${workflow.id}/versions/${workflow.version.id}/download`,
@@ -93,7 +93,7 @@ describe('prepared files are the files served before', () => {
         expect(response.rawPayload.equals(file), `${path} ${url}`).toBe(true);
       }
 
-      const before = templateWorkflowAsBefore(stored, title);
+      const before = templateWorkflowAsBefore(stored, title, workflow.id);
       const detail = await get(`/n8n/templates/workflows/${workflow.number}`);
       const flat = await get(`/n8n/workflows/templates/${workflow.number}`);
       if (!before) {
@@ -166,7 +166,7 @@ describe('compressed downloads', () => {
     const url = `/api/workflows/${workflow.id}/download`;
     const plain = await get(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.rawPayload.equals(servedWorkflowFile(stored, 'Compressed'))).toBe(true);
+    expect(plain.rawPayload.equals(servedWorkflowFile(stored, 'Compressed', workflow.id))).toBe(true);
     const preparedBefore = ctx.app.servedFiles.preparations;
     const browser = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(browser.headers['content-encoding']).toBe('br');

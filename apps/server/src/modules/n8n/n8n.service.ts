@@ -216,7 +216,7 @@ export function createN8nService({
       };
     }
     const fileKey = row.currentVersionId ? await repository.currentFileKey(row.currentVersionId) : null;
-    const served = fileKey ? await servedFiles.get(fileKey, row.title) : null;
+    const served = fileKey ? await servedFiles.get(fileKey, row.title, row.id) : null;
     if (!served) throw notFound('WORKFLOW_NOT_FOUND', 'The file of this workflow is missing');
     if (!served.template) throw notFound('WORKFLOW_NOT_FOUND', 'This workflow is not an n8n workflow');
     return { ...served.template, full: true };
