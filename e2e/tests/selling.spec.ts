@@ -78,7 +78,8 @@ describeDesktopOnly('selling', 'selling runs at desktop width in both languages'
     await expect(today).toHaveAttribute('data-value', String(SHARE));
     await expect(today).toHaveAccessibleName(new RegExp(money(SHARE).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     await expect(page.getByTestId('balance-available')).toHaveText(money(SHARE));
-    const row = page.getByRole('row').filter({ hasText: workflow.title });
+    // The per-workflow table comes first; the fee and tax breakdown lists the sale again below it.
+    const row = page.getByRole('row').filter({ hasText: workflow.title }).first();
     await expect(row).toContainText(money(SHARE));
     const requestButton = page.getByRole('button', { name: t('sales.requestPayout') });
     await expect(requestButton).toBeDisabled();

@@ -259,6 +259,7 @@ export const endpoints = {
   'GET /api/me/tax-statement': { query: TaxYearQuery, response: TaxStatement },
   'GET /api/admin/tax-report': { query: TaxMonthQuery, response: TaxReport },
   'GET /api/admin/tax-report.csv': { query: TaxMonthQuery, response: CsvText },
+  'GET /api/admin/sellers/:id/tax-statement': { query: TaxYearQuery, response: TaxStatement },
 
   /* favourites */
   'GET /api/favorites': { query: page, response: WorkflowList },

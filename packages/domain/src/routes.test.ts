@@ -36,6 +36,7 @@ describe('route table', () => {
         'profile',
         'purchases',
         'sales',
+        'taxStatement',
         'workflowEdit',
         'workflowNew',
       ].sort(),

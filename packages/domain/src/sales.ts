@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserContact } from './common.ts';
+import { MonthBreakdown, SaleBreakdown } from './tax.ts';
 import bankList from './data/vietqr-banks.json';
 
 /** Selling (issue 12): the platform fee, sellers' balances, payout accounts and payouts. Whole đồng. */
@@ -169,6 +170,9 @@ export const SalesDashboard = z.object({
     }),
   ),
   payouts: z.array(Payout),
+  /** The last 12 months and the 50 latest sales: gross, fee, VAT and PIT withheld, net (decision 0150). */
+  tax_months: z.array(MonthBreakdown),
+  recent_sales: z.array(SaleBreakdown),
 });
 export type SalesDashboard = z.infer<typeof SalesDashboard>;
 

@@ -112,6 +112,9 @@ export const SellingRates = z.object({
 });
 export type SellingRates = z.infer<typeof SellingRates>;
 
+/** A seller's user id in an admin's address. */
+export const SellerIdParams = z.object({ id: z.string().min(1).max(64) });
+
 export const TaxMonthQuery = z.object({ month: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/) });
 export const TaxYearQuery = z.object({ year: z.coerce.number().int().min(2025).max(2100) });
 
@@ -147,3 +150,39 @@ export const TaxStatement = z.object({
   totals: z.object({ gross: z.number().int(), vat: z.number().int(), pit: z.number().int() }),
 });
 export type TaxStatement = z.infer<typeof TaxStatement>;
+
+/** One sale as the seller's dashboard breaks it down: what the buyer paid and where it went. */
+export const SaleBreakdown = z.object({
+  order_code: z.string(),
+  workflow_title: z.string(),
+  paid_at: z.string(),
+  gross: z.number().int(),
+  fee: z.number().int(),
+  vat: z.number().int(),
+  pit: z.number().int(),
+  /** What the seller is paid: gross − fee − VAT − PIT. */
+  net: z.number().int(),
+  refunded: z.boolean(),
+});
+export type SaleBreakdown = z.infer<typeof SaleBreakdown>;
+
+/** A month of sales (Vietnam time, refunded sales left out), split the same way. */
+export const MonthBreakdown = z.object({
+  period: z.string(),
+  gross: z.number().int(),
+  fee: z.number().int(),
+  vat: z.number().int(),
+  pit: z.number().int(),
+  net: z.number().int(),
+});
+export type MonthBreakdown = z.infer<typeof MonthBreakdown>;
+
+/** What a seller receives of `price` at `rates` (the publish form's estimate), whole đồng. */
+export function netOfPrice(price: number, rates: SellingRates, kind: SellerTaxKind = 'individual'): number {
+  const basisPoints = (percent: number) => Math.round(percent * 100);
+  return splitSaleWithTax(price, {
+    feeBasisPoints: basisPoints(rates.fee_percent),
+    vatBasisPoints: isWithheld(kind) ? basisPoints(rates.vat_percent) : 0,
+    pitBasisPoints: isWithheld(kind) ? basisPoints(rates.pit_percent) : 0,
+  }).net;
+}

@@ -46,5 +46,6 @@ export const PAGE_MODULES: Record<PageId, PageDeclaration<never>> = {
   terms,
   privacy,
   sales: { file: 'sales', texts: 'signedIn' },
+  taxStatement: { file: 'tax-statement', texts: 'signedIn' },
   notFound,
 };

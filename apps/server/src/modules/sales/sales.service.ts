@@ -97,6 +97,38 @@ function fillSeries(periods: string[], rows: RevenuePoint[]): RevenuePoint[] {
   return periods.map((period) => byPeriod.get(period) ?? { period, sales: 0, gross: 0, earnings: 0 });
 }
 
+type SaleListRow = Awaited<ReturnType<SalesRepository['listSales']>>[number];
+
+/** The seller's sales split into fee, VAT, PIT and net: the latest 50, and per month of `months`. */
+function breakdowns(rows: SaleListRow[], months: string[]) {
+  const split = ({ sale }: SaleListRow) => ({
+    gross: sale.price,
+    fee: sale.fee,
+    vat: sale.vat,
+    pit: sale.pit,
+    net: sale.sellerShare - sale.vat - sale.pit,
+  });
+  const perMonth = new Map(
+    months.map((period) => [period, { period, gross: 0, fee: 0, vat: 0, pit: 0, net: 0 }]),
+  );
+  for (const row of rows) {
+    const month = perMonth.get(vnMonth(row.sale.paidAt.getTime()));
+    if (!month || row.refundedAt) continue;
+    const parts = split(row);
+    for (const key of ['gross', 'fee', 'vat', 'pit', 'net'] as const) month[key] += parts[key];
+  }
+  return {
+    tax_months: [...perMonth.values()],
+    recent_sales: rows.slice(0, 50).map((row) => ({
+      order_code: row.code,
+      workflow_title: row.title,
+      paid_at: row.sale.paidAt.toISOString(),
+      ...split(row),
+      refunded: row.refundedAt !== null,
+    })),
+  };
+}
+
 export function toBalances(sums: BalanceSums): Balances {
   return {
     pending: sums.pending,
@@ -229,15 +261,18 @@ export function createSalesService(deps: SalesServiceDeps) {
       const now = clock();
       const days = lastDays(now, 30);
       const months = lastMonths(now, 12);
-      const [sums, account, payoutRows, daily, monthly, workflows, taxDeclared] = await Promise.all([
-        repository.balances(seller.id, now),
-        repository.findAccount(seller.id),
-        repository.listPayouts(seller.id),
-        repository.revenue(seller.id, periodStart(days[0]!), 'day'),
-        repository.revenue(seller.id, periodStart(months[0]!), 'month'),
-        repository.workflowSales(seller.id),
-        deps.hasTaxProfile(seller.id),
-      ]);
+      const [sums, account, payoutRows, daily, monthly, workflows, taxDeclared, saleRows] = await Promise.all(
+        [
+          repository.balances(seller.id, now),
+          repository.findAccount(seller.id),
+          repository.listPayouts(seller.id),
+          repository.revenue(seller.id, periodStart(days[0]!), 'day'),
+          repository.revenue(seller.id, periodStart(months[0]!), 'month'),
+          repository.workflowSales(seller.id),
+          deps.hasTaxProfile(seller.id),
+          repository.listSales(seller.id),
+        ],
+      );
       const balances = toBalances(sums);
       const blocker: SalesDashboard['payout_blocker'] = !account
         ? 'no_account'
@@ -260,6 +295,7 @@ export function createSalesService(deps: SalesServiceDeps) {
         monthly: fillSeries(months, monthly),
         workflows,
         payouts: payoutRows.map(toPayout),
+        ...breakdowns(saleRows, months),
       };
     },
 

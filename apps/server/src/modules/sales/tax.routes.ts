@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { SellerIdParams } from '@flowbay/domain';
 import { contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
 import type { TaxService } from './tax.service.ts';
 
 /** Tax withheld on sales (decision 0150): the seller's tax profile and statement, the admins' report. */
 export async function taxRoutes(root: FastifyInstance, { tax }: { tax: TaxService }) {
   const route = contractRoutes(root, { tags: ['sales'], access: 'signed-in', errors: SIGNED_IN_ERRORS });
-  const admin = contractRoutes(root, { tags: ['admin'], access: 'admin', errors: SIGNED_IN_ERRORS });
+  const admin = contractRoutes(root, {
+    tags: ['admin'],
+    access: 'admin',
+    errors: SIGNED_IN_ERRORS,
+    params: SellerIdParams.shape,
+  });
 
   route('GET /api/selling-rates', {
     summary: 'The platform fee and the VAT and PIT withheld from a sale, in percent',
@@ -43,5 +49,10 @@ export async function taxRoutes(root: FastifyInstance, { tax }: { tax: TaxServic
         .header('content-disposition', `attachment; filename="flowbay-tax-${request.query.month}.csv"`)
         .header('cache-control', 'private, no-store')
         .send(await tax.reportCsv(request.viewer, request.query.month)),
+  });
+
+  admin('GET /api/admin/sellers/:id/tax-statement', {
+    summary: "A seller's yearly withholding statement with the tax code in full (admins only)",
+    handler: (request) => tax.adminStatement(request.viewer, request.params.id, request.query.year),
   });
 }

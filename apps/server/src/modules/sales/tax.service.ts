@@ -69,6 +69,28 @@ export function createTaxService(deps: TaxServiceDeps) {
     return { month, sellers, totals: totalsOf(sellers) };
   }
 
+  async function statementOf(
+    sellerId: string,
+    year: number,
+    taxId: 'masked' | 'full',
+  ): Promise<TaxStatement> {
+    const [profile, months] = await Promise.all([
+      repository.findProfile(sellerId),
+      repository.withheldByMonth(sellerId, vnMonthStart(year, 1), vnMonthStart(year + 1, 1)),
+    ]);
+    return {
+      year,
+      seller: {
+        kind: profile?.kind ?? 'individual',
+        legal_name: profile?.legalName ?? null,
+        tax_id: profile ? (taxId === 'full' ? open(profile) : profile.taxIdMasked) : null,
+        address: profile?.address ?? null,
+      },
+      months,
+      totals: totalsOf(months),
+    };
+  }
+
   return {
     /** The fee and the rates withheld, for a price field that shows what the seller receives. */
     rates: (): SellingRates => deps.rates,
@@ -122,21 +144,13 @@ export function createTaxService(deps: TaxServiceDeps) {
     /** The caller's withholding statement for `year`: masked tax ID, per month and in total. */
     async statement(viewer: Viewer, year: number): Promise<TaxStatement> {
       const seller = requireUser(viewer);
-      const [profile, months] = await Promise.all([
-        repository.findProfile(seller.id),
-        repository.withheldByMonth(seller.id, vnMonthStart(year, 1), vnMonthStart(year + 1, 1)),
-      ]);
-      return {
-        year,
-        seller: {
-          kind: profile?.kind ?? 'individual',
-          legal_name: profile?.legalName ?? null,
-          tax_id: profile?.taxIdMasked ?? null,
-          address: profile?.address ?? null,
-        },
-        months,
-        totals: totalsOf(months),
-      };
+      return statementOf(seller.id, year, 'masked');
+    },
+
+    /** A seller's statement as an admin reads it: the tax code in full. */
+    async adminStatement(viewer: Viewer, sellerId: string, year: number): Promise<TaxStatement> {
+      requireAdmin(viewer);
+      return statementOf(sellerId, year, 'full');
     },
   };
 }

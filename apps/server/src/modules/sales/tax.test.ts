@@ -83,6 +83,9 @@ describe('withholding on every paid sale', () => {
     expect(csv[0]).toContain(',fee_vnd,seller_share_vnd,vat_withheld_vnd,pit_withheld_vnd,net_vnd,');
     expect(csv[1]).toContain(',200000,10,20000,180000,10000,4000,166000,');
     expect(view.monthly.at(-1)).toMatchObject({ period: '2026-03', gross: 200_000, earnings: 166_000 });
+    const split = { gross: 200_000, fee: 20_000, vat: 10_000, pit: 4_000, net: 166_000 };
+    expect(view.tax_months.at(-1)).toEqual({ period: '2026-03', ...split });
+    expect(view.recent_sales).toEqual([expect.objectContaining({ ...split, refunded: false })]);
   });
 
   it('withholds from a household business and from a seller who declared nothing, as from an individual', async () => {
@@ -139,6 +142,9 @@ describe('withholding on every paid sale', () => {
     expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(0);
     const view = (await call('GET', '/api/me/sales', seller)).json();
     expect(view.balances).toMatchObject({ pending: 0, available: 0 });
+    // A refunded sale stays listed, marked, and leaves its month.
+    expect(view.recent_sales).toEqual([expect.objectContaining({ vat: 10_000, refunded: true })]);
+    expect(view.tax_months.at(-1)).toMatchObject({ gross: 0, vat: 0, pit: 0, net: 0 });
   });
 });
 
@@ -331,6 +337,20 @@ describe('the monthly report and the yearly statement', () => {
       ],
       totals: { gross: 200_000, vat: 10_000, pit: 4_000 },
     });
+    // An admin reads the same statement with the tax code in full; the seller cannot use that address.
+    const forAdmin = await call('GET', `/api/admin/sellers/${mai.user.id}/tax-statement?year=2026`, admin);
+    expect(forAdmin.statusCode).toBe(200);
+    expect(forAdmin.json()).toEqual({
+      ...statement,
+      seller: { ...statement.seller, tax_id: '079201001234' },
+    });
+    const bySeller = await call('GET', `/api/admin/sellers/${mai.user.id}/tax-statement?year=2026`, mai);
+    expect(bySeller.statusCode).toBe(403);
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/sellers/${mai.user.id}/tax-statement?year=2026`,
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('is for admins only, and refuses a malformed month', async () => {

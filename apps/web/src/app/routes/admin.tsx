@@ -14,6 +14,7 @@ import { ReviewReportsList } from '@/features/ratings/components/review-reports-
 import { AdminOrdersPanel } from '@/features/orders/components/admin-orders-panel';
 import { PaymentIncidentsPanel } from '@/features/orders/components/payment-incidents-panel';
 import { AdminPayoutsPanel } from '@/features/sales/components/admin-payouts-panel';
+import { AdminTaxReportPanel } from '@/features/sales/components/admin-tax-report-panel';
 import { AdminInvoicesPanel } from '@/features/invoices/components/admin-invoices-panel';
 import { ModerationItem } from '@/features/moderation/components/moderation-item';
 
@@ -49,6 +50,7 @@ export function Component() {
     { value: 'orders', label: t('adminOrders.tab'), content: <AdminOrdersPanel /> },
     { value: 'incidents', label: t('adminIncidents.tab'), content: <PaymentIncidentsPanel /> },
     { value: 'payouts', label: t('adminPayouts.tab'), content: <AdminPayoutsPanel /> },
+    { value: 'tax', label: t('tax.admin.tab'), content: <AdminTaxReportPanel /> },
     { value: 'invoices', label: t('invoices.admin.tab'), content: <AdminInvoicesPanel /> },
   ];
   return (

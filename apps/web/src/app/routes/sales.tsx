@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
-import { workflowPath, type Payout, type SalesDashboard } from '@flowbay/domain';
+import { paths, workflowPath, type Payout, type SalesDashboard } from '@flowbay/domain';
 import { AccountPageShell } from '@/components/account-page-shell';
 import { DownloadLink } from '@/components/download-link';
 import { FiguresTable } from '@/components/figures-table';
@@ -16,6 +16,9 @@ import { useRequestPayout } from '@/features/sales/api/request-payout';
 import { PayoutAccountForm } from '@/features/sales/components/payout-account-form';
 import { PayoutStateBadge } from '@/features/sales/components/payout-state-badge';
 import { RevenueChart } from '@/features/sales/components/revenue-chart';
+import { TaxBreakdown } from '@/features/sales/components/tax-breakdown';
+import { TaxProfileForm } from '@/features/sales/components/tax-profile-form';
+import { useTaxProfile } from '@/features/sales/api/tax-profile';
 import { errorKey } from '@/lib/api-client';
 import { formatDateTime, formatNumber, formatPercent, formatPrice } from '@/lib/format';
 
@@ -59,12 +62,39 @@ function Dashboard({ data }: { data: SalesDashboard }) {
         </Tabs>
       </PageSection>
       <WorkflowTable data={data} />
+      <PageSection id="tax-breakdown-title" title={t('tax.breakdownTitle')}>
+        <TaxBreakdown months={data.tax_months} sales={data.recent_sales} />
+      </PageSection>
       <PageSection id="payout-account-title" title={t('sales.accountTitle')} className="max-w-xl">
         <div className="mt-4">
           <PayoutAccountForm key={data.account?.updated_at ?? 'none'} account={data.account} />
         </div>
       </PageSection>
+      <PageSection id="tax-profile-title" title={t('tax.profileTitle')} className="max-w-xl">
+        <TaxProfileSection />
+      </PageSection>
       <PayoutHistory payouts={data.payouts} />
+    </div>
+  );
+}
+
+function TaxProfileSection() {
+  const { t } = useTranslation();
+  const profile = useTaxProfile();
+  return (
+    <div className="mt-4">
+      <p className="mb-4 text-sm">
+        <Link to={paths.taxStatement()} className="font-medium text-brand-700 underline">
+          {t('tax.statement.open')}
+        </Link>
+      </p>
+      <QueryView
+        query={profile}
+        failed={t('tax.loadFailed')}
+        loading={<SkeletonStack blocks={['h-40 w-full']} />}
+      >
+        {(data) => <TaxProfileForm key={data.profile?.updated_at ?? 'none'} profile={data.profile} />}
+      </QueryView>
     </div>
   );
 }
@@ -143,6 +173,11 @@ function BalancesPanel({ data }: { data: SalesDashboard }) {
         <p className="text-sm text-slate-600" data-testid="payout-note">
           {blockerText}
         </p>
+        {blocker === 'no_tax_profile' && (
+          <a href="#tax-profile-title" className="text-sm font-medium text-brand-700 underline">
+            {t('tax.fillProfile')}
+          </a>
+        )}
       </div>
       <p className="mt-2 text-xs text-slate-500">
         {t('sales.feeNote', { percent: formatNumber(data.fee_percent, i18n.language) })}

@@ -7,14 +7,16 @@ import { PriceInput } from './price-input';
 
 afterEach(cleanup);
 
-function Field({ initial = '' }: { initial?: string }) {
+const RATES = { fee_percent: 10, vat_percent: 5, pit_percent: 2 };
+
+function Field({ initial = '', rates }: { initial?: string; rates?: typeof RATES }) {
   const [value, setValue] = useState(initial);
-  return <PriceInput id="price" value={value} onChange={setValue} />;
+  return <PriceInput id="price" value={value} onChange={setValue} rates={rates} />;
 }
 
-async function renderIn(language: 'en' | 'vi') {
+async function renderIn(language: 'en' | 'vi', rates?: typeof RATES) {
   await inLanguage(language);
-  render(<Field />);
+  render(<Field rates={rates} />);
   return screen.getByRole('textbox', { name: i18n.t('publish.price') });
 }
 
@@ -41,5 +43,30 @@ describe('PriceInput', () => {
     expect(screen.queryByText(/Buyers pay/)).toBeNull();
     fireEvent.blur(input);
     expect((input as HTMLInputElement).value).toBe('1.5');
+  });
+
+  it.each([
+    // 99 000: fee 9 900, VAT 4 950, PIT 1 980 → 82 170.
+    { language: 'en', typed: '99000', line: 'You receive about 82,170 VNĐ after the fee and tax withheld' },
+    { language: 'vi', typed: '99.000', line: 'Bạn nhận khoảng 82.170 VNĐ sau phí và thuế khấu trừ' },
+    // 10 001: fee 1 000, VAT 500 (500.05), PIT 200 (200.02) → 8 301.
+    { language: 'en', typed: '10001', line: 'You receive about 8,301 VNĐ after the fee and tax withheld' },
+  ] as const)('in $language, says what the seller receives of $typed', async ({ language, typed, line }) => {
+    const input = await renderIn(language, RATES);
+    fireEvent.change(input, { target: { value: typed } });
+    expect(screen.getByText(line)).toBeTruthy();
+    expect(input.getAttribute('aria-describedby')).toContain('price-net');
+  });
+
+  it('says nothing of what the seller receives for a free price, unreadable text or unknown rates', async () => {
+    const input = await renderIn('en', RATES);
+    for (const typed of ['0', '1.5']) {
+      fireEvent.change(input, { target: { value: typed } });
+      expect(screen.queryByText(/You receive/)).toBeNull();
+    }
+    cleanup();
+    const withoutRates = await renderIn('en');
+    fireEvent.change(withoutRates, { target: { value: '99000' } });
+    expect(screen.queryByText(/You receive/)).toBeNull();
   });
 });

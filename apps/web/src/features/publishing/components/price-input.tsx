@@ -1,5 +1,6 @@
 import { forwardRef } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
+import { netOfPrice, type SellingRates } from '@flowbay/domain';
 import { formatAmount, readPrice } from '@flowbay/domain/price';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -8,6 +9,8 @@ import { asLanguage, formatPrice } from '@/lib/format';
 /**
  * The price as the seller types it ("99.000", "99,000" or "99000"), with what it will be saved as
  * shown beside it while typing, and the digits regrouped the language's way on leaving the field.
+ * Given the fee and tax `rates`, it also says what the seller will receive of a paid price, as an
+ * individual seller (the most that is withheld; decision 0150).
  */
 export const PriceInput = forwardRef<
   HTMLInputElement,
@@ -19,12 +22,16 @@ export const PriceInput = forwardRef<
     onBlur?: () => void;
     error?: string;
     disabled?: boolean;
+    rates?: SellingRates;
   }
->(function PriceInput({ id, name, value, onChange, onBlur, error, disabled }, ref) {
+>(function PriceInput({ id, name, value, onChange, onBlur, error, disabled, rates }, ref) {
   const { t, i18n } = useTranslation();
   const reading = readPrice(value);
   const amount = reading.ok ? reading.amount : null;
-  const described = [`${id}-help`, `${id}-amount`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  const net = amount !== null && amount > 0 && rates ? netOfPrice(amount, rates) : null;
+  const described = [`${id}-help`, `${id}-amount`, `${id}-net`, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <FormField id={id} label={t('publish.price')} error={error} help={t('publish.priceRules')}>
       <Input
@@ -51,6 +58,9 @@ export const PriceInput = forwardRef<
           : amount === 0
             ? t('publish.priceIsFree')
             : t('publish.priceIs', { price: formatPrice(amount, i18n.language) })}
+      </p>
+      <p id={`${id}-net`} className="text-sm text-slate-600" aria-live="polite">
+        {net === null ? null : t('publish.youReceive', { price: formatPrice(net, i18n.language) })}
       </p>
     </FormField>
   );

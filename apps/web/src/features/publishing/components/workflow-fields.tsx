@@ -4,6 +4,7 @@ import { useTranslation } from '@/i18n/use-translation';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { translateMessage } from '@/i18n/keys';
+import { useSellingRates } from '../api/get-selling-rates';
 import { isPaidPrice } from '../lib/workflow-form-schema';
 import { CheckboxGroup } from './checkbox-group';
 import { CoverPicker } from './cover-picker';
@@ -55,6 +56,7 @@ export function WorkflowFields({
   filePicker?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const rates = useSellingRates().data;
   const { errors } = form.formState;
   // Its own subscription: the cover's help and "(optional)" follow the price as it is typed.
   const paid = isPaidPrice(useWatch({ control: form.control, name: 'price' }));
@@ -89,6 +91,7 @@ export function WorkflowFields({
               onChange={field.onChange}
               onBlur={field.onBlur}
               error={message('price')}
+              rates={rates}
             />
           )}
         />

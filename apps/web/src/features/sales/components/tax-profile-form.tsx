@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '@/i18n/use-translation';
+import {
+  NATIONAL_ID_RE,
+  SELLER_TAX_KINDS,
+  TAX_CODE_RE,
+  type SellerTaxKind,
+  type TaxProfile,
+} from '@flowbay/domain';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { toast } from '@/components/ui/toaster';
+import { errorKey } from '@/lib/api-client';
+import { useSetTaxProfile } from '../api/tax-profile';
+
+type Errors = Partial<Record<'name' | 'taxId' | 'address', string>>;
+
+/**
+ * Who the seller is for the tax office (decision 0150). Once saved, the tax code or ID is only ever
+ * shown masked: the field stays empty and is needed again only to change the profile.
+ */
+export function TaxProfileForm({ profile }: { profile: TaxProfile | null }) {
+  const { t } = useTranslation();
+  const save = useSetTaxProfile();
+  const [kind, setKind] = useState<SellerTaxKind>(profile?.kind ?? 'individual');
+  const [name, setName] = useState(profile?.legal_name ?? '');
+  const [taxId, setTaxId] = useState('');
+  const [address, setAddress] = useState(profile?.address ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const id = taxId.replace(/[\s.]/g, '');
+    const validId = TAX_CODE_RE.test(id) || (kind !== 'company' && NATIONAL_ID_RE.test(id));
+    const found: Errors = {
+      name: name.trim().length >= 2 ? undefined : t('tax.invalidName'),
+      taxId: validId ? undefined : t(kind === 'company' ? 'tax.invalidCompanyTaxId' : 'tax.invalidTaxId'),
+      address: address.trim().length >= 5 ? undefined : t('tax.invalidAddress'),
+    };
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    save.mutate(
+      { kind, legal_name: name.trim(), tax_id: id, address: address.trim() },
+      {
+        onSuccess: () => {
+          setTaxId('');
+          toast.success(t('tax.profileSaved'));
+        },
+        onError: (error) => toast.error(t(errorKey(error))),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="tax-profile-title">
+      <FormField id="tax-kind" label={t('tax.kind')} help={t('tax.kindHelp')}>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={kind}
+            onChange={(event) => setKind(event.target.value as SellerTaxKind)}
+            options={SELLER_TAX_KINDS.map((value) => ({ value, label: t(`tax.kinds.${value}`) }))}
+          />
+        )}
+      </FormField>
+      <FormField id="tax-name" label={t('tax.legalName')} error={errors.name}>
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="tax-id"
+        label={t('tax.taxId')}
+        error={errors.taxId}
+        help={profile ? t('tax.taxIdSaved', { masked: profile.tax_id_masked }) : t('tax.taxIdHelp')}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="numeric"
+            autoComplete="off"
+            value={taxId}
+            onChange={(event) => setTaxId(event.target.value)}
+          />
+        )}
+      </FormField>
+      {profile && (
+        <p className="text-sm text-slate-700" data-testid="tax-id-masked">
+          {t('tax.taxIdOnFile')} <span className="font-mono">{profile.tax_id_masked}</span>
+        </p>
+      )}
+      <FormField id="tax-address" label={t('tax.address')} error={errors.address}>
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="street-address"
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+          />
+        )}
+      </FormField>
+      <p className="text-sm text-slate-600">{t('tax.withholdingNote')}</p>
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {t('tax.saveProfile')}
+        </Button>
+      </div>
+    </form>
+  );
+}
