@@ -6,6 +6,7 @@ import {
   accountExports,
   contactMessages,
   favorites,
+  invoiceRequests,
   n8nLibraryKeys,
   ledgerEntries,
   orders,
@@ -16,6 +17,7 @@ import {
   reports,
   reviewReports,
   sales,
+  sellerTaxProfiles,
   session,
   uploads,
   user,
@@ -209,6 +211,19 @@ export const EXPORT_SECTIONS: ExportSection[] = [
     }),
   },
   {
+    // The tax ID as the seller's tax settings show it (masked): the whole number is sealed for the
+    // tax declarations and never answered.
+    name: 'tax_profile',
+    collect: ownedBy(sellerTaxProfiles.sellerId, {
+      kind: sellerTaxProfiles.kind,
+      legal_name: sellerTaxProfiles.legalName,
+      tax_id_type: sellerTaxProfiles.taxIdType,
+      tax_id: sellerTaxProfiles.taxIdMasked,
+      address: sellerTaxProfiles.address,
+      updated_at: sellerTaxProfiles.updatedAt,
+    }),
+  },
+  {
     name: 'payouts',
     collect: ownedBy(payouts.sellerId, {
       id: payouts.id,
@@ -243,6 +258,24 @@ export const EXPORT_SECTIONS: ExportSection[] = [
         created_at: refundRequests.createdAt,
       },
       { join: { table: refundRequests, on: eq(orders.id, refundRequests.orderId) } },
+    ),
+  },
+  {
+    name: 'invoice_requests',
+    collect: ownedBy(
+      orders.buyerId,
+      {
+        order_code: orders.code,
+        company_name: invoiceRequests.companyName,
+        tax_code: invoiceRequests.taxCode,
+        address: invoiceRequests.address,
+        email: invoiceRequests.email,
+        state: invoiceRequests.state,
+        invoice_number: invoiceRequests.invoiceNumber,
+        lookup_code: invoiceRequests.lookupCode,
+        created_at: invoiceRequests.createdAt,
+      },
+      { join: { table: invoiceRequests, on: eq(orders.id, invoiceRequests.orderId) } },
     ),
   },
   {

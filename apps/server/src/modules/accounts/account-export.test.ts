@@ -56,6 +56,13 @@ describe('a seller’s export holds their data and only theirs', () => {
     });
     const buyer = await named('Buyer Hoa Nguyen');
     const { code } = await buyThroughTestGateway(ctx, buyer, sold.id);
+    const invoice = await call('PUT', `/api/orders/${code}/invoice`, buyer, {
+      company_name: 'Công ty TNHH Hoa Sen',
+      tax_code: '0101234567',
+      address: '3 Phố Huế, Hà Nội',
+      email: 'ketoan@hoasen.example',
+    });
+    expect(invoice.statusCode, invoice.body).toBe(200);
     const browser = await named('Checkout Only Tuan');
     const pending = await placeOrder(ctx, browser, sold.id);
 
@@ -109,6 +116,14 @@ describe('a seller’s export holds their data and only theirs', () => {
     expect(data.payout_account).toEqual([
       expect.objectContaining({ bank_code: 'VCB', account_number: '0071009876543' }),
     ]);
+    // The tax profile payOutSeller declares (TAX_PROFILES.individual), its ID masked as the settings show it.
+    expect(data.tax_profile).toEqual([
+      expect.objectContaining({ kind: 'individual', legal_name: 'Trần Thị Mai', tax_id_type: 'national_id' }),
+    ]);
+    expect(data.tax_profile[0].tax_id).toMatch(/234$/);
+    expect(text).not.toContain('079201001234');
+    expect(data.invoice_requests).toEqual([]);
+    expect(text).not.toContain('Công ty TNHH Hoa Sen');
     expect(data.payouts).toEqual([
       expect.objectContaining({
         // The share less the tax withheld from an individual: 5 % VAT and 2 % PIT of the price.
@@ -148,6 +163,15 @@ describe('a seller’s export holds their data and only theirs', () => {
       expect.objectContaining({ code, buyer_email: buyer.user.email, state: 'paid' }),
     ]);
     expect(bought.data.sales).toEqual([]);
+    expect(bought.data.invoice_requests).toEqual([
+      expect.objectContaining({
+        order_code: code,
+        company_name: 'Công ty TNHH Hoa Sen',
+        tax_code: '0101234567',
+        email: 'ketoan@hoasen.example',
+      }),
+    ]);
+    expect(bought.data.tax_profile).toEqual([]);
     expect(bought.data.reviews).toEqual([expect.objectContaining({ body: 'Buyer text about the invoices' })]);
     expect(bought.text).not.toContain('0071009876543');
     expect(bought.text).not.toContain('Seller’s report details');
