@@ -1,15 +1,16 @@
 /**
- * `npm run check:n8n`: Flowbay against a real n8n (1.119.x).
+ * `npm run check:n8n`: Flowbay against a real n8n, each line checked (1.119.x and 2.41.x; one of
+ * them with `npm run check:n8n -- --n8n=2` or N8N_CHECK_VERSIONS=2.41.1).
  *
- * 1. Installs n8n into a cache folder outside the repository (reused when there).
- * 2. Starts Flowbay (embedded database, demo seeded, a temporary DATA_DIR, its own port), downloads
- *    every n8n workflow of the demo catalogue as a user would (an admin account, so paid ones too),
- *    runs the corpus files that are not in the catalogue through the same download function, and
- *    imports each file with `n8n import:workflow`.
- * 3. Starts n8n with N8N_TEMPLATES_HOST=<flowbay>/n8n and, in Chromium, sets up the owner, opens
+ * 1. Starts Flowbay (embedded database, demo seeded, a temporary DATA_DIR, its own port), downloads
+ *    every n8n workflow of the demo catalogue as a user would (an admin account, so paid ones too)
+ *    and runs the corpus files that are not in the catalogue through the same download function.
+ * 2. For each n8n line: installs it into a cache folder outside the repository (reused when there;
+ *    2.x with its own Node 24), imports each file with `n8n import:workflow` into a fresh n8n, starts
+ *    n8n with N8N_TEMPLATES_HOST=<flowbay>/n8n and, in Chromium, sets up the owner, opens
  *    /templates/, searches a Flowbay template, opens it, uses it and finds its nodes on the canvas.
  *
- * Writes bench/reports/n8n-check.md and ends with `N passed, M failed`.
+ * Writes bench/reports/n8n-check.md and ends with `N passed, M failed` over every line.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -29,10 +30,11 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { importableN8nFile, parseWorkflowExport } from '@flowbay/workflow-formats';
 import { DEMO_WORKFLOWS } from '../../apps/server/src/db/seed/demo-data.ts';
+import { servedWorkflowFile } from '../../apps/server/src/lib/served-file.ts';
 import { chromiumLaunchOptions } from '../lib/chromium.ts';
 import { confirmedAccountByFetch } from '../lib/outbox.ts';
 import { editorJourney } from './editor-journey.ts';
-import { N8N_VERSION, ensureN8n, n8nBin } from './install.mjs';
+import { chosenVersions, ensureN8n, n8nBin, n8nNode, n8nPath } from './install.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REPORT = join(ROOT, 'bench/reports/n8n-check.md');
@@ -55,9 +57,19 @@ interface Step {
   ok: boolean;
   detail: string;
 }
+const versions = chosenVersions();
 const steps: Step[] = [];
-const imports: { file: string; source: string; nodes: number; ok: boolean; detail: string }[] = [];
-const journey: string[] = [];
+const imports: {
+  version: string;
+  file: string;
+  source: string;
+  nodes: number;
+  ok: boolean;
+  detail: string;
+}[] = [];
+const journeys = new Map<string, string[]>();
+/** Seconds each line took (its install, imports, start and editor journey). */
+const timings = new Map<string, number>();
 const started = Date.now();
 const children: ChildProcess[] = [];
 const workDir = mkdtempSync(join(tmpdir(), 'flowbay-n8n-check-'));
@@ -66,9 +78,11 @@ function log(message: string) {
   console.log(`[check:n8n ${Math.round((Date.now() - started) / 1000)}s] ${message}`);
 }
 
-function record(name: string, ok: boolean, detail = '') {
-  steps.push({ name, ok, detail });
-  log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
+/** A step of one line (`version`) or, without one, of every line checked (Flowbay's side). */
+function record(version: string | null, name: string, ok: boolean, detail = '') {
+  const named = `[n8n ${version ?? versions.join(' + ')}] ${name}`;
+  steps.push({ name: named, ok, detail });
+  log(`${ok ? 'PASS' : 'FAIL'} ${named}${detail ? `: ${detail}` : ''}`);
 }
 
 async function freePort(): Promise<number> {
@@ -109,8 +123,8 @@ function startProcess(name: string, command: string, args: string[], env: NodeJS
   return { child, output: () => chunks.join('') };
 }
 
-/** Stops Flowbay and n8n (their whole process groups); what has not exited after 15 s is killed. */
-async function stopAll() {
+/** Stops these processes (their whole process groups); what has not exited after 15 s is killed. */
+async function stop(list: ChildProcess[]) {
   const signal = (child: ChildProcess, name: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
     try {
@@ -119,15 +133,15 @@ async function stopAll() {
       // already gone
     }
   };
-  for (const child of children) signal(child, 'SIGTERM');
+  for (const child of list) signal(child, 'SIGTERM');
   const deadline = Date.now() + 15_000;
   while (
     Date.now() < deadline &&
-    children.some((child) => child.exitCode === null && child.signalCode === null)
+    list.some((child) => child.exitCode === null && child.signalCode === null)
   ) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  for (const child of children) signal(child, 'SIGKILL');
+  for (const child of list) signal(child, 'SIGKILL');
 }
 
 /* ---------- Flowbay ---------- */
@@ -185,9 +199,10 @@ async function n8nCatalogue(url: string): Promise<CatalogueItem[]> {
 
 /* ---------- n8n ---------- */
 
-function n8nEnv(userFolder: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+/** n8n's environment: its own Node first on PATH (Node 24 for 2.x), nothing of Flowbay's. */
+function n8nEnv(version: string, userFolder: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
-    PATH: process.env.PATH,
+    PATH: n8nPath(version),
     HOME: process.env.HOME,
     N8N_USER_FOLDER: userFolder,
     N8N_DIAGNOSTICS_ENABLED: 'false',
@@ -196,16 +211,22 @@ function n8nEnv(userFolder: string, extra: Record<string, string> = {}): NodeJS.
     N8N_HIRING_BANNER_ENABLED: 'false',
     N8N_PUBLIC_API_DISABLED: 'true',
     N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-    N8N_RUNNERS_ENABLED: 'false',
+    // 1.x runs Code nodes in-process without it; 2.x always has runners and calls the variable obsolete.
+    ...(version.startsWith('1.') ? { N8N_RUNNERS_ENABLED: 'false' } : {}),
     N8N_SECURE_COOKIE: 'false',
     NODE_ENV: 'production',
     ...extra,
   };
 }
 
-function importFile(bin: string, userFolder: string, file: string): { ok: boolean; detail: string } {
-  const result = spawnSync(process.execPath, [bin, 'import:workflow', `--input=${file}`], {
-    env: n8nEnv(userFolder),
+function importFile(
+  version: string,
+  bin: string,
+  userFolder: string,
+  file: string,
+): { ok: boolean; detail: string } {
+  const result = spawnSync(n8nNode(version), [bin, 'import:workflow', `--input=${file}`], {
+    env: n8nEnv(version, userFolder),
     encoding: 'utf8',
     timeout: 180_000,
   });
@@ -222,53 +243,29 @@ function importFile(bin: string, userFolder: string, file: string): { ok: boolea
 
 /* ---------- main ---------- */
 
-async function main() {
-  const install = (() => {
-    try {
-      const result = ensureN8n(log);
-      record(
-        `n8n ${N8N_VERSION} installed`,
-        true,
-        result.installed
-          ? `cold install into ${result.dir} took ${result.seconds} s`
-          : `reused ${result.dir}`,
-      );
-      return result;
-    } catch (error) {
-      record(`n8n ${N8N_VERSION} installed`, false, String(error));
-      return null;
-    }
-  })();
-  if (!install) return;
-  const bin = n8nBin(install.dir);
+interface ToImport {
+  file: string;
+  source: string;
+  nodes: number;
+}
 
-  let flowbay: { url: string; dataDir: string };
-  try {
-    flowbay = await startFlowbay();
-    record('Flowbay started (embedded database, demo seeded)', true, flowbay.url);
-  } catch (error) {
-    record('Flowbay started (embedded database, demo seeded)', false, String(error));
-    return;
-  }
-
-  /* (1) every n8n file, as served, imports */
+/** Every n8n file Flowbay serves of the demo catalogue, and the corpus through the same function. */
+async function filesToImport(flowbay: { url: string; dataDir: string }): Promise<ToImport[]> {
   const filesDir = join(workDir, 'files');
   mkdirSync(filesDir);
-  const userFolder = join(workDir, 'n8n-home');
-  mkdirSync(userFolder);
-  const toImport: { file: string; source: string; nodes: number }[] = [];
+  const toImport: ToImport[] = [];
   const servedHashes = new Set<string>();
   try {
     const cookie = await adminSession(flowbay);
     const catalogue = await n8nCatalogue(flowbay.url);
-    record('Demo catalogue listed', catalogue.length > 0, `${catalogue.length} n8n workflows`);
+    record(null, 'Demo catalogue listed', catalogue.length > 0, `${catalogue.length} n8n workflows`);
     for (const item of catalogue) {
       const response = await fetch(`${flowbay.url}/api/workflows/${item.id}/download`, {
         headers: { cookie },
       });
       const text = await response.text();
       if (!response.ok) {
-        record(`download #${item.number} "${item.title}"`, false, `answered ${response.status}`);
+        record(null, `download #${item.number} "${item.title}"`, false, `answered ${response.status}`);
         continue;
       }
       const file = join(filesDir, `catalogue-${item.number}.json`);
@@ -283,7 +280,7 @@ async function main() {
       });
     }
   } catch (error) {
-    record('Demo catalogue downloaded', false, String(error));
+    record(null, 'Demo catalogue downloaded', false, String(error));
   }
   // Corpus files the catalogue does not hold go through the same function as every download.
   const corpusFiles = [
@@ -304,8 +301,10 @@ async function main() {
     const hash = createHash('sha256').update(text).digest('hex');
     if (servedHashes.has(basename(path)) || seen.has(hash)) continue;
     seen.add(hash);
-    const served = importableN8nFile(text, basename(path, '.json'));
-    if (served === null) continue; // Make and Zapier files: not for n8n
+    // Make and Zapier files: not for n8n.
+    if (importableN8nFile(text, basename(path, '.json')) === null) continue;
+    // As a download serves it; the file's hash stands in for the workflow id its n8n id comes from.
+    const served = servedWorkflowFile(Buffer.from(text), basename(path, '.json'), hash).toString('utf8');
     const file = join(filesDir, `corpus-${hash.slice(0, 8)}.json`);
     writeFileSync(file, served);
     const parsed = parseWorkflowExport(served);
@@ -315,23 +314,78 @@ async function main() {
       nodes: parsed.ok ? parsed.workflows.reduce((sum, graph) => sum + graph.nodes.length, 0) : 0,
     });
   }
-  for (const entry of toImport) {
-    const result = importFile(bin, userFolder, entry.file);
-    imports.push({ ...entry, file: basename(entry.file), ...result });
-    record(`n8n import:workflow ${entry.source}`, result.ok, result.detail);
-  }
-  if (imports.length === 0) record('n8n files to import', false, 'none found');
+  if (toImport.length === 0) record(null, 'n8n files to import', false, 'none found');
   if (SHARED_CORPUS === undefined)
     log('SHARED_CORPUS_DIR is not set to a folder: only the seed corpus was used');
+  return toImport;
+}
+
+/** The template the journey uses and the paid one it opens, as Flowbay's templates API lists them. */
+async function journeyTemplates(flowbayUrl: string) {
+  // A free demo template the journey opens; its node names are what the canvas must show.
+  const searchResponse = await fetch(
+    `${flowbayUrl}/n8n/templates/search?search=disqus&page=1&limit=20&category=`,
+  );
+  const found = ((await searchResponse.json()) as { workflows: { id: number; name: string }[] }).workflows[0];
+  if (!found) return null;
+  const detail = (await (await fetch(`${flowbayUrl}/n8n/workflows/templates/${found.id}`)).json()) as {
+    workflow: { nodes: { name: string; type: string }[] };
+  };
+  const everything = (await (await fetch(`${flowbayUrl}/n8n/templates/search?page=1&limit=100`)).json()) as {
+    workflows: { id: number; name: string; price: number | null }[];
+  };
+  const paidItem = everything.workflows.find((item) => item.price !== null);
+  return {
+    template: {
+      number: found.id,
+      title: found.name,
+      nodeNames: detail.workflow.nodes
+        .filter((node) => node.type !== 'n8n-nodes-base.stickyNote')
+        .map((node) => node.name),
+    },
+    paid: paidItem ? { number: paidItem.id, title: paidItem.name } : undefined,
+  };
+}
+
+/** One n8n line: installed, every file imported, its editor using Flowbay as its template library. */
+async function checkLine(version: string, flowbay: { url: string }, toImport: ToImport[]) {
+  const install = (() => {
+    try {
+      const result = ensureN8n(version, log);
+      record(
+        version,
+        'installed',
+        true,
+        result.installed
+          ? `cold install into ${result.dir} took ${result.seconds} s`
+          : `reused ${result.dir}`,
+      );
+      return result;
+    } catch (error) {
+      record(version, 'installed', false, String(error));
+      return null;
+    }
+  })();
+  if (!install) return;
+  const bin = n8nBin(install.dir);
+
+  /* (1) every n8n file, as served, imports */
+  const userFolder = join(workDir, `n8n-home-${version}`);
+  mkdirSync(userFolder);
+  for (const entry of toImport) {
+    const result = importFile(version, bin, userFolder, entry.file);
+    imports.push({ version, ...entry, file: basename(entry.file), ...result });
+    record(version, `n8n import:workflow ${entry.source}`, result.ok, result.detail);
+  }
 
   /* (2) n8n's editor uses Flowbay as its template library */
   const n8nPort = await freePort();
   const n8nUrl = `http://127.0.0.1:${n8nPort}`;
   const n8n = startProcess(
-    'n8n',
-    process.execPath,
+    `n8n-${version}`,
+    n8nNode(version),
     [bin, 'start'],
-    n8nEnv(userFolder, {
+    n8nEnv(version, userFolder, {
       N8N_PORT: String(n8nPort),
       N8N_LISTEN_ADDRESS: '127.0.0.1',
       N8N_HOST: '127.0.0.1',
@@ -341,44 +395,40 @@ async function main() {
     }),
   );
   try {
-    await waitFor(`${n8nUrl}/healthz`, 300, n8n.child);
-    // /healthz answers while n8n still starts up; its editor's settings come once it is ready.
-    await waitFor(`${n8nUrl}/rest/settings`, 300, n8n.child);
-    record(
-      'n8n started with N8N_TEMPLATES_HOST pointing at Flowbay',
-      true,
-      `${n8nUrl}, templates from ${flowbay.url}/n8n`,
-    );
-  } catch (error) {
-    record(
-      'n8n started with N8N_TEMPLATES_HOST pointing at Flowbay',
-      false,
-      `${String(error)}\n${n8n.output().slice(-1500)}`,
-    );
+    try {
+      await waitFor(`${n8nUrl}/healthz`, 300, n8n.child);
+      // /healthz answers while n8n still starts up; its editor's settings come once it is ready.
+      await waitFor(`${n8nUrl}/rest/settings`, 300, n8n.child);
+      record(
+        version,
+        'n8n started with N8N_TEMPLATES_HOST pointing at Flowbay',
+        true,
+        `${n8nUrl}, templates from ${flowbay.url}/n8n`,
+      );
+    } catch (error) {
+      record(
+        version,
+        'n8n started with N8N_TEMPLATES_HOST pointing at Flowbay',
+        false,
+        `${String(error)}\n${n8n.output().slice(-1500)}`,
+      );
+      return;
+    }
+    await editorCheck(version, n8nUrl, flowbay.url);
+  } finally {
+    await stop([n8n.child]);
+  }
+}
+
+async function editorCheck(version: string, n8nUrl: string, flowbayUrl: string) {
+  const JOURNEY = 'n8n editor journey: /templates/ → search → template → use → nodes on the canvas';
+  const templates = await journeyTemplates(flowbayUrl);
+  if (!templates) {
+    record(version, JOURNEY, false, 'the Disqus demo template is not in the templates API');
     return;
   }
-
-  // A free demo template the journey opens; its node names are what the canvas must show.
-  const searchResponse = await fetch(
-    `${flowbay.url}/n8n/templates/search?search=disqus&page=1&limit=20&category=`,
-  );
-  const found = ((await searchResponse.json()) as { workflows: { id: number; name: string }[] }).workflows[0];
-  if (!found) {
-    record('n8n editor journey', false, 'the Disqus demo template is not in the templates API');
-    return;
-  }
-  const detail = (await (await fetch(`${flowbay.url}/n8n/workflows/templates/${found.id}`)).json()) as {
-    workflow: { nodes: { name: string; type: string }[] };
-  };
-  const everything = (await (await fetch(`${flowbay.url}/n8n/templates/search?page=1&limit=100`)).json()) as {
-    workflows: { id: number; name: string; price: number | null }[];
-  };
-  const paidItem = everything.workflows.find((item) => item.price !== null);
-  const paid = paidItem ? { number: paidItem.id, title: paidItem.name } : undefined;
-  const nodeNames = detail.workflow.nodes
-    .filter((node) => node.type !== 'n8n-nodes-base.stickyNote')
-    .map((node) => node.name);
-
+  const journey: string[] = [];
+  journeys.set(version, journey);
   const browser = await chromium.launch(chromiumLaunchOptions);
   const corsErrors: string[] = [];
   let page: Page | undefined;
@@ -388,33 +438,45 @@ async function main() {
       if (message.type() === 'error' && /CORS|Access-Control/i.test(message.text()))
         corsErrors.push(message.text());
     });
-    await editorJourney(
-      page,
-      n8nUrl,
-      OWNER,
-      { number: found.id, title: found.name, nodeNames },
-      paid,
-      (text) => {
-        journey.push(text);
-        log(`journey: ${text}`);
-      },
-    );
-    await page.screenshot({ path: join(workDir, 'canvas.png') });
-    record(
-      'n8n editor journey: /templates/ → search → template → use → nodes on the canvas',
-      corsErrors.length === 0,
-      corsErrors.join('; '),
-    );
+    await editorJourney(page, n8nUrl, OWNER, templates.template, templates.paid, (text) => {
+      journey.push(text);
+      log(`journey (n8n ${version}): ${text}`);
+    });
+    await page.screenshot({ path: join(workDir, `canvas-${version}.png`) });
+    record(version, JOURNEY, corsErrors.length === 0, corsErrors.join('; '));
   } catch (error) {
-    const shot = join(tmpdir(), 'flowbay-n8n-check-failure.png');
+    const shot = join(tmpdir(), `flowbay-n8n-check-failure-${version}.png`);
     await page?.screenshot({ path: shot }).catch(() => undefined);
     record(
-      'n8n editor journey: /templates/ → search → template → use → nodes on the canvas',
+      version,
+      JOURNEY,
       false,
       `${String(error).split('\n')[0] ?? ''} (at ${page?.url() ?? '?'}; screenshot ${shot})`,
     );
   } finally {
     await browser.close();
+  }
+}
+
+async function main() {
+  let flowbay: { url: string; dataDir: string };
+  try {
+    flowbay = await startFlowbay();
+    record(null, 'Flowbay started (embedded database, demo seeded)', true, flowbay.url);
+  } catch (error) {
+    record(null, 'Flowbay started (embedded database, demo seeded)', false, String(error));
+    return;
+  }
+  const toImport = await filesToImport(flowbay);
+  for (const version of versions) {
+    const lineStarted = Date.now();
+    try {
+      await checkLine(version, flowbay, toImport);
+    } catch (error) {
+      record(version, 'checked to the end', false, String(error));
+    }
+    timings.set(version, Math.round((Date.now() - lineStarted) / 1000));
+    log(`n8n ${version}: checked in ${timings.get(version)} s`);
   }
 }
 
@@ -424,7 +486,11 @@ function writeReport() {
   const lines = [
     '# Real n8n check',
     '',
-    `\`npm run check:n8n\`, n8n ${N8N_VERSION}, ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 1000)} s in all.`,
+    `\`npm run check:n8n\`, n8n ${versions.join(' and ')}, ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 1000)} s in all${
+      timings.size > 0
+        ? ` (${[...timings].map(([version, seconds]) => `n8n ${version}: ${seconds} s`).join(', ')})`
+        : ''
+    }.`,
     '',
     '## Steps',
     '',
@@ -435,23 +501,29 @@ function writeReport() {
     '',
     '## Files imported with `n8n import:workflow`',
     '',
-    '| result | nodes | source | n8n said |',
-    '|---|---|---|---|',
+    '| n8n | result | nodes | source | n8n said |',
+    '|---|---|---|---|---|',
     ...imports.map(
       (entry) =>
-        `| ${entry.ok ? 'imported' : 'FAILED'} | ${entry.nodes} | ${entry.source} | ${entry.detail.replace(/\|/g, '\\|')} |`,
+        `| ${entry.version} | ${entry.ok ? 'imported' : 'FAILED'} | ${entry.nodes} | ${entry.source} | ${entry.detail.replace(/\|/g, '\\|')} |`,
     ),
     '',
-    '## Editor journey',
-    '',
-    ...(journey.length > 0 ? journey.map((line, index) => `${index + 1}. ${line}`) : ['(not reached)']),
-    '',
+    ...versions.flatMap((version) => {
+      const journey = journeys.get(version) ?? [];
+      return [
+        `## Editor journey, n8n ${version}`,
+        '',
+        ...(journey.length > 0 ? journey.map((line, index) => `${index + 1}. ${line}`) : ['(not reached)']),
+        '',
+      ];
+    }),
     `${passed} passed, ${failed} failed`,
     '',
   ];
   mkdirSync(join(ROOT, 'bench/reports'), { recursive: true });
   writeFileSync(REPORT, lines.join('\n'));
   console.log(`\nReport: ${REPORT}`);
+  for (const [version, seconds] of timings) console.log(`n8n ${version}: ${seconds} s`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed;
 }
@@ -459,9 +531,9 @@ function writeReport() {
 try {
   await main();
 } catch (error) {
-  record('check:n8n ran to the end', false, String(error));
+  record(null, 'check:n8n ran to the end', false, String(error));
 }
-await stopAll();
+await stop(children);
 const failures = writeReport();
 if (!process.env.KEEP_N8N_CHECK_DIR) rmSync(workDir, { recursive: true, force: true });
 else log(`kept ${workDir}`);

@@ -4,10 +4,10 @@ import type { Page } from '@playwright/test';
 const EDITOR_WAIT = 60_000;
 
 /**
- * The editor journey of `npm run check:n8n`, in n8n 1.119's own UI: set up (or sign in as) the
- * owner, open /templates/, search a Flowbay template, open it, use it (skipping the credential
- * set-up) and find each of its nodes on the canvas; then open a paid one the way "Open in n8n" does
- * and find only the note that it is paid.
+ * The editor journey of `npm run check:n8n`, in n8n's own UI (1.119 and 2.41): set up (or sign in
+ * as) the owner, open /templates/, search a Flowbay template, open it, use it (skipping the
+ * credential set-up) and find each of its nodes on the canvas; then open a paid one the way "Open
+ * in n8n" does and find only the note that it is paid.
  */
 export async function editorJourney(
   page: Page,
@@ -53,18 +53,20 @@ export async function editorJourney(
   await page.waitForURL(new RegExp(`/templates/${template.number}$`), { timeout: EDITOR_WAIT });
   await page.getByText('See it on Flowbay').first().waitFor({ timeout: EDITOR_WAIT });
   step(`opened /templates/${template.number}: Flowbay's description and its link are shown`);
-  await page
-    .getByRole('button', { name: /use this workflow/i })
-    .first()
-    .click();
-  step('clicked "Use this workflow"');
+  // n8n 1.x calls the button "Use this workflow", 2.x "Try template".
+  const use = page.getByRole('button', { name: /^\s*(use this workflow|try template)\s*$/i }).first();
+  await use.waitFor({ timeout: EDITOR_WAIT });
+  const label = (await use.innerText()).trim();
+  await use.click();
+  step(`clicked "${label}"`);
   await page.waitForURL(/\/setup|\/workflows?\//, { timeout: EDITOR_WAIT });
   // With credentials in the workflow, n8n first offers its credential set-up; it can be skipped.
   if (/\/templates\/\d+\/setup/.test(page.url())) {
     step("n8n opened its credential set-up for the template: chose 'Skip'");
     await page.getByText('Skip', { exact: true }).click();
   }
-  await page.waitForURL(/\/workflows?\/(new|templates)/, { timeout: EDITOR_WAIT });
+  // 1.x opens /workflow/new?templateId=…; 2.x goes on to the saved workflow's id, keeping templateId.
+  await page.waitForURL(/\/workflows?\/(new|templates)|[?&]templateId=/, { timeout: EDITOR_WAIT });
   const canvasNodes = page.locator('[data-test-id="canvas-node"]');
   await canvasNodes.first().waitFor({ timeout: EDITOR_WAIT });
   const { pathname, search: query } = new URL(page.url());
