@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { paymentEvents, purchases } from '../db/schema.ts';
+import { orders, paymentEvents, purchases } from '../db/schema.ts';
 import { resolveAuthSecret } from '../infra/auth/secret.ts';
 import { testGatewaySecret } from '../infra/payments/test-gateway.ts';
 import type { TestContext } from './app.ts';
@@ -51,6 +51,31 @@ export function queryString(params: Record<string, string>): string {
 
 export async function entitlementsOf(ctx: Pick<TestContext, 'db'>, userId: string) {
   return ctx.db.select().from(purchases).where(eq(purchases.userId, userId));
+}
+
+/** The order row behind an order code, as the database holds it (state, provider reference, paid time). */
+export async function orderRowOf(ctx: Pick<TestContext, 'db'>, code: string) {
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.code, code));
+  return row!;
+}
+
+/** The payment providers the checkout offers, as GET /api/payments/providers answers. */
+export async function offeredProviders(ctx: Pick<TestContext, 'app'>) {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/payments/providers' });
+  return response.json();
+}
+
+/** The buyer downloads a workflow's current version: 200 once a paid order entitles them. */
+export function downloadAs(
+  ctx: Pick<TestContext, 'app'>,
+  buyer: { headers: Record<string, string> },
+  workflowId: string,
+) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/workflows/${workflowId}/download`,
+    headers: buyer.headers,
+  });
 }
 
 export async function paymentEventsOf(ctx: Pick<TestContext, 'db'>) {

@@ -5,7 +5,13 @@ import { orderCodeOfPayos, payosDescriptionOf, payosOrderCodeOf } from '../../in
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, signedInUser, signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
-import { entitlementsOf, manualClock } from '../../test/payments.ts';
+import {
+  downloadAs,
+  entitlementsOf,
+  manualClock,
+  offeredProviders,
+  orderRowOf,
+} from '../../test/payments.ts';
 import { signPayos, startPayosStandIn } from '../../test/payos.ts';
 import { checkout } from '../../test/selling.ts';
 
@@ -50,9 +56,8 @@ function webhook(payload: string) {
   });
 }
 
-async function orderRow(code: string) {
-  const [row] = await ctx.db.select().from(ordersTable).where(eq(ordersTable.code, code));
-  return row!;
+function orderRow(code: string) {
+  return orderRowOf(ctx, code);
 }
 
 async function eventsOf(code: string) {
@@ -92,8 +97,7 @@ describe("payOS's numeric order code", () => {
 
 describe('payOS (VietQR bank transfers) against a local payOS-speaking server', () => {
   it('is offered once its three keys are set, as real money', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/payments/providers' });
-    expect(response.json()).toEqual({ providers: [{ id: 'payos', test_mode: false }] });
+    expect(await offeredProviders(ctx)).toEqual({ providers: [{ id: 'payos', test_mode: false }] });
   });
 
   it('creates a payment request through the SDK and answers the VietQR; the signed webhook pays, entitles and lets the buyer download', async () => {
@@ -135,12 +139,7 @@ describe('payOS (VietQR bank transfers) against a local payOS-speaking server', 
       providerRef: link.transactions[0]!.reference,
     });
     expect(await entitlementsOf(ctx, buyer.user.id)).toHaveLength(1);
-    const download = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/workflows/${workflow.id}/download`,
-      headers: buyer.headers,
-    });
-    expect(download.statusCode).toBe(200);
+    expect((await downloadAs(ctx, buyer, workflow.id)).statusCode).toBe(200);
   });
 
   it("answers payOS's own check of the webhook address (a signed test transfer for no order of ours) with 2xx JSON", async () => {

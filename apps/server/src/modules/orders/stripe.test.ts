@@ -1,10 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders as ordersTable } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, signedInUser, signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
-import { entitlementsOf, manualClock } from '../../test/payments.ts';
+import {
+  downloadAs,
+  entitlementsOf,
+  manualClock,
+  offeredProviders,
+  orderRowOf,
+} from '../../test/payments.ts';
 import { placeOrder } from '../../test/selling.ts';
 import { startStripeStandIn } from '../../test/stripe.ts';
 
@@ -52,15 +57,13 @@ function webhook(payload: string, signature: string) {
   });
 }
 
-async function stateOf(code: string) {
-  const [row] = await ctx.db.select().from(ordersTable).where(eq(ordersTable.code, code));
-  return row!;
+function stateOf(code: string) {
+  return orderRowOf(ctx, code);
 }
 
 describe('Stripe Checkout driver against a local Stripe-speaking server', () => {
   it('offers Stripe (not the test gateway) once it is configured', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/payments/providers' });
-    expect(response.json()).toEqual({ providers: [{ id: 'stripe', test_mode: true }] });
+    expect(await offeredProviders(ctx)).toEqual({ providers: [{ id: 'stripe', test_mode: true }] });
   });
 
   it('creates a Checkout session in VND for the whole đồng amount, and the signed webhook fulfils', async () => {
@@ -94,12 +97,7 @@ describe('Stripe Checkout driver against a local Stripe-speaking server', () => 
     const replay = await webhook(payload, signature);
     expect(replay.statusCode).toBe(200);
     expect(await entitlementsOf(ctx, buyer.user.id)).toHaveLength(1);
-    const download = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/workflows/${workflow.id}/download`,
-      headers: buyer.headers,
-    });
-    expect(download.statusCode).toBe(200);
+    expect((await downloadAs(ctx, buyer, workflow.id)).statusCode).toBe(200);
   });
 
   it.each([

@@ -1,10 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders as ordersTable } from '../../db/schema.ts';
 import { useTestApp } from '../../test/app.ts';
 import { signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
-import { entitlementsOf, manualClock } from '../../test/payments.ts';
+import {
+  downloadAs,
+  entitlementsOf,
+  manualClock,
+  offeredProviders,
+  orderRowOf,
+} from '../../test/payments.ts';
 import { checkout, gatewayApp } from '../../test/selling.ts';
 
 const MINUTE = 60 * 1000;
@@ -70,8 +74,7 @@ function crc16(text: string): string {
 
 describe("the test gateway's VietQR (payOS through its stand-in)", () => {
   it('offers VietQR beside the VNPay-style test gateway, both as tests', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/payments/providers' });
-    expect(response.json()).toEqual({
+    expect(await offeredProviders(ctx)).toEqual({
       providers: [
         { id: 'test', test_mode: true },
         { id: 'payos', test_mode: true },
@@ -103,15 +106,9 @@ describe("the test gateway's VietQR (payOS through its stand-in)", () => {
       url: 'http://localhost:3000/api/payments/payos/webhook',
       status: 200,
     });
-    const [row] = await ctx.db.select().from(ordersTable).where(eq(ordersTable.code, code));
-    expect(row).toMatchObject({ state: 'paid', provider: 'payos' });
+    expect(await orderRowOf(ctx, code)).toMatchObject({ state: 'paid', provider: 'payos' });
     expect(await entitlementsOf(ctx, buyer.user.id)).toHaveLength(1);
-    const download = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/workflows/${workflow.id}/download`,
-      headers: buyer.headers,
-    });
-    expect(download.statusCode).toBe(200);
+    expect((await downloadAs(ctx, buyer, workflow.id)).statusCode).toBe(200);
     // The payment request is paid: a second simulated transfer has nothing to pay.
     expect((await simulateTransfer(code)).statusCode).toBe(404);
   });
@@ -132,13 +129,11 @@ describe("the test gateway's VietQR (payOS through its stand-in)", () => {
     } finally {
       losing = false;
     }
-    const [pending] = await ctx.db.select().from(ordersTable).where(eq(ordersTable.code, code));
-    expect(pending!.state).toBe('pending');
+    expect((await orderRowOf(ctx, code)).state).toBe('pending');
     clock.advance(16 * MINUTE);
     await ctx.app.orders.sweepStaleOrders();
     await ctx.app.jobs.runDue();
-    const [row] = await ctx.db.select().from(ordersTable).where(eq(ordersTable.code, code));
-    expect(row!.state).toBe('paid');
+    expect((await orderRowOf(ctx, code)).state).toBe('paid');
     expect(await entitlementsOf(ctx, buyer.user.id)).toHaveLength(1);
   });
 });
