@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminInvoice } from '@flowbay/domain';
+import { stubFetch } from '@/test/api-stub';
+import { requestedInvoice } from '@/test/invoices';
 import { inLanguage, renderInApp } from '@/test/render';
 import { AdminInvoicesPanel } from './admin-invoices-panel';
 
@@ -9,15 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function invoice(code: string, overrides: Partial<AdminInvoice> = {}): AdminInvoice {
   return {
-    order_code: code,
-    company_name: 'Công ty TNHH Quy Trình',
-    tax_code: '0101234567',
-    address: '1 Tràng Tiền, Hà Nội',
-    email: 'ketoan@quytrinh.test',
-    state: 'pending',
-    invoice_number: null,
-    lookup_code: null,
-    issued_at: null,
+    ...requestedInvoice(code),
     order_state: 'paid',
     amount: 499_000,
     workflow_title: 'Invoice alerts',
@@ -42,22 +36,14 @@ const REFUNDED = invoice('FB-CCCC-DDDD', {
 });
 
 function stubApi() {
-  const calls: { url: string; method: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-      calls.push({ url, method, body });
-      if (url === '/api/admin/invoices?view=open') return Response.json({ items: [TO_ISSUE, REFUNDED] });
-      if (url === `/api/admin/invoices/${TO_ISSUE.order_code}/issue`)
-        return Response.json({ invoice: { ...TO_ISSUE, state: 'issued', ...(body as object) } });
-      if (url === `/api/admin/invoices/${REFUNDED.order_code}/adjusted`)
-        return Response.json({ invoice: { ...REFUNDED, adjustment_due: false } });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'not found' } }, { status: 404 });
-    }),
-  );
-  return calls;
+  return stubFetch(({ url, body }) => {
+    if (url === '/api/admin/invoices?view=open') return Response.json({ items: [TO_ISSUE, REFUNDED] });
+    if (url === `/api/admin/invoices/${TO_ISSUE.order_code}/issue`)
+      return Response.json({ invoice: { ...TO_ISSUE, state: 'issued', ...(body as object) } });
+    if (url === `/api/admin/invoices/${REFUNDED.order_code}/adjusted`)
+      return Response.json({ invoice: { ...REFUNDED, adjustment_due: false } });
+    return undefined;
+  });
 }
 
 describe('AdminInvoicesPanel', () => {

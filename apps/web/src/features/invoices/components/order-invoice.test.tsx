@@ -1,38 +1,22 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceView } from '@flowbay/domain';
+import { stubFetch } from '@/test/api-stub';
+import { requestedInvoice } from '@/test/invoices';
 import { inLanguage, renderInApp } from '@/test/render';
 import { OrderInvoice } from './order-invoice';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const REQUESTED: InvoiceView = {
-  order_code: 'FB-7K3M-Q9XD',
-  company_name: 'Công ty TNHH Quy Trình',
-  tax_code: '0101234567',
-  address: '1 Tràng Tiền, Hà Nội',
-  email: 'ketoan@quytrinh.test',
-  state: 'pending',
-  invoice_number: null,
-  lookup_code: null,
-  issued_at: null,
-};
+const REQUESTED = requestedInvoice('FB-7K3M-Q9XD');
 
 function stubApi(invoice: InvoiceView | null) {
-  const calls: { url: string; method: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-      calls.push({ url, method, body });
-      if (url === '/api/orders/FB-7K3M-Q9XD/invoice' && method === 'GET') return Response.json({ invoice });
-      if (url === '/api/orders/FB-7K3M-Q9XD/invoice' && method === 'PUT')
-        return Response.json({ invoice: { ...REQUESTED, ...(body as object), state: 'requested' } });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'not found' } }, { status: 404 });
-    }),
-  );
-  return calls;
+  return stubFetch(({ url, method, body }) => {
+    if (url === '/api/orders/FB-7K3M-Q9XD/invoice' && method === 'GET') return Response.json({ invoice });
+    if (url === '/api/orders/FB-7K3M-Q9XD/invoice' && method === 'PUT')
+      return Response.json({ invoice: { ...REQUESTED, ...(body as object), state: 'requested' } });
+    return undefined;
+  });
 }
 
 describe('OrderInvoice', () => {

@@ -4,7 +4,7 @@ import type { AdminOrder } from '@flowbay/domain';
 import { paidOrder } from '@/test/orders';
 import { AdminOrdersPanel } from './admin-orders-panel';
 import { inLanguage, renderInApp } from '@/test/render';
-import { stubAdminApi } from './admin-api-stub';
+import { stubFetch } from '@/test/api-stub';
 
 beforeAll(() => inLanguage('en'));
 // The test set-up unmounts after each test; the stubs are this file's to undo.
@@ -34,7 +34,7 @@ const REQUESTED = adminOrder('FB-AAAA-BBBB', {
 });
 
 function stubApi() {
-  return stubAdminApi(({ url, method }) => {
+  return stubFetch(({ url, method }) => {
     if (url === '/api/admin/refund-requests') return Response.json({ orders: [REQUESTED] });
     if (url.startsWith('/api/admin/orders?') || url === '/api/admin/orders')
       return Response.json({ orders: [REQUESTED, adminOrder('FB-CCCC-DDDD')], total: 2 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPaymentIncident } from '@flowbay/domain';
 import { inLanguage, renderInApp } from '@/test/render';
-import { stubAdminApi } from './admin-api-stub';
+import { stubFetch } from '@/test/api-stub';
 import { PaymentIncidentsPanel } from './payment-incidents-panel';
 
 beforeEach(() => inLanguage('en'));
@@ -56,7 +56,7 @@ const LATE = incident('FB-LLLL-4444', {
 function stubApi(retry: 'queued' | 'NO_FAILED_REFUND') {
   let retried = false;
   const list = () => [retried ? { ...FAILED, outcome: 'refund_pending' } : FAILED, REFUNDED, LATE];
-  return stubAdminApi(({ url, method }) => {
+  return stubFetch(({ url, method }) => {
     if (url.startsWith('/api/admin/payment-incidents?') && method === 'GET')
       return Response.json({ incidents: list(), total: 3 });
     if (url === `/api/admin/payment-incidents/${FAILED.order_code}/retry-refund` && method === 'POST') {

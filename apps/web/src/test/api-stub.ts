@@ -1,25 +1,26 @@
 import { vi } from 'vitest';
 
-/** A request the stubbed admin API received; `body` is the parsed JSON body, if any. */
-export interface AdminApiCall {
+/** A request the stubbed API received; `body` is the parsed JSON body, if any. */
+export interface ApiCall {
   url: string;
   method: string;
   body: unknown;
 }
 
 /**
- * Stubs the browser for a test of an admin list: a desktop screen (jsdom has no matchMedia; the
- * pagination asks it whether the screen is a phone's) and `fetch` answered by `answer`, or with a 404
- * where it has none. Returns the requests, in the order they were made.
+ * Stubs the browser for a test of a component that talks to the API: a desktop screen (jsdom has no
+ * matchMedia; the admin lists' pagination asks it whether the screen is a phone's) and `fetch`
+ * answered by `answer`, or with a 404 where it has none. Returns the requests, in the order they
+ * were made.
  */
-export function stubAdminApi(answer: (call: AdminApiCall) => Response | undefined): AdminApiCall[] {
+export function stubFetch(answer: (call: ApiCall) => Response | undefined): ApiCall[] {
   vi.stubGlobal('matchMedia', (media: string) => ({
     matches: false,
     media,
     addEventListener: () => {},
     removeEventListener: () => {},
   }));
-  const calls: AdminApiCall[] = [];
+  const calls: ApiCall[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
