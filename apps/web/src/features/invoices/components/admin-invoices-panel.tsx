@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { useAdminInvoices, useIssueInvoice, useMarkAdjusted } from '../api/invoices';
+import { issuedRows, requestRows } from './invoice-rows';
 
 /**
  * The admins' VAT invoices tab: paid orders' requests to issue (by hand with the manual driver, or
@@ -81,10 +82,7 @@ function InvoiceItem({ item }: { item: AdminInvoice }) {
         </div>
         <DetailRows
           rows={[
-            [t('invoices.company'), item.company_name],
-            [t('invoices.taxCode'), item.tax_code],
-            [t('invoices.address'), item.address],
-            [t('invoices.email'), item.email],
+            ...requestRows(t, item),
             [t('invoices.admin.amount'), formatPrice(item.amount, i18n.language)],
             [t('invoices.admin.buyer'), item.buyer_email],
             [
@@ -93,8 +91,7 @@ function InvoiceItem({ item }: { item: AdminInvoice }) {
                 ? t('invoices.admin.providerSepay')
                 : t('invoices.admin.providerManual'),
             ],
-            item.invoice_number !== null && [t('invoices.invoiceNumber'), item.invoice_number],
-            item.lookup_code !== null && [t('invoices.lookupCode'), item.lookup_code],
+            ...issuedRows(t, item),
             item.last_error !== null &&
               item.state !== 'issued' && [t('invoices.admin.lastError'), item.last_error],
           ]}
@@ -131,7 +128,6 @@ function IssueForm({ code, onDone }: { code: string; onDone: () => void }) {
   const [number, setNumber] = useState('');
   const [lookup, setLookup] = useState('');
   const [tried, setTried] = useState(false);
-  const required = t('vatInvoice.required');
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -151,24 +147,20 @@ function IssueForm({ code, onDone }: { code: string; onDone: () => void }) {
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
       <p className="text-sm font-medium text-slate-900">{t('invoices.admin.issueTitle', { code })}</p>
       <p className="text-xs text-slate-600">{t('invoices.admin.issueText')}</p>
-      <FormField
+      <RequiredField
         id={`issue-${code}-number`}
         label={t('invoices.admin.invoiceNumber')}
-        error={tried && !number.trim() ? required : undefined}
-      >
-        {(control) => (
-          <Input {...control} value={number} onChange={(event) => setNumber(event.target.value)} />
-        )}
-      </FormField>
-      <FormField
+        value={number}
+        onChange={setNumber}
+        showMissing={tried}
+      />
+      <RequiredField
         id={`issue-${code}-lookup`}
         label={t('invoices.admin.lookupCode')}
-        error={tried && !lookup.trim() ? required : undefined}
-      >
-        {(control) => (
-          <Input {...control} value={lookup} onChange={(event) => setLookup(event.target.value)} />
-        )}
-      </FormField>
+        value={lookup}
+        onChange={setLookup}
+        showMissing={tried}
+      />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={issue.isPending}>
           {issue.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
@@ -179,5 +171,31 @@ function IssueForm({ code, onDone }: { code: string; onDone: () => void }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A text field the form needs filled in; once the admin has tried to submit, an empty one says so. */
+function RequiredField({
+  id,
+  label,
+  value,
+  onChange,
+  showMissing,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  showMissing: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField
+      id={id}
+      label={label}
+      error={showMissing && !value.trim() ? t('vatInvoice.required') : undefined}
+    >
+      {(control) => <Input {...control} value={value} onChange={(event) => onChange(event.target.value)} />}
+    </FormField>
   );
 }

@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useOrderInvoice, useSaveInvoiceRequest } from '../api/invoices';
+import { issuedRows, requestRows } from './invoice-rows';
 import {
   EMPTY_INVOICE_REQUEST,
   InvoiceRequestFields,
@@ -38,45 +39,31 @@ export function OrderInvoice({ code, orderState }: { code: string; orderState: O
         </h2>
         {editing ? (
           <RequestForm code={code} current={current} onDone={() => setEditing(false)} />
-        ) : current ? (
+        ) : (
           <>
-            <DetailRows
-              rows={[
-                [t('invoices.company'), current.company_name],
-                [t('invoices.taxCode'), current.tax_code],
-                [t('invoices.address'), current.address],
-                [t('invoices.email'), current.email],
-                current.invoice_number !== null && [t('invoices.invoiceNumber'), current.invoice_number],
-                current.lookup_code !== null && [t('invoices.lookupCode'), current.lookup_code],
-              ]}
-            />
-            <p className="text-sm text-slate-700" data-testid="invoice-state">
-              {current.state === 'issued'
-                ? t('invoices.state.issued', { date: formatDate(current.issued_at ?? '', i18n.language) })
-                : t(`invoices.state.${current.state}`)}
-            </p>
-            {current.state !== 'issued' && open && (
+            {current ? (
+              <>
+                <DetailRows rows={[...requestRows(t, current), ...issuedRows(t, current)]} />
+                <p className="text-sm text-slate-700" data-testid="invoice-state">
+                  {current.state === 'issued'
+                    ? t('invoices.state.issued', { date: formatDate(current.issued_at ?? '', i18n.language) })
+                    : t(`invoices.state.${current.state}`)}
+                </p>
+              </>
+            ) : (
+              <p className="text-sm text-slate-700">{t('invoices.none')}</p>
+            )}
+            {/* Without a request the order is still open (else the card is not shown): the buyer may ask. */}
+            {current?.state !== 'issued' && open && (
               <Button
                 variant="outline"
                 size="sm"
                 className="self-start print:hidden"
                 onClick={() => setEditing(true)}
               >
-                {t('invoices.edit')}
+                {current ? t('invoices.edit') : t('invoices.ask')}
               </Button>
             )}
-          </>
-        ) : (
-          <>
-            <p className="text-sm text-slate-700">{t('invoices.none')}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="self-start print:hidden"
-              onClick={() => setEditing(true)}
-            >
-              {t('invoices.ask')}
-            </Button>
           </>
         )}
       </CardContent>
