@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { AppOptions } from '../app.ts';
+import { ledgerEntries } from '../db/schema.ts';
 import type { TestAppOptions, TestContext } from './app.ts';
 import { sessionCaller, signedInUser, type TestSession } from './auth.ts';
 import { declareTaxProfile, TAX_PROFILES } from './tax.ts';
@@ -105,4 +107,14 @@ export async function payOutSeller(
     transfer_ref,
   });
   expect(paid.statusCode, paid.body).toBe(200);
+}
+
+/** A seller's ledger, oldest first, as kind and amount (what the tests compare). */
+export async function ledgerEntriesOf(ctx: Pick<TestContext, 'db'>, sellerId: string) {
+  const rows = await ctx.db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.sellerId, sellerId))
+    .orderBy(ledgerEntries.createdAt, ledgerEntries.kind);
+  return rows.map((row) => ({ kind: row.kind, amount: row.amount }));
 }

@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { ipnParams, manualClock, queryString } from '../../test/payments.ts';
-import { buyThroughTestGateway, injectedIpn, refundAsAdmin } from '../../test/selling.ts';
+import { buyThroughTestGateway, injectedIpn, ledgerEntriesOf, refundAsAdmin } from '../../test/selling.ts';
 import { declareTaxProfile, TAX_PROFILES } from '../../test/tax.ts';
 import { ledgerWrites } from './sales.repository.ts';
 
@@ -70,15 +70,6 @@ async function sellerReadyForPayout() {
   return seller;
 }
 
-async function entriesOf(sellerId: string) {
-  const rows = await ctx.db
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.sellerId, sellerId))
-    .orderBy(ledgerEntries.createdAt, ledgerEntries.kind);
-  return rows.map((row) => ({ kind: row.kind, amount: row.amount }));
-}
-
 describe('the fee', () => {
   it('splits whole đồng, rounding the fee half up, and fee + share is always the price', () => {
     expect(splitSale(150_000, 1000)).toEqual({ fee: 15_000, sellerShare: 135_000 });
@@ -97,7 +88,7 @@ describe('a sale, from payment to the seller’s bank', () => {
 
     const [sale] = await ctx.db.select().from(sales).where(eq(sales.sellerId, seller.user.id));
     expect(sale).toMatchObject({ price: 250_000, feeBasisPoints: 1000, fee: 25_000, sellerShare: 225_000 });
-    expect(await entriesOf(seller.user.id)).toEqual([
+    expect(await ledgerEntriesOf(ctx, seller.user.id)).toEqual([
       { kind: 'platform_fee', amount: -25_000 },
       { kind: 'sale_credit', amount: 250_000 },
     ]);
@@ -118,7 +109,7 @@ describe('a sale, from payment to the seller’s bank', () => {
     );
     expect(replay.json().RspCode).toBe('02');
     expect(await ledgerWrites(ctx.db).recordSale(sale!)).toBe(false);
-    expect(await entriesOf(seller.user.id)).toHaveLength(2);
+    expect(await ledgerEntriesOf(ctx, seller.user.id)).toHaveLength(2);
 
     clock.advance(7 * DAY - 1000);
     expect((await dashboard(seller)).balances).toMatchObject({ pending: 225_000, available: 0 });
@@ -191,7 +182,10 @@ describe('a sale, from payment to the seller’s bank', () => {
       in_payment: 0,
       paid_out: 0,
     });
-    expect(await entriesOf(seller.user.id)).toContainEqual({ kind: 'refund_reversal', amount: -90_000 });
+    expect(await ledgerEntriesOf(ctx, seller.user.id)).toContainEqual({
+      kind: 'refund_reversal',
+      amount: -90_000,
+    });
     clock.advance(7 * DAY + 1000);
     const view = await dashboard(seller);
     expect(view.balances).toEqual({ pending: 0, available: 108_000, in_payment: 0, paid_out: 0 });
@@ -238,7 +232,7 @@ describe('a sale, from payment to the seller’s bank', () => {
       in_payment: 0,
       paid_out: 0,
     });
-    expect((await entriesOf(seller.user.id)).slice(-2)).toEqual([
+    expect((await ledgerEntriesOf(ctx, seller.user.id)).slice(-2)).toEqual([
       { kind: 'payout', amount: -360_000 },
       { kind: 'payout_reversal', amount: 360_000 },
     ]);

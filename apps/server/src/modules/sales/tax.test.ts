@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
-import { buyThroughTestGateway, injectedIpn, refundAsAdmin } from '../../test/selling.ts';
+import { buyThroughTestGateway, injectedIpn, ledgerEntriesOf, refundAsAdmin } from '../../test/selling.ts';
 import { declareTaxProfile, TAX_PROFILES } from '../../test/tax.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -31,15 +31,6 @@ async function sell(seller: TestSession, price: number) {
   const buyer = await signedInUser(ctx);
   const { code } = await buyThroughTestGateway(ctx, buyer, workflow.id);
   return code;
-}
-
-async function entriesOf(sellerId: string) {
-  const rows = await ctx.db
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.sellerId, sellerId))
-    .orderBy(ledgerEntries.createdAt, ledgerEntries.kind);
-  return rows.map((row) => ({ kind: row.kind, amount: row.amount }));
 }
 
 async function saleOf(sellerId: string) {
@@ -66,7 +57,7 @@ describe('withholding on every paid sale', () => {
     const seller = await signedInUser(ctx);
     await declareTaxProfile(ctx, seller, TAX_PROFILES.individual);
     await sell(seller, 200_000);
-    expect(await entriesOf(seller.user.id)).toEqual(WITHHELD);
+    expect(await ledgerEntriesOf(ctx, seller.user.id)).toEqual(WITHHELD);
     expect(await saleOf(seller.user.id)).toMatchObject({
       taxKind: 'individual',
       feeBasisPoints: 1000,
@@ -94,8 +85,8 @@ describe('withholding on every paid sale', () => {
     const undeclared = await signedInUser(ctx);
     await sell(household, 200_000);
     await sell(undeclared, 200_000);
-    expect(await entriesOf(household.user.id)).toEqual(WITHHELD);
-    expect(await entriesOf(undeclared.user.id)).toEqual(WITHHELD);
+    expect(await ledgerEntriesOf(ctx, household.user.id)).toEqual(WITHHELD);
+    expect(await ledgerEntriesOf(ctx, undeclared.user.id)).toEqual(WITHHELD);
     expect((await saleOf(household.user.id)).taxKind).toBe('household');
     expect((await saleOf(undeclared.user.id)).taxKind).toBe('individual');
   });
@@ -104,7 +95,7 @@ describe('withholding on every paid sale', () => {
     const company = await signedInUser(ctx);
     await declareTaxProfile(ctx, company, TAX_PROFILES.company);
     await sell(company, 200_000);
-    expect(await entriesOf(company.user.id)).toEqual([
+    expect(await ledgerEntriesOf(ctx, company.user.id)).toEqual([
       { kind: 'platform_fee', amount: -20_000 },
       { kind: 'sale_credit', amount: 200_000 },
     ]);
@@ -130,7 +121,7 @@ describe('withholding on every paid sale', () => {
     const code = await sell(seller, 200_000);
     clock.advance(2 * DAY);
     await refundAsAdmin(ctx, admin, code);
-    const entries = await entriesOf(seller.user.id);
+    const entries = await ledgerEntriesOf(ctx, seller.user.id);
     expect(entries).toEqual(
       expect.arrayContaining([
         { kind: 'refund_reversal', amount: -180_000 },
