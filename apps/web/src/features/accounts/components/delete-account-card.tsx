@@ -3,8 +3,7 @@ import { useTranslation } from '@/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import type { OwnProfile } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useDeleteAccount, useRequestDeletionLink } from '../api/delete-account';
@@ -42,17 +41,14 @@ export function DeleteAccountCard({ profile }: { profile: OwnProfile }) {
         <li>{t('settings.deleteKept')}</li>
       </ul>
       {profile.has_password ? (
-        <FormField id="delete-password" label={t('settings.deletePassword')}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          id="delete-password"
+          label={t('settings.deletePassword')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+        />
       ) : token ? (
         <p className="text-sm text-slate-700">{t('settings.deleteLinkOpened')}</p>
       ) : (

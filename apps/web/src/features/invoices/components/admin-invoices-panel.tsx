@@ -6,9 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DetailRows } from '@/components/ui/detail-rows';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
@@ -190,12 +189,12 @@ function RequiredField({
 }) {
   const { t } = useTranslation();
   return (
-    <FormField
+    <TextField
       id={id}
       label={label}
       error={showMissing && !value.trim() ? t('vatInvoice.required') : undefined}
-    >
-      {(control) => <Input {...control} value={value} onChange={(event) => onChange(event.target.value)} />}
-    </FormField>
+      value={value}
+      onValueChange={onChange}
+    />
   );
 }

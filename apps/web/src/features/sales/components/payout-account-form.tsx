@@ -9,8 +9,8 @@ import {
 } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useBanks } from '../api/get-banks';
@@ -69,33 +69,25 @@ export function PayoutAccountForm({ account }: { account: PayoutAccount | null }
           />
         )}
       </FormField>
-      <FormField id="payout-number" label={t('sales.accountNumber')} error={errors.number}>
-        {(control) => (
-          <Input
-            {...control}
-            inputMode="numeric"
-            autoComplete="off"
-            value={number}
-            onChange={(event) => setNumber(event.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField
+      <TextField
+        id="payout-number"
+        label={t('sales.accountNumber')}
+        error={errors.number}
+        inputMode="numeric"
+        autoComplete="off"
+        value={number}
+        onValueChange={setNumber}
+      />
+      <TextField
         id="payout-holder"
         label={t('sales.holderName')}
         error={errors.holder}
         help={t('sales.holderHelp')}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="off"
-            value={holder}
-            onChange={(event) => setHolder(event.target.value.toUpperCase())}
-            onBlur={() => setHolder(normalizeHolderName(holder))}
-          />
-        )}
-      </FormField>
+        autoComplete="off"
+        value={holder}
+        onValueChange={(typed) => setHolder(typed.toUpperCase())}
+        onBlur={() => setHolder(normalizeHolderName(holder))}
+      />
       <p className="text-sm text-slate-600">{t('sales.accountHoldNote')}</p>
       <div>
         <Button type="submit" disabled={save.isPending}>

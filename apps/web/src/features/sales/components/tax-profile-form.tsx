@@ -9,8 +9,8 @@ import {
 } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useSetTaxProfile } from '../api/tax-profile';
@@ -65,47 +65,37 @@ export function TaxProfileForm({ profile }: { profile: TaxProfile | null }) {
           />
         )}
       </FormField>
-      <FormField id="tax-name" label={t('tax.legalName')} error={errors.name}>
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField
+      <TextField
+        id="tax-name"
+        label={t('tax.legalName')}
+        error={errors.name}
+        autoComplete="name"
+        value={name}
+        onValueChange={setName}
+      />
+      <TextField
         id="tax-id"
         label={t('tax.taxId')}
         error={errors.taxId}
         help={profile ? t('tax.taxIdSaved', { masked: profile.tax_id_masked }) : t('tax.taxIdHelp')}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            inputMode="numeric"
-            autoComplete="off"
-            value={taxId}
-            onChange={(event) => setTaxId(event.target.value)}
-          />
-        )}
-      </FormField>
+        inputMode="numeric"
+        autoComplete="off"
+        value={taxId}
+        onValueChange={setTaxId}
+      />
       {profile && (
         <p className="text-sm text-slate-700" data-testid="tax-id-masked">
           {t('tax.taxIdOnFile')} <span className="font-mono">{profile.tax_id_masked}</span>
         </p>
       )}
-      <FormField id="tax-address" label={t('tax.address')} error={errors.address}>
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="street-address"
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField
+        id="tax-address"
+        label={t('tax.address')}
+        error={errors.address}
+        autoComplete="street-address"
+        value={address}
+        onValueChange={setAddress}
+      />
       <p className="text-sm text-slate-600">{t('tax.withholdingNote')}</p>
       <div>
         <Button type="submit" disabled={save.isPending}>
