@@ -2,17 +2,34 @@ import { formatVnd, type Language } from '@flowbay/domain';
 import type { MailMessage } from '../../infra/mailer/index.ts';
 import { renderMail } from '../../infra/mailer/templates.ts';
 
-export interface InvoiceIssuedMailInput {
+/** What every mail to a buyer about their order's VAT invoice names: the order and whom it is made out to. */
+interface BuyerInvoiceMailInput {
   to: string;
   language: Language;
   code: string;
   title: string;
-  amount: number;
   companyName: string;
   taxCode: string;
+  orderUrl: string;
+}
+
+export interface InvoiceIssuedMailInput extends BuyerInvoiceMailInput {
+  amount: number;
   invoiceNumber: string;
   lookupCode: string;
-  orderUrl: string;
+}
+
+/** The lines naming the company and tax code the invoice is made out to. */
+function madeOutTo(vi: boolean, input: BuyerInvoiceMailInput): string[] {
+  return [
+    `${vi ? 'Đơn vị mua hàng' : 'Company'}: ${input.companyName}`,
+    `${vi ? 'Mã số thuế' : 'Tax code'}: ${input.taxCode}`,
+  ];
+}
+
+/** The button back to the order page, where the buyer sees (and until issued, corrects) the invoice. */
+function viewOrder(vi: boolean, input: BuyerInvoiceMailInput) {
+  return { label: vi ? 'Xem đơn hàng' : 'View order', url: input.orderUrl };
 }
 
 /** To the buyer: their VAT invoice (hóa đơn GTGT) is issued, with what they look it up with. */
@@ -27,15 +44,14 @@ export function invoiceIssuedMail(input: InvoiceIssuedMailInput): MailMessage {
       vi
         ? `Chúng tôi đã xuất hóa đơn GTGT cho "${input.title}" (${formatVnd(input.amount, 'vi')}).`
         : `We issued the VAT invoice for "${input.title}" (${formatVnd(input.amount, 'en')}).`,
-      `${vi ? 'Đơn vị mua hàng' : 'Company'}: ${input.companyName}`,
-      `${vi ? 'Mã số thuế' : 'Tax code'}: ${input.taxCode}`,
+      ...madeOutTo(vi, input),
       `${vi ? 'Số hóa đơn' : 'Invoice number'}: ${input.invoiceNumber}`,
       `${vi ? 'Mã tra cứu' : 'Lookup code'}: ${input.lookupCode}`,
       vi
         ? 'Dùng mã tra cứu để xem và tải hóa đơn trên trang tra cứu của nhà cung cấp hóa đơn điện tử.'
         : "Use the lookup code to view and download the invoice on the e-invoice provider's lookup page.",
     ],
-    action: { label: vi ? 'Xem đơn hàng' : 'View order', url: input.orderUrl },
+    action: viewOrder(vi, input),
   });
 }
 
@@ -43,15 +59,7 @@ export function invoiceIssuedMail(input: InvoiceIssuedMailInput): MailMessage {
  * To the buyer, when the order is paid and an admin issues the invoice by hand: the request is in,
  * made out to this company and tax code (the receipt itself comes from orders and does not know it).
  */
-export function invoiceRequestedMail(input: {
-  to: string;
-  language: Language;
-  code: string;
-  title: string;
-  companyName: string;
-  taxCode: string;
-  orderUrl: string;
-}): MailMessage {
+export function invoiceRequestedMail(input: BuyerInvoiceMailInput): MailMessage {
   const vi = input.language === 'vi';
   return renderMail(input.to, input.language, {
     subject: vi
@@ -62,13 +70,12 @@ export function invoiceRequestedMail(input: {
       vi
         ? `Đơn hàng ${input.code} ("${input.title}") đã được thanh toán. Hóa đơn GTGT sẽ được xuất cho:`
         : `Order ${input.code} ("${input.title}") is paid. The VAT invoice will be made out to:`,
-      `${vi ? 'Đơn vị mua hàng' : 'Company'}: ${input.companyName}`,
-      `${vi ? 'Mã số thuế' : 'Tax code'}: ${input.taxCode}`,
+      ...madeOutTo(vi, input),
       vi
         ? 'Bạn sẽ nhận e-mail kèm số hóa đơn và mã tra cứu khi hóa đơn được xuất. Bạn vẫn có thể sửa thông tin trên trang đơn hàng cho đến lúc đó.'
         : 'You will get an e-mail with the invoice number and lookup code once it is issued; until then you can still correct the details on the order page.',
     ],
-    action: { label: vi ? 'Xem đơn hàng' : 'View order', url: input.orderUrl },
+    action: viewOrder(vi, input),
   });
 }
 

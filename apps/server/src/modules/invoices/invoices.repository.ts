@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { InvoiceProviderId } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import { invoiceRequests, orders } from '../../db/schema.ts';
@@ -41,6 +42,32 @@ export interface RequestValues {
   email: string;
 }
 
+/** What issuing an invoice records: the provider's number and lookup code, and who issued it. */
+export interface IssuedInvoice {
+  invoiceNumber: string;
+  lookupCode: string;
+  providerRef?: string | null;
+  issuedBy?: string | null;
+}
+
+/**
+ * Changes an order's request only while `guard` holds (the state the step starts from), so a step
+ * raced by another (an admin and the job at once) changes nothing: the row after, or null.
+ */
+async function updateWhile(
+  q: Queryable,
+  orderId: string,
+  change: PgUpdateSetSource<typeof invoiceRequests>,
+  guard: SQL | undefined,
+) {
+  const [row] = await q
+    .update(invoiceRequests)
+    .set(change)
+    .where(and(eq(invoiceRequests.orderId, orderId), guard))
+    .returning();
+  return row ?? null;
+}
+
 /** Writes that run in a caller's transaction (an order's payment or refund, or the service's own). */
 function writes(q: Queryable) {
   return {
@@ -80,50 +107,33 @@ function writes(q: Queryable) {
     },
 
     /** A paid order's request waits to be issued (by an admin, or by the provider's job). */
-    async markPaid(orderId: string, provider: InvoiceProviderId, now: Date) {
-      const [row] = await q
-        .update(invoiceRequests)
-        .set({ state: 'pending', provider, updatedAt: now })
-        .where(and(eq(invoiceRequests.orderId, orderId), eq(invoiceRequests.state, 'requested')))
-        .returning();
-      return row ?? null;
+    markPaid(orderId: string, provider: InvoiceProviderId, now: Date) {
+      return updateWhile(
+        q,
+        orderId,
+        { state: 'pending', provider, updatedAt: now },
+        eq(invoiceRequests.state, 'requested'),
+      );
     },
 
     /** Issued once: a second issue (an admin and the job at once) changes nothing and answers null. */
-    async markIssued(
-      orderId: string,
-      issued: {
-        invoiceNumber: string;
-        lookupCode: string;
-        providerRef?: string | null;
-        issuedBy?: string | null;
-      },
-      now: Date,
-    ) {
-      const [row] = await q
-        .update(invoiceRequests)
-        .set({ ...issued, state: 'issued', issuedAt: now, lastError: null, updatedAt: now })
-        .where(
-          and(eq(invoiceRequests.orderId, orderId), inArray(invoiceRequests.state, ['pending', 'failed'])),
-        )
-        .returning();
-      return row ?? null;
+    markIssued(orderId: string, issued: IssuedInvoice, now: Date) {
+      return updateWhile(
+        q,
+        orderId,
+        { ...issued, state: 'issued', issuedAt: now, lastError: null, updatedAt: now },
+        inArray(invoiceRequests.state, ['pending', 'failed']),
+      );
     },
 
     /** A refund after the invoice was issued: an adjustment invoice (hóa đơn điều chỉnh) is due. */
-    async markAdjustmentDue(orderId: string, now: Date) {
-      const [row] = await q
-        .update(invoiceRequests)
-        .set({ adjustmentDueAt: now, updatedAt: now })
-        .where(
-          and(
-            eq(invoiceRequests.orderId, orderId),
-            eq(invoiceRequests.state, 'issued'),
-            isNull(invoiceRequests.adjustmentDueAt),
-          ),
-        )
-        .returning();
-      return row ?? null;
+    markAdjustmentDue(orderId: string, now: Date) {
+      return updateWhile(
+        q,
+        orderId,
+        { adjustmentDueAt: now, updatedAt: now },
+        and(eq(invoiceRequests.state, 'issued'), isNull(invoiceRequests.adjustmentDueAt)),
+      );
     },
   };
 }
@@ -203,19 +213,13 @@ export function createInvoicesRepository(db: Database) {
         .where(eq(invoiceRequests.orderId, orderId));
     },
 
-    async markAdjusted(orderId: string, now: Date) {
-      const [row] = await db
-        .update(invoiceRequests)
-        .set({ adjustedAt: now, updatedAt: now })
-        .where(
-          and(
-            eq(invoiceRequests.orderId, orderId),
-            isNotNull(invoiceRequests.adjustmentDueAt),
-            isNull(invoiceRequests.adjustedAt),
-          ),
-        )
-        .returning();
-      return row ?? null;
+    markAdjusted(orderId: string, now: Date) {
+      return updateWhile(
+        db,
+        orderId,
+        { adjustedAt: now, updatedAt: now },
+        and(isNotNull(invoiceRequests.adjustmentDueAt), isNull(invoiceRequests.adjustedAt)),
+      );
     },
   };
 }

@@ -19,7 +19,12 @@ import {
   invoiceIssuedMail,
   invoiceRequestedMail,
 } from './invoices.mail.ts';
-import type { InvoiceWithOrder, InvoicesRepository, OrderOfInvoice } from './invoices.repository.ts';
+import type {
+  InvoiceWithOrder,
+  InvoicesRepository,
+  IssuedInvoice,
+  OrderOfInvoice,
+} from './invoices.repository.ts';
 
 /** The job that issues a paid order's invoice through an automatic provider. */
 export const ISSUE_INVOICE_JOB = 'invoices.issue';
@@ -115,15 +120,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
   }
 
   /** Marks the request issued and e-mails the buyer, in one transaction; null when it was issued already. */
-  async function issue(
-    orderId: string,
-    issued: {
-      invoiceNumber: string;
-      lookupCode: string;
-      providerRef?: string | null;
-      issuedBy?: string | null;
-    },
-  ) {
+  async function issue(orderId: string, issued: IssuedInvoice) {
     const before = await repository.byOrderId(orderId);
     if (!before) return null;
     const done = await repository.transaction(async (tx) => {
