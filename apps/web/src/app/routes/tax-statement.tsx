@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
+import { SelectField } from '@/components/ui/select-field';
 import { AccountPageShell } from '@/components/account-page-shell';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { NativeSelect } from '@/components/ui/native-select';
 import { SkeletonStack } from '@/components/ui/skeleton';
 import { useTaxStatement } from '@/features/sales/api/get-tax-statement';
 import { TaxStatementSheet } from '@/features/sales/components/tax-statement';
@@ -33,16 +32,13 @@ export function Component() {
       }
     >
       <div className="mb-6 max-w-[10rem] print:hidden">
-        <FormField id="statement-year" label={t('tax.statement.year')}>
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={String(year)}
-              onChange={(event) => setYear(Number(event.target.value))}
-              options={years.map((value) => ({ value: String(value), label: String(value) }))}
-            />
-          )}
-        </FormField>
+        <SelectField
+          id="statement-year"
+          label={t('tax.statement.year')}
+          value={String(year)}
+          onValueChange={(value) => setYear(Number(value))}
+          options={years.map((value) => ({ value: String(value), label: String(value) }))}
+        />
       </div>
       <QueryView
         query={statement}

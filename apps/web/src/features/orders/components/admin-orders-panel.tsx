@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
 import { ORDER_STATES, REFUND_REASON_MAX, type AdminOrder, type OrderState } from '@flowbay/domain';
 import { paymentProviderName } from '@flowbay/domain/payment-providers';
 import { PageSection } from '@/components/page-section';
 import { QueryList } from '@/components/query-list';
 import { RowCard } from '@/components/row-card';
-import { Input } from '@/components/ui/input';
-import { FormField } from '@/components/ui/form-field';
-import { NativeSelect } from '@/components/ui/native-select';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeclineRefund, useRefundOrder } from '../api/admin-order-decisions';
@@ -59,35 +58,29 @@ function OrderList() {
   return (
     <div className="mt-4 flex flex-col gap-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
-        <FormField id="orders-search" label={t('adminOrders.search')}>
-          {(control) => (
-            <Input
-              {...control}
-              type="search"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(0);
-              }}
-            />
-          )}
-        </FormField>
-        <FormField id="orders-state" label={t('adminOrders.state')}>
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={state}
-              onChange={(event) => {
-                setState(event.target.value as OrderState | '');
-                setPage(0);
-              }}
-              options={[
-                { value: '', label: t('adminOrders.allStates') },
-                ...ORDER_STATES.map((item) => ({ value: item, label: t(`orders.states.${item}`) })),
-              ]}
-            />
-          )}
-        </FormField>
+        <TextField
+          id="orders-search"
+          label={t('adminOrders.search')}
+          type="search"
+          value={search}
+          onValueChange={(value) => {
+            setSearch(value);
+            setPage(0);
+          }}
+        />
+        <SelectField
+          id="orders-state"
+          label={t('adminOrders.state')}
+          value={state}
+          onValueChange={(value) => {
+            setState(value as OrderState | '');
+            setPage(0);
+          }}
+          options={[
+            { value: '', label: t('adminOrders.allStates') },
+            ...ORDER_STATES.map((item) => ({ value: item, label: t(`orders.states.${item}`) })),
+          ]}
+        />
       </div>
       <PagedAdminList
         query={orders}

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
-import { NativeSelect } from '@/components/ui/native-select';
+import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useReportReview } from '../api/report-review';
@@ -110,16 +110,13 @@ function ReportButton({
           </div>
         ) : (
           <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-            <FormField id={`${id}-reason`} label={t('report.reason')}>
-              {(control) => (
-                <NativeSelect
-                  {...control}
-                  value={reason}
-                  onChange={(event) => setReason(event.target.value as ReportReason)}
-                  options={REPORT_REASONS.map((value) => ({ value, label: t(`report.reasons.${value}`) }))}
-                />
-              )}
-            </FormField>
+            <SelectField
+              id={`${id}-reason`}
+              label={t('report.reason')}
+              value={reason}
+              onValueChange={(value) => setReason(value as ReportReason)}
+              options={REPORT_REASONS.map((value) => ({ value, label: t(`report.reasons.${value}`) }))}
+            />
             <FormField id={`${id}-details`} label={t('report.details')}>
               {(control) => (
                 <Textarea

@@ -7,10 +7,9 @@ import { PageSection } from '@/components/page-section';
 import { QueryList } from '@/components/query-list';
 import { QueryView } from '@/components/query-view';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { FormField } from '@/components/ui/form-field';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { formatDateTime, formatPrice } from '@/lib/format';
@@ -92,19 +91,16 @@ function PayoutQueue() {
   return (
     <div className="mt-4 flex flex-col gap-4">
       <div className="max-w-xs">
-        <FormField id="payout-state" label={t('adminPayouts.stateFilter')}>
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={state}
-              onChange={(event) => setState(event.target.value as PayoutStateValue | '')}
-              options={[
-                { value: '', label: t('adminPayouts.all') },
-                ...PAYOUT_STATE_VALUES.map((value) => ({ value, label: t(`sales.payoutState.${value}`) })),
-              ]}
-            />
-          )}
-        </FormField>
+        <SelectField
+          id="payout-state"
+          label={t('adminPayouts.stateFilter')}
+          value={state}
+          onValueChange={(value) => setState(value as PayoutStateValue | '')}
+          options={[
+            { value: '', label: t('adminPayouts.all') },
+            ...PAYOUT_STATE_VALUES.map((value) => ({ value, label: t(`sales.payoutState.${value}`) })),
+          ]}
+        />
       </div>
       <QueryList
         query={payouts}
@@ -201,9 +197,7 @@ function MarkForm({
   return (
     <form className="flex items-end gap-2" onSubmit={onSubmit}>
       <div className="flex-1">
-        <FormField id={id} label={label}>
-          {(control) => <Input {...control} value={text} onChange={(event) => setText(event.target.value)} />}
-        </FormField>
+        <TextField id={id} label={label} value={text} onValueChange={setText} />
       </div>
       <Button type="submit" variant={variant} disabled={pending || !text.trim()}>
         {submit}

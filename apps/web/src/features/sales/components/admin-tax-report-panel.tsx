@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { TaxReportRow } from '@flowbay/domain';
 import { useTranslation } from '@/i18n/use-translation';
+import { TextField } from '@/components/ui/text-field';
 import { DownloadLink } from '@/components/download-link';
 import { FiguresTable } from '@/components/figures-table';
 import { PageSection } from '@/components/page-section';
 import { QueryView } from '@/components/query-view';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatPrice } from '@/lib/format';
 import { useAdminTaxReport } from '../api/get-admin-tax-report';
@@ -36,16 +35,13 @@ export function AdminTaxReportPanel() {
       }
     >
       <div className="mt-3 max-w-xs">
-        <FormField id="tax-report-month" label={t('tax.admin.month')}>
-          {(control) => (
-            <Input
-              {...control}
-              type="month"
-              value={month}
-              onChange={(event) => setMonth(event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          id="tax-report-month"
+          label={t('tax.admin.month')}
+          type="month"
+          value={month}
+          onValueChange={setMonth}
+        />
       </div>
       {valid && <Report month={month} money={money} />}
     </PageSection>

@@ -8,9 +8,8 @@ import {
   type PayoutAccount,
 } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
+import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useBanks } from '../api/get-banks';
@@ -53,22 +52,20 @@ export function PayoutAccountForm({ account }: { account: PayoutAccount | null }
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="payout-account-title">
-      <FormField id="payout-bank" label={t('sales.bank')} error={errors.bank}>
-        {(control) => (
-          <NativeSelect
-            {...control}
-            value={bank}
-            onChange={(event) => setBank(event.target.value)}
-            options={[
-              { value: '', label: t('sales.bankPlaceholder') },
-              ...(banks.data?.banks ?? []).map((option) => ({
-                value: option.code,
-                label: `${option.short_name} — ${option.name}`,
-              })),
-            ]}
-          />
-        )}
-      </FormField>
+      <SelectField
+        id="payout-bank"
+        label={t('sales.bank')}
+        error={errors.bank}
+        value={bank}
+        onValueChange={setBank}
+        options={[
+          { value: '', label: t('sales.bankPlaceholder') },
+          ...(banks.data?.banks ?? []).map((option) => ({
+            value: option.code,
+            label: `${option.short_name} — ${option.name}`,
+          })),
+        ]}
+      />
       <TextField
         id="payout-number"
         label={t('sales.accountNumber')}

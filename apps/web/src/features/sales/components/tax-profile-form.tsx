@@ -8,9 +8,8 @@ import {
   type TaxProfile,
 } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
+import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useSetTaxProfile } from '../api/tax-profile';
@@ -55,16 +54,14 @@ export function TaxProfileForm({ profile }: { profile: TaxProfile | null }) {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="tax-profile-title">
-      <FormField id="tax-kind" label={t('tax.kind')} help={t('tax.kindHelp')}>
-        {(control) => (
-          <NativeSelect
-            {...control}
-            value={kind}
-            onChange={(event) => setKind(event.target.value as SellerTaxKind)}
-            options={SELLER_TAX_KINDS.map((value) => ({ value, label: t(`tax.kinds.${value}`) }))}
-          />
-        )}
-      </FormField>
+      <SelectField
+        id="tax-kind"
+        label={t('tax.kind')}
+        help={t('tax.kindHelp')}
+        value={kind}
+        onValueChange={(value) => setKind(value as SellerTaxKind)}
+        options={SELLER_TAX_KINDS.map((value) => ({ value, label: t(`tax.kinds.${value}`) }))}
+      />
       <TextField
         id="tax-name"
         label={t('tax.legalName')}
