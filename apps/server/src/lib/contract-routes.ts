@@ -146,3 +146,8 @@ export function contractRoutes<G extends ParamSchemas = Record<never, z.ZodType>
     });
   };
 }
+
+/** A module's admin-only routes: tagged admin, answering the signed-in errors, `params` their path's parameters. */
+export function adminRoutes<G extends ParamSchemas>(root: FastifyInstance, params: G) {
+  return contractRoutes(root, { tags: ['admin'], access: 'admin', errors: SIGNED_IN_ERRORS, params });
+}

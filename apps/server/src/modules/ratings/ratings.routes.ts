@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { WorkflowRefParams, type ReviewReport } from '@flowbay/domain';
-import { contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
+import { adminRoutes, contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
 import type { RatingsService } from './ratings.service.ts';
 
 function toReport(report: {
@@ -29,12 +29,7 @@ export async function ratingsRoutes(root: FastifyInstance, { ratings }: { rating
     errors: SIGNED_IN_ERRORS,
     params: { id: WorkflowRefParams.shape.id, reviewId: z.string().min(1).max(64) },
   });
-  const admin = contractRoutes(root, {
-    tags: ['admin'],
-    access: 'admin',
-    errors: SIGNED_IN_ERRORS,
-    params: { id: z.string().min(1).max(64) },
-  });
+  const admin = adminRoutes(root, { id: z.string().min(1).max(64) });
 
   route('GET /api/workflows/:id/reviews', {
     summary:

@@ -1,27 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PayoutIdParams } from '@flowbay/domain';
 import type { Viewer } from '../../infra/request-viewer.ts';
-import { contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
+import { adminRoutes, contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
+import { sendCsvDownload } from '../../lib/csv-download.ts';
 import type { SalesService } from './sales.service.ts';
 
 /** A handler that answers the CSV `build` makes for the caller, as a private download named `fileName`. */
 function csvDownload(fileName: string, build: (viewer: Viewer) => Promise<string>) {
   return async (request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(await build(request.viewer));
+    sendCsvDownload(reply, fileName, await build(request.viewer));
 }
 
 export async function salesRoutes(root: FastifyInstance, { sales }: { sales: SalesService }) {
   const route = contractRoutes(root, { tags: ['sales'], access: 'signed-in', errors: SIGNED_IN_ERRORS });
-  const admin = contractRoutes(root, {
-    tags: ['admin'],
-    access: 'admin',
-    errors: SIGNED_IN_ERRORS,
-    params: PayoutIdParams.shape,
-  });
+  const admin = adminRoutes(root, PayoutIdParams.shape);
 
   route('GET /api/banks', {
     summary: 'The Vietnamese banks (NAPAS/VietQR) a payout can go to',

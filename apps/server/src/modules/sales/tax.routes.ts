@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { SellerIdParams } from '@flowbay/domain';
-import { contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
+import { adminRoutes, contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
+import { sendCsvDownload } from '../../lib/csv-download.ts';
 import type { TaxService } from './tax.service.ts';
 
 /** Tax withheld on sales (decision 0150): the seller's tax profile and statement, the admins' report. */
 export async function taxRoutes(root: FastifyInstance, { tax }: { tax: TaxService }) {
   const route = contractRoutes(root, { tags: ['sales'], access: 'signed-in', errors: SIGNED_IN_ERRORS });
-  const admin = contractRoutes(root, {
-    tags: ['admin'],
-    access: 'admin',
-    errors: SIGNED_IN_ERRORS,
-    params: SellerIdParams.shape,
-  });
+  const admin = adminRoutes(root, SellerIdParams.shape);
 
   route('GET /api/selling-rates', {
     summary: 'The platform fee and the VAT and PIT withheld from a sale, in percent',
@@ -44,11 +40,11 @@ export async function taxRoutes(root: FastifyInstance, { tax }: { tax: TaxServic
   admin('GET /api/admin/tax-report.csv', {
     summary: 'The monthly tax report as CSV (amounts as plain integers)',
     handler: async (request, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="flowbay-tax-${request.query.month}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(await tax.reportCsv(request.viewer, request.query.month)),
+      sendCsvDownload(
+        reply,
+        `flowbay-tax-${request.query.month}.csv`,
+        await tax.reportCsv(request.viewer, request.query.month),
+      ),
   });
 
   admin('GET /api/admin/sellers/:id/tax-statement', {
