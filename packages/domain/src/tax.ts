@@ -118,21 +118,22 @@ export const SellerIdParams = z.object({ id: z.string().min(1).max(64) });
 export const TaxMonthQuery = z.object({ month: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/) });
 export const TaxYearQuery = z.object({ year: z.coerce.number().int().min(2025).max(2100) });
 
+/** What sales came to (gross) and the VAT and PIT withheld from them, whole đồng. */
+const GrossAndWithheld = z.object({ gross: z.number().int(), vat: z.number().int(), pit: z.number().int() });
+
 export const TaxReportRow = z.object({
   seller_id: z.string(),
   kind: SellerTaxKind,
   legal_name: z.string().nullable(),
   /** In full: only admins read the report. */
   tax_id: z.string().nullable(),
-  gross: z.number().int(),
-  vat: z.number().int(),
-  pit: z.number().int(),
+  ...GrossAndWithheld.shape,
 });
 export type TaxReportRow = z.infer<typeof TaxReportRow>;
 export const TaxReport = z.object({
   month: z.string(),
   sellers: z.array(TaxReportRow),
-  totals: z.object({ gross: z.number().int(), vat: z.number().int(), pit: z.number().int() }),
+  totals: GrossAndWithheld,
 });
 export type TaxReport = z.infer<typeof TaxReport>;
 
@@ -144,37 +145,33 @@ export const TaxStatement = z.object({
     tax_id: z.string().nullable(),
     address: z.string().nullable(),
   }),
-  months: z.array(
-    z.object({ month: z.string(), gross: z.number().int(), vat: z.number().int(), pit: z.number().int() }),
-  ),
-  totals: z.object({ gross: z.number().int(), vat: z.number().int(), pit: z.number().int() }),
+  months: z.array(z.object({ month: z.string(), ...GrossAndWithheld.shape })),
+  totals: GrossAndWithheld,
 });
 export type TaxStatement = z.infer<typeof TaxStatement>;
 
-/** One sale as the seller's dashboard breaks it down: what the buyer paid and where it went. */
-export const SaleBreakdown = z.object({
-  order_code: z.string(),
-  workflow_title: z.string(),
-  paid_at: z.string(),
+/** What the buyer paid and where it went: the platform fee, VAT and PIT withheld, and the seller's net. */
+const SaleSplit = z.object({
   gross: z.number().int(),
   fee: z.number().int(),
   vat: z.number().int(),
   pit: z.number().int(),
   /** What the seller is paid: gross − fee − VAT − PIT. */
   net: z.number().int(),
+});
+
+/** One sale as the seller's dashboard breaks it down. */
+export const SaleBreakdown = z.object({
+  order_code: z.string(),
+  workflow_title: z.string(),
+  paid_at: z.string(),
+  ...SaleSplit.shape,
   refunded: z.boolean(),
 });
 export type SaleBreakdown = z.infer<typeof SaleBreakdown>;
 
 /** A month of sales (Vietnam time, refunded sales left out), split the same way. */
-export const MonthBreakdown = z.object({
-  period: z.string(),
-  gross: z.number().int(),
-  fee: z.number().int(),
-  vat: z.number().int(),
-  pit: z.number().int(),
-  net: z.number().int(),
-});
+export const MonthBreakdown = z.object({ period: z.string(), ...SaleSplit.shape });
 export type MonthBreakdown = z.infer<typeof MonthBreakdown>;
 
 /** What a seller receives of `price` at `rates` (the publish form's estimate), whole đồng. */
