@@ -1,7 +1,8 @@
-import { Check, Copy, ExternalLink, FlaskConical, Landmark, Loader2, Smartphone } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { ExternalLink, FlaskConical, Landmark, Loader2, Smartphone } from 'lucide-react';
+import { useMemo } from 'react';
 import { renderSVG } from 'uqr';
 import { VIETQR_BANKS, type BankTransfer, type OrderSummary } from '@flowbay/domain';
+import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { useTranslation } from '@/i18n/use-translation';
@@ -49,16 +50,6 @@ function CopyRow({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(copyText);
-      setCopied(true);
-      toast.success(t('orders.vietqr.copied', { what: label }));
-    } catch {
-      toast.error(t('orders.vietqr.copyFailed'));
-    }
-  };
   return (
     <div className="py-2.5">
       <dt className="text-sm text-slate-600">{label}</dt>
@@ -66,16 +57,14 @@ function CopyRow({
         <span className="min-w-0 font-medium break-words text-slate-900" data-testid={testId}>
           {value}
         </span>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => void copy()}
-          aria-label={t('orders.vietqr.copyLabel', { what: label })}
-        >
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied ? t('orders.vietqr.copiedShort') : t('orders.vietqr.copy')}
-        </Button>
+        <CopyButton
+          text={copyText}
+          label={t('orders.vietqr.copyLabel', { what: label })}
+          caption={t('orders.vietqr.copy')}
+          copiedCaption={t('orders.vietqr.copiedShort')}
+          done={t('orders.vietqr.copied', { what: label })}
+          failed={t('orders.vietqr.copyFailed')}
+        />
       </dd>
     </div>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Copy, Download, FileWarning } from 'lucide-react';
 import { useTranslation } from '@/i18n/use-translation';
 import { downloadFileName } from '@flowbay/domain/slug';
+import { copyWithToast } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
@@ -51,14 +52,7 @@ export default function PreviewPanel({
     );
   }
   const text = file.data.text;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast.success(t('detail.copied'));
-    } catch {
-      toast.error(t('detail.copyFailed'));
-    }
-  };
+  const copy = () => copyWithToast(text, { done: t('detail.copied'), failed: t('detail.copyFailed') });
   return (
     <div className="flex flex-col gap-3">
       {result.bounded && <LargeWorkflowSummary summary={result.summary} />}

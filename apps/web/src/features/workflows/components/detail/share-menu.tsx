@@ -7,7 +7,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { toast } from '@/components/ui/toaster';
+import { copyWithToast } from '@/components/copy-button';
 import { facebookShareUrl, shareText } from '../../lib/share-text';
 import { appIconSrc } from '../app-icon';
 import { ShareTrigger } from './share-trigger';
@@ -15,14 +15,7 @@ import { ShareTrigger } from './share-trigger';
 /** The share menu, open from its first render: it mounts when the plain share button is first used. */
 export default function ShareMenu({ workflow }: { workflow: WorkflowDetail }) {
   const { t } = useTranslation();
-  const copy = async (text: string, done: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast.success(done);
-    } catch {
-      toast.error(t('detail.shareFailed'));
-    }
-  };
+  const copy = (text: string, done: string) => copyWithToast(text, { done, failed: t('detail.shareFailed') });
   // Read on click, not while rendering: the page renders on the server too.
   const pageUrl = () => window.location.href.split('#')[0]!;
   return (
