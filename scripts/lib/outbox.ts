@@ -35,7 +35,9 @@ export function decodeBase64Parts(raw: string): string {
 /** The raw e-mails to `to` in `dataDir`'s outbox, newest first (none while the folder is missing). */
 export function mailsTo(dataDir: string, to: string): string[] {
   const directory = join(dataDir, 'outbox');
-  const addressed = new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi');
+  // The whole address: `admin-x@e2e.test` must not pick up mail to `trust-admin-x@e2e.test`.
+  const address = to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const addressed = new RegExp(`^To:(?:.*[\\s<,])?${address}(?:[>,\\s]|$)`, 'mi');
   let files: string[];
   try {
     files = readdirSync(directory).filter((name) => name.endsWith('.eml'));
