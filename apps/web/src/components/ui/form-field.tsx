@@ -8,6 +8,14 @@ export interface FieldControlProps {
   'aria-describedby': string | undefined;
 }
 
+/** What names and explains one form field: its control's id, its label, help text and error. */
+export interface FieldProps {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  help?: ReactNode;
+}
+
 /**
  * Label, control, help text and error of one form field. Given a function, it renders the control
  * with `id`, `aria-invalid` and `aria-describedby` (the help and the error) already set:
@@ -19,11 +27,7 @@ export function FormField({
   error,
   help,
   children,
-}: {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  help?: ReactNode;
+}: FieldProps & {
   children: ReactNode | ((control: FieldControlProps) => ReactNode);
 }) {
   const control: FieldControlProps = {

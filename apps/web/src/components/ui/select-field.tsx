@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { FormField } from './form-field';
+import { FormField, type FieldProps } from './form-field';
 import { NativeSelect } from './native-select';
 
 /**
@@ -8,24 +7,17 @@ import { NativeSelect } from './native-select';
  * `onValueChange`.
  */
 export function SelectField({
-  id,
-  label,
-  error,
-  help,
   value,
   onValueChange,
   options,
-}: {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  help?: ReactNode;
+  ...field
+}: FieldProps & {
   value: string;
   onValueChange: (value: string) => void;
   options: Array<{ value: string; label: string }>;
 }) {
   return (
-    <FormField id={id} label={label} error={error} help={help}>
+    <FormField {...field}>
       {(control) => (
         <NativeSelect
           {...control}

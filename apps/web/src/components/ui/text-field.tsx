@@ -1,5 +1,5 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
-import { FormField } from './form-field';
+import type { InputHTMLAttributes } from 'react';
+import { FormField, type FieldProps } from './form-field';
 import { Input } from './input';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>;
@@ -17,14 +17,11 @@ export function TextField({
   value,
   onValueChange,
   ...input
-}: InputProps & {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  help?: ReactNode;
-  value: string;
-  onValueChange: (value: string) => void;
-}) {
+}: InputProps &
+  FieldProps & {
+    value: string;
+    onValueChange: (value: string) => void;
+  }) {
   return (
     <FormField id={id} label={label} error={error} help={help}>
       {(control) => (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { AdminInvoice } from '@flowbay/domain';
 import { useTranslation } from '@/i18n/use-translation';
 import { Badge } from '@/components/ui/badge';
+import { InlineFormActions } from '@/components/form-actions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DetailRows } from '@/components/ui/detail-rows';
@@ -160,15 +161,12 @@ function IssueForm({ code, onDone }: { code: string; onDone: () => void }) {
         onChange={setLookup}
         showMissing={tried}
       />
-      <div className="flex gap-2">
+      <InlineFormActions cancel={t('invoices.cancel')} onCancel={onDone}>
         <Button type="submit" size="sm" disabled={issue.isPending}>
           {issue.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
           {t('invoices.admin.confirm')}
         </Button>
-        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-          {t('invoices.cancel')}
-        </Button>
-      </div>
+      </InlineFormActions>
     </form>
   );
 }

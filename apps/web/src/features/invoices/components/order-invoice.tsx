@@ -2,6 +2,7 @@ import { FileText, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import type { InvoiceView, OrderState } from '@flowbay/domain';
 import { useTranslation } from '@/i18n/use-translation';
+import { InlineFormActions } from '@/components/form-actions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DetailRows } from '@/components/ui/detail-rows';
@@ -111,15 +112,12 @@ function RequestForm({
         errors={form.errors}
         onChange={form.setValue}
       />
-      <div className="flex gap-2">
+      <InlineFormActions cancel={t('invoices.cancel')} onCancel={onDone}>
         <Button type="submit" size="sm" disabled={save.isPending}>
           {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
           {save.isPending ? t('invoices.saving') : t('invoices.save')}
         </Button>
-        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-          {t('invoices.cancel')}
-        </Button>
-      </div>
+      </InlineFormActions>
     </form>
   );
 }

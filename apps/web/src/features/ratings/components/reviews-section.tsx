@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Review, ReviewList } from '@flowbay/domain';
 import { REVIEW_BODY_MAX, REVIEW_REPLY_MAX } from '@flowbay/domain/ratings-limits';
 import { RatingStars } from '@/components/rating-stars';
+import { InlineFormActions } from '@/components/form-actions';
 import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/input';
@@ -282,14 +283,11 @@ function ReplyForm({ workflowId, review, onDone }: WorkflowReview & { onDone: ()
         value={reply}
         onChange={(e) => setReply(e.target.value)}
       />
-      <div className="flex gap-2">
+      <InlineFormActions cancel={t('ratings.cancel')} onCancel={onDone}>
         <Button type="submit" size="sm" disabled={save.isPending || !reply.trim()}>
           {save.isPending ? t('ratings.saving') : t('ratings.replySubmit')}
         </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          {t('ratings.cancel')}
-        </Button>
-      </div>
+      </InlineFormActions>
     </form>
   );
 }
