@@ -54,7 +54,7 @@ export async function entitlementsOf(ctx: Pick<TestContext, 'db'>, userId: strin
 }
 
 /** The order row behind an order code, as the database holds it (state, provider reference, paid time). */
-export async function orderRowOf(ctx: Pick<TestContext, 'db'>, code: string) {
+export async function orderOf(ctx: Pick<TestContext, 'db'>, code: string) {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.code, code));
   return row!;
 }

@@ -5,6 +5,7 @@ import type { AppOptions } from '../app.ts';
 import { ledgerEntries } from '../db/schema.ts';
 import type { TestAppOptions, TestContext } from './app.ts';
 import { sessionCaller, signedInUser, type TestSession } from './auth.ts';
+import { createWorkflow } from './factories.ts';
 import { declareTaxProfile, TAX_PROFILES } from './tax.ts';
 
 /** App options for buying in tests: the file's manual clock, and the test gateway's IPN into this app. */
@@ -117,4 +118,16 @@ export async function ledgerEntriesOf(ctx: Pick<TestContext, 'db'>, sellerId: st
     .where(eq(ledgerEntries.sellerId, sellerId))
     .orderBy(ledgerEntries.createdAt, ledgerEntries.kind);
   return rows.map((row) => ({ kind: row.kind, amount: row.amount }));
+}
+
+/** A seller's new workflow at `price`, and a Vietnamese-speaking buyer about to check it out. */
+export async function workflowAndBuyer(
+  ctx: TestContext,
+  seller: TestSession,
+  price: number,
+  details: { title?: string } = {},
+) {
+  const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price, ...details });
+  const buyer = await signedInUser(ctx, { locale: 'vi' });
+  return { workflow, buyer };
 }

@@ -5,15 +5,9 @@ import { orderCodeOfPayos, payosDescriptionOf, payosOrderCodeOf } from '../../in
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, signedInUser, signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
-import {
-  downloadAs,
-  entitlementsOf,
-  manualClock,
-  offeredProviders,
-  orderRowOf,
-} from '../../test/payments.ts';
+import { downloadAs, entitlementsOf, manualClock, offeredProviders, orderOf } from '../../test/payments.ts';
 import { signPayos, startPayosStandIn } from '../../test/payos.ts';
-import { checkout } from '../../test/selling.ts';
+import { checkout, workflowAndBuyer } from '../../test/selling.ts';
 
 const KEYS = { clientId: 'flowbay-client', apiKey: 'flowbay-api-key', checksumKey: 'flowbay-checksum-key' };
 const MINUTE = 60 * 1000;
@@ -34,12 +28,7 @@ afterAll(async () => {
 
 /** A buyer checks out a new workflow with payOS; the answer, the order code and payOS's order code. */
 async function checkoutWithPayos(price: number) {
-  const workflow = await createWorkflow(ctx.db, ctx.storage, {
-    userId: seller.user.id,
-    price,
-    title: 'QR sale',
-  });
-  const buyer = await signedInUser(ctx, { locale: 'vi' });
+  const { workflow, buyer } = await workflowAndBuyer(ctx, seller, price, { title: 'QR sale' });
   const response = await checkout(ctx, buyer, workflow.id, 'payos');
   expect(response.statusCode, response.body).toBe(201);
   const body = response.json();
@@ -57,7 +46,7 @@ function webhook(payload: string) {
 }
 
 function orderRow(code: string) {
-  return orderRowOf(ctx, code);
+  return orderOf(ctx, code);
 }
 
 async function eventsOf(code: string) {

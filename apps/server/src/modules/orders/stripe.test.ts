@@ -3,14 +3,8 @@ import { orders as ordersTable } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, signedInUser, signInAs, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
-import {
-  downloadAs,
-  entitlementsOf,
-  manualClock,
-  offeredProviders,
-  orderRowOf,
-} from '../../test/payments.ts';
-import { placeOrder } from '../../test/selling.ts';
+import { downloadAs, entitlementsOf, manualClock, offeredProviders, orderOf } from '../../test/payments.ts';
+import { placeOrder, workflowAndBuyer } from '../../test/selling.ts';
 import { startStripeStandIn } from '../../test/stripe.ts';
 
 const SECRET_KEY = 'sk_test_flowbay_standin';
@@ -37,12 +31,7 @@ afterAll(async () => {
 const seconds = () => Math.floor(clock.now().getTime() / 1000);
 
 async function checkoutWithStripe(price: number) {
-  const workflow = await createWorkflow(ctx.db, ctx.storage, {
-    userId: seller.user.id,
-    price,
-    title: 'Stripe sale',
-  });
-  const buyer = await signedInUser(ctx, { locale: 'vi' });
+  const { workflow, buyer } = await workflowAndBuyer(ctx, seller, price, { title: 'Stripe sale' });
   const { code, redirectUrl } = await placeOrder(ctx, buyer, workflow.id, 'stripe');
   const sessionId = redirectUrl.split('/').pop() as string;
   return { workflow, buyer, code, sessionId, redirectUrl };
@@ -58,7 +47,7 @@ function webhook(payload: string, signature: string) {
 }
 
 function stateOf(code: string) {
-  return orderRowOf(ctx, code);
+  return orderOf(ctx, code);
 }
 
 describe('Stripe Checkout driver against a local Stripe-speaking server', () => {

@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
-import {
-  downloadAs,
-  entitlementsOf,
-  manualClock,
-  offeredProviders,
-  orderRowOf,
-} from '../../test/payments.ts';
-import { checkout, gatewayApp } from '../../test/selling.ts';
+import { downloadAs, entitlementsOf, manualClock, offeredProviders, orderOf } from '../../test/payments.ts';
+import { checkout, gatewayApp, workflowAndBuyer } from '../../test/selling.ts';
 
 const MINUTE = 60 * 1000;
 const clock = manualClock(new Date('2026-07-01T08:00:00Z'));
@@ -41,8 +35,7 @@ const ctx = useTestApp((self) => ({
 /** A buyer checks out a new workflow with VietQR (payOS, played by the test gateway). */
 async function checkoutWithVietqr(price: number) {
   const seller = await signedInUser(ctx);
-  const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price });
-  const buyer = await signedInUser(ctx, { locale: 'vi' });
+  const { workflow, buyer } = await workflowAndBuyer(ctx, seller, price);
   const response = await checkout(ctx, buyer, workflow.id, 'payos');
   expect(response.statusCode, response.body).toBe(201);
   const body = response.json();
@@ -106,7 +99,7 @@ describe("the test gateway's VietQR (payOS through its stand-in)", () => {
       url: 'http://localhost:3000/api/payments/payos/webhook',
       status: 200,
     });
-    expect(await orderRowOf(ctx, code)).toMatchObject({ state: 'paid', provider: 'payos' });
+    expect(await orderOf(ctx, code)).toMatchObject({ state: 'paid', provider: 'payos' });
     expect(await entitlementsOf(ctx, buyer.user.id)).toHaveLength(1);
     expect((await downloadAs(ctx, buyer, workflow.id)).statusCode).toBe(200);
     // The payment request is paid: a second simulated transfer has nothing to pay.
@@ -129,11 +122,11 @@ describe("the test gateway's VietQR (payOS through its stand-in)", () => {
     } finally {
       losing = false;
     }
-    expect((await orderRowOf(ctx, code)).state).toBe('pending');
+    expect((await orderOf(ctx, code)).state).toBe('pending');
     clock.advance(16 * MINUTE);
     await ctx.app.orders.sweepStaleOrders();
     await ctx.app.jobs.runDue();
-    expect((await orderRowOf(ctx, code)).state).toBe('paid');
+    expect((await orderOf(ctx, code)).state).toBe('paid');
     expect(await entitlementsOf(ctx, buyer.user.id)).toHaveLength(1);
   });
 });
