@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BankTransfer, OrderResponse } from '@flowbay/domain';
@@ -10,10 +10,8 @@ import { inLanguage, renderInApp } from '@/test/render';
 import { bankNameOf } from '@/features/orders/components/vietqr-panel';
 
 beforeAll(() => inLanguage('en'));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// The test set-up unmounts after each test; the stubs are this file's to undo.
+afterEach(() => vi.unstubAllGlobals());
 
 const CODE = 'FB-7K3M-Q9XD';
 const TRANSFER: BankTransfer = {

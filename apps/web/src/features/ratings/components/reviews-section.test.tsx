@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReviewList } from '@flowbay/domain';
@@ -8,10 +8,8 @@ import { ratingsKeys } from '../api/get-reviews';
 import { ReviewsSection } from './reviews-section';
 
 beforeAll(() => initI18n('en'));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// The test set-up unmounts after each test; the stubs are this file's to undo.
+afterEach(() => vi.unstubAllGlobals());
 
 const WORKFLOW = '8d1f7a36-6a3c-4a0e-9a51-3f1b2c4d5e6f';
 

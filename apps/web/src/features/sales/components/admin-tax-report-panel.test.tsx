@@ -1,13 +1,11 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inLanguage, renderInApp } from '@/test/render';
 import { AdminTaxReportPanel, lastMonth } from './admin-tax-report-panel';
 
 beforeAll(() => inLanguage('en'));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// The test set-up unmounts after each test; the stubs are this file's to undo.
+afterEach(() => vi.unstubAllGlobals());
 
 const REPORT = {
   month: '2026-05',
