@@ -69,8 +69,8 @@ const BANK = PAYOS_STAND_IN_BANK;
 /** One field of an EMVCo QR text: its id, its length in two digits, its value. */
 const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
 
-/** CRC-16/CCITT-FALSE, the checksum an EMVCo QR text ends with (field 63). */
-function crc16(text: string): string {
+/** CRC-16/CCITT-FALSE, the checksum an EMVCo QR text ends with (field 63), as a bank app checks it. */
+export function crc16(text: string): string {
   let crc = 0xffff;
   for (const byte of Buffer.from(text, 'utf8')) {
     crc ^= byte << 8;
