@@ -39,6 +39,13 @@ test.describe('paying by VietQR bank transfer', () => {
     const block = page.getByTestId('buy-block');
     await block.getByRole('radio', { name: t('buy.vietqrTest'), exact: true }).check();
     await expect(block.getByTestId('test-mode')).toHaveText(t('buy.testMode'));
+    // A business buyer asks for a VAT invoice at checkout.
+    const company = uiLanguage === 'vi' ? 'Công ty TNHH Sen Vàng' : 'Golden Lotus Trading LLC';
+    await block.getByLabel(t('vatInvoice.checkbox')).check();
+    await block.getByLabel(t('vatInvoice.companyName')).fill(company);
+    await block.getByLabel(t('vatInvoice.taxCode')).fill('0101234567-001');
+    await block.getByLabel(t('vatInvoice.address')).fill('3 Phố Huế, Hà Nội');
+    await block.getByLabel(t('vatInvoice.email')).fill('ketoan@senvang.example');
     await block.getByRole('button', { name: t('buy.buy'), exact: true }).click();
 
     // Flowbay's own page: the QR, the amount in đồng and the transfer content, marked as a test.
@@ -67,6 +74,11 @@ test.describe('paying by VietQR bank transfer', () => {
     await expect(receipt.getByTestId('order-state')).toHaveText(t('orders.states.paid'));
     await expect(receipt.getByTestId('receipt-amount')).toHaveText(formatVnd(workflow.price, uiLanguage));
     await expect(receipt).toContainText(code);
+    // The invoice request made at checkout is on the receipt, waiting to be issued.
+    const invoice = page.getByTestId('order-invoice');
+    await expect(invoice).toContainText(company);
+    await expect(invoice).toContainText('0101234567-001');
+    await expect(invoice.getByTestId('invoice-state')).toHaveText(t('invoices.state.pending'));
 
     // The workflow is the buyer's: the download works.
     await page.getByRole('link', { name: t('orders.openWorkflow') }).click();

@@ -59,6 +59,15 @@ describe('OrderInvoice', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ tax_code: '0101234567-001' });
   });
 
+  it('says a paid order’s request is being issued even before the request’s own answer says so', async () => {
+    await inLanguage('en');
+    stubApi(REQUESTED);
+    renderInApp(<OrderInvoice code="FB-7K3M-Q9XD" orderState="paid" />);
+    expect((await screen.findByTestId('invoice-state')).textContent).toBe(
+      'Being issued: you will receive an e-mail with the invoice number and lookup code.',
+    );
+  });
+
   it('says nothing on a failed order without a request', async () => {
     await inLanguage('en');
     const calls = stubApi(null);

@@ -28,6 +28,9 @@ export function OrderInvoice({ code, orderState }: { code: string; orderState: O
   const [editing, setEditing] = useState(false);
   const current = invoice.data?.invoice ?? null;
   const open = orderState === 'pending' || orderState === 'paid';
+  // The order page learns of the payment before the invoice's own answer does (issuing starts from
+  // the payment, just after it): a paid order's request is already being issued.
+  const state = current?.state === 'requested' && orderState === 'paid' ? 'pending' : current?.state;
   if (invoice.isPending || invoice.isError) return null;
   if (!current && !open) return null;
 
@@ -46,9 +49,9 @@ export function OrderInvoice({ code, orderState }: { code: string; orderState: O
               <>
                 <DetailRows rows={[...requestRows(t, current), ...issuedRows(t, current)]} />
                 <p className="text-sm text-slate-700" data-testid="invoice-state">
-                  {current.state === 'issued'
+                  {state === 'issued'
                     ? t('invoices.state.issued', { date: formatDate(current.issued_at ?? '', i18n.language) })
-                    : t(`invoices.state.${current.state}`)}
+                    : t(`invoices.state.${state ?? current.state}`)}
                 </p>
               </>
             ) : (
