@@ -5,9 +5,7 @@ import { DownloadLink } from '@/components/download-link';
 import { FiguresTable } from '@/components/figures-table';
 import { PageSection } from '@/components/page-section';
 import { QueryList } from '@/components/query-list';
-import { QueryView } from '@/components/query-view';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
@@ -17,6 +15,7 @@ import { useAdminPayouts } from '../api/get-admin-payouts';
 import { useAdminRevenue } from '../api/get-admin-revenue';
 import { useMarkPayout } from '../api/mark-payout';
 import { PayoutStateBadge } from './payout-state-badge';
+import { AdminReportView } from './admin-report-view';
 
 /** The admin's Payouts tab: revenue per month, then the payout queue with its CSV bank batch. */
 export function AdminPayoutsPanel() {
@@ -47,12 +46,7 @@ function RevenueTable() {
     timeZone: 'UTC',
   });
   return (
-    <QueryView
-      query={revenue}
-      failed={t('adminPayouts.loadFailed')}
-      errorClassName="mt-4"
-      loading={<Skeleton className="mt-4 h-40 w-full rounded-2xl" />}
-    >
+    <AdminReportView query={revenue} failed={t('adminPayouts.loadFailed')}>
       {(data) => (
         <>
           <p className="mt-2 text-sm text-slate-600" data-testid="pending-payouts">
@@ -80,7 +74,7 @@ function RevenueTable() {
           />
         </>
       )}
-    </QueryView>
+    </AdminReportView>
   );
 }
 

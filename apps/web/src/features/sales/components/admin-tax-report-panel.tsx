@@ -5,10 +5,9 @@ import { TextField } from '@/components/ui/text-field';
 import { DownloadLink } from '@/components/download-link';
 import { FiguresTable } from '@/components/figures-table';
 import { PageSection } from '@/components/page-section';
-import { QueryView } from '@/components/query-view';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatPrice } from '@/lib/format';
 import { useAdminTaxReport } from '../api/get-admin-tax-report';
+import { AdminReportView } from './admin-report-view';
 
 /** The month before `now`'s in Vietnam (UTC+7): the one the monthly filing is due for. */
 export function lastMonth(now: Date): string {
@@ -52,12 +51,7 @@ function Report({ month, money }: { month: string; money: (amount: number) => st
   const { t } = useTranslation();
   const report = useAdminTaxReport(month);
   return (
-    <QueryView
-      query={report}
-      failed={t('tax.admin.loadFailed')}
-      errorClassName="mt-4"
-      loading={<Skeleton className="mt-4 h-40 w-full rounded-2xl" />}
-    >
+    <AdminReportView query={report} failed={t('tax.admin.loadFailed')}>
       {(data) =>
         data.sellers.length === 0 ? (
           <p className="mt-4 text-slate-600">{t('tax.admin.empty')}</p>
@@ -95,6 +89,6 @@ function Report({ month, money }: { month: string; money: (amount: number) => st
           />
         )
       }
-    </QueryView>
+    </AdminReportView>
   );
 }
