@@ -37,18 +37,17 @@ function QrImage({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** A labelled value the buyer types into their bank app, with its copy button. */
-function CopyRow({
-  label,
-  value,
-  copyText = value,
-  testId,
-}: {
+interface CopyRowProps {
   label: string;
+  /** What the buyer reads. */
   value: string;
+  /** What the button copies when it is not `value` (the amount: digits only, no currency). */
   copyText?: string;
   testId: string;
-}) {
+}
+
+/** A labelled value the buyer types into their bank app, with its copy button. */
+function CopyRow({ label, value, copyText = value, testId }: CopyRowProps) {
   const { t } = useTranslation();
   return (
     <div className="py-2.5">
