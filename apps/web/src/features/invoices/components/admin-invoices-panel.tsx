@@ -125,15 +125,23 @@ function InvoiceItem({ item }: { item: AdminInvoice }) {
 function IssueForm({ code, onDone }: { code: string; onDone: () => void }) {
   const { t } = useTranslation();
   const issue = useIssueInvoice();
-  const [number, setNumber] = useState('');
-  const [lookup, setLookup] = useState('');
+  const [fields, setFields] = useState({ number: '', lookup: '' });
   const [tried, setTried] = useState(false);
+  // What a RequiredField needs for one of the two fields: its id, its text and, once tried, its error.
+  const field = (name: keyof typeof fields) => ({
+    id: `issue-${code}-${name}`,
+    value: fields[name],
+    onChange: (value: string) => setFields((current) => ({ ...current, [name]: value })),
+    showMissing: tried,
+  });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (!number.trim() || !lookup.trim()) return;
+    const number = fields.number.trim();
+    const lookup = fields.lookup.trim();
+    if (!number || !lookup) return;
     issue.mutate(
-      { code, invoice_number: number.trim(), lookup_code: lookup.trim() },
+      { code, invoice_number: number, lookup_code: lookup },
       {
         onSuccess: () => {
           toast.success(t('invoices.admin.issued'));
@@ -147,20 +155,8 @@ function IssueForm({ code, onDone }: { code: string; onDone: () => void }) {
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
       <p className="text-sm font-medium text-slate-900">{t('invoices.admin.issueTitle', { code })}</p>
       <p className="text-xs text-slate-600">{t('invoices.admin.issueText')}</p>
-      <RequiredField
-        id={`issue-${code}-number`}
-        label={t('invoices.admin.invoiceNumber')}
-        value={number}
-        onChange={setNumber}
-        showMissing={tried}
-      />
-      <RequiredField
-        id={`issue-${code}-lookup`}
-        label={t('invoices.admin.lookupCode')}
-        value={lookup}
-        onChange={setLookup}
-        showMissing={tried}
-      />
+      <RequiredField label={t('invoices.admin.invoiceNumber')} {...field('number')} />
+      <RequiredField label={t('invoices.admin.lookupCode')} {...field('lookup')} />
       <InlineFormActions cancel={t('invoices.cancel')} onCancel={onDone}>
         <Button type="submit" size="sm" disabled={issue.isPending}>
           {issue.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
