@@ -39,65 +39,69 @@ function navigations() {
   return { history, seen, stop };
 }
 
+/**
+ * Navigates to `path` with every API call held: the calls asked for, what the router heard, and
+ * `done`, which answers the held calls and stops listening.
+ */
+function navigateTo(path: string) {
+  const api = pendingApi();
+  const { history, seen, stop } = navigations();
+  history.push(path);
+  const done = () => {
+    api.answerAll();
+    stop();
+  };
+  return { asked: api.asked, history, seen, done };
+}
+
 afterEach(() => {
   setApiFetch((input, init) => fetch(input, init));
 });
 
 describe('navigation prefetch', () => {
   it("starts a workflow page's requests together as the navigation starts, before any answers", async () => {
-    const api = pendingApi();
-    const { history, seen, stop } = navigations();
-    history.push(`/workflows/auto-label-${WORKFLOW_ID}`);
+    const { asked, history, seen, done } = navigateTo(`/workflows/auto-label-${WORKFLOW_ID}`);
     // The router hears of the navigation at once, as without the prefetch.
     expect(seen).toEqual([`/workflows/auto-label-${WORKFLOW_ID}`]);
     expect(history.location.pathname).toBe(`/workflows/auto-label-${WORKFLOW_ID}`);
     // The page's data declaration is a chunk of its own: the requests start once it is loaded.
-    await expect.poll(() => api.asked.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => asked.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     // Nothing has answered yet, and the workflow, its versions and its reviews are all asked for.
-    expect(api.asked).toEqual(
+    expect(asked).toEqual(
       expect.arrayContaining([
         `/api/workflows/auto-label-${WORKFLOW_ID}`,
         `/api/workflows/${WORKFLOW_ID}/versions`,
         `/api/workflows/${WORKFLOW_ID}/reviews?page=0`,
       ]),
     );
-    api.answerAll();
-    stop();
+    done();
   });
 
   it('asks for the filtered catalogue the address names', async () => {
-    const api = pendingApi();
-    const { history, stop } = navigations();
-    history.push('/workflows?search=shopify');
+    const { asked, done } = navigateTo('/workflows?search=shopify');
     await expect
-      .poll(() => api.asked.find((url) => url.startsWith('/api/workflows?')), { timeout: 15_000 })
+      .poll(() => asked.find((url) => url.startsWith('/api/workflows?')), { timeout: 15_000 })
       .toContain('search=shopify');
-    api.answerAll();
-    stop();
+    done();
   });
 
   it("starts the requests of every page that declares its data, the profile's among them", async () => {
-    const api = pendingApi();
-    const { history, stop } = navigations();
-    history.push('/profiles/author-1?page=2');
-    await expect.poll(() => api.asked.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-    expect(api.asked).toEqual(
+    const { asked, done } = navigateTo('/profiles/author-1?page=2');
+    await expect.poll(() => asked.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    expect(asked).toEqual(
       expect.arrayContaining(['/api/profile/author-1', '/api/workflows?page=1&user_id=author-1']),
     );
-    api.answerAll();
-    stop();
+    done();
   });
 
   it('asks nothing for a page without a data declaration', async () => {
-    const api = pendingApi();
-    const { history, seen, stop } = navigations();
-    history.push('/faq');
+    const { asked, seen, done } = navigateTo('/faq');
     // Every declaration loaded: had the navigation started one, its requests would be out by now.
     await Promise.all(Object.values(import.meta.glob('./routes/*.data.ts')).map((load) => load()));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen).toEqual(['/faq']);
-    expect(api.asked).toEqual([]);
-    stop();
+    expect(asked).toEqual([]);
+    done();
   });
 
   it('prefetches exactly the pages with a `routes/<file>.data.ts` beside their component', () => {

@@ -25,53 +25,30 @@ beforeAll(async () => {
   const make = async (key: string, input: Parameters<typeof createWorkflow>[2]) => {
     ids[key] = (await createWorkflow(ctx.db, ctx.storage, input)).id;
   };
-  await make('quanly', {
-    userId: author.id,
-    title: 'Quản lý đơn hàng tự động',
-    price: 0,
-    views: 50,
-    platform: 'n8n',
-    useCases: ['ecommerce', 'sales-crm'],
-    apps: [{ key: 'slack', name: 'Slack' }],
-    createdAt: new Date(now - 5 * DAY),
-  });
-  await make('danang', {
-    userId: author.id,
-    title: 'Weather alerts for da nang',
-    price: 99_999,
-    views: 10,
-    platform: 'make',
-    useCases: ['productivity'],
-    createdAt: new Date(now - 4 * DAY),
-  });
-  await make('invoice', {
-    userId: other.id,
-    title: 'Invoice extraction to Google Sheets',
-    price: 100_000,
-    views: 300,
-    platform: 'n8n',
-    useCases: ['finance', 'documents'],
-    apps: [{ key: 'google-sheets', name: 'Google Sheets' }],
-    createdAt: new Date(now - 3 * DAY),
-  });
-  await make('crm', {
-    userId: other.id,
-    title: 'Route leads to the CRM',
-    price: 499_999,
-    views: 300,
-    platform: 'zapier',
-    useCases: ['sales-crm'],
-    createdAt: new Date(now - 2 * DAY),
-  });
-  await make('premium', {
-    userId: other.id,
-    title: 'Premium marketing suite',
-    price: 500_000,
-    views: 5,
-    platform: 'make',
-    useCases: ['marketing'],
-    createdAt: new Date(now - 1 * DAY),
-  });
+  // The listed catalogue, one row per workflow: created `daysAgo` days ago, oldest first.
+  const slack = { key: 'slack', name: 'Slack' };
+  const sheets = { key: 'google-sheets', name: 'Google Sheets' };
+  // key, author, title, price, views, platform, use cases, apps, days ago
+  // prettier-ignore
+  const listed = [
+    ['quanly', author, 'Quản lý đơn hàng tự động', 0, 50, 'n8n', ['ecommerce', 'sales-crm'], [slack], 5],
+    ['danang', author, 'Weather alerts for da nang', 99_999, 10, 'make', ['productivity'], [], 4],
+    ['invoice', other, 'Invoice extraction to Google Sheets', 100_000, 300, 'n8n', ['finance', 'documents'], [sheets], 3],
+    ['crm', other, 'Route leads to the CRM', 499_999, 300, 'zapier', ['sales-crm'], [], 2],
+    ['premium', other, 'Premium marketing suite', 500_000, 5, 'make', ['marketing'], [], 1],
+  ] as const;
+  for (const [key, owner, title, price, views, platform, useCases, apps, daysAgo] of listed) {
+    await make(key, {
+      userId: owner.id,
+      title,
+      price,
+      views,
+      platform,
+      useCases: [...useCases],
+      ...(apps.length > 0 ? { apps: [...apps] } : {}),
+      createdAt: new Date(now - daysAgo * DAY),
+    });
+  }
   await make('pending', { userId: author.id, title: 'Pending secret workflow', status: 'pending' });
   await make('rejected', { userId: author.id, title: 'Rejected workflow', status: 'rejected' });
   await make('unlisted', { userId: other.id, title: 'Unlisted workflow', status: 'unlisted' });
