@@ -1,5 +1,10 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { confirmationLink, decodeBase64Parts, decodeQuotedPrintable, mailsTo } from '../../scripts/lib/outbox';
+import {
+  confirmationLink,
+  decodeBase64Parts,
+  decodeQuotedPrintable,
+  mailsTo,
+} from '../../scripts/lib/outbox';
 import { clientAddressHeader, expectAccessible, type UiLanguage } from './fixtures';
 import type { Translate } from './translations';
 
@@ -168,7 +173,9 @@ export async function confirmedAccount(
     data: { email, password: PASSWORD, name: email.split('@')[0] },
   });
   expect(signUp.ok(), await signUp.text()).toBe(true);
-  expect((await request.get(await confirmationMailLink(email), { maxRedirects: 0 })).status()).toBeLessThan(400);
+  expect((await request.get(await confirmationMailLink(email), { maxRedirects: 0 })).status()).toBeLessThan(
+    400,
+  );
   const signIn = await request.post('/api/auth/sign-in/email', {
     headers: { origin },
     data: { email, password: PASSWORD },

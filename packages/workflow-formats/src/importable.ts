@@ -30,8 +30,7 @@ export function importableN8nWorkflow(
     delete rest.id;
     return { id: fallbackId, ...rest };
   };
-  if (Array.isArray(doc))
-    return withId({ name: fallbackName, nodes: doc, connections: {}, active: false });
+  if (Array.isArray(doc)) return withId({ name: fallbackName, nodes: doc, connections: {}, active: false });
   const own_name = own(doc, 'name');
   const name = typeof own_name === 'string' && own_name.trim() !== '' ? own_name : fallbackName;
   const result: JsonRecord = { name };

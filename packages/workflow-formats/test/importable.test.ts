@@ -74,7 +74,9 @@ describe('importableN8nFile', () => {
 
   it('adds the id idFor names to each workflow without one (n8n 2.x imports none without it) and keeps an own id', () => {
     const idFor = (index: number) => `id-of-${index}`;
-    const single = JSON.parse(importableN8nFile(JSON.stringify({ nodes: [node], connections: {} }), 'One', idFor)!);
+    const single = JSON.parse(
+      importableN8nFile(JSON.stringify({ nodes: [node], connections: {} }), 'One', idFor)!,
+    );
     expect(single).toEqual({ id: 'id-of-0', name: 'One', nodes: [node], connections: {}, active: false });
     expect(Object.keys(single)[0]).toBe('id');
     const text = `{"id":"Own1d","name":"Ok","nodes":[],"connections":{},"active":false}`;

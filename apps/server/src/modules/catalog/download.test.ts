@@ -88,12 +88,20 @@ describe('every n8n file served imports in n8n', () => {
   });
 
   it("keeps the author's id, serves a file that already imports byte for byte and gives each workflow of a pack its own id", async () => {
-    const withId = JSON.stringify({ id: 'Kx81mQ0aZ7pLr2Tw', name: 'Mine', nodes: [node], connections: {}, active: false });
+    const withId = JSON.stringify({
+      id: 'Kx81mQ0aZ7pLr2Tw',
+      name: 'Mine',
+      nodes: [node],
+      connections: {},
+      active: false,
+    });
     const own = await workflowOf(withId);
     const ownResponse = await ctx.app.inject({ method: 'GET', url: `/api/workflows/${own.id}/download` });
     expect(ownResponse.body).toBe(withId);
 
-    const legacy = await workflowOf(JSON.stringify({ id: 7, name: 'Old export', nodes: [node], connections: {} }));
+    const legacy = await workflowOf(
+      JSON.stringify({ id: 7, name: 'Old export', nodes: [node], connections: {} }),
+    );
     const legacyFile = JSON.parse(
       (await ctx.app.inject({ method: 'GET', url: `/api/workflows/${legacy.id}/download` })).body,
     );

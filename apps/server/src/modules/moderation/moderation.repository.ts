@@ -144,7 +144,9 @@ export function createModerationRepository(db: Database) {
       return tx
         .select()
         .from(workflowVersions)
-        .where(and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.moderationStatus, 'pending')))
+        .where(
+          and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.moderationStatus, 'pending')),
+        )
         .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id));
     },
 

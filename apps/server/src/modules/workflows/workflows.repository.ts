@@ -176,7 +176,10 @@ export function createWorkflowsRepository(db: Database) {
           .update(workflowVersions)
           .set({ moderationStatus: 'approved', moderationReason: null, moderatedAt: now })
           .where(
-            and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.moderationStatus, 'pending')),
+            and(
+              eq(workflowVersions.workflowId, workflowId),
+              eq(workflowVersions.moderationStatus, 'pending'),
+            ),
           );
         await tx
           .update(workflowVersions)
@@ -274,7 +277,10 @@ export function createWorkflowsRepository(db: Database) {
         .where(
           scope === 'all'
             ? eq(workflowVersions.workflowId, workflowId)
-            : and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.moderationStatus, 'approved')),
+            : and(
+                eq(workflowVersions.workflowId, workflowId),
+                eq(workflowVersions.moderationStatus, 'approved'),
+              ),
         )
         .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id));
     },
@@ -429,7 +435,11 @@ export function createWorkflowsRepository(db: Database) {
           })
           .from(moderationDecisions)
           .where(inArray(moderationDecisions.workflowId, workflowIds))
-          .orderBy(moderationDecisions.workflowId, desc(moderationDecisions.createdAt), desc(moderationDecisions.id)),
+          .orderBy(
+            moderationDecisions.workflowId,
+            desc(moderationDecisions.createdAt),
+            desc(moderationDecisions.id),
+          ),
         pendingChanges(db, workflowIds),
       ]);
       return { decisions, ...pending };
