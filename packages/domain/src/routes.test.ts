@@ -21,6 +21,11 @@ describe('route table', () => {
       '/workflows?search=qu%E1%BA%A3n+l%C3%BD',
     );
     expect(paths.auth('signup')).toBe('/auth?tab=signup');
+    expect(paths.adminTaxStatement('u 1', 2026)).toBe('/admin/sellers/u%201/tax-statement?year=2026');
+    expect(matchPage(paths.adminTaxStatement('u1', 2026).split('?')[0]!)).toEqual({
+      id: 'adminTaxStatement',
+      params: { id: 'u1' },
+    });
   });
 
   it('guards only pages the server never renders with data, and never the sign-in page itself', () => {
@@ -30,6 +35,7 @@ describe('route table', () => {
         'admin',
         'adminInvoices',
         'adminPaymentIncidents',
+        'adminTaxStatement',
         'favorites',
         'myWorkflows',
         'orderReceipt',
@@ -45,6 +51,7 @@ describe('route table', () => {
     expect(PAGES.admin).toMatchObject({ guard: 'admin' });
     expect(PAGES.adminPaymentIncidents).toMatchObject({ guard: 'admin' });
     expect(PAGES.adminInvoices).toMatchObject({ guard: 'admin' });
+    expect(PAGES.adminTaxStatement).toMatchObject({ guard: 'admin' });
   });
 
   it('lists only public, indexable, parameterless pages as static', () => {

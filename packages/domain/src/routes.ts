@@ -62,6 +62,12 @@ export const PAGES = {
     guard: 'admin',
   },
   adminInvoices: { pattern: '/admin/invoices', access: 'signed-in', indexable: false, guard: 'admin' },
+  adminTaxStatement: {
+    pattern: '/admin/sellers/:id/tax-statement',
+    access: 'signed-in',
+    indexable: false,
+    guard: 'admin',
+  },
   notFound: { pattern: '*', access: 'public', indexable: false },
 } as const satisfies Record<string, PageRoute>;
 
@@ -107,6 +113,9 @@ export const paths = {
   admin: () => '/admin',
   adminPaymentIncidents: () => '/admin/payment-incidents',
   adminInvoices: () => '/admin/invoices',
+  /** A seller's yearly withholding statement as an admin sees it: the tax code in full. */
+  adminTaxStatement: (sellerId: string, year: number) =>
+    withQuery(`/admin/sellers/${enc(sellerId)}/tax-statement`, { year: String(year) }),
 } as const;
 
 /** Public, indexable pages without parameters: the sitemap's fixed entries. */

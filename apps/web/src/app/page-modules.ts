@@ -13,6 +13,9 @@ import { page as workflow } from './routes/workflow-detail.page';
 
 export type { PageTexts } from './page';
 
+/** A signed-in screen: its module under ./routes, with the signed-in texts. */
+const signedIn = (file: string): PageDeclaration<never> => ({ file, texts: 'signedIn' });
+
 /**
  * Every page's declaration: the public pages' own (`routes/<file>.page.ts`, with their heads), the
  * signed-in screens' module and texts inline (their heads are the app's: they are never indexed).
@@ -28,24 +31,25 @@ export const PAGE_MODULES: Record<PageId, PageDeclaration<never>> = {
   auth: { file: 'auth' },
   verifyEmail: { file: 'verify-email' },
   resetPassword: { file: 'reset-password' },
-  profile: { file: 'profile', texts: 'signedIn' },
-  workflowNew: { file: 'workflow-new', texts: 'signedIn' },
-  workflowEdit: { file: 'workflow-edit', texts: 'signedIn' },
-  myWorkflows: { file: 'my-workflows', texts: 'signedIn' },
-  favorites: { file: 'favorites', texts: 'signedIn' },
-  purchases: { file: 'purchases', texts: 'signedIn' },
-  orderReceipt: { file: 'order-receipt', texts: 'signedIn' },
-  testGateway: { file: 'test-gateway', texts: 'signedIn' },
-  admin: { file: 'admin', texts: 'signedIn' },
+  profile: signedIn('profile'),
+  workflowNew: signedIn('workflow-new'),
+  workflowEdit: signedIn('workflow-edit'),
+  myWorkflows: signedIn('my-workflows'),
+  favorites: signedIn('favorites'),
+  purchases: signedIn('purchases'),
+  orderReceipt: signedIn('order-receipt'),
+  testGateway: signedIn('test-gateway'),
+  admin: signedIn('admin'),
   // The admin page, opened at its payment incidents tab (the address the admins' e-mails link to).
-  adminPaymentIncidents: { file: 'admin', texts: 'signedIn' },
-  adminInvoices: { file: 'admin', texts: 'signedIn' },
+  adminPaymentIncidents: signedIn('admin'),
+  adminInvoices: signedIn('admin'),
+  adminTaxStatement: signedIn('admin-tax-statement'),
   guide,
   contact,
   faq,
   terms,
   privacy,
-  sales: { file: 'sales', texts: 'signedIn' },
-  taxStatement: { file: 'tax-statement', texts: 'signedIn' },
+  sales: signedIn('sales'),
+  taxStatement: signedIn('tax-statement'),
   notFound,
 };

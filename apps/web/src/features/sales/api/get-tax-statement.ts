@@ -13,3 +13,14 @@ export function taxStatementQueryOptions(year: number) {
 export function useTaxStatement(year: number) {
   return useQuery(taxStatementQueryOptions(year));
 }
+
+export function adminTaxStatementQueryOptions(sellerId: string, year: number) {
+  return defineQuery([...salesKeys.admin(), 'tax-statement', sellerId, year] as const, (signal) =>
+    api.get('/api/admin/sellers/:id/tax-statement', { params: { id: sellerId }, query: { year }, signal }),
+  );
+}
+
+/** A seller's statement for `year` as an admin reads it: the same figures, the tax code in full. */
+export function useAdminTaxStatement(sellerId: string, year: number) {
+  return useQuery(adminTaxStatementQueryOptions(sellerId, year));
+}

@@ -71,6 +71,14 @@ describe('the admins’ tax report', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['', '399,990 VNĐ', '20,000 VNĐ', '8,000 VNĐ']);
+    // Each seller links to their yearly statement for the report's year (the admin's page, tax code in full).
+    expect(within(rows[0]!).getByRole('link', { name: 'Statement' }).getAttribute('href')).toBe(
+      '/admin/sellers/u1/tax-statement?year=2026',
+    );
+    expect(within(rows[1]!).getByRole('link', { name: 'Statement' }).getAttribute('href')).toBe(
+      '/admin/sellers/u2/tax-statement?year=2026',
+    );
+    expect(within(rows[2]!).queryByRole('link')).toBeNull();
     expect(screen.getByRole('link', { name: 'Export tax report (CSV)' }).getAttribute('href')).toBe(
       '/api/admin/tax-report.csv?month=2026-05',
     );

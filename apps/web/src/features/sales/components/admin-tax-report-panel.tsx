@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { TaxReportRow } from '@flowbay/domain';
+import { paths } from '@flowbay/domain/routes';
 import { useTranslation } from '@/i18n/use-translation';
 import { TextField } from '@/components/ui/text-field';
 import { DownloadLink } from '@/components/download-link';
@@ -71,6 +73,13 @@ function Report({ month, money }: { month: string; money: (amount: number) => st
                       <span className="block text-xs font-normal text-slate-500">
                         {t(`tax.kinds.${row.kind}`)}
                       </span>
+                      {/* The seller's yearly statement for the report's year, tax code in full. */}
+                      <Link
+                        to={paths.adminTaxStatement(row.seller_id, Number(month.slice(0, 4)))}
+                        className="block text-xs font-medium text-brand-700 underline"
+                      >
+                        {t('tax.admin.statement')}
+                      </Link>
                     </span>
                   ),
               },
