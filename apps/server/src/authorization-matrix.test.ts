@@ -115,6 +115,10 @@ const REQUESTS: Record<string, RouteRequest> = {
     url: `/api/admin/orders/${f.orderCode}/decline-refund`,
     payload: { reason: 'No' },
   }),
+  'POST /api/admin/orders/{code}/refunded-by-transfer': (f) => ({
+    url: `/api/admin/orders/${f.orderCode}/refunded-by-transfer`,
+    payload: { transfer_ref: 'FT26001' },
+  }),
   'POST /api/admin/payment-incidents/{code}/retry-refund': (f) => ({
     url: `/api/admin/payment-incidents/${f.orderCode}/retry-refund`,
   }),

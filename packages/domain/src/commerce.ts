@@ -81,6 +81,13 @@ export type RefundRequestBody = z.infer<typeof RefundRequestBody>;
 export const RefundDecisionBody = z.object({ reason });
 export type RefundDecisionBody = z.infer<typeof RefundDecisionBody>;
 
+/** An admin says the money went back by a bank transfer they made (providers without a refund API). */
+export const RefundedByTransferBody = z.object({
+  transfer_ref: z.string().trim().min(1).max(64),
+  reason: z.string().trim().max(1000).optional(),
+});
+export type RefundedByTransferBody = z.infer<typeof RefundedByTransferBody>;
+
 export const AdminOrdersQuery = z.object({
   q: z.string().trim().max(200).optional(),
   state: OrderState.optional(),
@@ -127,6 +134,8 @@ export const OrderSummary = z.object({
     deleted: z.boolean(),
   }),
   seller: z.object({ id: z.string(), name: z.string() }),
+  /** The buyer's name as the order snapshotted it, so the receipt still names them if they rename. */
+  buyer_name: z.string(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   expires_at: z.string(),

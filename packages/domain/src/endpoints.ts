@@ -45,6 +45,7 @@ import {
   PaymentProviders,
   PurchasesResponse,
   RefundDecisionBody,
+  RefundedByTransferBody,
   RefundRequestBody,
   TestGatewayCompleteBody,
   TestGatewayCompleteResponse,
@@ -220,6 +221,10 @@ export const endpoints = {
   'POST /api/admin/payment-incidents/:code/retry-refund': { response: AdminPaymentIncidentsResponse },
   'POST /api/admin/orders/:code/refund': { body: RefundDecisionBody, response: AdminOrderResponse },
   'POST /api/admin/orders/:code/decline-refund': { body: RefundDecisionBody, response: AdminOrderResponse },
+  'POST /api/admin/orders/:code/refunded-by-transfer': {
+    body: RefundedByTransferBody,
+    response: AdminOrderResponse,
+  },
   'GET /api/payments/providers': { response: PaymentProviders },
   ...PAYMENT_CALLBACK_ENDPOINTS,
   'GET /api/payments/test-gateway/session': { response: TestGatewaySession },

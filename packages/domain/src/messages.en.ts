@@ -55,6 +55,7 @@ export const MESSAGES_EN = {
     ORDER_NOT_REFUNDABLE: 'This order cannot be refunded.',
     NO_REFUND_REQUEST: 'This order has no open refund request.',
     NO_FAILED_REFUND: 'This order has no failed automatic refund to try again.',
+    REFUND_BY_API: "This order's payment provider refunds through its own service: use Refund instead.",
     PAYOUT_ACCOUNT_REQUIRED: 'Add a bank account before requesting a payout.',
     PAYOUT_ACCOUNT_ON_HOLD: 'Your bank account changed recently: payouts are paused for 48 hours.',
     PAYOUT_BELOW_MINIMUM: 'Your available balance is below the payout minimum.',

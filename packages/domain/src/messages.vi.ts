@@ -56,6 +56,7 @@ export const MESSAGES_VI = {
     ORDER_NOT_REFUNDABLE: 'Đơn hàng này không thể hoàn tiền.',
     NO_REFUND_REQUEST: 'Đơn hàng này không có yêu cầu hoàn tiền đang chờ.',
     NO_FAILED_REFUND: 'Đơn hàng này không có lần hoàn tiền tự động thất bại nào để thử lại.',
+    REFUND_BY_API: 'Cổng thanh toán của đơn hàng này hoàn tiền qua dịch vụ của họ: hãy dùng nút Hoàn tiền.',
     PAYOUT_ACCOUNT_REQUIRED: 'Vui lòng thêm tài khoản ngân hàng trước khi yêu cầu rút tiền.',
     PAYOUT_ACCOUNT_ON_HOLD: 'Tài khoản ngân hàng vừa được thay đổi: tạm dừng rút tiền trong 48 giờ.',
     PAYOUT_BELOW_MINIMUM: 'Số dư khả dụng của bạn thấp hơn mức rút tối thiểu.',

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppOptions } from '../app.ts';
 import { ledgerEntries } from '../db/schema.ts';
-import type { TestAppOptions, TestContext } from './app.ts';
+import { createTestApp, type TestAppOptions, type TestContext } from './app.ts';
 import { sessionCaller, signedInUser, type TestSession } from './auth.ts';
 import { createWorkflow } from './factories.ts';
 import { declareTaxProfile, TAX_PROFILES } from './tax.ts';
@@ -14,6 +14,34 @@ export function gatewayApp(clock: { now: () => Date }, env: Record<string, strin
     env,
     app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) },
   });
+}
+
+/**
+ * The test file's app, on the test gateway and a provider's stand-in (whose `env` points the app at
+ * it), with a seller and an admin signed in: made before the file's tests and closed after them. As
+ * with `useTestApp`, the objects returned are filled in by that `beforeAll`, so read them inside hooks
+ * and tests.
+ */
+export function useStandInApp<S extends { env: Record<string, string>; close(): Promise<void> }>(
+  startStandIn: () => Promise<S>,
+  clock: { now: () => Date },
+) {
+  const ctx = {} as TestContext;
+  const standIn = {} as S;
+  const seller = {} as TestSession;
+  const admin = {} as TestSession;
+  beforeAll(async () => {
+    Object.assign(standIn, await startStandIn());
+    const options = gatewayApp(clock, { PAYMENT_TEST_GATEWAY: 'true', ...standIn.env })(ctx);
+    Object.assign(ctx, await createTestApp(options));
+    Object.assign(seller, await signedInUser(ctx));
+    Object.assign(admin, await signedInUser(ctx, { role: 'admin' }));
+  }, 60_000);
+  afterAll(async () => {
+    await ctx.close?.();
+    await standIn.close?.();
+  });
+  return { ctx, standIn, seller, admin };
 }
 
 /** The test gateway's IPN delivered straight into the app under test (no HTTP server needed). */

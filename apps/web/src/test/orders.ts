@@ -19,6 +19,7 @@ export function paidOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
       deleted: false,
     },
     seller: { id: 'seller-1', name: 'Trần Quốc Bảo' },
+    buyer_name: 'Nguyễn Thị Lan',
     created_at: '2026-11-20T08:00:00.000Z',
     paid_at: '2026-11-20T08:01:00.000Z',
     expires_at: '2026-11-20T08:15:00.000Z',

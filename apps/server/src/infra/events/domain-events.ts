@@ -8,6 +8,7 @@ export interface OrderFact {
   id: string;
   code: string;
   buyerId: string | null;
+  buyerName: string;
   buyerEmail: string;
   buyerLanguage: 'en' | 'vi';
   workflowId: string;

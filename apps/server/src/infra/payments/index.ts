@@ -68,6 +68,11 @@ export interface PaymentProvider {
   readonly id: PaymentProviderId;
   /** No real money moves (the test gateway, a sandbox). */
   readonly testMode: boolean;
+  /**
+   * How money goes back: `api` through `refund`; `manual` when the provider has none (payOS), so an
+   * admin sends it by bank transfer and records it (`refunded-by-transfer`), and `refund` always throws.
+   */
+  readonly refunds: 'api' | 'manual';
   createPayment(order: PaymentOrder, context: PaymentContext): Promise<CreatedPayment>;
   /** Synchronous for VNPay and Stripe; payOS's SDK verifies a webhook asynchronously. */
   verifyCallback(input: CallbackInput): VerifiedCallback | Promise<VerifiedCallback>;

@@ -180,6 +180,7 @@ export function createPayosProvider(config: PayosConfig): PayosProvider {
     id: 'payos',
     // payOS has no sandbox: every configured channel moves real money (but the test gateway's).
     testMode: Boolean(config.standIn),
+    refunds: 'manual',
     client,
     ...(config.standIn ? { standIn: config.standIn } : {}),
 

@@ -66,6 +66,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider & { 
   return {
     id: 'stripe',
     testMode: config.secretKey.startsWith('sk_test_'),
+    refunds: 'api',
     client,
 
     async createPayment(order) {

@@ -147,6 +147,7 @@ export function createVnpayProvider(
   return {
     id: config.id,
     testMode: config.testMode,
+    refunds: 'api',
     client,
 
     async createPayment(order, context) {

@@ -30,6 +30,7 @@ export function registerOrdersListeners(
           providerRef: order.providerRef,
           paidAt: new Date(paidAt),
           seller: order.sellerName,
+          buyer: order.buyerName,
           orderUrl: orderUrl(order.code),
         }),
         { db: tx },

@@ -12,10 +12,15 @@ export interface ReceiptInput {
   providerRef: string | null;
   paidAt: Date;
   seller: string;
+  /** The buyer's name as the order snapshotted it. */
+  buyer: string;
   orderUrl: string;
 }
 
-/** The receipt, in the buyer's language: order code, item, amount, provider reference, date, seller. */
+/**
+ * The receipt, in the buyer's language: order code, item, buyer, amount (which includes every fee:
+ * the buyer pays the listed price and nothing on top), provider reference, date, seller.
+ */
 export function receiptMail(input: ReceiptInput): MailMessage {
   const vi = input.language === 'vi';
   const provider = paymentProviderName(input.provider, input.language, 'receipt');
@@ -25,7 +30,8 @@ export function receiptMail(input: ReceiptInput): MailMessage {
     paragraphs: [
       `${vi ? 'Mã đơn hàng' : 'Order code'}: ${input.code}`,
       `${vi ? 'Sản phẩm' : 'Item'}: ${input.title}`,
-      `${vi ? 'Số tiền' : 'Amount'}: ${formatVnd(input.amount, input.language)}`,
+      `${vi ? 'Người mua' : 'Buyer'}: ${input.buyer}`,
+      `${vi ? 'Số tiền' : 'Amount'}: ${formatVnd(input.amount, input.language)} ${vi ? '(đã gồm mọi khoản phí)' : '(all fees included)'}`,
       `${vi ? 'Thanh toán qua' : 'Paid with'}: ${provider}`,
       `${vi ? 'Mã giao dịch' : 'Provider reference'}: ${input.providerRef ?? '—'}`,
       `${vi ? 'Ngày' : 'Date'}: ${formatMailDate(input.paidAt, input.language)}`,

@@ -64,6 +64,11 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
     handler: (request) => orders.adminRetryRefund(request.viewer, request.params.code),
   });
 
+  admin('POST /api/admin/orders/:code/refunded-by-transfer', {
+    summary: 'Record that a paid order (or a payment awaiting refund) was refunded by bank transfer (payOS)',
+    handler: (request) => orders.adminRefundedByTransfer(request.viewer, request.params.code, request.body),
+  });
+
   admin('POST /api/admin/orders/:code/decline-refund', {
     summary: 'Decline an open refund request',
     handler: (request) => orders.adminDecline(request.viewer, request.params.code, request.body.reason),

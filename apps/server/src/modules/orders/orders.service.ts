@@ -12,6 +12,7 @@ import {
   type OrderSummary,
   type PaymentProviderId,
   type Purchase,
+  type RefundedByTransferBody,
 } from '@flowbay/domain';
 import type { RateConsumer, RateRule } from '../../infra/auth/rate-limit.ts';
 import type { Events } from '../../infra/events/events.ts';
@@ -113,12 +114,13 @@ export function newOrderCode(): string {
 
 /** What an order's events say about it (the listeners' view of the row). */
 export function orderFact(order: OrderRow): OrderFact {
-  const { id, code, buyerId, buyerEmail, buyerLanguage, workflowId, workflowTitle } = order;
+  const { id, code, buyerId, buyerName, buyerEmail, buyerLanguage, workflowId, workflowTitle } = order;
   const { sellerId, sellerName, amount, provider, providerRef } = order;
   return {
     id,
     code,
     buyerId,
+    buyerName,
     buyerEmail,
     buyerLanguage,
     workflowId,
@@ -171,6 +173,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         deleted: view.workflowDeletedAt !== null,
       },
       seller: { id: order.sellerId ?? '', name: order.sellerName },
+      buyer_name: order.buyerName,
       created_at: order.createdAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,
       expires_at: order.expiresAt.toISOString(),
@@ -457,6 +460,40 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     };
   }
 
+  /**
+   * What an admin's refund writes once the money is back with the buyer, whether the provider sent it
+   * or the admin did by bank transfer: the paid order is refunded under `refundRef`, its entitlement
+   * revoked, an open refund request approved, and `order.refunded` reverses the sale in the ledger and
+   * tells both sides. The caller holds the order's lock and has checked that it is paid.
+   */
+  async function recordRefund(
+    tx: OrderWrites,
+    order: OrderRow,
+    refund: {
+      refundRef: string;
+      reason: string;
+      adminId: string;
+      seller: Awaited<ReturnType<OrdersRepository['findUser']>>;
+      now: Date;
+    },
+  ) {
+    const { refundRef, reason, adminId, seller, now } = refund;
+    await tx.markRefunded(order.id, refundRef, now);
+    await tx.revokeEntitlement(order.id, now);
+    await tx.decideRefundRequest(order.id, 'approved', reason, adminId, now);
+    await deps.events.emit(
+      tx.queryable,
+      'order.refunded',
+      {
+        order: orderFact(order),
+        refundedAt: now.toISOString(),
+        reason,
+        seller: seller ? { email: seller.email, language: seller.locale } : null,
+      },
+      { id: `order.refunded:${order.id}` },
+    );
+  }
+
   /** The buyer (in their language) and the admins hear how an automatic refund ended. */
   async function tellAutoRefundOutcome(
     tx: OrderWrites,
@@ -494,13 +531,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     if (!incident || !order || incident.outcome !== 'refund_pending') return;
     const provider = providers.get(order.provider);
     const reason = AUTO_REFUND_REASONS[incident.kind as AutoRefundKind];
+    // A provider without a refund API (payOS) can never succeed here: the incident waits for an
+    // admin's bank transfer at once instead of retrying for an hour.
+    const manual = provider?.refunds === 'manual';
     let refundRef: string;
     try {
       if (!provider) throw new PaymentProviderError(`the provider ${order.provider} is not configured`);
+      if (manual) {
+        throw new PaymentProviderError(
+          `${provider.id} has no refund API: refund the buyer by bank transfer, then mark it refunded`,
+        );
+      }
       ({ refundRef } = await provider.refund(order, reason, 'flowbay-automatic'));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const last = attempt.attempts >= attempt.maxAttempts;
+      const last = manual || attempt.attempts >= attempt.maxAttempts;
       await repository.transaction(async (tx) => {
         const locked = await tx.lockIncident(orderId);
         if (locked?.outcome !== 'refund_pending') return;
@@ -796,20 +841,60 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           createdAt: now,
         });
         if (!order || order.state !== 'paid') return;
-        await tx.markRefunded(order.id, refundRef, now);
-        await tx.revokeEntitlement(order.id, now);
-        await tx.decideRefundRequest(order.id, 'approved', reason, admin.id, now);
-        await deps.events.emit(
-          tx.queryable,
-          'order.refunded',
-          {
-            order: orderFact(order),
-            refundedAt: now.toISOString(),
-            reason,
-            seller: seller ? { email: seller.email, language: seller.locale } : null,
-          },
-          { id: `order.refunded:${order.id}` },
-        );
+        await recordRefund(tx, order, { refundRef, reason, adminId: admin.id, seller, now });
+      });
+      queue.poke();
+      return { order: toAdminOrder(await viewOf(code)) };
+    },
+
+    /**
+     * An admin records that they sent the money back by bank transfer, for an order whose provider
+     * has no refund API (payOS). It writes what a provider refund writes after the provider's call:
+     * a paid order is refunded (the entitlement revoked, `order.refunded` reverses the sale in the
+     * ledger, both sides are told); a payment awaiting its automatic refund resolves its incident.
+     * The transfer reference is kept as the refund's reference; a second call changes nothing.
+     */
+    async adminRefundedByTransfer(viewer: Viewer, code: string, body: RefundedByTransferBody) {
+      const admin = requireAdmin(viewer);
+      const before = await repository.findView(code);
+      if (!before) throw orderNotFound();
+      const provider = providers.get(before.order.provider);
+      if (provider?.refunds === 'api') {
+        throw new AppError('REFUND_BY_API', 'This provider refunds through its API');
+      }
+      const reason = body.reason || `Refunded by bank transfer ${body.transfer_ref}`;
+      const seller = before.order.sellerId ? await repository.findUser(before.order.sellerId) : null;
+      await repository.transaction(async (tx) => {
+        const order = await tx.lockByCode(code);
+        if (!order) throw orderNotFound();
+        if (order.state === 'refunded') return;
+        const incident = await tx.lockIncident(order.id);
+        const awaiting = incident?.outcome === 'refund_pending' || incident?.outcome === 'refund_failed';
+        if (order.state !== 'paid' && !awaiting) {
+          throw new AppError('ORDER_NOT_REFUNDABLE', 'This order cannot be refunded');
+        }
+        const now = clock();
+        await tx.insertEvent({
+          orderId: order.id,
+          provider: order.provider,
+          kind: 'refund',
+          signatureValid: true,
+          outcome: 'refunded_by_transfer',
+          payload: { refund_ref: body.transfer_ref, reason, by: admin.id },
+          createdAt: now,
+        });
+        if (awaiting && incident) {
+          await tx.recordAutoRefund(order.id, body.transfer_ref, now);
+          await tellAutoRefundOutcome(tx, order, incident, { outcome: 'refunded' });
+        }
+        if (order.state !== 'paid') return;
+        await recordRefund(tx, order, {
+          refundRef: body.transfer_ref,
+          reason,
+          adminId: admin.id,
+          seller,
+          now,
+        });
       });
       queue.poke();
       return { order: toAdminOrder(await viewOf(code)) };

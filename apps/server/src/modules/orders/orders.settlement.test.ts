@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders as ordersTable, sales, testGatewayPayments, workflows } from '../../db/schema.ts';
 import { createStripeProvider } from '../../infra/payments/stripe.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
-import { readOutbox, sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
+import { readOutbox, sessionCaller, signedInUser } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { entitlementsOf, manualClock } from '../../test/payments.ts';
-import { injectedIpn, payAtTestGateway, placeOrder } from '../../test/selling.ts';
+import { payAtTestGateway, placeOrder, useStandInApp } from '../../test/selling.ts';
 import { startStripeStandIn } from '../../test/stripe.ts';
 
 /** Payments that land where a plain "pending → paid" does not apply (decision 0136). */
@@ -15,25 +14,9 @@ const SECRET_KEY = 'sk_test_flowbay_settlement';
 const WEBHOOK_SECRET = 'whsec_flowbay_settlement';
 const MINUTE = 60 * 1000;
 const clock = manualClock(new Date('2026-07-01T08:00:00Z'));
-let ctx: TestContext;
-let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
+const startStripe = () => startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+const { ctx, standIn: stripe, seller, admin } = useStandInApp(startStripe, clock);
 const call = sessionCaller(() => ctx);
-let seller: TestSession;
-let admin: TestSession;
-
-beforeAll(async () => {
-  stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
-  ctx = await createTestApp({
-    env: { PAYMENT_TEST_GATEWAY: 'true', ...stripe.env },
-    app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) },
-  });
-  seller = await signedInUser(ctx);
-  admin = await signedInUser(ctx, { role: 'admin' });
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-  await stripe?.close();
-});
 
 const seconds = () => Math.floor(clock.now().getTime() / 1000);
 

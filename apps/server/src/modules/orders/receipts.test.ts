@@ -7,6 +7,7 @@ import { createUser, createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
 import { buyThroughTestGateway, injectedIpn } from '../../test/selling.ts';
+import { receiptMail } from './orders.mail.ts';
 
 const clock = manualClock();
 let ctx: TestContext;
@@ -34,7 +35,7 @@ describe('receipts', () => {
       price: 120_000,
       title: 'Zalo order alerts',
     });
-    const buyer = await signedInUser(ctx, { locale: 'en' });
+    const buyer = await signedInUser(ctx, { locale: 'en', name: 'Lan Buyer' });
     const { code } = await buyThroughTestGateway(ctx, buyer, workflow.id);
     await ctx.app.jobs.runDue();
     const [waiting] = await ctx.app.jobs.list({ kind: MAIL_JOB });
@@ -47,7 +48,8 @@ describe('receipts', () => {
       const [receipt] = smtp.to(buyer.user.email);
       expect(receipt!.subject).toBe(`Your Flowbay receipt ${code}`);
       expect(receipt!.text).toContain('Item: Zalo order alerts');
-      expect(receipt!.text).toContain('Amount: 120,000 VNĐ');
+      expect(receipt!.text).toContain('Buyer: Lan Buyer');
+      expect(receipt!.text).toContain('Amount: 120,000 VNĐ (all fees included)');
       expect(receipt!.text).toContain('Paid with: Test payment (no money moved)');
       expect(receipt!.text).toContain('Seller: Quoc Author');
       expect(receipt!.text).toMatch(/Provider reference: \d{8}/);
@@ -56,5 +58,24 @@ describe('receipts', () => {
     } finally {
       await smtp.close();
     }
+  });
+
+  it('names the buyer and says the amount includes every fee, in Vietnamese too', () => {
+    const mail = receiptMail({
+      to: 'lan@example.com',
+      language: 'vi',
+      code: 'FB-7K3M-Q9XD',
+      title: 'Cảnh báo đơn Zalo',
+      amount: 199_000,
+      provider: 'vnpay',
+      providerRef: '14567890',
+      paidAt: new Date('2026-11-20T08:01:00.000Z'),
+      seller: 'Trần Quốc Bảo',
+      buyer: 'Nguyễn Thị Lan',
+      orderUrl: 'https://flowbay.test/orders/FB-7K3M-Q9XD',
+    });
+    expect(mail.text).toContain('Người mua: Nguyễn Thị Lan');
+    expect(mail.text).toContain('Số tiền: 199.000 VNĐ (đã gồm mọi khoản phí)');
+    expect(mail.text).toContain('Mã giao dịch: 14567890');
   });
 });

@@ -1,13 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, cleanup, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderState, OrderSummary } from '@flowbay/domain';
 import { PENDING_POLL_MS } from '@/features/orders/api/get-order';
 import { paidOrder } from '@/test/orders';
 import { Component as OrderReceiptPage } from './order-receipt';
 import { formatDateTime } from '@/lib/format';
-import { inLanguage } from '@/test/render';
+import { inLanguage, renderInApp } from '@/test/render';
 
 beforeAll(() => inLanguage('en'));
 afterEach(() => {
@@ -69,15 +68,11 @@ function stubApi(states: OrderState[], overrides: Partial<OrderSummary> = {}) {
 }
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/orders/:code" element={<OrderReceiptPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderInApp(
+    <Routes>
+      <Route path="/orders/:code" element={<OrderReceiptPage />} />
+    </Routes>,
+    { path },
   );
 }
 

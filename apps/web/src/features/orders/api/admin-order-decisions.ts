@@ -38,3 +38,18 @@ export function useDeclineRefund() {
     false,
   );
 }
+
+/**
+ * Records that the admin sent the money back by bank transfer (payOS has no refund API): the order
+ * is refunded as by the Refund button, and the payment incidents reload too.
+ */
+export function useRefundedByTransfer() {
+  return useOrderDecision(
+    ({ code, reason }) =>
+      api.post('/api/admin/orders/:code/refunded-by-transfer', {
+        params: { code },
+        body: { transfer_ref: reason },
+      }),
+    true,
+  );
+}

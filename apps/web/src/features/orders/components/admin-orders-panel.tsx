@@ -14,6 +14,7 @@ import { useAdminOrders } from '../api/get-admin-orders';
 import { useRefundRequests } from '../api/get-refund-requests';
 import { OrderStateBadge } from './order-state-badge';
 import { PagedAdminList } from './paged-admin-list';
+import { RefundedByTransferButton, refundsByTransfer } from './refunded-by-transfer-button';
 import { ReasonDialog } from '@/components/reason-dialog';
 
 /** The admin's Orders tab: open refund requests first, then every order with search and a state filter. */
@@ -120,18 +121,25 @@ function OrderRow({ order, queue = false }: { order: AdminOrder; queue?: boolean
       actions={
         order.state === 'paid' && (
           <div className="flex shrink-0 flex-wrap gap-2">
-            <ReasonDialog
-              {...decision}
-              id={`refund-${queue ? 'queue' : 'list'}-${order.code}`}
-              trigger={openRequest ? t('adminOrders.approve') : t('adminOrders.refund')}
-              triggerVariant={openRequest ? 'primary' : 'outline'}
-              title={t('adminOrders.refundTitle', { code: order.code })}
-              description={t('adminOrders.refundText')}
-              confirm={t('adminOrders.confirmRefund')}
-              destructive
-              submit={(reason) => refund.mutateAsync({ code: order.code, reason })}
-              succeeded={t('adminOrders.refunded', { code: order.code })}
-            />
+            {refundsByTransfer(order.provider) ? (
+              <RefundedByTransferButton
+                code={order.code}
+                id={`transfer-refund-${queue ? 'queue' : 'list'}-${order.code}`}
+              />
+            ) : (
+              <ReasonDialog
+                {...decision}
+                id={`refund-${queue ? 'queue' : 'list'}-${order.code}`}
+                trigger={openRequest ? t('adminOrders.approve') : t('adminOrders.refund')}
+                triggerVariant={openRequest ? 'primary' : 'outline'}
+                title={t('adminOrders.refundTitle', { code: order.code })}
+                description={t('adminOrders.refundText')}
+                confirm={t('adminOrders.confirmRefund')}
+                destructive
+                submit={(reason) => refund.mutateAsync({ code: order.code, reason })}
+                succeeded={t('adminOrders.refunded', { code: order.code })}
+              />
+            )}
             {openRequest && (
               <ReasonDialog
                 {...decision}

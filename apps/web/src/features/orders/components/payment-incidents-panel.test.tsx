@@ -1,38 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminPaymentIncident } from '@flowbay/domain';
 import { inLanguage, renderInApp } from '@/test/render';
 import { stubFetch } from '@/test/api-stub';
+import { paymentIncident } from '@/test/payment-incidents';
 import { PaymentIncidentsPanel } from './payment-incidents-panel';
 
 beforeEach(() => inLanguage('en'));
 // The test set-up unmounts after each test; the stubs are this file's to undo.
 afterEach(() => vi.unstubAllGlobals());
 
-function incident(code: string, overrides: Partial<AdminPaymentIncident> = {}): AdminPaymentIncident {
-  return {
-    order_code: code,
-    kind: 'already_owned',
-    outcome: 'refunded',
-    order_state_before: 'pending',
-    order_state: 'refunded',
-    amount: 1_250_000,
-    currency: 'VND',
-    provider: 'stripe',
-    provider_ref: 'pi_test_1',
-    workflow: { id: 'w1', title: 'Invoice alerts' },
-    buyer: { id: 'b1', name: 'Nguyễn Lan', email: 'lan@example.com' },
-    refund_attempts: 1,
-    last_error: null,
-    refund_ref: 're_test_1',
-    created_at: '2026-11-27T08:00:00.000Z',
-    resolved_at: '2026-11-27T08:01:00.000Z',
-    ...overrides,
-  };
-}
-
 // Newest first, as the API answers.
-const FAILED = incident('FB-FFFF-2222', {
+const FAILED = paymentIncident('FB-FFFF-2222', {
   kind: 'workflow_unavailable',
   outcome: 'refund_failed',
   order_state: 'failed',
@@ -41,8 +19,8 @@ const FAILED = incident('FB-FFFF-2222', {
   refund_ref: null,
   resolved_at: null,
 });
-const REFUNDED = incident('FB-RRRR-3333');
-const LATE = incident('FB-LLLL-4444', {
+const REFUNDED = paymentIncident('FB-RRRR-3333');
+const LATE = paymentIncident('FB-LLLL-4444', {
   kind: 'late_payment',
   outcome: 'fulfilled',
   order_state_before: 'expired',

@@ -16,6 +16,7 @@ import { formatDateTime, formatPrice } from '@/lib/format';
 import { usePaymentIncidents } from '../api/get-payment-incidents';
 import { useRetryAutoRefund } from '../api/retry-auto-refund';
 import { PagedAdminList } from './paged-admin-list';
+import { RefundedByTransferButton, refundsByTransfer } from './refunded-by-transfer-button';
 
 const OUTCOME_VARIANT: Record<PaymentIncidentOutcome, NonNullable<BadgeProps['variant']>> = {
   fulfilled: 'success',
@@ -61,7 +62,7 @@ function IncidentRow({ incident }: { incident: AdminPaymentIncident }) {
     <RowCard
       data-testid="payment-incident"
       className="text-sm"
-      actions={incident.outcome === 'refund_failed' && <RetryRefundButton code={incident.order_code} />}
+      actions={<IncidentActions incident={incident} />}
     >
       <p className="flex flex-wrap items-center gap-2">
         <Link
@@ -111,6 +112,20 @@ function IncidentRow({ incident }: { incident: AdminPaymentIncident }) {
       )}
     </RowCard>
   );
+}
+
+/**
+ * A refund awaiting an admin: a provider without a refund API (payOS) is refunded by bank transfer
+ * and recorded; another's failed automatic refund can be tried again.
+ */
+function IncidentActions({ incident }: { incident: AdminPaymentIncident }) {
+  const awaiting = incident.outcome === 'refund_failed' || incident.outcome === 'refund_pending';
+  if (awaiting && refundsByTransfer(incident.provider)) {
+    return (
+      <RefundedByTransferButton code={incident.order_code} id={`transfer-refund-${incident.order_code}`} />
+    );
+  }
+  return incident.outcome === 'refund_failed' && <RetryRefundButton code={incident.order_code} />;
 }
 
 /** Asks before putting the refund back in the queue; a refusal stays in the dialog with its reason. */

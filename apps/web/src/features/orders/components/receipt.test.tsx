@@ -25,19 +25,23 @@ describe('Receipt', () => {
   it('formats the amount in đồng for each language', async () => {
     renderReceipt(ORDER);
     expect(screen.getByTestId('receipt-amount').textContent).toBe('1,250,000 VNĐ');
+    expect(screen.getByTestId('receipt').textContent).toContain('1,250,000 VNĐ (all fees included)');
     cleanup();
     await i18n.changeLanguage('vi');
     renderReceipt(ORDER);
     expect(screen.getByTestId('receipt-amount').textContent).toBe('1.250.000 VNĐ');
+    expect(screen.getByTestId('receipt').textContent).toContain('1.250.000 VNĐ (đã gồm mọi khoản phí)');
     expect(screen.getByText('Đã thanh toán')).toBeTruthy();
+    expect(screen.getByText('Người mua')).toBeTruthy();
     await i18n.changeLanguage('en');
   });
 
-  it('names the item, seller, provider and its reference, and links to the workflow', () => {
+  it('names the item, seller, buyer, provider and its reference, and links to the workflow', () => {
     renderReceipt(ORDER);
     const receipt = screen.getByTestId('receipt');
     expect(receipt.textContent).toContain('FB-7K3M-Q9XD');
     expect(receipt.textContent).toContain('Trần Quốc Bảo');
+    expect(screen.getByText('Buyer').nextElementSibling!.textContent).toBe('Nguyễn Thị Lan');
     expect(receipt.textContent).toContain('VNPay');
     expect(receipt.textContent).toContain('14567890');
     expect(screen.getByRole('link', { name: 'Slack invoice alerts' }).getAttribute('href')).toBe(

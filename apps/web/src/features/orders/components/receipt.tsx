@@ -6,7 +6,10 @@ import { DetailRows, type DetailRow } from '@/components/ui/detail-rows';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { OrderStateBadge } from './order-state-badge';
 
-/** The receipt of one order: what was bought, from whom, for how much, how and when. Prints as is. */
+/**
+ * The receipt of one order: what was bought, by and from whom, for how much (every fee included),
+ * how and when. Prints as is.
+ */
 export function Receipt({ order }: { order: OrderSummary }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -26,7 +29,15 @@ export function Receipt({ order }: { order: OrderSummary }) {
       ),
     ],
     [t('orders.seller'), order.seller.name],
-    [t('orders.amount'), <span data-testid="receipt-amount">{formatPrice(order.amount, language)}</span>],
+    [t('orders.buyer'), order.buyer_name],
+    [
+      t('orders.amount'),
+      // The note stays outside the test id: that element holds exactly the formatted price.
+      <>
+        <span data-testid="receipt-amount">{formatPrice(order.amount, language)}</span>{' '}
+        <span className="text-sm text-slate-500">({t('orders.feesIncluded')})</span>
+      </>,
+    ],
     [t('orders.provider'), paymentProviderName(order.provider, i18n.language, 'name')],
     !!order.provider_ref && [
       t('orders.providerRef'),
