@@ -562,6 +562,8 @@ export const paymentIncidents = pgTable(
     refundAttempts: integer('refund_attempts').notNull().default(0),
     lastError: text('last_error'),
     refundRef: text('refund_ref'),
+    /** What a short or over payment actually brought in (amount_mismatch only): what is owed back. */
+    receivedAmount: bigint('received_amount', { mode: 'number' }),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
