@@ -47,6 +47,7 @@ import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { catalogModule } from './modules/catalog/catalog.module.ts';
 import { createSearchSource } from './modules/catalog/catalog.repository.ts';
 import { createSearchSync, type SearchSync } from './modules/catalog/search/search-sync.ts';
+import { connectionsModule } from './modules/connections/connections.module.ts';
 import { contactModule } from './modules/contact/contact.module.ts';
 import { favoritesModule } from './modules/favorites/favorites.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
@@ -173,6 +174,7 @@ export function appModules(options: Pick<AppOptions, 'translator' | 'webDist'>):
     contactModule,
     ratingsModule,
     n8nModule,
+    connectionsModule,
     accountsModule,
     publicFilesModule,
     webModule(options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist),

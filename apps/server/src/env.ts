@@ -36,6 +36,23 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: flag.default(false),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * The key secrets stored for users are sealed with (saved n8n API keys); AUTH_SECRET when unset.
+     * ENCRYPTION_KEY_PREVIOUS (comma-separated) still opens what older keys sealed, and each such secret
+     * is sealed again under the current key (README, "Encryption key rotation").
+     */
+    ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    ENCRYPTION_KEY_PREVIOUS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean),
+      ),
+    /** Lets "Send to my n8n" reach private and loopback addresses (an n8n on the same network). Off by default. */
+    N8N_CONNECT_ALLOW_PRIVATE: flag.default(false),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -70,6 +70,14 @@ import {
   N8nTemplateResponse,
 } from './n8n.ts';
 import {
+  CreatedN8nConnection,
+  CreateN8nConnectionBody,
+  N8nConnectionList,
+  N8nConnectionTest,
+  SendToN8nBody,
+  SentToN8n,
+} from './connections.ts';
+import {
   CreateVersionInput,
   CreateWorkflowInput,
   FavoriteInput,
@@ -301,6 +309,13 @@ export const endpoints = {
   'GET /n8n/templates/collections/:id': { response: N8nCollectionResponse },
   'GET /n8n/templates/workflows/:id': { response: N8nTemplateResponse },
   'GET /n8n/workflows/templates/:id': { response: N8nImportTemplate },
+
+  /* the signed-in user's n8n instances, and "Send to my n8n" */
+  'GET /api/me/n8n-connections': { response: N8nConnectionList },
+  'POST /api/me/n8n-connections': { body: CreateN8nConnectionBody, response: CreatedN8nConnection },
+  'POST /api/me/n8n-connections/:id/test': { response: N8nConnectionTest },
+  'DELETE /api/me/n8n-connections/:id': { response: z.null() },
+  'POST /api/workflows/:id/send-to-n8n': { body: SendToN8nBody, response: SentToN8n },
 } as const satisfies Record<string, EndpointContract>;
 
 export type Endpoints = typeof endpoints;

@@ -86,6 +86,17 @@ export const ERROR_STATUS = {
   INVOICE_NOT_FOUND: 404,
   INVOICE_ALREADY_ISSUED: 409,
   INVOICE_NOT_REQUESTABLE: 409,
+  N8N_CONNECTION_NOT_FOUND: 404,
+  N8N_CONNECTION_LIMIT: 409,
+  N8N_URL_INVALID: 400,
+  /** An outbound call to a user-given address that resolves to a private, loopback or link-local one. */
+  PRIVATE_ADDRESS_REFUSED: 400,
+  /** The user's n8n answered with an error (details carry its status and its own words). */
+  N8N_REJECTED: 422,
+  N8N_API_KEY_REJECTED: 422,
+  N8N_RATE_LIMITED: 429,
+  N8N_UNREACHABLE: 502,
+  NOT_AN_N8N_WORKFLOW: 409,
 } as const satisfies Record<string, ErrorStatus | Readonly<Record<string, ErrorStatus>>>;
 
 type StatusTable = typeof ERROR_STATUS;

@@ -88,6 +88,18 @@ export const MESSAGES_EN = {
       'The VAT invoice for this order has already been issued and can no longer be changed.',
     INVOICE_NOT_REQUESTABLE:
       'A VAT invoice can only be requested for an order that is waiting for payment or paid.',
+    N8N_CONNECTION_NOT_FOUND: 'This n8n connection was not found among yours.',
+    N8N_CONNECTION_LIMIT: 'You have reached the limit of 10 n8n connections. Delete one first.',
+    N8N_URL_INVALID:
+      'Enter the address of your n8n as http:// or https://, for example https://n8n.example.com.',
+    PRIVATE_ADDRESS_REFUSED:
+      'This address leads to a private or local network, which Flowbay does not connect to. Use the public address of your n8n.',
+    N8N_REJECTED: 'Your n8n refused the request.',
+    N8N_API_KEY_REJECTED:
+      'Your n8n did not accept this API key. Create a new key under Settings → n8n API and save the connection again.',
+    N8N_RATE_LIMITED: 'Your n8n is receiving too many requests. Please try again later.',
+    N8N_UNREACHABLE: 'Your n8n did not answer. Check its address and that it is online, then try again.',
+    NOT_AN_N8N_WORKFLOW: 'Only an n8n workflow can be sent to n8n.',
   },
   validation: {
     titleMin: 'Title must be at least 5 characters.',

@@ -87,6 +87,19 @@ export const MESSAGES_VI = {
     INVOICE_ALREADY_ISSUED: 'Hóa đơn GTGT của đơn hàng này đã được xuất, không thể thay đổi nữa.',
     INVOICE_NOT_REQUESTABLE:
       'Chỉ có thể yêu cầu hóa đơn GTGT cho đơn hàng đang chờ thanh toán hoặc đã thanh toán.',
+    N8N_CONNECTION_NOT_FOUND: 'Không tìm thấy kết nối n8n này trong các kết nối của bạn.',
+    N8N_CONNECTION_LIMIT: 'Bạn đã có đủ 10 kết nối n8n. Hãy xóa bớt một kết nối trước.',
+    N8N_URL_INVALID:
+      'Hãy nhập địa chỉ n8n của bạn bắt đầu bằng http:// hoặc https://, ví dụ https://n8n.example.com.',
+    PRIVATE_ADDRESS_REFUSED:
+      'Địa chỉ này dẫn tới mạng nội bộ hoặc máy cục bộ, Flowbay không kết nối tới đó. Hãy dùng địa chỉ công khai của n8n.',
+    N8N_REJECTED: 'n8n của bạn đã từ chối yêu cầu.',
+    N8N_API_KEY_REJECTED:
+      'n8n của bạn không chấp nhận khóa API này. Hãy tạo khóa mới trong Settings → n8n API rồi lưu lại kết nối.',
+    N8N_RATE_LIMITED: 'n8n của bạn đang nhận quá nhiều yêu cầu. Vui lòng thử lại sau.',
+    N8N_UNREACHABLE:
+      'n8n của bạn không phản hồi. Hãy kiểm tra địa chỉ và chắc chắn n8n đang chạy, rồi thử lại.',
+    NOT_AN_N8N_WORKFLOW: 'Chỉ có thể gửi workflow n8n sang n8n.',
   },
   validation: {
     titleMin: 'Tiêu đề phải có ít nhất 5 ký tự.',

@@ -676,6 +676,27 @@ export const n8nLibraryKeys = pgTable(
   (table) => [index('n8n_library_keys_user_idx').on(table.userId)],
 );
 
+/**
+ * A user's own n8n instances for "Send to my n8n": the public API key is sealed (infra/sealed-text.ts,
+ * purpose `n8n-api-key`); only its last characters are kept in the clear, to tell keys apart.
+ */
+export const n8nConnections = pgTable(
+  'n8n_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    baseUrl: text('base_url').notNull(),
+    apiKeySealed: text('api_key_sealed').notNull(),
+    keyHint: text('key_hint').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('n8n_connections_user_idx').on(table.userId)],
+);
+
 /* ---------- selling: fees, the sellers' ledger, payout accounts and payouts (issue 12) ---------- */
 
 export const LEDGER_KINDS = [

@@ -29,10 +29,16 @@ export class AppError extends Error {
   }
 }
 
-/** 429 with the seconds until the caller may try again (sent as Retry-After). */
+/**
+ * 429 with the seconds until the caller may try again (sent as Retry-After): Flowbay's own limit, or
+ * another service's passed on under its own code (e.g. MAKE_RATE_LIMITED).
+ */
 export class RateLimitedError extends AppError {
-  constructor(public readonly retryAfter: number) {
-    super('RATE_LIMITED', 'Too many requests');
+  constructor(
+    public readonly retryAfter: number,
+    from: { code: ErrorCodeWith<429>; details?: unknown } = { code: 'RATE_LIMITED' },
+  ) {
+    super(from.code, 'Too many requests', undefined, from.details);
     this.name = 'RateLimitedError';
   }
 }
