@@ -13,6 +13,7 @@ import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 
 const N8nKeysCard = lazy(() => import('@/features/n8n/components/n8n-keys-card'));
+const N8nConnectionsCard = lazy(() => import('@/features/connections/components/n8n-connections-card'));
 
 export function Component() {
   const { t } = useTranslation();
@@ -25,6 +26,11 @@ export function Component() {
         <AccountCard>
           <Suspense fallback={<Skeleton className="h-40 w-full" />}>
             <N8nKeysCard />
+          </Suspense>
+        </AccountCard>
+        <AccountCard>
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <N8nConnectionsCard />
           </Suspense>
         </AccountCard>
         <AccountCards />

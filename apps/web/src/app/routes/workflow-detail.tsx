@@ -22,6 +22,7 @@ import { ratingsKeys, reviewsQueryOptions } from '@/features/ratings/api/get-rev
 import { AuthorRating } from '@/features/ratings/components/author-rating';
 import { ReportWorkflowTrigger } from '@/features/ratings/components/report-workflow-trigger';
 import { useSession } from '@/features/accounts/api/get-session';
+import { SendToN8n } from '@/features/connections/components/send-to-n8n';
 import { ModerationNotice } from '@/components/moderation-notice';
 import { useTranslateToggle } from '@/features/translate/use-translate-toggle';
 import { WhenVisible } from '@/components/when-visible';
@@ -116,6 +117,7 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
               {(signedIn) => <FavoriteButton workflowId={workflow.id} signedIn={signedIn} />}
             </WithSignedIn>
           )}
+          <WithSignedIn>{(signedIn) => <SendToN8n workflow={workflow} signedIn={signedIn} />}</WithSignedIn>
           {translation.visible && (
             <TranslateToggle
               on={translation.on}
