@@ -53,6 +53,7 @@ import { favoritesModule } from './modules/favorites/favorites.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { iconsModule } from './modules/icons/icons.module.ts';
 import { invoicesModule } from './modules/invoices/invoices.module.ts';
+import { mcpModule } from './modules/mcp/mcp.module.ts';
 import { moderationModule } from './modules/moderation/moderation.module.ts';
 import { n8nModule } from './modules/n8n/n8n.module.ts';
 import { ordersModule } from './modules/orders/orders.module.ts';
@@ -175,6 +176,7 @@ export function appModules(options: Pick<AppOptions, 'translator' | 'webDist'>):
     ratingsModule,
     n8nModule,
     connectionsModule,
+    mcpModule,
     accountsModule,
     publicFilesModule,
     webModule(options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist),

@@ -116,6 +116,29 @@ const EnvSchema = z
      * (docs/decisions/0007-search-index.md). Default 1000; 0 (the test default) refreshes before every search.
      */
     SEARCH_INDEX_REFRESH_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+    /**
+     * Web origins (comma-separated) whose pages may call the MCP endpoint `/mcp` besides PUBLIC_URL's
+     * own; a request with any other Origin is refused. Desktop and command-line clients send none.
+     */
+    MCP_ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value, ctx) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+          .map((origin) => {
+            try {
+              return new URL(origin).origin;
+            } catch {
+              ctx.addIssue({ code: 'custom', message: `${origin} is not an origin (https://host[:port])` });
+              return z.NEVER;
+            }
+          }),
+      ),
+    /** Calls to `/mcp` each caller (library key, else IP address) may make per minute. */
+    MCP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
     /** The platform's share of each sale, in percent (two decimals at most); recorded on each sale. */
     PLATFORM_FEE_PERCENT: z.coerce
       .number()

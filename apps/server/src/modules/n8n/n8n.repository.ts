@@ -212,6 +212,22 @@ export function createN8nRepository(db: Database) {
       return rows.length;
     },
 
+    /** The owner of an active key, with what a viewer carries, by the key's hash. */
+    async activeKeyUser(keyHash: string) {
+      const [row] = await db
+        .select({
+          keyId: n8nLibraryKeys.id,
+          id: user.id,
+          email: user.email,
+          emailVerified: user.emailVerified,
+        })
+        .from(n8nLibraryKeys)
+        .innerJoin(user, eq(user.id, n8nLibraryKeys.userId))
+        .where(and(eq(n8nLibraryKeys.keyHash, keyHash), isNull(n8nLibraryKeys.revokedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** The owner of an active key, by the key's hash. */
     async activeKeyOwner(keyHash: string): Promise<string | null> {
       const [row] = await db

@@ -25,7 +25,7 @@ import type { ServedFiles } from '../../infra/served-files/index.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { nodeTypesOf, type ServedTemplate } from '../../lib/served-file.ts';
-import type { Viewer } from '../../infra/request-viewer.ts';
+import type { SignedInViewer, Viewer } from '../../infra/request-viewer.ts';
 import { searchWords, type SearchSync } from '../catalog/index.ts';
 import type { N8nRepository, TemplateRow, UseCaseRow } from './n8n.repository.ts';
 
@@ -362,6 +362,23 @@ export function createN8nService({
     },
 
     /* ---------- personal library keys ---------- */
+
+    /**
+     * The caller a key stands for elsewhere (the MCP endpoint): its owner as a plain user, never an
+     * admin, since a key is pasted into other programs' settings; null for an unknown or revoked key.
+     */
+    async keyViewer(key: string): Promise<SignedInViewer | null> {
+      if (!key.startsWith(KEY_PREFIX)) return null;
+      const row = await repository.activeKeyUser(hashKey(key));
+      if (!row) return null;
+      return {
+        kind: 'user',
+        id: row.id,
+        email: row.email,
+        emailVerified: row.emailVerified,
+        sessionId: `library-key:${row.keyId}`,
+      };
+    },
 
     async listKeys(viewer: Viewer): Promise<N8nKey[]> {
       const user = requireUser(viewer);
