@@ -53,6 +53,7 @@ import { favoritesModule } from './modules/favorites/favorites.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { iconsModule } from './modules/icons/icons.module.ts';
 import { invoicesModule } from './modules/invoices/invoices.module.ts';
+import { makeModule } from './modules/make/make.module.ts';
 import { mcpModule } from './modules/mcp/mcp.module.ts';
 import { moderationModule } from './modules/moderation/moderation.module.ts';
 import { n8nModule } from './modules/n8n/n8n.module.ts';
@@ -176,6 +177,7 @@ export function appModules(options: Pick<AppOptions, 'translator' | 'webDist'>):
     ratingsModule,
     n8nModule,
     connectionsModule,
+    makeModule,
     mcpModule,
     accountsModule,
     publicFilesModule,

@@ -24,6 +24,10 @@ interface Fixture {
   orderCode: string;
   /** An n8n key of `owner`. */
   n8nKeyId: string;
+  /** A saved n8n connection of `owner`. */
+  n8nConnectionId: string;
+  /** A saved Make connection of `owner`. */
+  makeConnectionId: string;
 }
 
 /** What a route declares, as OpenAPI's `x-access` shows it. */
@@ -183,6 +187,31 @@ const REQUESTS: Record<string, RouteRequest> = {
   // n8n
   'POST /api/n8n/keys': () => ({ url: '/api/n8n/keys', payload: {} }),
   'DELETE /api/n8n/keys/{id}': (f) => ({ url: `/api/n8n/keys/${f.n8nKeyId}` }),
+  'POST /api/me/n8n-connections': () => ({
+    url: '/api/me/n8n-connections',
+    payload: { base_url: 'https://203.0.113.10', api_key: 'matrix-n8n-api-key' },
+  }),
+  'POST /api/me/n8n-connections/{id}/test': (f) => ({
+    url: `/api/me/n8n-connections/${f.n8nConnectionId}/test`,
+  }),
+  'DELETE /api/me/n8n-connections/{id}': (f) => ({ url: `/api/me/n8n-connections/${f.n8nConnectionId}` }),
+  'POST /api/workflows/{id}/send-to-n8n': (f) => ({
+    url: `/api/workflows/${f.workflowId}/send-to-n8n`,
+    payload: { connection_id: f.n8nConnectionId },
+  }),
+  // Make
+  'POST /api/me/make-connections': () => ({
+    url: '/api/me/make-connections',
+    payload: { zone: 'eu1.make.com', token: 'matrix-make-token', team_id: 1 },
+  }),
+  'POST /api/me/make-connections/{id}/test': (f) => ({
+    url: `/api/me/make-connections/${f.makeConnectionId}/test`,
+  }),
+  'DELETE /api/me/make-connections/{id}': (f) => ({ url: `/api/me/make-connections/${f.makeConnectionId}` }),
+  'POST /api/workflows/{id}/send-to-make': (f) => ({
+    url: `/api/workflows/${f.workflowId}/send-to-make`,
+    payload: { connection_id: f.makeConnectionId },
+  }),
   // contact and translation
   'POST /api/contact': () => ({
     url: '/api/contact',
@@ -235,12 +264,26 @@ beforeAll(async () => {
   expect(review.statusCode).toBe(201);
   const key = await call('POST', '/api/n8n/keys', author, { label: 'Office' });
   expect(key.statusCode).toBe(201);
+  // A public documentation address (TEST-NET-3): saved without being called.
+  const n8nConnection = await call('POST', '/api/me/n8n-connections', author, {
+    base_url: 'https://203.0.113.10',
+    api_key: 'matrix-n8n-api-key',
+  });
+  expect(n8nConnection.statusCode).toBe(200);
+  const makeConnection = await call('POST', '/api/me/make-connections', author, {
+    zone: 'eu1.make.com',
+    token: 'matrix-make-token',
+    team_id: 1,
+  });
+  expect(makeConnection.statusCode).toBe(201);
   const { code } = await buyThroughTestGateway(ctx, rater, paid.id);
   fixture = {
     workflowId: free.id,
     reviewId: review.json().id,
     orderCode: code,
     n8nKeyId: key.json().key.id ?? key.json().id,
+    n8nConnectionId: n8nConnection.json().id,
+    makeConnectionId: makeConnection.json().id,
   };
 });
 

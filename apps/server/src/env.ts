@@ -75,6 +75,11 @@ const EnvSchema = z
       .optional(),
     TRANSLATE_URL: optionalUrl,
     TRANSLATE_API_KEY: z.string().min(1).optional(),
+    /**
+     * Tests and private Make installations only: the API base that replaces https://<zone>/api/v2 for
+     * every zone ("Send to Make" and testing a Make connection call nothing else).
+     */
+    MAKE_API_URL: optionalUrl,
     /** VNPay merchant (terminal) code and hash secret, from the sandbox or production registration. */
     VNPAY_TMN_CODE: z.string().min(1).optional(),
     VNPAY_HASH_SECRET: z.string().min(1).optional(),

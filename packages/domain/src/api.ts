@@ -104,6 +104,8 @@ export const WorkflowDetail = WorkflowCard.extend({
   file_url: z.string().nullable(),
   workflow_data: z.unknown().nullable(),
   tested_with: z.string().nullable(),
+  /** A Zapier listing's "share a Zap" link (https://zapier.com/shared/…), else null. */
+  zapier_share_url: z.string().nullable(),
   requirements: Requirements.nullable(),
   access: WorkflowAccess,
   has_pending_changes: z.boolean(),

@@ -31,6 +31,14 @@ import {
   WorkflowVersion,
 } from './api.ts';
 import { ListWorkflowsQuery } from './catalog.ts';
+import {
+  CreatedMakeConnection,
+  CreateMakeConnectionBody,
+  MakeConnectionList,
+  MakeConnectionTest,
+  SendToMakeBody,
+  SentToMake,
+} from './make.ts';
 import { PageQuery } from './paging.ts';
 import {
   AdminOrderResponse,
@@ -316,6 +324,13 @@ export const endpoints = {
   'POST /api/me/n8n-connections/:id/test': { response: N8nConnectionTest },
   'DELETE /api/me/n8n-connections/:id': { response: z.null() },
   'POST /api/workflows/:id/send-to-n8n': { body: SendToN8nBody, response: SentToN8n },
+
+  /* Make: the signed-in user's saved Make connections, and a scenario made from a Make listing */
+  'GET /api/me/make-connections': { response: MakeConnectionList },
+  'POST /api/me/make-connections': { body: CreateMakeConnectionBody, response: CreatedMakeConnection },
+  'POST /api/me/make-connections/:id/test': { response: MakeConnectionTest },
+  'DELETE /api/me/make-connections/:id': { response: z.null() },
+  'POST /api/workflows/:id/send-to-make': { body: SendToMakeBody, response: SentToMake },
 } as const satisfies Record<string, EndpointContract>;
 
 export type Endpoints = typeof endpoints;

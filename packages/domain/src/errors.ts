@@ -97,6 +97,14 @@ export const ERROR_STATUS = {
   N8N_RATE_LIMITED: 429,
   N8N_UNREACHABLE: 502,
   NOT_AN_N8N_WORKFLOW: 409,
+  MAKE_CONNECTION_NOT_FOUND: 404,
+  MAKE_CONNECTION_LIMIT: 409,
+  /** Make refused the call (a token without the scope, a wrong team, a blueprint it will not take). */
+  MAKE_REJECTED: 422,
+  MAKE_RATE_LIMITED: 429,
+  MAKE_UNREACHABLE: 502,
+  NOT_A_MAKE_WORKFLOW: 409,
+  ZAPIER_LINK_INVALID: 400,
 } as const satisfies Record<string, ErrorStatus | Readonly<Record<string, ErrorStatus>>>;
 
 type StatusTable = typeof ERROR_STATUS;

@@ -11,6 +11,7 @@ export * from './accounts.ts';
 export * from './publishing.ts';
 export * from './n8n.ts';
 export * from './connections.ts';
+export * from './make.ts';
 export * from './commerce.ts';
 export * from './invoices.ts';
 export * from './payment-providers.ts';

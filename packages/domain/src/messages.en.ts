@@ -100,6 +100,14 @@ export const MESSAGES_EN = {
     N8N_RATE_LIMITED: 'Your n8n is receiving too many requests. Please try again later.',
     N8N_UNREACHABLE: 'Your n8n did not answer. Check its address and that it is online, then try again.',
     NOT_AN_N8N_WORKFLOW: 'Only an n8n workflow can be sent to n8n.',
+    MAKE_CONNECTION_NOT_FOUND: 'This Make connection was not found among yours.',
+    MAKE_CONNECTION_LIMIT: 'You have reached the limit of 10 Make connections. Delete one first.',
+    MAKE_REJECTED:
+      'Make refused the request. Check the token, its scopes and the team ID of this connection.',
+    MAKE_RATE_LIMITED: 'Make is receiving too many requests from this account. Please try again later.',
+    MAKE_UNREACHABLE: 'Make did not answer. Please try again later.',
+    NOT_A_MAKE_WORKFLOW: 'Only a Make workflow can be sent to Make.',
+    ZAPIER_LINK_INVALID: 'The Zapier link must be a share link on https://zapier.com/shared/….',
   },
   validation: {
     titleMin: 'Title must be at least 5 characters.',

@@ -100,6 +100,14 @@ export const MESSAGES_VI = {
     N8N_UNREACHABLE:
       'n8n của bạn không phản hồi. Hãy kiểm tra địa chỉ và chắc chắn n8n đang chạy, rồi thử lại.',
     NOT_AN_N8N_WORKFLOW: 'Chỉ có thể gửi workflow n8n sang n8n.',
+    MAKE_CONNECTION_NOT_FOUND: 'Không tìm thấy kết nối Make này trong các kết nối của bạn.',
+    MAKE_CONNECTION_LIMIT: 'Bạn đã có đủ 10 kết nối Make. Hãy xóa bớt một kết nối trước.',
+    MAKE_REJECTED:
+      'Make từ chối yêu cầu. Hãy kiểm tra token, quyền (scope) của token và ID nhóm của kết nối này.',
+    MAKE_RATE_LIMITED: 'Make đang nhận quá nhiều yêu cầu từ tài khoản này. Vui lòng thử lại sau.',
+    MAKE_UNREACHABLE: 'Make không phản hồi. Vui lòng thử lại sau.',
+    NOT_A_MAKE_WORKFLOW: 'Chỉ có thể gửi workflow Make sang Make.',
+    ZAPIER_LINK_INVALID: 'Liên kết Zapier phải là liên kết chia sẻ dạng https://zapier.com/shared/….',
   },
   validation: {
     titleMin: 'Tiêu đề phải có ít nhất 5 ký tự.',

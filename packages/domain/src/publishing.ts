@@ -8,6 +8,7 @@ import {
 } from './common.ts';
 import { DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN, VERSION_MAX } from './limits.ts';
 import { checkPriceAmount, readPrice, type PriceProblem } from './price.ts';
+import { ZAPIER_SHARE_LINK_MAX } from './make.ts';
 import { REPORT_REASONS } from './reports.ts';
 import { stripBidiControls } from './bidi.ts';
 
@@ -74,6 +75,8 @@ const price = z
 /** A reference returned by POST /api/uploads (`upload://…`, the cover's URL, or the bare key). */
 const uploadRef = z.string().trim().max(2048);
 const testedWith = z.string().trim().max(TESTED_WITH_MAX, { error: K.testedWithMax });
+/** Checked by the server (ZAPIER_LINK_INVALID names the field); the schema only bounds its size. */
+const zapierShareUrl = z.string().trim().max(ZAPIER_SHARE_LINK_MAX);
 const categoryIds = z.array(z.string().min(1).max(64)).max(10).min(1, { error: K.platformRequired });
 const subcategoryIds = z.array(z.string().min(1).max(64)).max(20).min(1, { error: K.jobTypeRequired });
 export const VERSION_RE = /^[0-9A-Za-z][0-9A-Za-z._+-]*$/;
@@ -97,6 +100,7 @@ export const CreateWorkflowInput = z.object({
   file_url: z.string({ error: K.fileRequired }).trim().min(1, { error: K.fileRequired }).max(2048),
   version: version.optional(),
   tested_with: testedWith.nullish(),
+  zapier_share_url: zapierShareUrl.nullish(),
   category_ids: categoryIds.optional(),
   subcategory_ids: subcategoryIds.optional(),
 });
@@ -109,6 +113,7 @@ export const UpdateWorkflowInput = z.object({
   price: price.optional(),
   cover_image_url: uploadRef.nullish(),
   tested_with: testedWith.nullish(),
+  zapier_share_url: zapierShareUrl.nullish(),
   category_ids: categoryIds.optional(),
   subcategory_ids: subcategoryIds.optional(),
   updated_at: z.string().max(64).optional(),

@@ -155,6 +155,8 @@ export const workflows = pgTable(
     coverKey: text('cover_key'),
     coverThumbKey: text('cover_thumb_key'),
     testedWith: text('tested_with'),
+    /** A Zapier listing's share link (https://zapier.com/shared/…): Zapier has no import API. */
+    zapierShareUrl: text('zapier_share_url'),
     status: text('status').$type<WorkflowStatus>().notNull().default('pending'),
     /** The approved version whose file is listed; null until the first approval. */
     currentVersionId: uuid('current_version_id'),
@@ -695,6 +697,27 @@ export const n8nConnections = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (table) => [index('n8n_connections_user_idx').on(table.userId)],
+);
+
+/**
+ * A user's saved Make connection: the zone its API token was made in, the team scenarios go to, and
+ * the token sealed (AES-256-GCM under the server's secret) with its last characters beside it.
+ */
+export const makeConnections = pgTable(
+  'make_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    zone: text('zone').notNull(),
+    teamId: integer('team_id').notNull(),
+    tokenSealed: text('token_sealed').notNull(),
+    tokenHint: text('token_hint').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('make_connections_user_idx').on(table.userId, table.createdAt)],
 );
 
 /* ---------- selling: fees, the sellers' ledger, payout accounts and payouts (issue 12) ---------- */

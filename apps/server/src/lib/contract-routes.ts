@@ -11,7 +11,7 @@ import {
 import { signedInSecurity } from '../plugins/openapi.ts';
 import { accessKind, needsSession, type Access } from './guards.ts';
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 type SuccessStatus = 200 | 201 | 202 | 204;
 
 /** What a signed-in route on someone's resource may answer: bad input, no session, not theirs, gone, conflict. */

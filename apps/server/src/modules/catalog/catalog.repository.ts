@@ -149,6 +149,7 @@ const cardColumns = {
   status: workflows.status,
   nodeSummary: workflows.nodeSummary,
   testedWith: workflows.testedWith,
+  zapierShareUrl: workflows.zapierShareUrl,
   currentVersionId: workflows.currentVersionId,
   deletedAt: workflows.deletedAt,
   createdAt: workflows.createdAt,

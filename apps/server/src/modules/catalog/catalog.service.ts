@@ -166,6 +166,7 @@ export function createCatalogService(deps: {
       file_url: fileUrl,
       workflow_data: null,
       tested_with: row.testedWith,
+      zapier_share_url: row.nodeSummary?.platform === 'zapier' ? row.zapierShareUrl : null,
       requirements: !shown?.summary?.requirements
         ? null
         : access.can_download

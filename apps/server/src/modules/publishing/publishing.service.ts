@@ -10,6 +10,7 @@ import {
   type UpdateWorkflowInput,
   type WorkflowDetail,
   type WorkflowVersion,
+  isZapierShareLink,
 } from '@flowbay/domain';
 import { isPlatformId } from '@flowbay/workflow-formats/platforms';
 import type { SignedInViewer, Viewer } from '../../infra/request-viewer.ts';
@@ -47,6 +48,20 @@ const platformMismatch = (detected: string) =>
 function assertPlatformsMatch(categoryIds: readonly string[] | undefined, detected: string | null) {
   if (!categoryIds || !detected) return;
   if (categoryIds.some((id) => isPlatformId(id) && id !== detected)) throw platformMismatch(detected);
+}
+
+/**
+ * A Zapier listing's share link, or null when cleared: only https://zapier.com/shared/… and only on a
+ * Zapier workflow (another platform's buyers could not use it), else ZAPIER_LINK_INVALID.
+ */
+function zapierLinkOf(value: string | null | undefined, platform: string | null): string | null {
+  if (!value) return null;
+  if (platform !== 'zapier' || !isZapierShareLink(value)) {
+    throw new AppError('ZAPIER_LINK_INVALID', 'Not a Zapier share link', 'zapier_share_url', {
+      reason: platform === 'zapier' ? 'notAShareLink' : 'notAZapierWorkflow',
+    });
+  }
+  return value;
 }
 
 /** What cards and search keep of an upload's summary (the full one stays on the version row). */
@@ -144,6 +159,7 @@ export function createPublishingService(deps: {
       if (input.price > 0 && !cover) throw coverRequired();
       const summary = file.summary as unknown as StoredWorkflowSummary;
       assertPlatformsMatch(input.category_ids, summary.platform);
+      const zapierShareUrl = zapierLinkOf(input.zapier_share_url, summary.platform);
       const id = await repository.transaction(async (tx) => {
         const { workflowId: _none, ...firstVersion } = versionValues(
           '',
@@ -162,6 +178,7 @@ export function createPublishingService(deps: {
             coverKey: cover?.key ?? null,
             coverThumbKey: cover?.thumbKey ?? null,
             testedWith: input.tested_with || null,
+            zapierShareUrl,
             status: 'pending',
             nodeSummary: cardSummary(summary),
           },
@@ -201,7 +218,12 @@ export function createPublishingService(deps: {
 
       await repository.transaction(async (tx) => {
         await repository.lock(tx, row.id);
-        assertPlatformsMatch(changes.categoryIds, await repository.filePlatform(tx, row.id));
+        const platform = await repository.filePlatform(tx, row.id);
+        assertPlatformsMatch(changes.categoryIds, platform);
+        if (input.zapier_share_url !== undefined) {
+          const link = zapierLinkOf(input.zapier_share_url, platform);
+          if (link !== row.zapierShareUrl) changes.zapierShareUrl = link;
+        }
         const queued = row.currentVersionId ? await repository.pendingEdit(tx, row.id) : null;
         const merged: EditChanges = { ...(queued?.changes as EditChanges | undefined), ...changes };
         const effectivePrice = merged.price ?? Number(row.price);

@@ -8,6 +8,7 @@ export function publicChanges(changes: EditChanges): Record<string, unknown> {
   if (changes.price !== undefined) out.price = changes.price;
   if (changes.coverKey !== undefined) out.cover_changed = true;
   if (changes.testedWith !== undefined) out.tested_with = changes.testedWith;
+  if (changes.zapierShareUrl !== undefined) out.zapier_share_url = changes.zapierShareUrl;
   if (changes.categoryIds) out.category_ids = changes.categoryIds;
   if (changes.subcategoryIds) out.subcategory_ids = changes.subcategoryIds;
   return out;

@@ -25,6 +25,7 @@ export interface EditChanges {
   coverKey?: string | null;
   coverThumbKey?: string | null;
   testedWith?: string | null;
+  zapierShareUrl?: string | null;
   categoryIds?: string[];
   subcategoryIds?: string[];
 }
@@ -300,6 +301,7 @@ export function createWorkflowsRepository(db: Database) {
           userId: workflows.userId,
           ...listingColumns,
           testedWith: workflows.testedWith,
+          zapierShareUrl: workflows.zapierShareUrl,
           status: workflows.status,
           currentVersionId: workflows.currentVersionId,
           nodeSummary: workflows.nodeSummary,
