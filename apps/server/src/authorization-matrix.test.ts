@@ -157,6 +157,7 @@ const REQUESTS: Record<string, RouteRequest> = {
     payload: { bank_code: 'VCB', account_number: '0071001234567', holder_name: 'Nguyen Van Duc' },
   }),
   'POST /api/me/payouts': () => ({ url: '/api/me/payouts' }),
+  'POST /api/admin/payouts/send': () => ({ url: '/api/admin/payouts/send', payload: { ids: [NIL] } }),
   'POST /api/admin/payouts/{id}/paid': () => ({
     url: `/api/admin/payouts/${NIL}/paid`,
     payload: { transfer_ref: 'FT123' },

@@ -59,6 +59,8 @@ const EnvSchema = z
       .optional(),
     MAIL_FROM: z.string().default('Flowbay <no-reply@flowbay.local>'),
     SUPPORT_EMAIL: z.email().default('support@flowbay.local'),
+    /** The language of the e-mails the operators receive at SUPPORT_EMAIL (orders, refunds, invoices). */
+    SUPPORT_LANGUAGE: z.enum(['en', 'vi']).default('en'),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     /** Test-only: where Google's OpenID endpoints live (a local OIDC server in tests). */
@@ -95,7 +97,14 @@ const EnvSchema = z
     PAYOS_CLIENT_ID: z.string().min(1).optional(),
     PAYOS_API_KEY: z.string().min(1).optional(),
     PAYOS_CHECKSUM_KEY: z.string().min(1).optional(),
-    /** payOS's merchant API; tests point it at a local payOS-speaking server. */
+    /**
+     * payOS's payout channel (chi hộ), issued with its own keys: when set, admins send approved
+     * payouts through payOS instead of the CSV bank batch (decision 0154).
+     */
+    PAYOS_PAYOUT_CLIENT_ID: z.string().min(1).optional(),
+    PAYOS_PAYOUT_API_KEY: z.string().min(1).optional(),
+    PAYOS_PAYOUT_CHECKSUM_KEY: z.string().min(1).optional(),
+    /** payOS's merchant API (both channels); tests point it at a local payOS-speaking server. */
     PAYOS_BASE_URL: z.url().default('https://api-merchant.payos.vn'),
     /**
      * Who issues VAT invoices (decision 0151): `manual` (default; admins issue them in the e-invoice
@@ -208,6 +217,19 @@ const EnvSchema = z
         code: 'custom',
         path: ['PAYOS_CLIENT_ID'],
         message: 'PAYOS_CLIENT_ID, PAYOS_API_KEY and PAYOS_CHECKSUM_KEY must be set together',
+      });
+    }
+    const payosPayouts = [
+      env.PAYOS_PAYOUT_CLIENT_ID,
+      env.PAYOS_PAYOUT_API_KEY,
+      env.PAYOS_PAYOUT_CHECKSUM_KEY,
+    ];
+    if (payosPayouts.some(Boolean) && !payosPayouts.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYOS_PAYOUT_CLIENT_ID'],
+        message:
+          'PAYOS_PAYOUT_CLIENT_ID, PAYOS_PAYOUT_API_KEY and PAYOS_PAYOUT_CHECKSUM_KEY must be set together',
       });
     }
     const sepayInvoices = [

@@ -131,6 +131,7 @@ import {
   PayoutAccountBody,
   PayoutAccountResponse,
   PayoutResponse,
+  SendPayoutsBody,
   SalesDashboard,
 } from './sales.ts';
 import {
@@ -269,6 +270,7 @@ export const endpoints = {
   'POST /api/me/payouts': { response: PayoutResponse },
   'GET /api/admin/payouts': { query: AdminPayoutsQuery, response: AdminPayoutsResponse },
   'GET /api/admin/payouts.csv': { response: CsvText },
+  'POST /api/admin/payouts/send': { body: SendPayoutsBody, response: AdminPayoutsResponse },
   'POST /api/admin/payouts/:id/paid': { body: MarkPayoutPaidBody, response: AdminPayoutResponse },
   'POST /api/admin/payouts/:id/failed': { body: MarkPayoutFailedBody, response: AdminPayoutResponse },
   'GET /api/admin/revenue': { response: AdminRevenue },

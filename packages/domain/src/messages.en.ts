@@ -62,6 +62,8 @@ export const MESSAGES_EN = {
     PAYOUT_IN_PROGRESS: 'A payout is already in progress.',
     PAYOUT_NOT_FOUND: 'Payout not found.',
     PAYOUT_ALREADY_DECIDED: 'This payout has already been marked paid or failed.',
+    PAYOUT_SENDING: 'This payout is being sent through payOS: its result will arrive from payOS.',
+    PAYOS_PAYOUTS_NOT_CONFIGURED: 'Payouts through payOS are not configured: pay with the CSV bank batch.',
     TAX_PROFILE_REQUIRED:
       'Fill in your tax profile (legal name, tax code or ID number) before requesting a payout.',
     PLATFORM_MISMATCH: 'The platform must be the one the workflow file is for.',

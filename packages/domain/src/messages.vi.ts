@@ -63,6 +63,9 @@ export const MESSAGES_VI = {
     PAYOUT_IN_PROGRESS: 'Đã có một yêu cầu rút tiền đang được xử lý.',
     PAYOUT_NOT_FOUND: 'Không tìm thấy yêu cầu rút tiền.',
     PAYOUT_ALREADY_DECIDED: 'Yêu cầu rút tiền này đã được đánh dấu là đã chuyển hoặc thất bại.',
+    PAYOUT_SENDING: 'Yêu cầu rút tiền này đang được chuyển qua payOS: kết quả sẽ được payOS gửi về.',
+    PAYOS_PAYOUTS_NOT_CONFIGURED:
+      'Chưa cấu hình chi hộ qua payOS: hãy chuyển tiền bằng tệp CSV cho ngân hàng.',
     TAX_PROFILE_REQUIRED:
       'Vui lòng khai báo thông tin thuế (họ tên theo giấy tờ, mã số thuế hoặc số CCCD) trước khi yêu cầu rút tiền.',
     PLATFORM_MISMATCH: 'Nền tảng phải đúng với nền tảng của tệp workflow.',

@@ -52,6 +52,11 @@ export const HOLDER_NAME_RE = /^[A-Z]+( [A-Z]+)+$/;
 export const HOLDER_NAME_MAX = 50;
 export const TRANSFER_REF_MAX = 100;
 
+/** "0071001234567" → "•••••••••4567": the last four digits, as every answer shows a bank account. */
+export function maskAccountNumber(accountNumber: string): string {
+  return '•'.repeat(Math.max(accountNumber.length - 4, 0)) + accountNumber.slice(-4);
+}
+
 export const PayoutAccountBody = z.object({
   bank_code: z
     .string()
@@ -76,7 +81,8 @@ export type PayoutAccountBody = z.input<typeof PayoutAccountBody>;
 /** The body once validated: digits only, holder name in capitals without accents. */
 export type PayoutAccountInput = z.output<typeof PayoutAccountBody>;
 
-export const PAYOUT_STATE_VALUES = ['requested', 'paid', 'failed'] as const;
+/** `sending`: approved and handed to payOS's payout channel; its result is awaited (decision 0154). */
+export const PAYOUT_STATE_VALUES = ['requested', 'sending', 'paid', 'failed'] as const;
 export const PayoutStateSchema = z.enum(PAYOUT_STATE_VALUES);
 export type PayoutStateValue = z.infer<typeof PayoutStateSchema>;
 
@@ -86,16 +92,20 @@ export const MarkPayoutPaidBody = z.object({
 });
 export const MarkPayoutFailedBody = z.object({ reason: z.string().trim().min(1).max(1000) });
 export const AdminPayoutsQuery = z.object({ state: PayoutStateSchema.optional() });
+/** The requested payouts an admin approves to be sent through payOS (decision 0154). */
+export const SendPayoutsBody = z.object({ ids: z.array(z.uuid()).min(1).max(100) });
+export type SendPayoutsBody = z.infer<typeof SendPayoutsBody>;
 
 // ── Responses ───────────────────────────────────────────────────────────────
 
 export const BanksResponse = z.object({ banks: z.array(VietQrBank) });
 export type BanksResponse = z.infer<typeof BanksResponse>;
 
-/** The bank account money is paid to, as the seller and the admin see it. */
+/** The bank account money is paid to, as the seller and the admin see it (the number masked). */
 const BankAccount = z.object({
   bank_code: z.string(),
   bank_short_name: z.string(),
+  /** Masked (`•••••••••4567`): the whole number is sealed at rest and never answered. */
   account_number: z.string(),
   holder_name: z.string(),
 });
@@ -114,7 +124,7 @@ export const Balances = z.object({
   pending: z.number().int(),
   /** What can be paid out now (negative after a refund of money already paid). */
   available: z.number().int(),
-  /** Requested payouts not yet paid. */
+  /** Requested payouts not yet paid (being sent through payOS included). */
   in_payment: z.number().int(),
   paid_out: z.number().int(),
 });
@@ -179,9 +189,16 @@ export type SalesDashboard = z.infer<typeof SalesDashboard>;
 export const AdminPayout = Payout.extend({
   bank_bin: z.string(),
   seller: UserContact,
+  /** payOS's payout ID once sent through payOS's payout channel. */
+  payos_ref: z.string().nullable(),
+  sent_at: z.string().nullable(),
 });
 export type AdminPayout = z.infer<typeof AdminPayout>;
-export const AdminPayoutsResponse = z.object({ payouts: z.array(AdminPayout) });
+export const AdminPayoutsResponse = z.object({
+  payouts: z.array(AdminPayout),
+  /** Whether payOS's payout channel is configured (else the CSV bank batch is the way to pay). */
+  payos_payouts: z.boolean(),
+});
 export type AdminPayoutsResponse = z.infer<typeof AdminPayoutsResponse>;
 export const AdminPayoutResponse = z.object({ payout: AdminPayout });
 export type AdminPayoutResponse = z.infer<typeof AdminPayoutResponse>;

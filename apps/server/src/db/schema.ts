@@ -735,7 +735,8 @@ export const LEDGER_KINDS = [
   'pit_reversal',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-export const PAYOUT_STATES = ['requested', 'paid', 'failed'] as const;
+/** `sending`: handed to payOS's payout channel, its result awaited (decision 0154). */
+export const PAYOUT_STATES = ['requested', 'sending', 'paid', 'failed'] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
 
 /**
@@ -777,13 +778,24 @@ export const sales = pgTable(
   (table) => [index('sales_seller_paid_idx').on(table.sellerId, table.paidAt)],
 );
 
+/**
+ * A bank account number at rest (decision 0154): sealed (AES-256-GCM under the server's secret) with
+ * its masked form beside it. `account_number` is the clear column of rows written before sealing; the
+ * sales module seals those at start and empties it, so it is null on every row after that.
+ */
+const sealedAccountNumber = () => ({
+  accountNumber: text('account_number'),
+  accountNumberSealed: text('account_number_sealed'),
+  accountNumberMasked: text('account_number_masked').notNull().default(''),
+});
+
 /** Where a seller is paid: one Vietnamese bank account (NAPAS/VietQR bank list in packages/domain). */
 export const payoutAccounts = pgTable('payout_accounts', {
   sellerId: text('seller_id')
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   bankCode: text('bank_code').notNull(),
-  accountNumber: text('account_number').notNull(),
+  ...sealedAccountNumber(),
   holderName: text('holder_name').notNull(),
   updatedAt: updatedAt(),
   /** A new or changed account blocks payouts until then (e-mailed to the seller). */
@@ -818,20 +830,24 @@ export const payouts = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     bankCode: text('bank_code').notNull(),
     bankBin: text('bank_bin').notNull(),
-    accountNumber: text('account_number').notNull(),
+    ...sealedAccountNumber(),
     holderName: text('holder_name').notNull(),
     state: text('state').$type<PayoutState>().notNull().default('requested'),
     transferRef: text('transfer_ref'),
     failureReason: text('failure_reason'),
+    /** Who marked it paid or failed, or approved sending it through payOS. */
     decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    /** payOS's payout ID, once payOS accepted it (decision 0154). */
+    payosRef: text('payos_ref'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (table) => [
-    // A seller has at most one payout in progress.
-    uniqueIndex('payouts_one_requested_uq')
+    // A seller has at most one payout in progress (requested, or being sent through payOS).
+    uniqueIndex('payouts_one_in_progress_uq')
       .on(table.sellerId)
-      .where(sql`state = 'requested'`),
+      .where(sql`state in ('requested', 'sending')`),
     index('payouts_state_created_idx').on(table.state, table.createdAt),
     index('payouts_seller_idx').on(table.sellerId, table.createdAt),
   ],

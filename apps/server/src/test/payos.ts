@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createPayosStandIn } from '../infra/payments/payos-stand-in.ts';
 
-export { signPayos, type StandInPaymentLink } from '../infra/payments/payos-stand-in.ts';
+export { signPayos, signPayosPayout, type StandInPaymentLink } from '../infra/payments/payos-stand-in.ts';
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -10,11 +10,14 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+type Keys = { clientId: string; apiKey: string; checksumKey: string };
+
 /**
  * The payOS stand-in (infra/payments/payos-stand-in.ts) served over HTTP on a local port, so the
- * SDK reaches it through its real HTTP client. Point the server at it with PAYOS_BASE_URL.
+ * SDK reaches it through its real HTTP client. Point the server at it with PAYOS_BASE_URL. With
+ * `payouts` keys it also speaks payOS's payout channel (PAYOS_PAYOUT_* in `env`).
  */
-export async function startPayosStandIn(options: { clientId: string; apiKey: string; checksumKey: string }) {
+export async function startPayosStandIn(options: Keys & { payouts?: Keys }) {
   let base = '';
   const standIn = createPayosStandIn({ ...options, checkoutUrl: (link) => `${base}/web/${link.id}` });
   const answer = async (request: IncomingMessage, response: ServerResponse) => {
@@ -24,7 +27,7 @@ export async function startPayosStandIn(options: { clientId: string; apiKey: str
       headers: request.headers,
       rawBody: await readBody(request),
     });
-    response.writeHead(reply.status, { 'content-type': 'application/json' });
+    response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
     response.end(JSON.stringify(reply.body));
   };
   const server = createServer((request, response) => void answer(request, response));
@@ -39,8 +42,15 @@ export async function startPayosStandIn(options: { clientId: string; apiKey: str
       PAYOS_API_KEY: options.apiKey,
       PAYOS_CHECKSUM_KEY: options.checksumKey,
       PAYOS_BASE_URL: base,
+      ...(options.payouts && {
+        PAYOS_PAYOUT_CLIENT_ID: options.payouts.clientId,
+        PAYOS_PAYOUT_API_KEY: options.payouts.apiKey,
+        PAYOS_PAYOUT_CHECKSUM_KEY: options.payouts.checksumKey,
+      }),
     },
     links: standIn.links,
+    payouts: standIn.payouts,
+    settlePayout: standIn.settlePayout,
     requests: standIn.requests,
     sign: standIn.sign,
     webhookBody: standIn.webhookBody,

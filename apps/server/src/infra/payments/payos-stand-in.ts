@@ -27,6 +27,63 @@ export function signPayos(data: Record<string, unknown>, checksumKey: string): s
   return createHmac('sha256', checksumKey).update(text).digest('hex');
 }
 
+/**
+ * The signature payOS's payout channel carries in its `x-signature` header, over a request's body and
+ * over an answer's `data`, as documented (written independently of the SDK): keys sorted at every
+ * depth, `key=value` joined by `&`, both URI-encoded, arrays and objects as JSON, null as empty;
+ * HMAC-SHA256 with the checksum key, hex.
+ */
+export function signPayosPayout(data: Record<string, unknown>, checksumKey: string): string {
+  const sorted = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(sorted);
+    if (value === null || typeof value !== 'object') return value;
+    const object = value as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.keys(object)
+        .sort()
+        .map((key) => [key, sorted(object[key])]),
+    );
+  };
+  const top = sorted(data) as Record<string, unknown>;
+  const text = Object.keys(top)
+    .map((key) => {
+      const value = top[key];
+      const shown =
+        value === null || value === undefined
+          ? ''
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
+      return `${encodeURIComponent(key)}=${encodeURIComponent(shown)}`;
+    })
+    .join('&');
+  return createHmac('sha256', checksumKey).update(text).digest('hex');
+}
+
+/** A payout as the stand-in's payout channel holds it: one transaction per payout of a request. */
+export interface StandInPayout {
+  id: string;
+  referenceId: string;
+  idempotencyKey: string;
+  category: string[] | null;
+  approvalState: 'PROCESSING' | 'COMPLETED' | 'FAILED';
+  createdAt: string;
+  transactions: {
+    id: string;
+    referenceId: string;
+    amount: number;
+    description: string;
+    toBin: string;
+    toAccountNumber: string;
+    toAccountName: string | null;
+    reference: string | null;
+    transactionDatetime: string | null;
+    errorMessage: string | null;
+    errorCode: string | null;
+    state: 'PROCESSING' | 'SUCCEEDED' | 'FAILED';
+  }[];
+}
+
 interface StandInTransaction {
   reference: string;
   amount: number;
@@ -109,6 +166,7 @@ export interface StandInRequest {
 export interface StandInAnswer {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -126,6 +184,8 @@ export function createPayosStandIn(options: {
   /** The payment page a payment request answers as its `checkoutUrl`. */
   checkoutUrl: (link: StandInPaymentLink) => string;
   now?: () => Date;
+  /** payOS's payout channel has its own keys; without them the stand-in answers no payout path. */
+  payouts?: { clientId: string; apiKey: string; checksumKey: string };
 }) {
   const links = new Map<number, StandInPaymentLink>();
   const requests: { method: string; path: string; body: unknown }[] = [];
@@ -153,6 +213,100 @@ export function createPayosStandIn(options: {
     };
   }
 
+  const payouts = new Map<string, StandInPayout>();
+  /** A payout as payOS answers it (the idempotency key is the stand-in's own bookkeeping). */
+  const payoutData = ({ idempotencyKey: _key, ...payout }: StandInPayout) => payout;
+
+  /** The payout channel's paths: create (one or a batch) and get, signed in `x-signature` both ways. */
+  function answerPayouts(
+    request: StandInRequest,
+    body: Record<string, unknown>,
+    keys: { clientId: string; apiKey: string; checksumKey: string },
+  ): StandInAnswer {
+    const { method, path } = request;
+    const fail = (code: string, desc: string, status = 200) => ({
+      status,
+      body: { code, desc, data: null },
+    });
+    const ok = (data: Record<string, unknown>) => ({
+      status: 200,
+      body: { code: '00', desc: 'success', data },
+      headers: { 'x-signature': signPayosPayout(data, keys.checksumKey) },
+    });
+    if (request.headers['x-client-id'] !== keys.clientId || request.headers['x-api-key'] !== keys.apiKey) {
+      return fail('401', 'Unauthorized', 401);
+    }
+    if (
+      method === 'POST' &&
+      (path === '/v1/payouts' || path === '/v1/payouts/' || path === '/v1/payouts/batch')
+    ) {
+      if (request.headers['x-signature'] !== signPayosPayout(body, keys.checksumKey)) {
+        return fail('20', 'Signature is invalid');
+      }
+      const key = request.headers['x-idempotency-key'];
+      if (typeof key !== 'string' || key.length === 0) return fail('20', 'x-idempotency-key is required');
+      const known = [...payouts.values()].find((payout) => payout.idempotencyKey === key);
+      // The same key answers the payout it created: a retry never pays twice.
+      if (known) return ok(payoutData(known));
+      const items = path.endsWith('/batch')
+        ? (body.payouts as Record<string, unknown>[] | undefined)
+        : [body];
+      if (!Array.isArray(items) || items.length === 0) return fail('20', 'payouts is required');
+      for (const item of items) {
+        if (typeof item.referenceId !== 'string' || item.referenceId.length === 0) {
+          return fail('20', 'referenceId is required');
+        }
+        if (typeof item.amount !== 'number' || !Number.isInteger(item.amount) || item.amount <= 0) {
+          return fail('20', 'amount must be a positive integer');
+        }
+        if (typeof item.toBin !== 'string' || !/^\d{6}$/.test(item.toBin))
+          return fail('20', 'toBin is invalid');
+        if (typeof item.toAccountNumber !== 'string' || !/^[0-9A-Z]{4,19}$/.test(item.toAccountNumber)) {
+          return fail('20', 'toAccountNumber is invalid');
+        }
+        if (typeof item.description !== 'string' || item.description.length > 25) {
+          return fail('20', 'description must be at most 25 characters');
+        }
+      }
+      const referenceId = String(path.endsWith('/batch') ? body.referenceId : body.referenceId);
+      if ([...payouts.values()].some((payout) => payout.referenceId === referenceId)) {
+        return fail('20', 'referenceId already exists');
+      }
+      sequence += 1;
+      const payout: StandInPayout = {
+        id: `po_${randomBytes(12).toString('hex')}`,
+        referenceId,
+        idempotencyKey: key,
+        category: Array.isArray(body.category) ? (body.category as string[]) : null,
+        approvalState: 'PROCESSING',
+        createdAt: now().toISOString(),
+        transactions: items.map((item, index) => ({
+          id: `tx_${sequence}_${index + 1}`,
+          referenceId: String(item.referenceId),
+          amount: Number(item.amount),
+          description: String(item.description),
+          toBin: String(item.toBin),
+          toAccountNumber: String(item.toAccountNumber),
+          toAccountName: null,
+          reference: null,
+          transactionDatetime: null,
+          errorMessage: null,
+          errorCode: null,
+          state: 'PROCESSING',
+        })),
+      };
+      payouts.set(payout.id, payout);
+      return ok(payoutData(payout));
+    }
+    const match = /^\/v1\/payouts\/([^/]+)$/.exec(path);
+    if (method === 'GET' && match) {
+      const payout = payouts.get(match[1]!);
+      if (!payout) return fail('101', 'Payout not found');
+      return ok(payoutData(payout));
+    }
+    return { status: 404, body: { code: '404', desc: `Not found (${method} ${path})` } };
+  }
+
   function answer(request: StandInRequest): StandInAnswer {
     let body: Record<string, unknown> = {};
     try {
@@ -162,6 +316,10 @@ export function createPayosStandIn(options: {
     }
     const { method, path } = request;
     requests.push({ method, path, body });
+    if (path.startsWith('/v1/payouts')) {
+      if (!options.payouts) return { status: 404, body: { code: '404', desc: 'Not found' } };
+      return answerPayouts(request, body, options.payouts);
+    }
     // payOS answers its own errors with HTTP 200 and a code other than '00'.
     const fail = (code: string, desc: string) => ({
       status: 200,
@@ -247,9 +405,32 @@ export function createPayosStandIn(options: {
   return {
     links,
     requests,
+    payouts,
     sign,
     webhookBody,
     answer,
+
+    /**
+     * The bank's answer to the payout made for Flowbay's payout `referenceId`: paid (with a bank
+     * reference) or failed with `reason`. False when payOS holds no such payout.
+     */
+    settlePayout(referenceId: string, result: { paid: true } | { paid: false; reason: string }): boolean {
+      const payout = [...payouts.values()].find((item) => item.referenceId === referenceId);
+      if (!payout) return false;
+      for (const transaction of payout.transactions) {
+        transaction.transactionDatetime = now().toISOString();
+        if (result.paid) {
+          transaction.state = 'SUCCEEDED';
+          transaction.reference = `FT${transaction.id.replace(/\D/g, '').padStart(10, '0')}`;
+        } else {
+          transaction.state = 'FAILED';
+          transaction.errorCode = '214';
+          transaction.errorMessage = result.reason;
+        }
+      }
+      payout.approvalState = result.paid ? 'COMPLETED' : 'FAILED';
+      return true;
+    },
 
     /** The stand-in as the SDK's `fetch`: every call is answered here, in this process. */
     async fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
@@ -261,7 +442,7 @@ export function createPayosStandIn(options: {
         headers,
         rawBody: await request.text(),
       });
-      return Response.json(reply.body, { status: reply.status });
+      return Response.json(reply.body, { status: reply.status, headers: reply.headers });
     },
 
     /**

@@ -194,7 +194,8 @@ export const DELETION_STEPS: DeletionStep[] = [
       // Payouts stay as accounting records (amount, bank, transfer reference), without the person.
       await tx
         .update(payouts)
-        .set({ holderName: '', accountNumber: sql`right(${payouts.accountNumber}, 4)` })
+        // Only the masked form (last four digits) stays with the kept payouts.
+        .set({ holderName: '', accountNumber: null, accountNumberSealed: null })
         .where(eq(payouts.sellerId, userId));
     },
   },
@@ -275,7 +276,7 @@ export function createAccountDeletionRepository(db: Database, steps: DeletionSte
       const [requested] = await db
         .select({ sum: sql<string>`coalesce(sum(${payouts.amount}), 0)` })
         .from(payouts)
-        .where(and(eq(payouts.sellerId, userId), eq(payouts.state, 'requested')));
+        .where(and(eq(payouts.sellerId, userId), inArray(payouts.state, ['requested', 'sending'])));
       return Number(ledger?.sum ?? 0) + Number(requested?.sum ?? 0);
     },
 

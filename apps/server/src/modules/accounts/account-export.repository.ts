@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { openAccountNumber, type AccountNumberColumns } from '../../infra/sealed-account-number.ts';
 import {
   account,
   accountExports,
@@ -33,8 +34,25 @@ export type ExportRow = typeof accountExports.$inferSelect;
 /** One part of "everything Flowbay holds about the user": a named list of records. */
 export interface ExportSection {
   name: string;
-  collect(db: Database, userId: string): Promise<unknown[]>;
+  /** `secret` opens what is sealed at rest that is the user's own (their bank account number). */
+  collect(db: Database, userId: string, secret: string): Promise<unknown[]>;
 }
+
+/** A section's rows with their sealed bank account number opened, as `account_number`. */
+function withAccountNumber(collect: ExportSection['collect']): ExportSection['collect'] {
+  return async (db, userId, secret) => {
+    const rows = (await collect(db, userId, secret)) as (Record<string, unknown> & AccountNumberColumns)[];
+    return rows.map(({ accountNumber, accountNumberSealed, accountNumberMasked, ...row }) => ({
+      ...row,
+      account_number: openAccountNumber({ accountNumber, accountNumberSealed, accountNumberMasked }, secret),
+    }));
+  };
+}
+const accountNumberColumns = (table: typeof payoutAccounts | typeof payouts) => ({
+  accountNumber: table.accountNumber,
+  accountNumberSealed: table.accountNumberSealed,
+  accountNumberMasked: table.accountNumberMasked,
+});
 
 /** Another table's rows that go with a section's rows; `optional` keeps a row that has none. */
 interface SectionJoin {
@@ -200,15 +218,17 @@ export const EXPORT_SECTIONS: ExportSection[] = [
     ),
   },
   {
-    // The whole account number, as the owner's payout settings show it.
+    // The whole account number, opened from its seal: it is the owner's own.
     name: 'payout_account',
-    collect: ownedBy(payoutAccounts.sellerId, {
-      bank_code: payoutAccounts.bankCode,
-      account_number: payoutAccounts.accountNumber,
-      holder_name: payoutAccounts.holderName,
-      updated_at: payoutAccounts.updatedAt,
-      payouts_blocked_until: payoutAccounts.payoutsBlockedUntil,
-    }),
+    collect: withAccountNumber(
+      ownedBy(payoutAccounts.sellerId, {
+        bank_code: payoutAccounts.bankCode,
+        ...accountNumberColumns(payoutAccounts),
+        holder_name: payoutAccounts.holderName,
+        updated_at: payoutAccounts.updatedAt,
+        payouts_blocked_until: payoutAccounts.payoutsBlockedUntil,
+      }),
+    ),
   },
   {
     // The tax ID as the seller's tax settings show it (masked): the whole number is sealed for the
@@ -225,18 +245,20 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: 'payouts',
-    collect: ownedBy(payouts.sellerId, {
-      id: payouts.id,
-      amount: payouts.amount,
-      bank_code: payouts.bankCode,
-      account_number: payouts.accountNumber,
-      holder_name: payouts.holderName,
-      state: payouts.state,
-      transfer_ref: payouts.transferRef,
-      failure_reason: payouts.failureReason,
-      created_at: payouts.createdAt,
-      decided_at: payouts.decidedAt,
-    }),
+    collect: withAccountNumber(
+      ownedBy(payouts.sellerId, {
+        id: payouts.id,
+        amount: payouts.amount,
+        bank_code: payouts.bankCode,
+        ...accountNumberColumns(payouts),
+        holder_name: payouts.holderName,
+        state: payouts.state,
+        transfer_ref: payouts.transferRef,
+        failure_reason: payouts.failureReason,
+        created_at: payouts.createdAt,
+        decided_at: payouts.decidedAt,
+      }),
+    ),
   },
   {
     name: 'purchases',
@@ -387,7 +409,11 @@ const EXPORTED_PROFILE = {
   created_at: user.createdAt,
 };
 
-export function createAccountExportRepository(db: Database, sections: ExportSection[] = EXPORT_SECTIONS) {
+export function createAccountExportRepository(
+  db: Database,
+  secret: string,
+  sections: ExportSection[] = EXPORT_SECTIONS,
+) {
   return {
     /** The profile, every section, and the storage keys of the user's files; null for a deleted account. */
     async collect(userId: string) {
@@ -397,7 +423,7 @@ export function createAccountExportRepository(db: Database, sections: ExportSect
         .where(and(eq(user.id, userId), isNull(user.deletedAt)));
       if (!profile) return null;
       const data: Record<string, unknown[]> = {};
-      for (const section of sections) data[section.name] = await section.collect(db, userId);
+      for (const section of sections) data[section.name] = await section.collect(db, userId, secret);
       const fileKeys = new Set<string>();
       if (profile.avatar_key) fileKeys.add(profile.avatar_key);
       for (const row of data.uploads as { key: string }[]) fileKeys.add(row.key);

@@ -15,7 +15,7 @@ export const accountsModule = defineModule({
     account: createAccountService({
       repositories: {
         profiles,
-        exports: createAccountExportRepository(db),
+        exports: createAccountExportRepository(db, resolveAuthSecret(env)),
         deletion: createAccountDeletionRepository(db),
       },
       storage,

@@ -1,9 +1,11 @@
 import { resolveAuthSecret } from '../../infra/auth/secret.ts';
+import { createPayosPayouts } from '../../infra/payments/payos-payouts.ts';
 import { defineModule, route } from '../../lib/modules.ts';
+import { payosPayoutsSweep } from './payos-payouts.sweep.ts';
 import { registerSalesListeners } from './sales.listeners.ts';
 import { createSalesRepository } from './sales.repository.ts';
 import { salesRoutes } from './sales.routes.ts';
-import { createSalesService, type SalesService } from './sales.service.ts';
+import { CHECK_PAYOS_PAYOUTS_JOB, createSalesService, type SalesService } from './sales.service.ts';
 import { createTaxRepository } from './tax.repository.ts';
 import { taxRoutes } from './tax.routes.ts';
 import { createTaxService, type TaxService } from './tax.service.ts';
@@ -17,16 +19,33 @@ declare module '../../lib/modules.ts' {
   }
 }
 
-/** The ledger: it books paid and refunded orders (listening in their transaction) and pays sellers. */
+/**
+ * The ledger: it books paid and refunded orders (listening in their transaction) and pays sellers,
+ * through payOS's payout channel when PAYOS_PAYOUT_* are set. At start it seals the bank account
+ * numbers still in clear (rows from before decision 0154).
+ */
 export const salesModule = defineModule({
   name: 'sales',
-  needs: ['db', 'jobs', 'events', 'clock', 'env'],
+  needs: ['db', 'jobs', 'events', 'clock', 'env', 'log'],
   provides: ['sales', 'tax'],
-  build: ({ db, jobs, events, clock, env }) => {
+  build: async ({ db, jobs, events, clock, env, log }) => {
+    const secret = resolveAuthSecret(env);
+    const repository = createSalesRepository(db);
+    const sealed = await repository.sealClearAccountNumbers(secret);
+    if (sealed > 0) log.info({ sealed }, 'sealed bank account numbers stored in clear');
+    const payouts =
+      env.PAYOS_PAYOUT_CLIENT_ID && env.PAYOS_PAYOUT_API_KEY && env.PAYOS_PAYOUT_CHECKSUM_KEY
+        ? createPayosPayouts({
+            clientId: env.PAYOS_PAYOUT_CLIENT_ID,
+            apiKey: env.PAYOS_PAYOUT_API_KEY,
+            checksumKey: env.PAYOS_PAYOUT_CHECKSUM_KEY,
+            baseUrl: env.PAYOS_BASE_URL,
+          })
+        : undefined;
     const tax = createTaxService({
       repository: createTaxRepository(db),
       clock,
-      secret: resolveAuthSecret(env),
+      secret,
       rates: {
         fee_percent: env.PLATFORM_FEE_PERCENT,
         vat_percent: env.TAX_VAT_PERCENT,
@@ -36,7 +55,7 @@ export const salesModule = defineModule({
     return {
       tax,
       sales: createSalesService({
-        repository: createSalesRepository(db),
+        repository,
         queue: jobs,
         events,
         clock,
@@ -50,10 +69,20 @@ export const salesModule = defineModule({
           accountHoldHours: env.PAYOUT_ACCOUNT_HOLD_HOURS,
         },
         hasTaxProfile: tax.hasProfile,
+        secret,
+        payouts,
+        log,
       }),
     };
   },
-  routes: ({ sales, tax }) => [route(salesRoutes, { sales }), route(taxRoutes, { tax })],
+  routes: ({ sales, tax, env }) => [
+    route(salesRoutes, { sales }),
+    route(taxRoutes, { tax }),
+    env.NODE_ENV !== 'test' && Boolean(env.PAYOS_PAYOUT_CLIENT_ID) && route(payosPayoutsSweep, { sales }),
+  ],
+  jobs: ({ sales }) => ({
+    [CHECK_PAYOS_PAYOUTS_JOB]: () => sales.checkSendingPayouts(),
+  }),
   listeners: (events, { sales, jobs, env }) =>
     registerSalesListeners(events, { sales, queue: jobs, publicUrl: env.PUBLIC_URL }),
 });

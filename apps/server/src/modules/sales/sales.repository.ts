@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SellerTaxKind } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../db/schema.ts';
 import { publicName } from '../../db/fragments.ts';
 import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
+import { sealAccountNumber } from '../../infra/sealed-account-number.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pgErrorOf } from '../../lib/pg-error.ts';
 
@@ -33,6 +34,10 @@ const netOfTax = sql`${sales.sellerShare} - ${sales.vat} - ${sales.pit}`;
 
 export const payoutInProgress = () => new AppError('PAYOUT_IN_PROGRESS', 'A payout is already in progress');
 
+/** A payout's money is on its way: requested, or being sent through payOS (decision 0154). */
+const IN_PROGRESS: PayoutState[] = ['requested', 'sending'];
+const inProgress = inArray(payouts.state, IN_PROGRESS);
+
 /** The sums a seller's balances are made of, at `now`. */
 async function balancesOf(db: Queryable, sellerId: string, now: Date) {
   const [row] = await db
@@ -49,7 +54,7 @@ async function balancesOf(db: Queryable, sellerId: string, now: Date) {
   const [payoutSums] = await db
     .select({
       inPayment: asNumber(
-        sql`coalesce(sum(${payouts.amount}) filter (where ${payouts.state} = 'requested'), 0)`,
+        sql`coalesce(sum(${payouts.amount}) filter (where ${payouts.state} in ('requested', 'sending')), 0)`,
       ),
       paidOut: asNumber(sql`coalesce(sum(${payouts.amount}) filter (where ${payouts.state} = 'paid'), 0)`),
     })
@@ -186,7 +191,7 @@ function payoutWrites(tx: Tx) {
       const rows = await tx
         .select({ id: payouts.id })
         .from(payouts)
-        .where(and(eq(payouts.sellerId, sellerId), eq(payouts.state, 'requested')));
+        .where(and(eq(payouts.sellerId, sellerId), inProgress));
       return rows.length > 0;
     },
 
@@ -213,10 +218,21 @@ function payoutWrites(tx: Tx) {
       return row ?? null;
     },
 
+    /** Approved to go through payOS: claimed here, so a second send finds it taken. Null if it was not requested. */
+    async markSending(id: string, by: string, now: Date): Promise<PayoutRow | null> {
+      const [row] = await tx
+        .update(payouts)
+        .set({ state: 'sending', decidedBy: by, sentAt: now })
+        .where(and(eq(payouts.id, id), eq(payouts.state, 'requested')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** `by` is the admin who marked it, or null when payOS's result decided it (the sender stays). */
     async decidePayout(
       id: string,
-      decision: { state: Exclude<PayoutState, 'requested'>; transferRef?: string; reason?: string },
-      by: string,
+      decision: { state: 'paid' | 'failed'; transferRef?: string; reason?: string },
+      by: string | null,
       now: Date,
     ): Promise<PayoutRow> {
       const [row] = await tx
@@ -225,10 +241,10 @@ function payoutWrites(tx: Tx) {
           state: decision.state,
           transferRef: decision.transferRef ?? null,
           failureReason: decision.reason ?? null,
-          decidedBy: by,
+          ...(by !== null && { decidedBy: by }),
           decidedAt: now,
         })
-        .where(and(eq(payouts.id, id), eq(payouts.state, 'requested')))
+        .where(and(eq(payouts.id, id), inProgress))
         .returning();
       if (decision.state === 'failed') {
         await tx
@@ -255,6 +271,8 @@ function payoutWrites(tx: Tx) {
           set: {
             bankCode: values.bankCode,
             accountNumber: values.accountNumber,
+            accountNumberSealed: values.accountNumberSealed,
+            accountNumberMasked: values.accountNumberMasked,
             holderName: values.holderName,
             updatedAt: values.updatedAt,
             payoutsBlockedUntil: values.payoutsBlockedUntil,
@@ -372,13 +390,62 @@ export function createSalesRepository(db: Database) {
         .orderBy(desc(sales.paidAt));
     },
 
+    /** payOS accepted the payout: its payout ID, by which its result is asked. */
+    async setPayosRef(id: string, payosRef: string) {
+      await db
+        .update(payouts)
+        .set({ payosRef })
+        .where(and(eq(payouts.id, id), eq(payouts.state, 'sending')));
+    },
+
+    /** The payouts whose result payOS has not given yet, oldest first. */
+    async listSending(): Promise<PayoutRow[]> {
+      return db.select().from(payouts).where(eq(payouts.state, 'sending')).orderBy(asc(payouts.sentAt));
+    },
+
+    async findPayout(id: string): Promise<PayoutRow | null> {
+      const [row] = await db.select().from(payouts).where(eq(payouts.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * Seals the account numbers of rows written before they were sealed (decision 0154): SQL cannot
+     * seal, so this runs when the server starts. Idempotent: a sealed row has no clear number left.
+     */
+    async sealClearAccountNumbers(secret: string): Promise<number> {
+      let sealed = 0;
+      const accounts = await db
+        .select({ sellerId: payoutAccounts.sellerId, accountNumber: payoutAccounts.accountNumber })
+        .from(payoutAccounts)
+        .where(isNotNull(payoutAccounts.accountNumber));
+      for (const row of accounts) {
+        await db
+          .update(payoutAccounts)
+          .set(sealAccountNumber(row.accountNumber!, secret))
+          .where(and(eq(payoutAccounts.sellerId, row.sellerId), isNotNull(payoutAccounts.accountNumber)));
+        sealed += 1;
+      }
+      const paid = await db
+        .select({ id: payouts.id, accountNumber: payouts.accountNumber })
+        .from(payouts)
+        .where(isNotNull(payouts.accountNumber));
+      for (const row of paid) {
+        await db
+          .update(payouts)
+          .set(sealAccountNumber(row.accountNumber!, secret))
+          .where(and(eq(payouts.id, row.id), isNotNull(payouts.accountNumber)));
+        sealed += 1;
+      }
+      return sealed;
+    },
+
     async listAdminPayouts(state: PayoutState | undefined) {
       return db
         .select(adminPayoutColumns)
         .from(payouts)
         .innerJoin(user, eq(user.id, payouts.sellerId))
         .where(state ? eq(payouts.state, state) : undefined)
-        .orderBy(state === 'requested' ? asc(payouts.createdAt) : desc(payouts.createdAt))
+        .orderBy(state && IN_PROGRESS.includes(state) ? asc(payouts.createdAt) : desc(payouts.createdAt))
         .limit(500);
     },
 
@@ -431,7 +498,7 @@ export function createSalesRepository(db: Database) {
           amount: asNumber(sql`coalesce(sum(${payouts.amount}), 0)`),
         })
         .from(payouts)
-        .where(eq(payouts.state, 'requested'));
+        .where(inProgress);
       return { count: row?.count ?? 0, amount: row?.amount ?? 0 };
     },
 

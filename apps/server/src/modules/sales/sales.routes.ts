@@ -59,6 +59,12 @@ export async function salesRoutes(root: FastifyInstance, { sales }: { sales: Sal
     handler: csvDownload('flowbay-payouts.csv', (viewer) => sales.adminPayoutsCsv(viewer)),
   });
 
+  admin('POST /api/admin/payouts/send', {
+    summary: 'Send approved requested payouts through payOS (when its payout channel is configured)',
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    handler: (request) => sales.sendPayouts(request.viewer, request.body.ids),
+  });
+
   admin('POST /api/admin/payouts/:id/paid', {
     summary: 'Mark a payout paid with the bank transfer reference (e-mails the seller)',
     handler: (request) => sales.markPaid(request.viewer, request.params.id, request.body.transfer_ref),

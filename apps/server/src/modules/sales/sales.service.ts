@@ -14,8 +14,14 @@ import {
   type SalesDashboard,
 } from '@flowbay/domain';
 import { queueMail } from '../../infra/jobs/mail.ts';
+import { payoutDescription, type PayoutChannel } from '../../infra/payments/payos-payouts.ts';
+import {
+  maskedAccountNumber,
+  openAccountNumber,
+  sealAccountNumber,
+} from '../../infra/sealed-account-number.ts';
 import type { Events } from '../../infra/events/events.ts';
-import type { Clock, JobQueue } from '../../infra/jobs/queue.ts';
+import type { Clock, JobQueue, QueueLog } from '../../infra/jobs/queue.ts';
 import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
 import type { MailMessage } from '../../infra/mailer/index.ts';
 import type { Viewer } from '../../infra/request-viewer.ts';
@@ -32,7 +38,8 @@ import {
   type SalesRepository,
 } from './sales.repository.ts';
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const VN_OFFSET = 7 * HOUR;
 
@@ -60,7 +67,15 @@ export interface SalesServiceDeps {
   settings: SalesSettings;
   /** Whether the seller declared their tax profile: payouts wait for it (decision 0150). */
   hasTaxProfile: (sellerId: string) => Promise<boolean>;
+  /** The server's secret: bank account numbers are sealed under a key made from it (decision 0154). */
+  secret: string;
+  /** payOS's payout channel, when PAYOS_PAYOUT_* are set; else payouts are paid from the CSV batch. */
+  payouts?: PayoutChannel;
+  log: Pick<QueueLog, 'info' | 'warn'>;
 }
+
+/** Asks payOS about every payout being sent through it (queued by the sweep and after a send). */
+export const CHECK_PAYOS_PAYOUTS_JOB = 'sales.check-payos-payouts';
 
 /** What the orders module needs to know about a paid or refunded order. */
 export interface SaleOrder {
@@ -145,7 +160,7 @@ function toPayout(row: PayoutRow): Payout {
     state: row.state,
     bank_code: row.bankCode,
     bank_short_name: bankByCode(row.bankCode)?.short_name ?? row.bankCode,
-    account_number: row.accountNumber,
+    account_number: maskedAccountNumber(row),
     holder_name: row.holderName,
     transfer_ref: row.transferRef,
     failure_reason: row.failureReason,
@@ -158,7 +173,7 @@ function toAccount(row: PayoutAccountRow): PayoutAccount {
   return {
     bank_code: row.bankCode,
     bank_short_name: bankByCode(row.bankCode)?.short_name ?? row.bankCode,
-    account_number: row.accountNumber,
+    account_number: maskedAccountNumber(row),
     holder_name: row.holderName,
     updated_at: row.updatedAt.toISOString(),
     payouts_blocked_until: row.payoutsBlockedUntil.toISOString(),
@@ -166,7 +181,7 @@ function toAccount(row: PayoutAccountRow): PayoutAccount {
 }
 
 export function createSalesService(deps: SalesServiceDeps) {
-  const { repository, queue, clock, publicUrl, settings } = deps;
+  const { repository, queue, clock, publicUrl, settings, secret } = deps;
   const feeBasisPoints = Math.round(settings.feePercent * 100);
   const vatBasisPoints = Math.round(settings.vatPercent * 100);
   const pitBasisPoints = Math.round(settings.pitPercent * 100);
@@ -181,42 +196,99 @@ export function createSalesService(deps: SalesServiceDeps) {
       ...toPayout(row.payout),
       bank_bin: row.payout.bankBin,
       seller: { id: row.payout.sellerId, name: row.sellerName, email: row.sellerEmail },
+      payos_ref: row.payout.payosRef,
+      sent_at: row.payout.sentAt?.toISOString() ?? null,
     };
   }
 
-  /** Marks a requested payout paid or failed under its row lock and tells the seller. */
-  async function decide(
-    viewer: Viewer,
-    id: string,
-    decision: { state: 'paid'; transferRef: string } | { state: 'failed'; reason: string },
-  ) {
-    const admin = requireAdmin(viewer);
+  type Decision = { state: 'paid'; transferRef: string } | { state: 'failed'; reason: string };
+
+  /**
+   * Marks a payout paid or failed under its row lock and tells the seller: an admin's mark (a
+   * requested payout) or payOS's result (a payout being sent). The ledger and the e-mails are the
+   * same either way. payOS's result for a payout already decided changes nothing (`false`).
+   */
+  async function decide(by: { admin: string } | 'payos', id: string, decision: Decision): Promise<boolean> {
     const before = await repository.findAdminPayout(id);
     if (!before) throw payoutNotFound();
     // Read outside the transaction: PGlite has one connection, which the transaction holds.
     const seller = await repository.findUser(before.payout.sellerId);
-    await repository.transaction(async (tx: PayoutWrites) => {
+    const decided = await repository.transaction(async (tx: PayoutWrites) => {
       const payout = await tx.lockPayout(id);
       if (!payout) throw payoutNotFound();
-      if (payout.state !== 'requested') {
+      if (by === 'payos') {
+        if (payout.state !== 'sending') return false;
+      } else if (payout.state === 'sending') {
+        throw new AppError('PAYOUT_SENDING', 'This payout is being sent through payOS');
+      } else if (payout.state !== 'requested') {
         throw new AppError('PAYOUT_ALREADY_DECIDED', 'This payout was already decided');
       }
       const now = clock();
-      await tx.decidePayout(id, decision, admin.id, now);
+      await tx.decidePayout(id, decision, by === 'payos' ? null : by.admin, now);
       const fact = {
         payoutId: id,
         seller: seller ? { email: seller.email, language: seller.locale } : null,
         amount: payout.amount,
         bankCode: payout.bankCode,
-        accountNumber: payout.accountNumber,
+        // The e-mails show the last four digits; the whole number never leaves the seal here.
+        accountNumber: maskedAccountNumber(payout),
       };
       if (decision.state === 'paid')
         await deps.events.emit(tx.queryable, 'payout.paid', { ...fact, transferRef: decision.transferRef });
       else await deps.events.emit(tx.queryable, 'payout.failed', { ...fact, reason: decision.reason });
+      return true;
     });
     queue.poke();
+    return decided;
+  }
+
+  async function decideAsAdmin(viewer: Viewer, id: string, decision: Decision) {
+    const admin = requireAdmin(viewer);
+    await decide({ admin: admin.id }, id, decision);
     const row = await repository.findAdminPayout(id);
     return { payout: toAdminPayout(row!) };
+  }
+
+  const transferOf = (payout: PayoutRow) => ({
+    id: payout.id,
+    amount: payout.amount,
+    bankBin: payout.bankBin,
+    accountNumber: openAccountNumber(payout, secret),
+  });
+
+  /**
+   * Hands a payout being sent to payOS (again, if its answer was lost: the idempotency key makes it the
+   * same payOS payout). A refusal fails it at once, the money back in the balance; an unknown answer
+   * leaves it sending, for the next check.
+   */
+  async function handOver(channel: PayoutChannel, payout: PayoutRow): Promise<string | null> {
+    const result = await channel.send(transferOf(payout));
+    if (!result.accepted) {
+      deps.log.warn({ payout: payout.id, reason: result.reason }, 'payOS refused a payout');
+      await decide('payos', payout.id, { state: 'failed', reason: result.reason });
+      return null;
+    }
+    await repository.setPayosRef(payout.id, result.payosId);
+    return result.payosId;
+  }
+
+  /** One payout being sent: sent if payOS has not taken it yet, then decided if payOS has a result. */
+  async function checkPayout(channel: PayoutChannel, payout: PayoutRow) {
+    const payosId = payout.payosRef ?? (await handOver(channel, payout));
+    if (!payosId) return;
+    const outcome = await channel.outcome(payosId);
+    if (outcome.state === 'paid') {
+      await decide('payos', payout.id, { state: 'paid', transferRef: outcome.reference });
+    } else if (outcome.state === 'failed') {
+      await decide('payos', payout.id, { state: 'failed', reason: outcome.reason });
+    }
+  }
+
+  function requireChannel(): PayoutChannel {
+    if (!deps.payouts) {
+      throw new AppError('PAYOS_PAYOUTS_NOT_CONFIGURED', 'Payouts through payOS are not configured');
+    }
+    return deps.payouts;
   }
 
   return {
@@ -354,7 +426,7 @@ export function createSalesService(deps: SalesServiceDeps) {
         if (
           current &&
           current.bankCode === input.bank_code &&
-          current.accountNumber === input.account_number &&
+          openAccountNumber(current, secret) === input.account_number &&
           current.holderName === input.holder_name
         ) {
           return;
@@ -364,7 +436,7 @@ export function createSalesService(deps: SalesServiceDeps) {
         await tx.upsertAccount({
           sellerId: seller.id,
           bankCode: input.bank_code,
-          accountNumber: input.account_number,
+          ...sealAccountNumber(input.account_number, secret),
           holderName: input.holder_name,
           updatedAt: now,
           payoutsBlockedUntil: blockedUntil,
@@ -430,7 +502,7 @@ export function createSalesService(deps: SalesServiceDeps) {
           amount: available,
           bankCode: account.bankCode,
           bankBin: bankByCode(account.bankCode)?.bin ?? '',
-          accountNumber: account.accountNumber,
+          ...sealAccountNumber(openAccountNumber(account, secret), secret),
           holderName: account.holderName,
           createdAt: now,
         });
@@ -441,7 +513,67 @@ export function createSalesService(deps: SalesServiceDeps) {
     async adminPayouts(viewer: Viewer, state: PayoutStateValue | undefined) {
       requireAdmin(viewer);
       const rows = await repository.listAdminPayouts(state);
-      return { payouts: rows.map(toAdminPayout) };
+      return { payouts: rows.map(toAdminPayout), payos_payouts: deps.payouts !== undefined };
+    },
+
+    /**
+     * Sends the approved requested payouts through payOS, one payOS payout each (the idempotency key
+     * is the payout's ID). Each is claimed as `sending` before payOS is called, so a second send, even
+     * at the same moment, skips it; payouts not requested are answered as they are.
+     */
+    async sendPayouts(viewer: Viewer, ids: string[]) {
+      const admin = requireAdmin(viewer);
+      const channel = requireChannel();
+      const unique = [...new Set(ids)];
+      for (const id of unique) if (!(await repository.findPayout(id))) throw payoutNotFound();
+      for (const id of unique) {
+        const claimed = await repository.transaction((tx) => tx.markSending(id, admin.id, clock()));
+        if (!claimed) continue;
+        try {
+          await handOver(channel, claimed);
+        } catch (error) {
+          // The answer is unknown: the payout stays sending and the check sends it again.
+          const message = error instanceof Error ? error.message : String(error);
+          deps.log.warn({ payout: id, err: message }, 'sending a payout to payOS failed; it will be retried');
+        }
+      }
+      await queue.enqueue(
+        CHECK_PAYOS_PAYOUTS_JOB,
+        {},
+        { runAt: new Date(clock().getTime() + MINUTE), dedupeKey: CHECK_PAYOS_PAYOUTS_JOB },
+      );
+      const rows = await Promise.all(unique.map((id) => repository.findAdminPayout(id)));
+      return {
+        payouts: rows.filter((row) => row !== null).map(toAdminPayout),
+        payos_payouts: true,
+      };
+    },
+
+    /** Queues a check of the payouts being sent through payOS (the sweep, every minute). */
+    async sweepSendingPayouts() {
+      if (!deps.payouts) return;
+      await queue.enqueue(
+        CHECK_PAYOS_PAYOUTS_JOB,
+        {},
+        { dedupeKey: CHECK_PAYOS_PAYOUTS_JOB, maxAttempts: 3 },
+      );
+    },
+
+    /**
+     * Asks payOS about every payout being sent and moves those with a result, exactly as an admin's
+     * mark would. One payout's failure does not hold up the others; the job fails after all of them.
+     */
+    async checkSendingPayouts() {
+      if (!deps.payouts) return;
+      const failures: string[] = [];
+      for (const payout of await repository.listSending()) {
+        try {
+          await checkPayout(deps.payouts, payout);
+        } catch (error) {
+          failures.push(`${payout.id}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      if (failures.length > 0) throw new Error(`payOS payout checks failed: ${failures.join('; ')}`);
     },
 
     /** The requested payouts as one bank batch (one transfer per line). */
@@ -466,10 +598,11 @@ export function createSalesService(deps: SalesServiceDeps) {
           payout.bankBin,
           payout.bankCode,
           bankByCode(payout.bankCode)?.short_name ?? payout.bankCode,
-          payout.accountNumber,
+          // The bank needs the whole number: the one answer that opens the seal for an admin.
+          openAccountNumber(payout, secret),
           payout.holderName,
           payout.amount,
-          `FLOWBAY PAYOUT ${payout.id.slice(0, 8).toUpperCase()}`,
+          payoutDescription(payout.id),
           sellerEmail,
           payout.createdAt.toISOString(),
         ]),
@@ -477,10 +610,10 @@ export function createSalesService(deps: SalesServiceDeps) {
     },
 
     markPaid: (viewer: Viewer, id: string, transferRef: string) =>
-      decide(viewer, id, { state: 'paid', transferRef }),
+      decideAsAdmin(viewer, id, { state: 'paid', transferRef }),
 
     markFailed: (viewer: Viewer, id: string, reason: string) =>
-      decide(viewer, id, { state: 'failed', reason }),
+      decideAsAdmin(viewer, id, { state: 'failed', reason }),
 
     async adminRevenue(viewer: Viewer): Promise<AdminRevenue> {
       requireAdmin(viewer);

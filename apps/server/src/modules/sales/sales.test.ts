@@ -1,7 +1,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitSale, type SalesDashboard } from '@flowbay/domain';
-import { ledgerEntries, orders, payouts, sales } from '../../db/schema.ts';
+import { ledgerEntries, orders, payoutAccounts, payouts, sales } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
@@ -122,9 +122,18 @@ describe('a sale, from payment to the seller’s bank', () => {
     expect(saved.json().account).toMatchObject({
       bank_code: 'VCB',
       bank_short_name: 'Vietcombank',
-      account_number: '0071001234567',
+      account_number: '•••••••••4567',
       holder_name: 'NGUYEN VAN DUC',
     });
+    // At rest the number is sealed: the row holds no digit run of it, only the seal and the mask.
+    const [stored] = await ctx.db
+      .select()
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.sellerId, seller.user.id));
+    expect(stored).toMatchObject({ accountNumber: null, accountNumberMasked: '•••••••••4567' });
+    expect(stored!.accountNumberSealed).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(JSON.stringify(stored)).not.toContain('0071001234567');
+    expect((await call('GET', '/api/me/payout-account', seller)).body).not.toContain('0071001234567');
     await ctx.app.jobs.runDue();
     const [changed] = readOutbox(ctx, seller.user.email);
     expect(changed?.subject).toBe('Tài khoản nhận tiền Flowbay đã thay đổi');
@@ -140,13 +149,22 @@ describe('a sale, from payment to the seller’s bank', () => {
     const requested = await requestPayout(seller);
     expect(requested.statusCode).toBe(201);
     const payout = requested.json().payout;
-    expect(payout).toMatchObject({ amount: 225_000, state: 'requested', account_number: '0071001234567' });
+    expect(payout).toMatchObject({ amount: 225_000, state: 'requested', account_number: '•••••••••4567' });
+    const [payoutRow] = await ctx.db.select().from(payouts).where(eq(payouts.id, payout.id));
+    expect(JSON.stringify(payoutRow)).not.toContain('0071001234567');
     view = await dashboard(seller);
     expect(view.balances).toEqual({ pending: 0, available: 0, in_payment: 225_000, paid_out: 0 });
     expect(view.payout_blocker).toBe('payout_in_progress');
 
     const queue = await call('GET', '/api/admin/payouts?state=requested', admin);
     expect(queue.json().payouts.map((row: { id: string }) => row.id)).toContain(payout.id);
+    // The admins' list masks it too; only the bank batch below carries the whole number.
+    expect(queue.body).not.toContain('0071001234567');
+    expect(queue.json().payos_payouts).toBe(false);
+    // Without payOS's payout channel nothing can be sent: the CSV batch is the way.
+    const notConfigured = await call('POST', '/api/admin/payouts/send', admin, { ids: [payout.id] });
+    expect(notConfigured.statusCode).toBe(409);
+    expect(notConfigured.json().error.code).toBe('PAYOS_PAYOUTS_NOT_CONFIGURED');
     const csv = await call('GET', '/api/admin/payouts.csv', admin);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
