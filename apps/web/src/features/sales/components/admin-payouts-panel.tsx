@@ -14,10 +14,14 @@ import { formatDateTime, formatPrice } from '@/lib/format';
 import { useAdminPayouts } from '../api/get-admin-payouts';
 import { useAdminRevenue } from '../api/get-admin-revenue';
 import { useMarkPayout } from '../api/mark-payout';
+import { useSendPayouts } from '../api/send-payouts';
 import { PayoutStateBadge } from './payout-state-badge';
 import { AdminReportView } from './admin-report-view';
 
-/** The admin's Payouts tab: revenue per month, then the payout queue with its CSV bank batch. */
+/**
+ * The admin's Payouts tab: revenue per month, then the payout queue with its CSV bank batch and, when
+ * the server has payOS's payout channel, the selection of requested payouts to send through payOS.
+ */
 export function AdminPayoutsPanel() {
   const { t } = useTranslation();
   return (
@@ -82,8 +86,42 @@ function PayoutQueue() {
   const { t } = useTranslation();
   const [state, setState] = useState<PayoutStateValue | ''>('requested');
   const payouts = useAdminPayouts(state);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const send = useSendPayouts();
+  const viaPayos = payouts.data?.payos_payouts === true;
+  const requested = (payouts.data?.payouts ?? []).filter((payout) => payout.state === 'requested');
+  const chosen = requested.filter((payout) => selected.has(payout.id)).map((payout) => payout.id);
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const sendChosen = () =>
+    send.mutate(chosen, {
+      onSuccess: () => {
+        setSelected(new Set());
+        toast.success(t('adminPayouts.sentToast', { count: chosen.length }));
+      },
+      onError: (error: unknown) => toast.error(t(errorKey(error))),
+    });
   return (
     <div className="mt-4 flex flex-col gap-4">
+      {viaPayos && (
+        <div
+          className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-4"
+          data-testid="payos-send"
+        >
+          <div>
+            <p className="font-medium text-slate-900">{t('adminPayouts.payosTitle')}</p>
+            <p className="text-sm text-slate-600">{t('adminPayouts.payosHint')}</p>
+          </div>
+          <Button type="button" disabled={chosen.length === 0 || send.isPending} onClick={sendChosen}>
+            {t('adminPayouts.sendSelected', { count: chosen.length })}
+          </Button>
+        </div>
+      )}
       <div className="max-w-xs">
         <SelectField
           id="payout-state"
@@ -102,13 +140,30 @@ function PayoutQueue() {
         failed={t('adminPayouts.loadFailed')}
         empty={<p className="text-slate-600">{t('adminPayouts.empty')}</p>}
       >
-        {(payout) => <PayoutRow key={payout.id} payout={payout} />}
+        {(payout) => (
+          <PayoutRow
+            key={payout.id}
+            payout={payout}
+            selection={
+              viaPayos && payout.state === 'requested'
+                ? { checked: selected.has(payout.id), onChange: (on) => toggle(payout.id, on) }
+                : undefined
+            }
+          />
+        )}
       </QueryList>
     </div>
   );
 }
 
-function PayoutRow({ payout }: { payout: AdminPayout }) {
+function PayoutRow({
+  payout,
+  selection,
+}: {
+  payout: AdminPayout;
+  /** Shown when payOS's payout channel is configured and the payout is requested. */
+  selection?: { checked: boolean; onChange: (checked: boolean) => void };
+}) {
   const { t, i18n } = useTranslation();
   const mark = useMarkPayout();
   const onDone = (key: 'adminPayouts.paidToast' | 'adminPayouts.failedToast') => ({
@@ -125,7 +180,19 @@ function PayoutRow({ payout }: { payout: AdminPayout }) {
       })}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+        {selection && (
+          <input
+            type="checkbox"
+            className="mt-1 size-4"
+            checked={selection.checked}
+            onChange={(event) => selection.onChange(event.target.checked)}
+            aria-label={t('adminPayouts.selectForPayos', {
+              seller: payout.seller.name,
+              amount: formatPrice(payout.amount, i18n.language),
+            })}
+          />
+        )}
+        <div className="flex-1">
           <p className="font-semibold text-slate-900">{formatPrice(payout.amount, i18n.language)}</p>
           <p className="text-sm text-slate-600">
             {payout.seller.name} · {payout.seller.email}
@@ -136,6 +203,18 @@ function PayoutRow({ payout }: { payout: AdminPayout }) {
           <p className="text-xs text-slate-500">{formatDateTime(payout.created_at, i18n.language)}</p>
           {payout.transfer_ref && (
             <p className="text-sm text-slate-600">{t('sales.transferRef', { ref: payout.transfer_ref })}</p>
+          )}
+          {payout.state === 'sending' && (
+            <p className="text-sm text-slate-600" data-testid="payos-sending">
+              {payout.payos_ref
+                ? t('adminPayouts.sendingWith', { ref: payout.payos_ref })
+                : t('adminPayouts.sendingRetry')}
+            </p>
+          )}
+          {payout.failure_reason && (
+            <p className="text-sm text-red-700">
+              {t('sales.failureReason', { reason: payout.failure_reason })}
+            </p>
           )}
         </div>
         <PayoutStateBadge state={payout.state} />

@@ -23,7 +23,8 @@ export function PayoutAccountForm({ account }: { account: PayoutAccount | null }
   const banks = useBanks();
   const save = useSetPayoutAccount();
   const [bank, setBank] = useState(account?.bank_code ?? '');
-  const [number, setNumber] = useState(account?.account_number ?? '');
+  // The server answers the number masked: it is typed again in full to change the account.
+  const [number, setNumber] = useState('');
   const [holder, setHolder] = useState(account?.holder_name ?? '');
   const [errors, setErrors] = useState<Errors>({});
 
@@ -72,6 +73,7 @@ export function PayoutAccountForm({ account }: { account: PayoutAccount | null }
         error={errors.number}
         inputMode="numeric"
         autoComplete="off"
+        help={account ? t('sales.accountNumberCurrent', { number: account.account_number }) : undefined}
         value={number}
         onValueChange={setNumber}
       />
