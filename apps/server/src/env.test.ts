@@ -26,6 +26,18 @@ describe('loadEnv', () => {
     expect(env.ADMIN_EMAILS).toEqual(['admin@example.com', 'ops@example.com']);
   });
 
+  it('reads the MCP origins as origins and refuses what is not one', () => {
+    expect(loadEnv({}).MCP_ALLOWED_ORIGINS).toEqual([]);
+    expect(
+      loadEnv({ MCP_ALLOWED_ORIGINS: 'https://assistant.example/, http://localhost:6274/x' })
+        .MCP_ALLOWED_ORIGINS,
+    ).toEqual(['https://assistant.example', 'http://localhost:6274']);
+    expect(() => loadEnv({ MCP_ALLOWED_ORIGINS: 'assistant.example' })).toThrow(
+      /MCP_ALLOWED_ORIGINS: assistant\.example is not an origin/,
+    );
+    expect(loadEnv({}).MCP_RATE_LIMIT).toBe(120);
+  });
+
   it('lists every wrong setting at once, by name', () => {
     try {
       loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe', SMTP_URL: 'http://mail' });
