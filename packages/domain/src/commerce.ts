@@ -12,22 +12,28 @@ export type OrderState = z.infer<typeof OrderState>;
 
 /**
  * A verified payment that did not simply pay a pending order: paid after its order closed, for a
- * workflow the buyer already owns, for one no longer for sale, or by an account deleted since.
+ * workflow the buyer already owns, for one no longer for sale, by an account deleted since, or for
+ * another amount than the order's (a short or over bank transfer).
  */
 export const PAYMENT_INCIDENT_KINDS = [
   'late_payment',
   'already_owned',
   'workflow_unavailable',
   'buyer_deleted',
+  'amount_mismatch',
 ] as const;
 export const PaymentIncidentKind = z.enum(PAYMENT_INCIDENT_KINDS);
 export type PaymentIncidentKind = z.infer<typeof PaymentIncidentKind>;
-/** How it ended: the entitlement, or an automatic refund (queued, done, or failed and waiting for an admin). */
+/**
+ * How it ended: the entitlement, or a refund (automatic: queued, done, or failed and waiting for an
+ * admin; or held: a payment for another amount, which an admin sends back by hand).
+ */
 export const PAYMENT_INCIDENT_OUTCOMES = [
   'fulfilled',
   'refund_pending',
   'refunded',
   'refund_failed',
+  'held',
 ] as const;
 export const PaymentIncidentOutcome = z.enum(PAYMENT_INCIDENT_OUTCOMES);
 export type PaymentIncidentOutcome = z.infer<typeof PaymentIncidentOutcome>;
@@ -144,7 +150,14 @@ export const OrderSummary = z.object({
   refund_request: RefundRequestSummary.nullable(),
   can_request_refund: z.boolean(),
   /** A payment that reached this order after it closed, or for a workflow already owned (decision 0136). */
-  payment_incident: z.object({ kind: PaymentIncidentKind, outcome: PaymentIncidentOutcome }).nullable(),
+  payment_incident: z
+    .object({
+      kind: PaymentIncidentKind,
+      outcome: PaymentIncidentOutcome,
+      /** What a short or over payment brought in (amount_mismatch only). */
+      received_amount: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
@@ -232,6 +245,8 @@ export const AdminPaymentIncident = z.object({
   refund_attempts: z.number().int(),
   last_error: z.string().nullable(),
   refund_ref: z.string().nullable(),
+  /** What a short or over payment brought in: the amount to send back (amount_mismatch only). */
+  received_amount: z.number().int().nullable(),
   created_at: z.string(),
   resolved_at: z.string().nullable(),
 });

@@ -24,6 +24,7 @@ export function paymentIncident(
     refund_attempts: 1,
     last_error: null,
     refund_ref: 're_test_1',
+    received_amount: null,
     created_at: '2026-11-27T08:00:00.000Z',
     resolved_at: '2026-11-27T08:01:00.000Z',
     ...overrides,

@@ -79,9 +79,10 @@ export function invoiceRequestedMail(input: BuyerInvoiceMailInput): MailMessage 
   });
 }
 
-/** To the admins: a refunded order had an issued invoice, so an adjustment invoice is due. */
+/** To the admins, in the operator's language: a refunded order had an issued invoice; an adjustment is due. */
 export function adjustmentDueAdminMail(input: {
   to: string;
+  language: Language;
   code: string;
   title: string;
   amount: number;
@@ -90,33 +91,54 @@ export function adjustmentDueAdminMail(input: {
   invoiceNumber: string | null;
   adminUrl: string;
 }): MailMessage {
-  return renderMail(input.to, 'en', {
-    subject: `Adjustment invoice due for refunded order ${input.code}`,
-    heading: 'A refunded order has an issued VAT invoice',
+  const vi = input.language === 'vi';
+  const price = formatVnd(input.amount, input.language);
+  const invoice = input.invoiceNumber ?? '';
+  return renderMail(input.to, input.language, {
+    subject: vi
+      ? `Cần lập hóa đơn điều chỉnh cho đơn hàng đã hoàn tiền ${input.code}`
+      : `Adjustment invoice due for refunded order ${input.code}`,
+    heading: vi
+      ? 'Một đơn hàng đã hoàn tiền có hóa đơn GTGT đã xuất'
+      : 'A refunded order has an issued VAT invoice',
     paragraphs: [
-      `Order ${input.code} ("${input.title}", ${formatVnd(input.amount, 'en')}) was refunded after its VAT invoice ${input.invoiceNumber ?? ''} was issued to ${input.companyName} (tax code ${input.taxCode}).`,
-      'Issue an adjustment (or replacement) invoice in the e-invoice software, then mark the adjustment done in the invoices queue.',
+      vi
+        ? `Đơn hàng ${input.code} ("${input.title}", ${price}) đã được hoàn tiền sau khi hóa đơn GTGT ${invoice} được xuất cho ${input.companyName} (mã số thuế ${input.taxCode}).`
+        : `Order ${input.code} ("${input.title}", ${price}) was refunded after its VAT invoice ${invoice} was issued to ${input.companyName} (tax code ${input.taxCode}).`,
+      vi
+        ? 'Hãy lập hóa đơn điều chỉnh (hoặc thay thế) trong phần mềm hóa đơn điện tử, rồi đánh dấu đã điều chỉnh trong hàng đợi hóa đơn.'
+        : 'Issue an adjustment (or replacement) invoice in the e-invoice software, then mark the adjustment done in the invoices queue.',
     ],
-    action: { label: 'Open the invoices queue', url: input.adminUrl },
+    action: { label: openQueue(vi), url: input.adminUrl },
   });
 }
 
-/** To the admins: the e-invoice provider refused an invoice after every retry; a person takes over. */
+/** To the admins, in the operator's language: the provider refused an invoice after every retry. */
 export function invoiceFailedAdminMail(input: {
   to: string;
+  language: Language;
   code: string;
   companyName: string;
   taxCode: string;
   error: string;
   adminUrl: string;
 }): MailMessage {
-  return renderMail(input.to, 'en', {
-    subject: `VAT invoice for ${input.code} could not be issued: needs action`,
-    heading: 'An automatic VAT invoice failed',
+  const vi = input.language === 'vi';
+  return renderMail(input.to, input.language, {
+    subject: vi
+      ? `Không xuất được hóa đơn GTGT cho ${input.code}: cần xử lý`
+      : `VAT invoice for ${input.code} could not be issued: needs action`,
+    heading: vi ? 'Xuất hóa đơn GTGT tự động thất bại' : 'An automatic VAT invoice failed',
     paragraphs: [
-      `The e-invoice provider did not issue the invoice for order ${input.code} (${input.companyName}, tax code ${input.taxCode}) after every retry. Last error: ${input.error}`,
-      'Issue it in the e-invoice software and enter its number and lookup code in the invoices queue.',
+      vi
+        ? `Nhà cung cấp hóa đơn điện tử không xuất hóa đơn cho đơn hàng ${input.code} (${input.companyName}, mã số thuế ${input.taxCode}) sau mọi lần thử. Lỗi gần nhất: ${input.error}`
+        : `The e-invoice provider did not issue the invoice for order ${input.code} (${input.companyName}, tax code ${input.taxCode}) after every retry. Last error: ${input.error}`,
+      vi
+        ? 'Hãy xuất hóa đơn trong phần mềm hóa đơn điện tử và nhập số hóa đơn cùng mã tra cứu vào hàng đợi hóa đơn.'
+        : 'Issue it in the e-invoice software and enter its number and lookup code in the invoices queue.',
     ],
-    action: { label: 'Open the invoices queue', url: input.adminUrl },
+    action: { label: openQueue(vi), url: input.adminUrl },
   });
 }
+
+const openQueue = (vi: boolean) => (vi ? 'Mở hàng đợi hóa đơn' : 'Open the invoices queue');

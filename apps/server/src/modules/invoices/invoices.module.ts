@@ -17,7 +17,7 @@ export const invoicesModule = defineModule({
       queue: jobs,
       clock,
       publicUrl: env.PUBLIC_URL,
-      supportEmail: env.SUPPORT_EMAIL,
+      support: { email: env.SUPPORT_EMAIL, language: env.SUPPORT_LANGUAGE },
     }),
   }),
   routes: ({ invoices }) => [route(invoicesRoutes, { invoices })],

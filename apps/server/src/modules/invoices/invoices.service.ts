@@ -5,6 +5,7 @@ import {
   type InvoiceRequestInput,
   type InvoiceView,
   type IssueInvoiceInput,
+  type Language,
 } from '@flowbay/domain';
 import type { OrderFact } from '../../infra/events/domain-events.ts';
 import type { JobRow, Queryable } from '../../infra/jobs/jobs.repository.ts';
@@ -37,7 +38,8 @@ interface InvoicesDeps {
   queue: JobQueue;
   clock: () => Date;
   publicUrl: string;
-  supportEmail: string;
+  /** Where the operators' e-mails go, and in which language. */
+  support: { email: string; language: Language };
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -207,7 +209,8 @@ export function createInvoicesService(deps: InvoicesDeps) {
       await queueMail(
         queue,
         adjustmentDueAdminMail({
-          to: deps.supportEmail,
+          to: deps.support.email,
+          language: deps.support.language,
           code: order.code,
           title: order.workflowTitle,
           amount: order.amount,
@@ -260,7 +263,8 @@ export function createInvoicesService(deps: InvoicesDeps) {
           await queueMail(
             queue,
             invoiceFailedAdminMail({
-              to: deps.supportEmail,
+              to: deps.support.email,
+              language: deps.support.language,
               code: order.code,
               companyName: invoice.companyName,
               taxCode: invoice.taxCode,

@@ -103,28 +103,44 @@ export function refundDeclinedMail(input: RefundMailInput): MailMessage {
   });
 }
 
+/** To the admins, in the operator's language: a buyer asked for a refund. */
 export function refundRequestedMail(
   input: RefundMailInput & { buyer: string; adminUrl: string },
 ): MailMessage {
-  return renderMail(input.to, 'en', {
-    subject: `Refund requested for ${input.code}`,
-    heading: 'A buyer asked for a refund',
+  const vi = input.language === 'vi';
+  const price = formatVnd(input.amount, input.language);
+  return renderMail(input.to, input.language, {
+    subject: vi ? `Yêu cầu hoàn tiền cho ${input.code}` : `Refund requested for ${input.code}`,
+    heading: vi ? 'Một người mua yêu cầu hoàn tiền' : 'A buyer asked for a refund',
     paragraphs: [
-      `${input.buyer} asked to refund order ${input.code} ("${input.title}", ${formatVnd(input.amount, 'en')}).`,
-      `Reason: ${input.reason}`,
+      vi
+        ? `${input.buyer} yêu cầu hoàn tiền đơn hàng ${input.code} ("${input.title}", ${price}).`
+        : `${input.buyer} asked to refund order ${input.code} ("${input.title}", ${price}).`,
+      `${vi ? 'Lý do' : 'Reason'}: ${input.reason}`,
     ],
-    action: { label: 'Open the refund queue', url: input.adminUrl },
+    action: { label: vi ? 'Mở danh sách hoàn tiền' : 'Open the refund queue', url: input.adminUrl },
   });
 }
 
-export type AutoRefundKind = 'already_owned' | 'workflow_unavailable' | 'buyer_deleted';
+export type AutoRefundKind = 'already_owned' | 'workflow_unavailable' | 'buyer_deleted' | 'amount_mismatch';
 
 export interface AutoRefundMailInput extends RefundMailInput {
   kind: AutoRefundKind;
+  /** The order's price, when the payment brought in another amount (`amount`). */
+  orderAmount: number;
 }
 
 /** Why a payment bought nothing, as the buyer reads it. */
-function autoRefundReason(kind: AutoRefundKind, title: string, vi: boolean): string {
+function autoRefundReason(
+  input: Pick<AutoRefundMailInput, 'kind' | 'title' | 'amount' | 'orderAmount'>,
+  vi: boolean,
+): string {
+  const { kind, title } = input;
+  if (kind === 'amount_mismatch') {
+    return vi
+      ? `Khoản chuyển ${formatVnd(input.amount, 'vi')} cho "${title}" không khớp với giá đơn hàng ${formatVnd(input.orderAmount, 'vi')}, nên đơn hàng không được hoàn tất.`
+      : `The ${formatVnd(input.amount, 'en')} transferred for "${title}" did not match the order's price of ${formatVnd(input.orderAmount, 'en')}, so the order could not be completed.`;
+  }
   if (kind === 'already_owned') {
     return vi
       ? `Bạn đã sở hữu "${title}" từ một đơn hàng khác, nên khoản thanh toán này là thanh toán trùng.`
@@ -140,19 +156,31 @@ function autoRefundReason(kind: AutoRefundKind, title: string, vi: boolean): str
     : `"${title}" was no longer for sale when the payment arrived.`;
 }
 
-/** To the buyer: a payment that bought nothing went back to them automatically. */
-export function autoRefundedBuyerMail(input: AutoRefundMailInput): MailMessage {
+/**
+ * To the buyer: a payment that bought nothing went back to them, automatically through the provider
+ * or by the team's bank transfer (`byTransfer`).
+ */
+export function autoRefundedBuyerMail(input: AutoRefundMailInput & { byTransfer: boolean }): MailMessage {
   const vi = input.language === 'vi';
+  const amount = formatVnd(input.amount, input.language);
   return renderMail(input.to, input.language, {
-    subject: vi
-      ? `Đã tự động hoàn tiền đơn hàng ${input.code}`
-      : `Order ${input.code} was refunded automatically`,
+    subject: input.byTransfer
+      ? vi
+        ? `Đã chuyển trả khoản thanh toán cho đơn hàng ${input.code}`
+        : `We sent back your payment for order ${input.code}`
+      : vi
+        ? `Đã tự động hoàn tiền đơn hàng ${input.code}`
+        : `Order ${input.code} was refunded automatically`,
     heading: vi ? 'Chúng tôi đã hoàn lại tiền cho bạn' : 'We gave your money back',
     paragraphs: [
-      autoRefundReason(input.kind, input.title, vi),
-      vi
-        ? `Chúng tôi đã hoàn ${formatVnd(input.amount, 'vi')}. Tiền sẽ về tài khoản của bạn theo thời gian xử lý của cổng thanh toán. Bạn không cần làm gì thêm.`
-        : `We refunded ${formatVnd(input.amount, 'en')}. It reaches your account as fast as your payment provider allows; there is nothing you need to do.`,
+      autoRefundReason(input, vi),
+      input.byTransfer
+        ? vi
+          ? `Chúng tôi đã chuyển khoản trả ${amount} về tài khoản bạn đã dùng để thanh toán. Bạn không cần làm gì thêm.`
+          : `We sent ${amount} back by bank transfer to the account you paid from; there is nothing you need to do.`
+        : vi
+          ? `Chúng tôi đã hoàn ${amount}. Tiền sẽ về tài khoản của bạn theo thời gian xử lý của cổng thanh toán. Bạn không cần làm gì thêm.`
+          : `We refunded ${amount}. It reaches your account as fast as your payment provider allows; there is nothing you need to do.`,
     ],
     action: { label: vi ? 'Xem đơn hàng' : 'View order', url: input.orderUrl },
   });
@@ -167,7 +195,7 @@ export function autoRefundFailedBuyerMail(input: AutoRefundMailInput): MailMessa
       : `Your refund for ${input.code} is being handled by our team`,
     heading: vi ? 'Việc hoàn tiền cần thêm thời gian' : 'Your refund needs a little longer',
     paragraphs: [
-      autoRefundReason(input.kind, input.title, vi),
+      autoRefundReason(input, vi),
       vi
         ? `Cổng thanh toán chưa chấp nhận việc hoàn tự động ${formatVnd(input.amount, 'vi')}. Đội ngũ Flowbay đã được báo và sẽ hoàn tiền cho bạn; bạn không cần làm gì thêm.`
         : `The payment provider did not accept the automatic refund of ${formatVnd(input.amount, 'en')}. The Flowbay team has been told and will refund you; there is nothing you need to do.`,
@@ -176,10 +204,37 @@ export function autoRefundFailedBuyerMail(input: AutoRefundMailInput): MailMessa
   });
 }
 
-/** To the admins: an automatic refund went through, or failed and needs a person. */
-/** To the admins: a provider reported this order paid, for another amount than the one we signed. */
+/**
+ * To the buyer: a transfer for another amount than the order's was received and is held; the team
+ * sends it back by hand, and buying needs a new order paid with the exact amount.
+ */
+export function paymentHeldBuyerMail(input: AutoRefundMailInput): MailMessage {
+  const vi = input.language === 'vi';
+  return renderMail(input.to, input.language, {
+    subject: vi
+      ? `Số tiền chuyển cho đơn hàng ${input.code} không khớp`
+      : `The amount you sent for order ${input.code} did not match`,
+    heading: vi ? 'Chúng tôi sẽ trả lại khoản tiền này' : 'We will send this money back',
+    paragraphs: [
+      autoRefundReason(input, vi),
+      vi
+        ? `Đội ngũ Flowbay sẽ chuyển trả ${formatVnd(input.amount, 'vi')} về tài khoản đã chuyển và báo bạn qua e-mail khi xong. Bạn không cần làm gì thêm.`
+        : `The Flowbay team will send ${formatVnd(input.amount, 'en')} back to the account it came from and e-mail you when it is done. There is nothing you need to do.`,
+      vi
+        ? `Để mua workflow, hãy tạo đơn hàng mới và chuyển đúng ${formatVnd(input.orderAmount, 'vi')} với nội dung chuyển khoản được hiển thị.`
+        : `To buy the workflow, place a new order and transfer exactly ${formatVnd(input.orderAmount, 'en')} with the transfer content shown.`,
+    ],
+    action: { label: vi ? 'Xem đơn hàng' : 'View order', url: input.orderUrl },
+  });
+}
+
+/**
+ * To the admins, in the operator's language: a provider reported this order paid for another amount
+ * than the order's. The payment is held (never entitled) until an admin sends it back.
+ */
 export function amountMismatchAdminMail(input: {
   to: string;
+  language: Language;
   code: string;
   title: string;
   amount: number;
@@ -187,41 +242,70 @@ export function amountMismatchAdminMail(input: {
   provider: string;
   providerRef: string | null;
   buyer: string;
-  orderUrl: string;
+  adminUrl: string;
 }): MailMessage {
+  const vi = input.language === 'vi';
   const reported =
-    input.reported === null ? 'an amount in another currency' : formatVnd(input.reported, 'en');
-  return renderMail(input.to, 'en', {
-    subject: `Payment for ${input.code} reported with another amount: needs checking`,
-    heading: 'A payment report does not match its order',
+    input.reported === null
+      ? vi
+        ? 'một số tiền bằng loại tiền khác'
+        : 'an amount in another currency'
+      : formatVnd(input.reported, input.language);
+  const price = formatVnd(input.amount, input.language);
+  return renderMail(input.to, input.language, {
+    subject: vi
+      ? `Thanh toán cho ${input.code} có số tiền khác: cần xử lý`
+      : `Payment for ${input.code} reported with another amount: needs action`,
+    heading: vi ? 'Một khoản thanh toán không khớp với đơn hàng' : 'A payment does not match its order',
     paragraphs: [
-      `${input.provider} reported order ${input.code} ("${input.title}", ${formatVnd(input.amount, 'en')}, buyer ${input.buyer}) as paid with ${reported} (provider reference: ${input.providerRef ?? 'none'}).`,
-      'Nothing was granted or refunded. The amount is part of the payment request Flowbay signs, so check the payment in the provider’s dashboard (and whether the signing secret leaked), then refund or grant by hand.',
+      vi
+        ? `${input.provider} báo đơn hàng ${input.code} ("${input.title}", ${price}, người mua ${input.buyer}) đã thanh toán ${reported} (mã giao dịch: ${input.providerRef ?? 'không có'}).`
+        : `${input.provider} reported order ${input.code} ("${input.title}", ${price}, buyer ${input.buyer}) as paid with ${reported} (provider reference: ${input.providerRef ?? 'none'}).`,
+      vi
+        ? 'Đơn hàng không được cấp quyền tải; khoản tiền đang được giữ và người mua đã được báo. Hãy chuyển trả số tiền đã nhận (chuyển khoản ngân hàng hoặc trên trang quản trị của cổng thanh toán), rồi ghi nhận việc hoàn tiền ở trang sự cố thanh toán. Với thẻ hoặc VNPay, số tiền nằm trong yêu cầu Flowbay đã ký, nên hãy kiểm tra cả khả năng lộ khoá ký.'
+        : 'Nothing was granted; the payment is held and the buyer has been told. Send the received amount back (by bank transfer, or in the provider’s dashboard), then record the refund on the payment incidents page. For a card or VNPay payment the amount is part of the request Flowbay signs, so also check whether the signing secret leaked.',
     ],
-    action: { label: 'Open the orders', url: input.orderUrl },
+    action: { label: vi ? 'Mở sự cố thanh toán' : 'Open payment incidents', url: input.adminUrl },
   });
 }
 
+/** To the admins, in the operator's language: an automatic refund went through, or needs a person. */
 export function autoRefundAdminMail(
-  input: Omit<AutoRefundMailInput, 'language'> & {
+  input: AutoRefundMailInput & {
     buyer: string;
     adminUrl: string;
     outcome: 'refunded' | 'refund_failed';
     error?: string;
   },
 ): MailMessage {
+  const vi = input.language === 'vi';
   const failed = input.outcome === 'refund_failed';
-  return renderMail(input.to, 'en', {
+  const paid = vi
+    ? `${input.buyer} đã thanh toán ${formatVnd(input.amount, 'vi')} cho "${input.title}" (đơn hàng ${input.code}).`
+    : `${input.buyer} paid ${formatVnd(input.amount, 'en')} for "${input.title}" (order ${input.code}).`;
+  const outcome = failed
+    ? vi
+      ? `Cổng thanh toán từ chối hoàn tiền sau mọi lần thử (lỗi gần nhất: ${input.error ?? 'không rõ'}). Hãy hoàn tiền thủ công cho người mua, hoặc thử lại từ trang sự cố thanh toán.`
+      : `The provider refused the refund after every retry (last error: ${input.error ?? 'unknown'}). Refund the buyer by hand, or retry from the payment incidents page.`
+    : vi
+      ? `Đã hoàn tiền (lý do: ${input.reason}).`
+      : `The refund went through (reason: ${input.reason}).`;
+  return renderMail(input.to, input.language, {
     subject: failed
-      ? `Automatic refund FAILED for ${input.code}: needs action`
-      : `Automatic refund made for ${input.code}`,
-    heading: failed ? 'An automatic refund needs action' : 'A payment was refunded automatically',
-    paragraphs: [
-      `${input.buyer} paid ${formatVnd(input.amount, 'en')} for "${input.title}" (order ${input.code}). ${autoRefundReason(input.kind, input.title, false)}`,
-      failed
-        ? `The provider refused the refund after every retry (last error: ${input.error ?? 'unknown'}). Refund the buyer by hand, or retry from the payment incidents page.`
-        : `The refund went through (reason: ${input.reason}).`,
-    ],
-    action: { label: 'Open payment incidents', url: input.adminUrl },
+      ? vi
+        ? `Hoàn tiền tự động THẤT BẠI cho ${input.code}: cần xử lý`
+        : `Automatic refund FAILED for ${input.code}: needs action`
+      : vi
+        ? `Đã hoàn tiền cho ${input.code}`
+        : `Refund made for ${input.code}`,
+    heading: failed
+      ? vi
+        ? 'Một khoản hoàn tiền tự động cần xử lý'
+        : 'An automatic refund needs action'
+      : vi
+        ? 'Một khoản thanh toán đã được hoàn lại'
+        : 'A payment was refunded',
+    paragraphs: [`${paid} ${autoRefundReason(input, vi)}`, outcome],
+    action: { label: vi ? 'Mở sự cố thanh toán' : 'Open payment incidents', url: input.adminUrl },
   });
 }

@@ -40,7 +40,7 @@ export const ordersModule = defineModule({
       queue: jobs,
       clock,
       publicUrl: env.PUBLIC_URL,
-      supportEmail: env.SUPPORT_EMAIL,
+      support: { email: env.SUPPORT_EMAIL, language: env.SUPPORT_LANGUAGE },
       log,
     }),
   }),

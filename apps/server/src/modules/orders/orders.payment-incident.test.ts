@@ -64,6 +64,7 @@ describe("the buyer's order summary", () => {
     expect((await orderAs(admin, second.code)).body.order.payment_incident).toEqual({
       kind: 'already_owned',
       outcome: 'refunded',
+      received_amount: null,
     });
     const stranger = await signedInUser(ctx);
     const foreign = await orderAs(stranger, second.code);

@@ -33,6 +33,7 @@ const orderView = {
   refundCreatedAt: refundRequests.createdAt,
   incidentKind: paymentIncidents.kind,
   incidentOutcome: paymentIncidents.outcome,
+  incidentReceivedAmount: paymentIncidents.receivedAmount,
 };
 export interface OrderView {
   order: OrderRow;
@@ -45,6 +46,7 @@ export interface OrderView {
   refundCreatedAt: Date | null;
   incidentKind: PaymentIncidentKind | null;
   incidentOutcome: PaymentIncidentOutcome | null;
+  incidentReceivedAmount: number | null;
 }
 
 function viewQuery(db: Database | Tx) {

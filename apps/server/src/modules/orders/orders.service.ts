@@ -9,6 +9,7 @@ import {
   type AdminOrdersQuery,
   type AdminPaymentIncidentsQuery,
   type CreateOrderBody,
+  type Language,
   type OrderSummary,
   type PaymentProviderId,
   type Purchase,
@@ -36,6 +37,7 @@ import { AppError, RateLimitedError, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import {
   amountMismatchAdminMail,
+  paymentHeldBuyerMail,
   autoRefundAdminMail,
   autoRefundFailedBuyerMail,
   autoRefundedBuyerMail,
@@ -71,6 +73,7 @@ const AUTO_REFUND_REASONS: Record<AutoRefundKind, string> = {
   already_owned: 'Automatic refund: the buyer already owned the workflow (double payment)',
   workflow_unavailable: 'Automatic refund: the workflow was no longer for sale when the payment arrived',
   buyer_deleted: 'Automatic refund: the buyer deleted their account before the payment arrived',
+  amount_mismatch: 'Refund: the payment was for another amount than the order',
 };
 /** A pending checkout is reused only if the buyer still has this long to pay. */
 const REUSE_MARGIN_MS = 2 * MINUTE;
@@ -141,7 +144,8 @@ export interface OrdersServiceDeps {
   queue: JobQueue;
   clock: Clock;
   publicUrl: string;
-  supportEmail: string;
+  /** Where the operators' e-mails go, and in which language. */
+  support: { email: string; language: Language };
   rejectedCallbacks: Pick<RejectedCallbacksRepository, 'record' | 'pruneBefore'>;
   /** Counts rejected callbacks per address (the database or Redis, shared by every instance). */
   rate: RateConsumer;
@@ -195,7 +199,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         now <= order.paidAt.getTime() + REFUND_WINDOW_DAYS * DAY,
       payment_incident:
         view.incidentKind && view.incidentOutcome
-          ? { kind: view.incidentKind, outcome: view.incidentOutcome }
+          ? {
+              kind: view.incidentKind,
+              outcome: view.incidentOutcome,
+              received_amount: view.incidentReceivedAmount,
+            }
           : null,
     };
   }
@@ -305,7 +313,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       else if (!order || order.provider !== provider.id) outcome = 'not_found';
       else if (verified.amount !== order.amount) {
         outcome = 'amount_mismatch';
-        if (verified.outcome === 'paid') await alertAmountMismatch(tx, order, verified);
+        if (verified.outcome === 'paid') await holdMismatchedPayment(tx, order, verified);
       } else if (verified.outcome === 'paid') outcome = await applyPayment(tx, order, verified.providerRef);
       else if (order.state !== 'pending') outcome = 'already_settled';
       else if (verified.outcome === 'failed' || verified.outcome === 'cancelled') {
@@ -338,31 +346,61 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /**
-   * A signed report that the order was paid, for another amount than ours. Our amount is in the
-   * request we signed, so this is no buyer's mistake but a provider fault or a leaked secret: nothing
-   * is granted or refunded automatically (what was taken, and what is owed back, needs a person), and
-   * the admins are told once per order.
+   * A signed report that the order was paid, for another amount than ours: a short or over bank
+   * transfer (payOS), or for a card or VNPay payment, whose amount we sign, a provider fault or a
+   * leaked secret. Nothing is granted. The money is held as an incident for an admin to send back (no
+   * provider refunds another amount than the order's through its API), the order closes, and the
+   * buyer and the admins are told, once per order. For an order that was already paid or holds a
+   * payment already, only the admins are told.
    */
-  async function alertAmountMismatch(
+  async function holdMismatchedPayment(
     tx: OrderWrites,
     order: OrderRow,
     verified: Extract<VerifiedCallback, { valid: true }>,
   ) {
     if (await tx.hasEvent(order.id, 'amount_mismatch')) return;
-    await mailLater(
-      tx,
-      amountMismatchAdminMail({
-        to: deps.supportEmail,
-        code: order.code,
-        title: order.workflowTitle,
-        amount: order.amount,
-        reported: verified.amount,
-        provider: order.provider,
-        providerRef: verified.providerRef,
-        buyer: order.buyerEmail,
-        orderUrl: `${publicUrl}/admin`,
-      }),
-    );
+    const adminMail = {
+      to: deps.support.email,
+      language: deps.support.language,
+      code: order.code,
+      title: order.workflowTitle,
+      amount: order.amount,
+      reported: verified.amount,
+      provider: order.provider,
+      providerRef: verified.providerRef,
+      buyer: order.buyerEmail,
+      adminUrl: `${publicUrl}/admin/payment-incidents`,
+    };
+    if (!order.paidAt && !(await tx.lockIncident(order.id))) {
+      const now = clock();
+      await tx.recordPaymentToRefund(order.id, verified.providerRef, now);
+      const incident = {
+        orderId: order.id,
+        kind: 'amount_mismatch' as const,
+        outcome: 'held' as const,
+        orderStateBefore: order.state,
+        receivedAmount: verified.amount,
+        createdAt: now,
+      };
+      await tx.insertIncident(incident);
+      if (verified.amount !== null) {
+        await mailLater(
+          tx,
+          paymentHeldBuyerMail({
+            ...incidentMail(order, {
+              ...incident,
+              refundAttempts: 0,
+              lastError: null,
+              refundRef: null,
+              resolvedAt: null,
+            }),
+            to: order.buyerEmail,
+            language: order.buyerLanguage,
+          }),
+        );
+      }
+    }
+    await mailLater(tx, amountMismatchAdminMail(adminMail));
   }
 
   /**
@@ -449,11 +487,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     });
   }
 
+  /** What every mail about an incident says: the order, and the amount the payment brought in. */
   function incidentMail(order: OrderRow, incident: PaymentIncidentRow) {
     return {
       code: order.code,
       title: order.workflowTitle,
-      amount: order.amount,
+      amount: incident.receivedAmount ?? order.amount,
+      orderAmount: order.amount,
       kind: incident.kind as AutoRefundKind,
       reason: AUTO_REFUND_REASONS[incident.kind as AutoRefundKind],
       orderUrl: orderUrl(order.code),
@@ -494,25 +534,31 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     );
   }
 
-  /** The buyer (in their language) and the admins hear how an automatic refund ended. */
+  /**
+   * The buyer (in their language) and the admins hear how the refund of a payment that bought nothing
+   * ended: done through the provider or by an admin's bank transfer, or failed for good.
+   */
   async function tellAutoRefundOutcome(
     tx: OrderWrites,
     order: OrderRow,
     incident: PaymentIncidentRow,
-    result: { outcome: 'refunded' } | { outcome: 'refund_failed'; error: string },
+    result: { outcome: 'refunded'; byTransfer: boolean } | { outcome: 'refund_failed'; error: string },
   ) {
     const mail = incidentMail(order, incident);
     const toBuyer = { ...mail, to: order.buyerEmail, language: order.buyerLanguage };
     await mailLater(
       tx,
-      result.outcome === 'refunded' ? autoRefundedBuyerMail(toBuyer) : autoRefundFailedBuyerMail(toBuyer),
+      result.outcome === 'refunded'
+        ? autoRefundedBuyerMail({ ...toBuyer, byTransfer: result.byTransfer })
+        : autoRefundFailedBuyerMail(toBuyer),
     );
     await mailLater(
       tx,
       autoRefundAdminMail({
         ...mail,
         ...result,
-        to: deps.supportEmail,
+        to: deps.support.email,
+        language: deps.support.language,
         buyer: order.buyerEmail,
         adminUrl: `${publicUrl}/admin/payment-incidents`,
       }),
@@ -583,7 +629,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       });
       if (locked?.outcome !== 'refund_pending') return;
       await tx.recordAutoRefund(orderId, refundRef, now);
-      await tellAutoRefundOutcome(tx, order, locked, { outcome: 'refunded' });
+      await tellAutoRefundOutcome(tx, order, locked, { outcome: 'refunded', byTransfer: false });
     });
     queue.poke();
   }
@@ -608,6 +654,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         refund_attempts: incident.refundAttempts,
         last_error: incident.lastError,
         refund_ref: incident.refundRef,
+        received_amount: incident.receivedAmount,
         created_at: incident.createdAt.toISOString(),
         resolved_at: incident.resolvedAt?.toISOString() ?? null,
       })),
@@ -774,8 +821,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         await mailLater(
           tx,
           refundRequestedMail({
-            to: deps.supportEmail,
-            language: 'en',
+            to: deps.support.email,
+            language: deps.support.language,
             code: order.code,
             title: order.workflowTitle,
             amount: order.amount,
@@ -859,9 +906,6 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const before = await repository.findView(code);
       if (!before) throw orderNotFound();
       const provider = providers.get(before.order.provider);
-      if (provider?.refunds === 'api') {
-        throw new AppError('REFUND_BY_API', 'This provider refunds through its API');
-      }
       const reason = body.reason || `Refunded by bank transfer ${body.transfer_ref}`;
       const seller = before.order.sellerId ? await repository.findUser(before.order.sellerId) : null;
       await repository.transaction(async (tx) => {
@@ -869,7 +913,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         if (!order) throw orderNotFound();
         if (order.state === 'refunded') return;
         const incident = await tx.lockIncident(order.id);
-        const awaiting = incident?.outcome === 'refund_pending' || incident?.outcome === 'refund_failed';
+        // A held payment of another amount can only go back by hand, whatever the provider.
+        if (provider?.refunds === 'api' && incident?.outcome !== 'held') {
+          throw new AppError('REFUND_BY_API', 'This provider refunds through its API');
+        }
+        const awaiting =
+          incident?.outcome === 'refund_pending' ||
+          incident?.outcome === 'refund_failed' ||
+          incident?.outcome === 'held';
         if (order.state !== 'paid' && !awaiting) {
           throw new AppError('ORDER_NOT_REFUNDABLE', 'This order cannot be refunded');
         }
@@ -885,7 +936,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         });
         if (awaiting && incident) {
           await tx.recordAutoRefund(order.id, body.transfer_ref, now);
-          await tellAutoRefundOutcome(tx, order, incident, { outcome: 'refunded' });
+          await tellAutoRefundOutcome(tx, order, incident, { outcome: 'refunded', byTransfer: true });
         }
         if (order.state !== 'paid') return;
         await recordRefund(tx, order, {

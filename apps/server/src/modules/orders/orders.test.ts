@@ -407,7 +407,8 @@ describe('callback abuse changes nothing and is answered per VNPay', () => {
       Message: 'Order not found',
     });
     expect(await ipn(ipnParams(ctx, code, 1_000))).toEqual({ RspCode: '04', Message: 'Invalid amount' });
-    expect(await stateOf(code)).toBe('pending');
+    // The order closes, holding what was reported for an admin to send back.
+    expect(await stateOf(code)).toBe('failed');
     expect(await entitlementsOf(ctx, session.user.id)).toEqual([]);
   });
 

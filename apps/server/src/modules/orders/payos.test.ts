@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { formatVnd } from '@flowbay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders as ordersTable, paymentEvents, rejectedCallbacks } from '../../db/schema.ts';
 import { orderCodeOfPayos, payosDescriptionOf, payosOrderCodeOf } from '../../infra/payments/payos.ts';
@@ -240,7 +241,11 @@ describe('payOS (VietQR bank transfers) against a local payOS-speaking server', 
         url: `/api/orders/${code}`,
         headers: buyer.headers,
       });
-      expect(order.json().order.payment_incident).toEqual({ kind: 'late_payment', outcome: 'fulfilled' });
+      expect(order.json().order.payment_incident).toEqual({
+        kind: 'late_payment',
+        outcome: 'fulfilled',
+        received_amount: null,
+      });
     });
 
     it('6. concurrent: the same webhook delivered five times at once pays once', async () => {
@@ -261,19 +266,77 @@ describe('payOS (VietQR bank transfers) against a local payOS-speaking server', 
     });
   });
 
-  it('a short or an over payment is held for an admin and never entitles', async () => {
+  it('a short or an over payment is held for an admin, never entitles, and ends when the admin sends it back', async () => {
+    const admin = await signedInUser(ctx, { role: 'admin' });
+    const incidentOf = async (code: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/payment-incidents',
+        headers: admin.headers,
+      });
+      return (response.json().incidents as { order_code: string }[]).find((item) => item.order_code === code);
+    };
     for (const sent of [79_000, 90_000]) {
       const { buyer, code, orderCode } = await checkoutWithPayos(80_000);
-      const response = await webhook(payos.transfer(orderCode, sent));
+      const transfer = payos.transfer(orderCode, sent);
+      const response = await webhook(transfer);
       expect([response.statusCode, response.json()]).toEqual([200, { success: true }]);
-      expect((await orderRow(code)).state).toBe('pending');
+      // The order closes (it can no longer be paid) and holds the money; nothing is granted.
+      expect(await orderRow(code)).toMatchObject({ state: 'failed', paidAt: expect.any(Date) });
       expect(await entitlementsOf(ctx, buyer.user.id)).toEqual([]);
-      expect((await eventsOf(code)).map((event) => event.outcome)).toEqual(['amount_mismatch']);
+      expect(await incidentOf(code)).toMatchObject({
+        kind: 'amount_mismatch',
+        outcome: 'held',
+        amount: 80_000,
+        received_amount: sent,
+      });
+      const seen = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/orders/${code}`,
+        headers: buyer.headers,
+      });
+      expect(seen.json().order.payment_incident).toEqual({
+        kind: 'amount_mismatch',
+        outcome: 'held',
+        received_amount: sent,
+      });
       await ctx.app.jobs.runDue();
-      const alerts = readOutbox(ctx, ctx.env.SUPPORT_EMAIL).filter((mail) => mail.subject.includes(code));
-      expect(alerts.map((mail) => mail.subject)).toEqual([
-        `Payment for ${code} reported with another amount: needs checking`,
+      const alerts = () =>
+        readOutbox(ctx, ctx.env.SUPPORT_EMAIL).filter((mail) => mail.subject.includes(code));
+      expect(alerts().map((mail) => mail.subject)).toEqual([
+        `Payment for ${code} reported with another amount: needs action`,
       ]);
+      const toBuyer = () => readOutbox(ctx, buyer.user.email).filter((mail) => mail.subject.includes(code));
+      expect(toBuyer().map((mail) => mail.subject)).toEqual([
+        `Số tiền chuyển cho đơn hàng ${code} không khớp`,
+      ]);
+      expect(toBuyer()[0]!.text).toContain(`chuyển trả ${formatVnd(sent, 'vi')}`);
+
+      // A replay is logged and changes nothing: no second incident, no second mail.
+      expect((await webhook(transfer)).statusCode).toBe(200);
+      await ctx.app.jobs.runDue();
+      expect((await eventsOf(code)).map((event) => event.outcome)).toEqual([
+        'amount_mismatch',
+        'amount_mismatch',
+      ]);
+      expect(alerts()).toHaveLength(1);
+      expect(toBuyer()).toHaveLength(1);
+
+      // The admin sends the received amount back and records it: the incident ends in a refund.
+      const refunded = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${code}/refunded-by-transfer`,
+        headers: admin.headers,
+        payload: { transfer_ref: `FT-BACK-${sent}` },
+      });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      expect(await incidentOf(code)).toMatchObject({ outcome: 'refunded', refund_ref: `FT-BACK-${sent}` });
+      expect((await orderRow(code)).state).toBe('refunded');
+      expect(await entitlementsOf(ctx, buyer.user.id)).toEqual([]);
+      await ctx.app.jobs.runDue();
+      expect(toBuyer().map((mail) => mail.subject)).toContain(
+        `Đã chuyển trả khoản thanh toán cho đơn hàng ${code}`,
+      );
     }
   });
 

@@ -118,15 +118,16 @@ describe('Stripe Checkout driver against a local Stripe-speaking server', () => 
     const usd = { ...session, status: 'complete', payment_status: 'paid', currency: 'usd' };
     const second = stripe.webhook('checkout.session.completed', usd, seconds());
     expect((await webhook(second.payload, second.signature)).statusCode).toBe(200);
-    expect((await stateOf(code)).state).toBe('pending');
+    // The order closes holding what was taken; nothing is granted.
+    expect((await stateOf(code)).state).toBe('failed');
     expect(await entitlementsOf(ctx, buyer.user.id)).toEqual([]);
-    // Money may have been taken: the admins are told, once for the order however often it is reported.
+    // Money was taken: the admins are told, once for the order however often it is reported.
     const again = stripe.webhook('checkout.session.completed', cheap, seconds());
     expect((await webhook(again.payload, again.signature)).statusCode).toBe(200);
     await ctx.app.jobs.runDue();
     const alerts = readOutbox(ctx, ctx.env.SUPPORT_EMAIL).filter((mail) => mail.subject.includes(code));
     expect(alerts.map((mail) => mail.subject)).toEqual([
-      `Payment for ${code} reported with another amount: needs checking`,
+      `Payment for ${code} reported with another amount: needs action`,
     ]);
     expect(alerts[0]!.text).toContain('paid with 8,000 VNĐ');
   });

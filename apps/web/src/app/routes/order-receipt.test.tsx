@@ -5,7 +5,7 @@ import type { OrderState, OrderSummary } from '@flowbay/domain';
 import { PENDING_POLL_MS } from '@/features/orders/api/get-order';
 import { paidOrder } from '@/test/orders';
 import { Component as OrderReceiptPage } from './order-receipt';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatPrice } from '@/lib/format';
 import { inLanguage, renderInApp } from '@/test/render';
 
 beforeAll(() => inLanguage('en'));
@@ -117,7 +117,7 @@ describe('receipt page', () => {
   it('says a double payment is being refunded automatically, not that the order failed', async () => {
     stubApi(['failed'], {
       paid_at: '2026-11-20T08:01:00.000Z',
-      payment_incident: { kind: 'already_owned', outcome: 'refund_pending' },
+      payment_incident: { kind: 'already_owned', outcome: 'refund_pending', received_amount: null },
     });
     renderAt(`/orders/${CODE}?result=success`);
     expect((await screen.findByTestId('payment-incident')).textContent).toBe(
@@ -135,7 +135,7 @@ describe('receipt page', () => {
     stubApi(['refunded'], {
       paid_at: '2026-11-20T08:01:00.000Z',
       refunded_at: refundedAt,
-      payment_incident: { kind: 'workflow_unavailable', outcome: 'refunded' },
+      payment_incident: { kind: 'workflow_unavailable', outcome: 'refunded', received_amount: null },
     });
     renderAt(`/orders/${CODE}`);
     expect((await screen.findByTestId('payment-incident')).textContent).toBe(
@@ -155,8 +155,34 @@ describe('receipt page', () => {
     }
   });
 
+  it('tells a buyer whose transfer was for another amount that it is held and sent back, in Vietnamese too', async () => {
+    stubApi(['failed'], {
+      paid_at: '2026-11-20T08:01:00.000Z',
+      payment_incident: { kind: 'amount_mismatch', outcome: 'held', received_amount: 100_000 },
+    });
+    renderAt(`/orders/${CODE}`);
+    const notice = await screen.findByTestId('payment-incident');
+    expect(notice.textContent).toContain(
+      `The ${formatPrice(100_000, 'en')} transferred did not match the order's price of ${formatPrice(299_000, 'en')}, so the order was not completed.`,
+    );
+    expect(notice.textContent).toContain('send this money back to the account it came from');
+    expect(screen.queryByText('The payment did not go through. Nothing was charged.')).toBeNull();
+    cleanup();
+    await inLanguage('vi');
+    try {
+      renderAt(`/orders/${CODE}`);
+      expect((await screen.findByTestId('payment-incident')).textContent).toContain(
+        `Số tiền bạn chuyển (${formatPrice(100_000, 'vi')}) không khớp với giá đơn hàng (${formatPrice(299_000, 'vi')})`,
+      );
+    } finally {
+      await inLanguage('en');
+    }
+  });
+
   it('tells a buyer whose payment came after the order closed that it still bought the workflow', async () => {
-    stubApi(['paid'], { payment_incident: { kind: 'late_payment', outcome: 'fulfilled' } });
+    stubApi(['paid'], {
+      payment_incident: { kind: 'late_payment', outcome: 'fulfilled', received_amount: null },
+    });
     renderAt(`/orders/${CODE}`);
     expect((await screen.findByTestId('payment-incident')).textContent).toBe(
       'Your payment arrived after this order had closed. We accepted it: the workflow is yours.',

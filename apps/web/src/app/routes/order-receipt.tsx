@@ -13,7 +13,7 @@ import { RefundRequest } from '@/features/orders/components/refund-request';
 import { VietQrPanel } from '@/features/orders/components/vietqr-panel';
 import { OrderInvoice } from '@/features/invoices/components/order-invoice';
 import { failedWithNothingToShow, isNotFound } from '@/lib/query';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatPrice } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 import { translateMessage } from '@/i18n/keys';
 
@@ -103,9 +103,9 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
 }
 
 /**
- * A payment that reached this order after it had closed, or for a workflow the buyer already owns: it
- * bought the workflow late, or it is being (or was) refunded automatically. Said instead of the
- * order's bare "failed" or "expired".
+ * A payment that reached this order after it had closed, for a workflow the buyer already owns, or for
+ * another amount than the order's: it bought the workflow late, or it is being (or was) refunded,
+ * automatically or by the team. Said instead of the order's bare "failed" or "expired".
  */
 function PaymentIncidentNotice({
   order,
@@ -132,16 +132,24 @@ function PaymentIncidentNotice({
         <p>{t('orders.incident.late_payment')}</p>
       ) : (
         <div>
-          <p>{t(`orders.incident.reasons.${incident.kind}`)}</p>
+          <p>
+            {t(`orders.incident.reasons.${incident.kind}`, {
+              received: formatPrice(incident.received_amount ?? order.amount, i18n.language),
+              price: formatPrice(order.amount, i18n.language),
+            })}
+          </p>
           <p className="mt-1">
             {incident.outcome === 'refunded'
-              ? t('orders.incident.refunded', {
-                  date: formatDateTime(order.refunded_at ?? order.created_at, i18n.language),
-                })
+              ? t(
+                  incident.kind === 'amount_mismatch'
+                    ? 'orders.incident.sentBack'
+                    : 'orders.incident.refunded',
+                  {
+                    date: formatDateTime(order.refunded_at ?? order.created_at, i18n.language),
+                  },
+                )
               : t(
-                  incident.outcome === 'refund_failed'
-                    ? 'orders.incident.refund_failed'
-                    : 'orders.incident.refund_pending',
+                  `orders.incident.${incident.outcome === 'fulfilled' ? 'refund_pending' : incident.outcome}`,
                 )}
           </p>
         </div>

@@ -129,4 +129,30 @@ describe('PaymentIncidentsPanel', () => {
     expect(within(failed).getByRole('button', { name: 'Thử hoàn tiền lại' })).toBeTruthy();
     expect(screen.getByText('3 sự cố')).toBeTruthy();
   });
+
+  it('shows a payment held for its amount with what to send back, and records the transfer for any provider', async () => {
+    const held = paymentIncident('FB-HHHH-5555', {
+      kind: 'amount_mismatch',
+      outcome: 'held',
+      order_state: 'failed',
+      provider: 'vnpay',
+      amount: 1_250_000,
+      received_amount: 100_000,
+      refund_attempts: 0,
+      refund_ref: null,
+      resolved_at: null,
+    });
+    stubFetch(({ url, method }) =>
+      url.startsWith('/api/admin/payment-incidents?') && method === 'GET'
+        ? Response.json({ incidents: [held], total: 1 })
+        : undefined,
+    );
+    renderInApp(<PaymentIncidentsPanel />);
+    const row = await rowOf(held.order_code);
+    expect(row.textContent).toContain('Other amount than the order → refund by hand');
+    expect(within(row).getByTestId('incident-outcome').textContent).toBe('Held: send it back');
+    expect(row.textContent).toContain('Received 100,000 VNĐ for an order of 1,250,000 VNĐ: send 100,000 VNĐ back');
+    expect(within(row).getByRole('button', { name: 'Mark refunded by bank transfer' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Retry refund' })).toBeNull();
+  });
 });

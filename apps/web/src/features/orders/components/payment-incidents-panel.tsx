@@ -23,6 +23,7 @@ const OUTCOME_VARIANT: Record<PaymentIncidentOutcome, NonNullable<BadgeProps['va
   refund_pending: 'warning',
   refunded: 'neutral',
   refund_failed: 'danger',
+  held: 'danger',
 };
 
 /**
@@ -78,6 +79,14 @@ function IncidentRow({ incident }: { incident: AdminPaymentIncident }) {
         <span className="font-semibold text-slate-900">{formatPrice(incident.amount, language)}</span>
       </p>
       <p className="mt-1 truncate text-slate-800">{incident.workflow.title}</p>
+      {incident.received_amount !== null && (
+        <p className="mt-1 font-medium text-slate-900">
+          {t('adminIncidents.receivedAmount', {
+            received: formatPrice(incident.received_amount, language),
+            price: formatPrice(incident.amount, language),
+          })}
+        </p>
+      )}
       <p className="mt-1 text-slate-600">
         {t('adminOrders.buyerLine', { name: incident.buyer.name, email: incident.buyer.email })}
       </p>
@@ -115,12 +124,13 @@ function IncidentRow({ incident }: { incident: AdminPaymentIncident }) {
 }
 
 /**
- * A refund awaiting an admin: a provider without a refund API (payOS) is refunded by bank transfer
- * and recorded; another's failed automatic refund can be tried again.
+ * A refund awaiting an admin: a payment held for its amount, or any payment to a provider without a
+ * refund API (payOS), is sent back by hand and recorded; another's failed automatic refund can be
+ * tried again.
  */
 function IncidentActions({ incident }: { incident: AdminPaymentIncident }) {
   const awaiting = incident.outcome === 'refund_failed' || incident.outcome === 'refund_pending';
-  if (awaiting && refundsByTransfer(incident.provider)) {
+  if (incident.outcome === 'held' || (awaiting && refundsByTransfer(incident.provider))) {
     return (
       <RefundedByTransferButton code={incident.order_code} id={`transfer-refund-${incident.order_code}`} />
     );
