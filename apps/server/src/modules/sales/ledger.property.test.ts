@@ -7,30 +7,50 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
+import { startPayosStandIn } from '../../test/payos.ts';
 import { buyThroughTestGateway, injectedIpn, refundAsAdmin } from '../../test/selling.ts';
 import { declareTaxProfile, TAX_PROFILES } from '../../test/tax.ts';
+import { CHECK_PAYOS_PAYOUTS_JOB } from './sales.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const clock = manualClock(new Date('2026-05-10T08:00:00Z'));
 let ctx: TestContext;
 let admin: TestSession;
+let payos: Awaited<ReturnType<typeof startPayosStandIn>>;
+const KEYS = { clientId: 'ledger-client', apiKey: 'ledger-api-key', checksumKey: 'ledger-checksum-key' };
 
 beforeAll(async () => {
+  // payOS's payout channel only (payments stay on the test gateway): payouts can also go through payOS.
+  payos = await startPayosStandIn({ ...KEYS, payouts: { ...KEYS, clientId: 'ledger-payout-client' } });
+  const { PAYOS_BASE_URL, PAYOS_PAYOUT_CLIENT_ID, PAYOS_PAYOUT_API_KEY, PAYOS_PAYOUT_CHECKSUM_KEY } =
+    payos.env;
   ctx = await createTestApp({
     // Small minimum and no account hold, so generated sequences reach payouts often.
-    env: { PAYOUT_MINIMUM: '1', PAYOUT_ACCOUNT_HOLD_HOURS: '0' },
+    env: {
+      PAYOUT_MINIMUM: '1',
+      PAYOUT_ACCOUNT_HOLD_HOURS: '0',
+      PAYOS_BASE_URL,
+      PAYOS_PAYOUT_CLIENT_ID: PAYOS_PAYOUT_CLIENT_ID!,
+      PAYOS_PAYOUT_API_KEY: PAYOS_PAYOUT_API_KEY!,
+      PAYOS_PAYOUT_CHECKSUM_KEY: PAYOS_PAYOUT_CHECKSUM_KEY!,
+    },
     app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) },
   });
   admin = await signedInUser(ctx, { role: 'admin' });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx?.close();
+  await payos?.close();
+});
 
 type Step =
   | { kind: 'sale'; price: number }
   | { kind: 'refund'; pick: number }
   | { kind: 'wait'; days: number }
   | { kind: 'payout' }
-  | { kind: 'decide'; paid: boolean };
+  | { kind: 'decide'; paid: boolean }
+  | { kind: 'send' }
+  | { kind: 'payos'; paid: boolean; checks: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('sale' as const), price: fc.integer({ min: 10_000, max: 5_000_000 }) }),
@@ -38,6 +58,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('wait' as const), days: fc.integer({ min: 1, max: 9 }) }),
   fc.record({ kind: fc.constant('payout' as const) }),
   fc.record({ kind: fc.constant('decide' as const), paid: fc.boolean() }),
+  fc.record({ kind: fc.constant('send' as const) }),
+  fc.record({
+    kind: fc.constant('payos' as const),
+    paid: fc.boolean(),
+    checks: fc.integer({ min: 1, max: 3 }),
+  }),
 );
 
 async function balancesOf(session: TestSession): Promise<Balances> {
@@ -53,7 +79,7 @@ const RATES = { feeBasisPoints: 1000, vatBasisPoints: 500, pitBasisPoints: 200 }
 const ORDER_KINDS = ['sale_credit', 'platform_fee', 'vat_withheld', 'pit_withheld'];
 const REFUND_KINDS = ['refund_reversal', 'vat_reversal', 'pit_reversal'];
 
-it('for any seller and sequence of sales, refunds and payouts the balances are sums of the ledger, fee + VAT + PIT + net = price on every sale, a refund returns all of it, and no entry ever changes', async () => {
+it('for any seller and sequence of sales, refunds and payouts (marked by hand or sent through payOS) the balances are sums of the ledger, fee + VAT + PIT + net = price on every sale, a refund returns all of it, and no entry ever changes', async () => {
   await fc.assert(
     fc.asyncProperty(sellerKind, fc.array(step, { minLength: 1, maxLength: 10 }), async (kind, steps) => {
       const seller = await signedInUser(ctx);
@@ -91,7 +117,7 @@ it('for any seller and sequence of sales, refunds and payouts the balances are s
             .select()
             .from(payouts)
             .where(eq(payouts.sellerId, seller.user.id))
-            .then((rows) => rows.filter((row) => row.state === 'requested'));
+            .then((rows) => rows.filter((row) => row.state === 'requested' || row.state === 'sending'));
           if (open) {
             const response = await ctx.app.inject({
               method: 'POST',
@@ -99,7 +125,38 @@ it('for any seller and sequence of sales, refunds and payouts the balances are s
               headers: admin.headers,
               payload: current.paid ? { transfer_ref: 'FT1' } : { reason: 'Bank refused' },
             });
+            // A payout being sent through payOS waits for payOS's result.
+            expect(response.statusCode).toBe(open.state === 'sending' ? 409 : 200);
+          }
+        } else if (current.kind === 'send') {
+          const open = await ctx.db.select().from(payouts).where(eq(payouts.sellerId, seller.user.id));
+          const ids = open.filter((row) => row.state === 'requested').map((row) => row.id);
+          if (ids.length > 0) {
+            const response = await ctx.app.inject({
+              method: 'POST',
+              url: '/api/admin/payouts/send',
+              headers: admin.headers,
+              payload: { ids },
+            });
             expect(response.statusCode).toBe(200);
+          }
+        } else if (current.kind === 'payos') {
+          const rows = await ctx.db.select().from(payouts).where(eq(payouts.sellerId, seller.user.id));
+          const sending = rows.find((row) => row.state === 'sending');
+          if (sending) {
+            payos.settlePayout(
+              sending.id,
+              current.paid ? { paid: true } : { paid: false, reason: 'Tài khoản không tồn tại' },
+            );
+          }
+          // The result read once or more (later sweeps) applies once.
+          for (let check = 0; check < current.checks; check += 1) {
+            await ctx.app.jobs.enqueue(CHECK_PAYOS_PAYOUTS_JOB, {});
+            await ctx.app.jobs.runDue();
+          }
+          if (sending) {
+            const [after] = await ctx.db.select().from(payouts).where(eq(payouts.id, sending.id));
+            expect(after!.state).toBe(current.paid ? 'paid' : 'failed');
           }
         }
 
@@ -127,6 +184,17 @@ it('for any seller and sequence of sales, refunds and payouts the balances are s
           .filter((row) => row.state === 'paid')
           .reduce((total, row) => total + row.amount, 0);
         expect(balances.paid_out).toBe(paid);
+        const inPayment = payoutRows
+          .filter((row) => row.state === 'requested' || row.state === 'sending')
+          .reduce((total, row) => total + row.amount, 0);
+        expect(balances.in_payment).toBe(inPayment);
+        // A payout is reversed exactly once if it failed, never otherwise.
+        for (const row of payoutRows) {
+          const reversals = entries.filter(
+            (entry) => entry.payoutId === row.id && entry.kind === 'payout_reversal',
+          );
+          expect(reversals).toHaveLength(row.state === 'failed' ? 1 : 0);
+        }
 
         // Every sale splits its price exactly, at the rates of the seller's kind, in the ledger too.
         const soldRows = await ctx.db.select().from(sales).where(eq(sales.sellerId, seller.user.id));

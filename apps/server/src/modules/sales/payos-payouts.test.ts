@@ -228,7 +228,7 @@ describe('payouts through payOS', () => {
         },
         body: JSON.stringify(body),
       }).then(async (response) => ({
-        json: await response.json(),
+        json: (await response.json()) as { code: string; data: Record<string, unknown> },
         signature: response.headers.get('x-signature'),
       }));
     expect((await post(signPayosPayout(body, 'wrong-key'))).json.code).toBe('20');
