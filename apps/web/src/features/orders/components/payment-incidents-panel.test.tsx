@@ -151,7 +151,9 @@ describe('PaymentIncidentsPanel', () => {
     const row = await rowOf(held.order_code);
     expect(row.textContent).toContain('Other amount than the order → refund by hand');
     expect(within(row).getByTestId('incident-outcome').textContent).toBe('Held: send it back');
-    expect(row.textContent).toContain('Received 100,000 VNĐ for an order of 1,250,000 VNĐ: send 100,000 VNĐ back');
+    expect(row.textContent).toContain(
+      'Received 100,000 VNĐ for an order of 1,250,000 VNĐ: send 100,000 VNĐ back',
+    );
     expect(within(row).getByRole('button', { name: 'Mark refunded by bank transfer' })).toBeTruthy();
     expect(within(row).queryByRole('button', { name: 'Retry refund' })).toBeNull();
   });
