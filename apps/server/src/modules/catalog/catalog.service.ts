@@ -166,7 +166,9 @@ export function createCatalogService(deps: {
       file_url: fileUrl,
       workflow_data: null,
       tested_with: row.testedWith,
-      zapier_share_url: row.nodeSummary?.platform === 'zapier' ? row.zapierShareUrl : null,
+      // The share link hands out the Zap itself: only to those who may have its file.
+      zapier_share_url:
+        row.nodeSummary?.platform === 'zapier' && access.can_download ? row.zapierShareUrl : null,
       requirements: !shown?.summary?.requirements
         ? null
         : access.can_download

@@ -84,6 +84,21 @@ describe("a Zapier listing's share link", () => {
     );
   });
 
+  it('is kept from those who may not have the file of a paid listing', async () => {
+    const created = await createZapierListing({
+      zapier_share_url: LINK,
+      price: 99_000,
+      cover_image_url: await uploadedUrl(ctx, author, 'covers'),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    expect((await call('POST', `/api/admin/workflows/${id}/approve`, admin)).statusCode).toBe(200);
+    const stranger = await signedInUser(ctx);
+    expect((await call('GET', `/api/workflows/${id}`, null)).json().zapier_share_url).toBeNull();
+    expect((await call('GET', `/api/workflows/${id}`, stranger)).json().zapier_share_url).toBeNull();
+    expect((await call('GET', `/api/workflows/${id}`, author)).json().zapier_share_url).toBe(LINK);
+  });
+
   it('belongs to Zapier listings only', async () => {
     const n8n = await call('POST', '/api/workflows', author, {
       title: 'Slack alerts from a webhook',

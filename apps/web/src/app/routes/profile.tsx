@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 
 const N8nKeysCard = lazy(() => import('@/features/n8n/components/n8n-keys-card'));
 const N8nConnectionsCard = lazy(() => import('@/features/connections/components/n8n-connections-card'));
+const MakeConnectionsCard = lazy(() => import('@/features/make/components/make-connections-card'));
 
 export function Component() {
   const { t } = useTranslation();
@@ -31,6 +32,11 @@ export function Component() {
         <AccountCard>
           <Suspense fallback={<Skeleton className="h-40 w-full" />}>
             <N8nConnectionsCard />
+          </Suspense>
+        </AccountCard>
+        <AccountCard>
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <MakeConnectionsCard />
           </Suspense>
         </AccountCard>
         <AccountCards />

@@ -23,6 +23,7 @@ import { AuthorRating } from '@/features/ratings/components/author-rating';
 import { ReportWorkflowTrigger } from '@/features/ratings/components/report-workflow-trigger';
 import { useSession } from '@/features/accounts/api/get-session';
 import { SendToN8n } from '@/features/connections/components/send-to-n8n';
+import { SendToMake } from '@/features/make/components/send-to-make';
 import { ModerationNotice } from '@/components/moderation-notice';
 import { useTranslateToggle } from '@/features/translate/use-translate-toggle';
 import { WhenVisible } from '@/components/when-visible';
@@ -118,6 +119,7 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
             </WithSignedIn>
           )}
           <WithSignedIn>{(signedIn) => <SendToN8n workflow={workflow} signedIn={signedIn} />}</WithSignedIn>
+          <WithSignedIn>{(signedIn) => <SendToMake workflow={workflow} signedIn={signedIn} />}</WithSignedIn>
           {translation.visible && (
             <TranslateToggle
               on={translation.on}

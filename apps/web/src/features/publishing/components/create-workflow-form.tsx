@@ -26,6 +26,7 @@ const FIELDS = [
   'category_ids',
   'subcategory_ids',
   'tested_with',
+  'zapier_share_url',
   'file',
   'cover',
 ] as const;
@@ -56,6 +57,7 @@ export function CreateWorkflowForm({
       category_ids: [],
       subcategory_ids: [],
       tested_with: '',
+      zapier_share_url: '',
       file: null,
       cover: null,
     },
@@ -102,6 +104,7 @@ export function CreateWorkflowForm({
         cover_image_url: coverUrl,
         file_url: uploaded.url,
         tested_with: values.tested_with || null,
+        zapier_share_url: values.zapier_share_url || null,
         category_ids: values.category_ids,
         subcategory_ids: values.subcategory_ids,
       });

@@ -21,6 +21,7 @@ export interface WorkflowFieldsInput {
   description: string;
   price: string;
   tested_with: string;
+  zapier_share_url: string;
   category_ids: string[];
   subcategory_ids: string[];
   cover: File | null;
@@ -103,6 +104,24 @@ export function WorkflowFields({
         >
           {(control) => <Input {...control} placeholder="n8n 1.80" {...form.register('tested_with')} />}
         </FormField>
+        {filePlatform === 'zapier' && (
+          <FormField
+            id={`${idPrefix}-zapier`}
+            label={t('zapier.shareUrl')}
+            error={message('zapier_share_url')}
+            help={t('zapier.shareUrlHelp')}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="url"
+                inputMode="url"
+                placeholder="https://zapier.com/shared/…"
+                {...form.register('zapier_share_url')}
+              />
+            )}
+          </FormField>
+        )}
       </div>
       <Controller
         control={form.control}

@@ -21,6 +21,7 @@ import {
   priceField,
   testedWithField,
   titleField,
+  zapierShareUrlField,
   useCasesField,
 } from '../lib/workflow-form-schema';
 import { WorkflowFields, type Option, type WorkflowFieldsInput } from './workflow-fields';
@@ -31,6 +32,7 @@ const infoFields = {
   description: descriptionField,
   price: priceField,
   tested_with: testedWithField,
+  zapier_share_url: zapierShareUrlField,
   category_ids: platformsField,
   subcategory_ids: useCasesField,
   cover: coverField,
@@ -49,6 +51,7 @@ const FIELDS = [
   'description',
   'price',
   'tested_with',
+  'zapier_share_url',
   'category_ids',
   'subcategory_ids',
   'cover',
@@ -65,6 +68,7 @@ function initialValues(workflow: WorkflowDetail): InfoInput {
     description: workflow.description,
     price: String(workflow.price),
     tested_with: workflow.tested_with ?? '',
+    zapier_share_url: workflow.zapier_share_url ?? '',
     category_ids: workflow.categories.map((category) => category.id),
     subcategory_ids: workflow.workflow_subcategories.map((link) => link.subcategory_id),
     cover: null,
@@ -110,6 +114,7 @@ export function WorkflowInfoCard({
         description: values.description,
         price: values.price,
         tested_with: values.tested_with || null,
+        ...(filePlatform === 'zapier' ? { zapier_share_url: values.zapier_share_url || null } : {}),
         ...(coverUrl ? { cover_image_url: coverUrl } : {}),
         ...(sameSet(values.category_ids, loaded.category_ids ?? [])
           ? {}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAPIER_SHARE_LINK_MAX, isZapierShareLink } from '@flowbay/domain/make';
 import {
   COVER_TYPES,
   DESCRIPTION_MAX,
@@ -39,6 +40,13 @@ export const descriptionField = z.string().max(DESCRIPTION_MAX, { error: K.descr
 const coverTypes: readonly string[] = COVER_TYPES;
 
 export const testedWithField = z.string().trim().max(TESTED_WITH_MAX, { error: K.testedWithMax });
+/** Optional; only a Zapier workflow shows it (the server refuses it on another platform). */
+export const zapierShareUrlField = z
+  .string()
+  .trim()
+  .max(ZAPIER_SHARE_LINK_MAX, { error: 'errors.ZAPIER_LINK_INVALID' })
+  .refine((value) => value === '' || isZapierShareLink(value), { error: 'errors.ZAPIER_LINK_INVALID' })
+  .default('');
 export const platformsField = z.array(z.string()).min(1, { error: K.platformRequired });
 export const useCasesField = z.array(z.string()).min(1, { error: K.jobTypeRequired });
 export const coverField = z
@@ -55,6 +63,7 @@ export const createWorkflowFormSchema = z
     category_ids: platformsField,
     subcategory_ids: useCasesField,
     tested_with: testedWithField,
+    zapier_share_url: zapierShareUrlField,
     file: z
       .instanceof(File, { error: K.fileRequired })
       .nullable()

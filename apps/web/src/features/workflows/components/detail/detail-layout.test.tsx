@@ -62,6 +62,7 @@ function detail(overrides: Partial<WorkflowDetail> = {}): WorkflowDetail {
     file_url: null,
     workflow_data: null,
     tested_with: 'n8n 1.80',
+    zapier_share_url: null,
     requirements: null,
     access: { can_download: false, can_manage: false, purchased: false, reason: 'payment_required' },
     has_pending_changes: false,

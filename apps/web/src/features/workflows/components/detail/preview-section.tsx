@@ -4,6 +4,7 @@ import { useTranslation } from '@/i18n/use-translation';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { Skeleton } from '@/components/ui/skeleton';
 import { WhenVisible } from '@/components/when-visible';
+import { OpenInZapier } from './open-in-zapier';
 
 const PreviewPanel = lazy(() => import('../../preview/preview-panel'));
 
@@ -16,6 +17,7 @@ export function PreviewSection({ workflow }: { workflow: WorkflowDetail }) {
   const fileUrl = workflow.access.can_download ? workflow.file_url : null;
   return (
     <section className="mt-8" aria-label={t('detail.preview')} data-testid="preview-section">
+      <OpenInZapier workflow={workflow} />
       {fileUrl ? (
         <WhenVisible placeholder={<Skeleton className="h-[548px] w-full rounded-2xl" />}>
           <Suspense fallback={<Skeleton className="h-[548px] w-full rounded-2xl" />}>

@@ -1,0 +1,112 @@
+import { Loader2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '@/i18n/use-translation';
+import { MAKE_CONNECTION_NAME_MAX, MAKE_TOKEN_MAX, MAKE_ZONES, type MakeZone } from '@flowbay/domain/make';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { errorKey } from '@/lib/api-client';
+import { useCreateMakeConnection } from '../api/create-make-connection';
+import { makeSaid } from '../lib/make-error';
+
+/** Zone, API token, team ID and name of a new Make connection; `onSaved` gets its id. */
+export function MakeConnectionForm({
+  onSaved,
+  onCancel,
+}: {
+  onSaved: (id: string) => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateMakeConnection();
+  const [zone, setZone] = useState<MakeZone>('eu1.make.com');
+  const [token, setToken] = useState('');
+  const [teamId, setTeamId] = useState('');
+  const [name, setName] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { zone, token: token.trim(), team_id: Number(teamId), name: name.trim() },
+      {
+        onSuccess: ({ id }) => {
+          setToken('');
+          setTeamId('');
+          setName('');
+          onSaved(id);
+        },
+      },
+    );
+  };
+  const said = makeSaid(create.error);
+
+  return (
+    <form className="flex flex-col gap-3" onSubmit={submit} data-testid="make-connection-form">
+      <FormField id="make-connection-zone" label={t('make.zone')} help={t('make.zoneHelp')}>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={zone}
+            onChange={(event) => setZone(event.target.value as MakeZone)}
+            options={MAKE_ZONES.map((value) => ({ value, label: value }))}
+          />
+        )}
+      </FormField>
+      <FormField id="make-connection-token" label={t('make.token')} help={t('make.tokenHelp')}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="off"
+            required
+            maxLength={MAKE_TOKEN_MAX}
+            value={token}
+            onChange={(event) => setToken(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField id="make-connection-team" label={t('make.teamId')} help={t('make.teamIdHelp')}>
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="numeric"
+            pattern="[0-9]+"
+            required
+            placeholder="123456"
+            value={teamId}
+            onChange={(event) => setTeamId(event.target.value.replace(/\D/g, ''))}
+          />
+        )}
+      </FormField>
+      <FormField id="make-connection-name" label={t('make.name')}>
+        {(control) => (
+          <Input
+            {...control}
+            maxLength={MAKE_CONNECTION_NAME_MAX}
+            placeholder={t('make.namePlaceholder')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </FormField>
+      {create.isError && (
+        <div role="alert" className="text-sm text-red-700">
+          <p>{t(errorKey(create.error))}</p>
+          {said && <p className="mt-1 text-xs">{t('make.makeSaid', { message: said })}</p>}
+        </div>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {t('make.save')}
+        </Button>
+        {onCancel && (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            {t('make.cancel')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
