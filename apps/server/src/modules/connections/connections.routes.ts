@@ -28,17 +28,21 @@ export async function connectionsRoutes(
 
   route('POST /api/me/n8n-connections/:id/test', {
     summary: "Calls the instance's public API with the saved key; n8n's own error text on failure",
+    access: 'owner',
     errors: [400, 401, 404, 429, 502],
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     handler: (request) => connections.test(request.viewer, request.params.id),
   });
 
   route('DELETE /api/me/n8n-connections/:id', {
+    access: 'owner',
     handler: (request) => connections.remove(request.viewer, request.params.id),
   });
 
   route('POST /api/workflows/:id/send-to-n8n', {
     tags: ['connections', 'downloads'],
+    // Only with one of the caller's own connections (another's is not found).
+    access: 'owner',
     summary: 'Creates a free, own or bought n8n workflow in one of the caller’s n8n instances',
     errors: [400, 401, 403, 404, 409, 429, 502],
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -55,30 +55,32 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function n8nStandIn(): Server {
-  return createServer(async (req, res) => {
-    const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-    if (req.headers['x-n8n-api-key'] !== GOOD_KEY) return json(401, { message: 'unauthorized' });
-    if (n8n.mode === 'busy') return json(429, { message: 'Too many requests' }, { 'retry-after': '17' });
-    if (req.method === 'GET' && req.url === '/api/v1/workflows?limit=1') return json(200, { data: [] });
-    if (req.method === 'POST' && req.url === '/api/v1/workflows') {
-      if (n8n.mode === 'refuse')
-        return json(400, { message: 'request/body/nodes/0 must have required property' });
-      const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
-      const extra = Object.keys(body).filter((key) => !WORKFLOW_KEYS.has(key));
-      const nodes = body.nodes as Array<Record<string, unknown>>;
-      const extraNode = nodes.flatMap((node) => Object.keys(node).filter((key) => !NODE_KEYS.has(key)));
-      if (extra.length || extraNode.length || !body.settings || !body.connections || !body.name) {
-        return json(400, {
-          message: `request/body must NOT have additional properties: ${[...extra, ...extraNode]}`,
-        });
-      }
-      const id = randomUUID().slice(0, 16);
-      n8n.created.push({ id, body });
-      return json(200, { id, ...body, active: false });
+  return createServer((req, res) => void answerAsN8n(req, res));
+}
+
+async function answerAsN8n(req: IncomingMessage, res: ServerResponse) {
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+  if (req.headers['x-n8n-api-key'] !== GOOD_KEY) return json(401, { message: 'unauthorized' });
+  if (n8n.mode === 'busy') return json(429, { message: 'Too many requests' }, { 'retry-after': '17' });
+  if (req.method === 'GET' && req.url === '/api/v1/workflows?limit=1') return json(200, { data: [] });
+  if (req.method === 'POST' && req.url === '/api/v1/workflows') {
+    if (n8n.mode === 'refuse')
+      return json(400, { message: 'request/body/nodes/0 must have required property' });
+    const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+    const extra = Object.keys(body).filter((key) => !WORKFLOW_KEYS.has(key));
+    const nodes = body.nodes as Array<Record<string, unknown>>;
+    const extraNode = nodes.flatMap((node) => Object.keys(node).filter((key) => !NODE_KEYS.has(key)));
+    if (extra.length || extraNode.length || !body.settings || !body.connections || !body.name) {
+      return json(400, {
+        message: `request/body must NOT have additional properties: ${[...extra, ...extraNode]}`,
+      });
     }
-    return json(404, { message: 'not found' });
-  });
+    const id = randomUUID().slice(0, 16);
+    n8n.created.push({ id, body });
+    return json(200, { id, ...body, active: false });
+  }
+  return json(404, { message: 'not found' });
 }
 
 const logLines: string[] = [];

@@ -53,7 +53,7 @@ const SETTINGS_FIELDS = {
 } as const;
 
 /** Trigger nodes n8n reaches by a webhook path: an import without a webhookId gets none, and the editor breaks. */
-const WEBHOOK_NODE = /(^|\.)(webhook|formTrigger|form|chatTrigger)$|webhook/i;
+const WEBHOOK_NODE = /\.(webhook|formTrigger|form|chatTrigger)$/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
