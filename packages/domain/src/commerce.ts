@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserContact } from './common.ts';
+import { InvoiceRequestInput } from './invoices.ts';
 import { pageNumber } from './paging.ts';
 import { PaymentProviderId } from './payment-providers.ts';
 import { VALIDATION_KEYS } from './publishing.ts';
@@ -72,6 +73,8 @@ export const OrderCodeParams = z.object({ code: z.string().trim().max(32).transf
 export const CreateOrderBody = z.object({
   workflow_id: z.string().trim().min(1).max(64),
   provider: PaymentProviderId,
+  /** A VAT invoice asked for at checkout: saved with the order, in the same transaction. */
+  invoice: InvoiceRequestInput.optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 

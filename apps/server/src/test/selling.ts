@@ -61,12 +61,13 @@ export function checkout(
   session: TestSession | null,
   workflowId: string,
   provider = 'test',
+  extra: { invoice?: Record<string, string> } = {},
 ) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/orders',
     headers: session?.headers ?? {},
-    payload: { workflow_id: workflowId, provider },
+    payload: { workflow_id: workflowId, provider, ...extra },
   });
 }
 

@@ -36,6 +36,11 @@ export interface PayoutFact {
 }
 
 export interface DomainEvents {
+  /** The buyer asked for a VAT invoice while placing the order (still unpaid). */
+  'order.invoiceRequested': {
+    orderId: string;
+    request: { companyName: string; taxCode: string; address: string; email: string };
+  };
   /** A verified payment bought the order's workflow: the order is paid and the buyer entitled. */
   'order.paid': { order: OrderFact; paidAt: string };
   /** An admin refunded a paid order: its entitlement is revoked. */

@@ -44,6 +44,20 @@ interface InvoicesDeps {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+export interface InvoiceRequestValues {
+  companyName: string;
+  taxCode: string;
+  address: string;
+  email: string;
+}
+
+/** A buyer's invoice request as stored, once its tax code is one (INVALID_TAX_CODE otherwise). */
+export function checkedInvoiceRequest(input: InvoiceRequestInput): InvoiceRequestValues {
+  const taxCode = input.tax_code.trim();
+  if (!isTaxCode(taxCode)) throw new AppError('INVALID_TAX_CODE', 'Invalid tax code', 'tax_code');
+  return { companyName: input.company_name, taxCode, address: input.address, email: input.email };
+}
+
 function view({ invoice, order }: InvoiceWithOrder): InvoiceView {
   return {
     order_code: order.code,
@@ -145,15 +159,8 @@ export function createInvoicesService(deps: InvoicesDeps) {
 
     /** The buyer's request, new or changed, while the order waits for payment or is paid and not yet invoiced. */
     async request(viewer: Viewer, code: string, input: InvoiceRequestInput) {
-      const taxCode = input.tax_code.trim();
-      if (!isTaxCode(taxCode)) throw new AppError('INVALID_TAX_CODE', 'Invalid tax code', 'tax_code');
+      const values = checkedInvoiceRequest(input);
       const order = await ownOrder(viewer, code);
-      const values = {
-        companyName: input.company_name,
-        taxCode,
-        address: input.address,
-        email: input.email,
-      };
       const queued = await repository.transaction(async (tx) => {
         // The order's row is locked, so a payment arriving now lands before or after this request, never across it.
         const state = await repository.in(tx).lockOrder(order.id);
@@ -173,6 +180,11 @@ export function createInvoicesService(deps: InvoicesDeps) {
       if (queued) queue.poke();
       const row = await repository.byOrderId(order.id);
       return { invoice: view(row!) };
+    },
+
+    /** `order.invoiceRequested`, in the new order's transaction: the request waits for the payment. */
+    async orderPlaced(tx: Queryable, orderId: string, request: InvoiceRequestValues) {
+      await repository.in(tx).upsert(orderId, request, 'requested', provider.id, clock());
     },
 
     /** `order.paid`, in the payment's transaction: a request on the order is now due. */

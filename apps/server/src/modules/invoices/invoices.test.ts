@@ -3,7 +3,7 @@ import { useTestApp, runDueJobs } from '../../test/app.ts';
 import { readOutbox, sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
-import { gatewayApp, payAtTestGateway, placeOrder, refundAsAdmin } from '../../test/selling.ts';
+import { checkout, gatewayApp, payAtTestGateway, placeOrder, refundAsAdmin } from '../../test/selling.ts';
 
 const clock = manualClock();
 const ctx = useTestApp(gatewayApp(clock, { SUPPORT_EMAIL: 'invoices-support@flowbay.test' }));
@@ -71,6 +71,31 @@ describe('asking for a VAT invoice', () => {
       company_name: REQUEST.company_name,
       tax_code: '0312345678-001',
     });
+  });
+
+  it('asked for at checkout, the request is placed with the order in one call; a wrong tax code places neither', async () => {
+    const buyer = await signedInUser(ctx, { locale: 'vi' });
+    const workflow = await paidWorkflow('Checkout invoice');
+    const wrong = await checkout(ctx, buyer, workflow.id, 'test', {
+      invoice: { ...REQUEST, tax_code: '0312' },
+    });
+    expect([wrong.statusCode, wrong.json().error]).toEqual([
+      400,
+      expect.objectContaining({ code: 'INVALID_TAX_CODE', field: 'tax_code' }),
+    ]);
+    expect((await call('GET', '/api/me/purchases', buyer)).json().purchases).toEqual([]);
+    const admin = await signedInUser(ctx, { role: 'admin' });
+    const orders = await call('GET', `/api/admin/orders?q=${encodeURIComponent(buyer.user.email)}`, admin);
+    expect(orders.json().orders).toEqual([]);
+
+    const placed = await checkout(ctx, buyer, workflow.id, 'test', { invoice: REQUEST });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const code = placed.json().order.code as string;
+    const read = await call('GET', `/api/orders/${code}/invoice`, buyer);
+    expect(read.json().invoice).toMatchObject({ ...REQUEST, state: 'requested' });
+    // Paying makes it due, as for a request made on the order page.
+    await payAtTestGateway(ctx, placed.json().redirect_url);
+    expect((await call('GET', `/api/orders/${code}/invoice`, buyer)).json().invoice.state).toBe('pending');
   });
 
   it('an order without a request answers null; an unknown order 404', async () => {

@@ -52,6 +52,7 @@ import type {
   OrdersRepository,
   PaymentIncidentRow,
 } from './orders.repository.ts';
+import { checkedInvoiceRequest } from '../invoices/invoices.service.ts';
 import { canSeeUnlisted } from '../workflows/index.ts';
 import type { RejectedCallbacksRepository } from './rejected-callbacks.repository.ts';
 
@@ -691,6 +692,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       }
       const profile = await repository.findUser(buyer.id);
       if (!profile) throw new AppError('UNAUTHENTICATED', 'You need to sign in');
+      const invoice = body.invoice ? checkedInvoiceRequest(body.invoice) : null;
+      /** The invoice asked for at checkout joins the order in its own transaction, or neither stays. */
+      const requestInvoice = async (tx: OrderWrites, orderId: string) => {
+        if (!invoice) return;
+        await deps.events.emit(tx.queryable, 'order.invoiceRequested', { orderId, request: invoice });
+      };
       let closedAtProvider: string | null = null;
 
       let order: OrderRow | null = null;
@@ -711,6 +718,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
               pending.redirectUrl &&
               pending.expiresAt.getTime() - now.getTime() > REUSE_MARGIN_MS
             ) {
+              await requestInvoice(tx, pending.id);
               return { order: pending };
             }
             if (pending && pending.id !== closedAtProvider) return { closeFirst: pending };
@@ -733,6 +741,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             });
             // Local for VNPay and the test gateway; one API call for Stripe (inside the lock, so a
             // concurrent checkout waits for this one's address instead of opening a second payment).
+            await requestInvoice(tx, placed.id);
             const payment = await provider.createPayment(placed, { clientIp });
             await tx.setPayment(placed.id, payment.redirectUrl, payment.session ?? null);
             return {

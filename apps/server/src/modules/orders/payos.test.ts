@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { formatVnd } from '@flowbay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders as ordersTable, paymentEvents, rejectedCallbacks } from '../../db/schema.ts';
+import { invoiceRequests, orders as ordersTable, paymentEvents, rejectedCallbacks } from '../../db/schema.ts';
 import { orderCodeOfPayos, payosDescriptionOf, payosOrderCodeOf } from '../../infra/payments/payos.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { readOutbox, signedInUser, signInAs, type TestSession } from '../../test/auth.ts';
@@ -357,15 +357,22 @@ describe('payOS (VietQR bank transfers) against a local payOS-speaking server', 
     expect(await entitlementsOf(ctx, unpaid.buyer.user.id)).toEqual([]);
   });
 
-  it('a payOS outage at checkout answers 502 and leaves no order behind', async () => {
+  it('a payOS outage at checkout answers 502 and leaves no order (nor its invoice request) behind', async () => {
     const broken = await createTestApp({ env: { ...payos.env, PAYOS_BASE_URL: 'http://127.0.0.1:9' } });
     try {
       const author = await createUser(broken.db);
       const workflow = await createWorkflow(broken.db, broken.storage, { userId: author.id, price: 50_000 });
       const buyer = await signInAs(broken, await createUser(broken.db));
-      const response = await checkout(broken, buyer, workflow.id, 'payos');
+      const invoice = {
+        company_name: 'Công ty TNHH Quy Trình',
+        tax_code: '0101234567',
+        address: '1 Tràng Tiền, Hà Nội',
+        email: 'ketoan@quytrinh.test',
+      };
+      const response = await checkout(broken, buyer, workflow.id, 'payos', { invoice });
       expect([response.statusCode, response.json().error.code]).toEqual([502, 'PAYMENT_PROVIDER_ERROR']);
       expect(await broken.db.select().from(ordersTable)).toEqual([]);
+      expect(await broken.db.select().from(invoiceRequests)).toEqual([]);
     } finally {
       await broken.close();
     }

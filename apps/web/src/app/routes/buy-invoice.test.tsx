@@ -33,8 +33,6 @@ function stubApi() {
           { order: { code: 'FB-7K3M-Q9XD' }, redirect_url: '/test-gateway/pay?vnp_TxnRef=FB-7K3M-Q9XD' },
           { status: 201 },
         );
-      if (url === '/api/orders/FB-7K3M-Q9XD/invoice')
-        return Response.json({ invoice: { ...(body as object) } });
       return Response.json({ error: { code: 'NOT_FOUND', message: 'not found' } }, { status: 404 });
     }),
   );
@@ -42,13 +40,10 @@ function stubApi() {
 }
 
 describe('"I need a VAT invoice" at checkout', () => {
-  it('checks the company details, then saves them on the new order before going to pay', async () => {
+  it('checks the company details, then places them with the order itself before going to pay', async () => {
     await inLanguage('en');
     const calls = stubApi();
-    let sentBeforePaying: string[] = [];
-    const goToPayment = vi.fn(() => {
-      sentBeforePaying = calls.map((call) => call.url);
-    });
+    const goToPayment = vi.fn();
     renderInApp(<BuyWithInvoice goToPayment={goToPayment} />);
     const buy = await screen.findByRole('button', { name: 'Buy' });
     expect(screen.queryByLabelText('Tax code')).toBeNull();
@@ -70,18 +65,23 @@ describe('"I need a VAT invoice" at checkout', () => {
     await waitFor(() =>
       expect(goToPayment).toHaveBeenCalledWith('/test-gateway/pay?vnp_TxnRef=FB-7K3M-Q9XD'),
     );
-    const saved = calls.find((call) => call.url === '/api/orders/FB-7K3M-Q9XD/invoice');
-    expect(saved).toMatchObject({
-      method: 'PUT',
-      body: {
-        company_name: 'Công ty TNHH Quy Trình',
-        tax_code: '0101234567-001',
-        address: '1 Tràng Tiền, Hà Nội',
-        email: 'ketoan@quytrinh.test',
+    // One call places the order and its invoice request together.
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      {
+        url: '/api/orders',
+        method: 'POST',
+        body: {
+          workflow_id: WORKFLOW.id,
+          provider: 'test',
+          invoice: {
+            company_name: 'Công ty TNHH Quy Trình',
+            tax_code: '0101234567-001',
+            address: '1 Tràng Tiền, Hà Nội',
+            email: 'ketoan@quytrinh.test',
+          },
+        },
       },
-    });
-    // The request was saved before the buyer left for the payment page.
-    expect(sentBeforePaying).toContain('/api/orders/FB-7K3M-Q9XD/invoice');
+    ]);
   });
 
   it('in Vietnamese; without the box ticked nothing is asked and no request is sent', async () => {
@@ -95,6 +95,9 @@ describe('"I need a VAT invoice" at checkout', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /Tôi cần xuất hóa đơn GTGT/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Mua' }));
     await waitFor(() => expect(goToPayment).toHaveBeenCalled());
-    expect(calls.some((call) => call.url.endsWith('/invoice'))).toBe(false);
+    expect(calls.find((call) => call.url === '/api/orders')?.body).toEqual({
+      workflow_id: WORKFLOW.id,
+      provider: 'test',
+    });
   });
 });

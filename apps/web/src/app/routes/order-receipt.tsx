@@ -12,6 +12,7 @@ import { Receipt } from '@/features/orders/components/receipt';
 import { RefundRequest } from '@/features/orders/components/refund-request';
 import { VietQrPanel } from '@/features/orders/components/vietqr-panel';
 import { OrderInvoice } from '@/features/invoices/components/order-invoice';
+import { useOrderInvoice } from '@/features/invoices/api/invoices';
 import { failedWithNothingToShow, isNotFound } from '@/lib/query';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
@@ -30,6 +31,7 @@ export function Component() {
 function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
   const { t } = useTranslation();
   const order = useOrder(code);
+  const orderInvoice = useOrderInvoice(code, order.data?.order.state);
   usePageMeta(t('orders.pageTitle', { code }));
   // The buyer watched this page wait for their bank transfer: once paid, it says so like a return would.
   const [watchedTransfer, setWatchedTransfer] = useState(false);
@@ -52,6 +54,10 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
     );
   }
   const data = order.data?.order;
+  const invoice = orderInvoice.data?.invoice;
+  const billedTo = invoice
+    ? { company: invoice.company_name, taxCode: invoice.tax_code, invoiceNumber: invoice.invoice_number }
+    : null;
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6 print:max-w-none print:p-0">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 print:text-2xl">
@@ -67,7 +73,7 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
             <ResultBanner order={data} result={watchedTransfer ? 'success' : result} />
           )}
           <div className="mt-6">
-            <Receipt order={data} />
+            <Receipt order={data} billedTo={billedTo} />
           </div>
           <div className="mt-6">
             <OrderInvoice code={data.code} orderState={data.state} />

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import type { InvoiceRequestInput } from '@flowbay/domain';
 import { useTranslation } from '@/i18n/use-translation';
-import { toast } from '@/components/ui/toaster';
-import { saveInvoiceRequest } from '../api/invoices';
 import { InvoiceRequestFields, trimmedRequest, useInvoiceRequestForm } from './invoice-request-fields';
 
 /** What the buy block needs for "I need a VAT invoice": its fields, a check, and the save after checkout. */
@@ -9,16 +8,13 @@ export interface InvoiceCheckout {
   fields: ReactNode;
   /** False (and the errors shown) when the buyer wants an invoice and a field is wrong. */
   ready: () => boolean;
-  /**
-   * Saves the request on the order just placed, when the buyer asked for one. Never fails: a request
-   * that did not save is said, and the buyer can add it on the order page, so the payment goes on.
-   */
-  save: (orderCode: string) => Promise<void>;
+  /** The request to place with the order, when the buyer asked for one. */
+  request: () => InvoiceRequestInput | undefined;
 }
 
 /**
  * "I need a VAT invoice" at checkout (decision 0151): a checkbox that opens the company's details.
- * The request is saved on the order right after it is placed, before the buyer goes to pay.
+ * The request goes with the order itself (POST /api/orders), so both are saved or neither is.
  */
 export function useInvoiceCheckout(): InvoiceCheckout {
   const { t } = useTranslation();
@@ -54,13 +50,6 @@ export function useInvoiceCheckout(): InvoiceCheckout {
   return {
     fields,
     ready: () => !wanted || form.validate(),
-    save: async (orderCode) => {
-      if (!wanted) return;
-      try {
-        await saveInvoiceRequest(orderCode, trimmedRequest(form.value));
-      } catch {
-        toast.error(t('vatInvoice.saveFailed'));
-      }
-    },
+    request: () => (wanted ? trimmedRequest(form.value) : undefined),
   };
 }

@@ -24,13 +24,10 @@ import {
  */
 export function OrderInvoice({ code, orderState }: { code: string; orderState: OrderState }) {
   const { t, i18n } = useTranslation();
-  const invoice = useOrderInvoice(code);
+  const invoice = useOrderInvoice(code, orderState);
   const [editing, setEditing] = useState(false);
   const current = invoice.data?.invoice ?? null;
   const open = orderState === 'pending' || orderState === 'paid';
-  // The order page learns of the payment before the invoice's own answer does (issuing starts from
-  // the payment, just after it): a paid order's request is already being issued.
-  const state = current?.state === 'requested' && orderState === 'paid' ? 'pending' : current?.state;
   if (invoice.isPending || invoice.isError) return null;
   if (!current && !open) return null;
 
@@ -42,16 +39,21 @@ export function OrderInvoice({ code, orderState }: { code: string; orderState: O
           {t('invoices.title')}
         </h2>
         {editing ? (
-          <RequestForm code={code} current={current} onDone={() => setEditing(false)} />
+          <RequestForm
+            code={code}
+            orderState={orderState}
+            current={current}
+            onDone={() => setEditing(false)}
+          />
         ) : (
           <>
             {current ? (
               <>
                 <DetailRows rows={[...requestRows(t, current), ...issuedRows(t, current)]} />
                 <p className="text-sm text-slate-700" data-testid="invoice-state">
-                  {state === 'issued'
+                  {current.state === 'issued'
                     ? t('invoices.state.issued', { date: formatDate(current.issued_at ?? '', i18n.language) })
-                    : t(`invoices.state.${state ?? current.state}`)}
+                    : t(`invoices.state.${current.state}`)}
                 </p>
               </>
             ) : (
@@ -77,15 +79,17 @@ export function OrderInvoice({ code, orderState }: { code: string; orderState: O
 
 function RequestForm({
   code,
+  orderState,
   current,
   onDone,
 }: {
   code: string;
+  orderState: OrderState;
   current: InvoiceView | null;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const save = useSaveInvoiceRequest(code);
+  const save = useSaveInvoiceRequest(code, orderState);
   const form = useInvoiceRequestForm(
     current
       ? {

@@ -3,7 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { paths, type OrderResponse, type PaymentProviderId, type WorkflowDetail } from '@flowbay/domain';
+import {
+  paths,
+  type InvoiceRequestInput,
+  type OrderResponse,
+  type PaymentProviderId,
+  type WorkflowDetail,
+} from '@flowbay/domain';
 import { paymentProviderName } from '@flowbay/domain/payment-providers';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -21,8 +27,8 @@ export interface BuyBlockProps {
   workflow: Pick<WorkflowDetail, 'id' | 'price' | 'status' | 'access'>;
   signedIn: boolean;
   goToPayment?: (url: string) => void;
-  /** "I need a VAT invoice" (the invoices feature, given by the page): its fields, check and save. */
-  invoice?: { fields: React.ReactNode; ready: () => boolean; save: (orderCode: string) => Promise<void> };
+  /** "I need a VAT invoice" (the invoices feature, given by the page): its fields, check and request. */
+  invoice?: { fields: React.ReactNode; ready: () => boolean; request: () => InvoiceRequestInput | undefined };
 }
 
 /**
@@ -129,17 +135,15 @@ function BuyForm({
     }
     if (!provider || (invoice && !invoice.ready())) return;
     createOrder.mutate(
-      { workflow_id: workflow.id, provider: provider.id },
+      { workflow_id: workflow.id, provider: provider.id, invoice: invoice?.request() },
       {
-        // The invoice request is saved on the new order before the buyer leaves to pay.
-        onSuccess: (answer) =>
-          void (invoice?.save(answer.order.code) ?? Promise.resolve()).then(() => {
-            if (!answer.bank_transfer) return goToPayment(answer.redirect_url);
-            // A VietQR transfer is paid from Flowbay's own order page, which shows the QR at once.
-            const seeded: OrderResponse = { order: answer.order, bank_transfer: answer.bank_transfer };
-            queryClient.setQueryData(commerceKeys.order(answer.order.code), seeded);
-            void navigate(paths.orderReceipt(answer.order.code));
-          }),
+        onSuccess: (answer) => {
+          if (!answer.bank_transfer) return goToPayment(answer.redirect_url);
+          // A VietQR transfer is paid from Flowbay's own order page, which shows the QR at once.
+          const seeded: OrderResponse = { order: answer.order, bank_transfer: answer.bank_transfer };
+          queryClient.setQueryData(commerceKeys.order(answer.order.code), seeded);
+          void navigate(paths.orderReceipt(answer.order.code));
+        },
         onError: (error) => toast.error(t('buy.startFailed'), { description: t(errorKey(error)) }),
       },
     );

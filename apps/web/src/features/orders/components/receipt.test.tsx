@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSummary } from '@flowbay/domain';
 import { i18n } from '@/i18n';
 import { paidOrder } from '@/test/orders';
-import { Receipt } from './receipt';
+import { Receipt, type BilledTo } from './receipt';
 import { inLanguage } from '@/test/render';
 
 beforeAll(() => inLanguage('en'));
@@ -13,10 +13,10 @@ afterAll(() => i18n.changeLanguage('en'));
 
 const ORDER = paidOrder();
 
-function renderReceipt(order: OrderSummary) {
+function renderReceipt(order: OrderSummary, billedTo: BilledTo | null = null) {
   return render(
     <MemoryRouter>
-      <Receipt order={order} />
+      <Receipt order={order} billedTo={billedTo} />
     </MemoryRouter>,
   );
 }
@@ -54,5 +54,22 @@ describe('Receipt', () => {
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByTestId('receipt').textContent).toContain('removed from the catalogue');
     expect(screen.getByTestId('receipt').textContent).not.toContain('Provider reference');
+  });
+
+  it('names the company a VAT invoice is made out to, and the invoice number once issued', async () => {
+    const company = { company: 'Công ty TNHH Quy Trình', taxCode: '0101234567', invoiceNumber: null };
+    renderReceipt(ORDER, company);
+    expect(screen.getByText('Invoice to').nextElementSibling!.textContent).toBe(
+      'Công ty TNHH Quy Trình (tax code 0101234567)',
+    );
+    expect(screen.queryByText('VAT invoice number')).toBeNull();
+    cleanup();
+    await i18n.changeLanguage('vi');
+    renderReceipt(ORDER, { ...company, invoiceNumber: 'C26TQT-0000123' });
+    expect(screen.getByText('Xuất hóa đơn cho').nextElementSibling!.textContent).toBe(
+      'Công ty TNHH Quy Trình (mã số thuế 0101234567)',
+    );
+    expect(screen.getByText('Số hóa đơn GTGT').nextElementSibling!.textContent).toBe('C26TQT-0000123');
+    await i18n.changeLanguage('en');
   });
 });

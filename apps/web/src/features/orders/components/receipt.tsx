@@ -6,11 +6,19 @@ import { DetailRows, type DetailRow } from '@/components/ui/detail-rows';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { OrderStateBadge } from './order-state-badge';
 
+/** Whom a VAT invoice for the order is made out to, and its number once issued. */
+export interface BilledTo {
+  company: string;
+  taxCode: string;
+  invoiceNumber: string | null;
+}
+
 /**
- * The receipt of one order: what was bought, by and from whom, for how much (every fee included),
- * how and when. Prints as is.
+ * The receipt of one order: what was bought, by and from whom (the company too, when the buyer asked
+ * for a VAT invoice, and its number once issued), for how much (every fee included), how and when.
+ * Prints as is.
  */
-export function Receipt({ order }: { order: OrderSummary }) {
+export function Receipt({ order, billedTo = null }: { order: OrderSummary; billedTo?: BilledTo | null }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const rows: DetailRow[] = [
@@ -30,6 +38,14 @@ export function Receipt({ order }: { order: OrderSummary }) {
     ],
     [t('orders.seller'), order.seller.name],
     [t('orders.buyer'), order.buyer_name],
+    !!billedTo && [
+      t('orders.billedTo'),
+      `${billedTo.company} (${t('orders.taxCode', { code: billedTo.taxCode })})`,
+    ],
+    !!billedTo?.invoiceNumber && [
+      t('orders.invoiceNumber'),
+      <span className="font-mono">{billedTo.invoiceNumber}</span>,
+    ],
     [
       t('orders.amount'),
       // The note stays outside the test id: that element holds exactly the formatted price.
