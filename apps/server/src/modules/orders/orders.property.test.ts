@@ -14,12 +14,16 @@ import { signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
 import { startStripeStandIn } from '../../test/stripe.ts';
+import { startPayosStandIn } from '../../test/payos.ts';
+import { payosOrderCodeOf } from '../../infra/payments/payos.ts';
 
 /*
  * Random interleavings of checkouts (same and other provider), payments at the gateway, callbacks
- * delivered late, twice, out of order or never, the clock moving and reconciliation running. At the
- * end every payment a provider took has bought the buyer's entitlement or been refunded, never both
- * and never neither, and nothing is granted that was not paid.
+ * delivered late, twice, out of order or never, the clock moving and reconciliation running. payOS
+ * transfers may be for the exact amount, short or over. At the end, once an admin has sent back
+ * every payOS payment waiting for it (payOS has no refund API), every payment a provider took has
+ * bought the buyer's entitlement or been refunded, never both and never neither, and nothing is
+ * granted that was not paid.
  */
 
 const SECRET_KEY = 'sk_test_flowbay_property';
@@ -29,17 +33,30 @@ const PRICE = 100_000;
 const clock = manualClock(new Date('2026-06-01T08:00:00Z'));
 let ctx: TestContext;
 let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
+let payos: Awaited<ReturnType<typeof startPayosStandIn>>;
 let seller: TestSession;
+let admin: TestSession;
 
-/** The test gateway's IPNs and Stripe's webhooks wait here until a step delivers (or loses) them. */
-type Callback = { provider: 'test'; url: string } | { provider: 'stripe'; sessionId: string };
+/** The test gateway's IPNs, Stripe's and payOS's webhooks wait here until a step delivers (or loses) them. */
+type Callback =
+  | { provider: 'test'; url: string }
+  | { provider: 'stripe'; sessionId: string }
+  | { provider: 'payos'; body: string };
+type Provider = Callback['provider'];
+/** What a payOS buyer transfers: the order's amount, or a mistyped one. */
+const TRANSFERS = { exact: PRICE, short: PRICE - 1_000, over: PRICE + 5_000 };
 let inFlight: Callback[] = [];
 let runs = 0;
 
 beforeAll(async () => {
   stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+  payos = await startPayosStandIn({
+    clientId: 'property-client',
+    apiKey: 'property-api-key',
+    checksumKey: 'property-checksum-key',
+  });
   ctx = await createTestApp({
-    env: { PAYMENT_TEST_GATEWAY: 'true', ...stripe.env },
+    env: { PAYMENT_TEST_GATEWAY: 'true', ...stripe.env, ...payos.env },
     app: {
       clock: clock.now,
       testGatewayIpn: {
@@ -51,15 +68,17 @@ beforeAll(async () => {
     },
   });
   seller = await signedInUser(ctx);
+  admin = await signedInUser(ctx, { role: 'admin' });
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();
   await stripe?.close();
+  await payos?.close();
 });
 
 type Step =
-  | { kind: 'checkout'; provider: 'test' | 'stripe' }
-  | { kind: 'pay'; pick: number }
+  | { kind: 'checkout'; provider: Provider }
+  | { kind: 'pay'; pick: number; transfer: keyof typeof TRANSFERS }
   | { kind: 'deliver'; pick: number; keep: boolean }
   | { kind: 'wait'; minutes: number }
   | { kind: 'reconcile' };
@@ -69,10 +88,17 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('checkout' as const),
-      provider: fc.constantFrom('test' as const, 'stripe' as const),
+      provider: fc.constantFrom('test' as const, 'stripe' as const, 'payos' as const),
     }),
   },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('pay' as const), pick: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      pick: fc.nat(),
+      transfer: fc.constantFrom('exact' as const, 'exact' as const, 'short' as const, 'over' as const),
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({ kind: fc.constant('deliver' as const), pick: fc.nat(), keep: fc.boolean() }),
@@ -90,6 +116,15 @@ async function deliver(callback: Callback) {
   if (callback.provider === 'test') {
     const target = new URL(callback.url);
     await ctx.app.inject({ method: 'GET', url: `${target.pathname}${target.search}` });
+    return;
+  }
+  if (callback.provider === 'payos') {
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/payos/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: callback.body,
+    });
     return;
   }
   // Stripe signs each delivery afresh, so a late retry carries a current timestamp.
@@ -110,8 +145,30 @@ async function reconcile() {
 
 interface Checkout {
   code: string;
-  provider: 'test' | 'stripe';
+  provider: Provider;
   redirectUrl: string;
+}
+
+/**
+ * The admin's part for payOS: every payment that waits for a person (held for its amount, or a
+ * refund payOS cannot make) is sent back by bank transfer and recorded.
+ */
+async function sendBackPayosPayments(codes: string[]) {
+  const incidents = await ctx.db
+    .select({ code: orders.code, outcome: paymentIncidents.outcome })
+    .from(paymentIncidents)
+    .innerJoin(orders, eq(orders.id, paymentIncidents.orderId))
+    .where(and(inArray(orders.code, codes), eq(orders.provider, 'payos')));
+  for (const incident of incidents) {
+    if (incident.outcome !== 'held' && incident.outcome !== 'refund_failed') continue;
+    const recorded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${incident.code}/refunded-by-transfer`,
+      headers: admin.headers,
+      payload: { transfer_ref: `FT-BACK-${incident.code}` },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+  }
 }
 
 async function run(steps: Step[]) {
@@ -150,6 +207,12 @@ async function run(steps: Step[]) {
           url: '/api/payments/test-gateway/complete',
           payload: { params, outcome: 'pay' },
         });
+      } else if (target.provider === 'payos') {
+        // A buyer transfers once, while payOS still waits for the money.
+        const orderCode = payosOrderCodeOf(target.code);
+        if (payos.links.get(orderCode)?.status === 'PENDING') {
+          inFlight.push({ provider: 'payos', body: payos.transfer(orderCode, TRANSFERS[next.transfer]) });
+        }
       } else {
         const sessionId = target.redirectUrl.split('/').pop()!;
         const session = stripe.sessions.get(sessionId)!;
@@ -177,6 +240,14 @@ async function run(steps: Step[]) {
     await reconcile();
   }
 
+  const codesOfRun = (
+    await ctx.db
+      .select({ code: orders.code })
+      .from(orders)
+      .where(and(eq(orders.buyerId, buyer.user.id), eq(orders.workflowId, workflow.id)))
+  ).map((row) => row.code);
+  if (codesOfRun.length > 0) await sendBackPayosPayments(codesOfRun);
+
   const rows = await ctx.db
     .select()
     .from(orders)
@@ -201,6 +272,13 @@ async function run(steps: Step[]) {
     if (payment.state === 'cancelled') continue;
     const code = `FB-${payment.txnRef.slice(2, 6)}-${payment.txnRef.slice(6)}`;
     taken.set(code, { refunded: payment.state === 'refunded' });
+  }
+  // payOS keeps the transfers it saw; it refunds nothing, so what went back is the admin's record.
+  for (const row of rows) {
+    if (row.provider !== 'payos') continue;
+    const link = payos.links.get(payosOrderCodeOf(row.code));
+    if (!link || link.transactions.length === 0) continue;
+    taken.set(row.code, { refunded: row.refundRef === `FT-BACK-${row.code}` });
   }
   for (const session of stripe.sessions.values()) {
     const code = session.metadata.order_code;
@@ -249,14 +327,21 @@ it('every payment a provider took ends in exactly one entitlement or one refund'
     numRuns: Number(process.env.PROPERTY_RUNS ?? 40),
     // Besides the random runs, the two cases the fault test found, so both endings are always reached:
     // a switch of provider with both checkouts paid (the closed one is paid late, the other refunded),
-    // and a payment whose IPN arrives after the order expired.
+    // and a payment whose IPN arrives after the order expired; and a short payOS transfer, held.
     examples: [
+      [
+        [
+          { kind: 'checkout', provider: 'payos' },
+          { kind: 'pay', pick: 0, transfer: 'short' },
+          { kind: 'deliver', pick: 0, keep: false },
+        ],
+      ],
       [
         [
           { kind: 'checkout', provider: 'test' },
           { kind: 'checkout', provider: 'stripe' },
-          { kind: 'pay', pick: 0 },
-          { kind: 'pay', pick: 1 },
+          { kind: 'pay', pick: 0, transfer: 'exact' },
+          { kind: 'pay', pick: 1, transfer: 'exact' },
           { kind: 'deliver', pick: 0, keep: false },
           { kind: 'deliver', pick: 0, keep: false },
         ],
@@ -264,7 +349,7 @@ it('every payment a provider took ends in exactly one entitlement or one refund'
       [
         [
           { kind: 'checkout', provider: 'test' },
-          { kind: 'pay', pick: 0 },
+          { kind: 'pay', pick: 0, transfer: 'exact' },
           { kind: 'wait', minutes: 16 },
           { kind: 'deliver', pick: 0, keep: true },
           { kind: 'deliver', pick: 0, keep: false },
@@ -272,7 +357,9 @@ it('every payment a provider took ends in exactly one entitlement or one refund'
       ],
     ],
   });
-  // The runs reached both endings: late payments fulfilled and payments refunded automatically.
-  const endings = new Set((await ctx.db.select().from(paymentIncidents)).map((row) => row.outcome));
-  expect([...endings].sort()).toEqual(['fulfilled', 'refunded']);
+  // The runs reached both endings: late payments fulfilled and payments refunded (automatically, or
+  // sent back by an admin: a payOS transfer of another amount among them).
+  const incidents = await ctx.db.select().from(paymentIncidents);
+  expect([...new Set(incidents.map((row) => row.outcome))].sort()).toEqual(['fulfilled', 'refunded']);
+  expect(incidents.map((row) => row.kind)).toContain('amount_mismatch');
 }, 600_000);
