@@ -9,6 +9,10 @@
  *    2.x with its own Node 24), imports each file with `n8n import:workflow` into a fresh n8n, starts
  *    n8n with N8N_TEMPLATES_HOST=<flowbay>/n8n and, in Chromium, sets up the owner, opens
  *    /templates/, searches a Flowbay template, opens it, uses it and finds its nodes on the canvas.
+ * 3. "Send to my n8n": creates a public API key in that n8n (POST /rest/api-keys), saves it as a
+ *    Flowbay n8n connection of a buyer, sends a free and a bought workflow, and finds each in n8n's
+ *    API with all its nodes and on n8n's canvas (Flowbay runs with N8N_CONNECT_ALLOW_PRIVATE=true:
+ *    n8n listens on 127.0.0.1).
  *
  * Writes bench/reports/n8n-check.md and ends with `N passed, M failed` over every line.
  */
@@ -27,13 +31,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, request as playwrightRequest, type Page } from '@playwright/test';
 import { importableN8nFile, parseWorkflowExport } from '@flowbay/workflow-formats';
 import { DEMO_WORKFLOWS } from '../../apps/server/src/db/seed/demo-data.ts';
 import { servedWorkflowFile } from '../../apps/server/src/lib/served-file.ts';
 import { chromiumLaunchOptions } from '../lib/chromium.ts';
 import { confirmedAccountByFetch } from '../lib/outbox.ts';
-import { editorJourney } from './editor-journey.ts';
+import { editorJourney, openSentWorkflow } from './editor-journey.ts';
 import { chosenVersions, ensureN8n, n8nBin, n8nNode, n8nPath } from './install.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -50,6 +54,7 @@ const OWNER = {
   password: 'Check-n8n-2026!',
 };
 const CHECKER_EMAIL = 'checker@n8n-check.test';
+const BUYER_EMAIL = 'buyer@n8n-check.test';
 const CHECKER_PASSWORD = 'correct horse battery';
 
 interface Step {
@@ -68,6 +73,15 @@ const imports: {
   detail: string;
 }[] = [];
 const journeys = new Map<string, string[]>();
+const sends: {
+  version: string;
+  workflow: string;
+  fileNodes: number;
+  apiNodes: number;
+  canvasNodes: number | null;
+  credentials: string[];
+  url: string;
+}[] = [];
 /** Seconds each line took (its install, imports, start and editor journey). */
 const timings = new Map<string, number>();
 const started = Date.now();
@@ -160,6 +174,8 @@ async function startFlowbay() {
     PUBLIC_URL: url,
     ADMIN_EMAILS: CHECKER_EMAIL,
     DATABASE_URL: '',
+    // n8n listens on 127.0.0.1: "Send to my n8n" refuses loopback addresses without this.
+    N8N_CONNECT_ALLOW_PRIVATE: 'true',
   });
   await waitFor(`${url}/api/health`, 240, flowbay.child);
   return { url, dataDir };
@@ -348,7 +364,12 @@ async function journeyTemplates(flowbayUrl: string) {
 }
 
 /** One n8n line: installed, every file imported, its editor using Flowbay as its template library. */
-async function checkLine(version: string, flowbay: { url: string }, toImport: ToImport[]) {
+async function checkLine(
+  version: string,
+  flowbay: { url: string },
+  toImport: ToImport[],
+  buyer: Buyer | null,
+) {
   const install = (() => {
     try {
       const result = ensureN8n(version, log);
@@ -392,6 +413,8 @@ async function checkLine(version: string, flowbay: { url: string }, toImport: To
       N8N_EDITOR_BASE_URL: n8nUrl,
       N8N_TEMPLATES_ENABLED: 'true',
       N8N_TEMPLATES_HOST: `${flowbay.url}/n8n`,
+      // "Send to my n8n" creates workflows through n8n's public API.
+      N8N_PUBLIC_API_DISABLED: 'false',
     }),
   );
   try {
@@ -415,6 +438,8 @@ async function checkLine(version: string, flowbay: { url: string }, toImport: To
       return;
     }
     await editorCheck(version, n8nUrl, flowbay.url);
+    if (buyer) await sendToN8nCheck(version, n8nUrl, flowbay.url, buyer);
+    else record(version, 'Send to my n8n', false, 'no buyer with a free and a bought workflow');
   } finally {
     await stop([n8n.child]);
   }
@@ -458,6 +483,226 @@ async function editorCheck(version: string, n8nUrl: string, flowbayUrl: string) 
   }
 }
 
+/* ---------- Send to my n8n ---------- */
+
+interface SentWorkflow {
+  id: string;
+  title: string;
+  price: number;
+  nodeNames: string[];
+  stickyNames: string[];
+}
+interface Buyer {
+  cookie: string;
+  workflows: SentWorkflow[];
+}
+
+/** A signed-in Flowbay call as the browser makes it (same-origin, the session cookie). */
+async function flowbayCall(base: string, cookie: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      cookie,
+      origin: base,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, json: json as Record<string, unknown>, text };
+}
+
+/** The first workflow's node names of a served file (sticky notes apart: n8n draws them differently). */
+function nodeNamesOf(text: string) {
+  const parsed = JSON.parse(text) as unknown;
+  const workflow = (Array.isArray(parsed) ? parsed[0] : parsed) as {
+    nodes: { name: string; type: string }[];
+  };
+  const sticky = (node: { type: string }) => node.type === 'n8n-nodes-base.stickyNote';
+  return {
+    nodeNames: workflow.nodes.filter((node) => !sticky(node)).map((node) => node.name),
+    stickyNames: workflow.nodes.filter(sticky).map((node) => node.name),
+  };
+}
+
+/** A buyer account with a free n8n workflow and a paid one bought through the test gateway. */
+async function buyerWithWorkflows(flowbay: { url: string; dataDir: string }): Promise<Buyer> {
+  const { cookie } = await confirmedAccountByFetch({
+    base: flowbay.url,
+    dataDir: flowbay.dataDir,
+    email: BUYER_EMAIL,
+    password: CHECKER_PASSWORD,
+    name: 'n8n buyer',
+    timeoutMs: 15_000,
+  });
+  const catalogue = await n8nCatalogue(flowbay.url);
+  const free = catalogue.find((item) => item.price === 0);
+  const paid = catalogue.find((item) => item.price > 0);
+  if (!free || !paid) throw new Error('the demo catalogue has no free or no paid n8n workflow');
+  const order = await flowbayCall(flowbay.url, cookie, 'POST', '/api/orders', {
+    workflow_id: paid.id,
+    provider: 'test',
+  });
+  if (order.status !== 201) throw new Error(`checkout answered ${order.status}: ${order.text.slice(0, 300)}`);
+  const params = Object.fromEntries(new URL(String(order.json.redirect_url)).searchParams);
+  const pay = await flowbayCall(flowbay.url, cookie, 'POST', '/api/payments/test-gateway/complete', {
+    params,
+    outcome: 'pay',
+  });
+  if (pay.status !== 200)
+    throw new Error(`the test gateway answered ${pay.status}: ${pay.text.slice(0, 300)}`);
+  const workflows: SentWorkflow[] = [];
+  for (const item of [free, paid]) {
+    const file = await flowbayCall(flowbay.url, cookie, 'GET', `/api/workflows/${item.id}/download`);
+    if (file.status !== 200)
+      throw new Error(`the buyer's download of #${item.number} answered ${file.status}`);
+    workflows.push({ id: item.id, title: item.title, price: item.price, ...nodeNamesOf(file.text) });
+  }
+  record(
+    null,
+    'A buyer bought a paid workflow through the test gateway',
+    true,
+    `"${paid.title}" (${paid.price} đ); free: "${free.title}"`,
+  );
+  return { cookie, workflows };
+}
+
+/** n8n's owner session over REST (set up first when the journey did not), for its own API keys page. */
+async function n8nOwnerApi(n8nUrl: string) {
+  // n8n binds its auth cookie to the browser-id header it was issued with.
+  const api = await playwrightRequest.newContext({
+    baseURL: n8nUrl,
+    extraHTTPHeaders: { 'browser-id': 'flowbay-n8n-check' },
+  });
+  const login = () =>
+    api.post('/rest/login', { data: { emailOrLdapLoginId: OWNER.email, password: OWNER.password } });
+  if (!(await login()).ok()) {
+    const setup = await api.post('/rest/owner/setup', { data: OWNER });
+    if (!setup.ok()) throw new Error(`owner set-up answered ${setup.status()}: ${await setup.text()}`);
+    const again = await login();
+    if (!again.ok()) throw new Error(`sign-in answered ${again.status()}: ${await again.text()}`);
+  }
+  return api;
+}
+
+async function sendToN8nCheck(version: string, n8nUrl: string, flowbayUrl: string, buyer: Buyer) {
+  const api = await n8nOwnerApi(n8nUrl).catch((error: unknown) => {
+    record(version, 'n8n owner signed in over REST', false, String(error));
+    return null;
+  });
+  if (!api) return;
+  let apiKey: string;
+  try {
+    const scopesAnswer = (await (await api.get('/rest/api-keys/scopes')).json()) as { data: string[] };
+    const scopes = scopesAnswer.data.filter((scope) => scope.startsWith('workflow:'));
+    const created = await api.post('/rest/api-keys', {
+      data: { label: 'Flowbay check', scopes, expiresAt: null },
+    });
+    const body = (await created.json()) as { data?: { rawApiKey?: string } };
+    if (!created.ok() || !body.data?.rawApiKey) {
+      throw new Error(`answered ${created.status()}: ${JSON.stringify(body).slice(0, 300)}`);
+    }
+    apiKey = body.data.rawApiKey;
+    record(version, 'public API key created (POST /rest/api-keys)', true, `scopes: ${scopes.join(', ')}`);
+  } catch (error) {
+    record(version, 'public API key created (POST /rest/api-keys)', false, String(error));
+    await api.dispose();
+    return;
+  }
+  await api.dispose();
+
+  const saved = await flowbayCall(flowbayUrl, buyer.cookie, 'POST', '/api/me/n8n-connections', {
+    base_url: n8nUrl,
+    api_key: apiKey,
+    name: `n8n ${version}`,
+  });
+  const connectionId = String(saved.json?.id ?? '');
+  const tested = connectionId
+    ? await flowbayCall(flowbayUrl, buyer.cookie, 'POST', `/api/me/n8n-connections/${connectionId}/test`)
+    : null;
+  const listed = await flowbayCall(flowbayUrl, buyer.cookie, 'GET', '/api/me/n8n-connections');
+  const savedOk = saved.status === 200 && tested?.status === 200 && !listed.text.includes(apiKey);
+  record(
+    version,
+    'saved as a Flowbay n8n connection and tested (POST /api/me/n8n-connections, …/test)',
+    savedOk,
+    savedOk
+      ? `listed with key hint ${JSON.stringify((listed.json as unknown as { key_hint: string }[])[0]?.key_hint)}`
+      : `save ${saved.status} ${saved.text.slice(0, 200)}; test ${tested?.status} ${tested?.text.slice(0, 200)}`,
+  );
+  if (!savedOk) return;
+
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    for (const workflow of buyer.workflows) {
+      const name = `Send to my n8n: "${workflow.title}"${workflow.price > 0 ? ` (bought, ${workflow.price} đ)` : ' (free)'}`;
+      const sent = await flowbayCall(
+        flowbayUrl,
+        buyer.cookie,
+        'POST',
+        `/api/workflows/${workflow.id}/send-to-n8n`,
+        {
+          connection_id: connectionId,
+        },
+      );
+      if (sent.status !== 200) {
+        record(version, name, false, `answered ${sent.status}: ${sent.text.slice(0, 300)}`);
+        continue;
+      }
+      const {
+        url,
+        workflow_id: n8nId,
+        credentials,
+      } = sent.json as { url: string; workflow_id: string; credentials: string[] };
+      const inN8n = await fetch(`${n8nUrl}/api/v1/workflows/${n8nId}`, {
+        headers: { 'x-n8n-api-key': apiKey },
+      });
+      const n8nWorkflow = (await inN8n.json()) as { nodes?: { name: string }[] };
+      const apiNames = new Set((n8nWorkflow.nodes ?? []).map((node) => node.name));
+      const expected = [...workflow.nodeNames, ...workflow.stickyNames];
+      const missing = expected.filter((nodeName) => !apiNames.has(nodeName));
+      const entry = {
+        version,
+        workflow: `${workflow.title}${workflow.price > 0 ? ' (bought)' : ' (free)'}`,
+        fileNodes: expected.length,
+        apiNodes: apiNames.size,
+        canvasNodes: null as number | null,
+        credentials,
+        url,
+      };
+      sends.push(entry);
+      if (!inN8n.ok || missing.length > 0 || apiNames.size !== expected.length) {
+        record(version, name, false, `n8n's API: ${inN8n.status}, missing nodes: ${missing.join(', ')}`);
+        continue;
+      }
+      try {
+        entry.canvasNodes = await openSentWorkflow(page, url, OWNER, workflow.nodeNames, (text) =>
+          log(`send (n8n ${version}): ${text}`),
+        );
+        record(
+          version,
+          name,
+          true,
+          `${url}: ${apiNames.size} of ${expected.length} nodes in n8n's API, ${entry.canvasNodes} on the canvas; credentials to create: ${credentials.join(', ') || 'none'}`,
+        );
+      } catch (error) {
+        const shot = join(tmpdir(), `flowbay-n8n-send-failure-${version}.png`);
+        await page.screenshot({ path: shot }).catch(() => undefined);
+        record(version, name, false, `${String(error).split('\n')[0]} (screenshot ${shot})`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main() {
   let flowbay: { url: string; dataDir: string };
   try {
@@ -468,10 +713,16 @@ async function main() {
     return;
   }
   const toImport = await filesToImport(flowbay);
+  let buyer: Buyer | null = null;
+  try {
+    buyer = await buyerWithWorkflows(flowbay);
+  } catch (error) {
+    record(null, 'A buyer bought a paid workflow through the test gateway', false, String(error));
+  }
   for (const version of versions) {
     const lineStarted = Date.now();
     try {
-      await checkLine(version, flowbay, toImport);
+      await checkLine(version, flowbay, toImport, buyer);
     } catch (error) {
       record(version, 'checked to the end', false, String(error));
     }
@@ -517,6 +768,17 @@ function writeReport() {
         '',
       ];
     }),
+    '## Send to my n8n',
+    '',
+    "A buyer saved each n8n as a connection (a public API key made with `POST /rest/api-keys`) and sent a free and a bought workflow; n8n's API and its canvas were then read back.",
+    '',
+    "| n8n | workflow | nodes in the file | nodes in n8n's API | nodes on the canvas (sticky notes apart) | credentials to create |",
+    '|---|---|---|---|---|---|',
+    ...sends.map(
+      (entry) =>
+        `| ${entry.version} | ${entry.workflow} | ${entry.fileNodes} | ${entry.apiNodes} | ${entry.canvasNodes ?? 'not found'} | ${entry.credentials.join(', ') || 'none'} |`,
+    ),
+    '',
     `${passed} passed, ${failed} failed`,
     '',
   ];

@@ -90,3 +90,39 @@ export async function editorJourney(
     step('the canvas shows only the note that it is paid, with the link to buy it (not the file)');
   }
 }
+
+/**
+ * Opens a workflow "Send to my n8n" created (its link, as Flowbay answers it), signing in as the owner
+ * if n8n asks, and counts the named nodes on the canvas; fails naming those missing.
+ */
+export async function openSentWorkflow(
+  page: Page,
+  url: string,
+  owner: { email: string; password: string },
+  nodeNames: string[],
+  step: (text: string) => void,
+): Promise<number> {
+  await page.goto(url);
+  // The editor opens /workflow/<id> first and goes on to its sign-in form when there is no session.
+  const signIn = page.locator('input[name=emailOrLdapLoginId]');
+  const canvasNodes = page.locator('[data-test-id="canvas-node"]');
+  await signIn.or(canvasNodes.first()).first().waitFor({ timeout: EDITOR_WAIT });
+  if (await signIn.isVisible()) {
+    step('n8n asked to sign in: signed in as its owner');
+    await signIn.fill(owner.email);
+    await page.locator('input[type=password]').fill(owner.password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL((address) => !address.pathname.includes('/signin'), { timeout: EDITOR_WAIT });
+    if (!page.url().includes('/workflow/')) await page.goto(url);
+  }
+  await canvasNodes.first().waitFor({ timeout: EDITOR_WAIT });
+  step(`opened ${new URL(page.url()).pathname} on n8n's canvas`);
+  const missing: string[] = [];
+  for (const name of nodeNames) {
+    const selector = `[data-test-id="canvas-node"][data-node-name="${name.replace(/["\\]/g, '\\$&')}"]`;
+    if ((await page.locator(selector).count()) === 0) missing.push(name);
+  }
+  if (missing.length > 0) throw new Error(`nodes missing on the canvas: ${missing.join(', ')}`);
+  step(`the canvas shows all ${nodeNames.length} nodes`);
+  return nodeNames.length;
+}

@@ -2,7 +2,8 @@
 // repository and reuses them when they are already there. Runnable alone, as CI does in the
 // background while its tests run: `node scripts/check-n8n/install.mjs [--n8n=2.41.1]`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
@@ -110,6 +111,33 @@ function ensureNode(major, log) {
   if (!version().startsWith(`v${major}.`)) throw new Error(`${bin} is not Node ${major} (${version()})`);
 }
 
+/**
+ * n8n's public API (express-openapi-validator → ajv-draft-04) needs ajv 8, which ajv-draft-04 takes
+ * as an optional peer: with --legacy-peer-deps npm leaves the hoisted ajv 6 in its place, and n8n
+ * 1.x exits at start with "Cannot find module 'ajv/dist/core'" once the public API is on. Links the
+ * ajv 8 npm nested elsewhere in the install beside ajv-draft-04.
+ */
+function linkAjv8ForPublicApi(dir, log) {
+  const modules = join(dir, 'node_modules');
+  const draft04 = join(modules, 'ajv-draft-04');
+  if (!existsSync(draft04)) return;
+  const requireFromDraft04 = createRequire(join(draft04, 'package.json'));
+  try {
+    requireFromDraft04.resolve('ajv/dist/core');
+    return;
+  } catch {
+    // ajv 6 (or none) is what it finds: link an ajv 8
+  }
+  const candidates = ['express-openapi-validator', 'ajv-formats'].map((name) =>
+    join(modules, name, 'node_modules', 'ajv'),
+  );
+  const ajv8 = candidates.find((candidate) => existsSync(join(candidate, 'dist', 'core.js')));
+  if (!ajv8) throw new Error(`no ajv 8 in ${modules} for ajv-draft-04 (n8n's public API)`);
+  mkdirSync(join(draft04, 'node_modules'), { recursive: true });
+  symlinkSync(ajv8, join(draft04, 'node_modules', 'ajv'), 'dir');
+  log(`n8n: linked ${ajv8} for ajv-draft-04 (n8n's public API needs ajv 8)`);
+}
+
 /** Installs `version` when needed; returns { dir, installed: boolean, seconds }. */
 export function ensureN8n(version, log = (m) => console.log(m)) {
   const line = lineOf(version);
@@ -126,6 +154,7 @@ export function ensureN8n(version, log = (m) => console.log(m)) {
     existsSync(sqliteBinding(dir))
   ) {
     log(`n8n ${version}: reusing ${dir}`);
+    linkAjv8ForPublicApi(dir, log);
     return { dir, installed: false, seconds: 0 };
   }
   const started = Date.now();
@@ -159,6 +188,7 @@ export function ensureN8n(version, log = (m) => console.log(m)) {
   if (!existsSync(sqliteBinding(dir)))
     throw new Error(`sqlite3 was not built: ${sqliteBinding(dir)} is missing`);
   if (!existsSync(n8nBin(dir))) throw new Error(`n8n is missing: ${n8nBin(dir)}`);
+  linkAjv8ForPublicApi(dir, log);
   writeFileSync(marker, want);
   const seconds = Math.round((Date.now() - started) / 1000);
   log(`n8n ${version}: installed in ${seconds} s`);
