@@ -26,8 +26,6 @@ interface Fixture {
   n8nKeyId: string;
   /** A saved n8n connection of `owner`. */
   n8nConnectionId: string;
-  /** A saved n8n connection of `owner`. */
-  n8nConnectionId: string;
   /** A saved Make connection of `owner`. */
   makeConnectionId: string;
 }
@@ -215,18 +213,6 @@ const REQUESTS: Record<string, RouteRequest> = {
     url: `/api/workflows/${f.workflowId}/send-to-make`,
     payload: { connection_id: f.makeConnectionId },
   }),
-  'POST /api/me/n8n-connections': () => ({
-    url: '/api/me/n8n-connections',
-    payload: { base_url: 'https://203.0.113.10', api_key: 'matrix-n8n-api-key' },
-  }),
-  'POST /api/me/n8n-connections/{id}/test': (f) => ({
-    url: `/api/me/n8n-connections/${f.n8nConnectionId}/test`,
-  }),
-  'DELETE /api/me/n8n-connections/{id}': (f) => ({ url: `/api/me/n8n-connections/${f.n8nConnectionId}` }),
-  'POST /api/workflows/{id}/send-to-n8n': (f) => ({
-    url: `/api/workflows/${f.workflowId}/send-to-n8n`,
-    payload: { connection_id: f.n8nConnectionId },
-  }),
   // contact and translation
   'POST /api/contact': () => ({
     url: '/api/contact',
@@ -291,19 +277,12 @@ beforeAll(async () => {
     team_id: 1,
   });
   expect(makeConnection.statusCode).toBe(201);
-  // A public documentation address (TEST-NET-3): saved without being called.
-  const n8nConnection = await call('POST', '/api/me/n8n-connections', author, {
-    base_url: 'https://203.0.113.10',
-    api_key: 'matrix-n8n-api-key',
-  });
-  expect(n8nConnection.statusCode).toBe(200);
   const { code } = await buyThroughTestGateway(ctx, rater, paid.id);
   fixture = {
     workflowId: free.id,
     reviewId: review.json().id,
     orderCode: code,
     n8nKeyId: key.json().key.id ?? key.json().id,
-    n8nConnectionId: n8nConnection.json().id,
     n8nConnectionId: n8nConnection.json().id,
     makeConnectionId: makeConnection.json().id,
   };
