@@ -1,5 +1,5 @@
 import { maskAccountNumber } from '@flowbay/domain';
-import { sealText, unsealText } from './sealed-text.ts';
+import { openSealed, sealText, type SealingKeys } from './sealed-text.ts';
 
 const PURPOSE = 'bank-account-number';
 
@@ -11,11 +11,11 @@ export interface AccountNumberColumns {
   accountNumberMasked: string;
 }
 
-/** A bank account number as stored: sealed under the server's secret, its masked form beside it. */
-export function sealAccountNumber(accountNumber: string, secret: string): AccountNumberColumns {
+/** A bank account number as stored: sealed under the current sealing key, its masked form beside it. */
+export function sealAccountNumber(accountNumber: string, keys: SealingKeys): AccountNumberColumns {
   return {
     accountNumber: null,
-    accountNumberSealed: sealText(accountNumber, secret, PURPOSE),
+    accountNumberSealed: sealText(accountNumber, keys.current, PURPOSE),
     accountNumberMasked: maskAccountNumber(accountNumber),
   };
 }
@@ -25,8 +25,8 @@ export function sealAccountNumber(accountNumber: string, secret: string): Accoun
  * opened from the seal; a row not yet sealed has it in clear; a deleted account's past payouts keep
  * only the masked form.
  */
-export function openAccountNumber(row: AccountNumberColumns, secret: string): string {
-  if (row.accountNumberSealed) return unsealText(row.accountNumberSealed, secret, PURPOSE);
+export function openAccountNumber(row: AccountNumberColumns, keys: SealingKeys): string {
+  if (row.accountNumberSealed) return openSealed(row.accountNumberSealed, keys, PURPOSE).text;
   return row.accountNumber ?? row.accountNumberMasked;
 }
 

@@ -1,3 +1,4 @@
+import type { SealingKeys } from '../../infra/sealed-text.ts';
 import { and, asc, eq, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
@@ -34,17 +35,17 @@ export type ExportRow = typeof accountExports.$inferSelect;
 /** One part of "everything Flowbay holds about the user": a named list of records. */
 export interface ExportSection {
   name: string;
-  /** `secret` opens what is sealed at rest that is the user's own (their bank account number). */
-  collect(db: Database, userId: string, secret: string): Promise<unknown[]>;
+  /** `keys` open what is sealed at rest that is the user's own (their bank account number). */
+  collect(db: Database, userId: string, keys: SealingKeys): Promise<unknown[]>;
 }
 
 /** A section's rows with their sealed bank account number opened, as `account_number`. */
 function withAccountNumber(collect: ExportSection['collect']): ExportSection['collect'] {
-  return async (db, userId, secret) => {
-    const rows = (await collect(db, userId, secret)) as (Record<string, unknown> & AccountNumberColumns)[];
+  return async (db, userId, keys) => {
+    const rows = (await collect(db, userId, keys)) as (Record<string, unknown> & AccountNumberColumns)[];
     return rows.map(({ accountNumber, accountNumberSealed, accountNumberMasked, ...row }) => ({
       ...row,
-      account_number: openAccountNumber({ accountNumber, accountNumberSealed, accountNumberMasked }, secret),
+      account_number: openAccountNumber({ accountNumber, accountNumberSealed, accountNumberMasked }, keys),
     }));
   };
 }
@@ -411,7 +412,7 @@ const EXPORTED_PROFILE = {
 
 export function createAccountExportRepository(
   db: Database,
-  secret: string,
+  keys: SealingKeys,
   sections: ExportSection[] = EXPORT_SECTIONS,
 ) {
   return {
@@ -423,7 +424,7 @@ export function createAccountExportRepository(
         .where(and(eq(user.id, userId), isNull(user.deletedAt)));
       if (!profile) return null;
       const data: Record<string, unknown[]> = {};
-      for (const section of sections) data[section.name] = await section.collect(db, userId, secret);
+      for (const section of sections) data[section.name] = await section.collect(db, userId, keys);
       const fileKeys = new Set<string>();
       if (profile.avatar_key) fileKeys.add(profile.avatar_key);
       for (const row of data.uploads as { key: string }[]) fileKeys.add(row.key);

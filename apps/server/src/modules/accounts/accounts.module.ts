@@ -1,3 +1,4 @@
+import { sealingKeys } from '../../infra/sealed-text.ts';
 import { resolveAuthSecret } from '../../infra/auth/secret.ts';
 import { defineModule, route } from '../../lib/modules.ts';
 import { createAccountDeletionRepository } from './account-deletion.repository.ts';
@@ -15,7 +16,7 @@ export const accountsModule = defineModule({
     account: createAccountService({
       repositories: {
         profiles,
-        exports: createAccountExportRepository(db, resolveAuthSecret(env)),
+        exports: createAccountExportRepository(db, sealingKeys(env, resolveAuthSecret(env))),
         deletion: createAccountDeletionRepository(db),
       },
       storage,

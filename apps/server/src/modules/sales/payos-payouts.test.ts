@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Balances } from '@flowbay/domain';
 import { payoutAccounts, payouts } from '../../db/schema.ts';
 import { resolveAuthSecret } from '../../infra/auth/secret.ts';
+import { sealingKeys } from '../../infra/sealed-text.ts';
 import { signedInUser, readOutbox, sessionCaller, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
@@ -249,15 +250,15 @@ describe('bank account numbers at rest', () => {
       payoutsBlockedUntil: clock.now(),
     });
     const repository = createSalesRepository(ctx.db);
-    const secret = resolveAuthSecret(ctx.env);
-    expect(await repository.sealClearAccountNumbers(secret)).toBeGreaterThanOrEqual(1);
+    const keys = sealingKeys(ctx.env, resolveAuthSecret(ctx.env));
+    expect(await repository.sealClearAccountNumbers(keys)).toBeGreaterThanOrEqual(1);
     const [row] = await ctx.db
       .select()
       .from(payoutAccounts)
       .where(eq(payoutAccounts.sellerId, seller.user.id));
     expect(row).toMatchObject({ accountNumber: null, accountNumberMasked: '•••••••••8901' });
     expect(JSON.stringify(row)).not.toContain('0071005678901');
-    expect(await repository.sealClearAccountNumbers(secret)).toBe(0);
+    expect(await repository.sealClearAccountNumbers(keys)).toBe(0);
     const answered = await call('GET', '/api/me/payout-account', seller);
     expect(answered.json().account.account_number).toBe('•••••••••8901');
     // Unchanged details are recognized through the seal: no new hold, no e-mail.

@@ -1,4 +1,5 @@
 import { resolveAuthSecret } from '../../infra/auth/secret.ts';
+import { sealingKeys } from '../../infra/sealed-text.ts';
 import { createPayosPayouts } from '../../infra/payments/payos-payouts.ts';
 import { defineModule, route } from '../../lib/modules.ts';
 import { payosPayoutsSweep } from './payos-payouts.sweep.ts';
@@ -29,9 +30,9 @@ export const salesModule = defineModule({
   needs: ['db', 'jobs', 'events', 'clock', 'env', 'log'],
   provides: ['sales', 'tax'],
   build: async ({ db, jobs, events, clock, env, log }) => {
-    const secret = resolveAuthSecret(env);
+    const keys = sealingKeys(env, resolveAuthSecret(env));
     const repository = createSalesRepository(db);
-    const sealed = await repository.sealClearAccountNumbers(secret);
+    const sealed = await repository.sealClearAccountNumbers(keys);
     if (sealed > 0) log.info({ sealed }, 'sealed bank account numbers stored in clear');
     const payouts =
       env.PAYOS_PAYOUT_CLIENT_ID && env.PAYOS_PAYOUT_API_KEY && env.PAYOS_PAYOUT_CHECKSUM_KEY
@@ -45,7 +46,7 @@ export const salesModule = defineModule({
     const tax = createTaxService({
       repository: createTaxRepository(db),
       clock,
-      secret,
+      keys,
       rates: {
         fee_percent: env.PLATFORM_FEE_PERCENT,
         vat_percent: env.TAX_VAT_PERCENT,
@@ -69,7 +70,7 @@ export const salesModule = defineModule({
           accountHoldHours: env.PAYOUT_ACCOUNT_HOLD_HOURS,
         },
         hasTaxProfile: tax.hasProfile,
-        secret,
+        keys,
         payouts,
         log,
       }),

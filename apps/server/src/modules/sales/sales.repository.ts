@@ -1,3 +1,4 @@
+import type { SealingKeys } from '../../infra/sealed-text.ts';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SellerTaxKind } from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
@@ -412,7 +413,7 @@ export function createSalesRepository(db: Database) {
      * Seals the account numbers of rows written before they were sealed (decision 0154): SQL cannot
      * seal, so this runs when the server starts. Idempotent: a sealed row has no clear number left.
      */
-    async sealClearAccountNumbers(secret: string): Promise<number> {
+    async sealClearAccountNumbers(keys: SealingKeys): Promise<number> {
       let sealed = 0;
       const accounts = await db
         .select({ sellerId: payoutAccounts.sellerId, accountNumber: payoutAccounts.accountNumber })
@@ -421,7 +422,7 @@ export function createSalesRepository(db: Database) {
       for (const row of accounts) {
         await db
           .update(payoutAccounts)
-          .set(sealAccountNumber(row.accountNumber!, secret))
+          .set(sealAccountNumber(row.accountNumber!, keys))
           .where(and(eq(payoutAccounts.sellerId, row.sellerId), isNotNull(payoutAccounts.accountNumber)));
         sealed += 1;
       }
@@ -432,7 +433,7 @@ export function createSalesRepository(db: Database) {
       for (const row of paid) {
         await db
           .update(payouts)
-          .set(sealAccountNumber(row.accountNumber!, secret))
+          .set(sealAccountNumber(row.accountNumber!, keys))
           .where(and(eq(payouts.id, row.id), isNotNull(payouts.accountNumber)));
         sealed += 1;
       }

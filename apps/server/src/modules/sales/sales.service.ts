@@ -1,3 +1,4 @@
+import type { SealingKeys } from '../../infra/sealed-text.ts';
 import {
   VIETQR_BANKS,
   bankByCode,
@@ -67,8 +68,8 @@ export interface SalesServiceDeps {
   settings: SalesSettings;
   /** Whether the seller declared their tax profile: payouts wait for it (decision 0150). */
   hasTaxProfile: (sellerId: string) => Promise<boolean>;
-  /** The server's secret: bank account numbers are sealed under a key made from it (decision 0154). */
-  secret: string;
+  /** The sealing keys bank account numbers are sealed under (ENCRYPTION_KEY, decisions 0153, 0154). */
+  keys: SealingKeys;
   /** payOS's payout channel, when PAYOS_PAYOUT_* are set; else payouts are paid from the CSV batch. */
   payouts?: PayoutChannel;
   log: Pick<QueueLog, 'info' | 'warn'>;
@@ -181,7 +182,7 @@ function toAccount(row: PayoutAccountRow): PayoutAccount {
 }
 
 export function createSalesService(deps: SalesServiceDeps) {
-  const { repository, queue, clock, publicUrl, settings, secret } = deps;
+  const { repository, queue, clock, publicUrl, settings, keys } = deps;
   const feeBasisPoints = Math.round(settings.feePercent * 100);
   const vatBasisPoints = Math.round(settings.vatPercent * 100);
   const pitBasisPoints = Math.round(settings.pitPercent * 100);
@@ -253,7 +254,7 @@ export function createSalesService(deps: SalesServiceDeps) {
     id: payout.id,
     amount: payout.amount,
     bankBin: payout.bankBin,
-    accountNumber: openAccountNumber(payout, secret),
+    accountNumber: openAccountNumber(payout, keys),
   });
 
   /**
@@ -426,7 +427,7 @@ export function createSalesService(deps: SalesServiceDeps) {
         if (
           current &&
           current.bankCode === input.bank_code &&
-          openAccountNumber(current, secret) === input.account_number &&
+          openAccountNumber(current, keys) === input.account_number &&
           current.holderName === input.holder_name
         ) {
           return;
@@ -436,7 +437,7 @@ export function createSalesService(deps: SalesServiceDeps) {
         await tx.upsertAccount({
           sellerId: seller.id,
           bankCode: input.bank_code,
-          ...sealAccountNumber(input.account_number, secret),
+          ...sealAccountNumber(input.account_number, keys),
           holderName: input.holder_name,
           updatedAt: now,
           payoutsBlockedUntil: blockedUntil,
@@ -502,7 +503,7 @@ export function createSalesService(deps: SalesServiceDeps) {
           amount: available,
           bankCode: account.bankCode,
           bankBin: bankByCode(account.bankCode)?.bin ?? '',
-          ...sealAccountNumber(openAccountNumber(account, secret), secret),
+          ...sealAccountNumber(openAccountNumber(account, keys), keys),
           holderName: account.holderName,
           createdAt: now,
         });
@@ -599,7 +600,7 @@ export function createSalesService(deps: SalesServiceDeps) {
           payout.bankCode,
           bankByCode(payout.bankCode)?.short_name ?? payout.bankCode,
           // The bank needs the whole number: the one answer that opens the seal for an admin.
-          openAccountNumber(payout, secret),
+          openAccountNumber(payout, keys),
           payout.holderName,
           payout.amount,
           payoutDescription(payout.id),

@@ -9,7 +9,7 @@ import {
 } from '@flowbay/domain';
 import type { Clock } from '../../infra/jobs/queue.ts';
 import type { Viewer } from '../../infra/request-viewer.ts';
-import { sealText, unsealText } from '../../infra/sealed-text.ts';
+import { openSealed, sealText, type SealingKeys } from '../../infra/sealed-text.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { toCsv } from './csv.ts';
 import type { TaxProfileRow, TaxRepository } from './tax.repository.ts';
@@ -23,8 +23,8 @@ const vnMonthStart = (year: number, month: number) => new Date(Date.UTC(year, mo
 export interface TaxServiceDeps {
   repository: TaxRepository;
   clock: Clock;
-  /** The server's secret: the tax IDs are sealed under a key made from it. */
-  secret: string;
+  /** The sealing keys the tax IDs are sealed under (ENCRYPTION_KEY, decision 0153). */
+  keys: SealingKeys;
   rates: SellingRates;
 }
 
@@ -47,8 +47,8 @@ const totalsOf = (rows: { gross: number; vat: number; pit: number }[]) =>
 
 /** Sellers' tax profiles, the admins' monthly report and each seller's yearly statement (decision 0150). */
 export function createTaxService(deps: TaxServiceDeps) {
-  const { repository, clock, secret } = deps;
-  const open = (row: TaxProfileRow) => unsealText(row.taxIdSealed, secret, SEAL_PURPOSE);
+  const { repository, clock, keys } = deps;
+  const open = (row: TaxProfileRow) => openSealed(row.taxIdSealed, keys, SEAL_PURPOSE).text;
 
   async function report(viewer: Viewer, month: string): Promise<TaxReport> {
     requireAdmin(viewer);
@@ -108,7 +108,7 @@ export function createTaxService(deps: TaxServiceDeps) {
         kind: input.kind,
         legalName: input.legal_name,
         taxIdType: NATIONAL_ID_RE.test(input.tax_id) ? 'national_id' : 'tax_code',
-        taxIdSealed: sealText(input.tax_id, secret, SEAL_PURPOSE),
+        taxIdSealed: sealText(input.tax_id, keys.current, SEAL_PURPOSE),
         taxIdMasked: maskTaxId(input.tax_id),
         address: input.address,
         updatedAt: clock(),
