@@ -1,13 +1,12 @@
-import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
+import { useServiceTexts } from '@/i18n/service-texts';
 import { N8N_API_KEY_MAX, N8N_CONNECTION_NAME_MAX } from '@flowbay/domain/connections';
-import { Button } from '@/components/ui/button';
+import { ConnectionFormShell } from '@/components/connection-form-shell';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorKey } from '@/lib/api-client';
 import { useCreateN8nConnection } from '../api/create-n8n-connection';
-import { n8nSaid } from '../lib/n8n-error';
+import { useN8nSaid } from '../lib/n8n-error';
 
 /** Address, API key and name of a new n8n connection; `onSaved` gets its id. */
 export function N8nConnectionForm({
@@ -23,8 +22,7 @@ export function N8nConnectionForm({
   const [apiKey, setApiKey] = useState('');
   const [name, setName] = useState('');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     create.mutate(
       { base_url: baseUrl.trim(), api_key: apiKey.trim(), name: name.trim() },
       {
@@ -36,11 +34,16 @@ export function N8nConnectionForm({
         },
       },
     );
-  };
-  const said = n8nSaid(create.error);
 
   return (
-    <form className="flex flex-col gap-3" onSubmit={submit} data-testid="n8n-connection-form">
+    <ConnectionFormShell
+      service="n8n"
+      onSubmit={submit}
+      saving={create}
+      said={useN8nSaid()}
+      texts={useServiceTexts('connections')}
+      onCancel={onCancel}
+    >
       <FormField id="n8n-connection-url" label={t('connections.baseUrl')}>
         {(control) => (
           <Input
@@ -78,23 +81,6 @@ export function N8nConnectionForm({
           />
         )}
       </FormField>
-      {create.isError && (
-        <div role="alert" className="text-sm text-red-700">
-          <p>{t(errorKey(create.error))}</p>
-          {said && <p className="mt-1 text-xs">{t('connections.n8nSaid', { message: said })}</p>}
-        </div>
-      )}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {t('connections.save')}
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="outline" onClick={onCancel}>
-            {t('connections.cancel')}
-          </Button>
-        )}
-      </div>
-    </form>
+    </ConnectionFormShell>
   );
 }

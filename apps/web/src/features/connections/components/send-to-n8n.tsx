@@ -1,9 +1,7 @@
-import { Send } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
-import { useTranslation } from '@/i18n/use-translation';
+import { lazy } from 'react';
 import type { WorkflowDetail } from '@flowbay/domain';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { SendWorkflowDialog } from '@/components/send-dialog';
+import { useServiceTexts } from '@/i18n/service-texts';
 
 const SendToN8nPanel = lazy(() => import('./send-to-n8n-panel'));
 
@@ -12,29 +10,14 @@ const SendToN8nPanel = lazy(() => import('./send-to-n8n-panel'));
  * the dialog (loaded when opened) picks or adds a connection and sends.
  */
 export function SendToN8n({ workflow, signedIn }: { workflow: WorkflowDetail; signedIn: boolean }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const isN8n = workflow.categories.some((category) => category.id === 'n8n');
-  if (!signedIn || !isN8n || !workflow.access.can_download || !workflow.file_url) return null;
   return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <Send aria-hidden="true" />
-        {t('connections.send')}
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        {open && (
-          <DialogContent
-            title={t('connections.send')}
-            description={t('connections.sendIntro')}
-            closeLabel={t('connections.close')}
-          >
-            <Suspense fallback={null}>
-              <SendToN8nPanel workflowId={workflow.id} />
-            </Suspense>
-          </DialogContent>
-        )}
-      </Dialog>
-    </>
+    <SendWorkflowDialog
+      workflow={workflow}
+      signedIn={signedIn}
+      platform="n8n"
+      texts={useServiceTexts('connections')}
+    >
+      <SendToN8nPanel workflowId={workflow.id} />
+    </SendWorkflowDialog>
   );
 }

@@ -1,8 +1,11 @@
-import { ApiRequestError } from '@/lib/api-client';
+import { useTranslation } from '@/i18n/use-translation';
+import { providerSaid } from '@/lib/provider-error';
 
-/** What the user's n8n said, when an error came from it (shown under the translated message). */
-export function n8nSaid(error: unknown): string | null {
-  if (!(error instanceof ApiRequestError)) return null;
-  const details = error.details as { n8n_message?: unknown } | undefined;
-  return typeof details?.n8n_message === 'string' ? details.n8n_message : null;
+/** "n8n said: …" under an error that came from the user's n8n (null for any other error). */
+export function useN8nSaid() {
+  const { t } = useTranslation();
+  return (error: unknown) => {
+    const said = providerSaid(error, 'n8n_message');
+    return said ? t('connections.n8nSaid', { message: said }) : null;
+  };
 }

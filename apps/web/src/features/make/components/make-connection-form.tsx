@@ -1,14 +1,13 @@
-import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
+import { useServiceTexts } from '@/i18n/service-texts';
 import { MAKE_CONNECTION_NAME_MAX, MAKE_TOKEN_MAX, MAKE_ZONES, type MakeZone } from '@flowbay/domain/make';
-import { Button } from '@/components/ui/button';
+import { ConnectionFormShell } from '@/components/connection-form-shell';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { errorKey } from '@/lib/api-client';
 import { useCreateMakeConnection } from '../api/create-make-connection';
-import { makeSaid } from '../lib/make-error';
+import { useMakeSaid } from '../lib/make-error';
 
 /** Zone, API token, team ID and name of a new Make connection; `onSaved` gets its id. */
 export function MakeConnectionForm({
@@ -25,8 +24,7 @@ export function MakeConnectionForm({
   const [teamId, setTeamId] = useState('');
   const [name, setName] = useState('');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     create.mutate(
       { zone, token: token.trim(), team_id: Number(teamId), name: name.trim() },
       {
@@ -38,11 +36,16 @@ export function MakeConnectionForm({
         },
       },
     );
-  };
-  const said = makeSaid(create.error);
 
   return (
-    <form className="flex flex-col gap-3" onSubmit={submit} data-testid="make-connection-form">
+    <ConnectionFormShell
+      service="make"
+      onSubmit={submit}
+      saving={create}
+      said={useMakeSaid()}
+      texts={useServiceTexts('make')}
+      onCancel={onCancel}
+    >
       <FormField id="make-connection-zone" label={t('make.zone')} help={t('make.zoneHelp')}>
         {(control) => (
           <NativeSelect
@@ -90,23 +93,6 @@ export function MakeConnectionForm({
           />
         )}
       </FormField>
-      {create.isError && (
-        <div role="alert" className="text-sm text-red-700">
-          <p>{t(errorKey(create.error))}</p>
-          {said && <p className="mt-1 text-xs">{t('make.makeSaid', { message: said })}</p>}
-        </div>
-      )}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {t('make.save')}
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="outline" onClick={onCancel}>
-            {t('make.cancel')}
-          </Button>
-        )}
-      </div>
-    </form>
+    </ConnectionFormShell>
   );
 }

@@ -1,8 +1,11 @@
-import { ApiRequestError } from '@/lib/api-client';
+import { useTranslation } from '@/i18n/use-translation';
+import { providerSaid } from '@/lib/provider-error';
 
-/** What Make said, when an error came from it (shown under the translated message, in Make's words). */
-export function makeSaid(error: unknown): string | null {
-  if (!(error instanceof ApiRequestError)) return null;
-  const details = error.details as { make_message?: unknown } | undefined;
-  return typeof details?.make_message === 'string' ? details.make_message : null;
+/** "Make said: …" under an error that came from Make, in Make's words (null for any other error). */
+export function useMakeSaid() {
+  const { t } = useTranslation();
+  return (error: unknown) => {
+    const said = providerSaid(error, 'make_message');
+    return said ? t('make.makeSaid', { message: said }) : null;
+  };
 }
