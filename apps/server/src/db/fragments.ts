@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { uploads, user, workflowVersions, workflows } from './schema.ts';
 
 /** SQL that several repositories need in the same words: one definition each. */
@@ -47,4 +47,9 @@ export async function insertedOrOpen<Row>(
   const open = await findOpen();
   if (!open) throw new Error('the open report vanished between insert and read');
   return { created: false, report: open };
+}
+
+/** Row `id` of a table whose rows each belong to one user, only when it is `userId`'s. */
+export function ownRow(table: { id: AnyColumn; userId: AnyColumn }, userId: string, id: string): SQL {
+  return and(eq(table.id, id), eq(table.userId, userId))!;
 }

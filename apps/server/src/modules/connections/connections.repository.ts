@@ -1,11 +1,13 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { ownedRows } from '../../db/owned-rows.ts';
 import { n8nConnections } from '../../db/schema.ts';
 
 export type N8nConnectionRow = typeof n8nConnections.$inferSelect;
 
 /** Saved n8n connections; every read and write names the owner, so no one reaches another's. */
 export function createConnectionsRepository(db: Database) {
+  const owned = ownedRows(db, n8nConnections);
   return {
     async list(userId: string): Promise<N8nConnectionRow[]> {
       return db
@@ -34,21 +36,9 @@ export function createConnectionsRepository(db: Database) {
       return created!.id;
     },
 
-    async find(userId: string, id: string): Promise<N8nConnectionRow | null> {
-      const [row] = await db
-        .select()
-        .from(n8nConnections)
-        .where(and(eq(n8nConnections.id, id), eq(n8nConnections.userId, userId)));
-      return row ?? null;
-    },
+    find: owned.find,
 
-    async remove(userId: string, id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(n8nConnections)
-        .where(and(eq(n8nConnections.id, id), eq(n8nConnections.userId, userId)))
-        .returning({ id: n8nConnections.id });
-      return deleted.length > 0;
-    },
+    remove: owned.remove,
 
     async used(id: string, at: Date): Promise<void> {
       await db.update(n8nConnections).set({ lastUsedAt: at }).where(eq(n8nConnections.id, id));

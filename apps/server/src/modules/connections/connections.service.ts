@@ -7,7 +7,8 @@ import {
 } from '@flowbay/domain';
 import type { Clock } from '../../infra/jobs/queue.ts';
 import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
-import { openSealed, sealText, type SealingKeys } from '../../infra/sealed-text.ts';
+import { sealedSecrets } from '../../infra/sealed-secret.ts';
+import type { SealingKeys } from '../../infra/sealed-text.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { ConnectionsRepository, N8nConnectionRow } from './connections.repository.ts';
@@ -16,9 +17,6 @@ import { n8nWorkflowBody, normalizeN8nBaseUrl, type N8nApi } from './n8n-api.ts'
 const SEAL_PURPOSE = 'n8n-api-key';
 
 const connectionNotFound = () => notFound('N8N_CONNECTION_NOT_FOUND', 'n8n connection not found');
-
-/** The last four characters, enough for the owner to tell keys apart. */
-const hintOf = (key: string) => `…${key.slice(-4)}`;
 
 function toConnection(row: N8nConnectionRow): N8nConnection {
   return {
@@ -42,7 +40,8 @@ export function createConnectionsService(deps: {
   keys: SealingKeys;
   clock: Clock;
 }) {
-  const { repository, catalog, n8n, keys, clock } = deps;
+  const { repository, catalog, n8n, clock } = deps;
+  const apiKeys = sealedSecrets(deps.keys, SEAL_PURPOSE);
 
   const signedIn = (viewer: Viewer) => {
     if (!isSignedIn(viewer)) throw unauthenticated();
@@ -54,8 +53,7 @@ export function createConnectionsService(deps: {
     if (!isUuid(id)) throw connectionNotFound();
     const row = await repository.find(userId, id);
     if (!row) throw connectionNotFound();
-    const { text: apiKey, stale } = openSealed(row.apiKeySealed, keys, SEAL_PURPOSE);
-    if (stale) await repository.reseal(row.id, sealText(apiKey, keys.current, SEAL_PURPOSE));
+    const apiKey = await apiKeys.open(row.apiKeySealed, (sealed) => repository.reseal(row.id, sealed));
     return { row, target: { baseUrl: row.baseUrl, apiKey } };
   }
 
@@ -72,12 +70,13 @@ export function createConnectionsService(deps: {
       if ((await repository.count(user.id)) >= N8N_MAX_CONNECTIONS) {
         throw new AppError('N8N_CONNECTION_LIMIT', 'Too many n8n connections');
       }
+      const { sealed, hint } = apiKeys.seal(input.api_key);
       const id = await repository.insert({
         userId: user.id,
         name: input.name || new URL(baseUrl).host,
         baseUrl,
-        apiKeySealed: sealText(input.api_key, keys.current, SEAL_PURPOSE),
-        keyHint: hintOf(input.api_key),
+        apiKeySealed: sealed,
+        keyHint: hint,
       });
       return { id };
     },
@@ -134,14 +133,11 @@ export function createConnectionsService(deps: {
 
     /** Seals again every key an older sealing key sealed (run at start while previous keys are listed). */
     async resealAll(): Promise<number> {
-      let resealed = 0;
-      for (const row of await repository.allSealed()) {
-        const { text, stale } = openSealed(row.apiKeySealed, keys, SEAL_PURPOSE);
-        if (!stale) continue;
-        await repository.reseal(row.id, sealText(text, keys.current, SEAL_PURPOSE));
-        resealed += 1;
-      }
-      return resealed;
+      const rows = await repository.allSealed();
+      return apiKeys.resealStale(
+        rows.map((row) => ({ id: row.id, sealed: row.apiKeySealed })),
+        repository.reseal,
+      );
     },
   };
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { ownedRows } from '../../db/owned-rows.ts';
 import { makeConnections } from '../../db/schema.ts';
 
 export type MakeConnectionRow = typeof makeConnections.$inferSelect;
@@ -7,6 +8,7 @@ export type NewMakeConnection = Omit<typeof makeConnections.$inferInsert, 'id' |
 
 /** A user's saved Make connections; every read and delete is by owner and id together. */
 export function createMakeRepository(db: Database) {
+  const owned = ownedRows(db, makeConnections);
   return {
     /** Saves the connection unless its owner already has `limit` of them (null then). */
     async insertWithinLimit(input: NewMakeConnection, limit: number): Promise<{ id: string } | null> {
@@ -32,25 +34,12 @@ export function createMakeRepository(db: Database) {
         .orderBy(desc(makeConnections.createdAt), desc(makeConnections.id));
     },
 
-    async findOwn(userId: string, id: string): Promise<MakeConnectionRow | null> {
-      const [row] = await db
-        .select()
-        .from(makeConnections)
-        .where(and(eq(makeConnections.userId, userId), eq(makeConnections.id, id)));
-      return row ?? null;
-    },
+    findOwn: owned.find,
 
     async reseal(id: string, tokenSealed: string): Promise<void> {
       await db.update(makeConnections).set({ tokenSealed }).where(eq(makeConnections.id, id));
     },
-
-    async deleteOwn(userId: string, id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(makeConnections)
-        .where(and(eq(makeConnections.userId, userId), eq(makeConnections.id, id)))
-        .returning({ id: makeConnections.id });
-      return deleted.length > 0;
-    },
+    deleteOwn: owned.remove,
   };
 }
 

@@ -8,7 +8,8 @@ import {
   type SentToMake,
 } from '@flowbay/domain';
 import type { Viewer } from '../../infra/request-viewer.ts';
-import { openSealed, sealText, type SealingKeys } from '../../infra/sealed-text.ts';
+import { sealedSecrets } from '../../infra/sealed-secret.ts';
+import type { SealingKeys } from '../../infra/sealed-text.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -16,8 +17,6 @@ import { scenarioEditUrl, type MakeApi, type MakeCredentials } from './make-api.
 import type { MakeRepository } from './make.repository.ts';
 
 const SEAL_PURPOSE = 'make-api-token';
-/** Characters of the token its owner sees again, to tell two connections apart. */
-const HINT_LENGTH = 4;
 
 export interface MakeServiceDeps {
   repository: MakeRepository;
@@ -32,28 +31,29 @@ const connectionNotFound = () =>
 
 /** Saved Make connections and sending a Make listing's blueprint to one of them as a new scenario. */
 export function createMakeService({ repository, catalog, api, keys }: MakeServiceDeps) {
+  const tokens = sealedSecrets(keys, SEAL_PURPOSE);
+
   /** The caller's connection with its token opened (and sealed again if an older key sealed it). */
   async function ownCredentials(viewer: Viewer, id: string): Promise<MakeCredentials> {
     const user = requireUser(viewer);
     const row = await repository.findOwn(user.id, id);
     if (!row) throw connectionNotFound();
-    const { text: token, stale } = openSealed(row.tokenSealed, keys, SEAL_PURPOSE);
-    if (stale) await repository.reseal(row.id, sealText(token, keys.current, SEAL_PURPOSE));
+    const token = await tokens.open(row.tokenSealed, (sealed) => repository.reseal(row.id, sealed));
     return { zone: MakeZone.parse(row.zone), teamId: row.teamId, token };
   }
 
   return {
     async create(viewer: Viewer, input: CreateMakeConnectionBody): Promise<CreatedMakeConnection> {
       const user = requireUser(viewer);
-      const token = input.token.trim();
+      const { sealed, hint } = tokens.seal(input.token.trim());
       const saved = await repository.insertWithinLimit(
         {
           userId: user.id,
           name: (input.name ?? '').trim(),
           zone: input.zone,
           teamId: Number(input.team_id),
-          tokenSealed: sealText(token, keys.current, SEAL_PURPOSE),
-          tokenHint: `…${token.slice(-HINT_LENGTH)}`,
+          tokenSealed: sealed,
+          tokenHint: hint,
         },
         MAKE_CONNECTIONS_MAX,
       );
