@@ -15,6 +15,8 @@ export type ServiceTextKey =
   | 'delete'
   | 'deleteNamed'
   | 'deleted'
+  | 'name'
+  | 'namePlaceholder'
   | 'save'
   | 'saved'
   | 'cancel'

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { useServiceTexts } from '@/i18n/service-texts';
 import { N8N_API_KEY_MAX, N8N_CONNECTION_NAME_MAX } from '@flowbay/domain/connections';
-import { ConnectionFormShell } from '@/components/connection-form-shell';
+import { ConnectionFormShell, ConnectionSecretField } from '@/components/connection-form-shell';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useCreateN8nConnection } from '../api/create-n8n-connection';
@@ -20,28 +20,20 @@ export function N8nConnectionForm({
   const create = useCreateN8nConnection();
   const [baseUrl, setBaseUrl] = useState('');
   const [apiKey, setApiKey] = useState('');
-  const [name, setName] = useState('');
-
-  const submit = () =>
-    create.mutate(
-      { base_url: baseUrl.trim(), api_key: apiKey.trim(), name: name.trim() },
-      {
-        onSuccess: ({ id }) => {
-          setBaseUrl('');
-          setApiKey('');
-          setName('');
-          onSaved(id);
-        },
-      },
-    );
 
   return (
     <ConnectionFormShell
       service="n8n"
-      onSubmit={submit}
-      saving={create}
+      create={create}
+      bodyOf={(name) => ({ base_url: baseUrl.trim(), api_key: apiKey.trim(), name })}
+      clear={() => {
+        setBaseUrl('');
+        setApiKey('');
+      }}
+      onSaved={onSaved}
       said={useN8nSaid()}
       texts={useServiceTexts('connections')}
+      nameMax={N8N_CONNECTION_NAME_MAX}
       onCancel={onCancel}
     >
       <FormField id="n8n-connection-url" label={t('connections.baseUrl')}>
@@ -57,30 +49,14 @@ export function N8nConnectionForm({
           />
         )}
       </FormField>
-      <FormField id="n8n-connection-key" label={t('connections.apiKey')} help={t('connections.keyHelp')}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="off"
-            required
-            maxLength={N8N_API_KEY_MAX}
-            value={apiKey}
-            onChange={(event) => setApiKey(event.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField id="n8n-connection-name" label={t('connections.name')}>
-        {(control) => (
-          <Input
-            {...control}
-            maxLength={N8N_CONNECTION_NAME_MAX}
-            placeholder={t('connections.namePlaceholder')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        )}
-      </FormField>
+      <ConnectionSecretField
+        id="n8n-connection-key"
+        label={t('connections.apiKey')}
+        help={t('connections.keyHelp')}
+        maxLength={N8N_API_KEY_MAX}
+        value={apiKey}
+        onChange={setApiKey}
+      />
     </ConnectionFormShell>
   );
 }

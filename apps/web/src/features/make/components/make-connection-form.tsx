@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { useServiceTexts } from '@/i18n/service-texts';
 import { MAKE_CONNECTION_NAME_MAX, MAKE_TOKEN_MAX, MAKE_ZONES, type MakeZone } from '@flowbay/domain/make';
-import { ConnectionFormShell } from '@/components/connection-form-shell';
+import { ConnectionFormShell, ConnectionSecretField } from '@/components/connection-form-shell';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -22,28 +22,20 @@ export function MakeConnectionForm({
   const [zone, setZone] = useState<MakeZone>('eu1.make.com');
   const [token, setToken] = useState('');
   const [teamId, setTeamId] = useState('');
-  const [name, setName] = useState('');
-
-  const submit = () =>
-    create.mutate(
-      { zone, token: token.trim(), team_id: Number(teamId), name: name.trim() },
-      {
-        onSuccess: ({ id }) => {
-          setToken('');
-          setTeamId('');
-          setName('');
-          onSaved(id);
-        },
-      },
-    );
 
   return (
     <ConnectionFormShell
       service="make"
-      onSubmit={submit}
-      saving={create}
+      create={create}
+      bodyOf={(name) => ({ zone, token: token.trim(), team_id: Number(teamId), name })}
+      clear={() => {
+        setToken('');
+        setTeamId('');
+      }}
+      onSaved={onSaved}
       said={useMakeSaid()}
       texts={useServiceTexts('make')}
+      nameMax={MAKE_CONNECTION_NAME_MAX}
       onCancel={onCancel}
     >
       <FormField id="make-connection-zone" label={t('make.zone')} help={t('make.zoneHelp')}>
@@ -56,19 +48,14 @@ export function MakeConnectionForm({
           />
         )}
       </FormField>
-      <FormField id="make-connection-token" label={t('make.token')} help={t('make.tokenHelp')}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="off"
-            required
-            maxLength={MAKE_TOKEN_MAX}
-            value={token}
-            onChange={(event) => setToken(event.target.value)}
-          />
-        )}
-      </FormField>
+      <ConnectionSecretField
+        id="make-connection-token"
+        label={t('make.token')}
+        help={t('make.tokenHelp')}
+        maxLength={MAKE_TOKEN_MAX}
+        value={token}
+        onChange={setToken}
+      />
       <FormField id="make-connection-team" label={t('make.teamId')} help={t('make.teamIdHelp')}>
         {(control) => (
           <Input
@@ -79,17 +66,6 @@ export function MakeConnectionForm({
             placeholder="123456"
             value={teamId}
             onChange={(event) => setTeamId(event.target.value.replace(/\D/g, ''))}
-          />
-        )}
-      </FormField>
-      <FormField id="make-connection-name" label={t('make.name')}>
-        {(control) => (
-          <Input
-            {...control}
-            maxLength={MAKE_CONNECTION_NAME_MAX}
-            placeholder={t('make.namePlaceholder')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
           />
         )}
       </FormField>
