@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WorkflowDetail } from '@flowbay/domain';
 import { stubFetch } from '@/test/api-stub';
 import { inLanguage, renderInApp } from '@/test/render';
+import { sendableWorkflow, sendOfferCases } from '@/test/send-to-service';
 import { SendToN8n } from './send-to-n8n';
 
 beforeAll(() => inLanguage('en'));
@@ -12,16 +12,6 @@ afterEach(() => {
 });
 
 const ID = '5b0a8a1e-2f59-4b8e-9c37-1d3f6c2a9e10';
-
-/** The fields "Send to my n8n" reads of a workflow's detail. */
-function workflow(overrides: { platform?: string; canDownload?: boolean } = {}) {
-  return {
-    id: ID,
-    categories: [{ id: overrides.platform ?? 'n8n', name: 'n8n', name_vi: 'n8n' }],
-    access: { can_download: overrides.canDownload ?? true },
-    file_url: `/api/workflows/${ID}/download`,
-  } as unknown as WorkflowDetail;
-}
 
 const CONNECTION = {
   id: 'c1',
@@ -35,12 +25,7 @@ const CONNECTION = {
 describe('Send to my n8n', () => {
   it('is offered only to a signed-in viewer who may download an n8n workflow', () => {
     stubFetch(() => undefined);
-    for (const [props, shown] of [
-      [{ workflow: workflow(), signedIn: false }, false],
-      [{ workflow: workflow({ canDownload: false }), signedIn: true }, false],
-      [{ workflow: workflow({ platform: 'make' }), signedIn: true }, false],
-      [{ workflow: workflow(), signedIn: true }, true],
-    ] as const) {
+    for (const [props, shown] of sendOfferCases(ID, 'n8n', ['make'])) {
       renderInApp(<SendToN8n {...props} />);
       expect(Boolean(screen.queryByRole('button', { name: 'Send to my n8n' }))).toBe(shown);
       cleanup();
@@ -59,7 +44,7 @@ describe('Send to my n8n', () => {
       }
       return undefined;
     });
-    renderInApp(<SendToN8n workflow={workflow()} signedIn />);
+    renderInApp(<SendToN8n workflow={sendableWorkflow(ID, 'n8n')} signedIn />);
     fireEvent.click(screen.getByRole('button', { name: 'Send to my n8n' }));
     // The dialog's panel is loaded when it opens: its first transform may be slow.
     fireEvent.click(await screen.findByRole('button', { name: 'Send' }, { timeout: 60_000 }));
@@ -87,7 +72,7 @@ describe('Send to my n8n', () => {
       }
       return undefined;
     });
-    renderInApp(<SendToN8n workflow={workflow()} signedIn />);
+    renderInApp(<SendToN8n workflow={sendableWorkflow(ID, 'n8n')} signedIn />);
     fireEvent.click(screen.getByRole('button', { name: 'Send to my n8n' }));
     fireEvent.change(await screen.findByLabelText('n8n address', {}, { timeout: 60_000 }), {
       target: { value: 'https://n8n.example.com' },

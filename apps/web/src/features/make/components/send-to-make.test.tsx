@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WorkflowDetail } from '@flowbay/domain';
 import { stubFetch } from '@/test/api-stub';
 import { inLanguage, renderInApp } from '@/test/render';
+import { sendableWorkflow, sendOfferCases } from '@/test/send-to-service';
 import { SendToMake } from './send-to-make';
 
 beforeAll(() => inLanguage('en'));
@@ -12,16 +12,6 @@ afterEach(() => {
 });
 
 const ID = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
-
-/** The fields "Send to Make" reads of a workflow's detail. */
-function workflow(overrides: { platform?: string; canDownload?: boolean } = {}) {
-  return {
-    id: ID,
-    categories: [{ id: overrides.platform ?? 'make', name: 'Make', name_vi: 'Make' }],
-    access: { can_download: overrides.canDownload ?? true },
-    file_url: `/api/workflows/${ID}/download`,
-  } as unknown as WorkflowDetail;
-}
 
 const CONNECTION = {
   id: 'm1',
@@ -35,13 +25,7 @@ const CONNECTION = {
 describe('Send to Make', () => {
   it('is offered only to a signed-in viewer who may download a Make workflow', () => {
     stubFetch(() => undefined);
-    for (const [props, shown] of [
-      [{ workflow: workflow(), signedIn: false }, false],
-      [{ workflow: workflow({ canDownload: false }), signedIn: true }, false],
-      [{ workflow: workflow({ platform: 'n8n' }), signedIn: true }, false],
-      [{ workflow: workflow({ platform: 'zapier' }), signedIn: true }, false],
-      [{ workflow: workflow(), signedIn: true }, true],
-    ] as const) {
+    for (const [props, shown] of sendOfferCases(ID, 'make', ['n8n', 'zapier'])) {
       renderInApp(<SendToMake {...props} />);
       expect(Boolean(screen.queryByRole('button', { name: 'Send to Make' }))).toBe(shown);
       cleanup();
@@ -56,7 +40,7 @@ describe('Send to Make', () => {
       }
       return undefined;
     });
-    renderInApp(<SendToMake workflow={workflow()} signedIn />);
+    renderInApp(<SendToMake workflow={sendableWorkflow(ID, 'make')} signedIn />);
     fireEvent.click(screen.getByRole('button', { name: 'Send to Make' }));
     // The dialog's panel is loaded when it opens: its first transform may be slow.
     const picker = await screen.findByLabelText('Connection', {}, { timeout: 60_000 });
@@ -87,7 +71,7 @@ describe('Send to Make', () => {
       }
       return undefined;
     });
-    renderInApp(<SendToMake workflow={workflow()} signedIn />);
+    renderInApp(<SendToMake workflow={sendableWorkflow(ID, 'make')} signedIn />);
     fireEvent.click(screen.getByRole('button', { name: 'Send to Make' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send' }, { timeout: 60_000 }));
     await waitFor(() =>
