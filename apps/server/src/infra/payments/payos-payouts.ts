@@ -1,13 +1,8 @@
-import { APIError, PayOS, type Payout as PayosPayout } from '@payos/node';
+import { APIError, type Payout as PayosPayout } from '@payos/node';
+import { createPayosClient, type PayosClientConfig } from './payos-client.ts';
 
 /** payOS's payout channel (chi hộ): its own client ID, API key and checksum key (decision 0154). */
-export interface PayosPayoutsConfig {
-  clientId: string;
-  apiKey: string;
-  checksumKey: string;
-  /** payOS's merchant API (a local payOS-speaking server in tests). */
-  baseUrl: string;
-}
+export type PayosPayoutsConfig = PayosClientConfig;
 
 /** What Flowbay hands payOS for one payout: the whole account number, opened only for this. */
 export interface PayoutTransfer {
@@ -74,18 +69,7 @@ export function outcomeOf(payout: PayosPayout): PayoutOutcome {
  * idempotency key (`x-idempotency-key`) and checks the signature of payOS's answers.
  */
 export function createPayosPayouts(config: PayosPayoutsConfig): PayoutChannel {
-  const client = new PayOS({
-    clientId: config.clientId,
-    apiKey: config.apiKey,
-    checksumKey: config.checksumKey,
-    // Never read from process.env behind env.ts's back.
-    partnerCode: null,
-    baseURL: config.baseUrl,
-    // The SDK's logger would print request details; account numbers are never logged.
-    logLevel: 'off',
-    timeout: 20_000,
-    maxRetries: 1,
-  });
+  const client = createPayosClient(config);
   return {
     async send(transfer) {
       try {

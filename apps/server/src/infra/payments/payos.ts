@@ -11,14 +11,10 @@ import {
   type PaymentStatus,
   type VerifiedCallback,
 } from './index.ts';
+import { createPayosClient, type PayosClientConfig } from './payos-client.ts';
 import { createPayosStandIn, type PayosStandIn } from './payos-stand-in.ts';
 
-export interface PayosConfig {
-  clientId: string;
-  apiKey: string;
-  checksumKey: string;
-  /** payOS's merchant API (a local payOS-speaking server in tests). */
-  baseUrl: string;
+export interface PayosConfig extends PayosClientConfig {
   publicUrl: string;
   /** The built-in test gateway's stand-in answers the SDK in-process (then no money moves). */
   standIn?: PayosStandIn;
@@ -133,18 +129,7 @@ export type PayosProvider = PaymentProvider & {
  * payOS has no refund API: money goes back by a bank transfer an admin makes.
  */
 export function createPayosProvider(config: PayosConfig): PayosProvider {
-  const client = new PayOS({
-    clientId: config.clientId,
-    apiKey: config.apiKey,
-    checksumKey: config.checksumKey,
-    // Never read from process.env behind env.ts's back.
-    partnerCode: null,
-    baseURL: config.baseUrl,
-    logLevel: 'off',
-    timeout: 20_000,
-    maxRetries: 1,
-    ...(config.standIn ? { fetch: config.standIn.fetch } : {}),
-  });
+  const client = createPayosClient(config, config.standIn?.fetch);
 
   async function verifyCallback(input: Parameters<PaymentProvider['verifyCallback']>[0]) {
     const rejected: VerifiedCallback = { valid: false };
