@@ -1,17 +1,9 @@
 import { formatVnd, type Language, type WorkflowDetail } from '@flowbay/domain';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isSignedIn } from '../../../infra/request-viewer.ts';
-import {
-  appsOf,
-  langArgument,
-  nameIn,
-  refOf,
-  workflowLink,
-  workflowRefArgument,
-  type ToolContext,
-} from '../mcp.context.ts';
-import { toolResult } from '../mcp.result.ts';
+import { appsOf, nameIn, workflowLink, type ToolContext } from '../mcp.context.ts';
 import { MCP_TEXT } from '../mcp.text.ts';
+import { registerWorkflowTool } from './workflow-tool.ts';
 
 /** What anyone may know of a workflow: the facts its public page shows. */
 export function publicFacts(detail: WorkflowDetail, context: ToolContext, lang: Language) {
@@ -40,39 +32,36 @@ export function publicFacts(detail: WorkflowDetail, context: ToolContext, lang: 
  * the catalogue's download rule and served file; otherwise the public facts and the link to buy it.
  */
 export function registerGetTemplate(server: McpServer, context: ToolContext) {
-  server.registerTool(
+  registerWorkflowTool(
+    server,
+    context,
     'get_template',
     {
       title: 'Get a Flowbay workflow template',
       description:
         'Get one Flowbay workflow. For a free workflow, or a paid one the caller bought (identified by their personal library key), the answer includes "file": the workflow file itself, ready to import into n8n, Make or Zapier. For a paid workflow the caller has not bought, it answers the title, description, apps, price (whole Vietnamese đồng) and the other public facts, with the link where it is bought; never the file.',
-      inputSchema: { id: workflowRefArgument, lang: langArgument },
-      annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ id, lang }) =>
-      toolResult(context, lang, async () => {
-        const ref = refOf(id);
-        const detail = await context.catalog.get(ref, context.viewer);
-        const facts = publicFacts(detail, context, lang);
-        if (!detail.access.can_download) {
-          const price = formatVnd(detail.price, lang);
-          return {
-            ...facts,
-            access: detail.access.reason,
-            message: isSignedIn(context.viewer)
-              ? MCP_TEXT[lang].signedInBuyToGet(price)
-              : MCP_TEXT[lang].buyToGet(price),
-            buy_link: facts.link,
-          };
-        }
-        const file = await context.catalog.download(ref, context.viewer, context.visitorKey);
+    async (detail, lang, ref) => {
+      const facts = publicFacts(detail, context, lang);
+      if (!detail.access.can_download) {
+        const price = formatVnd(detail.price, lang);
         return {
           ...facts,
           access: detail.access.reason,
-          message: MCP_TEXT[lang].fileIncluded,
-          file_name: file.fileName,
-          file: JSON.parse(file.body.toString('utf8')) as unknown,
+          message: isSignedIn(context.viewer)
+            ? MCP_TEXT[lang].signedInBuyToGet(price)
+            : MCP_TEXT[lang].buyToGet(price),
+          buy_link: facts.link,
         };
-      }),
+      }
+      const file = await context.catalog.download(ref, context.viewer, context.visitorKey);
+      return {
+        ...facts,
+        access: detail.access.reason,
+        message: MCP_TEXT[lang].fileIncluded,
+        file_name: file.fileName,
+        file: JSON.parse(file.body.toString('utf8')) as unknown,
+      };
+    },
   );
 }
