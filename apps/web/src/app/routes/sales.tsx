@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/toaster';
 import { useSalesDashboard } from '@/features/sales/api/get-sales-dashboard';
 import { useRequestPayout } from '@/features/sales/api/request-payout';
 import { PayoutAccountForm } from '@/features/sales/components/payout-account-form';
-import { PayoutStateBadge } from '@/features/sales/components/payout-state-badge';
+import { PayoutNotes, PayoutStateBadge } from '@/features/sales/components/payout-state-badge';
 import { RevenueChart } from '@/features/sales/components/revenue-chart';
 import { TaxBreakdown } from '@/features/sales/components/tax-breakdown';
 import { TaxProfileForm } from '@/features/sales/components/tax-profile-form';
@@ -239,16 +239,7 @@ function PayoutHistory({ payouts }: { payouts: Payout[] }) {
                   {payout.bank_short_name} •••• {payout.account_number.slice(-4)} ·{' '}
                   {formatDateTime(payout.created_at, i18n.language)}
                 </p>
-                {payout.transfer_ref && (
-                  <p className="text-sm text-slate-600">
-                    {t('sales.transferRef', { ref: payout.transfer_ref })}
-                  </p>
-                )}
-                {payout.failure_reason && (
-                  <p className="text-sm text-red-700">
-                    {t('sales.failureReason', { reason: payout.failure_reason })}
-                  </p>
-                )}
+                <PayoutNotes payout={payout} />
               </div>
               <PayoutStateBadge state={payout.state} />
             </li>

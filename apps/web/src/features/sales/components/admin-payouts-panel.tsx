@@ -15,7 +15,7 @@ import { useAdminPayouts } from '../api/get-admin-payouts';
 import { useAdminRevenue } from '../api/get-admin-revenue';
 import { useMarkPayout } from '../api/mark-payout';
 import { useSendPayouts } from '../api/send-payouts';
-import { PayoutStateBadge } from './payout-state-badge';
+import { PayoutNotes, PayoutStateBadge } from './payout-state-badge';
 import { AdminReportView } from './admin-report-view';
 
 /**
@@ -201,21 +201,15 @@ function PayoutRow({
             {payout.bank_short_name} ({payout.bank_bin}) · {payout.account_number} · {payout.holder_name}
           </p>
           <p className="text-xs text-slate-500">{formatDateTime(payout.created_at, i18n.language)}</p>
-          {payout.transfer_ref && (
-            <p className="text-sm text-slate-600">{t('sales.transferRef', { ref: payout.transfer_ref })}</p>
-          )}
-          {payout.state === 'sending' && (
-            <p className="text-sm text-slate-600" data-testid="payos-sending">
-              {payout.payos_ref
-                ? t('adminPayouts.sendingWith', { ref: payout.payos_ref })
-                : t('adminPayouts.sendingRetry')}
-            </p>
-          )}
-          {payout.failure_reason && (
-            <p className="text-sm text-red-700">
-              {t('sales.failureReason', { reason: payout.failure_reason })}
-            </p>
-          )}
+          <PayoutNotes payout={payout}>
+            {payout.state === 'sending' && (
+              <p className="text-sm text-slate-600" data-testid="payos-sending">
+                {payout.payos_ref
+                  ? t('adminPayouts.sendingWith', { ref: payout.payos_ref })
+                  : t('adminPayouts.sendingRetry')}
+              </p>
+            )}
+          </PayoutNotes>
         </div>
         <PayoutStateBadge state={payout.state} />
       </div>
