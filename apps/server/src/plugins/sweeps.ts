@@ -41,5 +41,23 @@ async function sweepOrders(app: FastifyInstance, options: { orders: OrdersServic
   );
 }
 
+/**
+ * Upkeep of stored data that must not hold up the start (a database that is down at start would
+ * stop the server): run once the server is ready and then every `everyMs`, a failure logged and
+ * tried again at the next round. `run` answers how many rows it changed.
+ */
+async function sweepUpkeep(
+  app: FastifyInstance,
+  options: { what: string; everyMs: number; run: () => Promise<number> },
+) {
+  every(app, options.everyMs, () =>
+    options
+      .run()
+      .then((changed) => changed > 0 && app.log.info({ changed }, options.what))
+      .catch((error: unknown) => app.log.error({ err: error }, `${options.what}: failed`)),
+  );
+}
+
 export const orphanSweep = fp(sweepOrphans, { name: 'orphan-sweep', fastify: '5.x' });
+export const upkeepSweep = fp(sweepUpkeep, { fastify: '5.x' });
 export const orderSweep = fp(sweepOrders, { name: 'order-sweep', fastify: '5.x' });

@@ -3,6 +3,7 @@ import { resolveAuthSecret } from '../../infra/auth/secret.ts';
 import type { Viewer } from '../../infra/request-viewer.ts';
 import { sealingKeys } from '../../infra/sealed-text.ts';
 import { defineModule, route } from '../../lib/modules.ts';
+import { upkeepSweep } from '../../plugins/sweeps.ts';
 import { createConnectionsRepository } from './connections.repository.ts';
 import { connectionsRoutes } from './connections.routes.ts';
 import { createConnectionsService } from './connections.service.ts';
@@ -25,7 +26,7 @@ export const connectionsModule = defineModule({
   name: 'connections',
   needs: ['db', 'catalog', 'env', 'clock'],
   provides: ['sendToN8n', 'n8nConnections'],
-  build: async ({ db, catalog, env, clock }) => {
+  build: ({ db, catalog, env, clock }) => {
     const connections = createConnectionsService({
       repository: createConnectionsRepository(db),
       catalog,
@@ -33,13 +34,21 @@ export const connectionsModule = defineModule({
       keys: sealingKeys(env, resolveAuthSecret(env)),
       clock,
     });
-    // After a key rotation, everything the previous keys sealed is sealed again under the new one.
-    if (env.ENCRYPTION_KEY || env.ENCRYPTION_KEY_PREVIOUS.length > 0) await connections.resealAll();
     return {
       connections,
       sendToN8n: connections.sendToN8n,
       n8nConnections: { list: connections.list },
     };
   },
-  routes: ({ connections }) => [route(connectionsRoutes, { connections })],
+  routes: ({ connections, env }) => [
+    route(connectionsRoutes, { connections }),
+    // After a key rotation, everything the previous keys sealed is sealed again under the new one,
+    // once the server is up (a database down at start must not stop it) and hourly after.
+    Boolean(env.ENCRYPTION_KEY || env.ENCRYPTION_KEY_PREVIOUS.length > 0) &&
+      route(upkeepSweep, {
+        what: 'n8n API keys sealed again under the current key',
+        everyMs: 60 * 60 * 1000,
+        run: connections.resealAll,
+      }),
+  ],
 });

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { n8nConnections, workflowVersions } from '../../db/schema.ts';
 import { loadEnv } from '../../env.ts';
@@ -343,8 +343,15 @@ describe('n8n connections', () => {
     });
     try {
       await rotated.ready();
-      const [row] = await ctx.db.select().from(n8nConnections).where(eq(n8nConnections.id, connectionId));
-      expect(unsealText(row!.apiKeySealed, newKey, 'n8n-api-key')).toBe(GOOD_KEY);
+      // The server seals them again once it is up, without holding up its start.
+      const [row] = await vi.waitFor(
+        async () => {
+          const rows = await ctx.db.select().from(n8nConnections).where(eq(n8nConnections.id, connectionId));
+          expect(unsealText(rows[0]!.apiKeySealed, newKey, 'n8n-api-key')).toBe(GOOD_KEY);
+          return rows;
+        },
+        { timeout: 30_000, interval: 50 },
+      );
       expect(() => unsealText(row!.apiKeySealed, resolveAuthSecret(ctx.env), 'n8n-api-key')).toThrow();
       const tested = await rotated.inject({
         method: 'POST',

@@ -3,6 +3,9 @@ import { sealingKeys } from '../../infra/sealed-text.ts';
 import { createPayosPayouts } from '../../infra/payments/payos-payouts.ts';
 import { defineModule, route } from '../../lib/modules.ts';
 import { payosPayoutsSweep } from './payos-payouts.sweep.ts';
+import { upkeepSweep } from '../../plugins/sweeps.ts';
+
+const HOUR = 60 * 60 * 1000;
 import { registerSalesListeners } from './sales.listeners.ts';
 import { createSalesRepository } from './sales.repository.ts';
 import { salesRoutes } from './sales.routes.ts';
@@ -22,8 +25,8 @@ declare module '../../lib/modules.ts' {
 
 /**
  * The ledger: it books paid and refunded orders (listening in their transaction) and pays sellers,
- * through payOS's payout channel when PAYOS_PAYOUT_* are set. At start it seals the bank account
- * numbers still in clear (rows from before decision 0154).
+ * through payOS's payout channel when PAYOS_PAYOUT_* are set. Once started, and hourly, it seals the
+ * bank account numbers still in clear (rows from before decision 0154).
  */
 export const salesModule = defineModule({
   name: 'sales',
@@ -32,8 +35,6 @@ export const salesModule = defineModule({
   build: async ({ db, jobs, events, clock, env, log }) => {
     const keys = sealingKeys(env, resolveAuthSecret(env));
     const repository = createSalesRepository(db);
-    const sealed = await repository.sealClearAccountNumbers(keys);
-    if (sealed > 0) log.info({ sealed }, 'sealed bank account numbers stored in clear');
     const payouts =
       env.PAYOS_PAYOUT_CLIENT_ID && env.PAYOS_PAYOUT_API_KEY && env.PAYOS_PAYOUT_CHECKSUM_KEY
         ? createPayosPayouts({
@@ -80,6 +81,12 @@ export const salesModule = defineModule({
     route(salesRoutes, { sales }),
     route(taxRoutes, { tax }),
     env.NODE_ENV !== 'test' && Boolean(env.PAYOS_PAYOUT_CLIENT_ID) && route(payosPayoutsSweep, { sales }),
+    env.NODE_ENV !== 'test' &&
+      route(upkeepSweep, {
+        what: 'sealed bank account numbers stored in clear',
+        everyMs: HOUR,
+        run: sales.sealClearAccountNumbers,
+      }),
   ],
   jobs: ({ sales }) => ({
     [CHECK_PAYOS_PAYOUTS_JOB]: () => sales.checkSendingPayouts(),

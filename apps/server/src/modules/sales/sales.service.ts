@@ -293,6 +293,9 @@ export function createSalesService(deps: SalesServiceDeps) {
   }
 
   return {
+    /** Seals the bank account numbers still stored in clear (rows from before decision 0154). */
+    sealClearAccountNumbers: () => repository.sealClearAccountNumbers(keys),
+
     /** The ledger's part of `order.paid`, in the transaction that marks the order paid (sales.listeners.ts). */
     async orderPaid(db: Queryable, order: SaleOrder, paidAt: Date) {
       if (!order.sellerId) return;
