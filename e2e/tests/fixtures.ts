@@ -121,9 +121,8 @@ export { expect };
  */
 export function describeDesktopOnly(title: string, onPhones: string, body: () => void) {
   test.describe(title, () => {
-    // Skipped on phones only, with each caller's own reason (`onPhones`): the same components run
-    // at desktop width in both languages.
-    test.skip(({ isMobile }) => isMobile, onPhones);
+    // Skipped on phones only: the same components run at desktop width in both languages.
+    test.skip(({ isMobile }) => isMobile, `Desktop-only journey, already run at desktop width: ${onPhones}`);
     body();
   });
 }
