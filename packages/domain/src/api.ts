@@ -106,6 +106,8 @@ export const WorkflowDetail = WorkflowCard.extend({
   tested_with: z.string().nullable(),
   /** A Zapier listing's "share a Zap" link (https://zapier.com/shared/…), else null. */
   zapier_share_url: z.string().nullable(),
+  /** Whether the structure preview of this paid listing shows its sticky notes' text before purchase. */
+  show_notes_before_purchase: z.boolean(),
   requirements: Requirements.nullable(),
   access: WorkflowAccess,
   has_pending_changes: z.boolean(),
@@ -115,6 +117,48 @@ export const WorkflowDetail = WorkflowCard.extend({
   buyer_summary: BuyerSummary.nullable(),
 });
 export type WorkflowDetail = z.infer<typeof WorkflowDetail>;
+
+const StructurePosition = z.object({ x: z.number(), y: z.number() });
+
+/**
+ * What a paid workflow's structure preview shows before purchase (GET /api/workflows/:id/structure):
+ * each node as its app or node type (never its author-chosen name or settings), the connections
+ * between them by index, and sticky notes' text only when the author allows it.
+ */
+export const WorkflowStructure = z.object({
+  platform: z.string(),
+  /** Nodes in the whole file, notes left out; `bounded` when only the first ones are drawn. */
+  node_count: z.number().int(),
+  bounded: z.boolean(),
+  notes_shown: z.boolean(),
+  graphs: z.array(
+    z.object({
+      nodes: z.array(
+        z.object({
+          id: z.string(),
+          app: z.string(),
+          /** The app's or node type's display name ("HTTP Request", "Slack"). */
+          name: z.string(),
+          /** The platform's node type (`n8n-nodes-base.slack`, `slack:CreateMessage`, `SlackAPI`). */
+          type: z.string(),
+          kind: z.enum(['trigger', 'action', 'router', 'filter', 'note']),
+          position: StructurePosition,
+          disabled: z.boolean(),
+        }),
+      ),
+      edges: z.array(z.object({ id: z.string(), from: z.string(), to: z.string(), kind: z.string() })),
+      notes: z.array(
+        z.object({
+          id: z.string(),
+          text: z.string(),
+          position: StructurePosition,
+          size: z.object({ width: z.number(), height: z.number() }).optional(),
+        }),
+      ),
+    }),
+  ),
+});
+export type WorkflowStructure = z.infer<typeof WorkflowStructure>;
 
 /** Beside a workflow: listed ones sharing its apps or use cases, and the author's other listed ones. */
 export const RelatedWorkflows = z.object({

@@ -101,6 +101,8 @@ export const CreateWorkflowInput = z.object({
   version: version.optional(),
   tested_with: testedWith.nullish(),
   zapier_share_url: zapierShareUrl.nullish(),
+  /** Whether a paid listing's structure preview shows its sticky notes' text before purchase. */
+  show_notes_before_purchase: z.boolean().optional(),
   category_ids: categoryIds.optional(),
   subcategory_ids: subcategoryIds.optional(),
 });
@@ -114,6 +116,8 @@ export const UpdateWorkflowInput = z.object({
   cover_image_url: uploadRef.nullish(),
   tested_with: testedWith.nullish(),
   zapier_share_url: zapierShareUrl.nullish(),
+  /** Whether a paid listing's structure preview shows its sticky notes' text before purchase. */
+  show_notes_before_purchase: z.boolean().optional(),
   category_ids: categoryIds.optional(),
   subcategory_ids: subcategoryIds.optional(),
   updated_at: z.string().max(64).optional(),

@@ -34,3 +34,12 @@ export {
 export { type VersionDiff, diffSummaries, similarity, similarityKeys } from './similarity.ts';
 export { type ExportCheck, checkExport } from './check.ts';
 export { importableN8nFile, importableN8nWorkflow } from './importable.ts';
+export {
+  type SkeletonEdge,
+  type SkeletonGraph,
+  type SkeletonNode,
+  type SkeletonNote,
+  type SkeletonOptions,
+  type WorkflowSkeleton,
+  skeletonOf,
+} from './skeleton.ts';

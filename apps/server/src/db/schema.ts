@@ -157,6 +157,8 @@ export const workflows = pgTable(
     testedWith: text('tested_with'),
     /** A Zapier listing's share link (https://zapier.com/shared/…): Zapier has no import API. */
     zapierShareUrl: text('zapier_share_url'),
+    /** A paid listing's structure preview shows its sticky notes' text before purchase (migration 0027). */
+    showNotesBeforePurchase: boolean('show_notes_before_purchase').notNull().default(false),
     status: text('status').$type<WorkflowStatus>().notNull().default('pending'),
     /** The approved version whose file is listed; null until the first approval. */
     currentVersionId: uuid('current_version_id'),

@@ -150,6 +150,7 @@ const cardColumns = {
   nodeSummary: workflows.nodeSummary,
   testedWith: workflows.testedWith,
   zapierShareUrl: workflows.zapierShareUrl,
+  showNotesBeforePurchase: workflows.showNotesBeforePurchase,
   currentVersionId: workflows.currentVersionId,
   deletedAt: workflows.deletedAt,
   createdAt: workflows.createdAt,

@@ -120,6 +120,12 @@ export async function catalogRoutes(
     handler: (request) => catalog.related(request.params.id, request.viewer),
   });
 
+  route('GET /api/workflows/:id/structure', {
+    summary:
+      "The workflow's structure for its preview: node types, positions and connections, never settings or node names",
+    handler: (request) => catalog.structure(request.params.id, request.viewer),
+  });
+
   route('GET /api/workflows/:id/versions', {
     handler: (request) => catalog.versions(request.params.id, request.viewer),
   });

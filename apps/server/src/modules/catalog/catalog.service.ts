@@ -16,14 +16,15 @@ import {
   type WorkflowList,
   type WorkflowAccess,
   type WorkflowVersion,
+  type WorkflowStructure,
 } from '@flowbay/domain';
-import type { ExportSummary } from '@flowbay/workflow-formats';
+import { parseWorkflowExport, skeletonOf, type ExportSummary } from '@flowbay/workflow-formats';
 import type { Storage } from '../../infra/storage/index.ts';
 import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
 import type { ServedFiles } from '../../infra/served-files/index.ts';
 import { publicRequirements, toWorkflowCard } from './catalog.mapper.ts';
-import type { TtlCache } from '../../lib/response-cache.ts';
+import { TtlCache } from '../../lib/response-cache.ts';
 import { createCardCache } from './search/card-cache.ts';
 import type { SearchSync } from './search/search-sync.ts';
 import {
@@ -63,6 +64,9 @@ export type ListPage = Omit<WorkflowList, 'workflows'> & { workflows: Array<Work
 
 const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
 
+/** Nodes a structure preview draws; a larger file shows its first ones (like the full preview's limit). */
+export const STRUCTURE_MAX_NODES = 200;
+
 export function createCatalogService(deps: {
   repository: CatalogRepository;
   workflows: WorkflowsRepository;
@@ -89,6 +93,30 @@ export function createCatalogService(deps: {
       // The database is away or the app is closing: cards load on demand instead.
     });
   });
+
+  // A version's file never changes: its skeleton is kept for an hour (per version and notes setting).
+  const structures = new TtlCache<WorkflowStructure>(60 * 60_000, 500);
+
+  /**
+   * The structure of a version's file as anyone may see it: node types, positions and connections,
+   * notes' text only with `notes` (docs/decisions/0162-structure-preview.md). Parsed here, without
+   * settings, so nothing else of the file is read into the answer.
+   */
+  async function structureOf(
+    version: { id: string; fileKey: string },
+    notes: boolean,
+  ): Promise<WorkflowStructure> {
+    const key = `${version.id}:${notes}`;
+    const cached = structures.get(key);
+    if (cached) return cached;
+    const stored = await storage.get(version.fileKey);
+    const skeleton = stored
+      ? skeletonOf(parseWorkflowExport(new Uint8Array(stored)), { notes, maxNodes: STRUCTURE_MAX_NODES })
+      : null;
+    if (!skeleton) throw notFound('VERSION_NOT_FOUND', 'The file of this version is missing');
+    structures.set(key, skeleton);
+    return skeleton;
+  }
 
   /** Public totals change only on writes; a few seconds of memo saves a count per page view. */
   async function countTotal(filter: CatalogFilter): Promise<number> {
@@ -169,6 +197,7 @@ export function createCatalogService(deps: {
       // The share link hands out the Zap itself: only to those who may have its file.
       zapier_share_url:
         row.nodeSummary?.platform === 'zapier' && access.can_download ? row.zapierShareUrl : null,
+      show_notes_before_purchase: row.showNotesBeforePurchase,
       requirements: !shown?.summary?.requirements
         ? null
         : access.can_download
@@ -357,6 +386,21 @@ export function createCatalogService(deps: {
         repository.otherListedOfAuthor(row.userId, row.id, RELATED_LIMIT),
       ]);
       return { related, by_author: byAuthor.map((card) => toWorkflowCard(card, storage)) };
+    },
+
+    /**
+     * The structure preview: every node as its app or node type with the connections between them,
+     * for anyone who may see the workflow. It never holds settings, node names or labels; notes'
+     * text only when the author allows it or the viewer may download the file anyway.
+     */
+    async structure(ref: string, viewer: Viewer): Promise<WorkflowStructure> {
+      const row = await findVisible(ref, viewer);
+      const access = await accessFor(viewer, row);
+      const shown =
+        row.currentVersionId || canSeeUnlisted(viewer, row) ? await workflows.shownVersion(row) : null;
+      const version = shown && (await workflows.findVersion(row.id, shown.id));
+      if (!version) throw notFound('VERSION_NOT_FOUND', 'Version not found');
+      return structureOf(version, row.showNotesBeforePurchase || access.can_download);
     },
 
     async versions(ref: string, viewer: Viewer): Promise<WorkflowVersion[]> {

@@ -179,6 +179,7 @@ export function createPublishingService(deps: {
             coverThumbKey: cover?.thumbKey ?? null,
             testedWith: input.tested_with || null,
             zapierShareUrl,
+            showNotesBeforePurchase: input.show_notes_before_purchase ?? false,
             status: 'pending',
             nodeSummary: cardSummary(summary),
           },
@@ -212,6 +213,12 @@ export function createPublishingService(deps: {
       }
       if (input.tested_with !== undefined && (input.tested_with || null) !== row.testedWith) {
         changes.testedWith = input.tested_with || null;
+      }
+      if (
+        input.show_notes_before_purchase !== undefined &&
+        input.show_notes_before_purchase !== row.showNotesBeforePurchase
+      ) {
+        changes.showNotesBeforePurchase = input.show_notes_before_purchase;
       }
       if (input.category_ids) changes.categoryIds = [...new Set(input.category_ids)];
       if (input.subcategory_ids) changes.subcategoryIds = [...new Set(input.subcategory_ids)];

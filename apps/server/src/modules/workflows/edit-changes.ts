@@ -9,6 +9,8 @@ export function publicChanges(changes: EditChanges): Record<string, unknown> {
   if (changes.coverKey !== undefined) out.cover_changed = true;
   if (changes.testedWith !== undefined) out.tested_with = changes.testedWith;
   if (changes.zapierShareUrl !== undefined) out.zapier_share_url = changes.zapierShareUrl;
+  if (changes.showNotesBeforePurchase !== undefined)
+    out.show_notes_before_purchase = changes.showNotesBeforePurchase;
   if (changes.categoryIds) out.category_ids = changes.categoryIds;
   if (changes.subcategoryIds) out.subcategory_ids = changes.subcategoryIds;
   return out;

@@ -26,6 +26,7 @@ export interface EditChanges {
   coverThumbKey?: string | null;
   testedWith?: string | null;
   zapierShareUrl?: string | null;
+  showNotesBeforePurchase?: boolean;
   categoryIds?: string[];
   subcategoryIds?: string[];
 }
@@ -302,6 +303,7 @@ export function createWorkflowsRepository(db: Database) {
           ...listingColumns,
           testedWith: workflows.testedWith,
           zapierShareUrl: workflows.zapierShareUrl,
+          showNotesBeforePurchase: workflows.showNotesBeforePurchase,
           status: workflows.status,
           currentVersionId: workflows.currentVersionId,
           nodeSummary: workflows.nodeSummary,

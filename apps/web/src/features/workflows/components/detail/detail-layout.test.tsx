@@ -63,6 +63,7 @@ function detail(overrides: Partial<WorkflowDetail> = {}): WorkflowDetail {
     workflow_data: null,
     tested_with: 'n8n 1.80',
     zapier_share_url: null,
+    show_notes_before_purchase: false,
     requirements: null,
     access: { can_download: false, can_manage: false, purchased: false, reason: 'payment_required' },
     has_pending_changes: false,
