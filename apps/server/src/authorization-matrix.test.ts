@@ -28,6 +28,10 @@ interface Fixture {
   n8nConnectionId: string;
   /** A saved Make connection of `owner`. */
   makeConnectionId: string;
+  /** The author of the workflows (someone others may follow). */
+  authorId: string;
+  /** A listed bundle of `owner`'s two workflows. */
+  bundleId: string;
 }
 
 /** What a route declares, as OpenAPI's `x-access` shows it. */
@@ -52,7 +56,12 @@ const REQUESTS: Record<string, RouteRequest> = {
   'DELETE /api/workflows/{id}': (f) => ({ url: `/api/workflows/${f.workflowId}` }),
   'POST /api/workflows/{id}/versions': (f) => ({
     url: `/api/workflows/${f.workflowId}/versions`,
-    payload: { version: '9.9.9', file_url: 'upload://nothing' },
+    payload: { version: '9.9.9', notes: 'Matrix', file_url: 'upload://nothing' },
+  }),
+  'POST /api/workflows/{id}/screenshots': (f) => ({ url: `/api/workflows/${f.workflowId}/screenshots` }),
+  'PUT /api/workflows/{id}/screenshots': (f) => ({
+    url: `/api/workflows/${f.workflowId}/screenshots`,
+    payload: { screenshots: [] },
   }),
   'POST /api/workflow-categories': (f) => ({
     url: '/api/workflow-categories',
@@ -102,14 +111,39 @@ const REQUESTS: Record<string, RouteRequest> = {
   // favourites
   'POST /api/favorites': (f) => ({ url: '/api/favorites', payload: { workflow_id: f.workflowId } }),
   'DELETE /api/favorites/{workflow_id}': (f) => ({ url: `/api/favorites/${f.workflowId}` }),
+  // notifications and follows
+  'POST /api/me/notifications/read': () => ({ url: '/api/me/notifications/read', payload: {} }),
+  'PUT /api/me/notification-settings': () => ({
+    url: '/api/me/notification-settings',
+    payload: { new_listing: true },
+  }),
+  'POST /api/notifications/unsubscribe': () => ({
+    url: '/api/notifications/unsubscribe?token=forged.sale.0.signature',
+    payload: 'List-Unsubscribe=One-Click',
+  }),
+  'POST /api/users/{id}/follow': (f) => ({ url: `/api/users/${f.authorId}/follow` }),
+  'DELETE /api/users/{id}/follow': (f) => ({ url: `/api/users/${f.authorId}/follow` }),
+  // bundles
+  'POST /api/bundles': (f) => ({
+    url: '/api/bundles',
+    payload: { title: 'Matrix bundle', price: 50_000, workflow_ids: [f.workflowId, NIL] },
+  }),
+  'PATCH /api/bundles/{id}': (f) => ({ url: `/api/bundles/${f.bundleId}`, payload: { price: 40_000 } }),
+  'DELETE /api/bundles/{id}': (f) => ({ url: `/api/bundles/${f.bundleId}` }),
   // orders and payments
   'POST /api/orders': (f) => ({
     url: '/api/orders',
     payload: { workflow_id: f.workflowId, provider: 'test' },
   }),
+  'POST /api/orders/quote': (f) => ({ url: '/api/orders/quote', payload: { workflow_id: f.workflowId } }),
   'POST /api/orders/{code}/refund-request': (f) => ({
     url: `/api/orders/${f.orderCode}/refund-request`,
     payload: { reason: 'Not mine' },
+  }),
+  // The order of `rater` has no refund request: another user gets 404 either way (refund-answers.test.ts).
+  'POST /api/me/refund-requests/{id}/answer': () => ({
+    url: `/api/me/refund-requests/${NIL}/answer`,
+    payload: { accept: false, reason: 'Downloaded twice' },
   }),
   'POST /api/admin/orders/{code}/refund': (f) => ({
     url: `/api/admin/orders/${f.orderCode}/refund`,
@@ -157,6 +191,21 @@ const REQUESTS: Record<string, RouteRequest> = {
     payload: { bank_code: 'VCB', account_number: '0071001234567', holder_name: 'Nguyen Van Duc' },
   }),
   'POST /api/me/payouts': () => ({ url: '/api/me/payouts' }),
+  'POST /api/me/discount-codes': () => ({
+    url: '/api/me/discount-codes',
+    payload: {
+      code: 'MATRIX10',
+      kind: 'percent',
+      value: 10,
+      max_uses: 5,
+      starts_at: '2026-01-01T00:00:00Z',
+      ends_at: '2027-01-01T00:00:00Z',
+    },
+  }),
+  // Another seller's real code is 404 too (licences.test.ts).
+  'POST /api/me/discount-codes/{id}/deactivate': () => ({
+    url: `/api/me/discount-codes/${NIL}/deactivate`,
+  }),
   'POST /api/admin/payouts/send': () => ({ url: '/api/admin/payouts/send', payload: { ids: [NIL] } }),
   'POST /api/admin/payouts/{id}/paid': () => ({
     url: `/api/admin/payouts/${NIL}/paid`,
@@ -277,14 +326,22 @@ beforeAll(async () => {
     team_id: 1,
   });
   expect(makeConnection.statusCode).toBe(201);
+  const bundle = await call('POST', '/api/bundles', author, {
+    title: 'Matrix bundle',
+    price: 50_000,
+    workflow_ids: [free.id, paid.id],
+  });
+  expect(bundle.statusCode).toBe(201);
   const { code } = await buyThroughTestGateway(ctx, rater, paid.id);
   fixture = {
+    bundleId: bundle.json().id,
     workflowId: free.id,
     reviewId: review.json().id,
     orderCode: code,
     n8nKeyId: key.json().key.id ?? key.json().id,
     n8nConnectionId: n8nConnection.json().id,
     makeConnectionId: makeConnection.json().id,
+    authorId: author.user.id,
   };
 });
 

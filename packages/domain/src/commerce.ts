@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UserContact } from './common.ts';
 import { InvoiceRequestInput } from './invoices.ts';
+import { LicenceTier, discountCodeText } from './licences.ts';
 import { pageNumber } from './paging.ts';
 import { PaymentProviderId } from './payment-providers.ts';
 import { VALIDATION_KEYS } from './publishing.ts';
@@ -70,12 +71,24 @@ export const OrderCodeParams = z.object({ code: z.string().trim().max(32).transf
 
 // ── Requests ────────────────────────────────────────────────────────────────
 
-export const CreateOrderBody = z.object({
-  workflow_id: z.string().trim().min(1).max(64),
-  provider: PaymentProviderId,
-  /** A VAT invoice asked for at checkout: saved with the order, in the same transaction. */
-  invoice: InvoiceRequestInput.optional(),
-});
+export const CreateOrderBody = z
+  .object({
+    /** The workflow bought; left out (empty) when a bundle is bought instead. */
+    workflow_id: z.string().trim().max(64).default(''),
+    /** A bundle bought instead of one workflow (decision on bundles): every item not owned yet. */
+    bundle_id: z.string().trim().min(1).max(64).optional(),
+    provider: PaymentProviderId,
+    /** A VAT invoice asked for at checkout: saved with the order, in the same transaction. */
+    invoice: InvoiceRequestInput.optional(),
+    /** The licence tier bought (Personal when absent); owning a lower tier makes it an upgrade. */
+    licence: LicenceTier.optional(),
+    /** A discount code of the workflow's seller. */
+    discount_code: discountCodeText.optional(),
+  })
+  .refine((body) => Boolean(body.workflow_id) !== Boolean(body.bundle_id), {
+    message: 'Name either a workflow_id or a bundle_id',
+    path: ['workflow_id'],
+  });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 
 const reason = z
@@ -145,6 +158,13 @@ export const OrderSummary = z.object({
   seller: z.object({ id: z.string(), name: z.string() }),
   /** The buyer's name as the order snapshotted it, so the receipt still names them if they rename. */
   buyer_name: z.string(),
+  /** The licence bought; an upgrade names the tier it replaced. */
+  licence: LicenceTier,
+  upgrade_from: LicenceTier.nullable(),
+  /** The tier's list price when ordered (the amount before an upgrade's credit and a discount). */
+  list_price: z.number().int(),
+  discount_code: z.string().nullable(),
+  discount_amount: z.number().int(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   expires_at: z.string(),
@@ -209,6 +229,8 @@ export type OrderResponse = z.infer<typeof OrderResponse>;
 
 export const Purchase = z.object({
   order: OrderSummary,
+  /** The licence held now (the order's, or a later paid upgrade's). */
+  licence: LicenceTier,
   workflow: z.object({
     id: z.string(),
     number: z.number().int(),
@@ -225,7 +247,86 @@ export type PurchasesResponse = z.infer<typeof PurchasesResponse>;
 
 export const AdminOrdersResponse = z.object({ orders: z.array(AdminOrder), total: z.number().int() });
 export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponse>;
-export const AdminRefundRequestsResponse = z.object({ orders: z.array(AdminOrder) });
+/**
+ * The ways a signed-in user takes a workflow's file (decision 0158): the download button, "Send to my
+ * n8n", "Send to Make", n8n's template import (the n8n templates API with their library key), the MCP
+ * endpoint. Each is recorded with its time: what a refund decision weighs.
+ */
+export const DOWNLOAD_EVENT_KINDS = ['file', 'send_to_n8n', 'send_to_make', 'n8n_import', 'mcp'] as const;
+export const DownloadEventKind = z.enum(DOWNLOAD_EVENT_KINDS);
+export type DownloadEventKind = z.infer<typeof DownloadEventKind>;
+
+/** A seller may answer a refund request on their listing this many hours after it was made. */
+export const REFUND_ANSWER_HOURS = 48;
+
+/** The seller's answer: accept the refund, or contest it with a reason the admin reads. */
+export const SellerRefundAnswerBody = z
+  .object({
+    accept: z.boolean(),
+    reason: z
+      .string()
+      .trim()
+      .max(REFUND_REASON_MAX, { error: VALIDATION_KEYS.detailsMax })
+      .optional()
+      .transform((value) => value || undefined),
+  })
+  .refine((body) => body.accept || body.reason !== undefined, {
+    error: VALIDATION_KEYS.reasonRequired,
+    path: ['reason'],
+  });
+export type SellerRefundAnswerBody = z.input<typeof SellerRefundAnswerBody>;
+
+export const RefundRequestIdParams = z.object({ id: z.uuid() });
+
+export const SellerRefundAnswer = z.object({
+  accepted: z.boolean(),
+  reason: z.string().nullable(),
+  answered_at: z.string(),
+});
+export type SellerRefundAnswer = z.infer<typeof SellerRefundAnswer>;
+
+/** An open refund request on one of the caller's listings, as the seller sees it. */
+export const SellerRefundRequest = z.object({
+  /** The request's id (its order's). */
+  id: z.string(),
+  order_code: z.string(),
+  workflow: z.object({ id: z.string(), number: z.number().int(), title: z.string(), slug: z.string() }),
+  amount: z.number().int(),
+  buyer_name: z.string(),
+  reason: z.string(),
+  created_at: z.string(),
+  /** When the seller can no longer answer. */
+  answer_due_at: z.string(),
+  answer: SellerRefundAnswer.nullable(),
+});
+export type SellerRefundRequest = z.infer<typeof SellerRefundRequest>;
+export const SellerRefundRequestsResponse = z.object({ requests: z.array(SellerRefundRequest) });
+export type SellerRefundRequestsResponse = z.infer<typeof SellerRefundRequestsResponse>;
+export const SellerRefundRequestResponse = z.object({ request: SellerRefundRequest });
+export type SellerRefundRequestResponse = z.infer<typeof SellerRefundRequestResponse>;
+
+/** One time the buyer took the file they want refunded. */
+export const DownloadEvidence = z.object({
+  kind: DownloadEventKind,
+  at: z.string(),
+  version: z.string().nullable(),
+});
+export type DownloadEvidence = z.infer<typeof DownloadEvidence>;
+
+/** An open request in the admins' queue: the order, the seller's answer and the buyer's downloads. */
+export const AdminRefundRequest = AdminOrder.extend({
+  answer_due_at: z.string(),
+  seller_answer: SellerRefundAnswer.nullable(),
+  /** Every download, send or import of the workflow by the buyer, oldest first. */
+  downloads: z.array(DownloadEvidence),
+  /**
+   * Days (YYYY-MM-DD) the buyer downloaded it according to the per-day count, which holds downloads
+   * from before each one was recorded with its time and kind.
+   */
+  download_days: z.array(z.string()),
+});
+export type AdminRefundRequest = z.infer<typeof AdminRefundRequest>;
+export const AdminRefundRequestsResponse = z.object({ orders: z.array(AdminRefundRequest) });
 export type AdminRefundRequestsResponse = z.infer<typeof AdminRefundRequestsResponse>;
 
 export const AdminPaymentIncidentsQuery = z.object({ page: pageNumber() });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import {
+  BundleDeleted,
+  BundleDetail,
+  BundleList,
+  BundlesQuery,
+  CreateBundleInput,
+  UpdateBundleInput,
+} from './bundles.ts';
+import {
   AccountDeletionRequest,
   AuthProviders,
   AuthSession,
@@ -22,6 +30,7 @@ import {
   Health,
   PublicProfile,
   RelatedWorkflows,
+  ScreenshotList,
   WorkflowStructure,
   Subcategory,
   ViewCount,
@@ -56,6 +65,9 @@ import {
   RefundDecisionBody,
   RefundedByTransferBody,
   RefundRequestBody,
+  SellerRefundAnswerBody,
+  SellerRefundRequestResponse,
+  SellerRefundRequestsResponse,
   TestGatewayCompleteBody,
   TestGatewayCompleteResponse,
   TestGatewaySession,
@@ -63,6 +75,13 @@ import {
   TestGatewayTransferResponse,
 } from './commerce.ts';
 import { PAYMENT_CALLBACK_ENDPOINTS } from './payment-providers.ts';
+import {
+  CreateDiscountCodeBody,
+  DiscountCodeList,
+  DiscountCodeResponse,
+  Quote,
+  QuoteBody,
+} from './licences.ts';
 import { ContactInput, ContactReceipt } from './contact.ts';
 import {
   CreatedN8nKey,
@@ -88,6 +107,7 @@ import {
 } from './connections.ts';
 import {
   CreateVersionInput,
+  ScreenshotsInput,
   CreateWorkflowInput,
   FavoriteInput,
   LinkCategoriesInput,
@@ -144,6 +164,17 @@ import {
   TaxStatement,
   TaxYearQuery,
 } from './tax.ts';
+import {
+  FollowState,
+  MarkNotificationsReadBody,
+  NotificationList,
+  NotificationSettings,
+  NotificationSettingsBody,
+  NotificationsQuery,
+  NotificationsRead,
+  Unsubscribed,
+  UnsubscribeQuery,
+} from './notifications.ts';
 import { TranslateInput, TranslateResult, TranslateStatus } from './translate.ts';
 import {
   AdminInvoiceResponse,
@@ -193,6 +224,9 @@ export const endpoints = {
   'PUT /api/workflows/:id': { body: UpdateWorkflowInput, response: WorkflowDetail },
   'DELETE /api/workflows/:id': { response: WorkflowDeleted },
   'POST /api/workflows/:id/versions': { body: CreateVersionInput, response: WorkflowVersion },
+  'GET /api/workflows/:id/screenshots': { response: ScreenshotList },
+  'POST /api/workflows/:id/screenshots': { response: ScreenshotList },
+  'PUT /api/workflows/:id/screenshots': { body: ScreenshotsInput, response: ScreenshotList },
   'POST /api/workflow-categories': { body: LinkCategoriesInput, response: LinkCategoriesInput },
   'POST /api/workflow-subcategories': { body: LinkSubcategoriesInput, response: LinkSubcategoriesInput },
   'GET /api/me/workflows': { query: page, response: MyWorkflowList },
@@ -226,13 +260,30 @@ export const endpoints = {
   'POST /api/profile/me/delete-link': { response: DeletionLinkSent },
   'POST /api/profile/me/delete': { body: AccountDeletionRequest, response: z.null() },
 
+  /* bundles */
+  'GET /api/bundles': { query: BundlesQuery, response: BundleList },
+  'GET /api/bundles/:id': { response: BundleDetail },
+  'GET /api/me/bundles': { response: BundleList },
+  'POST /api/bundles': { body: CreateBundleInput, response: BundleDetail },
+  'PATCH /api/bundles/:id': { body: UpdateBundleInput, response: BundleDetail },
+  'DELETE /api/bundles/:id': { response: BundleDeleted },
+
   /* orders and payments */
   'POST /api/orders': { body: CreateOrderBody, response: CreateOrderResponse },
+  'POST /api/orders/quote': { body: QuoteBody, response: Quote },
+  'GET /api/me/discount-codes': { response: DiscountCodeList },
+  'POST /api/me/discount-codes': { body: CreateDiscountCodeBody, response: DiscountCodeResponse },
+  'POST /api/me/discount-codes/:id/deactivate': { response: DiscountCodeResponse },
   'GET /api/orders/:code': { response: OrderResponse },
   'GET /api/me/purchases': { response: PurchasesResponse },
   'POST /api/orders/:code/refund-request': { body: RefundRequestBody, response: OrderResponse },
   'GET /api/admin/orders': { query: AdminOrdersQuery, response: AdminOrdersResponse },
   'GET /api/admin/refund-requests': { response: AdminRefundRequestsResponse },
+  'GET /api/me/refund-requests': { response: SellerRefundRequestsResponse },
+  'POST /api/me/refund-requests/:id/answer': {
+    body: SellerRefundAnswerBody,
+    response: SellerRefundRequestResponse,
+  },
   'GET /api/admin/payment-incidents': {
     query: AdminPaymentIncidentsQuery,
     response: AdminPaymentIncidentsResponse,
@@ -291,6 +342,17 @@ export const endpoints = {
   'POST /api/favorites': { body: FavoriteInput, response: FavoriteState },
   'GET /api/favorites/check': { query: FavoriteCheckQuery, response: FavoriteCheck },
   'DELETE /api/favorites/:workflow_id': { response: FavoriteState },
+
+  /* notifications and follows */
+  'GET /api/me/notifications': { query: NotificationsQuery, response: NotificationList },
+  'POST /api/me/notifications/read': { body: MarkNotificationsReadBody, response: NotificationsRead },
+  'GET /api/me/notification-settings': { response: NotificationSettings },
+  'PUT /api/me/notification-settings': { body: NotificationSettingsBody, response: NotificationSettings },
+  'GET /api/notifications/unsubscribe': { query: UnsubscribeQuery, response: null },
+  'POST /api/notifications/unsubscribe': { query: UnsubscribeQuery, response: Unsubscribed },
+  'GET /api/users/:id/follow': { response: FollowState },
+  'POST /api/users/:id/follow': { response: FollowState },
+  'DELETE /api/users/:id/follow': { response: FollowState },
 
   /* translation and contact */
   'GET /api/translate': { response: TranslateStatus },

@@ -60,6 +60,9 @@ export const ERROR_STATUS = {
   REFUND_ALREADY_REQUESTED: 409,
   ORDER_NOT_REFUNDABLE: 409,
   NO_REFUND_REQUEST: 409,
+  REFUND_REQUEST_NOT_FOUND: 404,
+  REFUND_ANSWER_WINDOW_CLOSED: 409,
+  REFUND_ALREADY_ANSWERED: 409,
   NO_FAILED_REFUND: 409,
   REFUND_BY_API: 409,
   PAYOUT_ACCOUNT_REQUIRED: 409,
@@ -107,6 +110,33 @@ export const ERROR_STATUS = {
   MAKE_UNREACHABLE: 502,
   NOT_A_MAKE_WORKFLOW: 409,
   ZAPIER_LINK_INVALID: 400,
+  /** Following oneself (POST /api/users/:id/follow with one's own id). */
+  CANNOT_FOLLOW_SELF: 409,
+  /** A listing already has SCREENSHOTS_MAX screenshots. */
+  SCREENSHOT_LIMIT: 409,
+  SCREENSHOT_NOT_FOUND: 404,
+  /** The licence tier asked for is not offered by this workflow. */
+  LICENCE_NOT_OFFERED: 409,
+  /** The buyer already holds this tier or a higher one. */
+  LICENCE_ALREADY_OWNED: 409,
+  /** Commercial and Agency prices must rise above the tier below, on a paid workflow. */
+  LICENCE_PRICES_INVALID: 400,
+  /** No code of this seller by that name, or not for this workflow, not started, ended or deactivated. */
+  DISCOUNT_CODE_INVALID: 422,
+  DISCOUNT_CODE_USED_UP: 409,
+  DISCOUNT_CODE_EXISTS: 409,
+  DISCOUNT_CODE_NOT_FOUND: 404,
+  /** Bundles (decision on bundles). */
+  BUNDLE_NOT_FOUND: 404,
+  /** An item that is not one of the seller's own listed workflows. */
+  BUNDLE_ITEMS_INVALID: 400,
+  /** The bundle price is not below what its items cost one by one. */
+  BUNDLE_PRICE_TOO_HIGH: 400,
+  /** Unlisted, or one of its items is no longer listed. */
+  BUNDLE_NOT_FOR_SALE: 409,
+  /** The buyer owns enough of it already: nothing is left to pay. */
+  BUNDLE_ALREADY_OWNED: 409,
+  OWN_BUNDLE: 409,
 } as const satisfies Record<string, ErrorStatus | Readonly<Record<string, ErrorStatus>>>;
 
 type StatusTable = typeof ERROR_STATUS;

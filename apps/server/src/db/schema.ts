@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -17,6 +18,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  DiscountKind,
+  LicenceTier,
+  DownloadEventKind,
   NodeSummary,
   OrderState,
   PaymentIncidentKind,
@@ -29,6 +33,20 @@ import type {
 } from '@flowbay/domain';
 import type { InvoiceProviderId, InvoiceState } from '@flowbay/domain/invoices';
 import type { ExportSummary } from '@flowbay/workflow-formats';
+
+/** A listing's FAQ entry and screenshot as stored (the API's shapes are in @flowbay/domain). */
+export interface ListingFaqItem {
+  question: string;
+  answer: string;
+}
+export interface ListingScreenshot {
+  /** Stable id (the object's file name) used to reorder, caption and remove it. */
+  id: string;
+  key: string;
+  width: number;
+  height: number;
+  caption: string;
+}
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -151,12 +169,21 @@ export const workflows = pgTable(
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** The Personal licence's price (0: free). */
     price: bigint('price', { mode: 'number' }).notNull().default(0),
+    /** The optional Commercial and Agency licences' prices, and how many clients an Agency licence covers. */
+    commercialPrice: bigint('commercial_price', { mode: 'number' }),
+    agencyPrice: bigint('agency_price', { mode: 'number' }),
+    agencyClients: integer('agency_clients'),
     coverKey: text('cover_key'),
     coverThumbKey: text('cover_thumb_key'),
     testedWith: text('tested_with'),
     /** A Zapier listing's share link (https://zapier.com/shared/…): Zapier has no import API. */
     zapierShareUrl: text('zapier_share_url'),
+    /** The product FAQ (question and answer pairs, at most FAQ_MAX). */
+    faq: jsonb('faq').$type<ListingFaqItem[]>().notNull().default([]),
+    /** Screenshots in their order: WebP objects under screenshots/, with their size (at most SCREENSHOTS_MAX). */
+    screenshots: jsonb('screenshots').$type<ListingScreenshot[]>().notNull().default([]),
     /** A paid listing's structure preview shows its sticky notes' text before purchase (migration 0027). */
     showNotesBeforePurchase: boolean('show_notes_before_purchase').notNull().default(false),
     status: text('status').$type<WorkflowStatus>().notNull().default('pending'),
@@ -238,6 +265,8 @@ export const workflowVersions = pgTable(
     moderationStatus: text('review_status').$type<ModerationStatus>().notNull().default('pending'),
     moderationReason: text('review_reason'),
     isCurrent: boolean('is_current').notNull().default(false),
+    /** What changed in this version, as its author wrote it ('' for versions from before notes). */
+    notes: text('notes').notNull().default(''),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     moderatedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -405,9 +434,39 @@ export const purchases = pgTable(
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     /** Set when the order is refunded: the entitlement no longer opens the files. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The licence held now: the first order's, or a paid upgrade's (a refunded upgrade reverts it). */
+    licence: text('licence').$type<LicenceTier>().notNull().default('personal'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('purchases_user_workflow_uq').on(table.userId, table.workflowId)],
+);
+
+/**
+ * A seller's discount code: a percent or a fixed amount off, for some of their workflows (null: all),
+ * usable `max_uses` times between `starts_at` and `ends_at`. `uses` counts orders holding a use; it
+ * is taken by a conditional update, so concurrent checkouts never exceed `max_uses` (a check says so).
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Upper case, as typed at checkout in any case. */
+    code: text('code').notNull(),
+    kind: text('kind').$type<DiscountKind>().notNull(),
+    /** Percent (1–100) or whole đồng. */
+    value: bigint('value', { mode: 'number' }).notNull(),
+    workflowIds: uuid('workflow_ids').array(),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('discount_codes_seller_code_uq').on(table.sellerId, table.code)],
 );
 
 /**
@@ -429,7 +488,18 @@ export const orders = pgTable(
     workflowTitle: text('workflow_title').notNull(),
     sellerId: text('seller_id').references(() => user.id, { onDelete: 'set null' }),
     sellerName: text('seller_name').notNull(),
+    /** What the buyer pays: list price (or an upgrade's difference) − discount. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The licence bought; an upgrade names the tier it replaces. */
+    licence: text('licence').$type<LicenceTier>().notNull().default('personal'),
+    upgradeFrom: text('upgrade_from').$type<LicenceTier>(),
+    /** The tier's price when placed (null on orders placed before licences). */
+    listPrice: bigint('list_price', { mode: 'number' }),
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    discountCode: text('discount_code'),
+    discountAmount: bigint('discount_amount', { mode: 'number' }).notNull().default(0),
+    /** The order holds one use of its code: taken when placed, given back when it closes unpaid. */
+    discountUseHeld: boolean('discount_use_held').notNull().default(false),
     currency: text('currency').$type<'VND'>().notNull().default('VND'),
     provider: text('provider').$type<PaymentProviderId>().notNull(),
     state: text('state').$type<OrderState>().notNull().default('pending'),
@@ -447,17 +517,91 @@ export const orders = pgTable(
     refundRef: text('refund_ref'),
     /** When reconciliation last asked the provider about this order after it closed. */
     providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
+    /**
+     * A bundle order (migration 0030): the bundle bought. `workflow_id` is then its dearest item and
+     * `workflow_title` the bundle's title; bundle_order_items lists what it grants.
+     */
+    bundleId: uuid('bundle_id').references((): AnyPgColumn => bundles.id, { onDelete: 'restrict' }),
     updatedAt: updatedAt(),
   },
   (table) => [
-    // At most one open checkout per buyer and workflow: concurrent checkouts reuse it.
+    // At most one open checkout per buyer and workflow (and per buyer and bundle): concurrent checkouts reuse it.
     uniqueIndex('orders_pending_uq')
       .on(table.buyerId, table.workflowId)
-      .where(sql`state = 'pending'`),
+      .where(sql`state = 'pending' and bundle_id is null`),
+    uniqueIndex('orders_pending_bundle_uq')
+      .on(table.buyerId, table.bundleId)
+      .where(sql`state = 'pending' and bundle_id is not null`),
     index('orders_state_created_idx').on(table.state, table.createdAt),
     index('orders_buyer_idx').on(table.buyerId, table.createdAt),
     index('orders_buyer_email_idx').on(table.buyerEmail),
   ],
+);
+
+export const BUNDLE_STATUSES = ['listed', 'unlisted'] as const;
+
+/**
+ * A seller's own listed workflows sold together at one price (docs/decisions, bundles). It groups
+ * approved listings only, so it is not reviewed again; deleting it keeps the row for its orders.
+ */
+export const bundles = pgTable(
+  'bundles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    status: text('status').$type<(typeof BUNDLE_STATUSES)[number]>().notNull().default('listed'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('bundles_slug_uq').on(table.slug),
+    index('bundles_seller_idx').on(table.sellerId, table.createdAt),
+    check('bundles_status_ck', sql`status in ('listed', 'unlisted')`),
+    check('bundles_price_ck', sql`price > 0`),
+  ],
+);
+
+export const bundleItems = pgTable(
+  'bundle_items',
+  {
+    bundleId: uuid('bundle_id')
+      .notNull()
+      .references(() => bundles.id, { onDelete: 'cascade' }),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bundleId, table.workflowId] }),
+    index('bundle_items_workflow_idx').on(table.workflowId),
+  ],
+);
+
+/**
+ * What a bundle order grants, fixed when it is placed: each workflow the buyer did not own then, its
+ * list price then, and its part of the order's amount (pro-rata by list price, summing to the amount).
+ */
+export const bundleOrderItems = pgTable(
+  'bundle_order_items',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'restrict' }),
+    listPrice: bigint('list_price', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.workflowId] })],
 );
 
 /** Every provider callback and query answer received, valid or not (append-only: a trigger refuses changes). */
@@ -512,6 +656,10 @@ export const refundRequests = pgTable('refund_requests', {
   decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+  /** The seller's answer within 48 hours of the request (decision 0158): accepted, or contested with a reason. */
+  sellerAnswer: text('seller_answer').$type<'accepted' | 'contested'>(),
+  sellerReason: text('seller_reason'),
+  sellerAnsweredAt: timestamp('seller_answered_at', { withTimezone: true }),
 });
 
 /**
@@ -896,6 +1044,27 @@ export const workflowDownloads = pgTable(
   (table) => [primaryKey({ columns: [table.workflowId, table.visitor, table.day] })],
 );
 
+/**
+ * Every time a signed-in user took a workflow's file, with the time and the way (decision 0158): the
+ * evidence a refund decision weighs. Not de-duplicated, unlike workflow_downloads.
+ */
+export const downloadEvents = pgTable(
+  'download_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<DownloadEventKind>().notNull(),
+    version: text('version'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('download_events_user_workflow_idx').on(table.userId, table.workflowId, table.createdAt)],
+);
+
 /** A rating of 1-5 stars by someone who bought or downloaded the workflow; one per user and workflow. */
 export const workflowReviews = pgTable(
   'workflow_reviews',
@@ -971,5 +1140,67 @@ export const accountExports = pgTable(
   (table) => [
     index('account_exports_user_idx').on(table.userId),
     index('account_exports_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/* ---------- notifications and follows (decision 0161) ---------- */
+
+export type NotificationKind = 'sale' | 'workflow_update' | 'new_listing';
+
+/** One in-app notification; the e-mail of the same fact is queued with it. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** What it is about (`order:<id>`, `version:<id>`): one per recipient, so a replay adds nothing. */
+    dedupeKey: text('dedupe_key').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('notifications_user_dedupe_uq').on(table.userId, table.dedupeKey),
+    index('notifications_user_created_idx').on(table.userId, table.createdAt),
+    index('notifications_user_unread_idx')
+      .on(table.userId)
+      .where(sql`read_at is null`),
+  ],
+);
+
+/** A kind the user switched on or off (no row: on). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    enabled: boolean('enabled').notNull(),
+    /** Unsubscribe links issued before this no longer work (each works once). */
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ name: 'notification_preferences_pk', columns: [table.userId, table.kind] })],
+);
+
+/** A user following an author: the author's new listings reach them. */
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ name: 'follows_pk', columns: [table.followerId, table.authorId] }),
+    index('follows_author_idx').on(table.authorId),
+    check('follows_not_self', sql`${table.followerId} <> ${table.authorId}`),
   ],
 );

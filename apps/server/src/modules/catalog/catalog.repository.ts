@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { PRICE_BANDS, type PriceFilter, type Sort } from '@flowbay/domain';
+import { PRICE_BANDS, type DownloadEventKind, type PriceFilter, type Sort } from '@flowbay/domain';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import type { SearchSource, Stamped } from './search/search-sync.ts';
@@ -14,6 +14,7 @@ import {
   workflowViews,
   searchWords,
   workflowDownloads,
+  downloadEvents,
   subcategories,
   user,
   workflowCategories,
@@ -264,7 +265,18 @@ export function createCatalogRepository(db: Database) {
      * Counts a download once per visitor, workflow and day, like views: the insert and the increment
      * are one statement, so concurrent downloads of one visitor count once.
      */
-    async recordDownload(workflowId: string, visitor: string, version: string): Promise<void> {
+    async recordDownload(
+      workflowId: string,
+      visitor: string,
+      version: string,
+      taken?: { userId: string; kind: DownloadEventKind },
+    ): Promise<void> {
+      // Every time a signed-in user takes the file, with its time and way: what a refund decision weighs.
+      if (taken) {
+        await db
+          .insert(downloadEvents)
+          .values({ workflowId, userId: taken.userId, kind: taken.kind, version });
+      }
       await db.execute(sql`
         with inserted as (
           insert into ${workflowDownloads} (workflow_id, visitor, day, version)

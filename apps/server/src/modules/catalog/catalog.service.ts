@@ -10,6 +10,7 @@ import {
   ratingAverage,
   WorkflowCard,
   type BuyerSummary,
+  type DownloadEventKind,
   type ListWorkflowsQuery,
   type RelatedWorkflows,
   type WorkflowDetail,
@@ -183,6 +184,7 @@ export function createCatalogService(deps: {
     // The listed file; before the first approval its author and admins get the submitted one.
     const shown = row.currentVersionId || manages ? await workflows.shownVersion(row) : null;
     const counts = await repository.pendingAndPurchaseCounts(row.id);
+    const extras = await workflows.listingExtras(row.id);
     const fileUrl =
       !access.can_download || !shown
         ? null
@@ -205,6 +207,14 @@ export function createCatalogService(deps: {
           : publicRequirements(shown.summary.requirements),
       access,
       has_pending_changes: counts.pending > 0 || row.status === 'pending',
+      screenshots: extras.screenshots.map(({ id, key, width, height, caption }) => ({
+        id,
+        url: storage.publicUrl(key),
+        width,
+        height,
+        caption,
+      })),
+      faq: extras.faq,
       purchase_count: manages ? counts.purchases : null,
       buyer_summary: Number(row.price) > 0 ? await buyerSummary(row, shown?.summary ?? null) : null,
     };
@@ -230,6 +240,7 @@ export function createCatalogService(deps: {
       size: version.size,
       review_status: version.moderationStatus,
       review_reason: ownView ? version.moderationReason : null,
+      notes: version.notes,
     }));
   }
 
@@ -369,6 +380,11 @@ export function createCatalogService(deps: {
       return { workflow: await detailOf(row, viewer), basics: row };
     },
 
+    /** The cards of these workflows, in the order given (a bundle's page: the caller picks which). */
+    cards(ids: string[]): Promise<WorkflowCard[]> {
+      return cardCache.get(ids);
+    },
+
     /** Listed workflows only, whoever asks: a hidden one is never suggested. */
     async related(ref: string, viewer: Viewer): Promise<RelatedWorkflows> {
       const row = await findVisible(ref, viewer);
@@ -420,13 +436,17 @@ export function createCatalogService(deps: {
       }));
     },
 
-    /** Counts a view once per visitor, workflow and day (one statement: concurrent requests count once). */
+    /**
+     * Counts a view once per visitor, workflow and day (one statement: concurrent requests count once).
+     * The author's own views are not counted: they would lower the conversion sellers read.
+     */
     async recordView(
       ref: string,
       viewer: Viewer,
       visitorKey: string,
     ): Promise<{ views: number; counted: boolean }> {
       const row = await findVisible(ref, viewer);
+      if (isSignedIn(viewer) && viewer.id === row.userId) return { views: row.views, counted: false };
       const visitor = visitorOf(viewer, visitorKey);
       const views = await repository.recordView(row.id, visitor);
       return views !== null ? { views, counted: true } : { views: row.views, counted: false };
@@ -447,7 +467,13 @@ export function createCatalogService(deps: {
      * download is counted once per visitor and day; a signed-in download is what lets a user review a
      * free workflow, and its version is the one their review names.
      */
-    async download(ref: string, viewer: Viewer, visitorKey: string, versionId?: string) {
+    async download(
+      ref: string,
+      viewer: Viewer,
+      visitorKey: string,
+      versionId?: string,
+      kind: DownloadEventKind = 'file',
+    ) {
       const row = await findVisible(ref, viewer);
       const access = await accessFor(viewer, row);
       if (!access.can_download) {
@@ -466,7 +492,12 @@ export function createCatalogService(deps: {
       const served = await servedFiles.get(version.fileKey, row.title, row.id);
       if (!served) throw notFound('VERSION_NOT_FOUND', 'The file of this version is missing');
       const { file: body, encoded } = served;
-      await repository.recordDownload(row.id, visitorOf(viewer, visitorKey), version.version);
+      await repository.recordDownload(
+        row.id,
+        visitorOf(viewer, visitorKey),
+        version.version,
+        isSignedIn(viewer) ? { userId: viewer.id, kind } : undefined,
+      );
       const fileName = versionId ? downloadFileName(row.title, version.version) : downloadFileName(row.title);
       return { body, encoded, fileName, version: version.version ?? DEFAULT_VERSION };
     },

@@ -111,7 +111,7 @@ export function createConnectionsService(deps: {
         throw new AppError('NOT_AN_N8N_WORKFLOW', 'Not an n8n workflow');
       }
       // The download path: the same entitlement check, the served file, and the download counted.
-      const file = await catalog.download(detail.id, viewer, user.id);
+      const file = await catalog.download(detail.id, viewer, user.id, undefined, 'send_to_n8n');
       let parsed: unknown;
       try {
         parsed = JSON.parse(file.body.toString('utf8'));

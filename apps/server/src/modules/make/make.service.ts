@@ -95,7 +95,7 @@ export function createMakeService({ repository, catalog, api, keys }: MakeServic
       if (detail.node_summary?.platform !== 'make') {
         throw new AppError('NOT_A_MAKE_WORKFLOW', 'Only a Make workflow can be sent to Make');
       }
-      const file = await catalog.download(ref, viewer, visitorKey);
+      const file = await catalog.download(ref, viewer, visitorKey, undefined, 'send_to_make');
       const scenario = await api.createScenario(credentials, Buffer.from(file.body).toString('utf8'));
       return {
         scenario_id: scenario.id,

@@ -4,6 +4,7 @@ import { hasActiveEntitlement } from '../../db/entitlements.ts';
 import { isListed } from '../../db/fragments.ts';
 import { prefixQuery, searchTerms } from '../../lib/search-query.ts';
 import {
+  downloadEvents,
   n8nLibraryKeys,
   subcategories,
   user,
@@ -80,6 +81,11 @@ export function createN8nRepository(db: Database) {
     db.select(templateColumns).from(workflows).leftJoin(user, eq(user.id, workflows.userId));
 
   return {
+    /** A signed-in user's import of the workflow into their n8n (decision 0158). */
+    async recordImport(workflowId: string, userId: string) {
+      await db.insert(downloadEvents).values({ workflowId, userId, kind: 'n8n_import' });
+    },
+
     /** Use cases that hold at least one listed n8n workflow, in the catalogue's order. */
     async useCasesInUse(): Promise<UseCaseRow[]> {
       const rows = await db

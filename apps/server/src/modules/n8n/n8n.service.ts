@@ -204,7 +204,7 @@ export function createN8nService({
   async function workflowJson(
     row: TemplateRow,
     caller: TemplatesCaller,
-  ): Promise<ServedTemplate & { full: boolean }> {
+  ): Promise<ServedTemplate & { full: boolean; owner: string | null }> {
     const owner = await keyOwner(caller);
     if (!(await entitled(row, owner))) {
       const stub = stubWorkflow(row, caller);
@@ -213,13 +213,14 @@ export function createN8nService({
         nodeTypes: nodeTypesOf(stub.nodes),
         nodeCount: stub.nodes.length,
         full: false,
+        owner,
       };
     }
     const fileKey = row.currentVersionId ? await repository.currentFileKey(row.currentVersionId) : null;
     const served = fileKey ? await servedFiles.get(fileKey, row.title, row.id) : null;
     if (!served) throw notFound('WORKFLOW_NOT_FOUND', 'The file of this workflow is missing');
     if (!served.template) throw notFound('WORKFLOW_NOT_FOUND', 'This workflow is not an n8n workflow');
-    return { ...served.template, full: true };
+    return { ...served.template, full: true, owner };
   }
 
   async function findTemplate(id: number, caller: TemplatesCaller): Promise<TemplateRow> {
@@ -320,7 +321,9 @@ export function createN8nService({
       caller: TemplatesCaller,
     ): Promise<{ template: Omit<N8nImportTemplate, 'workflow'>; workflow: Buffer }> {
       const row = await findTemplate(id, caller);
-      const { workflow } = await workflowJson(row, caller);
+      const { workflow, full, owner } = await workflowJson(row, caller);
+      // n8n's "Use workflow" with the caller's library key: the file taken, as a refund decision weighs it.
+      if (full && owner) await repository.recordImport(row.id, owner);
       return { template: { id: row.number, name: row.title }, workflow };
     },
 

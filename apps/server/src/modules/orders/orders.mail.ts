@@ -122,6 +122,34 @@ export function refundRequestedMail(
   });
 }
 
+/**
+ * The seller hears of a refund request on their listing at once, in their language: the buyer's
+ * reason, and the link where they accept it or say why not, within 48 hours (decision 0158).
+ */
+export function refundRequestedSellerMail(
+  input: RefundMailInput & { answerUrl: string; answerBy: Date },
+): MailMessage {
+  const vi = input.language === 'vi';
+  const price = formatVnd(input.amount, input.language);
+  const by = formatMailDate(input.answerBy, input.language);
+  return renderMail(input.to, input.language, {
+    subject: vi
+      ? `Người mua yêu cầu hoàn tiền "${input.title}" (${input.code})`
+      : `A buyer asked for a refund of "${input.title}" (${input.code})`,
+    heading: vi ? 'Một người mua yêu cầu hoàn tiền' : 'A buyer asked for a refund',
+    paragraphs: [
+      vi
+        ? `Người mua đơn hàng ${input.code} ("${input.title}", ${price}) yêu cầu hoàn tiền.`
+        : `The buyer of order ${input.code} ("${input.title}", ${price}) asked for a refund.`,
+      `${vi ? 'Lý do của người mua' : "The buyer's reason"}: ${input.reason}`,
+      vi
+        ? `Bạn có thể đồng ý hoàn tiền hoặc cho biết lý do không đồng ý trước ${by}. Quản trị viên sẽ quyết định sau khi xem lý do của người mua, phản hồi của bạn và việc người mua đã tải hay nhập workflow hay chưa.`
+        : `You can accept the refund, or tell us why not, until ${by}. An admin decides after reading the buyer's reason, your answer, and whether the buyer downloaded or imported the workflow.`,
+    ],
+    action: { label: vi ? 'Phản hồi yêu cầu' : 'Answer the request', url: input.answerUrl },
+  });
+}
+
 export type AutoRefundKind = 'already_owned' | 'workflow_unavailable' | 'buyer_deleted' | 'amount_mismatch';
 
 export interface AutoRefundMailInput extends RefundMailInput {

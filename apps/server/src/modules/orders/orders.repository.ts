@@ -3,16 +3,19 @@ import type { OrderState, PaymentIncidentKind, PaymentIncidentOutcome } from '@f
 import type { Database } from '../../db/client.ts';
 import { hasActiveEntitlement as activeEntitlement } from '../../db/entitlements.ts';
 import {
+  downloadEvents,
   orders,
   paymentEvents,
   paymentIncidents,
   purchases,
   refundRequests,
   user,
+  workflowDownloads,
   workflowVersions,
   workflows,
 } from '../../db/schema.ts';
 import { publicName } from '../../db/fragments.ts';
+import { licenceReads, licenceWrites } from './licences.repository.ts';
 import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -31,6 +34,9 @@ const orderView = {
   refundReason: refundRequests.reason,
   refundDecisionReason: refundRequests.decisionReason,
   refundCreatedAt: refundRequests.createdAt,
+  sellerAnswer: refundRequests.sellerAnswer,
+  sellerReason: refundRequests.sellerReason,
+  sellerAnsweredAt: refundRequests.sellerAnsweredAt,
   incidentKind: paymentIncidents.kind,
   incidentOutcome: paymentIncidents.outcome,
   incidentReceivedAmount: paymentIncidents.receivedAmount,
@@ -44,6 +50,9 @@ export interface OrderView {
   refundReason: string | null;
   refundDecisionReason: string | null;
   refundCreatedAt: Date | null;
+  sellerAnswer: 'accepted' | 'contested' | null;
+  sellerReason: string | null;
+  sellerAnsweredAt: Date | null;
   incidentKind: PaymentIncidentKind | null;
   incidentOutcome: PaymentIncidentOutcome | null;
   incidentReceivedAmount: number | null;
@@ -64,6 +73,9 @@ function writes(tx: Tx) {
     /** The job queue may enqueue into this same transaction. */
     queryable: tx as Queryable,
 
+    /** Licence tiers and discount codes (licences.repository.ts). */
+    licences: licenceWrites(tx),
+
     /** Serialises checkouts of one buyer for one workflow (released at commit). */
     async lockCheckout(buyerId: string, workflowId: string) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${buyerId}), hashtext(${workflowId}))`);
@@ -74,7 +86,13 @@ function writes(tx: Tx) {
         .select()
         .from(orders)
         .where(
-          and(eq(orders.buyerId, buyerId), eq(orders.workflowId, workflowId), eq(orders.state, 'pending')),
+          and(
+            eq(orders.buyerId, buyerId),
+            eq(orders.workflowId, workflowId),
+            eq(orders.state, 'pending'),
+            // A bundle order names one of its items as its workflow: it is not that workflow's checkout.
+            isNull(orders.bundleId),
+          ),
         );
       return row ?? null;
     },
@@ -106,6 +124,7 @@ function writes(tx: Tx) {
     },
 
     async close(orderId: string, state: 'failed' | 'expired', now: Date) {
+      await licenceWrites(tx).releaseUse(orderId);
       await tx
         .update(orders)
         .set({ state, closedAt: now, updatedAt: now })
@@ -114,6 +133,7 @@ function writes(tx: Tx) {
 
     /** Paid: from pending, or late, from a closed checkout whose payment still arrived. */
     async markPaid(orderId: string, providerRef: string | null, now: Date) {
+      await licenceWrites(tx).retakeUse(orderId);
       await tx
         .update(orders)
         .set({ state: 'paid', paidAt: now, providerRef, updatedAt: now })
@@ -122,6 +142,7 @@ function writes(tx: Tx) {
 
     /** Money taken that buys nothing: recorded on the order (closed if it was open) until refunded. */
     async recordPaymentToRefund(orderId: string, providerRef: string | null, now: Date) {
+      await licenceWrites(tx).releaseUse(orderId);
       await tx
         .update(orders)
         .set({
@@ -200,6 +221,10 @@ function writes(tx: Tx) {
      */
     async grantEntitlement(order: OrderRow, now: Date): Promise<boolean> {
       if (!order.buyerId) return false;
+      if (order.upgradeFrom) {
+        await licenceWrites(tx).upgradeEntitlement(order.buyerId, order.workflowId, order.licence);
+        return true;
+      }
       const rows = await tx
         .insert(purchases)
         .values({
@@ -209,6 +234,7 @@ function writes(tx: Tx) {
           provider: order.provider,
           providerRef: order.providerRef,
           orderId: order.id,
+          licence: order.licence,
           createdAt: now,
         })
         .onConflictDoUpdate({
@@ -216,6 +242,7 @@ function writes(tx: Tx) {
           set: {
             revokedAt: null,
             orderId: order.id,
+            licence: order.licence,
             amount: order.amount,
             provider: order.provider,
             providerRef: order.providerRef,
@@ -260,6 +287,15 @@ function writes(tx: Tx) {
       return row ?? null;
     },
 
+    /** Whom to tell, read in the transaction (on PGlite it holds the only connection). */
+    async findUser(id: string) {
+      const [row] = await tx
+        .select({ id: user.id, email: user.email, locale: user.locale })
+        .from(user)
+        .where(eq(user.id, id));
+      return row ?? null;
+    },
+
     async insertRefundRequest(orderId: string, reason: string, now: Date) {
       await tx.insert(refundRequests).values({ orderId, reason, createdAt: now });
     },
@@ -276,12 +312,39 @@ function writes(tx: Tx) {
         .set({ state, decisionReason: reason, decidedBy: by, decidedAt: now })
         .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.state, 'open')));
     },
+
+    /** The seller's answer, written once: a second answer (even a concurrent one) changes nothing. */
+    async answerRefundRequest(
+      orderId: string,
+      answer: { accepted: boolean; reason: string | null },
+      now: Date,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(refundRequests)
+        .set({
+          sellerAnswer: answer.accepted ? 'accepted' : 'contested',
+          sellerReason: answer.reason,
+          sellerAnsweredAt: now,
+        })
+        .where(
+          and(
+            eq(refundRequests.orderId, orderId),
+            eq(refundRequests.state, 'open'),
+            isNull(refundRequests.sellerAnsweredAt),
+          ),
+        )
+        .returning({ orderId: refundRequests.orderId });
+      return rows.length > 0;
+    },
   };
 }
 export type OrderWrites = ReturnType<typeof writes>;
 
 export function createOrdersRepository(db: Database) {
   return {
+    /** Licence tiers and discount codes (licences.repository.ts). */
+    licences: licenceReads(db),
+
     transaction<T>(work: (repository: OrderWrites) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(writes(tx)));
     },
@@ -297,6 +360,9 @@ export function createOrdersRepository(db: Database) {
           id: workflows.id,
           title: workflows.title,
           price: workflows.price,
+          commercialPrice: workflows.commercialPrice,
+          agencyPrice: workflows.agencyPrice,
+          agencyClients: workflows.agencyClients,
           status: workflows.status,
           deletedAt: workflows.deletedAt,
           sellerId: workflows.userId,
@@ -353,6 +419,46 @@ export function createOrdersRepository(db: Database) {
       return { rows: rows as OrderView[], total: Number(total?.value ?? 0) };
     },
 
+    /** The open refund requests on a seller's listings, oldest first. */
+    async listSellerRefundRequests(sellerId: string): Promise<OrderView[]> {
+      const rows = await viewQuery(db)
+        .where(and(eq(orders.sellerId, sellerId), eq(refundRequests.state, 'open')))
+        .orderBy(refundRequests.createdAt);
+      return rows as OrderView[];
+    },
+
+    async findViewById(id: string): Promise<OrderView | null> {
+      const [row] = await viewQuery(db).where(eq(orders.id, id));
+      return (row as OrderView | undefined) ?? null;
+    },
+
+    /**
+     * What the buyer took of a workflow: every recorded download, send and import with its time and
+     * kind, oldest first, and the days of the per-day download count (which also holds downloads made
+     * before each was recorded with its kind).
+     */
+    async downloadEvidence(userId: string, workflowId: string) {
+      const [events, days] = await Promise.all([
+        db
+          .select({
+            kind: downloadEvents.kind,
+            at: downloadEvents.createdAt,
+            version: downloadEvents.version,
+          })
+          .from(downloadEvents)
+          .where(and(eq(downloadEvents.userId, userId), eq(downloadEvents.workflowId, workflowId)))
+          .orderBy(downloadEvents.createdAt),
+        db
+          .select({ day: workflowDownloads.day })
+          .from(workflowDownloads)
+          .where(
+            and(eq(workflowDownloads.visitor, `u:${userId}`), eq(workflowDownloads.workflowId, workflowId)),
+          )
+          .orderBy(workflowDownloads.day),
+      ]);
+      return { events, days: days.map((row) => String(row.day)) };
+    },
+
     async listOpenRefundRequests(): Promise<OrderView[]> {
       const rows = await viewQuery(db)
         .where(eq(refundRequests.state, 'open'))
@@ -362,15 +468,25 @@ export function createOrdersRepository(db: Database) {
 
     /** The buyer's active entitlements with the paid order behind each. */
     async listPurchases(userId: string) {
-      const rows = await viewQuery(db)
-        .innerJoin(purchases, eq(purchases.orderId, orders.id))
-        .where(and(eq(purchases.userId, userId), isNull(purchases.revokedAt)))
-        .orderBy(desc(orders.paidAt));
-      const workflowIds = rows.map((row) => row.order.workflowId);
+      // One row per entitlement: a bundle order stands behind each workflow it granted.
+      const held = await db
+        .select({ orderId: purchases.orderId, workflowId: purchases.workflowId })
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), isNull(purchases.revokedAt)));
+      const orderIds = [...new Set(held.flatMap((row) => (row.orderId ? [row.orderId] : [])))];
+      const rows = orderIds.length
+        ? ((await viewQuery(db)
+            .where(inArray(orders.id, orderIds))
+            .orderBy(desc(orders.paidAt))) as OrderView[])
+        : [];
+      const workflowIds = held.map((row) => row.workflowId);
       const details = workflowIds.length
         ? await db
             .select({
               id: workflows.id,
+              number: workflows.number,
+              slug: workflows.slug,
+              deletedAt: workflows.deletedAt,
               title: workflows.title,
               platform: sql<string | null>`${workflows.nodeSummary}->>'platform'`,
               latestVersion: workflowVersions.version,
@@ -379,10 +495,14 @@ export function createOrdersRepository(db: Database) {
             .leftJoin(workflowVersions, eq(workflowVersions.id, workflows.currentVersionId))
             .where(inArray(workflows.id, workflowIds))
         : [];
-      return rows.map((row) => ({
-        view: row as unknown as OrderView,
-        workflow: details.find((detail) => detail.id === row.order.workflowId)!,
-      }));
+      return rows.flatMap((view) =>
+        held
+          .filter((row) => row.orderId === view.order.id)
+          .map((row) => ({
+            view,
+            workflow: details.find((detail) => detail.id === row.workflowId)!,
+          })),
+      );
     },
 
     /** Pending orders whose time is up: reconciliation asks their provider before expiring them. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { OrderCodeParams } from '@flowbay/domain';
+import { OrderCodeParams, RefundRequestIdParams } from '@flowbay/domain';
 import { contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -11,10 +11,20 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
   const admin = contractRoutes(root, { tags: ['admin'], access: 'admin', errors, params });
 
   route('POST /api/orders', {
-    summary: 'Checkout: place an order for a paid workflow and get the address where to pay',
+    summary:
+      'Checkout: place an order for a paid workflow (or a bundle, by bundle_id) and get the address where to pay',
     status: 201,
     config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    handler: (request) => orders.checkout(request.viewer, request.body, request.ip),
+    handler: (request) =>
+      request.body.bundle_id
+        ? orders.checkoutBundle(request.viewer, request.body, request.ip)
+        : orders.checkout(request.viewer, request.body, request.ip),
+  });
+
+  route('POST /api/orders/quote', {
+    summary:
+      'The price of a licence tier with an optional discount code, before paying (an upgrade pays the difference)',
+    handler: (request) => orders.quote(request.viewer, request.body),
   });
 
   route('GET /api/orders/:code', {
@@ -35,6 +45,25 @@ export async function ordersRoutes(root: FastifyInstance, { orders }: { orders: 
     summary: 'Ask for a refund (the buyer, within 7 days of paying)',
     access: 'owner',
     handler: (request) => orders.requestRefund(request.viewer, request.params.code, request.body.reason),
+  });
+
+  const seller = contractRoutes(root, {
+    tags: ['orders', 'sales'],
+    access: 'signed-in',
+    errors: SIGNED_IN_ERRORS,
+    params: RefundRequestIdParams.shape,
+  });
+
+  seller('GET /api/me/refund-requests', {
+    summary: "Open refund requests on the caller's listings, with the answer they gave",
+    handler: (request) => orders.sellerRefundRequests(request.viewer),
+  });
+
+  seller('POST /api/me/refund-requests/:id/answer', {
+    summary:
+      "The seller's answer to a refund request on their listing: accept, or a reason against (within 48 hours, once)",
+    access: 'owner',
+    handler: (request) => orders.answerRefundRequest(request.viewer, request.params.id, request.body),
   });
 
   admin('GET /api/admin/orders', {

@@ -3,8 +3,11 @@ import {
   ADMIN_ORDERS_PAGE_SIZE,
   ORDER_CODE_ALPHABET,
   ORDER_TTL_MINUTES,
+  REFUND_ANSWER_HOURS,
   REFUND_WINDOW_DAYS,
   isUuid,
+  paths,
+  type AdminRefundRequest,
   type AdminOrder,
   type AdminOrdersQuery,
   type AdminPaymentIncidentsQuery,
@@ -13,7 +16,10 @@ import {
   type OrderSummary,
   type PaymentProviderId,
   type Purchase,
+  type Quote,
+  type QuoteBody,
   type RefundedByTransferBody,
+  type SellerRefundRequest,
 } from '@flowbay/domain';
 import type { RateConsumer, RateRule } from '../../infra/auth/rate-limit.ts';
 import type { Events } from '../../infra/events/events.ts';
@@ -43,6 +49,7 @@ import {
   autoRefundedBuyerMail,
   refundDeclinedMail,
   refundRequestedMail,
+  refundRequestedSellerMail,
   type AutoRefundKind,
 } from './orders.mail.ts';
 import type {
@@ -55,6 +62,8 @@ import type {
 import { checkedInvoiceRequest } from '../invoices/invoices.service.ts';
 import { canSeeUnlisted } from '../workflows/index.ts';
 import type { RejectedCallbacksRepository } from './rejected-callbacks.repository.ts';
+import { alreadyHolds, orderPricing, priceOrder, samePricing, toQuote } from './pricing.ts';
+import { bundleRefundFor, createBundleCheckout, grantBundle } from './bundle-orders.ts';
 
 export const RECONCILE_JOB = 'orders.reconcile';
 export const AUTO_REFUND_JOB = 'orders.auto-refund';
@@ -109,6 +118,8 @@ function callbackSample(input: CallbackInput): Record<string, unknown> {
 }
 
 const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Order not found');
+const refundRequestNotFound = () => notFound('REFUND_REQUEST_NOT_FOUND', 'Refund request not found');
+const ANSWER_WINDOW_MS = REFUND_ANSWER_HOURS * 60 * MINUTE;
 
 export function newOrderCode(): string {
   const pick = () => ORDER_CODE_ALPHABET[randomInt(ORDER_CODE_ALPHABET.length)];
@@ -179,6 +190,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       },
       seller: { id: order.sellerId ?? '', name: order.sellerName },
       buyer_name: order.buyerName,
+      licence: order.licence,
+      upgrade_from: order.upgradeFrom,
+      list_price: order.listPrice ?? order.amount,
+      discount_code: order.discountCode,
+      discount_amount: order.discountAmount,
       created_at: order.createdAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,
       expires_at: order.expiresAt.toISOString(),
@@ -216,6 +232,56 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     };
   }
 
+  function sellerAnswerOf(view: OrderView) {
+    return view.sellerAnswer && view.sellerAnsweredAt
+      ? {
+          accepted: view.sellerAnswer === 'accepted',
+          reason: view.sellerReason,
+          answered_at: view.sellerAnsweredAt.toISOString(),
+        }
+      : null;
+  }
+
+  const answerDueAt = (view: OrderView) => new Date(view.refundCreatedAt!.getTime() + ANSWER_WINDOW_MS);
+
+  function toSellerRefundRequest(view: OrderView): SellerRefundRequest {
+    const { order } = view;
+    return {
+      id: order.id,
+      order_code: order.code,
+      workflow: {
+        id: order.workflowId,
+        number: view.workflowNumber,
+        title: order.workflowTitle,
+        slug: view.workflowSlug,
+      },
+      amount: order.amount,
+      buyer_name: order.buyerName,
+      reason: view.refundReason ?? '',
+      created_at: view.refundCreatedAt!.toISOString(),
+      answer_due_at: answerDueAt(view).toISOString(),
+      answer: sellerAnswerOf(view),
+    };
+  }
+
+  /** A request in the admins' queue: the seller's answer and what the buyer took of the file. */
+  async function toAdminRefundRequest(view: OrderView): Promise<AdminRefundRequest> {
+    const evidence = view.order.buyerId
+      ? await repository.downloadEvidence(view.order.buyerId, view.order.workflowId)
+      : { events: [], days: [] };
+    return {
+      ...toAdminOrder(view),
+      answer_due_at: answerDueAt(view).toISOString(),
+      seller_answer: sellerAnswerOf(view),
+      downloads: evidence.events.map((event) => ({
+        kind: event.kind,
+        at: event.at.toISOString(),
+        version: event.version,
+      })),
+      download_days: evidence.days,
+    };
+  }
+
   async function viewOf(code: string): Promise<OrderView> {
     const view = await repository.findView(code);
     if (!view) throw orderNotFound();
@@ -234,7 +300,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const now = clock();
     await tx.markPaid(order.id, providerRef, now);
     const paid: OrderRow = { ...order, state: 'paid', paidAt: now, providerRef };
-    await tx.grantEntitlement(paid, now);
+    if (paid.bundleId) await grantBundle(tx, paid, now);
+    else await tx.grantEntitlement(paid, now);
     await deps.events.emit(
       tx.queryable,
       'order.paid',
@@ -255,14 +322,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     }
     if (order.paidAt || (await tx.lockIncident(order.id))) return 'already_settled';
     const now = clock();
-    const workflow = await tx.findWorkflowState(order.workflowId);
-    const refundFor: AutoRefundKind | null = !order.buyerId
-      ? 'buyer_deleted'
-      : !workflow || workflow.deletedAt || workflow.status !== 'listed'
-        ? 'workflow_unavailable'
-        : (await tx.hasActiveEntitlement(order.buyerId, order.workflowId))
-          ? 'already_owned'
-          : null;
+    const workflow = order.bundleId ? null : await tx.findWorkflowState(order.workflowId);
+    const refundFor: AutoRefundKind | null = order.bundleId
+      ? await bundleRefundFor(tx, order)
+      : !order.buyerId
+        ? 'buyer_deleted'
+        : !workflow || workflow.deletedAt || workflow.status !== 'listed'
+          ? 'workflow_unavailable'
+          : (await alreadyHolds(tx.licences, order))
+            ? 'already_owned'
+            : null;
     if (!refundFor) {
       await fulfil(tx, order, providerRef);
       if (order.state === 'pending') return 'paid';
@@ -521,6 +590,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const { refundRef, reason, adminId, seller, now } = refund;
     await tx.markRefunded(order.id, refundRef, now);
     await tx.revokeEntitlement(order.id, now);
+    // A refunded upgrade gives back the tier it replaced (the entitlement itself stays).
+    if (order.upgradeFrom && order.buyerId) {
+      await tx.licences.revertUpgrade(order.buyerId, order.workflowId, order.upgradeFrom, order.licence);
+    }
     await tx.decideRefundRequest(order.id, 'approved', reason, adminId, now);
     await deps.events.emit(
       tx.queryable,
@@ -663,7 +736,22 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     };
   }
 
+  const checkoutBundle = createBundleCheckout({
+    repository,
+    events: deps.events,
+    providers,
+    clock,
+    newOrderCode,
+    closeAtProvider,
+    viewOf,
+    toSummary,
+    log,
+  });
+
   return {
+    /** Checkout of a bundle (bundle-orders.ts): what POST /api/orders does with a `bundle_id`. */
+    checkoutBundle,
+
     providerList() {
       return {
         providers: providers.list.map((provider) => ({ id: provider.id, test_mode: provider.testMode })),
@@ -707,14 +795,20 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         for (let pass = 0; !order; pass += 1) {
           const step = await repository.transaction(async (tx) => {
             await tx.lockCheckout(buyer.id, workflow.id);
-            if (await tx.hasActiveEntitlement(buyer.id, workflow.id)) {
-              throw new AppError('ALREADY_PURCHASED', 'You already own this workflow');
-            }
             const now = clock();
+            // The tier, an upgrade's difference and the code's discount (refuses a tier already held).
+            const pricing = await priceOrder(tx.licences, {
+              buyerId: buyer.id,
+              workflow,
+              licence: body.licence ?? 'personal',
+              code: body.discount_code || undefined,
+              now,
+            });
             const pending = await tx.findPending(buyer.id, workflow.id);
             if (
               pending &&
               pending.provider === provider.id &&
+              samePricing(pending, pricing) &&
               pending.redirectUrl &&
               pending.expiresAt.getTime() - now.getTime() > REUSE_MARGIN_MS
             ) {
@@ -723,6 +817,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             }
             if (pending && pending.id !== closedAtProvider) return { closeFirst: pending };
             if (pending) await tx.close(pending.id, pending.expiresAt <= now ? 'expired' : 'failed', now);
+            // One use of the code, taken atomically: concurrent checkouts never pass max_uses.
+            if (pricing.code && !(await tx.licences.takeUse(pricing.code.id))) {
+              throw new AppError('DISCOUNT_CODE_USED_UP', 'This discount code has no uses left');
+            }
             const placed = await tx.insertOrder({
               code: newOrderCode(),
               buyerId: buyer.id,
@@ -733,7 +831,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
               workflowTitle: workflow.title,
               sellerId: workflow.sellerId,
               sellerName: workflow.sellerName,
-              amount: workflow.price,
+              ...orderPricing(pricing),
               provider: provider.id,
               createdAt: now,
               expiresAt: new Date(now.getTime() + ORDER_TTL_MINUTES * MINUTE),
@@ -776,6 +874,28 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       };
     },
 
+    /** The price of a tier with a code, before paying (nothing is taken: the code's use is taken at checkout). */
+    async quote(viewer: Viewer, body: QuoteBody): Promise<Quote> {
+      const buyer = requireUser(viewer);
+      const workflow = isUuid(body.workflow_id)
+        ? await repository.findWorkflowForSale(body.workflow_id)
+        : null;
+      if (!workflow || workflow.deletedAt || workflow.status !== 'listed') {
+        throw notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
+      }
+      if (workflow.sellerId === buyer.id)
+        throw new AppError('OWN_WORKFLOW', 'You cannot buy your own workflow');
+      if (workflow.price <= 0) throw new AppError('NOT_FOR_SALE', 'This workflow is not for sale');
+      const pricing = await priceOrder(repository.licences, {
+        buyerId: buyer.id,
+        workflow,
+        licence: body.licence,
+        code: body.discount_code || undefined,
+        now: clock(),
+      });
+      return toQuote(workflow, pricing);
+    },
+
     async get(viewer: Viewer, code: string) {
       if (!isSignedIn(viewer)) throw orderNotFound();
       const view = await repository.findView(code);
@@ -795,17 +915,20 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     async purchases(viewer: Viewer): Promise<{ purchases: Purchase[] }> {
       const buyer = requireUser(viewer);
       const rows = await repository.listPurchases(buyer.id);
+      const licences = await repository.licences.heldLicences(buyer.id);
       return {
         purchases: rows.map(({ view, workflow }) => ({
           order: toSummary(view, true),
+          licence: licences.get(workflow.id) ?? view.order.licence,
+          // The workflow held (for a bundle order, each one it granted), not the order's own.
           workflow: {
-            id: view.order.workflowId,
-            number: view.workflowNumber,
+            id: workflow.id,
+            number: workflow.number,
             title: workflow.title,
-            slug: view.workflowSlug,
+            slug: workflow.slug,
             platform: workflow.platform,
             latest_version: workflow.latestVersion ?? '1.0',
-            deleted: view.workflowDeletedAt !== null,
+            deleted: workflow.deletedAt !== null,
           },
         })),
       };
@@ -827,6 +950,23 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           throw new AppError('REFUND_WINDOW_CLOSED', 'The refund window is closed');
         }
         await tx.insertRefundRequest(order.id, reason, now);
+        const seller = order.sellerId ? await tx.findUser(order.sellerId) : null;
+        if (seller) {
+          await mailLater(
+            tx,
+            refundRequestedSellerMail({
+              to: seller.email,
+              language: seller.locale,
+              code: order.code,
+              title: order.workflowTitle,
+              amount: order.amount,
+              reason,
+              orderUrl: orderUrl(order.code),
+              answerUrl: `${publicUrl}${paths.sales()}#refund-requests`,
+              answerBy: new Date(now.getTime() + ANSWER_WINDOW_MS),
+            }),
+          );
+        }
         await mailLater(
           tx,
           refundRequestedMail({
@@ -858,7 +998,50 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     async adminRefundQueue(viewer: Viewer) {
       requireAdmin(viewer);
-      return { orders: (await repository.listOpenRefundRequests()).map(toAdminOrder) };
+      const views = await repository.listOpenRefundRequests();
+      return { orders: await Promise.all(views.map(toAdminRefundRequest)) };
+    },
+
+    /** The open refund requests on the caller's listings, with their answer if they gave one. */
+    async sellerRefundRequests(viewer: Viewer) {
+      const seller = requireUser(viewer);
+      return { requests: (await repository.listSellerRefundRequests(seller.id)).map(toSellerRefundRequest) };
+    },
+
+    /**
+     * The seller's answer to a refund request on their listing: accept, or contest with a reason.
+     * Only the order's seller (anyone else, the buyer included, gets 404), within 48 hours of the
+     * request, once, and only while the request is open.
+     */
+    async answerRefundRequest(viewer: Viewer, id: string, body: { accept: boolean; reason?: string }) {
+      const seller = requireUser(viewer);
+      await repository.transaction(async (tx) => {
+        const order = await tx.lockById(id);
+        if (!order || !order.sellerId || order.sellerId !== seller.id) throw refundRequestNotFound();
+        const request = await tx.findRefundRequest(order.id);
+        if (!request) throw refundRequestNotFound();
+        if (request.state !== 'open') {
+          throw new AppError('NO_REFUND_REQUEST', 'This order has no open refund request');
+        }
+        if (request.sellerAnsweredAt) {
+          throw new AppError('REFUND_ALREADY_ANSWERED', 'This refund request was already answered');
+        }
+        const now = clock();
+        if (now.getTime() > request.createdAt.getTime() + ANSWER_WINDOW_MS) {
+          throw new AppError('REFUND_ANSWER_WINDOW_CLOSED', 'The time to answer this refund request is over');
+        }
+        const accepted = body.accept;
+        const written = await tx.answerRefundRequest(
+          order.id,
+          { accepted, reason: accepted ? body.reason?.trim() || null : body.reason!.trim() },
+          now,
+        );
+        if (!written)
+          throw new AppError('REFUND_ALREADY_ANSWERED', 'This refund request was already answered');
+      });
+      const view = await repository.findViewById(id);
+      if (!view) throw refundRequestNotFound();
+      return { request: toSellerRefundRequest(view) };
     },
 
     /**

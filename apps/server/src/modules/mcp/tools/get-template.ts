@@ -54,7 +54,7 @@ export function registerGetTemplate(server: McpServer, context: ToolContext) {
           buy_link: facts.link,
         };
       }
-      const file = await context.catalog.download(ref, context.viewer, context.visitorKey);
+      const file = await context.catalog.download(ref, context.viewer, context.visitorKey, undefined, 'mcp');
       return {
         ...facts,
         access: detail.access.reason,
