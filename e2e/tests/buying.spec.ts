@@ -77,12 +77,13 @@ async function buyFromItsPage(
   return answerTestGateway(page, t, language, workflow, outcome);
 }
 
-/** What a buyer without an entitlement sees: the Buy block, no preview, no download, no file. */
+/** What a buyer without an entitlement sees: the Buy block, the structure only, no download, no file. */
 async function expectLocked(page: Page, t: Translate, workflow: Listed) {
   await page.goto(pathOf(workflow));
   await expect(page.getByTestId('buy-block')).toBeVisible();
-  await expect(page.getByTestId('purchase-overlay')).toBeVisible();
-  await expect(page.getByTestId('workflow-preview')).toHaveCount(0);
+  await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('structure-preview')).toBeVisible();
+  await expect(page.getByRole('button', { name: t('detail.copyJson') })).toHaveCount(0);
   await expect(page.getByRole('button', { name: t('detail.download'), exact: true })).toHaveCount(0);
   expect((await page.request.get(`/api/workflows/${workflow.id}/download`)).ok()).toBe(false);
 }
@@ -109,9 +110,9 @@ test.describe('buying', () => {
     await expect(facts).toContainText(t('facts.apps'));
     await expect(facts).toContainText(t('facts.credentials'));
     await expect(facts).toContainText(t('facts.testedWith'));
-    await expect(page.getByTestId('workflow-preview')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: t('detail.copyJson') })).toHaveCount(0);
     const factsBox = await facts.boundingBox();
-    const coverBox = await page.getByTestId('purchase-overlay').boundingBox();
+    const coverBox = await page.getByTestId('preview-section').boundingBox();
     expect(factsBox!.y).toBeLessThan(coverBox!.y);
     await expectAccessible(page);
 

@@ -82,7 +82,10 @@ test.describe('detail page laid out for a decision', () => {
     await expect(facts).toContainText(t('facts.credentials'));
     await below(page, 'apps-and-requirements', 'description');
     await below(page, 'description', 'preview-section');
-    await expect(page.getByTestId('purchase-overlay')).toBeVisible();
+    // Before purchase, the graph is drawn from the structure only: node types, no settings.
+    await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('structure-preview')).toBeVisible();
+    await expect(page.getByRole('button', { name: t('detail.copyJson') })).toHaveCount(0);
 
     const html = await response!.text();
     const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];

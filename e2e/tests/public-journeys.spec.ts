@@ -112,12 +112,14 @@ test.describe('public journeys', () => {
     await page.goto('/workflows?price=paid&sort=price_desc');
     await page.getByRole('article').first().getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByText(words.purchaseOverlay)).toBeVisible();
+    // The graph is drawn from the structure only (node types and connections), never the file.
+    await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
+    await expect(page.getByText(words.structureOnly)).toBeVisible();
     // A visitor is offered the Buy button (it leads to sign-in), never a dead "purchase required".
     await expect(
       page.getByTestId('buy-block').getByRole('button', { name: words.buy, exact: true }),
     ).toBeEnabled();
-    await expect(page.getByTestId('workflow-preview')).toHaveCount(0);
+    await expect(page.getByTestId('structure-preview')).toBeVisible();
     await expectAccessible(page);
     expect(fileRequests).toEqual([]);
   });

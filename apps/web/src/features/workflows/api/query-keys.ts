@@ -7,6 +7,8 @@ export const workflowsKeys = {
   detail: (ref: string) => [...workflowsKeys.all, 'detail', ref] as const,
   versions: (workflowId: string) => [...workflowsKeys.all, 'versions', workflowId] as const,
   related: (workflowId: string) => [...workflowsKeys.all, 'related', workflowId] as const,
+  /** A paid workflow's structure preview (node types and connections only). */
+  structure: (workflowId: string) => [...workflowsKeys.all, 'structure', workflowId] as const,
   authorStats: sharedKeys.authorStatsOf,
   categories: ['categories'] as const,
   subcategories: ['subcategories'] as const,

@@ -48,7 +48,8 @@ export function DetailLayout({
 }) {
   const { t } = useTranslation();
   const author = authorName(workflow.profiles) ?? t('common.anonymous');
-  const previewable = workflow.access.can_download && Boolean(workflow.file_url);
+  // Before purchase the main column shows a paid workflow's structure, so its cover goes here.
+  const previewable = (workflow.access.can_download && Boolean(workflow.file_url)) || workflow.price > 0;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <DetailBreadcrumb title={workflow.title} />

@@ -1,4 +1,3 @@
-import { Lock } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import type { WorkflowDetail } from '@flowbay/domain';
@@ -7,10 +6,13 @@ import { WhenVisible } from '@/components/when-visible';
 import { OpenInZapier } from './open-in-zapier';
 
 const PreviewPanel = lazy(() => import('../../preview/preview-panel'));
+const StructurePanel = lazy(() => import('../../preview/structure-panel'));
 
 /**
- * The interactive graph for whoever may open the file, loaded only when scrolled to; otherwise the
- * cover with what buying unlocks. It comes after the facts and the description.
+ * The interactive graph for whoever may open the file, loaded only when scrolled to. Before purchase
+ * a paid workflow shows the same graph drawn from its structure (node types and connections, from
+ * GET /api/workflows/:id/structure), never its file; otherwise the cover. It comes after the facts
+ * and the description.
  */
 export function PreviewSection({ workflow }: { workflow: WorkflowDetail }) {
   const { t } = useTranslation();
@@ -24,6 +26,12 @@ export function PreviewSection({ workflow }: { workflow: WorkflowDetail }) {
             <PreviewPanel fileUrl={fileUrl} title={workflow.title} showSettings={workflow.price === 0} />
           </Suspense>
         </WhenVisible>
+      ) : workflow.price > 0 ? (
+        <WhenVisible placeholder={<Skeleton className="h-[548px] w-full rounded-2xl" />}>
+          <Suspense fallback={<Skeleton className="h-[548px] w-full rounded-2xl" />}>
+            <StructurePanel workflowId={workflow.id} title={workflow.title} />
+          </Suspense>
+        </WhenVisible>
       ) : (
         <LockedCover workflow={workflow} />
       )}
@@ -31,25 +39,31 @@ export function PreviewSection({ workflow }: { workflow: WorkflowDetail }) {
   );
 }
 
-/** The cover of a workflow whose preview the visitor can open: shown beside the facts, not in place of the graph. */
+/**
+ * The cover beside the facts, not in place of the graph: for a workflow whose file the visitor may
+ * open, and for a paid one before purchase (its structure fills the main column).
+ */
 export function WorkflowCover({ workflow }: { workflow: WorkflowDetail }) {
   const { t } = useTranslation();
   if (!workflow.cover_image_url) return null;
+  const locked = !workflow.access.can_download;
   return (
     <img
       src={workflow.cover_image_url}
       alt={t('detail.coverAlt', { title: workflow.title })}
       className="aspect-video w-full rounded-2xl border border-slate-200 object-cover"
-      loading="lazy"
+      // Before purchase it is a paid page's largest paint (the server preloads it).
+      loading={locked ? 'eager' : 'lazy'}
+      fetchPriority={locked ? 'high' : 'auto'}
       decoding="async"
       data-testid="workflow-cover"
     />
   );
 }
 
+/** The cover of a workflow with neither a file to preview nor a structure to show (a free one not yet listed). */
 function LockedCover({ workflow }: { workflow: WorkflowDetail }) {
   const { t } = useTranslation();
-  const paid = workflow.price > 0;
   return (
     <div
       className="relative overflow-hidden rounded-2xl border border-slate-200 bg-gradient-to-br from-brand-100 via-white to-violet-100"
@@ -72,18 +86,6 @@ function LockedCover({ workflow }: { workflow: WorkflowDetail }) {
             <rect width="32" height="32" rx="8" fill="#4f46e5" />
             <path d="M9 10h9M9 16h14M9 22h6" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
           </svg>
-        </div>
-      )}
-      {paid && (
-        <div
-          className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-slate-950/60 p-6 text-center text-white"
-          data-testid="purchase-overlay"
-        >
-          <span className="inline-flex size-12 items-center justify-center rounded-full bg-white/15">
-            <Lock className="size-6" aria-hidden="true" />
-          </span>
-          <p className="text-lg font-semibold">{t('detail.purchaseForDemo')}</p>
-          <p className="max-w-md text-sm text-slate-200">{t('detail.thumbnailOnly')}</p>
         </div>
       )}
     </div>
