@@ -3,6 +3,9 @@ import { orderSweep } from '../../plugins/sweeps.ts';
 import { registerOrdersListeners } from './orders.listeners.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { ordersRoutes } from './orders.routes.ts';
+import { discountCodesRoutes } from './discount-codes.routes.ts';
+import { createDiscountCodesRepository } from './discount-codes.repository.ts';
+import { createDiscountCodesService } from './discount-codes.service.ts';
 import { AUTO_REFUND_JOB, RECONCILE_JOB, createOrdersService, type OrdersService } from './orders.service.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { createRejectedCallbacksRepository } from './rejected-callbacks.repository.ts';
@@ -44,11 +47,18 @@ export const ordersModule = defineModule({
       log,
     }),
   }),
-  routes: ({ orders, testGateway, payosTestTransfer, env }) => [
-    route(ordersRoutes, { orders }),
-    route(paymentsRoutes, { orders, testGateway, payosTestTransfer }),
-    env.NODE_ENV !== 'test' && route(orderSweep, { orders }),
-  ],
+  routes: ({ orders, testGateway, payosTestTransfer, env, db, clock }) => {
+    const discountCodes = createDiscountCodesService({
+      repository: createDiscountCodesRepository(db),
+      clock,
+    });
+    return [
+      route(ordersRoutes, { orders }),
+      route(discountCodesRoutes, { discountCodes }),
+      route(paymentsRoutes, { orders, testGateway, payosTestTransfer }),
+      env.NODE_ENV !== 'test' && route(orderSweep, { orders }),
+    ];
+  },
   jobs: ({ orders }) => ({
     [RECONCILE_JOB]: (payload) => orders.reconcile(String(payload.orderId)),
     [AUTO_REFUND_JOB]: (payload, job) => orders.autoRefund(String(payload.orderId), job),
