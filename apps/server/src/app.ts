@@ -57,6 +57,7 @@ import { makeModule } from './modules/make/make.module.ts';
 import { mcpModule } from './modules/mcp/mcp.module.ts';
 import { moderationModule } from './modules/moderation/moderation.module.ts';
 import { n8nModule } from './modules/n8n/n8n.module.ts';
+import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { ordersModule } from './modules/orders/orders.module.ts';
 import type { OrdersService } from './modules/orders/orders.service.ts';
 import { profilesModule } from './modules/profiles/profiles.module.ts';
@@ -170,6 +171,7 @@ export function appModules(options: Pick<AppOptions, 'translator' | 'webDist'>):
     ordersModule,
     invoicesModule,
     favoritesModule,
+    notificationsModule,
     iconsModule,
     shareImagesModule,
     translateModule(options.translator),

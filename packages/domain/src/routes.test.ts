@@ -38,6 +38,8 @@ describe('route table', () => {
         'adminTaxStatement',
         'favorites',
         'myWorkflows',
+        'notifications',
+        'notificationSettings',
         'orderReceipt',
         'profile',
         'purchases',

@@ -51,5 +51,7 @@ export const PAGE_MODULES: Record<PageId, PageDeclaration<never>> = {
   privacy,
   sales: signedIn('sales'),
   taxStatement: signedIn('tax-statement'),
+  notifications: signedIn('notifications'),
+  notificationSettings: signedIn('notification-settings'),
   notFound,
 };

@@ -4,9 +4,11 @@ import { AppError } from '../../lib/errors.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * A write another site may send with the visitor's cookies. Nothing uses it today: payment
-     * callbacks (VNPay IPN, Stripe webhooks) are server-to-server without cookies, so the check
-     * never applies to them. See docs/decisions/0012-http-hardening.md before setting it.
+     * A write another site may send with the visitor's cookies. Only the e-mails' one-click
+     * unsubscribe uses it (RFC 8058: a mail client posts from anywhere; the signed token is the
+     * credential, decision 0161). Payment callbacks (VNPay IPN, Stripe webhooks) are
+     * server-to-server without cookies, so the check never applies to them. See
+     * docs/decisions/0012-http-hardening.md before setting it.
      */
     allowCrossSiteWrites?: boolean;
   }

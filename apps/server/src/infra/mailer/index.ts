@@ -16,6 +16,11 @@ export interface MailMessage {
    * again the same message for the receiving servers, which keep one.
    */
   idempotencyKey?: string;
+  /**
+   * Extra header fields, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058) on the
+   * notification e-mails a recipient can switch off.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -44,9 +49,9 @@ function createSmtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     driver: 'smtp',
-    async send({ to, subject, text, html, idempotencyKey }) {
+    async send({ to, subject, text, html, idempotencyKey, headers }) {
       const messageId = idempotencyKey ? messageIdFor(idempotencyKey, from) : undefined;
-      await transport.sendMail({ from, to, subject, text, html, messageId });
+      await transport.sendMail({ from, to, subject, text, html, messageId, headers });
     },
     close: () => transport.close(),
   };
@@ -56,9 +61,9 @@ function createOutboxMailer(directory: string, from: string, log?: MailLog): Mai
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     driver: 'outbox',
-    async send({ to, subject, text, html, link, idempotencyKey }) {
+    async send({ to, subject, text, html, link, idempotencyKey, headers }) {
       const messageId = idempotencyKey ? messageIdFor(idempotencyKey, from) : undefined;
-      const info = await transport.sendMail({ from, to, subject, text, html, messageId });
+      const info = await transport.sendMail({ from, to, subject, text, html, messageId, headers });
       await mkdir(directory, { recursive: true });
       // A sortable name: the newest message is the last one listed.
       const file = join(

@@ -309,6 +309,11 @@ export function createSalesRepository(db: Database) {
       return row ?? null;
     },
 
+    async findSale(orderId: string): Promise<SaleRow | null> {
+      const [row] = await db.select().from(sales).where(eq(sales.orderId, orderId));
+      return row ?? null;
+    },
+
     async findAccount(sellerId: string): Promise<PayoutAccountRow | null> {
       const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, sellerId));
       return row ?? null;

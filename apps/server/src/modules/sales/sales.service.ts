@@ -323,6 +323,15 @@ export function createSalesService(deps: SalesServiceDeps) {
       });
     },
 
+    /**
+     * What a paid order's sale brought its seller (the seller's sale notification): the price and the
+     * net after the platform fee and the tax withheld; null when no sale was booked for the order.
+     */
+    async saleOf(orderId: string): Promise<{ price: number; net: number } | null> {
+      const sale = await repository.findSale(orderId);
+      return sale && { price: sale.price, net: sale.sellerShare - sale.vat - sale.pit };
+    },
+
     /** The ledger's part of `order.refunded`, in the transaction that marks the order refunded. */
     async orderRefunded(db: Queryable, order: SaleOrder, refundedAt: Date) {
       await ledgerWrites(db).recordRefund(order.id, refundedAt);

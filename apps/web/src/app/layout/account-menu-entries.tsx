@@ -1,4 +1,5 @@
 import {
+  Bell,
   Heart,
   LayoutList,
   PlusCircle,
@@ -28,6 +29,7 @@ export function menuEntries(user: SessionUser, isAdmin: boolean): MenuEntry[] {
     { to: paths.favorites(), key: 'menu.favorites', icon: <Heart aria-hidden="true" /> },
     { to: paths.purchases(), key: 'menu.purchases', icon: <ShoppingBag aria-hidden="true" /> },
     { to: paths.sales(), key: 'menu.sales', icon: <Wallet aria-hidden="true" /> },
+    { to: paths.notifications(), key: 'menu.notifications', icon: <Bell aria-hidden="true" /> },
     ...(isAdmin
       ? [{ to: paths.admin(), key: 'menu.moderation', icon: <ShieldCheck aria-hidden="true" /> }]
       : []),

@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/toaster';
 import { useSession } from '@/features/accounts/api/get-session';
 import { useSignOut } from '@/features/accounts/api/sign-out';
 import { InitialsAvatar } from '@/features/accounts/components/initials-avatar';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { errorKey } from '@/lib/api-client';
 import { AvatarMenu } from '../server-parts';
 import { menuEntries } from './account-menu-entries';
@@ -48,9 +49,12 @@ export function HeaderAccount() {
     );
   }
   return (
-    <Suspense fallback={placeholder}>
-      <AvatarMenu user={user} isAdmin={isAdmin} logout={logout} pending={pending} />
-    </Suspense>
+    <div className="flex items-center gap-1">
+      <NotificationBell />
+      <Suspense fallback={placeholder}>
+        <AvatarMenu user={user} isAdmin={isAdmin} logout={logout} pending={pending} />
+      </Suspense>
+    </div>
   );
 }
 

@@ -18,6 +18,8 @@ import { usePageHead } from '@/lib/page-meta';
 import { useCurrentUserId } from '@/lib/current-user';
 import { usePaginationLabels } from '@/lib/use-pagination-labels';
 import { AuthorRating } from '@/features/ratings/components/author-rating';
+import { useSession } from '@/features/accounts/api/get-session';
+import { FollowButton } from '@/features/notifications/components/follow-button';
 import { page as profilePage } from './public-profile.page';
 
 export function Component() {
@@ -166,6 +168,7 @@ function ProfileHeader({
           ))}
         </dl>
         <AuthorRating userId={profile.id} />
+        <FollowAuthor authorId={profile.id} />
         {profile.bio && (
           <p className="mt-4 max-w-3xl text-sm whitespace-pre-line text-slate-700">{profile.bio}</p>
         )}
@@ -195,6 +198,19 @@ function ProfileHeader({
         </ButtonLink>
       )}
     </div>
+  );
+}
+
+/** Follow (notifications feature), with the follower count; on one's own page only the count. */
+function FollowAuthor({ authorId }: { authorId: string }) {
+  const { user } = useSession();
+  return (
+    <FollowButton
+      authorId={authorId}
+      signedIn={Boolean(user)}
+      isSelf={user?.id === authorId}
+      className="mt-3"
+    />
   );
 }
 

@@ -22,6 +22,7 @@ import { ratingsKeys, reviewsQueryOptions } from '@/features/ratings/api/get-rev
 import { AuthorRating } from '@/features/ratings/components/author-rating';
 import { ReportWorkflowTrigger } from '@/features/ratings/components/report-workflow-trigger';
 import { useSession } from '@/features/accounts/api/get-session';
+import { FollowButton } from '@/features/notifications/components/follow-button';
 import { SendToN8n } from '@/features/connections/components/send-to-n8n';
 import { SendToMake } from '@/features/make/components/send-to-make';
 import { ModerationNotice } from '@/components/moderation-notice';
@@ -175,7 +176,25 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
           </WhenVisible>
         )
       }
-      authorRating={<AuthorRating userId={workflow.user_id} />}
+      authorRating={
+        <>
+          <AuthorRating userId={workflow.user_id} />
+          {workflow.profiles && <FollowAuthor authorId={workflow.user_id} />}
+        </>
+      }
+    />
+  );
+}
+
+/** Follow in the author card (notifications feature): the author themselves sees only the count. */
+function FollowAuthor({ authorId }: { authorId: string }) {
+  const { user } = useSession();
+  return (
+    <FollowButton
+      authorId={authorId}
+      signedIn={Boolean(user)}
+      isSelf={user?.id === authorId}
+      className="mt-3"
     />
   );
 }
