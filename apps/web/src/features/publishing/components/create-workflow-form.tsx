@@ -27,6 +27,7 @@ const FIELDS = [
   'subcategory_ids',
   'tested_with',
   'zapier_share_url',
+  'show_notes_before_purchase',
   'file',
   'cover',
 ] as const;
@@ -58,6 +59,7 @@ export function CreateWorkflowForm({
       subcategory_ids: [],
       tested_with: '',
       zapier_share_url: '',
+      show_notes_before_purchase: false,
       file: null,
       cover: null,
     },
@@ -105,6 +107,7 @@ export function CreateWorkflowForm({
         file_url: uploaded.url,
         tested_with: values.tested_with || null,
         zapier_share_url: values.zapier_share_url || null,
+        show_notes_before_purchase: values.price > 0 && values.show_notes_before_purchase,
         category_ids: values.category_ids,
         subcategory_ids: values.subcategory_ids,
       });

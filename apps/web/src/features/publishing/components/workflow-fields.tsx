@@ -22,6 +22,7 @@ export interface WorkflowFieldsInput {
   price: string;
   tested_with: string;
   zapier_share_url: string;
+  show_notes_before_purchase: boolean;
   category_ids: string[];
   subcategory_ids: string[];
   cover: File | null;
@@ -123,6 +124,23 @@ export function WorkflowFields({
           </FormField>
         )}
       </div>
+      {paid && (
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor={`${idPrefix}-show-notes`} className="flex cursor-pointer items-start gap-2">
+            <input
+              id={`${idPrefix}-show-notes`}
+              type="checkbox"
+              className="accent-brand-600 mt-0.5 size-4"
+              aria-describedby={`${idPrefix}-show-notes-help`}
+              {...form.register('show_notes_before_purchase')}
+            />
+            <span className="font-medium text-slate-800">{t('publish.showNotesBeforePurchase')}</span>
+          </label>
+          <p id={`${idPrefix}-show-notes-help`} className="pl-6 text-slate-600">
+            {t('publish.showNotesBeforePurchaseHelp')}
+          </p>
+        </div>
+      )}
       <Controller
         control={form.control}
         name="category_ids"

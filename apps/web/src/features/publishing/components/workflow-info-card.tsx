@@ -22,6 +22,7 @@ import {
   testedWithField,
   titleField,
   zapierShareUrlField,
+  showNotesField,
   useCasesField,
 } from '../lib/workflow-form-schema';
 import { WorkflowFields, type Option, type WorkflowFieldsInput } from './workflow-fields';
@@ -33,6 +34,7 @@ const infoFields = {
   price: priceField,
   tested_with: testedWithField,
   zapier_share_url: zapierShareUrlField,
+  show_notes_before_purchase: showNotesField,
   category_ids: platformsField,
   subcategory_ids: useCasesField,
   cover: coverField,
@@ -52,6 +54,7 @@ const FIELDS = [
   'price',
   'tested_with',
   'zapier_share_url',
+  'show_notes_before_purchase',
   'category_ids',
   'subcategory_ids',
   'cover',
@@ -69,6 +72,7 @@ function initialValues(workflow: WorkflowDetail): InfoInput {
     price: String(workflow.price),
     tested_with: workflow.tested_with ?? '',
     zapier_share_url: workflow.zapier_share_url ?? '',
+    show_notes_before_purchase: workflow.show_notes_before_purchase,
     category_ids: workflow.categories.map((category) => category.id),
     subcategory_ids: workflow.workflow_subcategories.map((link) => link.subcategory_id),
     cover: null,
@@ -115,6 +119,9 @@ export function WorkflowInfoCard({
         price: values.price,
         tested_with: values.tested_with || null,
         ...(filePlatform === 'zapier' ? { zapier_share_url: values.zapier_share_url || null } : {}),
+        ...(values.show_notes_before_purchase !== loaded.show_notes_before_purchase
+          ? { show_notes_before_purchase: values.show_notes_before_purchase }
+          : {}),
         ...(coverUrl ? { cover_image_url: coverUrl } : {}),
         ...(sameSet(values.category_ids, loaded.category_ids ?? [])
           ? {}

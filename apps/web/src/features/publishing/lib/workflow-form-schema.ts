@@ -47,6 +47,8 @@ export const zapierShareUrlField = z
   .max(ZAPIER_SHARE_LINK_MAX, { error: 'errors.ZAPIER_LINK_INVALID' })
   .refine((value) => value === '' || isZapierShareLink(value), { error: 'errors.ZAPIER_LINK_INVALID' })
   .default('');
+/** A paid listing's structure preview shows its notes' text before purchase only when ticked. */
+export const showNotesField = z.boolean().default(false);
 export const platformsField = z.array(z.string()).min(1, { error: K.platformRequired });
 export const useCasesField = z.array(z.string()).min(1, { error: K.jobTypeRequired });
 export const coverField = z
@@ -64,6 +66,7 @@ export const createWorkflowFormSchema = z
     subcategory_ids: useCasesField,
     tested_with: testedWithField,
     zapier_share_url: zapierShareUrlField,
+    show_notes_before_purchase: showNotesField,
     file: z
       .instanceof(File, { error: K.fileRequired })
       .nullable()
