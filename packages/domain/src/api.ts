@@ -99,6 +99,24 @@ export const WorkflowAccess = z.object({
 });
 export type WorkflowAccess = z.infer<typeof WorkflowAccess>;
 
+/** A listing screenshot, served as WebP with its size (for width/height attributes). */
+export const Screenshot = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  caption: z.string(),
+});
+export type Screenshot = z.infer<typeof Screenshot>;
+
+/** A listing's screenshots as its author sees them: the pending edit's list while one waits. */
+export const ScreenshotList = z.object({
+  screenshots: z.array(Screenshot),
+  /** True when this list waits for review (the listing still shows the approved one). */
+  pending_review: z.boolean(),
+});
+export type ScreenshotList = z.infer<typeof ScreenshotList>;
+
 export const WorkflowDetail = WorkflowCard.extend({
   /** Only present for free workflows or callers entitled to the file. */
   file_url: z.string().nullable(),
@@ -111,6 +129,10 @@ export const WorkflowDetail = WorkflowCard.extend({
   requirements: Requirements.nullable(),
   access: WorkflowAccess,
   has_pending_changes: z.boolean(),
+  /** Approved screenshots, in order (at most SCREENSHOTS_MAX). */
+  screenshots: z.array(Screenshot),
+  /** The optional product FAQ, approved content only. */
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })),
   /** How many people bought it; only for its author and admins (the delete warning), else null. */
   purchase_count: z.number().int().nullable(),
   /** What a buyer needs to decide, by public name only; paid workflows only, else null. */
@@ -177,6 +199,8 @@ export const WorkflowVersion = z.object({
   size: z.number().int(),
   review_status: z.enum(MODERATION_STATUSES),
   review_reason: z.string().nullable(),
+  /** What changed in this version, as its author wrote it ('' for versions from before notes). */
+  notes: z.string(),
 });
 export type WorkflowVersion = z.infer<typeof WorkflowVersion>;
 

@@ -1,7 +1,18 @@
 /** Business constants (docs/product.md, "Limits"), shared by server and web. */
 export const TITLE_MIN = 5;
 export const TITLE_MAX = 150;
-export const DESCRIPTION_MAX = 1000;
+/** A listing's description: sanitised markdown (markdown-html.ts), docs/decisions (rich listings). */
+export const DESCRIPTION_MAX = 20_000;
+/** Screenshots per listing; each is stored as WebP at most this wide, with its width and height. */
+export const SCREENSHOTS_MAX = 8;
+export const SCREENSHOT_MAX_WIDTH = 1600;
+export const SCREENSHOT_CAPTION_MAX = 200;
+/** The optional product FAQ: question and answer pairs. */
+export const FAQ_MAX = 10;
+export const FAQ_QUESTION_MAX = 300;
+export const FAQ_ANSWER_MAX = 2000;
+/** What changed in a new version (required on every version after the first). */
+export const VERSION_NOTES_MAX = 2000;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const PAGE_SIZE = 12;
 export const PAGE_LIMIT_MAX = 48;

@@ -23,6 +23,8 @@ export type ModerationDecision = z.infer<typeof ModerationDecision>;
 export const QueueVersion = z.object({
   id: z.string(),
   version: z.string(),
+  /** The author's "what changed" text for this version. */
+  notes: z.string(),
   created_at: z.string(),
   download_url: z.string(),
   checks: z.object({

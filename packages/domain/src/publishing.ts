@@ -6,8 +6,20 @@ import {
   SecretFinding,
   WORKFLOW_STATUSES,
 } from './common.ts';
-import { DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN, VERSION_MAX } from './limits.ts';
+import {
+  DESCRIPTION_MAX,
+  FAQ_ANSWER_MAX,
+  FAQ_MAX,
+  FAQ_QUESTION_MAX,
+  SCREENSHOT_CAPTION_MAX,
+  SCREENSHOTS_MAX,
+  TITLE_MAX,
+  TITLE_MIN,
+  VERSION_MAX,
+  VERSION_NOTES_MAX,
+} from './limits.ts';
 import { checkPriceAmount, readPrice, type PriceProblem } from './price.ts';
+import { AGENCY_CLIENTS_MAX } from './licences.ts';
 import { ZAPIER_SHARE_LINK_MAX } from './make.ts';
 import { REPORT_REASONS } from './reports.ts';
 import { stripBidiControls } from './bidi.ts';
@@ -38,6 +50,13 @@ export const VALIDATION_KEYS = {
   uploadFolder: 'validation.uploadFolder',
   nulCharacter: 'validation.nulCharacter',
   priceMin: 'validation.priceMin',
+  faqMax: 'validation.faqMax',
+  faqQuestion: 'validation.faqQuestion',
+  faqAnswer: 'validation.faqAnswer',
+  notesRequired: 'validation.notesRequired',
+  notesMax: 'validation.notesMax',
+  captionMax: 'validation.captionMax',
+  screenshotsMax: 'validation.screenshotsMax',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 
@@ -72,6 +91,8 @@ const price = z
     ctx.addIssue({ code: 'custom', message: PRICE_PROBLEM_KEYS[reading.problem], input: value });
     return z.NEVER;
   });
+/** How many clients an Agency licence covers. */
+const agencyClients = z.number().int().min(1).max(AGENCY_CLIENTS_MAX);
 /** A reference returned by POST /api/uploads (`upload://…`, the cover's URL, or the bare key). */
 const uploadRef = z.string().trim().max(2048);
 const testedWith = z.string().trim().max(TESTED_WITH_MAX, { error: K.testedWithMax });
@@ -87,6 +108,51 @@ const version = z
   .max(VERSION_MAX, { error: K.versionFormat })
   .regex(VERSION_RE, { error: K.versionFormat });
 
+/** One question and its answer in a listing's FAQ (plain text, shown as written). */
+export const FaqItem = z.object({
+  question: z
+    .string({ error: K.faqQuestion })
+    .overwrite(stripBidiControls)
+    .trim()
+    .min(1, { error: K.faqQuestion })
+    .max(FAQ_QUESTION_MAX, { error: K.faqQuestion }),
+  answer: z
+    .string({ error: K.faqAnswer })
+    .trim()
+    .min(1, { error: K.faqAnswer })
+    .max(FAQ_ANSWER_MAX, { error: K.faqAnswer }),
+});
+export type FaqItem = z.infer<typeof FaqItem>;
+const faq = z.array(FaqItem, { error: K.faqMax }).max(FAQ_MAX, { error: K.faqMax });
+
+/** What changed in a version, in either language (shown on the detail page and to the reviewer). */
+export const versionNotes = z
+  .string({ error: K.notesRequired })
+  .trim()
+  .min(1, { error: K.notesRequired })
+  .max(VERSION_NOTES_MAX, { error: K.notesMax });
+
+/**
+ * PUT /api/workflows/{id}/screenshots: the listing's screenshots in their new order with their
+ * captions; one left out is removed. New ones are added with POST (multipart) first.
+ */
+export const ScreenshotsInput = z.object({
+  screenshots: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(64),
+        caption: z
+          .string()
+          .overwrite(stripBidiControls)
+          .trim()
+          .max(SCREENSHOT_CAPTION_MAX, { error: K.captionMax })
+          .default(''),
+      }),
+    )
+    .max(SCREENSHOTS_MAX, { error: K.screenshotsMax }),
+});
+export type ScreenshotsInput = z.infer<typeof ScreenshotsInput>;
+
 /**
  * POST /api/workflows: the public contract's fields plus taxonomy, so the workflow, its links and its first
  * version are created in one transaction. Without category_ids/subcategory_ids the
@@ -96,6 +162,10 @@ export const CreateWorkflowInput = z.object({
   title,
   description: description.default(''),
   price: price.default(0),
+  /** The Commercial and Agency licences' prices (null: not offered) and the Agency licence's client count. */
+  commercial_price: price.nullish(),
+  agency_price: price.nullish(),
+  agency_clients: agencyClients.nullish(),
   cover_image_url: uploadRef.nullish(),
   file_url: z.string({ error: K.fileRequired }).trim().min(1, { error: K.fileRequired }).max(2048),
   version: version.optional(),
@@ -103,6 +173,7 @@ export const CreateWorkflowInput = z.object({
   zapier_share_url: zapierShareUrl.nullish(),
   /** Whether a paid listing's structure preview shows its sticky notes' text before purchase. */
   show_notes_before_purchase: z.boolean().optional(),
+  faq: faq.optional(),
   category_ids: categoryIds.optional(),
   subcategory_ids: subcategoryIds.optional(),
 });
@@ -113,11 +184,15 @@ export const UpdateWorkflowInput = z.object({
   title: title.optional(),
   description: description.optional(),
   price: price.optional(),
+  commercial_price: price.nullish(),
+  agency_price: price.nullish(),
+  agency_clients: agencyClients.nullish(),
   cover_image_url: uploadRef.nullish(),
   tested_with: testedWith.nullish(),
   zapier_share_url: zapierShareUrl.nullish(),
   /** Whether a paid listing's structure preview shows its sticky notes' text before purchase. */
   show_notes_before_purchase: z.boolean().optional(),
+  faq: faq.optional(),
   category_ids: categoryIds.optional(),
   subcategory_ids: subcategoryIds.optional(),
   updated_at: z.string().max(64).optional(),
@@ -126,6 +201,7 @@ export type UpdateWorkflowInput = z.infer<typeof UpdateWorkflowInput>;
 
 export const CreateVersionInput = z.object({
   version,
+  notes: versionNotes,
   file_url: z
     .string({ error: K.fileAndVersionRequired })
     .trim()

@@ -18,9 +18,9 @@ export interface Storage {
 }
 
 const KEY_RE =
-  /^(workflows|covers|seed|avatars|exports)\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,80}(\.[a-z0-9]{1,8})?$/;
+  /^(workflows|covers|screenshots|seed|avatars|exports)\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,80}(\.[a-z0-9]{1,8})?$/;
 /** `exports` (personal data archives) is private: served only to their owner with the e-mailed token. */
-export const PUBLIC_FOLDERS = ['covers', 'avatars'] as const;
+export const PUBLIC_FOLDERS = ['covers', 'screenshots', 'avatars'] as const;
 
 export function assertValidKey(key: string): void {
   if (!KEY_RE.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);

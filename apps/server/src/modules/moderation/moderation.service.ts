@@ -162,6 +162,7 @@ export function createModerationService(deps: ModerationDeps) {
               return {
                 id: version.id,
                 version: version.version,
+                notes: version.notes,
                 created_at: version.createdAt.toISOString(),
                 download_url: `/api/workflows/${row.id}/versions/${version.id}/download`,
                 checks: {
@@ -181,7 +182,7 @@ export function createModerationService(deps: ModerationDeps) {
               ? {
                   id: edit.id,
                   created_at: edit.createdAt.toISOString(),
-                  changes: publicChanges(edit.changes as EditChanges),
+                  changes: publicChanges(edit.changes as EditChanges, (key) => storage.publicUrl(key)),
                 }
               : null,
           };

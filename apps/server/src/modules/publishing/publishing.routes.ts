@@ -1,5 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { WorkflowRefParams } from '@flowbay/domain';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  MAX_UPLOAD_BYTES,
+  SCREENSHOT_CAPTION_MAX,
+  VALIDATION_KEYS,
+  WorkflowRefParams,
+} from '@flowbay/domain';
+import { AppError, invalid } from '../../lib/errors.ts';
 import { contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
 import type { Viewer } from '../../infra/request-viewer.ts';
 import type { PublishingService } from './publishing.service.ts';
@@ -61,10 +68,77 @@ export async function publishingRoutes(
     handler: linkAll('subcategoryIds', (link) => link.subcategory_id),
   });
 
+  route('GET /api/workflows/:id/screenshots', {
+    summary:
+      "The listing's screenshots as its author or an admin sees them (the list waiting for review, if any)",
+    handler: (request) => publishing.screenshots(request.viewer, request.params.id),
+  });
+
+  route('PUT /api/workflows/:id/screenshots', {
+    summary:
+      'Reorder, caption or remove screenshots (the list in its new order); a listed workflow queues it for review',
+    handler: (request) => publishing.arrangeScreenshots(request.viewer, request.params.id, request.body),
+  });
+
+  // Multipart is accepted by this one route only (its own scope), like POST /api/uploads.
+  await root.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
+      throwFileSizeLimit: true,
+    });
+    contractRoutes(scope, {
+      tags: ['publishing'],
+      access: 'owner',
+      errors: SIGNED_IN_ERRORS,
+      params: WorkflowRefParams.shape,
+    })('POST /api/workflows/:id/screenshots', {
+      summary:
+        'Add a screenshot (multipart `file`: JPEG, PNG or WebP, optional `caption`), stored as WebP at most 1600 px wide; at most 8',
+      consumes: ['multipart/form-data'],
+      status: 201,
+      errors: [400, 401, 403, 404, 409, 413, 415],
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      handler: async (request) => {
+        // Who may add is known before the body is read (anonymous 401, another user 403/404).
+        await publishing.assertManages(request.viewer, request.params.id);
+        const upload = await readScreenshot(request);
+        return publishing.addScreenshot(request.viewer, request.params.id, upload);
+      },
+    });
+  });
+
   route('GET /api/me/workflows', {
     summary: "The caller's workflows in every status, with review decisions, reasons and pending changes",
     access: 'signed-in',
     errors: [401, 403],
     handler: (request) => publishing.mine(request.viewer, request.query.page),
   });
+}
+
+/** The screenshot form: one `file` and an optional `caption`, with multipart's errors in our shape. */
+async function readScreenshot(request: FastifyRequest): Promise<{ buffer: Buffer; caption: string }> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
+  let buffer: Buffer | null = null;
+  let caption = '';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || buffer)
+          throw invalid('file', 'Send exactly one file, in the "file" field');
+        buffer = await part.toBuffer();
+      } else if (part.fieldname === 'caption') {
+        caption = String(part.value).trim();
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', 'File too large', 'file');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw invalid('file', 'Send one file and at most a caption');
+    throw error;
+  }
+  if (!buffer) throw invalid('file', 'validation.fileRequired', { messageKey: VALIDATION_KEYS.fileRequired });
+  if (caption.length > SCREENSHOT_CAPTION_MAX)
+    throw invalid('caption', 'validation.captionMax', { messageKey: VALIDATION_KEYS.captionMax });
+  return { buffer, caption };
 }

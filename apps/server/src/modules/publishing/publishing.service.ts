@@ -5,14 +5,23 @@ import {
   slugify,
   type CreateVersionInput,
   type CreateWorkflowInput,
+  type ScreenshotList,
+  type ScreenshotsInput,
+  SCREENSHOT_MAX_WIDTH,
+  SCREENSHOTS_MAX,
   type NodeSummary,
   type ModerationState,
   type UpdateWorkflowInput,
   type WorkflowDetail,
   type WorkflowVersion,
   isZapierShareLink,
+  tierPricesProblem,
+  type TierPrices,
 } from '@flowbay/domain';
 import { isPlatformId } from '@flowbay/workflow-formats/platforms';
+import { randomBytes } from 'node:crypto';
+import type { Storage } from '../../infra/storage/index.ts';
+import { processImage } from '../../lib/images.ts';
 import type { SignedInViewer, Viewer } from '../../infra/request-viewer.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
@@ -23,6 +32,7 @@ import {
   canSeeUnlisted,
   publicChanges,
   type EditChanges,
+  type ListingScreenshot,
   type ManagedRow,
   type NewVersion,
   type Transaction,
@@ -35,6 +45,18 @@ const coverRequired = () =>
   new AppError('COVER_REQUIRED', 'Cover image is required when price > 0', 'cover_image_url', {
     messageKey: VALIDATION_KEYS.coverRequired,
   });
+
+/** Commercial and Agency prices rise above the tier below, on a paid workflow (LICENCE_PRICES_INVALID). */
+function checkedTiers(prices: TierPrices): TierPrices {
+  const problem = tierPricesProblem(prices);
+  if (problem) {
+    const field = problem === 'agencyClients' ? 'agency_clients' : 'commercial_price';
+    throw new AppError('LICENCE_PRICES_INVALID', 'The licence tiers are not priced in order', field, {
+      problem,
+    });
+  }
+  return prices;
+}
 
 const platformMismatch = (detected: string) =>
   new AppError('PLATFORM_MISMATCH', 'The platform must be the one the file is for', 'category_ids', {
@@ -70,7 +92,31 @@ function cardSummary(summary: StoredWorkflowSummary): NodeSummary {
   return { platform, workflowCount, nodeCount, edgeCount, apps };
 }
 
-function versionValues(workflowId: string, version: string, file: UploadRow, createdBy: string): NewVersion {
+const screenshotLimit = () =>
+  new AppError('SCREENSHOT_LIMIT', `A listing has at most ${SCREENSHOTS_MAX} screenshots`, 'file', {
+    max: SCREENSHOTS_MAX,
+  });
+const screenshotNotFound = (id: string) =>
+  new AppError('SCREENSHOT_NOT_FOUND', 'Screenshot not on this listing', 'screenshots', { id });
+
+/** A screenshot as a resized WebP with its size; the type comes from the bytes (processImage). */
+async function renderScreenshot(buffer: Buffer) {
+  return processImage(buffer, async (input) => {
+    const { data, info } = await input()
+      .resize({ width: SCREENSHOT_MAX_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    return { body: data, width: info.width, height: info.height };
+  });
+}
+
+function versionValues(
+  workflowId: string,
+  version: string,
+  file: UploadRow,
+  createdBy: string,
+  notes = '',
+): NewVersion {
   const { checks, ...summary } = file.summary as unknown as StoredWorkflowSummary;
   return {
     workflowId,
@@ -82,6 +128,7 @@ function versionValues(workflowId: string, version: string, file: UploadRow, cre
     checks: checks as unknown as Record<string, unknown>,
     moderationStatus: 'pending' as const,
     createdBy,
+    notes,
   };
 }
 
@@ -91,8 +138,10 @@ export function createPublishingService(deps: {
   catalog: Pick<CatalogService, 'get' | 'list'>;
   /** Every write is stated as `workflow.changed` (the catalog's search text and cache listen). */
   events: Pick<Events, 'emit'>;
+  /** Where screenshots are stored (public, under screenshots/). */
+  storage: Pick<Storage, 'put' | 'delete' | 'publicUrl'>;
 }) {
-  const { workflows: repository, uploads, catalog, events } = deps;
+  const { workflows: repository, uploads, catalog, events, storage } = deps;
   const changed = (tx: Transaction | null, workflowId: string) =>
     events.emit(tx, 'workflow.changed', { workflowId });
 
@@ -149,7 +198,120 @@ export function createPublishingService(deps: {
     await changed(tx, edit.workflowId);
   }
 
+  const screenshotListOf = (list: ListingScreenshot[], pendingReview: boolean): ScreenshotList => ({
+    screenshots: list.map(({ id, key, width, height, caption }) => ({
+      id,
+      url: storage.publicUrl(key),
+      width,
+      height,
+      caption,
+    })),
+    pending_review: pendingReview,
+  });
+
+  /**
+   * The screenshots as the author sees them (the pending edit's list while one waits), read inside
+   * the transaction after the row lock, and a writer that stores a new list: in place on a workflow
+   * never approved, else into the one pending edit like every other change to a listed workflow.
+   */
+  async function screenshotsInTx(tx: Transaction, id: string, userId: string) {
+    await repository.lock(tx, id);
+    const row = await repository.findManaged(id, tx);
+    if (!row) throw workflowNotFound();
+    const queued = row.currentVersionId ? await repository.pendingEdit(tx, row.id) : null;
+    const queuedList = (queued?.changes as EditChanges | undefined)?.screenshots;
+    const current = queuedList ?? row.screenshots;
+    const save = async (list: ListingScreenshot[]) => {
+      if (!row.currentVersionId) {
+        await repository.updateInPlace(tx, row.id, { screenshots: list });
+        await resubmitIfRejected(tx, row);
+        await changed(tx, row.id);
+        return false;
+      }
+      const merged: EditChanges = { ...(queued?.changes as EditChanges | undefined), screenshots: list };
+      await queueEdit(
+        tx,
+        { workflowId: row.id, queuedId: queued?.id, changes: merged, createdBy: userId },
+        {},
+      );
+      return true;
+    };
+    return { row, current, pendingReview: queuedList !== undefined, save };
+  }
+
   return {
+    /** Fails unless the caller may change this workflow (its author or an admin). */
+    async assertManages(viewer: Viewer, ref: string): Promise<void> {
+      await loadManaged(viewer, ref);
+    },
+
+    /** The listing's screenshots for its author or an admin (a waiting list before the approved one). */
+    async screenshots(viewer: Viewer, ref: string): Promise<ScreenshotList> {
+      const { row } = await loadManaged(viewer, ref);
+      return repository.transaction(async (tx) => {
+        const { current, pendingReview } = await screenshotsInTx(tx, row.id, row.userId);
+        return screenshotListOf(current, pendingReview);
+      });
+    },
+
+    /** Adds one screenshot at the end: resized to WebP, stored, then listed (or queued for review). */
+    async addScreenshot(
+      viewer: Viewer,
+      ref: string,
+      file: { buffer: Buffer; caption: string },
+    ): Promise<ScreenshotList> {
+      const { user, row } = await loadManaged(viewer, ref);
+      // A full listing is told so before any image work.
+      const before = await repository.transaction(
+        async (tx) => (await screenshotsInTx(tx, row.id, user.id)).current,
+      );
+      if (before.length >= SCREENSHOTS_MAX) throw screenshotLimit();
+      const image = await renderScreenshot(file.buffer);
+      const id = randomBytes(16).toString('base64url');
+      const key = `screenshots/${row.userId}/${id}.webp`;
+      await storage.put(key, image.body, 'image/webp');
+      try {
+        return await repository.transaction(async (tx) => {
+          const state = await screenshotsInTx(tx, row.id, user.id);
+          if (state.current.length >= SCREENSHOTS_MAX) throw screenshotLimit();
+          const list = [
+            ...state.current,
+            { id, key, width: image.width, height: image.height, caption: file.caption },
+          ];
+          const pending = await state.save(list);
+          return screenshotListOf(list, pending);
+        });
+      } catch (error) {
+        await storage.delete(key).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    /** New order and captions; a screenshot left out is removed. Ids must be the listing's own. */
+    async arrangeScreenshots(viewer: Viewer, ref: string, input: ScreenshotsInput): Promise<ScreenshotList> {
+      const { user, row } = await loadManaged(viewer, ref);
+      return repository.transaction(async (tx) => {
+        const state = await screenshotsInTx(tx, row.id, user.id);
+        const byId = new Map(state.current.map((shot) => [shot.id, shot]));
+        const seen = new Set<string>();
+        const list = input.screenshots.map(({ id, caption }) => {
+          const shot = byId.get(id);
+          if (!shot || seen.has(id)) throw screenshotNotFound(id);
+          seen.add(id);
+          return { ...shot, caption };
+        });
+        const same =
+          list.length === state.current.length &&
+          list.every((shot, index) => {
+            const old = state.current[index]!;
+            return old.id === shot.id && old.caption === shot.caption;
+          });
+        if (same) return screenshotListOf(state.current, state.pendingReview);
+        const pending = await state.save(list);
+        return screenshotListOf(list, pending);
+      });
+    },
+
     async create(viewer: Viewer, input: CreateWorkflowInput): Promise<WorkflowDetail> {
       const user = requireUser(viewer);
       const file = await uploads.resolveOwn(input.file_url, user.id, 'workflows', 'file_url');
@@ -157,6 +319,12 @@ export function createPublishingService(deps: {
         ? await uploads.resolveOwn(input.cover_image_url, user.id, 'covers', 'cover_image_url')
         : null;
       if (input.price > 0 && !cover) throw coverRequired();
+      const tiers = checkedTiers({
+        price: input.price,
+        commercialPrice: input.commercial_price || null,
+        agencyPrice: input.agency_price || null,
+        agencyClients: input.agency_clients ?? null,
+      });
       const summary = file.summary as unknown as StoredWorkflowSummary;
       assertPlatformsMatch(input.category_ids, summary.platform);
       const zapierShareUrl = zapierLinkOf(input.zapier_share_url, summary.platform);
@@ -175,11 +343,15 @@ export function createPublishingService(deps: {
             title: input.title,
             description: input.description,
             price: input.price,
+            commercialPrice: tiers.commercialPrice,
+            agencyPrice: tiers.agencyPrice,
+            agencyClients: tiers.agencyClients,
             coverKey: cover?.key ?? null,
             coverThumbKey: cover?.thumbKey ?? null,
             testedWith: input.tested_with || null,
             zapierShareUrl,
             showNotesBeforePurchase: input.show_notes_before_purchase ?? false,
+            faq: input.faq ?? [],
             status: 'pending',
             nodeSummary: cardSummary(summary),
           },
@@ -207,6 +379,13 @@ export function createPublishingService(deps: {
       if (input.description !== undefined && input.description !== row.description)
         changes.description = input.description;
       if (input.price !== undefined && input.price !== Number(row.price)) changes.price = input.price;
+      // Licence tiers follow the price's rules: in place before the first approval, reviewed after it.
+      if (input.commercial_price !== undefined && (input.commercial_price || null) !== row.commercialPrice)
+        changes.commercialPrice = input.commercial_price || null;
+      if (input.agency_price !== undefined && (input.agency_price || null) !== row.agencyPrice)
+        changes.agencyPrice = input.agency_price || null;
+      if (input.agency_clients !== undefined && (input.agency_clients ?? null) !== row.agencyClients)
+        changes.agencyClients = input.agency_clients ?? null;
       if (cover !== undefined && (cover?.key ?? null) !== row.coverKey) {
         changes.coverKey = cover?.key ?? null;
         changes.coverThumbKey = cover?.thumbKey ?? null;
@@ -219,6 +398,9 @@ export function createPublishingService(deps: {
         input.show_notes_before_purchase !== row.showNotesBeforePurchase
       ) {
         changes.showNotesBeforePurchase = input.show_notes_before_purchase;
+      }
+      if (input.faq !== undefined && JSON.stringify(input.faq) !== JSON.stringify(row.faq)) {
+        changes.faq = input.faq;
       }
       if (input.category_ids) changes.categoryIds = [...new Set(input.category_ids)];
       if (input.subcategory_ids) changes.subcategoryIds = [...new Set(input.subcategory_ids)];
@@ -234,6 +416,12 @@ export function createPublishingService(deps: {
         const queued = row.currentVersionId ? await repository.pendingEdit(tx, row.id) : null;
         const merged: EditChanges = { ...(queued?.changes as EditChanges | undefined), ...changes };
         const effectivePrice = merged.price ?? Number(row.price);
+        checkedTiers({
+          price: effectivePrice,
+          commercialPrice: 'commercialPrice' in merged ? (merged.commercialPrice ?? null) : row.commercialPrice,
+          agencyPrice: 'agencyPrice' in merged ? (merged.agencyPrice ?? null) : row.agencyPrice,
+          agencyClients: 'agencyClients' in merged ? (merged.agencyClients ?? null) : row.agencyClients,
+        });
         const effectiveCover = 'coverKey' in merged ? merged.coverKey : row.coverKey;
         if (effectivePrice > 0 && !effectiveCover) throw coverRequired();
         if (Object.keys(changes).length === 0) return;
@@ -278,7 +466,10 @@ export function createPublishingService(deps: {
             submitted,
           });
         }
-        const inserted = await repository.addVersion(tx, versionValues(row.id, input.version, file, user.id));
+        const inserted = await repository.addVersion(
+          tx,
+          versionValues(row.id, input.version, file, user.id, input.notes),
+        );
         await resubmitIfRejected(tx, row);
         await changed(tx, row.id);
         return inserted;
@@ -292,6 +483,7 @@ export function createPublishingService(deps: {
         size: version.size,
         review_status: version.moderationStatus,
         review_reason: null,
+        notes: version.notes,
       };
     },
 

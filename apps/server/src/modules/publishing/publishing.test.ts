@@ -104,6 +104,7 @@ describe('the publishing journey (free workflow)', () => {
     const v11File = await uploadFile(author, n8nExport('Version 1.1'));
     const v11 = await call('POST', `/api/workflows/${id}/versions`, author, {
       version: '1.1',
+      notes: 'Sends the alert to a second channel.',
       file_url: v11File,
     });
     expect(v11.statusCode, v11.body).toBe(201);
@@ -120,6 +121,7 @@ describe('the publishing journey (free workflow)', () => {
 
     const duplicate = await call('POST', `/api/workflows/${id}/versions`, author, {
       version: '1.1',
+      notes: 'Again',
       file_url: v11File,
     });
     expect(duplicate.statusCode).toBe(409);
@@ -369,7 +371,11 @@ describe('refusals', () => {
       call('POST', '/api/workflows', null, { title: 'Anonymous', file_url: file }),
       call('PUT', `/api/workflows/${listedId}`, null, { title: 'Anonymous' }),
       call('DELETE', `/api/workflows/${listedId}`, null),
-      call('POST', `/api/workflows/${listedId}/versions`, null, { version: '9.0', file_url: file }),
+      call('POST', `/api/workflows/${listedId}/versions`, null, {
+        version: '9.0',
+        notes: 'Nine',
+        file_url: file,
+      }),
       call('POST', '/api/workflow-categories', null, [{ workflow_id: listedId, category_id: 'make' }]),
       call('POST', `/api/admin/workflows/${pendingId}/approve`, null),
       call('POST', `/api/admin/workflows/${pendingId}/reject`, null, { reason: 'x' }),
@@ -387,7 +393,11 @@ describe('refusals', () => {
     for (const response of [
       await call('PUT', `/api/workflows/${listedId}`, other, { title: 'Hijacked title' }),
       await call('DELETE', `/api/workflows/${listedId}`, other),
-      await call('POST', `/api/workflows/${listedId}/versions`, other, { version: '9.0', file_url: file }),
+      await call('POST', `/api/workflows/${listedId}/versions`, other, {
+        version: '9.0',
+        notes: 'Nine',
+        file_url: file,
+      }),
       await call('POST', '/api/workflow-categories', other, [{ workflow_id: listedId, category_id: 'make' }]),
     ]) {
       expect(response.statusCode, response.body).toBe(403);
@@ -433,10 +443,10 @@ describe('refusals', () => {
   it.each([
     [{ title: 'abc' }, 'title', 'validation.titleMin', 'Tiêu đề phải có ít nhất 5 ký tự.'],
     [
-      { description: 'x'.repeat(1001) },
+      { description: 'x'.repeat(20_001) },
       'description',
       'validation.descriptionMax',
-      'Mô tả không được vượt quá 1000 ký tự.',
+      'Mô tả không được vượt quá 20.000 ký tự.',
     ],
     [{ price: -1 }, 'price', 'validation.priceNonNegative', 'Giá phải là số không âm.'],
     [
@@ -495,8 +505,16 @@ describe('refusals', () => {
   it('lets only one of two concurrent requests add the same version', async () => {
     const [a, b] = await Promise.all([uploadFile(author), uploadFile(author)]);
     const responses = await Promise.all([
-      call('POST', `/api/workflows/${listedId}/versions`, author, { version: '2.0', file_url: a }),
-      call('POST', `/api/workflows/${listedId}/versions`, author, { version: '2.0', file_url: b }),
+      call('POST', `/api/workflows/${listedId}/versions`, author, {
+        version: '2.0',
+        notes: 'Two',
+        file_url: a,
+      }),
+      call('POST', `/api/workflows/${listedId}/versions`, author, {
+        version: '2.0',
+        notes: 'Two',
+        file_url: b,
+      }),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });

@@ -171,6 +171,7 @@ describe('the platform comes from the file', () => {
     expect((await approve(workflow.id)).statusCode).toBe(200);
     const refused = await call('POST', `/api/workflows/${workflow.id}/versions`, author, {
       version: '2.0',
+      notes: 'Moved to Make',
       file_url: await uploadFile(author, makeBlueprint()),
     });
     expect(refused.statusCode).toBe(400);
@@ -184,6 +185,7 @@ describe('the platform comes from the file', () => {
 
     const accepted = await call('POST', `/api/workflows/${workflow.id}/versions`, author, {
       version: '1.1',
+      notes: 'Adds an HTTP call',
       file_url: await uploadFile(author, n8nExport('Invoice alerts', httpNode)),
     });
     expect(accepted.statusCode, accepted.body).toBe(201);

@@ -9,6 +9,7 @@ export {
   unknownTaxonomyError,
   versionExistsError,
   type EditChanges,
+  type ListingScreenshot,
   type ManagedRow,
   type NewVersion,
   type Transaction,

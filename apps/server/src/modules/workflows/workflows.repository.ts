@@ -11,22 +11,33 @@ import {
   workflowSubcategories,
   workflowVersions,
   workflows,
+  type ListingFaqItem,
+  type ListingScreenshot,
 } from '../../db/schema.ts';
 import { listingColumns } from '../../db/fragments.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pgErrorOf } from '../../lib/pg-error.ts';
 import { buildSearchDocument } from '../../lib/search-document.ts';
 
+export type { ListingFaqItem, ListingScreenshot } from '../../db/schema.ts';
+
 /** A pending change to a listed workflow, in the workflows row's own terms. */
 export interface EditChanges {
   title?: string;
   description?: string;
   price?: number;
+  /** The Commercial and Agency licences (null: not offered). */
+  commercialPrice?: number | null;
+  agencyPrice?: number | null;
+  agencyClients?: number | null;
   coverKey?: string | null;
   coverThumbKey?: string | null;
   testedWith?: string | null;
   zapierShareUrl?: string | null;
   showNotesBeforePurchase?: boolean;
+  /** The whole FAQ and the whole screenshot list, in order (each replaces the listed one on approval). */
+  faq?: ListingFaqItem[];
+  screenshots?: ListingScreenshot[];
   categoryIds?: string[];
   subcategoryIds?: string[];
 }
@@ -274,6 +285,7 @@ export function createWorkflowsRepository(db: Database) {
           moderationReason: workflowVersions.moderationReason,
           isCurrent: workflowVersions.isCurrent,
           createdAt: workflowVersions.createdAt,
+          notes: workflowVersions.notes,
         })
         .from(workflowVersions)
         .where(
@@ -285,6 +297,15 @@ export function createWorkflowsRepository(db: Database) {
               ),
         )
         .orderBy(desc(workflowVersions.createdAt), desc(workflowVersions.id));
+    },
+
+    /** The approved FAQ and screenshots a detail page shows (kept off the catalogue's card rows). */
+    async listingExtras(workflowId: string) {
+      const [row] = await db
+        .select({ faq: workflows.faq, screenshots: workflows.screenshots })
+        .from(workflows)
+        .where(eq(workflows.id, workflowId));
+      return { faq: row?.faq ?? [], screenshots: row?.screenshots ?? [] };
     },
 
     async findVersion(workflowId: string, versionId: string) {
@@ -303,7 +324,12 @@ export function createWorkflowsRepository(db: Database) {
           ...listingColumns,
           testedWith: workflows.testedWith,
           zapierShareUrl: workflows.zapierShareUrl,
+          commercialPrice: workflows.commercialPrice,
+          agencyPrice: workflows.agencyPrice,
+          agencyClients: workflows.agencyClients,
           showNotesBeforePurchase: workflows.showNotesBeforePurchase,
+          faq: workflows.faq,
+          screenshots: workflows.screenshots,
           status: workflows.status,
           currentVersionId: workflows.currentVersionId,
           nodeSummary: workflows.nodeSummary,
