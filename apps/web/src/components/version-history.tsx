@@ -8,8 +8,9 @@ import { ModerationStatusBadge } from '@/components/moderation-status-badge';
 import { formatDate } from '@/lib/format';
 
 /**
- * A workflow's versions, newest first, wherever they are listed: the detail page (with a download
- * per version) and the author's edit page (with each version's moderation state and reason).
+ * A workflow's versions, newest first, with their dates and what changed, wherever they are listed:
+ * the detail page (with a download per version) and the author's edit page (with each version's
+ * moderation state and reason).
  */
 export function VersionHistory({
   versions,
@@ -38,7 +39,7 @@ export function VersionHistory({
           {versions.map((version) => (
             <li
               key={version.id}
-              className="flex items-center justify-between gap-3 rounded-lg border border-slate-100 px-3 py-2"
+              className="flex items-start justify-between gap-3 rounded-lg border border-slate-100 px-3 py-2"
             >
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
@@ -46,7 +47,18 @@ export function VersionHistory({
                   {version.is_current && <Badge variant="success">{t('detail.current')}</Badge>}
                   {showModeration && <ModerationStatusBadge status={version.review_status} />}
                 </p>
-                <p className="text-xs text-slate-600">{formatDate(version.created_at, i18n.language)}</p>
+                <p className="text-xs text-slate-600">
+                  <time dateTime={version.created_at}>{formatDate(version.created_at, i18n.language)}</time>
+                </p>
+                {version.notes && (
+                  <p
+                    className="mt-1 text-sm break-words whitespace-pre-line text-slate-700"
+                    data-testid="version-notes"
+                  >
+                    <span className="sr-only">{t('listing.whatChanged')}: </span>
+                    {version.notes}
+                  </p>
+                )}
                 {showModeration && version.review_status === 'rejected' && version.review_reason && (
                   <p className="mt-1 text-sm text-red-800" data-testid="rejection-reason">
                     {t('moderation.reason', { reason: version.review_reason })}

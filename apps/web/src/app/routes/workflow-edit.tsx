@@ -6,6 +6,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ModerationStatusBadge } from '@/components/moderation-status-badge';
 import { NewVersionCard } from '@/features/publishing/components/new-version-card';
+import { FaqEditorCard } from '@/features/publishing/components/faq-editor-card';
+import { ScreenshotsCard } from '@/features/publishing/components/screenshots-card';
 import { VersionHistory } from '@/components/version-history';
 import { WorkflowUnavailable } from '@/features/workflows/components/detail/workflow-unavailable';
 import { WorkflowInfoCard } from '@/features/publishing/components/workflow-info-card';
@@ -119,6 +121,8 @@ function ManageWorkflow() {
             }))}
             onDeleted={() => void navigate('/workflows', { replace: true })}
           />
+          <ScreenshotsCard workflowId={data.id} />
+          <FaqEditorCard workflowId={data.id} faq={data.faq} />
           <NewVersionCard workflowId={data.id} platform={data.node_summary?.platform ?? null} />
         </div>
         <VersionHistory versions={versions.data} failed={versions.isError} showModeration />

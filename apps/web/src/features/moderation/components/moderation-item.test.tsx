@@ -32,6 +32,7 @@ const item: QueueItem = {
     {
       id: 'v2',
       version: '1.1',
+      notes: 'Fetches the invoice over HTTP instead of Gmail.',
       created_at: '2026-11-23T01:00:00.000Z',
       download_url: '/api/workflows/x/versions/v2/download',
       checks: {
@@ -98,5 +99,12 @@ describe('ModerationItem: what the moderator is told about a submitted file', ()
       '/workflows/the-original-c0ffee00-0000-4000-8000-000000000001',
     );
     expect(screen.getByTestId('duplicates').textContent).toContain('86% of the nodes alike');
+  });
+
+  it("shows the author's note on what the version changes", () => {
+    renderItem();
+    const notes = screen.getByTestId('version-notes');
+    expect(notes.textContent).toContain("What changed (author's note)");
+    expect(notes.textContent).toContain('Fetches the invoice over HTTP instead of Gmail.');
   });
 });

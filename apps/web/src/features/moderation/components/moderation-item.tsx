@@ -73,7 +73,9 @@ export function ModerationItem({
               {Object.entries(item.edit.changes).map(([field, value]) => (
                 <div key={field} className="contents">
                   <dt className="font-medium">{field}</dt>
-                  <dd className="break-words">{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+                  <dd className="break-words">
+                    <ChangedValue field={field} value={value} />
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -120,6 +122,12 @@ function VersionChecks({
       <h3 className="text-sm font-semibold text-slate-900">
         {t('moderationQueue.versionChecks', { version: version.version })}
       </h3>
+      <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm" data-testid="version-notes">
+        <p className="font-medium text-slate-900">{t('listing.reviewNotes')}</p>
+        <p className="mt-1 break-words whitespace-pre-line text-slate-700">
+          {version.notes || t('listing.reviewNoNotes')}
+        </p>
+      </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-700">
         <dt>{t('moderationQueue.format')}</dt>
         <dd className="font-medium">{checks.format ?? '—'}</dd>
@@ -252,4 +260,41 @@ function DiffList({ diff }: { diff: VersionDiff }) {
       )}
     </div>
   );
+}
+
+/** A changed field of a pending edit: screenshots as thumbnails, the FAQ as questions and answers. */
+function ChangedValue({ field, value }: { field: string; value: unknown }) {
+  if (field === 'screenshots' && Array.isArray(value)) {
+    const shots = value as { id: string; url: string; width: number; height: number; caption: string }[];
+    return (
+      <ul className="flex flex-wrap gap-2">
+        {shots.map((shot) => (
+          <li key={shot.id} className="w-28">
+            <img
+              src={shot.url}
+              width={shot.width}
+              height={shot.height}
+              alt={shot.caption}
+              className="h-auto w-full rounded border border-slate-200"
+            />
+            {shot.caption && <span className="text-xs">{shot.caption}</span>}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (field === 'faq' && Array.isArray(value)) {
+    const items = value as { question: string; answer: string }[];
+    return (
+      <dl className="flex flex-col gap-1">
+        {items.map((item, index) => (
+          <div key={index}>
+            <dt className="font-medium">{item.question}</dt>
+            <dd className="whitespace-pre-line">{item.answer}</dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+  return <>{typeof value === 'string' ? value : JSON.stringify(value)}</>;
 }

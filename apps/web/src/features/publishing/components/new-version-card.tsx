@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
-import { VALIDATION_KEYS, VERSION_MAX, VERSION_RE } from '@flowbay/domain';
+import { VALIDATION_KEYS, VERSION_MAX, VERSION_NOTES_MAX, VERSION_RE } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useCreateVersion } from '../api/workflow-mutations';
@@ -27,6 +27,8 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
   const fileInput = useRef<HTMLInputElement>(null);
   const [version, setVersion] = useState('');
   const [versionError, setVersionError] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  const [notesError, setNotesError] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const pending = progress !== null || createVersion.isPending;
@@ -35,6 +37,7 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
 
   const clear = () => {
     setVersion('');
+    setNotes('');
     workflowFile.reset();
     if (fileInput.current) fileInput.current.value = '';
   };
@@ -53,7 +56,9 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
     event.preventDefault();
     setVersionError(null);
     setFileError(null);
+    setNotesError(null);
     const trimmed = version.trim();
+    const trimmedNotes = notes.trim();
     if (!workflowFile.file || !trimmed) {
       const key = VALIDATION_KEYS.fileAndVersionRequired;
       if (!trimmed) setVersionError(key);
@@ -63,19 +68,22 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
     }
     if (trimmed.length > VERSION_MAX || !VERSION_RE.test(trimmed))
       return setVersionError(VALIDATION_KEYS.versionFormat);
+    if (!trimmedNotes) return setNotesError(VALIDATION_KEYS.notesRequired);
+    if (trimmedNotes.length > VERSION_NOTES_MAX) return setNotesError(VALIDATION_KEYS.notesMax);
     const blocking = workflowFile.blockingError() ?? (platformChanged ? PLATFORM_CHANGED : null);
     if (blocking) return setFileError(blocking);
     try {
       setProgress(0);
       const uploaded = await workflowFile.upload(setProgress);
-      await createVersion.mutateAsync({ version: trimmed, file_url: uploaded.url });
+      await createVersion.mutateAsync({ version: trimmed, notes: trimmedNotes, file_url: uploaded.url });
       toast.success(t('manage.versionUploaded', { version: trimmed }), {
         description: t('manage.versionAwaitingModeration'),
       });
       clear();
     } catch (error) {
-      const fieldError = fieldErrorOf(error, ['version', 'file']);
+      const fieldError = fieldErrorOf(error, ['version', 'notes', 'file']);
       if (fieldError?.field === 'version') setVersionError(fieldError.key);
+      else if (fieldError?.field === 'notes') setNotesError(fieldError.key);
       else setFileError(fieldError?.key ?? errorKey(error));
       toast.error(t('manage.versionFailed'), {
         description: translateMessage(t, fieldError?.key ?? errorKey(error)),
@@ -97,6 +105,24 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
               onChange={(event) => setVersion(event.target.value)}
               placeholder={t('manage.versionPlaceholder')}
               maxLength={VERSION_MAX + 5}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="version-notes"
+          label={t('listing.notesLabel')}
+          help={t('listing.notesHelp', { count: notes.length, max: VERSION_NOTES_MAX })}
+          error={notesError ? translateMessage(t, notesError) : undefined}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              required
+              rows={3}
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+              placeholder={t('listing.notesPlaceholder')}
+              maxLength={VERSION_NOTES_MAX}
             />
           )}
         </FormField>

@@ -39,9 +39,11 @@ describe('create form rules (docs/product.md, publishing)', () => {
     });
   });
 
-  it('limits the description to 1000 characters', () => {
-    expect(messages({ ...valid, description: 'x'.repeat(1000) })).toEqual({});
-    expect(messages({ ...valid, description: 'x'.repeat(1001) })).toEqual({ description: K.descriptionMax });
+  it('limits the description to 20,000 characters', () => {
+    expect(messages({ ...valid, description: 'x'.repeat(20_000) })).toEqual({});
+    expect(messages({ ...valid, description: 'x'.repeat(20_001) })).toEqual({
+      description: K.descriptionMax,
+    });
   });
 
   it('requires a cover once the price is above 0, at the cover field', () => {

@@ -67,6 +67,8 @@ function detail(overrides: Partial<WorkflowDetail> = {}): WorkflowDetail {
     requirements: null,
     access: { can_download: false, can_manage: false, purchased: false, reason: 'payment_required' },
     has_pending_changes: false,
+    screenshots: [],
+    faq: [],
     purchase_count: null,
     buyer_summary: {
       platform: 'n8n',

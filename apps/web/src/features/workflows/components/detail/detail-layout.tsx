@@ -9,6 +9,8 @@ import { DescriptionCard } from './description-card';
 import { DetailActions } from './detail-actions';
 import { DetailBreadcrumb, DetailHeader } from './detail-header';
 import { DetailVersions } from './detail-versions';
+import { FaqCard } from './faq-card';
+import { ScreenshotGallery } from './screenshot-gallery';
 import { InfoCard } from './info-card';
 import { PreviewSection, WorkflowCover } from './preview-section';
 import { RelatedWorkflows } from './related-workflows';
@@ -63,7 +65,9 @@ export function DetailLayout({
           <div className="mt-8 flex flex-col gap-6">
             {purchase}
             <AppsAndRequirements facts={requirementFacts(workflow)} />
+            <ScreenshotGallery screenshots={workflow.screenshots} title={workflow.title} />
             <DescriptionCard markdown={shown.description} lang={shown.lang} />
+            <FaqCard faq={workflow.faq} />
           </div>
           <PreviewSection workflow={workflow} />
           {reviews}
