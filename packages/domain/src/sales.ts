@@ -172,11 +172,33 @@ export const SalesDashboard = z.object({
       number: z.number().int(),
       title: z.string(),
       slug: z.string(),
+      /** Views by others: the seller's own views are never counted. */
       views: z.number().int(),
       sales: z.number().int(),
       refunds: z.number().int(),
       gross: z.number().int(),
       earnings: z.number().int(),
+    }),
+  ),
+  /**
+   * Sales (refunded ones left out) per listing and licence tier, and per listing and discount code
+   * (`code` null: sold without a code). `gross` is what buyers paid, `discount` what the codes took off.
+   */
+  by_licence: z.array(
+    z.object({
+      workflow_id: z.string(),
+      licence: z.string(),
+      sales: z.number().int(),
+      gross: z.number().int(),
+    }),
+  ),
+  by_discount: z.array(
+    z.object({
+      workflow_id: z.string(),
+      code: z.string().nullable(),
+      sales: z.number().int(),
+      gross: z.number().int(),
+      discount: z.number().int(),
     }),
   ),
   payouts: z.array(Payout),

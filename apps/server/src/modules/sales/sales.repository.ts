@@ -10,6 +10,7 @@ import {
   sales,
   sellerTaxProfiles,
   user,
+  workflowViews,
   workflows,
   type LedgerKind,
   type PayoutState,
@@ -363,7 +364,11 @@ export function createSalesRepository(db: Database) {
           number: workflows.number,
           title: workflows.title,
           slug: workflows.slug,
-          views: workflows.views,
+          // The seller's own views are not counted since they are recorded; those recorded before are taken off.
+          views: asNumber(
+            sql`greatest(${workflows.views} - (select count(*) from ${workflowViews} own
+              where own.workflow_id = ${workflows.id} and own.visitor = ${`u:${sellerId}`}), 0)`,
+          ),
           sales: asNumber(sql`coalesce(${perWorkflow.sales}, 0)`),
           refunds: asNumber(sql`coalesce(${perWorkflow.refunds}, 0)`),
           gross: asNumber(sql`coalesce(${perWorkflow.gross}, 0)`),
@@ -379,6 +384,44 @@ export function createSalesRepository(db: Database) {
           ),
         )
         .orderBy(desc(sql`coalesce(${perWorkflow.gross}, 0)`), desc(workflows.createdAt));
+    },
+
+    /**
+     * Sales that stand (refunded ones left out) per listing and licence tier, and per listing and
+     * discount code, from what each order recorded of its tier and code.
+     */
+    async salesBreakdowns(sellerId: string) {
+      const standing = and(eq(sales.sellerId, sellerId), isNull(orders.refundedAt));
+      const licence = sql<string>`${orders}."licence"`;
+      const code = sql<string | null>`${orders}."discount_code"`;
+      const [byLicence, byDiscount] = await Promise.all([
+        db
+          .select({
+            workflowId: sales.workflowId,
+            licence,
+            sales: asNumber(sql`count(*)`),
+            gross: asNumber(sql`coalesce(sum(${sales.price}), 0)`),
+          })
+          .from(sales)
+          .innerJoin(orders, eq(orders.id, sales.orderId))
+          .where(standing)
+          .groupBy(sales.workflowId, licence)
+          .orderBy(sales.workflowId, licence),
+        db
+          .select({
+            workflowId: sales.workflowId,
+            code,
+            sales: asNumber(sql`count(*)`),
+            gross: asNumber(sql`coalesce(sum(${sales.price}), 0)`),
+            discount: asNumber(sql`coalesce(sum(${orders}."discount_amount"), 0)`),
+          })
+          .from(sales)
+          .innerJoin(orders, eq(orders.id, sales.orderId))
+          .where(standing)
+          .groupBy(sales.workflowId, code)
+          .orderBy(sales.workflowId, sql`${code} nulls first`),
+      ]);
+      return { byLicence, byDiscount };
     },
 
     /** One row per sale, newest first, for the seller's CSV. */

@@ -346,8 +346,8 @@ export function createSalesService(deps: SalesServiceDeps) {
       const now = clock();
       const days = lastDays(now, 30);
       const months = lastMonths(now, 12);
-      const [sums, account, payoutRows, daily, monthly, workflows, taxDeclared, saleRows] = await Promise.all(
-        [
+      const [sums, account, payoutRows, daily, monthly, workflows, taxDeclared, saleRows, breakdown] =
+        await Promise.all([
           repository.balances(seller.id, now),
           repository.findAccount(seller.id),
           repository.listPayouts(seller.id),
@@ -356,8 +356,8 @@ export function createSalesService(deps: SalesServiceDeps) {
           repository.workflowSales(seller.id),
           deps.hasTaxProfile(seller.id),
           repository.listSales(seller.id),
-        ],
-      );
+          repository.salesBreakdowns(seller.id),
+        ]);
       const balances = toBalances(sums);
       const blocker: SalesDashboard['payout_blocker'] = !account
         ? 'no_account'
@@ -379,6 +379,19 @@ export function createSalesService(deps: SalesServiceDeps) {
         daily: fillSeries(days, daily),
         monthly: fillSeries(months, monthly),
         workflows,
+        by_licence: breakdown.byLicence.map((row) => ({
+          workflow_id: row.workflowId,
+          licence: row.licence,
+          sales: row.sales,
+          gross: row.gross,
+        })),
+        by_discount: breakdown.byDiscount.map((row) => ({
+          workflow_id: row.workflowId,
+          code: row.code,
+          sales: row.sales,
+          gross: row.gross,
+          discount: row.discount,
+        })),
         payouts: payoutRows.map(toPayout),
         ...breakdowns(saleRows, months),
       };
