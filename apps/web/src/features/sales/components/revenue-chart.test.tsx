@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@/i18n';
 import { RevenueChart } from './revenue-chart';
@@ -37,5 +37,34 @@ describe('the revenue chart', () => {
     );
     expect(heights[0]).toBe(0);
     expect(heights[1]).toBeGreaterThan(heights[2]!);
+  });
+
+  it('labels the value axis (0, half, top) and the dates (first, middle, last) in the UI language', async () => {
+    await i18n.changeLanguage('en');
+    render(<RevenueChart points={POINTS} title="Earnings" />);
+    const values = screen.getByTestId('chart-value-axis');
+    expect([...values.children].map((tick) => tick.textContent)).toEqual(['450K', '225K', '0']);
+    const dates = screen.getByTestId('chart-period-axis');
+    expect([...dates.children].map((label) => label.textContent)).toEqual(['1 Mar', '2 Mar', '3 Mar']);
+    cleanup();
+    await i18n.changeLanguage('vi');
+    render(<RevenueChart points={POINTS} title="Thu nhập" />);
+    expect(screen.getByTestId('chart-period-axis').firstElementChild!.textContent).toBe('1 thg 3');
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows the value of the bar pointed at or focused as a tooltip, and hides it after', async () => {
+    await i18n.changeLanguage('en');
+    render(<RevenueChart points={POINTS} title="Earnings" />);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    const bars = within(screen.getByRole('list', { name: 'Earnings' })).getAllByRole('listitem');
+    fireEvent.mouseEnter(bars[1]!);
+    expect(screen.getByRole('tooltip').textContent).toBe('2 Mar: 2 sales, 450,000 VNĐ');
+    fireEvent.mouseLeave(screen.getByRole('list', { name: 'Earnings' }));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.focus(bars[2]!);
+    expect(screen.getByRole('tooltip').textContent).toBe('3 Mar: 1 sale, 90,000 VNĐ');
+    fireEvent.blur(bars[2]!);
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });
