@@ -49,6 +49,7 @@ import { createSearchSource } from './modules/catalog/catalog.repository.ts';
 import { createSearchSync, type SearchSync } from './modules/catalog/search/search-sync.ts';
 import { connectionsModule } from './modules/connections/connections.module.ts';
 import { contactModule } from './modules/contact/contact.module.ts';
+import { bundlesModule } from './modules/bundles/bundles.module.ts';
 import { favoritesModule } from './modules/favorites/favorites.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { iconsModule } from './modules/icons/icons.module.ts';
@@ -171,6 +172,7 @@ export function appModules(options: Pick<AppOptions, 'translator' | 'webDist'>):
     ordersModule,
     invoicesModule,
     favoritesModule,
+    bundlesModule,
     notificationsModule,
     iconsModule,
     shareImagesModule,

@@ -234,7 +234,7 @@ export async function signInAs(ctx: Pick<TestContext, 'db' | 'env'>, user: UserR
   return toSession(ctx, fresh ?? user, `${name}=${encodeURIComponent(signed)}`, signed);
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * `call(method, url, session, payload?, headers?)` for one test file: the request as `session`

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { splitSale, splitSaleWithTax, type Balances } from '@flowbay/domain';
-import { ledgerEntries, payouts, sales, workflows } from '../../db/schema.ts';
+import { bundleAmountDue, splitProRata, splitSale, splitSaleWithTax, type Balances } from '@flowbay/domain';
+import { bundleOrderItems, ledgerEntries, orders, payouts, sales, workflows } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
 import { startPayosStandIn } from '../../test/payos.ts';
-import { buyThroughTestGateway, injectedIpn, refundAsAdmin } from '../../test/selling.ts';
+import { buyThroughTestGateway, injectedIpn, payAtTestGateway, refundAsAdmin } from '../../test/selling.ts';
 import { declareTaxProfile, TAX_PROFILES } from '../../test/tax.ts';
 import { CHECK_PAYOS_PAYOUTS_JOB } from './sales.service.ts';
 
@@ -45,6 +45,7 @@ afterAll(async () => {
 
 type Step =
   | { kind: 'sale'; price: number }
+  | { kind: 'bundle'; price: number; ownsOne: boolean }
   | { kind: 'refund'; pick: number }
   | { kind: 'wait'; days: number }
   | { kind: 'payout' }
@@ -54,6 +55,12 @@ type Step =
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('sale' as const), price: fc.integer({ min: 10_000, max: 5_000_000 }) }),
+  // A bundle of two workflows (2,000,000 and 1,500,000 đ), bought whole or by a buyer owning one.
+  fc.record({
+    kind: fc.constant('bundle' as const),
+    price: fc.integer({ min: 10_000, max: 3_499_999 }),
+    ownsOne: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('refund' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('wait' as const), days: fc.integer({ min: 1, max: 9 }) }),
   fc.record({ kind: fc.constant('payout' as const) }),
@@ -79,7 +86,7 @@ const RATES = { feeBasisPoints: 1000, vatBasisPoints: 500, pitBasisPoints: 200 }
 const ORDER_KINDS = ['sale_credit', 'platform_fee', 'vat_withheld', 'pit_withheld'];
 const REFUND_KINDS = ['refund_reversal', 'vat_reversal', 'pit_reversal'];
 
-it('for any seller and sequence of sales, refunds and payouts (marked by hand or sent through payOS) the balances are sums of the ledger, fee + VAT + PIT + net = price on every sale, a refund returns all of it, and no entry ever changes', async () => {
+it('for any seller and sequence of sales, bundle sales (whole or for the difference), refunds and payouts (marked by hand or sent through payOS) the balances are sums of the ledger, fee + VAT + PIT + net = price on every sale, a refund returns all of it, and no entry ever changes', async () => {
   await fc.assert(
     fc.asyncProperty(sellerKind, fc.array(step, { minLength: 1, maxLength: 10 }), async (kind, steps) => {
       const seller = await signedInUser(ctx);
@@ -93,6 +100,11 @@ it('for any seller and sequence of sales, refunds and payouts (marked by hand or
       const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 10_000 });
       const sold: string[] = [];
       let seen: (typeof ledgerEntries.$inferSelect)[] = [];
+      const kit = [
+        await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 2_000_000 }),
+        await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 1_500_000 }),
+      ];
+      let bundleId: string | null = null;
 
       for (const current of steps) {
         if (current.kind === 'sale') {
@@ -100,6 +112,57 @@ it('for any seller and sequence of sales, refunds and payouts (marked by hand or
           await ctx.db.update(workflows).set({ price: current.price }).where(eq(workflows.id, workflow.id));
           const buyer = await signedInUser(ctx);
           sold.push((await buyThroughTestGateway(ctx, buyer, workflow.id)).code);
+        } else if (current.kind === 'bundle') {
+          // The bundle at this step's price (made on first use); a buyer owning the cheaper item pays the difference.
+          const body = {
+            title: 'Ledger kit',
+            price: current.price,
+            workflow_ids: kit.map((item) => item.id),
+          };
+          const saved = bundleId
+            ? await ctx.app.inject({
+                method: 'PATCH',
+                url: `/api/bundles/${bundleId}`,
+                headers: seller.headers,
+                payload: body,
+              })
+            : await ctx.app.inject({
+                method: 'POST',
+                url: '/api/bundles',
+                headers: seller.headers,
+                payload: body,
+              });
+          expect(saved.statusCode, saved.body).toBeLessThan(300);
+          bundleId = saved.json().id as string;
+          const buyer = await signedInUser(ctx);
+          if (current.ownsOne) sold.push((await buyThroughTestGateway(ctx, buyer, kit[1]!.id)).code);
+          const due = bundleAmountDue(current.price, [
+            { listPrice: 2_000_000, owned: false },
+            { listPrice: 1_500_000, owned: current.ownsOne },
+          ]);
+          const placed = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/orders',
+            headers: buyer.headers,
+            payload: { bundle_id: bundleId, provider: 'test' },
+          });
+          if (due === 0) {
+            expect(placed.json().error.code).toBe('BUNDLE_ALREADY_OWNED');
+          } else {
+            expect(placed.statusCode, placed.body).toBe(201);
+            expect(placed.json().order.amount).toBe(due);
+            await payAtTestGateway(ctx, placed.json().redirect_url);
+            const code = placed.json().order.code as string;
+            const [order] = await ctx.db.select().from(orders).where(eq(orders.code, code));
+            const parts = await ctx.db
+              .select()
+              .from(bundleOrderItems)
+              .where(eq(bundleOrderItems.orderId, order!.id));
+            // What the bundle grants carries its amount exactly, split across the items it granted.
+            expect(parts.reduce((total, part) => total + part.amount, 0)).toBe(due);
+            expect(parts).toHaveLength(current.ownsOne ? 1 : 2);
+            sold.push(code);
+          }
         } else if (current.kind === 'refund' && sold.length > 0) {
           const [code] = sold.splice(current.pick % sold.length, 1);
           await refundAsAdmin(ctx, admin, code!);
@@ -288,5 +351,48 @@ it('when the fee and the taxes take the whole price, the roundings leave the sel
       expect(split.net).toBeLessThanOrEqual(1);
       expect(split.fee + split.vat + split.pit + split.net).toBe(price);
     }),
+  );
+});
+
+it("for any amount and list prices, a bundle's parts are whole đồng, never negative, sum to the amount exactly, and each is within the item count of its share", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 100_000_000 }),
+      fc.array(fc.integer({ min: 0, max: 100_000_000 }), { minLength: 1, maxLength: 20 }),
+      (amount, listPrices) => {
+        const parts = splitProRata(amount, listPrices);
+        expect(parts).toHaveLength(listPrices.length);
+        expect(parts.reduce((total, part) => total + part, 0)).toBe(amount);
+        const total = listPrices.reduce((sum, price) => sum + price, 0);
+        parts.forEach((part, index) => {
+          expect(Number.isInteger(part) && part >= 0).toBe(true);
+          const share = total > 0 ? (amount * listPrices[index]!) / total : amount / listPrices.length;
+          expect(Math.abs(part - share)).toBeLessThanOrEqual(listPrices.length);
+        });
+      },
+    ),
+  );
+});
+
+it('for any bundle and ownership, the amount due is 0 or between the smallest paid price and what the missing items cost', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 10_000, max: 100_000_000 }),
+      fc.array(fc.record({ listPrice: fc.integer({ min: 0, max: 10_000_000 }), owned: fc.boolean() }), {
+        minLength: 2,
+        maxLength: 20,
+      }),
+      (price, items) => {
+        const due = bundleAmountDue(price, items);
+        const lacking = items.filter((item) => !item.owned).reduce((t, item) => t + item.listPrice, 0);
+        const owned = items.filter((item) => item.owned).reduce((t, item) => t + item.listPrice, 0);
+        if (price - owned <= 0 || lacking === 0) expect(due).toBe(0);
+        else {
+          expect(due).toBeLessThanOrEqual(lacking);
+          expect(due).toBeLessThanOrEqual(Math.max(10_000, price - owned));
+          expect(due).toBeGreaterThanOrEqual(Math.min(lacking, 10_000));
+        }
+      },
+    ),
   );
 });
