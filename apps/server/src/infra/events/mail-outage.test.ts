@@ -78,7 +78,8 @@ describe('every e-mail survives an SMTP outage', () => {
     smtp.delivered.length = 0;
 
     smtp.down = true;
-    // Orders: receipts, a refund request to support, a refund told to both sides, a review reminder.
+    // Orders: receipts, the seller's sale notifications, a refund request to support, a refund told
+    // to both sides, a review reminder.
     const { code: refundedCode } = await buyThroughTestGateway(ctx, buyer, refunded.id);
     const { code: keptCode } = await buyThroughTestGateway(ctx, buyer, kept.id);
     const request = await call('POST', `/api/orders/${refundedCode}/refund-request`, buyer, {
@@ -144,6 +145,8 @@ describe('every e-mail survives an SMTP outage', () => {
         `help@flowbay.test | Refund requested for ${refundedCode}`,
         `${buyer.user.email} | Order ${refundedCode} was refunded`,
         `${author.user.email} | A sale of "Refunded one" was refunded`,
+        `${author.user.email} | You made a sale: “Refunded one”`,
+        `${author.user.email} | You made a sale: “Kept one”`,
         `${buyer.user.email} | How is "Kept one" working for you?`,
         `${author.user.email} | Your workflow "To approve" is approved`,
         `${author.user.email} | Your workflow "To reject" was not approved`,
