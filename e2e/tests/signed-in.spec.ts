@@ -159,6 +159,7 @@ test.describe('signed-in journey', () => {
     await page.getByRole('button', { name: t('manage.uploadVersion') }).click();
     await expect(fieldError(page, 'version-text')).toHaveText(t('validation.fileAndVersionRequired'));
     await page.getByLabel(t('manage.versionLabel')).fill('1.1');
+    await page.getByLabel(t('listing.notesLabel')).fill('Alerts go to a second channel.');
     await page.locator('#version-file').setInputFiles({
       name: 'invoice-alerts-1.1.json',
       mimeType: 'application/json',

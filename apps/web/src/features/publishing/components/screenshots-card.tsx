@@ -143,6 +143,8 @@ export function ScreenshotsCard({ workflowId }: { workflowId: string }) {
           type="file"
           accept={COVER_TYPES.join(',')}
           className="sr-only"
+          tabIndex={-1}
+          aria-label={t('listing.addScreenshot')}
           id={`screenshot-file-${workflowId}`}
           onChange={(event) => void onFile(event.target.files?.[0])}
           disabled={busy || full}
