@@ -44,7 +44,7 @@ export function tierPricesProblem(
   let below = price;
   for (const next of [commercialPrice, agencyPrice]) {
     if (next === null) continue;
-    if (next <= below || next < PAID_PRICE_MIN || next > PRICE_MAX) return 'tierPriceOrder';
+    if (next < below + PAID_PRICE_MIN || next > PRICE_MAX) return 'tierPriceOrder';
     below = next;
   }
   if (agencyPrice !== null && (agencyClients === null || agencyClients < 1)) return 'agencyClients';

@@ -290,3 +290,43 @@ describe('discount codes', () => {
     expect((await quote(late, workflow.id, { discount_code: 'RUSH' })).json().amount).toBe(70_000);
   });
 });
+
+describe('pricing the tiers', () => {
+  it('a seller prices Commercial and Agency through the edit (reviewed like a price change); tiers out of order are refused', async () => {
+    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 100_000 });
+    // A paid listing has a cover (the factory's has none).
+    await ctx.db
+      .update(workflows)
+      .set({ coverKey: 'covers/seller/tiers.webp' })
+      .where(eq(workflows.id, workflow.id));
+    const put = (session: TestSession | null, body: Record<string, unknown>) =>
+      call('PUT', `/api/workflows/${workflow.id}`, session, body);
+    const below = await put(seller, { commercial_price: 50_000 });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().error.code).toBe('LICENCE_PRICES_INVALID');
+    const noClients = await put(seller, { commercial_price: 200_000, agency_price: 500_000 });
+    expect(noClients.json().error.code).toBe('LICENCE_PRICES_INVALID');
+    expect((await put(null, { commercial_price: 200_000 })).statusCode).toBe(401);
+    expect([403, 404]).toContain(
+      (await put(await signedInUser(ctx), { commercial_price: 200_000 })).statusCode,
+    );
+
+    const saved = await put(seller, {
+      commercial_price: '200.000',
+      agency_price: 500_000,
+      agency_clients: 10,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [row] = await ctx.db.select().from(workflows).where(eq(workflows.id, workflow.id));
+    const applied = row!.commercialPrice === 200_000;
+    if (!applied) {
+      // A listed workflow's edit waits for review: buyers still see Personal only until then.
+      const buyer = await signedInUser(ctx);
+      expect((await quote(buyer, workflow.id, { licence: 'commercial' })).json().error.code).toBe(
+        'LICENCE_NOT_OFFERED',
+      );
+    } else {
+      expect(row).toMatchObject({ agencyPrice: 500_000, agencyClients: 10 });
+    }
+  });
+});

@@ -290,7 +290,8 @@ export function createPublishingService(deps: {
     /** New order and captions; a screenshot left out is removed. Ids must be the listing's own. */
     async arrangeScreenshots(viewer: Viewer, ref: string, input: ScreenshotsInput): Promise<ScreenshotList> {
       const { user, row } = await loadManaged(viewer, ref);
-      return repository.transaction(async (tx) => {
+      let unused: string[] = [];
+      const answer = await repository.transaction(async (tx) => {
         const state = await screenshotsInTx(tx, row.id, user.id);
         const byId = new Map(state.current.map((shot) => [shot.id, shot]));
         const seen = new Set<string>();
@@ -308,8 +309,13 @@ export function createPublishingService(deps: {
           });
         if (same) return screenshotListOf(state.current, state.pendingReview);
         const pending = await state.save(list);
+        // A removed screenshot nothing shows any more (not the listed content either) is deleted.
+        const kept = new Set([...list, ...(pending ? state.row.screenshots : [])].map((shot) => shot.key));
+        unused = state.current.filter((shot) => !kept.has(shot.key)).map((shot) => shot.key);
         return screenshotListOf(list, pending);
       });
+      await Promise.allSettled(unused.map((key) => storage.delete(key)));
+      return answer;
     },
 
     async create(viewer: Viewer, input: CreateWorkflowInput): Promise<WorkflowDetail> {
@@ -418,7 +424,8 @@ export function createPublishingService(deps: {
         const effectivePrice = merged.price ?? Number(row.price);
         checkedTiers({
           price: effectivePrice,
-          commercialPrice: 'commercialPrice' in merged ? (merged.commercialPrice ?? null) : row.commercialPrice,
+          commercialPrice:
+            'commercialPrice' in merged ? (merged.commercialPrice ?? null) : row.commercialPrice,
           agencyPrice: 'agencyPrice' in merged ? (merged.agencyPrice ?? null) : row.agencyPrice,
           agencyClients: 'agencyClients' in merged ? (merged.agencyClients ?? null) : row.agencyClients,
         });
