@@ -40,7 +40,7 @@ export async function notificationsRoutes(root: FastifyInstance, { notifications
   route('GET /api/users/:id/follow', {
     summary: "An author's follower count, and whether the caller follows them",
     access: { kind: 'public', reason: 'follower counts are shown on public profiles' },
-    errors: [400],
+    errors: [400, 404],
     handler: (request) => notifications.followState(request.params.id, request.viewer),
   });
 

@@ -258,7 +258,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
       return { kind: claim.kind, enabled: false as const };
     },
 
-    followState: (authorId: string, viewer: Viewer) => followState(authorId, viewer),
+    /** An author's follower count (and whether the caller follows them); an unknown user is 404. */
+    async followState(authorId: string, viewer: Viewer) {
+      if (!(await repository.isActiveUser(authorId))) throw profileNotFound();
+      return followState(authorId, viewer);
+    },
 
     async follow(viewer: Viewer, authorId: string) {
       const user = await followable(viewer, authorId);

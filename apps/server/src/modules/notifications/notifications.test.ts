@@ -369,8 +369,12 @@ describe('following', () => {
     }
     const self = await call('POST', `/api/users/${author.user.id}/follow`, author);
     expect([self.statusCode, self.json().error.code]).toEqual([409, 'CANNOT_FOLLOW_SELF']);
-    const unknown = await call('POST', '/api/users/no-such-user/follow', fan);
-    expect([unknown.statusCode, unknown.json().error.code]).toEqual([404, 'PROFILE_NOT_FOUND']);
+    for (const unknown of [
+      await call('POST', '/api/users/no-such-user/follow', fan),
+      await call('GET', '/api/users/no-such-user/follow', null),
+    ]) {
+      expect([unknown.statusCode, unknown.json().error.code]).toEqual([404, 'PROFILE_NOT_FOUND']);
+    }
 
     await Promise.all([1, 2, 3].map(() => call('POST', `/api/users/${author.user.id}/follow`, fan)));
     expect((await state(fan)).json()).toEqual({
