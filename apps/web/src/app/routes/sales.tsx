@@ -18,6 +18,7 @@ import { PayoutNotes, PayoutStateBadge } from '@/features/sales/components/payou
 import { RevenueChart } from '@/features/sales/components/revenue-chart';
 import { TaxBreakdown } from '@/features/sales/components/tax-breakdown';
 import { TaxProfileForm } from '@/features/sales/components/tax-profile-form';
+import { SellerRefundRequests } from '@/features/orders/components/seller-refund-requests';
 import { useTaxProfile } from '@/features/sales/api/tax-profile';
 import { errorKey } from '@/lib/api-client';
 import { formatDateTime, formatNumber, formatPercent, formatPrice } from '@/lib/format';
@@ -62,6 +63,10 @@ function Dashboard({ data }: { data: SalesDashboard }) {
         </Tabs>
       </PageSection>
       <WorkflowTable data={data} />
+      <Breakdowns data={data} />
+      <PageSection id="refund-requests" title={t('sales.refundRequests.title')}>
+        <SellerRefundRequests />
+      </PageSection>
       <PageSection id="tax-breakdown-title" title={t('tax.breakdownTitle')}>
         <TaxBreakdown months={data.tax_months} sales={data.recent_sales} />
       </PageSection>
@@ -207,13 +212,59 @@ function WorkflowTable({ data }: { data: SalesDashboard }) {
             ),
           },
           { header: t('sales.views'), cell: (row) => number(row.views) },
-          { header: t('sales.salesCount'), cell: (row) => number(row.sales) },
+          { header: t('sales.purchases'), cell: (row) => number(row.sales) },
           { header: t('sales.conversion'), cell: (row) => percent(row.sales, row.views) },
+          { header: t('sales.revenue'), cell: (row) => formatPrice(row.gross, i18n.language) },
           { header: t('sales.refunds'), cell: (row) => number(row.refunds) },
           { header: t('sales.earnings'), cell: (row) => formatPrice(row.earnings, i18n.language) },
         ]}
       />
+      <p className="mt-2 text-xs text-slate-500">{t('sales.ownViewsNote')}</p>
     </PageSection>
+  );
+}
+
+/** Each listing's purchases and revenue by licence tier and by discount code (refunded sales left out). */
+function Breakdowns({ data }: { data: SalesDashboard }) {
+  const { t, i18n } = useTranslation();
+  const titles = new Map(data.workflows.map((row) => [row.id, row.title]));
+  const title = (id: string) => titles.get(id) ?? '—';
+  const number = (value: number) => formatNumber(value, i18n.language);
+  const money = (value: number) => formatPrice(value, i18n.language);
+  const tier = (licence: string) => t(`sales.licenceTier.${licence}`, { defaultValue: licence });
+  if (data.by_licence.length === 0) return null;
+  return (
+    <>
+      <PageSection id="by-licence-title" title={t('sales.byLicenceTitle')}>
+        <FiguresTable
+          rows={data.by_licence}
+          rowKey={(row) => `${row.workflow_id}-${row.licence}`}
+          columns={[
+            {
+              header: t('sales.workflow'),
+              cell: (row) => `${title(row.workflow_id)} · ${tier(row.licence)}`,
+            },
+            { header: t('sales.purchases'), cell: (row) => number(row.sales) },
+            { header: t('sales.revenue'), cell: (row) => money(row.gross) },
+          ]}
+        />
+      </PageSection>
+      <PageSection id="by-discount-title" title={t('sales.byDiscountTitle')}>
+        <FiguresTable
+          rows={data.by_discount}
+          rowKey={(row) => `${row.workflow_id}-${row.code ?? ''}`}
+          columns={[
+            {
+              header: t('sales.workflow'),
+              cell: (row) => `${title(row.workflow_id)} · ${row.code ?? t('sales.noCode')}`,
+            },
+            { header: t('sales.purchases'), cell: (row) => number(row.sales) },
+            { header: t('sales.discountGiven'), cell: (row) => money(row.discount) },
+            { header: t('sales.revenue'), cell: (row) => money(row.gross) },
+          ]}
+        />
+      </PageSection>
+    </>
   );
 }
 

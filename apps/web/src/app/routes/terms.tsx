@@ -1,5 +1,5 @@
 import { LegalPage } from '@/features/static-pages/legal-page';
 
 export function Component() {
-  return <LegalPage page="terms" updated="2026-11-22" />;
+  return <LegalPage page="terms" updated="2026-11-28" />;
 }

@@ -6,6 +6,7 @@ export const commerceKeys = {
   providers: () => [...commerceKeys.all, 'providers'] as const,
   order: (code: string) => [...commerceKeys.all, 'order', code] as const,
   purchases: () => [...commerceKeys.all, 'purchases'] as const,
+  sellerRefundRequests: () => [...commerceKeys.all, 'seller-refund-requests'] as const,
   testGatewaySession: (search: string) => [...commerceKeys.all, 'test-gateway', search] as const,
   admin: () => [...commerceKeys.all, 'admin'] as const,
   adminOrders: (filters: { q: string; state: OrderState | ''; page: number }) =>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AdminOrder } from '@flowbay/domain';
+import type { AdminOrder, AdminRefundRequest } from '@flowbay/domain';
 import { paidOrder } from '@/test/orders';
 import { AdminOrdersPanel } from './admin-orders-panel';
 import { inLanguage, renderInApp } from '@/test/render';
@@ -33,9 +33,25 @@ const REQUESTED = adminOrder('FB-AAAA-BBBB', {
   },
 });
 
-function stubApi() {
+/** The request as the queue answers it: the seller's answer and the buyer's downloads beside it. */
+const QUEUED: AdminRefundRequest = {
+  ...REQUESTED,
+  answer_due_at: '2026-11-23T08:00:00.000Z',
+  seller_answer: {
+    accepted: false,
+    reason: 'The buyer imported it three times.',
+    answered_at: '2026-11-21T10:00:00.000Z',
+  },
+  downloads: [
+    { kind: 'file', at: '2026-11-20T09:15:00.000Z', version: '1.0' },
+    { kind: 'n8n_import', at: '2026-11-20T09:30:00.000Z', version: null },
+  ],
+  download_days: ['2026-11-20', '2026-11-18'],
+};
+
+function stubApi(queued: AdminRefundRequest = QUEUED) {
   return stubFetch(({ url, method }) => {
-    if (url === '/api/admin/refund-requests') return Response.json({ orders: [REQUESTED] });
+    if (url === '/api/admin/refund-requests') return Response.json({ orders: [queued] });
     if (url.startsWith('/api/admin/orders?') || url === '/api/admin/orders')
       return Response.json({ orders: [REQUESTED, adminOrder('FB-CCCC-DDDD')], total: 2 });
     if (url === `/api/admin/orders/${REQUESTED.code}/refund` && method === 'POST')
@@ -45,6 +61,36 @@ function stubApi() {
 }
 
 describe('AdminOrdersPanel', () => {
+  it("shows beside the buyer's reason the seller's answer and every download with its time and way", async () => {
+    stubApi();
+    renderInApp(<AdminOrdersPanel />);
+    const request = await screen.findByTestId('refund-request');
+    expect(within(request).getByTestId('seller-answer').textContent).toMatch(
+      /^The seller is against the refund \(.+\): The buyer imported it three times\.$/,
+    );
+    const evidence = within(request).getByTestId('download-evidence');
+    const items = within(evidence)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toHaveLength(3);
+    expect(items[0]).toMatch(/^Downloaded · .+ · v1\.0$/);
+    expect(items[1]).toMatch(/^Imported in n8n \(library key\) · /);
+    // A day of the per-day count with no timed record (a download from before they were kept).
+    expect(items[2]).toMatch(/^Downloaded on .+ \(recorded by day only\)$/);
+  });
+
+  it('says when the seller has not answered and the buyer never took the file', async () => {
+    stubApi({ ...QUEUED, seller_answer: null, downloads: [], download_days: [] });
+    renderInApp(<AdminOrdersPanel />);
+    const request = await screen.findByTestId('refund-request');
+    expect(within(request).getByTestId('seller-answer').textContent).toBe(
+      'The seller did not answer within 48 hours.',
+    );
+    expect(within(request).getByTestId('download-evidence').textContent).toContain(
+      'The buyer never downloaded, sent or imported the file.',
+    );
+  });
+
   it('approves a refund request only with a reason', async () => {
     const calls = stubApi();
     renderInApp(<AdminOrdersPanel />);

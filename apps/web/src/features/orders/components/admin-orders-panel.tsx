@@ -1,13 +1,19 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { ORDER_STATES, REFUND_REASON_MAX, type AdminOrder, type OrderState } from '@flowbay/domain';
+import {
+  ORDER_STATES,
+  REFUND_REASON_MAX,
+  type AdminOrder,
+  type AdminRefundRequest,
+  type OrderState,
+} from '@flowbay/domain';
 import { paymentProviderName } from '@flowbay/domain/payment-providers';
 import { PageSection } from '@/components/page-section';
 import { QueryList } from '@/components/query-list';
 import { RowCard } from '@/components/row-card';
-import { formatDateTime, formatPrice } from '@/lib/format';
+import { formatDate, formatDateTime, formatPrice } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeclineRefund, useRefundOrder } from '../api/admin-order-decisions';
 import { useAdminOrders } from '../api/get-admin-orders';
@@ -43,7 +49,11 @@ function RefundQueue() {
         failed={t('adminOrders.loadFailed')}
         empty={<p className="text-slate-600">{t('adminOrders.queueEmpty')}</p>}
       >
-        {(order) => <OrderRow key={order.code} order={order} queue />}
+        {(order) => (
+          <OrderRow key={order.code} order={order} queue>
+            <RefundEvidence request={order} />
+          </OrderRow>
+        )}
       </QueryList>
     </div>
   );
@@ -100,7 +110,63 @@ function OrderList() {
   );
 }
 
-function OrderRow({ order, queue = false }: { order: AdminOrder; queue?: boolean }) {
+/**
+ * What the admin weighs beside the buyer's reason (decision 0158): the seller's answer, or that none
+ * came (yet), and every time the buyer took the file, with its time and way.
+ */
+function RefundEvidence({ request }: { request: AdminRefundRequest }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const answer = request.seller_answer;
+  const answerText = answer
+    ? answer.accepted
+      ? t('adminOrders.sellerAccepted', { date: formatDateTime(answer.answered_at, language) })
+      : t('adminOrders.sellerContested', {
+          reason: answer.reason ?? '',
+          date: formatDateTime(answer.answered_at, language),
+        })
+    : new Date(request.answer_due_at).getTime() < Date.now()
+      ? t('adminOrders.sellerWindowClosed')
+      : t('adminOrders.sellerNoAnswerYet', { date: formatDateTime(request.answer_due_at, language) });
+  const undatedDays = request.download_days.filter(
+    (day) => !request.downloads.some((item) => item.at.slice(0, 10) === day),
+  );
+  return (
+    <div className="mt-2 flex flex-col gap-2">
+      <p className="rounded-lg bg-slate-50 px-3 py-2 text-slate-800" data-testid="seller-answer">
+        {answerText}
+      </p>
+      <div data-testid="download-evidence">
+        <p className="font-medium text-slate-800">{t('adminOrders.downloadsTitle')}</p>
+        {request.downloads.length === 0 && undatedDays.length === 0 ? (
+          <p className="text-slate-600">{t('adminOrders.noDownloads')}</p>
+        ) : (
+          <ul className="mt-1 list-disc pl-5 text-slate-700">
+            {request.downloads.map((item) => (
+              <li key={`${item.kind}-${item.at}`}>
+                {t(`adminOrders.downloadKind.${item.kind}`)} · {formatDateTime(item.at, language)}
+                {item.version && ` · v${item.version}`}
+              </li>
+            ))}
+            {undatedDays.map((day) => (
+              <li key={day}>{t('adminOrders.downloadDay', { date: formatDate(day, language) })}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function OrderRow({
+  order,
+  queue = false,
+  children,
+}: {
+  order: AdminOrder;
+  queue?: boolean;
+  children?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const refund = useRefundOrder();
   const decline = useDeclineRefund();
@@ -175,6 +241,7 @@ function OrderRow({ order, queue = false }: { order: AdminOrder; queue?: boolean
           {t('adminOrders.requestedReason', { reason: openRequest.reason })}
         </p>
       )}
+      {children}
     </RowCard>
   );
 }
