@@ -235,12 +235,17 @@ describe('screenshots', () => {
     expect(publicDetail.screenshots).toEqual([]);
     expect(publicDetail.has_pending_changes).toBe(true);
 
-    const [first, second] = b.screenshots as { id: string }[];
+    const [first, second] = b.screenshots as { id: string; url: string }[];
     const reordered = await call('PUT', `/api/workflows/${workflow.id}/screenshots`, author, {
       screenshots: [{ id: second!.id, caption: 'Second first' }],
     });
     expect(reordered.statusCode, reordered.body).toBe(200);
     expect(reordered.json().screenshots).toMatchObject([{ id: second!.id, caption: 'Second first' }]);
+    // The removed one was never shown to anyone: its file is gone; the kept one is still served.
+    const served = (shot: { url: string }) =>
+      ctx.app.inject({ method: 'GET', url: new URL(shot.url, 'http://x').pathname });
+    expect((await served(first!)).statusCode).toBe(404);
+    expect((await served(second!)).statusCode).toBe(200);
     const unknown = await call('PUT', `/api/workflows/${workflow.id}/screenshots`, author, {
       screenshots: [{ id: first!.id }, { id: 'not-one-of-them' }],
     });
