@@ -3,7 +3,7 @@ import { PRICE_BANDS, type DownloadEventKind, type PriceFilter, type Sort } from
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import type { SearchSource, Stamped } from './search/search-sync.ts';
-import { hasActiveEntitlement } from '../../db/entitlements.ts';
+import { entitlementStamp, hasActiveEntitlement } from '../../db/entitlements.ts';
 import { prefixQuery, searchTerms } from '../../lib/search-query.ts';
 import { isListed, listingColumns } from '../../db/fragments.ts';
 import {
@@ -301,6 +301,11 @@ export function createCatalogRepository(db: Database) {
 
     async hasPurchased(userId: string, workflowId: string): Promise<boolean> {
       return hasActiveEntitlement(db, userId, workflowId);
+    },
+
+    /** The licence note of a bought file: buyer, tier and order (null when not bought). */
+    licenceStamp(userId: string, workflowId: string) {
+      return entitlementStamp(db, userId, workflowId);
     },
 
     /**

@@ -35,6 +35,7 @@ import {
   type WorkflowsRepository,
 } from '../workflows/index.ts';
 import { searchTerms } from '../../lib/search-query.ts';
+import { stampedDownload } from '../../lib/licence-note.ts';
 import {
   FUZZY_MIN_LENGTH,
   type BasicsRow,
@@ -491,7 +492,14 @@ export function createCatalogService(deps: {
       }
       const served = await servedFiles.get(version.fileKey, row.title, row.id);
       if (!served) throw notFound('VERSION_NOT_FOUND', 'The file of this version is missing');
-      const { file: body, encoded } = served;
+      let { file: body, encoded } = served;
+      // A bought file names its buyer and licence (an n8n sticky note, a Make blueprint note).
+      const stamp =
+        isSignedIn(viewer) && viewer.id !== row.userId
+          ? await repository.licenceStamp(viewer.id, row.id)
+          : null;
+      const stamped = stamp ? await stampedDownload(body, stamp) : null;
+      if (stamped) ({ body, encoded } = stamped);
       await repository.recordDownload(
         row.id,
         visitorOf(viewer, visitorKey),

@@ -330,3 +330,34 @@ describe('pricing the tiers', () => {
     }
   });
 });
+
+describe('the bought file', () => {
+  it('carries a sticky note naming the buyer, the licence and the order; the seller’s own download has none', async () => {
+    const workflow = await tieredWorkflow();
+    const giang = await signedInUser(ctx, { name: 'Giang Buyer' });
+    const bought = await buy(giang, workflow.id, { licence: 'commercial' });
+    const file = await call('GET', `/api/workflows/${workflow.id}/download`, giang);
+    expect(file.statusCode).toBe(200);
+    const json = JSON.parse(file.body) as {
+      nodes: {
+        id: string;
+        name: string;
+        type: string;
+        typeVersion: number;
+        parameters: Record<string, unknown>;
+      }[];
+    };
+    const notes = json.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ typeVersion: 1, parameters: { height: 160, width: 420 } });
+    expect(notes[0]!.parameters.content).toContain(
+      `Licensed to Giang Buyer — Commercial licence — Flowbay order ${bought.code}`,
+    );
+    expect(new Set(json.nodes.map((node) => node.name)).size).toBe(json.nodes.length);
+    expect(new Set(json.nodes.map((node) => node.id)).size).toBe(json.nodes.length);
+
+    const own = await call('GET', `/api/workflows/${workflow.id}/download`, seller);
+    const ownNodes = (JSON.parse(own.body) as { nodes: { type: string }[] }).nodes;
+    expect(ownNodes.some((node) => node.type === 'n8n-nodes-base.stickyNote')).toBe(false);
+  });
+});
