@@ -60,7 +60,7 @@ export function ScreenshotGallery({ screenshots, title }: { screenshots: Screens
   );
 }
 
-export function ScreenshotViewer({
+function ScreenshotViewer({
   screenshots,
   title,
   index,
