@@ -24,6 +24,7 @@ export const PAGES = {
   catalog: { pattern: '/workflows', access: 'public', indexable: true },
   workflow: { pattern: '/workflows/:ref', access: 'public', indexable: true },
   publicProfile: { pattern: '/profiles/:id', access: 'public', indexable: true },
+  bundle: { pattern: '/bundles/:slug', access: 'public', indexable: true },
   guide: { pattern: '/guide', access: 'public', indexable: true },
   contact: { pattern: '/contact', access: 'public', indexable: true },
   faq: { pattern: '/faq', access: 'public', indexable: true },
@@ -104,6 +105,7 @@ export const paths = {
   /** `page` is zero-based; the address counts from 1 and leaves the first page plain. */
   publicProfile: (id: string, page = 0) =>
     withQuery(`/profiles/${enc(id)}`, { page: page > 0 ? String(page + 1) : undefined }),
+  bundle: (slug: string) => `/bundles/${enc(slug)}`,
   profile: () => '/profile',
   auth: (tab?: 'signup' | 'forgot') => withQuery('/auth', { tab }),
   guide: () => '/guide',

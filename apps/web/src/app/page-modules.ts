@@ -1,5 +1,6 @@
 import type { PageId } from '@flowbay/domain/routes';
 import type { PageDeclaration } from './page';
+import { page as bundle } from './routes/bundle.page';
 import { page as catalog } from './routes/catalog.page';
 import { page as contact } from './routes/contact.page';
 import { page as faq } from './routes/faq.page';
@@ -28,6 +29,7 @@ export const PAGE_MODULES: Record<PageId, PageDeclaration<never>> = {
   catalog,
   workflow,
   publicProfile,
+  bundle,
   auth: { file: 'auth' },
   verifyEmail: { file: 'verify-email' },
   resetPassword: { file: 'reset-password' },

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { user, workflowReviews, workflows } from '../../db/schema.ts';
+import { bundleItems, bundles, user, workflowReviews, workflows } from '../../db/schema.ts';
 import { isListed, publicName } from '../../db/fragments.ts';
 
 /** One sitemap file holds 50,000 addresses; keep room for the static pages and profiles. */
@@ -29,6 +29,24 @@ export function createWebRepository(db: Database) {
         .groupBy(workflows.userId)
         .orderBy(desc(sql`max(${workflows.updatedAt})`))
         .limit(SITEMAP_PROFILES_MAX);
+    },
+    /** A listed bundle by slug, for its page's head: title, description, seller, price, item count. */
+    async listedBundle(slug: string) {
+      const [row] = await db
+        .select({
+          title: bundles.title,
+          description: bundles.description,
+          price: bundles.price,
+          seller: publicName(sql`'Flowbay'`),
+          count:
+            sql<number>`(select count(*) from ${bundleItems} where ${bundleItems.bundleId} = ${bundles.id})`.mapWith(
+              Number,
+            ),
+        })
+        .from(bundles)
+        .innerJoin(user, eq(user.id, bundles.sellerId))
+        .where(and(eq(bundles.slug, slug), eq(bundles.status, 'listed'), isNull(bundles.deletedAt)));
+      return row ?? null;
     },
     /** The newest visible reviews of a workflow, for the detail page's structured data. */
     latestReviews(workflowId: string, limit: number) {

@@ -8,6 +8,7 @@ import {
   PAGES,
   STATIC_PUBLIC_PAGES,
   endpoints,
+  formatVnd,
   matchPage,
   paths,
   workflowPath,
@@ -40,6 +41,7 @@ import type { ProfilesRepository } from '../profiles/index.ts';
 import { createWebRepository } from './web.repository.ts';
 import { uiTexts } from '../../../../web/src/i18n/texts.ts';
 import { page as profilePage } from '../../../../web/src/app/routes/public-profile.page.ts';
+import { page as bundlePage } from '../../../../web/src/app/routes/bundle.page.ts';
 import {
   page as workflowPage,
   workflowHeadData,
@@ -404,6 +406,26 @@ export async function webRoutes(
         path,
         image: profile.image,
         type: 'profile',
+      });
+    },
+  );
+
+  app.get<{ Params: { slug: string } }>(
+    PAGES.bundle.pattern,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const language = pageLanguage(request);
+      const slug = request.params.slug.toLowerCase();
+      const bundle = slug.length <= 200 ? await repository.listedBundle(slug) : null;
+      const path = paths.bundle(slug);
+      if (!bundle) {
+        const head = { ...bundlePage.head!(uiTexts(language), null), noindex: true };
+        return sendPage(request, reply, { ...head, path }, { status: 404 });
+      }
+      const price = formatVnd(bundle.price, language);
+      return sendPage(request, reply, {
+        ...bundlePage.head!(uiTexts(language), { ...bundle, price }),
+        path,
       });
     },
   );

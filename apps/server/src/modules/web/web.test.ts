@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { workflows } from '../../db/schema.ts';
+import { bundleItems, bundles, workflows } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signedInUser } from '../../test/auth.ts';
 import { createUser, createWorkflow, type WorkflowFactoryInput } from '../../test/factories.ts';
@@ -178,6 +178,31 @@ describe('web pages with a server-rendered head', () => {
       expect(response.statusCode, path).toBe(404);
       expect(response.body).toContain('<title>Workflow not found | Flowbay</title>');
       expect(response.body).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('renders the head of a listed bundle (its description, or its count, seller and price), and 404 otherwise', async () => {
+    const seller = await createUser(ctx.db, { name: 'Trần Bán' });
+    const items = [
+      await createWorkflow(ctx.db, ctx.storage, { userId: seller.id, price: 60_000 }),
+      await createWorkflow(ctx.db, ctx.storage, { userId: seller.id, price: 50_000 }),
+    ];
+    const [bundle] = await ctx.db
+      .insert(bundles)
+      .values({ sellerId: seller.id, slug: 'bo-ban-hang', title: 'Bộ bán hàng', price: 90_000 })
+      .returning();
+    await ctx.db
+      .insert(bundleItems)
+      .values(items.map((item, position) => ({ bundleId: bundle!.id, workflowId: item.id, position })));
+    const response = await get('/bundles/bo-ban-hang');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Bộ bán hàng | Flowbay</title>');
+    expect(response.body).toContain('2 workflows by Trần Bán for 90,000 VNĐ.');
+    await ctx.db.update(bundles).set({ status: 'unlisted' }).where(eq(bundles.id, bundle!.id));
+    for (const path of ['/bundles/bo-ban-hang', '/bundles/no-such-bundle']) {
+      const missing = await get(path);
+      expect(missing.statusCode, path).toBe(404);
+      expect(missing.body).toContain('<title>Bundle not found | Flowbay</title>');
     }
   });
 

@@ -6,6 +6,8 @@ import { PAGE_SIZE } from '@flowbay/domain/limits';
 import { paths } from '@flowbay/domain/routes';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
+import { useBundleSearch } from '@/features/bundles/api/get-bundles';
+import { BundleStrip } from '@/features/bundles/components/bundle-card';
 import { useCategories, useSubcategories } from '@/features/workflows/api/get-taxonomy';
 import { useWorkflows } from '@/features/workflows/api/get-workflows';
 import { CatalogFilterPanel } from '@/features/workflows/components/catalog-filter-panel';
@@ -31,6 +33,8 @@ export function Component() {
   const subcategories = useSubcategories();
   const taxonomyReady = categories.isSuccess && subcategories.isSuccess;
   const list = useWorkflows(filters, { enabled: taxonomyReady });
+  // Bundles whose title or description match the search, above the workflows (first page only).
+  const bundles = useBundleSearch(filters.search ?? '');
   const paginationLabels = usePaginationLabels();
   usePageHead(page, undefined);
 
@@ -91,6 +95,11 @@ export function Component() {
           </p>
         )}
       </div>
+      {filters.page === 0 && bundles.data && (
+        <div className="mt-4">
+          <BundleStrip bundles={bundles.data.bundles} />
+        </div>
+      )}
       <div className="mt-4">
         {failed ? (
           <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
