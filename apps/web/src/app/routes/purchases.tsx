@@ -87,6 +87,9 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
       </h2>
       <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
         {workflow.platform && <Badge variant="neutral">{workflow.platform}</Badge>}
+        <Badge variant="neutral" data-testid="purchase-licence">
+          {t(`buy.licences.${purchase.licence}`, { count: 1 })}
+        </Badge>
         <span>{t('purchases.latestVersion', { version: workflow.latest_version })}</span>
         <span aria-hidden="true">·</span>
         <span>

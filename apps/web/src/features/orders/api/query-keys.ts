@@ -6,6 +6,8 @@ export const commerceKeys = {
   providers: () => [...commerceKeys.all, 'providers'] as const,
   order: (code: string) => [...commerceKeys.all, 'order', code] as const,
   purchases: () => [...commerceKeys.all, 'purchases'] as const,
+  quote: (workflowId: string, licence: string, code: string) =>
+    [...commerceKeys.all, 'quote', workflowId, licence, code] as const,
   sellerRefundRequests: () => [...commerceKeys.all, 'seller-refund-requests'] as const,
   testGatewaySession: (search: string) => [...commerceKeys.all, 'test-gateway', search] as const,
   admin: () => [...commerceKeys.all, 'admin'] as const,

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import {
   paths,
   type InvoiceRequestInput,
+  type LicenceTier,
   type OrderResponse,
   type PaymentProviderId,
   type WorkflowDetail,
@@ -19,6 +20,7 @@ import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { useCreateOrder } from '../api/create-order';
+import { useQuote } from '../api/get-quote';
 import { usePaymentProviders } from '../api/get-payment-providers';
 import { commerceKeys } from '../api/query-keys';
 
@@ -127,6 +129,14 @@ function BuyForm({
   const provider = available.find((item) => item.id === chosen) ?? available[0];
   const listed = workflow.status === 'listed';
   const redirecting = createOrder.isPending || createOrder.isSuccess;
+  const [licence, setLicence] = useState<LicenceTier>('personal');
+  const [codeInput, setCodeInput] = useState('');
+  const [code, setCode] = useState('');
+  const quote = useQuote(workflow.id, licence, code, signedIn && listed);
+  const offers = quote.data?.licences ?? [];
+  const chosenOffer = offers.find((offer) => offer.tier === licence);
+  const language = i18n.language === 'vi' ? 'vi' : 'en';
+  const shownPrice = quote.data && !quote.isError ? formatPrice(quote.data.amount, i18n.language) : price;
 
   const buy = () => {
     if (!signedIn) {
@@ -135,7 +145,14 @@ function BuyForm({
     }
     if (!provider || (invoice && !invoice.ready())) return;
     createOrder.mutate(
-      { workflow_id: workflow.id, provider: provider.id, invoice: invoice?.request() },
+      {
+        workflow_id: workflow.id,
+        provider: provider.id,
+        invoice: invoice?.request(),
+        // Personal is the default: an order without a tier asks for it.
+        ...(licence !== 'personal' ? { licence } : {}),
+        ...(code ? { discount_code: code } : {}),
+      },
       {
         onSuccess: (answer) => {
           if (!answer.bank_transfer) return goToPayment(answer.redirect_url);
@@ -158,7 +175,7 @@ function BuyForm({
           </h2>
           <p className="text-2xl font-bold text-slate-900">
             <span className="sr-only">{t('buy.price')}: </span>
-            <span data-testid="buy-price">{price}</span>
+            <span data-testid="buy-price">{shownPrice}</span>
           </p>
         </div>
         <ul className="flex flex-col gap-1 text-sm text-slate-600">
@@ -210,6 +227,77 @@ function BuyForm({
                 <FlaskConical className="size-4" aria-hidden="true" />
                 {t('buy.testMode')}
               </Badge>
+            )}
+            {offers.length > 1 && (
+              <fieldset className="flex flex-col gap-2" data-testid="licence-choice">
+                <legend className="mb-1 text-sm font-medium text-slate-800">{t('buy.licence')}</legend>
+                {offers.map((offer) => (
+                  <label
+                    key={offer.tier}
+                    className="flex cursor-pointer items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+                  >
+                    <span className="flex items-center gap-2">
+                      <input
+                        type="radio"
+                        name="licence"
+                        value={offer.tier}
+                        checked={licence === offer.tier}
+                        onChange={() => setLicence(offer.tier)}
+                        className="accent-brand-600"
+                      />
+                      {t(`buy.licences.${offer.tier}`, { count: offer.agency_clients ?? 1 })}
+                    </span>
+                    <span className="font-medium">{formatPrice(offer.price, i18n.language)}</span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {chosenOffer && (
+              <p className="text-xs text-slate-600" data-testid="licence-text">
+                {chosenOffer.text[language]}
+              </p>
+            )}
+            {signedIn && (
+              <form
+                className="flex flex-wrap items-end gap-2"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  setCode(codeInput.trim().toUpperCase());
+                }}
+              >
+                <label className="flex flex-col gap-1 text-sm text-slate-800">
+                  {t('buy.discountCode')}
+                  <input
+                    value={codeInput}
+                    onChange={(event) => setCodeInput(event.target.value)}
+                    maxLength={32}
+                    className="rounded-md border border-slate-300 px-2 py-1.5 text-sm uppercase"
+                    data-testid="discount-code"
+                  />
+                </label>
+                <Button type="submit" variant="outline" size="sm">
+                  {t('buy.applyCode')}
+                </Button>
+              </form>
+            )}
+            {quote.isError && code && (
+              <p className="text-sm text-red-700" role="alert">
+                {t(errorKey(quote.error))}
+              </p>
+            )}
+            {quote.data && !quote.isError && (quote.data.discount_amount > 0 || quote.data.upgrade_from) && (
+              <p className="text-sm text-slate-700" data-testid="quote-detail">
+                {quote.data.upgrade_from &&
+                  t('buy.upgradeFrom', {
+                    tier: t(`buy.licences.${quote.data.upgrade_from}`, { count: 1 }),
+                  })}{' '}
+                {quote.data.discount_amount > 0 &&
+                  t('buy.discounted', {
+                    code: quote.data.discount_code,
+                    amount: formatPrice(quote.data.discount_amount, i18n.language),
+                    list: formatPrice(quote.data.subtotal, i18n.language),
+                  })}
+              </p>
             )}
             {invoice?.fields}
             <Button size="lg" onClick={buy} disabled={redirecting} className="w-full sm:w-auto sm:self-start">

@@ -36,6 +36,18 @@ export function Receipt({ order, billedTo = null }: { order: OrderSummary; bille
         </Link>
       ),
     ],
+    [
+      t('buy.licence'),
+      <span data-testid="receipt-licence">
+        {t(`buy.licences.${order.licence}`, { count: 1 })}
+        {order.upgrade_from &&
+          ` (${t('orders.upgradeFrom', { tier: t(`buy.licences.${order.upgrade_from}`, { count: 1 }) })})`}
+      </span>,
+    ],
+    order.discount_amount > 0 && [
+      t('buy.discountCode'),
+      `${order.discount_code ?? ''} (−${formatPrice(order.discount_amount, language)})`,
+    ],
     [t('orders.seller'), order.seller.name],
     [t('orders.buyer'), order.buyer_name],
     !!billedTo && [
