@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toaster';
 import { useSalesDashboard } from '@/features/sales/api/get-sales-dashboard';
 import { useRequestPayout } from '@/features/sales/api/request-payout';
+import { DiscountCodesPanel } from '@/features/sales/components/discount-codes-panel';
 import { PayoutAccountForm } from '@/features/sales/components/payout-account-form';
 import { PayoutNotes, PayoutStateBadge } from '@/features/sales/components/payout-state-badge';
 import { RevenueChart } from '@/features/sales/components/revenue-chart';
@@ -64,6 +65,9 @@ function Dashboard({ data }: { data: SalesDashboard }) {
       </PageSection>
       <WorkflowTable data={data} />
       <Breakdowns data={data} />
+      <PageSection id="discount-codes" title={t('sales.discountCodes.title')}>
+        <DiscountCodesPanel />
+      </PageSection>
       <PageSection id="refund-requests" title={t('sales.refundRequests.title')}>
         <SellerRefundRequests />
       </PageSection>
