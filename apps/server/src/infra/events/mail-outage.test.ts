@@ -143,6 +143,7 @@ describe('every e-mail survives an SMTP outage', () => {
         `${buyer.user.email} | Your Flowbay receipt ${refundedCode}`,
         `${buyer.user.email} | Your Flowbay receipt ${keptCode}`,
         `help@flowbay.test | Refund requested for ${refundedCode}`,
+        `${author.user.email} | A buyer asked for a refund of "Refunded one" (${refundedCode})`,
         `${buyer.user.email} | Order ${refundedCode} was refunded`,
         `${author.user.email} | A sale of "Refunded one" was refunded`,
         `${author.user.email} | You made a sale: “Refunded one”`,
