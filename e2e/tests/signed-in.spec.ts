@@ -72,7 +72,7 @@ test.describe('signed-in journey', () => {
     await expect(fieldError(page, 'wf-job-types')).toHaveText(t('validation.jobTypeRequired'));
     await expect(fieldError(page, 'wf-file')).toHaveText(t('validation.fileRequired'));
     await expectAccessible(page);
-    await page.getByLabel(t('publish.description')).fill('x'.repeat(1001));
+    await page.getByLabel(t('publish.description')).fill('x'.repeat(20_001));
     await page.getByLabel(t('publish.price')).fill('-1');
     await submit.click();
     await expect(fieldError(page, 'wf-description')).toHaveText(t('validation.descriptionMax'));
