@@ -349,6 +349,7 @@ describe('delete my account', () => {
     const buyer = await signUpAndVerify(ctx);
     const code = await buy(buyer, sold.id);
     await addFavorite(ctx.db, buyer.user.id, sold.id);
+    expect((await call('POST', `/api/users/${seller.user.id}/follow`, buyer)).statusCode).toBe(200);
 
     await runJobs();
     const wrong = await post('/api/profile/me/delete', seller.headers, { password: 'not my password' });
@@ -380,6 +381,11 @@ describe('delete my account', () => {
     expect(everything).not.toContain('seller.example.test');
     expect(everything).not.toContain('0071001234567');
     expect(everything).not.toContain('SELLER PERSON');
+    // Nobody follows a deleted account any more.
+    const follows = await ctx.db.execute(
+      sql`select count(*)::int as n from follows where author_id = ${seller.user.id}`,
+    );
+    expect((follows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
 
     expect((await me(seller)).statusCode).toBe(401);
     expect((await me(secondSession)).statusCode).toBe(401);

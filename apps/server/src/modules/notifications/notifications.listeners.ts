@@ -32,7 +32,13 @@ export function registerNotificationsListeners(
     },
     { maxAttempts: ATTEMPTS },
   );
-  events.on('account.deleted', 'notifications.forget', ({ userId }) => notifications.forget(userId), {
-    maxAttempts: ATTEMPTS,
-  });
+  // In the deletion's transaction: an after-commit job would keep the farewell address in its payload.
+  events.on(
+    'account.deleted',
+    'notifications.forget',
+    ({ userId }, { tx }) => notifications.forget(tx, userId),
+    {
+      inTransaction: true,
+    },
+  );
 }

@@ -194,14 +194,15 @@ export function createNotificationsRepository(db: Database) {
       await db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.authorId, authorId)));
     },
 
-    async forget(userId: string) {
-      await db.transaction(async (tx) => {
-        await tx
-          .delete(follows)
-          .where(sql`${follows.followerId} = ${userId} or ${follows.authorId} = ${userId}`);
-        await tx.delete(notifications).where(eq(notifications.userId, userId));
-        await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-      });
+    /** Inside the account deletion's own transaction (an event listener's `tx` can only execute). */
+    async forget(tx: Pick<Database, 'execute'>, userId: string) {
+      await tx.execute(
+        sql`delete from ${follows} where ${follows.followerId} = ${userId} or ${follows.authorId} = ${userId}`,
+      );
+      await tx.execute(sql`delete from ${notifications} where ${notifications.userId} = ${userId}`);
+      await tx.execute(
+        sql`delete from ${notificationPreferences} where ${notificationPreferences.userId} = ${userId}`,
+      );
     },
 
     async followState(authorId: string, viewerId: string | null) {

@@ -278,7 +278,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
 
     /** A deleted account follows nobody, is followed by nobody and keeps no notifications. */
-    forget: (userId: string) => repository.forget(userId),
+    forget: (tx: Parameters<typeof repository.forget>[0], userId: string) => repository.forget(tx, userId),
   };
 }
 
