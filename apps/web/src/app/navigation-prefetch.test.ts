@@ -110,6 +110,7 @@ describe('navigation prefetch', () => {
     for (const id of Object.keys(PAGE_MODULES) as PageId[]) expect(hasPageData(id), id).toBe(declared(id));
     // The public pages whose first view loads data; the static pages and signed-in screens do not.
     expect((Object.keys(PAGE_MODULES) as PageId[]).filter(hasPageData).sort()).toEqual([
+      'bundle',
       'catalog',
       'home',
       'publicProfile',
