@@ -101,7 +101,7 @@ test.describe('public journeys', () => {
     if (parsed.ok) expect(parsed.workflows[0]!.nodes.length).toBeGreaterThan(0);
   });
 
-  test('paid detail: cover with the purchase overlay and a Buy button, no file fetched', async ({
+  test('paid detail: the structure graph and a Buy button, no file fetched', async ({
     page,
     words,
   }) => {
