@@ -101,10 +101,7 @@ test.describe('public journeys', () => {
     if (parsed.ok) expect(parsed.workflows[0]!.nodes.length).toBeGreaterThan(0);
   });
 
-  test('paid detail: the structure graph and a Buy button, no file fetched', async ({
-    page,
-    words,
-  }) => {
+  test('paid detail: the structure graph and a Buy button, no file fetched', async ({ page, words }) => {
     const fileRequests: string[] = [];
     page.on('request', (request) => {
       if (/\/download(\?|$)/.test(request.url())) fileRequests.push(request.url());
