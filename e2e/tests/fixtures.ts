@@ -117,12 +117,11 @@ export { expect };
 /**
  * A group of journeys that runs at desktop width only, where both languages run: on a phone it would
  * walk through the same components again. `onPhones` says why, or where the phone layout is covered
- * instead; Playwright reports it as the reason for the skip.
+ * instead; Playwright reports it as the group's "on phones" annotation.
  */
 export function describeDesktopOnly(title: string, onPhones: string, body: () => void) {
-  test.describe(title, () => {
-    // Skipped on phones only: the same components run at desktop width in both languages.
-    test.skip(({ isMobile }) => isMobile, `Desktop-only journey, already run at desktop width: ${onPhones}`);
+  test.describe(title, { annotation: { type: 'on phones', description: onPhones } }, () => {
+    test.skip(({ isMobile }) => isMobile, 'Desktop-only: run at desktop width in both languages');
     body();
   });
 }
