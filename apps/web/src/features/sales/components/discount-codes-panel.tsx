@@ -11,6 +11,31 @@ const DAY = 24 * 60 * 60 * 1000;
 const inputClass = 'rounded-md border border-slate-300 px-2 py-1.5 text-sm';
 
 /** The seller's discount codes: create one (for all their workflows), see uses, deactivate. */
+/** A required whole number of at least 1 (a code's maximum uses, the days it runs). */
+function CountField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      {label}
+      <input
+        className={inputClass}
+        type="number"
+        min={1}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        required
+      />
+    </label>
+  );
+}
+
 export function DiscountCodesPanel() {
   const { t, i18n } = useTranslation();
   const codes = useDiscountCodes();
@@ -82,28 +107,8 @@ export function DiscountCodesPanel() {
             required
           />
         </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('sales.discountCodes.maxUses')}
-          <input
-            className={inputClass}
-            type="number"
-            min={1}
-            value={maxUses}
-            onChange={(event) => setMaxUses(event.target.value)}
-            required
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('sales.discountCodes.days')}
-          <input
-            className={inputClass}
-            type="number"
-            min={1}
-            value={days}
-            onChange={(event) => setDays(event.target.value)}
-            required
-          />
-        </label>
+        <CountField label={t('sales.discountCodes.maxUses')} value={maxUses} onChange={setMaxUses} />
+        <CountField label={t('sales.discountCodes.days')} value={days} onChange={setDays} />
         <Button type="submit" disabled={create.isPending}>
           {t('sales.discountCodes.create')}
         </Button>
