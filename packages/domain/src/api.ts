@@ -126,6 +126,13 @@ export const WorkflowDetail = WorkflowCard.extend({
   zapier_share_url: z.string().nullable(),
   /** Whether the structure preview of this paid listing shows its sticky notes' text before purchase. */
   show_notes_before_purchase: z.boolean(),
+  /**
+   * The Commercial and Agency licences' prices (null: not offered) and how many clients the Agency
+   * licence covers (decision 0159); the Personal licence's price is `price`.
+   */
+  commercial_price: z.number().int().nullable(),
+  agency_price: z.number().int().nullable(),
+  agency_clients: z.number().int().nullable(),
   requirements: Requirements.nullable(),
   access: WorkflowAccess,
   has_pending_changes: z.boolean(),

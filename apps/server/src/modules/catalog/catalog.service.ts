@@ -201,6 +201,9 @@ export function createCatalogService(deps: {
       zapier_share_url:
         row.nodeSummary?.platform === 'zapier' && access.can_download ? row.zapierShareUrl : null,
       show_notes_before_purchase: row.showNotesBeforePurchase,
+      commercial_price: row.commercialPrice,
+      agency_price: row.agencyPrice,
+      agency_clients: row.agencyClients,
       requirements: !shown?.summary?.requirements
         ? null
         : access.can_download
