@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import { LICENCE_NAMES, type LicenceTier } from '@flowbay/domain';
+import { nodeTypesOf, type ServedTemplate } from './served-file.ts';
 
 /** Who bought a file and under which licence (decision 0159). */
 export interface LicenceStamp {
@@ -74,4 +75,15 @@ export async function stampedDownload(file: Buffer, stamp: LicenceStamp) {
   if (!body) return null;
   const [br, gz] = await Promise.all([promisify(brotliCompress)(body), promisify(gzip)(body)]);
   return { body, encoded: { br, gzip: gz } };
+}
+
+/**
+ * The templates API's workflow for a buyer (n8n's "Use workflow" with their library key), with the
+ * same licence note as their download; null when the workflow cannot carry one.
+ */
+export function stampTemplate(template: ServedTemplate, stamp: LicenceStamp): ServedTemplate | null {
+  const workflow = stampLicence(template.workflow, stamp);
+  if (!workflow) return null;
+  const nodes = (JSON.parse(workflow.toString('utf8')) as { nodes: unknown[] }).nodes;
+  return { workflow, nodeTypes: nodeTypesOf(nodes), nodeCount: nodes.length };
 }

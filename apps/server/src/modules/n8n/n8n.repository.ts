@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { hasActiveEntitlement } from '../../db/entitlements.ts';
+import { entitlementStamp, hasActiveEntitlement } from '../../db/entitlements.ts';
 import { isListed } from '../../db/fragments.ts';
 import { prefixQuery, searchTerms } from '../../lib/search-query.ts';
 import {
@@ -162,6 +162,11 @@ export function createN8nRepository(db: Database) {
 
     async hasPurchased(userId: string, workflowId: string): Promise<boolean> {
       return hasActiveEntitlement(db, userId, workflowId);
+    },
+
+    /** The buyer's name, licence and order code a bought file's licence note names (null: not bought). */
+    licenceStamp(userId: string, workflowId: string) {
+      return entitlementStamp(db, userId, workflowId);
     },
 
     /* ---------- personal library keys ---------- */

@@ -24,6 +24,7 @@ import { iconSvg } from '@flowbay/workflow-formats/icons';
 import type { ServedFiles } from '../../infra/served-files/index.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { stampTemplate } from '../../lib/licence-note.ts';
 import { nodeTypesOf, type ServedTemplate } from '../../lib/served-file.ts';
 import type { SignedInViewer, Viewer } from '../../infra/request-viewer.ts';
 import { searchWords, type SearchSync } from '../catalog/index.ts';
@@ -220,7 +221,10 @@ export function createN8nService({
     const served = fileKey ? await servedFiles.get(fileKey, row.title, row.id) : null;
     if (!served) throw notFound('WORKFLOW_NOT_FOUND', 'The file of this workflow is missing');
     if (!served.template) throw notFound('WORKFLOW_NOT_FOUND', 'This workflow is not an n8n workflow');
-    return { ...served.template, full: true, owner };
+    // A buyer's copy names them and their licence, as their download does (decision 0159).
+    const stamp = owner && owner !== row.userId ? await repository.licenceStamp(owner, row.id) : null;
+    const template = stamp ? (stampTemplate(served.template, stamp) ?? served.template) : served.template;
+    return { ...template, full: true, owner };
   }
 
   async function findTemplate(id: number, caller: TemplatesCaller): Promise<TemplateRow> {

@@ -360,4 +360,51 @@ describe('the bought file', () => {
     const ownNodes = (JSON.parse(own.body) as { nodes: { type: string }[] }).nodes;
     expect(ownNodes.some((node) => node.type === 'n8n-nodes-base.stickyNote')).toBe(false);
   });
+
+  it("carries the same note when n8n's editor takes it through the buyer's library key", async () => {
+    const workflow = await tieredWorkflow();
+    const [{ number } = { number: 0 }] = await ctx.db
+      .select({ number: workflows.number })
+      .from(workflows)
+      .where(eq(workflows.id, workflow.id));
+    const hoa = await signedInUser(ctx, { name: 'Hoa Buyer' });
+    const bought = await buy(hoa, workflow.id, { licence: 'commercial' });
+    const line = `Licensed to Hoa Buyer — Commercial licence — Flowbay order ${bought.code}`;
+    const keyOf = async (session: TestSession) => {
+      const created = await call('POST', '/api/n8n/keys', session, { label: 'My n8n' });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().key as string;
+    };
+    type Node = { type: string; parameters: { content?: string } };
+    const notesIn = (nodes: Node[]) =>
+      nodes
+        .filter((node) => node.type === 'n8n-nodes-base.stickyNote')
+        .map((node) => node.parameters.content);
+
+    const key = await keyOf(hoa);
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/n8n/k/${key}/templates/workflows/${number}`,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const template = detail.json() as {
+      workflow: { workflow: { nodes: Node[] }; workflowInfo: { nodeCount: number } };
+    };
+    expect(notesIn(template.workflow.workflow.nodes)).toEqual([expect.stringContaining(line)]);
+    const imported = await ctx.app.inject({
+      method: 'GET',
+      url: `/n8n/k/${key}/workflows/templates/${number}`,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(notesIn((imported.json() as { workflow: { nodes: Node[] } }).workflow.nodes)).toEqual([
+      expect.stringContaining(line),
+    ]);
+
+    // The author's own key serves their file as they published it.
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/n8n/k/${await keyOf(seller)}/workflows/templates/${number}`,
+    });
+    expect(notesIn((own.json() as { workflow: { nodes: Node[] } }).workflow.nodes)).toEqual([]);
+  });
 });
