@@ -6,11 +6,17 @@ import { openAccountNumber, type AccountNumberColumns } from '../../infra/sealed
 import {
   account,
   accountExports,
+  bundles,
   contactMessages,
+  discountCodes,
+  downloadEvents,
   favorites,
+  follows,
   invoiceRequests,
   n8nLibraryKeys,
   ledgerEntries,
+  notificationPreferences,
+  notifications,
   orders,
   payoutAccounts,
   payouts,
@@ -266,6 +272,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
     collect: ownedBy(purchases.userId, {
       workflow_id: purchases.workflowId,
       amount: purchases.amount,
+      licence: purchases.licence,
       created_at: purchases.createdAt,
       revoked_at: purchases.revokedAt,
     }),
@@ -362,6 +369,93 @@ export const EXPORT_SECTIONS: ExportSection[] = [
         .from(workflowDownloads)
         .where(eq(workflowDownloads.visitor, `u:${userId}`))
         .orderBy(asc(workflowDownloads.day)),
+  },
+  {
+    // Each file taken (download, import into n8n, send to Make or n8n, through an assistant), with its
+    // time: what a refund decision weighs (docs/decisions/0158-refunds-with-the-seller-and-download-evidence.md).
+    name: 'download_events',
+    collect: ownedBy(
+      downloadEvents.userId,
+      {
+        workflow_id: downloadEvents.workflowId,
+        kind: downloadEvents.kind,
+        version: downloadEvents.version,
+        created_at: downloadEvents.createdAt,
+      },
+      { orderBy: [asc(downloadEvents.createdAt)] },
+    ),
+  },
+  {
+    // The seller's answers to refund requests on their sales (the buyer's reason is the buyer's).
+    name: 'refund_answers',
+    collect: ownedBy(
+      orders.sellerId,
+      {
+        order_code: orders.code,
+        answer: refundRequests.sellerAnswer,
+        reason: refundRequests.sellerReason,
+        answered_at: refundRequests.sellerAnsweredAt,
+      },
+      {
+        join: {
+          table: refundRequests,
+          on: and(eq(orders.id, refundRequests.orderId), isNotNull(refundRequests.sellerAnswer))!,
+        },
+      },
+    ),
+  },
+  {
+    name: 'discount_codes',
+    collect: ownedBy(discountCodes.sellerId, {
+      code: discountCodes.code,
+      kind: discountCodes.kind,
+      value: discountCodes.value,
+      workflow_ids: discountCodes.workflowIds,
+      max_uses: discountCodes.maxUses,
+      uses: discountCodes.uses,
+      starts_at: discountCodes.startsAt,
+      ends_at: discountCodes.endsAt,
+      deactivated_at: discountCodes.deactivatedAt,
+      created_at: discountCodes.createdAt,
+    }),
+  },
+  {
+    name: 'bundles',
+    collect: ownedBy(bundles.sellerId, {
+      id: bundles.id,
+      slug: bundles.slug,
+      title: bundles.title,
+      description: bundles.description,
+      price: bundles.price,
+      status: bundles.status,
+      created_at: bundles.createdAt,
+      deleted_at: bundles.deletedAt,
+    }),
+  },
+  {
+    name: 'follows',
+    collect: ownedBy(follows.followerId, { author_id: follows.authorId, created_at: follows.createdAt }),
+  },
+  {
+    name: 'notifications',
+    collect: ownedBy(
+      notifications.userId,
+      {
+        kind: notifications.kind,
+        payload: notifications.payload,
+        read_at: notifications.readAt,
+        created_at: notifications.createdAt,
+      },
+      { orderBy: [asc(notifications.createdAt)] },
+    ),
+  },
+  {
+    name: 'notification_settings',
+    collect: ownedBy(notificationPreferences.userId, {
+      kind: notificationPreferences.kind,
+      enabled: notificationPreferences.enabled,
+      updated_at: notificationPreferences.updatedAt,
+    }),
   },
   {
     name: 'contact_messages',

@@ -177,3 +177,67 @@ describe('a seller’s export holds their data and only theirs', () => {
     expect(bought.text).not.toContain('Seller’s report details');
   });
 });
+
+describe('selling tools in the export', () => {
+  it('the buyer’s licence, file taken, follows and notification settings; the seller’s codes, refund answers and sale notices', async () => {
+    const seller = await named('Seller Minh Tran');
+    const sold = await createWorkflow(ctx.db, ctx.storage, {
+      userId: seller.user.id,
+      title: 'Lead router',
+      price: 200_000,
+    });
+    const buyer = await named('Buyer Thu Le');
+    const { code } = await buyThroughTestGateway(ctx, buyer, sold.id);
+    expect((await call('GET', `/api/workflows/${sold.id}/download`, buyer)).statusCode).toBe(200);
+    expect((await call('POST', `/api/users/${seller.user.id}/follow`, buyer)).statusCode).toBeLessThan(300);
+    const switched = await call('PUT', '/api/me/notification-settings', buyer, { workflow_update: false });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const created = await call('POST', '/api/me/discount-codes', seller, {
+      code: 'TET2027',
+      kind: 'percent',
+      value: 15,
+      max_uses: 50,
+      starts_at: new Date(clock.now().getTime()).toISOString(),
+      ends_at: new Date(clock.now().getTime() + 7 * 24 * 3600_000).toISOString(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const asked = await call('POST', `/api/orders/${code}/refund-request`, buyer, {
+      reason: 'Buyer’s private refund reason',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const requests = await call('GET', '/api/me/refund-requests', seller);
+    const request = requests.json().requests.find((item: { order_code: string }) => item.order_code === code);
+    const answered = await call('POST', `/api/me/refund-requests/${request.id}/answer`, seller, {
+      accept: false,
+      reason: 'It was imported twice',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    await runJobs();
+
+    const bought = await exportOf(buyer);
+    expect(bought.data.purchases).toEqual([
+      expect.objectContaining({ workflow_id: sold.id, licence: 'personal' }),
+    ]);
+    expect(bought.data.download_events).toEqual([
+      expect.objectContaining({ workflow_id: sold.id, kind: 'file', version: '1.0' }),
+    ]);
+    expect(bought.data.follows).toEqual([expect.objectContaining({ author_id: seller.user.id })]);
+    expect(bought.data.notification_settings).toEqual([
+      expect.objectContaining({ kind: 'workflow_update', enabled: false }),
+    ]);
+    expect(bought.data.discount_codes).toEqual([]);
+    expect(bought.data.refund_answers).toEqual([]);
+
+    const selling = await exportOf(seller);
+    expect(selling.data.discount_codes).toEqual([
+      expect.objectContaining({ code: 'TET2027', kind: 'percent', value: 15, max_uses: 50 }),
+    ]);
+    expect(selling.data.refund_answers).toEqual([
+      expect.objectContaining({ order_code: code, answer: 'contested', reason: 'It was imported twice' }),
+    ]);
+    expect(selling.data.notifications).toEqual([expect.objectContaining({ kind: 'sale' })]);
+    expect(selling.data.download_events).toEqual([]);
+    expect(selling.text).not.toContain('Buyer’s private refund reason');
+    expect(selling.text).not.toContain(buyer.user.email);
+  });
+});
