@@ -231,6 +231,11 @@ export const Purchase = z.object({
   order: OrderSummary,
   /** The licence held now (the order's, or a later paid upgrade's). */
   licence: LicenceTier,
+  /**
+   * The higher tiers the workflow sells now, each with the difference an upgrade costs before a
+   * discount code (empty when none is higher, or the workflow is no longer for sale).
+   */
+  upgrades: z.array(z.object({ tier: LicenceTier, amount: z.number().int() })),
   workflow: z.object({
     id: z.string(),
     number: z.number().int(),

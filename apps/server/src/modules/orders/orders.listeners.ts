@@ -2,6 +2,7 @@ import type { Events } from '../../infra/events/events.ts';
 import { queueMail } from '../../infra/jobs/mail.ts';
 import type { JobQueue } from '../../infra/jobs/queue.ts';
 import { receiptMail, refundedBuyerMail, refundedSellerMail } from './orders.mail.ts';
+import { readReceiptDetails } from './receipt-details.ts';
 
 /**
  * What orders do when an order is paid or refunded: the buyer's receipt, and both sides told of a
@@ -18,6 +19,7 @@ export function registerOrdersListeners(
     'order.paid',
     'orders.receipt',
     async ({ order, paidAt }, { tx }) => {
+      const details = await readReceiptDetails(tx, order.id);
       await queueMail(
         queue,
         receiptMail({
@@ -32,6 +34,7 @@ export function registerOrdersListeners(
           seller: order.sellerName,
           buyer: order.buyerName,
           orderUrl: orderUrl(order.code),
+          ...(details ?? {}),
         }),
         { db: tx },
       );

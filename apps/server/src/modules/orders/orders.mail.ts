@@ -1,4 +1,10 @@
-import { formatVnd, paymentProviderName, type Language } from '@flowbay/domain';
+import {
+  LICENCE_NAMES,
+  formatVnd,
+  paymentProviderName,
+  type Language,
+  type LicenceTier,
+} from '@flowbay/domain';
 import type { MailMessage } from '../../infra/mailer/index.ts';
 import { formatMailDate, renderMail } from '../../infra/mailer/templates.ts';
 
@@ -15,30 +21,72 @@ export interface ReceiptInput {
   /** The buyer's name as the order snapshotted it. */
   buyer: string;
   orderUrl: string;
+  /** The licence bought (Personal when absent); an upgrade names the tier it replaced. */
+  licence?: LicenceTier;
+  upgradeFrom?: LicenceTier | null;
+  discountCode?: string | null;
+  discountAmount?: number;
+  /** A bundle order: `title` is the bundle's, and these are the workflows it grants. */
+  bundleWorkflows?: string[] | null;
+}
+
+/** "Commercial", or "Commercial (upgrade from Personal)", in the mail's language. */
+function licenceLine(input: ReceiptInput): string {
+  const language = input.language;
+  const vi = language === 'vi';
+  const name = LICENCE_NAMES[input.licence ?? 'personal'][language];
+  if (input.bundleWorkflows) return `${name} (${vi ? 'cho từng workflow' : 'for each workflow'})`;
+  if (!input.upgradeFrom) return name;
+  const from = LICENCE_NAMES[input.upgradeFrom][language];
+  return `${name} (${vi ? `nâng cấp từ ${from}` : `upgrade from ${from}`})`;
 }
 
 /**
- * The receipt, in the buyer's language: order code, item, buyer, amount (which includes every fee:
- * the buyer pays the listed price and nothing on top), provider reference, date, seller.
+ * The receipt, in the buyer's language: order code, item (a bundle and each workflow it grants),
+ * the licence bought (an upgrade and the tier it replaced), a discount code, buyer, amount (which
+ * includes every fee: the buyer pays the listed price and nothing on top), provider reference, date,
+ * seller.
  */
 export function receiptMail(input: ReceiptInput): MailMessage {
   const vi = input.language === 'vi';
   const provider = paymentProviderName(input.provider, input.language, 'receipt');
+  const bundle = input.bundleWorkflows ?? null;
+  const discount = input.discountAmount ?? 0;
+  const upgrade = !bundle && input.upgradeFrom ? LICENCE_NAMES[input.licence ?? 'personal'] : null;
   return renderMail(input.to, input.language, {
     subject: vi ? `Biên nhận Flowbay ${input.code}` : `Your Flowbay receipt ${input.code}`,
     heading: vi ? 'Cảm ơn bạn đã mua hàng' : 'Thank you for your purchase',
     paragraphs: [
       `${vi ? 'Mã đơn hàng' : 'Order code'}: ${input.code}`,
-      `${vi ? 'Sản phẩm' : 'Item'}: ${input.title}`,
+      bundle ? `${vi ? 'Combo' : 'Bundle'}: ${input.title}` : `${vi ? 'Sản phẩm' : 'Item'}: ${input.title}`,
+      ...(bundle
+        ? [
+            `${vi ? `Các workflow trong combo (${bundle.length})` : `Workflows in this bundle (${bundle.length})`}: ${bundle.join('; ')}`,
+          ]
+        : []),
+      `${vi ? 'Giấy phép' : 'Licence'}: ${licenceLine(input)}`,
+      ...(discount > 0
+        ? [
+            `${vi ? 'Mã giảm giá' : 'Discount code'}: ${input.discountCode ?? ''} (−${formatVnd(discount, input.language)})`,
+          ]
+        : []),
       `${vi ? 'Người mua' : 'Buyer'}: ${input.buyer}`,
       `${vi ? 'Số tiền' : 'Amount'}: ${formatVnd(input.amount, input.language)} ${vi ? '(đã gồm mọi khoản phí)' : '(all fees included)'}`,
       `${vi ? 'Thanh toán qua' : 'Paid with'}: ${provider}`,
       `${vi ? 'Mã giao dịch' : 'Provider reference'}: ${input.providerRef ?? '—'}`,
       `${vi ? 'Ngày' : 'Date'}: ${formatMailDate(input.paidAt, input.language)}`,
       `${vi ? 'Người bán' : 'Seller'}: ${input.seller}`,
-      vi
-        ? 'Bạn có thể tải workflow và mọi phiên bản sau này trong mục "Đã mua". Yêu cầu hoàn tiền được chấp nhận trong vòng 7 ngày.'
-        : 'You can download the workflow, and every later version, from "My purchases". Refunds can be requested within 7 days.',
+      upgrade
+        ? vi
+          ? `Giấy phép của bạn giờ là ${upgrade.vi}. Tải lại workflow trong mục "Đã mua" để nhận tệp ghi giấy phép mới. Yêu cầu hoàn tiền được chấp nhận trong vòng 7 ngày.`
+          : `Your licence is now ${upgrade.en}. Download the workflow again from "My purchases" to get a file that names it. Refunds can be requested within 7 days.`
+        : bundle
+          ? vi
+            ? 'Bạn có thể tải từng workflow và mọi phiên bản sau này trong mục "Đã mua". Yêu cầu hoàn tiền được chấp nhận trong vòng 7 ngày.'
+            : 'You can download each workflow, and every later version, from "My purchases". Refunds can be requested within 7 days.'
+          : vi
+            ? 'Bạn có thể tải workflow và mọi phiên bản sau này trong mục "Đã mua". Yêu cầu hoàn tiền được chấp nhận trong vòng 7 ngày.'
+            : 'You can download the workflow, and every later version, from "My purchases". Refunds can be requested within 7 days.',
     ],
     action: { label: vi ? 'Xem biên nhận' : 'View receipt', url: input.orderUrl },
   });

@@ -490,6 +490,11 @@ export function createOrdersRepository(db: Database) {
               title: workflows.title,
               platform: sql<string | null>`${workflows.nodeSummary}->>'platform'`,
               latestVersion: workflowVersions.version,
+              status: workflows.status,
+              price: workflows.price,
+              commercialPrice: workflows.commercialPrice,
+              agencyPrice: workflows.agencyPrice,
+              agencyClients: workflows.agencyClients,
             })
             .from(workflows)
             .leftJoin(workflowVersions, eq(workflowVersions.id, workflows.currentVersionId))

@@ -62,7 +62,7 @@ import type {
 import { checkedInvoiceRequest } from '../invoices/invoices.service.ts';
 import { canSeeUnlisted } from '../workflows/index.ts';
 import type { RejectedCallbacksRepository } from './rejected-callbacks.repository.ts';
-import { alreadyHolds, orderPricing, priceOrder, samePricing, toQuote } from './pricing.ts';
+import { alreadyHolds, orderPricing, priceOrder, samePricing, toQuote, upgradeOffers } from './pricing.ts';
 import { bundleRefundFor, createBundleCheckout, grantBundle } from './bundle-orders.ts';
 
 export const RECONCILE_JOB = 'orders.reconcile';
@@ -917,20 +917,25 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const rows = await repository.listPurchases(buyer.id);
       const licences = await repository.licences.heldLicences(buyer.id);
       return {
-        purchases: rows.map(({ view, workflow }) => ({
-          order: toSummary(view, true),
-          licence: licences.get(workflow.id) ?? view.order.licence,
-          // The workflow held (for a bundle order, each one it granted), not the order's own.
-          workflow: {
-            id: workflow.id,
-            number: workflow.number,
-            title: workflow.title,
-            slug: workflow.slug,
-            platform: workflow.platform,
-            latest_version: workflow.latestVersion ?? '1.0',
-            deleted: workflow.deletedAt !== null,
-          },
-        })),
+        purchases: rows.map(({ view, workflow }) => {
+          const licence = licences.get(workflow.id) ?? view.order.licence;
+          const forSale = workflow.deletedAt === null && workflow.status === 'listed' && workflow.price > 0;
+          return {
+            order: toSummary(view, true),
+            licence,
+            upgrades: forSale ? upgradeOffers(workflow, licence) : [],
+            // The workflow held (for a bundle order, each one it granted), not the order's own.
+            workflow: {
+              id: workflow.id,
+              number: workflow.number,
+              title: workflow.title,
+              slug: workflow.slug,
+              platform: workflow.platform,
+              latest_version: workflow.latestVersion ?? '1.0',
+              deleted: workflow.deletedAt !== null,
+            },
+          };
+        }),
       };
     },
 

@@ -47,6 +47,23 @@ export function licenceOffers(prices: TierPrices): LicenceOffer[] {
   });
 }
 
+/** What an upgrade from the tier held to a tier listed at `listPrice` costs before a code. */
+function upgradeDifference(prices: TierPrices, owned: LicenceTier, listPrice: number): number {
+  // A tier the seller no longer offers counts at the Personal price.
+  const held = tierPrice(prices, owned) ?? prices.price;
+  return Math.max(listPrice - held, Math.min(listPrice, PAID_PRICE_MIN));
+}
+
+/** The higher tiers a holder of `owned` may upgrade to, each with the difference to pay (no code). */
+export function upgradeOffers(
+  prices: TierPrices,
+  owned: LicenceTier,
+): { tier: LicenceTier; amount: number }[] {
+  return licenceOffers(prices)
+    .filter((offer) => licenceRank(offer.tier) > licenceRank(owned))
+    .map((offer) => ({ tier: offer.tier, amount: upgradeDifference(prices, owned, offer.price) }));
+}
+
 /** Whether a code may be used on this workflow now (its uses are checked apart). */
 function usable(code: DiscountCodeRow | null, workflowId: string, now: Date): code is DiscountCodeRow {
   return (
@@ -85,9 +102,7 @@ export async function priceOrder(
     if (licenceRank(owned) > licenceRank(licence)) {
       throw new AppError('LICENCE_ALREADY_OWNED', 'You already hold this licence or a higher one');
     }
-    // A tier the seller no longer offers counts at the Personal price.
-    const held = tierPrice(workflow, owned) ?? workflow.price;
-    subtotal = Math.max(listPrice - held, Math.min(listPrice, PAID_PRICE_MIN));
+    subtotal = upgradeDifference(workflow, owned, listPrice);
   }
   let code: DiscountCodeRow | null = null;
   let discountAmount = 0;
