@@ -76,7 +76,7 @@ export async function apiRequest<T>(
   return (await response.json()) as T;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The paths of `endpoints` served under one method, e.g. `'/api/workflows/:id'`. */
 type PathOf<M extends Method> = EndpointKey extends infer K
   ? K extends `${M} ${infer P}`
@@ -141,6 +141,7 @@ export const api = {
   get: call('GET'),
   post: call('POST'),
   put: call('PUT'),
+  patch: call('PATCH'),
   delete: call('DELETE'),
 };
 

@@ -1,4 +1,5 @@
-import { Plus } from 'lucide-react';
+import { Package, Plus } from 'lucide-react';
+import { paths } from '@flowbay/domain';
 import { useTranslation } from '@/i18n/use-translation';
 import { AccountPageShell } from '@/components/account-page-shell';
 import { EmptyState } from '@/components/empty-state';
@@ -15,10 +16,16 @@ export function Component() {
       title={t('account.myWorkflows')}
       subtitle={t('account.myWorkflowsSubtitle')}
       action={
-        <ButtonLink to="/workflows/new">
-          <Plus aria-hidden="true" />
-          {t('menu.createWorkflow')}
-        </ButtonLink>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to={`${paths.sales()}#bundles`} variant="outline">
+            <Package aria-hidden="true" />
+            {t('account.bundlesLink')}
+          </ButtonLink>
+          <ButtonLink to="/workflows/new">
+            <Plus aria-hidden="true" />
+            {t('menu.createWorkflow')}
+          </ButtonLink>
+        </div>
       }
     >
       <WorkflowPages

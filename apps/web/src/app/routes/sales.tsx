@@ -20,6 +20,7 @@ import { RevenueChart } from '@/features/sales/components/revenue-chart';
 import { TaxBreakdown } from '@/features/sales/components/tax-breakdown';
 import { TaxProfileForm } from '@/features/sales/components/tax-profile-form';
 import { SellerRefundRequests } from '@/features/orders/components/seller-refund-requests';
+import { SellerBundlesPanel } from '@/features/bundles/components/seller-bundles-panel';
 import { useTaxProfile } from '@/features/sales/api/tax-profile';
 import { errorKey } from '@/lib/api-client';
 import { formatDateTime, formatNumber, formatPercent, formatPrice } from '@/lib/format';
@@ -65,6 +66,9 @@ function Dashboard({ data }: { data: SalesDashboard }) {
       </PageSection>
       <WorkflowTable data={data} />
       <Breakdowns data={data} />
+      <PageSection id="bundles" title={t('sales.bundles.title')}>
+        <SellerBundlesPanel />
+      </PageSection>
       <PageSection id="discount-codes" title={t('sales.discountCodes.title')}>
         <DiscountCodesPanel />
       </PageSection>

@@ -8,7 +8,7 @@ import { useSellingRates } from '../api/get-selling-rates';
 import { isPaidPrice } from '../lib/workflow-form-schema';
 import { CheckboxGroup } from './checkbox-group';
 import { CoverPicker } from './cover-picker';
-import { PriceInput } from './price-input';
+import { PriceInput } from '@/components/price-input';
 
 export interface Option {
   id: string;

@@ -10,7 +10,8 @@ import { asLanguage, formatPrice } from '@/lib/format';
  * The price as the seller types it ("99.000", "99,000" or "99000"), with what it will be saved as
  * shown beside it while typing, and the digits regrouped the language's way on leaving the field.
  * Given the fee and tax `rates`, it also says what the seller will receive of a paid price, as an
- * individual seller (the most that is withheld; decision 0150).
+ * individual seller (the most that is withheld; decision 0150). The label and help default to a
+ * workflow's price; a bundle's form names its own.
  */
 export const PriceInput = forwardRef<
   HTMLInputElement,
@@ -23,8 +24,10 @@ export const PriceInput = forwardRef<
     error?: string;
     disabled?: boolean;
     rates?: SellingRates;
+    label?: string;
+    help?: string;
   }
->(function PriceInput({ id, name, value, onChange, onBlur, error, disabled, rates }, ref) {
+>(function PriceInput({ id, name, value, onChange, onBlur, error, disabled, rates, label, help }, ref) {
   const { t, i18n } = useTranslation();
   const reading = readPrice(value);
   const amount = reading.ok ? reading.amount : null;
@@ -33,7 +36,12 @@ export const PriceInput = forwardRef<
     .filter(Boolean)
     .join(' ');
   return (
-    <FormField id={id} label={t('publish.price')} error={error} help={t('publish.priceRules')}>
+    <FormField
+      id={id}
+      label={label ?? t('publish.price')}
+      error={error}
+      help={help ?? t('publish.priceRules')}
+    >
       <Input
         ref={ref}
         id={id}
