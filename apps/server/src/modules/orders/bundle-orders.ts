@@ -5,7 +5,6 @@ import {
   isUuid,
   splitProRata,
   type CreateOrderBody,
-  type OrderSummary,
 } from '@flowbay/domain';
 import {
   bundleItems,
@@ -18,16 +17,14 @@ import {
 } from '../../db/schema.ts';
 import { publicName } from '../../db/fragments.ts';
 import type { Database } from '../../db/client.ts';
-import type { Events } from '../../infra/events/events.ts';
 import type { Queryable } from '../../infra/jobs/jobs.repository.ts';
-import { PaymentProviderError } from '../../infra/payments/index.ts';
 import type { PaymentProviders } from '../../infra/payments/providers.ts';
 import type { Viewer } from '../../infra/request-viewer.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { checkedInvoiceRequest } from '../invoices/invoices.service.ts';
+import { runCheckout, type CheckoutLoopDeps } from './checkout-loop.ts';
 import type { AutoRefundKind } from './orders.mail.ts';
-import type { OrderRow, OrderView, OrderWrites, OrdersRepository } from './orders.repository.ts';
+import type { OrderRow, OrderWrites, OrdersRepository } from './orders.repository.ts';
 
 /**
  * Bundle orders (docs/decisions, bundles): an order row like any other, with `bundle_id` set, its
@@ -38,7 +35,6 @@ import type { OrderRow, OrderView, OrderWrites, OrdersRepository } from './order
  */
 
 const MINUTE = 60 * 1000;
-const REUSE_MARGIN_MS = 2 * MINUTE;
 const bundleNotFound = () => notFound('BUNDLE_NOT_FOUND', 'Bundle not found');
 
 interface BundleItemForSale {
@@ -220,17 +216,11 @@ export async function grantBundle(tx: OrderWrites, order: OrderRow, now: Date) {
   }
 }
 
-export interface BundleCheckoutDeps {
+export interface BundleCheckoutDeps extends CheckoutLoopDeps {
   repository: OrdersRepository;
-  events: Pick<Events, 'emit'>;
   providers: PaymentProviders;
   clock: () => Date;
   newOrderCode: () => string;
-  /** orders.service's: closes an open checkout at its provider (or applies its payment). */
-  closeAtProvider: (order: OrderRow) => Promise<void>;
-  viewOf: (code: string) => Promise<OrderView>;
-  toSummary: (view: OrderView, forBuyer: boolean) => OrderSummary;
-  log: { error(details: Record<string, unknown>, message: string): void };
 }
 
 /**
@@ -254,90 +244,41 @@ export function createBundleCheckout(deps: BundleCheckoutDeps) {
     if (!bundle.forSale) throw new AppError('BUNDLE_NOT_FOR_SALE', 'This bundle is not for sale');
     const profile = await repository.findUser(buyer.id);
     if (!profile) throw new AppError('UNAUTHENTICATED', 'You need to sign in');
-    const invoice = body.invoice ? checkedInvoiceRequest(body.invoice) : null;
-    /** The invoice asked for at checkout joins the order in its own transaction, or neither stays. */
-    const requestInvoice = async (tx: OrderWrites, orderId: string) => {
-      if (!invoice) return;
-      await deps.events.emit(tx.queryable, 'order.invoiceRequested', { orderId, request: invoice });
-    };
-    let closedAtProvider: string | null = null;
-    let order: OrderRow | null = null;
-    try {
-      for (let pass = 0; !order; pass += 1) {
-        const step = await repository.transaction(async (tx) => {
-          await tx.lockCheckout(buyer.id, bundle.id);
-          const writes = bundleWrites(tx.queryable);
-          const owned = await ownedAmong(
-            tx.queryable,
-            buyer.id,
-            bundle.items.map((item) => item.workflowId),
-          );
-          const offer = bundleOffer(bundle, owned);
-          if (offer.amount === 0) {
-            throw new AppError('BUNDLE_ALREADY_OWNED', 'You already own enough of this bundle');
-          }
-          const now = clock();
-          const pending = await writes.findPending(buyer.id, bundle.id);
-          if (
-            pending &&
-            pending.provider === provider.id &&
-            pending.amount === offer.amount &&
-            pending.redirectUrl &&
-            pending.expiresAt.getTime() - now.getTime() > REUSE_MARGIN_MS
-          ) {
-            await requestInvoice(tx, pending.id);
-            return { order: pending };
-          }
-          if (pending && pending.id !== closedAtProvider) return { closeFirst: pending };
-          if (pending) await tx.close(pending.id, pending.expiresAt <= now ? 'expired' : 'failed', now);
-          const placed = await tx.insertOrder({
-            code: deps.newOrderCode(),
-            buyerId: buyer.id,
-            buyerEmail: profile.email,
-            buyerName: profile.name || profile.email,
-            buyerLanguage: profile.locale,
-            workflowId: offer.grants[0]!.workflowId,
-            workflowTitle: bundle.title,
-            sellerId: bundle.sellerId,
-            sellerName: bundle.sellerName,
-            amount: offer.amount,
-            bundleId: bundle.id,
-            provider: provider.id,
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + ORDER_TTL_MINUTES * MINUTE),
-            updatedAt: now,
-          });
-          await writes.insertGrants(placed.id, offer.grants);
-          await requestInvoice(tx, placed.id);
-          const payment = await provider.createPayment(placed, { clientIp });
-          await tx.setPayment(placed.id, payment.redirectUrl, payment.session ?? null);
-          return {
-            order: { ...placed, redirectUrl: payment.redirectUrl, providerSession: payment.session ?? null },
-          };
-        });
-        if (step.order) order = step.order;
-        else if (pass >= 3) throw new AppError('CHECKOUT_BUSY', 'Another checkout is in progress');
-        else {
-          await deps.closeAtProvider(step.closeFirst);
-          closedAtProvider = step.closeFirst.id;
-        }
+    return runCheckout(deps, { provider, body, clientIp }, async (tx, step) => {
+      await tx.lockCheckout(buyer.id, bundle.id);
+      const writes = bundleWrites(tx.queryable);
+      const owned = await ownedAmong(
+        tx.queryable,
+        buyer.id,
+        bundle.items.map((item) => item.workflowId),
+      );
+      const offer = bundleOffer(bundle, owned);
+      if (offer.amount === 0) {
+        throw new AppError('BUNDLE_ALREADY_OWNED', 'You already own enough of this bundle');
       }
-    } catch (error) {
-      if (error instanceof PaymentProviderError) {
-        deps.log.error(
-          { err: error, provider: provider.id },
-          'the payment provider did not create a payment',
-        );
-        throw new AppError('PAYMENT_PROVIDER_ERROR', 'The payment provider did not answer');
-      }
-      throw error;
-    }
-    const view = await deps.viewOf(order.code);
-    const bankTransfer = provider.bankTransfer?.(order) ?? null;
-    return {
-      order: deps.toSummary(view, true),
-      redirect_url: order.redirectUrl!,
-      ...(bankTransfer ? { bank_transfer: bankTransfer } : {}),
-    };
+      const now = clock();
+      const pending = await writes.findPending(buyer.id, bundle.id);
+      const answered = await step.reuseOrClose(pending, pending?.amount === offer.amount, now);
+      if (answered) return answered;
+      const placed = await tx.insertOrder({
+        code: deps.newOrderCode(),
+        buyerId: buyer.id,
+        buyerEmail: profile.email,
+        buyerName: profile.name || profile.email,
+        buyerLanguage: profile.locale,
+        workflowId: offer.grants[0]!.workflowId,
+        workflowTitle: bundle.title,
+        sellerId: bundle.sellerId,
+        sellerName: bundle.sellerName,
+        amount: offer.amount,
+        bundleId: bundle.id,
+        provider: provider.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ORDER_TTL_MINUTES * MINUTE),
+        updatedAt: now,
+      });
+      await writes.insertGrants(placed.id, offer.grants);
+      return step.openPayment(placed);
+    });
   };
 }

@@ -59,11 +59,11 @@ import type {
   OrdersRepository,
   PaymentIncidentRow,
 } from './orders.repository.ts';
-import { checkedInvoiceRequest } from '../invoices/invoices.service.ts';
 import { canSeeUnlisted } from '../workflows/index.ts';
 import type { RejectedCallbacksRepository } from './rejected-callbacks.repository.ts';
 import { alreadyHolds, orderPricing, priceOrder, samePricing, toQuote, upgradeOffers } from './pricing.ts';
 import { bundleRefundFor, createBundleCheckout, grantBundle } from './bundle-orders.ts';
+import { runCheckout } from './checkout-loop.ts';
 
 export const RECONCILE_JOB = 'orders.reconcile';
 export const AUTO_REFUND_JOB = 'orders.auto-refund';
@@ -85,8 +85,6 @@ const AUTO_REFUND_REASONS: Record<AutoRefundKind, string> = {
   buyer_deleted: 'Automatic refund: the buyer deleted their account before the payment arrived',
   amount_mismatch: 'Refund: the payment was for another amount than the order',
 };
-/** A pending checkout is reused only if the buyer still has this long to pay. */
-const REUSE_MARGIN_MS = 2 * MINUTE;
 
 /**
  * Rejected callbacks one address may send a minute. A provider's genuine callbacks are never limited
@@ -736,17 +734,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     };
   }
 
-  const checkoutBundle = createBundleCheckout({
-    repository,
-    events: deps.events,
-    providers,
-    clock,
-    newOrderCode,
-    closeAtProvider,
-    viewOf,
-    toSummary,
-    log,
-  });
+  const checkoutDeps = { repository, events: deps.events, closeAtProvider, viewOf, toSummary, log };
+  const checkoutBundle = createBundleCheckout({ ...checkoutDeps, providers, clock, newOrderCode });
 
   return {
     /** Checkout of a bundle (bundle-orders.ts): what POST /api/orders does with a `bundle_id`. */
@@ -780,98 +769,42 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       }
       const profile = await repository.findUser(buyer.id);
       if (!profile) throw new AppError('UNAUTHENTICATED', 'You need to sign in');
-      const invoice = body.invoice ? checkedInvoiceRequest(body.invoice) : null;
-      /** The invoice asked for at checkout joins the order in its own transaction, or neither stays. */
-      const requestInvoice = async (tx: OrderWrites, orderId: string) => {
-        if (!invoice) return;
-        await deps.events.emit(tx.queryable, 'order.invoiceRequested', { orderId, request: invoice });
-      };
-      let closedAtProvider: string | null = null;
-
-      let order: OrderRow | null = null;
-      try {
-        // A pending checkout the buyer may still be paying is closed only after its provider closed
-        // it (or said it was paid); if its payment arrives anyway, applyPayment's rule still holds.
-        for (let pass = 0; !order; pass += 1) {
-          const step = await repository.transaction(async (tx) => {
-            await tx.lockCheckout(buyer.id, workflow.id);
-            const now = clock();
-            // The tier, an upgrade's difference and the code's discount (refuses a tier already held).
-            const pricing = await priceOrder(tx.licences, {
-              buyerId: buyer.id,
-              workflow,
-              licence: body.licence ?? 'personal',
-              code: body.discount_code || undefined,
-              now,
-            });
-            const pending = await tx.findPending(buyer.id, workflow.id);
-            if (
-              pending &&
-              pending.provider === provider.id &&
-              samePricing(pending, pricing) &&
-              pending.redirectUrl &&
-              pending.expiresAt.getTime() - now.getTime() > REUSE_MARGIN_MS
-            ) {
-              await requestInvoice(tx, pending.id);
-              return { order: pending };
-            }
-            if (pending && pending.id !== closedAtProvider) return { closeFirst: pending };
-            if (pending) await tx.close(pending.id, pending.expiresAt <= now ? 'expired' : 'failed', now);
-            // One use of the code, taken atomically: concurrent checkouts never pass max_uses.
-            if (pricing.code && !(await tx.licences.takeUse(pricing.code.id))) {
-              throw new AppError('DISCOUNT_CODE_USED_UP', 'This discount code has no uses left');
-            }
-            const placed = await tx.insertOrder({
-              code: newOrderCode(),
-              buyerId: buyer.id,
-              buyerEmail: profile.email,
-              buyerName: profile.name || profile.email,
-              buyerLanguage: profile.locale,
-              workflowId: workflow.id,
-              workflowTitle: workflow.title,
-              sellerId: workflow.sellerId,
-              sellerName: workflow.sellerName,
-              ...orderPricing(pricing),
-              provider: provider.id,
-              createdAt: now,
-              expiresAt: new Date(now.getTime() + ORDER_TTL_MINUTES * MINUTE),
-              updatedAt: now,
-            });
-            // Local for VNPay and the test gateway; one API call for Stripe (inside the lock, so a
-            // concurrent checkout waits for this one's address instead of opening a second payment).
-            await requestInvoice(tx, placed.id);
-            const payment = await provider.createPayment(placed, { clientIp });
-            await tx.setPayment(placed.id, payment.redirectUrl, payment.session ?? null);
-            return {
-              order: {
-                ...placed,
-                redirectUrl: payment.redirectUrl,
-                providerSession: payment.session ?? null,
-              },
-            };
-          });
-          if (step.order) order = step.order;
-          else if (pass >= 3) throw new AppError('CHECKOUT_BUSY', 'Another checkout is in progress');
-          else {
-            await closeAtProvider(step.closeFirst);
-            closedAtProvider = step.closeFirst.id;
-          }
+      return runCheckout(checkoutDeps, { provider, body, clientIp }, async (tx, step) => {
+        await tx.lockCheckout(buyer.id, workflow.id);
+        const now = clock();
+        // The tier, an upgrade's difference and the code's discount (refuses a tier already held).
+        const pricing = await priceOrder(tx.licences, {
+          buyerId: buyer.id,
+          workflow,
+          licence: body.licence ?? 'personal',
+          code: body.discount_code || undefined,
+          now,
+        });
+        const pending = await tx.findPending(buyer.id, workflow.id);
+        const answered = await step.reuseOrClose(pending, !!pending && samePricing(pending, pricing), now);
+        if (answered) return answered;
+        // One use of the code, taken atomically: concurrent checkouts never pass max_uses.
+        if (pricing.code && !(await tx.licences.takeUse(pricing.code.id))) {
+          throw new AppError('DISCOUNT_CODE_USED_UP', 'This discount code has no uses left');
         }
-      } catch (error) {
-        if (error instanceof PaymentProviderError) {
-          log.error({ err: error, provider: provider.id }, 'the payment provider did not create a payment');
-          throw new AppError('PAYMENT_PROVIDER_ERROR', 'The payment provider did not answer');
-        }
-        throw error;
-      }
-      const view = await viewOf(order.code);
-      // A VietQR transfer (payOS) is shown on our own order page: the answer carries what it needs.
-      const bankTransfer = provider.bankTransfer?.(order) ?? null;
-      return {
-        order: toSummary(view, true),
-        redirect_url: order.redirectUrl!,
-        ...(bankTransfer ? { bank_transfer: bankTransfer } : {}),
-      };
+        const placed = await tx.insertOrder({
+          code: newOrderCode(),
+          buyerId: buyer.id,
+          buyerEmail: profile.email,
+          buyerName: profile.name || profile.email,
+          buyerLanguage: profile.locale,
+          workflowId: workflow.id,
+          workflowTitle: workflow.title,
+          sellerId: workflow.sellerId,
+          sellerName: workflow.sellerName,
+          ...orderPricing(pricing),
+          provider: provider.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + ORDER_TTL_MINUTES * MINUTE),
+          updatedAt: now,
+        });
+        return step.openPayment(placed);
+      });
     },
 
     /** The price of a tier with a code, before paying (nothing is taken: the code's use is taken at checkout). */
