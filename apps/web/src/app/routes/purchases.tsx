@@ -1,4 +1,4 @@
-import { Download, Receipt as ReceiptIcon } from 'lucide-react';
+import { ArrowUpCircle, Download, Receipt as ReceiptIcon } from 'lucide-react';
 import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { downloadFileName, workflowPath, type Purchase } from '@flowbay/domain';
@@ -88,7 +88,7 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
       <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
         {workflow.platform && <Badge variant="neutral">{workflow.platform}</Badge>}
         <Badge variant="neutral" data-testid="purchase-licence">
-          {t(`buy.licences.${purchase.licence}`, { count: 1 })}
+          {t('buy.licenceOf', { tier: t(`buy.tierNames.${purchase.licence}`) })}
         </Badge>
         <span>{t('purchases.latestVersion', { version: workflow.latest_version })}</span>
         <span aria-hidden="true">·</span>
@@ -100,6 +100,25 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
         </span>
       </div>
       {workflow.deleted && <p className="mt-1 text-sm text-slate-600">{t('purchases.removed')}</p>}
+      {purchase.upgrades.length > 0 && !workflow.deleted && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {purchase.upgrades.map((upgrade) => (
+            <ButtonLink
+              key={upgrade.tier}
+              variant="outline"
+              size="sm"
+              to={`${workflowPath(workflow)}?licence=${upgrade.tier}#buy`}
+              data-testid="purchase-upgrade"
+            >
+              <ArrowUpCircle aria-hidden="true" />
+              {t('purchases.upgradeTo', {
+                tier: t(`buy.tierNames.${upgrade.tier}`),
+                amount: formatPrice(upgrade.amount, i18n.language),
+              })}
+            </ButtonLink>
+          ))}
+        </div>
+      )}
       <div className="mt-3">
         <RefundRequest order={order} />
       </div>

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation';
 import { formatDate } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
@@ -11,6 +13,14 @@ export function LegalPage({ page, updated }: { page: 'terms' | 'privacy'; update
   const { t: tApp, i18n } = useTranslation();
   const sections = t(`${page}.sections`, { returnObjects: true }) as TextSection[] | string;
   usePageMeta(ready ? t(`${page}.title`) : undefined, ready ? t(`${page}.intro`) : undefined);
+  // A link into a section (the Buy block's "/terms#licences") lands on it once the texts are drawn.
+  const { hash } = useLocation();
+  const drawn = ready && Array.isArray(sections);
+  useEffect(() => {
+    if (!drawn || hash.length < 2) return;
+    const frame = requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView?.());
+    return () => cancelAnimationFrame(frame);
+  }, [drawn, hash]);
   return (
     <StaticPageShell
       title={t(`${page}.title`)}
@@ -23,7 +33,7 @@ export function LegalPage({ page, updated }: { page: 'terms' | 'privacy'; update
       <ol className="mt-6 flex flex-col gap-8">
         {Array.isArray(sections) &&
           sections.map((section, index) => (
-            <li key={section.title}>
+            <li key={section.title} id={section.id} className="scroll-mt-24">
               <h2 className="text-xl font-semibold text-slate-900">
                 {index + 1}. {section.title}
               </h2>

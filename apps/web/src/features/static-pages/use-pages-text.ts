@@ -6,6 +6,8 @@ export function usePagesText() {
 }
 
 export interface TextSection {
+  /** The section's anchor, for links into it (the terms' licences: `/terms#licences`). */
+  id?: string;
   title: string;
   body: string[];
 }

@@ -7,6 +7,7 @@ export function purchasesQueryOptions() {
   return defineQuery(commerceKeys.purchases(), (signal) => api.get('/api/me/purchases', { signal }));
 }
 
-export function usePurchases() {
-  return useQuery(purchasesQueryOptions());
+/** The caller's library; `enabled` false for a visitor who is not signed in. */
+export function usePurchases(enabled = true) {
+  return useQuery({ ...purchasesQueryOptions(), enabled });
 }

@@ -1,14 +1,15 @@
-import { CheckCircle2, FlaskConical, Loader2, ShieldCheck, ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowUpCircle, CheckCircle2, FlaskConical, Loader2, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   paths,
   type InvoiceRequestInput,
   type LicenceTier,
   type OrderResponse,
   type PaymentProviderId,
+  type Purchase,
   type WorkflowDetail,
 } from '@flowbay/domain';
 import { paymentProviderName } from '@flowbay/domain/payment-providers';
@@ -20,6 +21,7 @@ import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { useCreateOrder } from '../api/create-order';
+import { usePurchases } from '../api/get-purchases';
 import { useQuote } from '../api/get-quote';
 import { usePaymentProviders } from '../api/get-payment-providers';
 import { commerceKeys } from '../api/query-keys';
@@ -58,19 +60,7 @@ export function BuyBlock({
     );
   }
   if (reason === 'purchased') {
-    return (
-      <Notice
-        testId="owned-notice"
-        icon={<CheckCircle2 className="size-5 text-emerald-700" aria-hidden="true" />}
-        title={t('buy.ownedTitle')}
-        text={t('buy.ownedText')}
-        action={
-          <ButtonLink variant="outline" size="sm" to="/me/purchases">
-            {t('buy.myPurchases')}
-          </ButtonLink>
-        }
-      />
-    );
+    return <Owned workflow={workflow} signedIn={signedIn} goToPayment={goToPayment} invoice={invoice} />;
   }
   return (
     <BuyForm
@@ -83,16 +73,62 @@ export function BuyBlock({
   );
 }
 
+/**
+ * A buyer who owns the workflow: the licence they hold and, when the workflow sells a higher one, the
+ * upgrade to it for the difference (decision 0159), paid like a purchase.
+ */
+function Owned({
+  workflow,
+  signedIn,
+  goToPayment,
+  invoice,
+}: Required<Pick<BuyBlockProps, 'workflow' | 'signedIn' | 'goToPayment'>> & Pick<BuyBlockProps, 'invoice'>) {
+  const { t, i18n } = useTranslation();
+  const purchases = usePurchases(signedIn);
+  const purchase = purchases.data?.purchases.find((item) => item.workflow.id === workflow.id);
+  return (
+    <div className="flex flex-col gap-4">
+      <Notice
+        testId="owned-notice"
+        icon={<CheckCircle2 className="size-5 text-emerald-700" aria-hidden="true" />}
+        title={t('buy.ownedTitle')}
+        text={t('buy.ownedText')}
+        detail={purchase && t('buy.heldLicence', { tier: t(`buy.tierNames.${purchase.licence}`) })}
+        detailTestId="held-licence"
+        action={
+          <ButtonLink variant="outline" size="sm" to="/me/purchases">
+            {t('buy.myPurchases')}
+          </ButtonLink>
+        }
+      />
+      {purchase && purchase.upgrades.length > 0 && (
+        <BuyForm
+          workflow={workflow}
+          signedIn={signedIn}
+          price={formatPrice(purchase.upgrades[0]!.amount, i18n.language)}
+          goToPayment={goToPayment}
+          invoice={invoice}
+          upgrade={purchase}
+        />
+      )}
+    </div>
+  );
+}
+
 function Notice({
   icon,
   title,
   text,
+  detail,
+  detailTestId,
   action,
   testId,
 }: {
   icon: React.ReactNode;
   title: string;
   text: string;
+  detail?: React.ReactNode;
+  detailTestId?: string;
   action?: React.ReactNode;
   testId: string;
 }) {
@@ -103,6 +139,11 @@ function Notice({
         <div className="min-w-0 flex-1">
           <p className="font-semibold text-slate-900">{title}</p>
           <p className="mt-1 text-sm text-slate-600">{text}</p>
+          {detail && (
+            <p className="mt-1 text-sm font-medium text-slate-800" data-testid={detailTestId}>
+              {detail}
+            </p>
+          )}
         </div>
         {action}
       </CardContent>
@@ -110,39 +151,73 @@ function Notice({
   );
 }
 
+/** The tier a link asked for (`?licence=commercial`, from the library's "Upgrade to …"), if offered. */
+function askedTier(params: URLSearchParams, tiers: LicenceTier[]): LicenceTier | null {
+  const asked = params.get('licence');
+  return tiers.find((tier) => tier === asked) ?? null;
+}
+
+/**
+ * The Buy form: the licence tier (each with its price and what it allows), a discount code and the
+ * price they make (the quote, before paying), the provider, and Buy. With `upgrade`, the same form
+ * sells the tiers above the one held, each for the difference: "Upgrade to Commercial".
+ */
 function BuyForm({
   workflow,
   signedIn,
   price,
   goToPayment,
   invoice,
+  upgrade,
 }: Required<Pick<BuyBlockProps, 'workflow' | 'signedIn' | 'goToPayment'>> &
-  Pick<BuyBlockProps, 'invoice'> & { price: string }) {
+  Pick<BuyBlockProps, 'invoice'> & { price: string; upgrade?: Pick<Purchase, 'licence' | 'upgrades'> }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const [params] = useSearchParams();
   const providers = usePaymentProviders(true);
   const createOrder = useCreateOrder();
   const queryClient = useQueryClient();
+  const ids = useId();
+  const codeField = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<PaymentProviderId | null>(null);
   const available = providers.data?.providers ?? [];
   const provider = available.find((item) => item.id === chosen) ?? available[0];
   const listed = workflow.status === 'listed';
   const redirecting = createOrder.isPending || createOrder.isSuccess;
-  const [licence, setLicence] = useState<LicenceTier>('personal');
+  const upgradeTiers = upgrade?.upgrades.map((item) => item.tier) ?? [];
+  const [licence, setLicence] = useState<LicenceTier>(
+    () =>
+      askedTier(params, upgrade ? upgradeTiers : ['personal', 'commercial', 'agency']) ??
+      upgradeTiers[0] ??
+      'personal',
+  );
   const [codeInput, setCodeInput] = useState('');
   const [code, setCode] = useState('');
-  const quote = useQuote(workflow.id, licence, code, signedIn && listed);
-  const offers = quote.data?.licences ?? [];
-  const chosenOffer = offers.find((offer) => offer.tier === licence);
+  const enabled = signedIn && listed;
+  // The tier's price without a code (and the tiers on offer), then with the code applied, if any.
+  const base = useQuote(workflow.id, licence, '', enabled);
+  const withCode = useQuote(workflow.id, licence, code, enabled && code !== '');
+  const codeRefused = code !== '' && withCode.isError;
+  const quote = code !== '' && withCode.data && !withCode.isError ? withCode.data : base.data;
   const language = i18n.language === 'vi' ? 'vi' : 'en';
-  const shownPrice = quote.data && !quote.isError ? formatPrice(quote.data.amount, i18n.language) : price;
+  const texts = new Map((base.data?.licences ?? []).map((offer) => [offer.tier, offer.text[language]]));
+  const clients = base.data?.licences.find((offer) => offer.tier === 'agency')?.agency_clients ?? 1;
+  const choices: { tier: LicenceTier; price: number }[] = upgrade
+    ? upgrade.upgrades.map((item) => ({ tier: item.tier, price: item.amount }))
+    : (base.data?.licences ?? []).map((offer) => ({ tier: offer.tier, price: offer.price }));
+  const chosenChoice = choices.find((choice) => choice.tier === licence);
+  const amount = quote && quote.licence === licence ? quote.amount : chosenChoice?.price;
+  const shownPrice = amount !== undefined ? formatPrice(amount, i18n.language) : price;
+  const tierName = (tier: LicenceTier) => t(`buy.licences.${tier}`, { count: clients });
 
   const buy = () => {
     if (!signedIn) {
       void navigate('/auth', { state: { from: `${location.pathname}${location.search}` } });
       return;
     }
+    // A refused code is said beside its field: it is fixed or removed before paying.
+    if (codeRefused) return codeField.current?.focus();
     if (!provider || (invoice && !invoice.ready())) return;
     createOrder.mutate(
       {
@@ -166,22 +241,44 @@ function BuyForm({
     );
   };
 
+  // The library's "Upgrade to …" links here (#buy): the form is drawn only once the page has loaded.
+  useEffect(() => {
+    if (location.hash !== '#buy') return;
+    const frame = requestAnimationFrame(() => document.getElementById('buy')?.scrollIntoView?.());
+    return () => cancelAnimationFrame(frame);
+  }, [location.hash]);
+
+  const titleId = `${ids}-title`;
   return (
-    <Card role="region" data-testid="buy-block" aria-labelledby="buy-title">
+    <Card
+      id="buy"
+      role="region"
+      data-testid={upgrade ? 'upgrade-block' : 'buy-block'}
+      aria-labelledby={titleId}
+      className="scroll-mt-24"
+    >
       <CardContent className="flex flex-col gap-4 pt-6">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
-          <h2 id="buy-title" className="text-lg font-semibold text-slate-900">
-            {t('buy.title')}
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {upgrade ? t('buy.upgradeTitle') : t('buy.title')}
           </h2>
           <p className="text-2xl font-bold text-slate-900">
             <span className="sr-only">{t('buy.price')}: </span>
             <span data-testid="buy-price">{shownPrice}</span>
           </p>
         </div>
-        <ul className="flex flex-col gap-1 text-sm text-slate-600">
-          <li>{t('buy.includesUpdates')}</li>
-          <li>{t('buy.refundWindow')}</li>
-        </ul>
+        {upgrade ? (
+          <p className="text-sm text-slate-600">
+            {t('buy.upgradeFrom', {
+              tier: t('buy.licenceOf', { tier: t(`buy.tierNames.${upgrade.licence}`) }),
+            })}
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-1 text-sm text-slate-600">
+            <li>{t('buy.includesUpdates')}</li>
+            <li>{t('buy.refundWindow')}</li>
+          </ul>
+        )}
         {providers.isPending ? (
           <Skeleton className="h-10 w-full" />
         ) : !listed ? (
@@ -192,6 +289,59 @@ function BuyForm({
           </p>
         ) : (
           <>
+            {(choices.length > 1 || (upgrade && choices.length > 0)) && (
+              <fieldset className="flex flex-col gap-2" data-testid="licence-choice">
+                <legend className="mb-1 text-sm font-medium text-slate-800">{t('buy.licence')}</legend>
+                {choices.map((choice) => {
+                  const id = `${ids}-${choice.tier}`;
+                  return (
+                    <label
+                      key={choice.tier}
+                      className="flex cursor-pointer items-start justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+                    >
+                      <span className="flex items-start gap-2">
+                        <input
+                          type="radio"
+                          name={upgrade ? 'upgrade-licence' : 'licence'}
+                          value={choice.tier}
+                          checked={licence === choice.tier}
+                          onChange={() => setLicence(choice.tier)}
+                          aria-labelledby={`${id}-name`}
+                          aria-describedby={`${id}-price ${id}-summary`}
+                          className="mt-1 accent-brand-600"
+                        />
+                        <span className="flex flex-col">
+                          <span id={`${id}-name`} className="font-medium text-slate-900">
+                            {tierName(choice.tier)}
+                          </span>
+                          <span id={`${id}-summary`} className="text-xs text-slate-600">
+                            {t(`buy.licenceSummaries.${choice.tier}`, { count: clients })}
+                          </span>
+                        </span>
+                      </span>
+                      <span id={`${id}-price`} className="shrink-0 font-medium" data-testid="licence-price">
+                        {upgrade
+                          ? t('buy.difference', { amount: formatPrice(choice.price, i18n.language) })
+                          : formatPrice(choice.price, i18n.language)}
+                      </span>
+                    </label>
+                  );
+                })}
+              </fieldset>
+            )}
+            {texts.get(licence) && (
+              <p className="text-xs text-slate-600" data-testid="licence-text">
+                {texts.get(licence)}{' '}
+                <Link
+                  to="/terms#licences"
+                  target="_blank"
+                  rel="noopener"
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  {t('buy.licenceTerms')}
+                </Link>
+              </p>
+            )}
             {available.length > 1 ? (
               <fieldset className="flex flex-col gap-2">
                 <legend className="mb-1 text-sm font-medium text-slate-800">{t('buy.payWith')}</legend>
@@ -202,7 +352,7 @@ function BuyForm({
                   >
                     <input
                       type="radio"
-                      name="payment-provider"
+                      name={upgrade ? 'upgrade-payment-provider' : 'payment-provider'}
                       value={item.id}
                       checked={provider?.id === item.id}
                       onChange={() => setChosen(item.id)}
@@ -228,35 +378,6 @@ function BuyForm({
                 {t('buy.testMode')}
               </Badge>
             )}
-            {offers.length > 1 && (
-              <fieldset className="flex flex-col gap-2" data-testid="licence-choice">
-                <legend className="mb-1 text-sm font-medium text-slate-800">{t('buy.licence')}</legend>
-                {offers.map((offer) => (
-                  <label
-                    key={offer.tier}
-                    className="flex cursor-pointer items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
-                  >
-                    <span className="flex items-center gap-2">
-                      <input
-                        type="radio"
-                        name="licence"
-                        value={offer.tier}
-                        checked={licence === offer.tier}
-                        onChange={() => setLicence(offer.tier)}
-                        className="accent-brand-600"
-                      />
-                      {t(`buy.licences.${offer.tier}`, { count: offer.agency_clients ?? 1 })}
-                    </span>
-                    <span className="font-medium">{formatPrice(offer.price, i18n.language)}</span>
-                  </label>
-                ))}
-              </fieldset>
-            )}
-            {chosenOffer && (
-              <p className="text-xs text-slate-600" data-testid="licence-text">
-                {chosenOffer.text[language]}
-              </p>
-            )}
             {signedIn && (
               <form
                 className="flex flex-wrap items-end gap-2"
@@ -268,9 +389,12 @@ function BuyForm({
                 <label className="flex flex-col gap-1 text-sm text-slate-800">
                   {t('buy.discountCode')}
                   <input
+                    ref={codeField}
                     value={codeInput}
                     onChange={(event) => setCodeInput(event.target.value)}
                     maxLength={32}
+                    aria-invalid={codeRefused || undefined}
+                    aria-describedby={codeRefused ? `${ids}-code-error` : undefined}
                     className="rounded-md border border-slate-300 px-2 py-1.5 text-sm uppercase"
                     data-testid="discount-code"
                   />
@@ -278,35 +402,54 @@ function BuyForm({
                 <Button type="submit" variant="outline" size="sm">
                   {t('buy.applyCode')}
                 </Button>
+                {code && (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => {
+                      setCode('');
+                      setCodeInput('');
+                    }}
+                  >
+                    {t('buy.removeCode')}
+                  </Button>
+                )}
               </form>
             )}
-            {quote.isError && code && (
-              <p className="text-sm text-red-700" role="alert">
-                {t(errorKey(quote.error))}
+            {codeRefused && (
+              <p id={`${ids}-code-error`} className="text-sm text-red-700" role="alert">
+                {t(errorKey(withCode.error))}
               </p>
             )}
-            {quote.data && !quote.isError && (quote.data.discount_amount > 0 || quote.data.upgrade_from) && (
+            {quote && quote.licence === licence && !codeRefused && quote.discount_amount > 0 && (
               <p className="text-sm text-slate-700" data-testid="quote-detail">
-                {quote.data.upgrade_from &&
-                  t('buy.upgradeFrom', {
-                    tier: t(`buy.licences.${quote.data.upgrade_from}`, { count: 1 }),
-                  })}{' '}
-                {quote.data.discount_amount > 0 &&
-                  t('buy.discounted', {
-                    code: quote.data.discount_code,
-                    amount: formatPrice(quote.data.discount_amount, i18n.language),
-                    list: formatPrice(quote.data.subtotal, i18n.language),
-                  })}
+                {t('buy.discounted', {
+                  code: quote.discount_code,
+                  amount: formatPrice(quote.discount_amount, i18n.language),
+                  list: formatPrice(quote.subtotal, i18n.language),
+                })}
+              </p>
+            )}
+            {signedIn && amount !== undefined && (
+              <p className="text-base font-semibold text-slate-900" role="status" data-testid="quote-total">
+                {t('buy.youPay', { amount: shownPrice })}
               </p>
             )}
             {invoice?.fields}
             <Button size="lg" onClick={buy} disabled={redirecting} className="w-full sm:w-auto sm:self-start">
               {redirecting ? (
                 <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : upgrade ? (
+                <ArrowUpCircle aria-hidden="true" />
               ) : (
                 <ShoppingCart aria-hidden="true" />
               )}
-              {redirecting ? t('buy.starting') : t('buy.buy')}
+              {redirecting
+                ? t('buy.starting')
+                : upgrade
+                  ? t('buy.upgradeTo', { tier: t(`buy.tierNames.${licence}`) })
+                  : t('buy.buy')}
             </Button>
             {!signedIn && <p className="text-xs text-slate-600">{t('buy.signInHint')}</p>}
           </>

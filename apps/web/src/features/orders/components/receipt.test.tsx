@@ -72,4 +72,32 @@ describe('Receipt', () => {
     expect(screen.getByText('Số hóa đơn GTGT').nextElementSibling!.textContent).toBe('C26TQT-0000123');
     await i18n.changeLanguage('en');
   });
+
+  it('names the licence bought, an upgrade and the tier it replaced, and a discount code, in both languages', async () => {
+    const upgrade = paidOrder({
+      licence: 'agency',
+      upgrade_from: 'personal',
+      list_price: 800_000,
+      amount: 560_000,
+      discount_code: 'SPRING20',
+      discount_amount: 140_000,
+    });
+    renderReceipt(upgrade);
+    expect(screen.getByTestId('receipt-licence').textContent).toBe(
+      'Agency licence (upgraded from Personal licence)',
+    );
+    expect(screen.getByText('SPRING20 (−140,000 VNĐ)')).toBeTruthy();
+    expect(screen.getByTestId('receipt-amount').textContent).toBe('560,000 VNĐ');
+    cleanup();
+    renderReceipt(paidOrder({ licence: 'commercial' }));
+    expect(screen.getByTestId('receipt-licence').textContent).toBe('Commercial licence');
+    cleanup();
+    await i18n.changeLanguage('vi');
+    renderReceipt(upgrade);
+    expect(screen.getByTestId('receipt-licence').textContent).toBe(
+      'Giấy phép Agency (nâng cấp từ Giấy phép Cá nhân)',
+    );
+    expect(screen.getByTestId('receipt-amount').textContent).toBe('560.000 VNĐ');
+    await i18n.changeLanguage('en');
+  });
 });

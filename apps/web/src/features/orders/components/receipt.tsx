@@ -39,9 +39,9 @@ export function Receipt({ order, billedTo = null }: { order: OrderSummary; bille
     [
       t('buy.licence'),
       <span data-testid="receipt-licence">
-        {t(`buy.licences.${order.licence}`, { count: 1 })}
+        {t('buy.licenceOf', { tier: t(`buy.tierNames.${order.licence}`) })}
         {order.upgrade_from &&
-          ` (${t('orders.upgradeFrom', { tier: t(`buy.licences.${order.upgrade_from}`, { count: 1 }) })})`}
+          ` (${t('orders.upgradeFrom', { tier: t('buy.licenceOf', { tier: t(`buy.tierNames.${order.upgrade_from}`) }) })})`}
       </span>,
     ],
     order.discount_amount > 0 && [
