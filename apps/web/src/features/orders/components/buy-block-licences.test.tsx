@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LicenceTier, Purchase, WorkflowAccess } from '@flowbay/domain';
 import { i18n } from '@/i18n';
@@ -106,6 +106,11 @@ function renderBlock(props: BuyBlockProps, path = '/workflows/slack-invoice-aler
   );
 }
 
+function SignIn() {
+  const location = useLocation();
+  return <p>back to {(location.state as { from?: string } | null)?.from}</p>;
+}
+
 const orderBody = (calls: ApiCall[]) => calls.find((call) => call.url === '/api/orders')?.body;
 
 describe('the Buy block sells licence tiers', () => {
@@ -129,7 +134,9 @@ describe('the Buy block sells licence tiers', () => {
 
     fireEvent.click(commercial);
     await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('You pay 300,000 VNĐ'));
-    expect(screen.getByTestId('licence-text').textContent).toContain('commercial licence text');
+    expect(screen.getByTestId('licence-text').textContent).toContain(
+      'Commercial licence: one business (the buyer or the company they act for)',
+    );
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Discount code' }), {
       target: { value: ' spring20 ' },
@@ -170,6 +177,41 @@ describe('the Buy block sells licence tiers', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
     await waitFor(() => expect(goToPayment).toHaveBeenCalled());
     expect(orderBody(calls)).toEqual({ workflow_id: ID, provider: 'test', licence: 'agency' });
+  });
+});
+
+describe('a visitor who is not signed in', () => {
+  it('sees the tiers the page lists, and signs in to buy the one chosen', async () => {
+    const calls = stubShop();
+    renderInApp(
+      <Routes>
+        <Route
+          path="/workflows/:ref"
+          element={
+            <BuyBlock
+              workflow={{
+                ...workflow('payment_required'),
+                commercial_price: PRICES.commercial,
+                agency_price: PRICES.agency,
+                agency_clients: 5,
+              }}
+              signedIn={false}
+            />
+          }
+        />
+        <Route path="/auth" element={<SignIn />} />
+      </Routes>,
+      { path: '/workflows/slack-invoice-alerts-42' },
+    );
+    const agency = await screen.findByRole('radio', { name: 'Agency licence (up to 5 clients)' });
+    expect(screen.getByTestId('licence-choice').textContent).toContain('800,000 VNĐ');
+    fireEvent.click(agency);
+    expect(screen.getByTestId('buy-price').textContent).toBe('800,000 VNĐ');
+    expect(screen.getByTestId('licence-text').textContent).toContain('for up to 5 clients of yours');
+    expect(screen.queryByRole('textbox', { name: 'Discount code' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    await screen.findByText('back to /workflows/slack-invoice-alerts-42?licence=agency');
+    expect(calls.some((call) => call.url.startsWith('/api/orders'))).toBe(false);
   });
 });
 

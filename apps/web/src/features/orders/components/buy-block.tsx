@@ -4,6 +4,8 @@ import { useTranslation } from '@/i18n/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
+  LICENCE_TIERS,
+  licenceText,
   paths,
   type InvoiceRequestInput,
   type LicenceTier,
@@ -28,7 +30,8 @@ import { commerceKeys } from '../api/query-keys';
 
 /** Where a redirect to the payment page goes; a test replaces it. */
 export interface BuyBlockProps {
-  workflow: Pick<WorkflowDetail, 'id' | 'price' | 'status' | 'access'>;
+  workflow: Pick<WorkflowDetail, 'id' | 'price' | 'status' | 'access'> &
+    Partial<Pick<WorkflowDetail, 'commercial_price' | 'agency_price' | 'agency_clients'>>;
   signedIn: boolean;
   goToPayment?: (url: string) => void;
   /** "I need a VAT invoice" (the invoices feature, given by the page): its fields, check and request. */
@@ -201,11 +204,28 @@ function BuyForm({
   const codeRefused = code !== '' && withCode.isError;
   const quote = code !== '' && withCode.data && !withCode.isError ? withCode.data : base.data;
   const language = i18n.language === 'vi' ? 'vi' : 'en';
-  const texts = new Map((base.data?.licences ?? []).map((offer) => [offer.tier, offer.text[language]]));
-  const clients = base.data?.licences.find((offer) => offer.tier === 'agency')?.agency_clients ?? 1;
+  const clients =
+    base.data?.licences.find((offer) => offer.tier === 'agency')?.agency_clients ??
+    workflow.agency_clients ??
+    1;
+  // The tiers on sale: as quoted to a signed-in buyer, else as the page lists them (a visitor's view).
+  const tierPrices: Record<LicenceTier, number | null | undefined> = {
+    personal: workflow.price,
+    commercial: workflow.commercial_price,
+    agency: workflow.agency_price,
+  };
+  const offered = base.data
+    ? base.data.licences.map((offer) => ({ tier: offer.tier, price: offer.price }))
+    : LICENCE_TIERS.flatMap((tier) => {
+        const tierPrice = tierPrices[tier];
+        return tierPrice ? [{ tier, price: tierPrice }] : [];
+      });
   const choices: { tier: LicenceTier; price: number }[] = upgrade
     ? upgrade.upgrades.map((item) => ({ tier: item.tier, price: item.amount }))
-    : (base.data?.licences ?? []).map((offer) => ({ tier: offer.tier, price: offer.price }));
+    : offered;
+  const licenceWording = choices.some((choice) => choice.tier === licence)
+    ? licenceText(licence, language, clients)
+    : null;
   const chosenChoice = choices.find((choice) => choice.tier === licence);
   const amount = quote && quote.licence === licence ? quote.amount : chosenChoice?.price;
   const shownPrice = amount !== undefined ? formatPrice(amount, i18n.language) : price;
@@ -213,7 +233,11 @@ function BuyForm({
 
   const buy = () => {
     if (!signedIn) {
-      void navigate('/auth', { state: { from: `${location.pathname}${location.search}` } });
+      // Back on this page after signing in, with the tier chosen still chosen.
+      const search = new URLSearchParams(location.search);
+      if (licence !== 'personal') search.set('licence', licence);
+      const query = search.toString();
+      void navigate('/auth', { state: { from: `${location.pathname}${query ? `?${query}` : ''}` } });
       return;
     }
     // A refused code is said beside its field: it is fixed or removed before paying.
@@ -329,9 +353,9 @@ function BuyForm({
                 })}
               </fieldset>
             )}
-            {texts.get(licence) && (
+            {licenceWording && (
               <p className="text-xs text-slate-600" data-testid="licence-text">
-                {texts.get(licence)}{' '}
+                {licenceWording}{' '}
                 <Link
                   to="/terms#licences"
                   target="_blank"
