@@ -26,8 +26,13 @@ export const PriceInput = forwardRef<
     rates?: SellingRates;
     label?: string;
     help?: string;
+    /** What an empty or 0 amount means ("Free" unless said, e.g. a licence not offered). */
+    zeroText?: string;
   }
->(function PriceInput({ id, name, value, onChange, onBlur, error, disabled, rates, label, help }, ref) {
+>(function PriceInput(
+  { id, name, value, onChange, onBlur, error, disabled, rates, label, help, zeroText },
+  ref,
+) {
   const { t, i18n } = useTranslation();
   const reading = readPrice(value);
   const amount = reading.ok ? reading.amount : null;
@@ -64,7 +69,7 @@ export const PriceInput = forwardRef<
         {amount === null
           ? null
           : amount === 0
-            ? t('publish.priceIsFree')
+            ? (zeroText ?? t('publish.priceIsFree'))
             : t('publish.priceIs', { price: formatPrice(amount, i18n.language) })}
       </p>
       <p id={`${id}-net`} className="text-sm text-slate-600" aria-live="polite">

@@ -55,7 +55,10 @@ function CreateBody() {
     <CreateWorkflowForm
       platforms={toOptions(categories.data)}
       jobTypes={toOptions(subcategories.data)}
-      onCreated={(workflow) => void navigate(workflowPath(workflow))}
+      // Screenshots that could not be uploaded can be added again on the edit page.
+      onCreated={(workflow, extras) =>
+        void navigate(`${workflowPath(workflow)}${extras.failedScreenshots > 0 ? '/edit' : ''}`)
+      }
     />
   );
 }

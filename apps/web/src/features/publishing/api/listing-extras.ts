@@ -19,7 +19,11 @@ export function useScreenshots(workflowId: string) {
 }
 
 /** POST /api/workflows/{id}/screenshots as multipart (the file and an optional caption). */
-async function postScreenshot(workflowId: string, file: File, caption: string): Promise<ScreenshotList> {
+export async function postScreenshot(
+  workflowId: string,
+  file: File,
+  caption: string,
+): Promise<ScreenshotList> {
   const data = new FormData();
   if (caption) data.append('caption', caption);
   data.append('file', file, file.name);

@@ -2,18 +2,22 @@ import { zodResolver } from '@/lib/zod-resolver';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '@/i18n/use-translation';
-import { DESCRIPTION_MAX, type WorkflowDetail } from '@flowbay/domain';
+import { DESCRIPTION_MAX, FAQ_MAX, type FaqItem, type WorkflowDetail } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { uploadFile } from '../api/upload-file';
+import { postScreenshot } from '../api/listing-extras';
 import { useCreateWorkflow } from '../api/workflow-mutations';
 import {
   createWorkflowFormSchema,
   fieldErrorOf,
+  tierBody,
   type CreateWorkflowFormInput,
   type CreateWorkflowFormValues,
 } from '../lib/workflow-form-schema';
+import { cleanedFaq, FaqItemsEditor } from './faq-items-editor';
+import { NewScreenshotsField, type NewScreenshot } from './new-screenshots-field';
 import { UploadProgress } from './upload-progress';
 import { WorkflowFields, type Option, type WorkflowFieldsInput } from './workflow-fields';
 import { WorkflowFilePicker, detectedPlatform, useWorkflowFile } from './workflow-file-picker';
@@ -28,12 +32,47 @@ const FIELDS = [
   'tested_with',
   'zapier_share_url',
   'show_notes_before_purchase',
+  'commercial_price',
+  'agency_price',
+  'agency_clients',
   'file',
   'cover',
 ] as const;
-type Step = 'idle' | 'cover' | 'file' | 'create';
+type Step = 'idle' | 'cover' | 'file' | 'create' | 'screenshots';
 
-/** The create form (docs/product.md, publishing), with every validation message shown at its field. */
+/** What happened to the screenshots chosen in the form, once the workflow exists. */
+export interface CreatedExtras {
+  /** The screenshots that could not be uploaded (the workflow exists; they can be added on its edit page). */
+  failedScreenshots: number;
+}
+
+/**
+ * Uploads the chosen screenshots to the new workflow one by one, in order, with their captions; a
+ * refusal does not stop the others. Answers the translated reasons of those that failed.
+ */
+async function uploadScreenshots(
+  workflowId: string,
+  shots: NewScreenshot[],
+  onProgress: (done: number) => void,
+): Promise<{ name: string; error: unknown }[]> {
+  const failed: { name: string; error: unknown }[] = [];
+  for (const [index, shot] of shots.entries()) {
+    onProgress(index);
+    try {
+      await postScreenshot(workflowId, shot.file, shot.caption.trim());
+    } catch (error) {
+      failed.push({ name: shot.file.name, error });
+    }
+  }
+  onProgress(shots.length);
+  return failed;
+}
+
+/**
+ * The create form (docs/product.md, publishing), with every validation message shown at its field.
+ * A paid listing may offer Commercial and Agency licences; the FAQ is sent with the workflow, and the
+ * chosen screenshots are uploaded as soon as it exists (a failed one does not undo the workflow).
+ */
 export function CreateWorkflowForm({
   platforms,
   jobTypes,
@@ -41,7 +80,7 @@ export function CreateWorkflowForm({
 }: {
   platforms: Option[];
   jobTypes: Option[];
-  onCreated: (workflow: WorkflowDetail) => void;
+  onCreated: (workflow: WorkflowDetail, extras: CreatedExtras) => void;
 }) {
   const { t } = useTranslation();
   const create = useCreateWorkflow();
@@ -49,6 +88,11 @@ export function CreateWorkflowForm({
   const [step, setStep] = useState<Step>('idle');
   const [coverProgress, setCoverProgress] = useState<number | null>(null);
   const [fileProgress, setFileProgress] = useState<number | null>(null);
+  const [screenshots, setScreenshots] = useState<NewScreenshot[]>([]);
+  const [screenshotsError, setScreenshotsError] = useState<string | undefined>();
+  const [screenshotsDone, setScreenshotsDone] = useState<number | null>(null);
+  const [faq, setFaq] = useState<FaqItem[]>([]);
+  const [faqError, setFaqError] = useState<string | null>(null);
   const form = useForm<CreateWorkflowFormInput, unknown, CreateWorkflowFormValues>({
     resolver: zodResolver(createWorkflowFormSchema),
     defaultValues: {
@@ -60,6 +104,9 @@ export function CreateWorkflowForm({
       tested_with: '',
       zapier_share_url: '',
       show_notes_before_purchase: false,
+      commercial_price: '',
+      agency_price: '',
+      agency_clients: '',
       file: null,
       cover: null,
     },
@@ -83,6 +130,8 @@ export function CreateWorkflowForm({
     }
     // The state updates below render later; the catch needs to know the phase now.
     let phase: Step = 'idle';
+    setFaqError(null);
+    const questions = cleanedFaq(faq);
     try {
       let coverUrl: string | null = null;
       if (values.cover) {
@@ -103,6 +152,7 @@ export function CreateWorkflowForm({
         title: values.title,
         description: values.description,
         price: values.price,
+        ...tierBody(values),
         cover_image_url: coverUrl,
         file_url: uploaded.url,
         tested_with: values.tested_with || null,
@@ -110,10 +160,26 @@ export function CreateWorkflowForm({
         show_notes_before_purchase: values.price > 0 && values.show_notes_before_purchase,
         category_ids: values.category_ids,
         subcategory_ids: values.subcategory_ids,
+        ...(questions.length > 0 ? { faq: questions } : {}),
       });
-      toast.success(t('publish.created'), { description: t('publish.createdAwaitingModeration') });
-      onCreated(workflow);
+      let failed: { name: string; error: unknown }[] = [];
+      if (screenshots.length > 0) {
+        setStep((phase = 'screenshots'));
+        failed = await uploadScreenshots(workflow.id, screenshots, setScreenshotsDone);
+      }
+      if (failed.length === 0) {
+        toast.success(t('publish.created'), { description: t('publish.createdAwaitingModeration') });
+      } else {
+        toast.error(t('publish.screenshots.someFailed', { count: failed.length }), {
+          description: failed
+            .map(({ name, error }) => `${name}: ${translateMessage(t, errorKey(error))}`)
+            .join(' '),
+        });
+      }
+      onCreated(workflow, { failedScreenshots: failed.length });
     } catch (error) {
+      const faqProblem = fieldErrorOf(error, ['faq']);
+      if (faqProblem) setFaqError(faqProblem.key);
       const fieldError = fieldErrorOf(error, FIELDS) ?? uploadFieldError(error, phase);
       if (fieldError)
         form.setError(
@@ -128,6 +194,7 @@ export function CreateWorkflowForm({
       setStep('idle');
       setCoverProgress(null);
       setFileProgress(null);
+      setScreenshotsDone(null);
     }
   });
 
@@ -163,10 +230,35 @@ export function CreateWorkflowForm({
           />
         }
       />
-      {(coverProgress !== null || fileProgress !== null) && (
+      <NewScreenshotsField
+        id="wf-screenshots"
+        value={screenshots}
+        onChange={setScreenshots}
+        error={screenshotsError}
+        onError={setScreenshotsError}
+      />
+      <fieldset className="flex flex-col gap-3">
+        <legend className="text-sm font-medium text-slate-900">{t('listing.manageFaqTitle')}</legend>
+        <p className="text-sm text-slate-600">{t('publish.faqHelp', { max: FAQ_MAX })}</p>
+        <FaqItemsEditor items={faq} onChange={setFaq} />
+        {faqError && (
+          <p className="text-sm text-red-700" role="alert">
+            {translateMessage(t, faqError)}
+          </p>
+        )}
+      </fieldset>
+      {(coverProgress !== null || fileProgress !== null || screenshotsDone !== null) && (
         <div className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4">
           <UploadProgress label={t('publish.uploadingCover')} percent={coverProgress} />
           <UploadProgress label={t('publish.uploadingFile')} percent={fileProgress} />
+          {screenshotsDone !== null && (
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {t('publish.screenshots.uploading', {
+                done: Math.min(screenshotsDone + 1, screenshots.length),
+                count: screenshots.length,
+              })}
+            </p>
+          )}
         </div>
       )}
       <p className="text-sm text-slate-600">{t('publish.moderationNote')}</p>

@@ -8,6 +8,7 @@ import { useSellingRates } from '../api/get-selling-rates';
 import { isPaidPrice } from '../lib/workflow-form-schema';
 import { CheckboxGroup } from './checkbox-group';
 import { CoverPicker } from './cover-picker';
+import { LicenceTierFields, type LicenceTierInput } from './licence-tier-fields';
 import { PriceInput } from '@/components/price-input';
 
 export interface Option {
@@ -16,7 +17,7 @@ export interface Option {
 }
 
 /** The fields the create form and the edit card share, as typed (the price is still text). */
-export interface WorkflowFieldsInput {
+export interface WorkflowFieldsInput extends LicenceTierInput {
   title: string;
   description: string;
   price: string;
@@ -30,7 +31,7 @@ export interface WorkflowFieldsInput {
 
 /**
  * A workflow's information, the same in the create form and on the edit page: title, description,
- * price, tested-with, platforms (the file's platform chosen and the others locked), use cases, and
+ * price (a paid one with its Commercial and Agency licences), tested-with, platforms (the file's platform chosen and the others locked), use cases, and
  * the cover. Ids are `${idPrefix}-title`, `${idPrefix}-price`, …
  */
 export function WorkflowFields({
@@ -124,6 +125,13 @@ export function WorkflowFields({
           </FormField>
         )}
       </div>
+      {paid && (
+        <LicenceTierFields
+          form={form as unknown as UseFormReturn<LicenceTierInput>}
+          idPrefix={idPrefix}
+          rates={rates}
+        />
+      )}
       {paid && (
         <div className="flex flex-col gap-1 text-sm">
           <label htmlFor={`${idPrefix}-show-notes`} className="flex cursor-pointer items-start gap-2">

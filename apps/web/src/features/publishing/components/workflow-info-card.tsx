@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '@/i18n/use-translation';
 import { z } from 'zod';
+import { formatAmount } from '@flowbay/domain/price';
 import { VALIDATION_KEYS as K, type WorkflowDetail } from '@flowbay/domain';
 import { DialogActions } from '@/components/dialog-actions';
 import { Button } from '@/components/ui/button';
@@ -11,9 +12,12 @@ import { TitledCard } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
+import { asLanguage } from '@/lib/format';
 import { uploadFile } from '../api/upload-file';
 import { useDeleteWorkflow, useUpdateWorkflow } from '../api/workflow-mutations';
 import {
+  agencyClientsField,
+  checkTiers,
   coverField,
   descriptionField,
   fieldErrorOf,
@@ -23,6 +27,8 @@ import {
   titleField,
   zapierShareUrlField,
   showNotesField,
+  tierBody,
+  tierPriceField,
   useCasesField,
 } from '../lib/workflow-form-schema';
 import { WorkflowFields, type Option, type WorkflowFieldsInput } from './workflow-fields';
@@ -35,6 +41,9 @@ const infoFields = {
   tested_with: testedWithField,
   zapier_share_url: zapierShareUrlField,
   show_notes_before_purchase: showNotesField,
+  commercial_price: tierPriceField,
+  agency_price: tierPriceField,
+  agency_clients: agencyClientsField,
   category_ids: platformsField,
   subcategory_ids: useCasesField,
   cover: coverField,
@@ -44,6 +53,7 @@ function infoSchema(hasCover: boolean) {
   return z.object(infoFields).superRefine((values, ctx) => {
     if (values.price > 0 && !values.cover && !hasCover)
       ctx.addIssue({ code: 'custom', path: ['cover'], message: K.coverRequired });
+    checkTiers(values, ctx);
   });
 }
 type InfoInput = z.input<ReturnType<typeof infoSchema>>;
@@ -55,6 +65,9 @@ const FIELDS = [
   'tested_with',
   'zapier_share_url',
   'show_notes_before_purchase',
+  'commercial_price',
+  'agency_price',
+  'agency_clients',
   'category_ids',
   'subcategory_ids',
   'cover',
@@ -65,11 +78,15 @@ function sameSet(a: readonly string[], b: readonly string[]) {
   return a.length === b.length && a.every((item) => b.includes(item));
 }
 
-function initialValues(workflow: WorkflowDetail): InfoInput {
+function initialValues(workflow: WorkflowDetail, language: string): InfoInput {
+  const amount = (value: number | null) => (value ? formatAmount(value, asLanguage(language)) : '');
   return {
     title: workflow.title,
     description: workflow.description,
     price: String(workflow.price),
+    commercial_price: amount(workflow.commercial_price),
+    agency_price: amount(workflow.agency_price),
+    agency_clients: workflow.agency_clients ? String(workflow.agency_clients) : '',
     tested_with: workflow.tested_with ?? '',
     zapier_share_url: workflow.zapier_share_url ?? '',
     show_notes_before_purchase: workflow.show_notes_before_purchase,
@@ -94,14 +111,14 @@ export function WorkflowInfoCard({
   jobTypes: Option[];
   onDeleted: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const update = useUpdateWorkflow(workflow.id);
   const [uploadingCover, setUploadingCover] = useState(false);
   const hasCover = Boolean(workflow.cover_image_url);
   const schema = useMemo(() => infoSchema(hasCover), [hasCover]);
   const form = useForm<InfoInput, unknown, InfoValues>({
     resolver: zodResolver(schema),
-    defaultValues: initialValues(workflow),
+    defaultValues: initialValues(workflow, i18n.language),
   });
   const filePlatform = workflow.node_summary?.platform ?? null;
 
@@ -117,6 +134,7 @@ export function WorkflowInfoCard({
         title: values.title,
         description: values.description,
         price: values.price,
+        ...tierBody(values),
         tested_with: values.tested_with || null,
         ...(filePlatform === 'zapier' ? { zapier_share_url: values.zapier_share_url || null } : {}),
         ...(values.show_notes_before_purchase !== loaded.show_notes_before_purchase
@@ -131,7 +149,15 @@ export function WorkflowInfoCard({
           : { subcategory_ids: values.subcategory_ids }),
         updated_at: new Date().toISOString(),
       });
-      form.reset({ ...values, price: String(values.price), cover: null });
+      const typed = form.getValues();
+      form.reset({
+        ...values,
+        price: String(values.price),
+        commercial_price: typed.commercial_price,
+        agency_price: typed.agency_price,
+        agency_clients: typed.agency_clients,
+        cover: null,
+      });
       toast.success(t('manage.saved'), {
         description:
           saved.status === 'listed' && saved.has_pending_changes

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_KEYS as K } from '@flowbay/domain';
 import { ApiRequestError } from '@/lib/api-client';
-import { createWorkflowFormSchema, fieldErrorOf, priceField } from './workflow-form-schema';
+import { createWorkflowFormSchema, fieldErrorOf, priceField, tierBody } from './workflow-form-schema';
 
 const json = new File(['{}'], 'flow.json', { type: 'application/json' });
 const png = new File([new Uint8Array(10)], 'cover.png', { type: 'image/png' });
@@ -102,5 +102,50 @@ describe('server field errors', () => {
       fieldErrorOf(new ApiRequestError(400, 'VALIDATION_FAILED', 'x', 'tested_with'), ['title']),
     ).toBeNull();
     expect(fieldErrorOf(new ApiRequestError(500, 'INTERNAL_ERROR', 'x'), ['title'])).toBeNull();
+  });
+});
+
+describe('licence tiers in the create form (decision 0159)', () => {
+  const paid = { ...valid, price: '100.000', cover: png };
+  it('reads tier prices like the price; empty means not offered', () => {
+    const result = createWorkflowFormSchema.parse({
+      ...paid,
+      commercial_price: '300.000',
+      agency_price: '',
+      agency_clients: '7',
+    });
+    expect(tierBody(result)).toEqual({ commercial_price: 300_000, agency_price: null, agency_clients: null });
+    expect(tierBody({ ...result, agency_price: '900000' })).toEqual({
+      commercial_price: 300_000,
+      agency_price: 900_000,
+      agency_clients: 7,
+    });
+    expect(tierBody({ ...result, price: 0, agency_price: '900000' })).toEqual({
+      commercial_price: null,
+      agency_price: null,
+      agency_clients: null,
+    });
+  });
+
+  it('refuses each tier priced less than 10,000 above the one below, and an Agency licence without clients', () => {
+    expect(messages({ ...paid, commercial_price: '105.000', agency_price: '110.000' })).toEqual({
+      commercial_price: 'publish.tiers.commercialAbove',
+      agency_price: 'publish.tiers.agencyAbove',
+      agency_clients: 'publish.tiers.agencyClientsRequired',
+    });
+    expect(
+      messages({ ...paid, commercial_price: 'abc', agency_price: '105.000', agency_clients: '1001' }),
+    ).toEqual({
+      commercial_price: K.priceNonNegative,
+      agency_price: 'publish.tiers.agencyAbovePersonal',
+      agency_clients: 'publish.tiers.agencyClientsRange',
+    });
+    expect(
+      messages({ ...paid, commercial_price: '110.000', agency_price: '120.000', agency_clients: '3' }),
+    ).toEqual({});
+  });
+
+  it('ignores tiers on a free workflow', () => {
+    expect(messages({ ...valid, commercial_price: '5.000' })).toEqual({});
   });
 });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { ZAPIER_SHARE_LINK_MAX, isZapierShareLink } from '@flowbay/domain/make';
 import {
+  AGENCY_CLIENTS_MAX,
   COVER_TYPES,
   DESCRIPTION_MAX,
   MAX_UPLOAD_BYTES,
+  PAID_PRICE_MIN,
   PRICE_PROBLEM_KEYS,
   TESTED_WITH_MAX,
   TITLE_MAX,
@@ -28,6 +30,82 @@ export const priceField = z.string().transform((value, ctx) => {
 export function isPaidPrice(text: string): boolean {
   const reading = readPrice(text);
   return reading.ok && reading.amount > 0;
+}
+
+/**
+ * A Commercial or Agency licence's price as typed, and the Agency licence's number of clients. They
+ * stay text here: a free listing neither shows nor sends them, so they are read and checked only for
+ * a paid one (checkTiers), and sent as read by tierBody.
+ */
+export const tierPriceField = z.string().default('');
+export const agencyClientsField = z.string().default('');
+
+/** The tier fields as typed, beside the price as read (Personal is `price`). */
+export interface TierText {
+  price: number;
+  commercial_price: string;
+  agency_price: string;
+  agency_clients: string;
+}
+
+/** A tier price as typed: null when empty or 0 (not offered), else the amount or the problem's key. */
+function readTierPrice(text: string): { amount: number | null } | { problem: string } {
+  const reading = readPrice(text);
+  if (!reading.ok) return { problem: PRICE_PROBLEM_KEYS[reading.problem] };
+  return { amount: reading.amount > 0 ? reading.amount : null };
+}
+
+/** The number of clients as typed: null when empty, else a whole number from 1 to AGENCY_CLIENTS_MAX. */
+function readClients(text: string): { count: number | null } | { problem: string } {
+  const value = text.trim();
+  if (value === '') return { count: null };
+  const count = /^\d+$/.test(value) ? Number(value) : NaN;
+  return count >= 1 && count <= AGENCY_CLIENTS_MAX
+    ? { count }
+    : { problem: 'publish.tiers.agencyClientsRange' };
+}
+
+/**
+ * The rules the server checks (LICENCE_PRICES_INVALID), each at its own field, on a paid listing:
+ * a tier price reads like the price, the Commercial licence costs at least PAID_PRICE_MIN more than
+ * the Personal one, the Agency licence as much more than the one below it, and an Agency licence
+ * names its number of clients. A free listing offers no tiers and they are not checked.
+ */
+export function checkTiers(values: TierText, ctx: z.RefinementCtx) {
+  if (values.price <= 0) return;
+  const issue = (path: keyof TierText, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  const commercial = readTierPrice(values.commercial_price);
+  const agency = readTierPrice(values.agency_price);
+  const clients = readClients(values.agency_clients);
+  if ('problem' in commercial) issue('commercial_price', commercial.problem);
+  else if (commercial.amount !== null && commercial.amount < values.price + PAID_PRICE_MIN)
+    issue('commercial_price', 'publish.tiers.commercialAbove');
+  const below = 'amount' in commercial ? commercial.amount : null;
+  if ('problem' in agency) issue('agency_price', agency.problem);
+  else if (agency.amount !== null && agency.amount < (below ?? values.price) + PAID_PRICE_MIN)
+    issue('agency_price', below === null ? 'publish.tiers.agencyAbovePersonal' : 'publish.tiers.agencyAbove');
+  if ('problem' in clients) issue('agency_clients', clients.problem);
+  else if ('amount' in agency && agency.amount !== null && clients.count === null)
+    issue('agency_clients', 'publish.tiers.agencyClientsRequired');
+}
+
+/**
+ * What the API is sent for the tiers of values that passed checkTiers: none on a free listing, and no
+ * client count without an Agency licence.
+ */
+export function tierBody(values: TierText) {
+  const amount = (text: string) => {
+    const reading = readTierPrice(text);
+    return values.price > 0 && 'amount' in reading ? reading.amount : null;
+  };
+  const agency = amount(values.agency_price);
+  const clients = readClients(values.agency_clients);
+  return {
+    commercial_price: amount(values.commercial_price),
+    agency_price: agency,
+    agency_clients: agency !== null && 'count' in clients ? clients.count : null,
+  };
 }
 
 export const titleField = z
@@ -67,6 +145,9 @@ export const createWorkflowFormSchema = z
     tested_with: testedWithField,
     zapier_share_url: zapierShareUrlField,
     show_notes_before_purchase: showNotesField,
+    commercial_price: tierPriceField,
+    agency_price: tierPriceField,
+    agency_clients: agencyClientsField,
     file: z
       .instanceof(File, { error: K.fileRequired })
       .nullable()
@@ -78,6 +159,7 @@ export const createWorkflowFormSchema = z
     // Buyers see only the cover before they pay, so a paid workflow needs one.
     if (values.price > 0 && !values.cover)
       ctx.addIssue({ code: 'custom', path: ['cover'], message: K.coverRequired });
+    checkTiers(values, ctx);
   });
 
 export type CreateWorkflowFormInput = z.input<typeof createWorkflowFormSchema>;

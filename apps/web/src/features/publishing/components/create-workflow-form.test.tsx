@@ -1,0 +1,219 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inLanguage, renderInApp } from '@/test/render';
+import { CreateWorkflowForm, type CreatedExtras } from './create-workflow-form';
+
+const ID = '2c9a7e51-8b4d-4f3a-a6e2-5d1c0b9f8e7a';
+const N8N = JSON.stringify({
+  name: 'Lead router',
+  nodes: [
+    {
+      id: 'a1',
+      name: 'When clicking',
+      type: 'n8n-nodes-base.manualTrigger',
+      typeVersion: 1,
+      position: [0, 0],
+      parameters: {},
+    },
+  ],
+  connections: {},
+});
+
+/** XMLHttpRequest as uploadFile uses it: every upload is stored and answered with its folder's reference. */
+class FakeUpload {
+  static sent: string[] = [];
+  status = 0;
+  response: unknown = null;
+  responseType = '';
+  withCredentials = false;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private url = '';
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send() {
+    FakeUpload.sent.push(this.url);
+    const folder = new URL(this.url, 'http://x').searchParams.get('folder');
+    setTimeout(() => {
+      this.status = 201;
+      this.response = {
+        url: folder === 'covers' ? '/media/covers/c.webp' : 'upload://workflows/f.json',
+        key: `${folder}/k`,
+        folder,
+        size: 10,
+        thumb_url: null,
+        summary: null,
+      };
+      this.onload?.();
+    });
+  }
+}
+
+interface Call {
+  url: string;
+  body: unknown;
+}
+
+/** The API: creating answers the new workflow; a screenshot named `broken.png` is refused. */
+function stubApi() {
+  const calls: Call[] = [];
+  FakeUpload.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.startsWith('/api/selling-rates') || url.startsWith('/api/me/selling-rates'))
+        return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
+      if (url === '/api/workflows' && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        calls.push({ url, body });
+        return Response.json({ id: ID, slug: 'lead-router', title: body.title }, { status: 201 });
+      }
+      if (url === `/api/workflows/${ID}/screenshots` && init?.method === 'POST') {
+        const form = init.body as FormData;
+        const file = form.get('file') as File;
+        calls.push({ url, body: { name: file.name, caption: form.get('caption') } });
+        if (file.name === 'broken.png')
+          return Response.json(
+            { error: { code: 'INVALID_IMAGE', message: 'Not an image' } },
+            { status: 400 },
+          );
+        return Response.json({ screenshots: [], pending_review: false }, { status: 201 });
+      }
+      return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const png = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/png' });
+
+async function fillPaidListing() {
+  fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Lead router for agencies' } });
+  fireEvent.change(screen.getByLabelText('Price (VNĐ)'), { target: { value: '100.000' } });
+  fireEvent.change(screen.getByLabelText('Commercial licence price (VNĐ)'), { target: { value: '300.000' } });
+  fireEvent.change(screen.getByLabelText('Agency licence price (VNĐ)'), { target: { value: '800.000' } });
+  fireEvent.change(screen.getByLabelText('Agency licence: number of clients'), { target: { value: '10' } });
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Productivity' }));
+  fireEvent.change(screen.getByLabelText('Workflow file (.json)'), {
+    target: { files: [new File([N8N], 'flow.json', { type: 'application/json' })] },
+  });
+  fireEvent.change(screen.getByLabelText('Cover image'), { target: { files: [png('cover.png')] } });
+  // The platform comes from the file once it is checked.
+  await waitFor(() =>
+    expect((screen.getByRole('checkbox', { name: 'n8n' }) as HTMLInputElement).checked).toBe(true),
+  );
+}
+
+function renderForm() {
+  const created: CreatedExtras[] = [];
+  renderInApp(
+    <CreateWorkflowForm
+      platforms={[
+        { id: 'n8n', label: 'n8n' },
+        { id: 'make', label: 'Make' },
+      ]}
+      jobTypes={[{ id: 'productivity', label: 'Productivity' }]}
+      onCreated={(_workflow, extras) => created.push(extras)}
+    />,
+  );
+  return created;
+}
+
+describe('creating a listing with licence tiers, screenshots and a FAQ', () => {
+  it('sends the tiers and the FAQ with the workflow, then uploads the screenshots in order with their captions', async () => {
+    await inLanguage('en');
+    const calls = stubApi();
+    const created = renderForm();
+    await fillPaidListing();
+    fireEvent.change(screen.getByLabelText('Add screenshots'), {
+      target: { files: [png('one.png'), png('two.png')] },
+    });
+    fireEvent.change(screen.getByLabelText('Caption of screenshot 2'), { target: { value: 'The result' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a question' }));
+    fireEvent.change(screen.getByLabelText('Question 1'), {
+      target: { value: 'Does it work with HubSpot?' },
+    });
+    fireEvent.change(screen.getByLabelText('Answer 1'), {
+      target: { value: 'Yes, with a private app token.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
+
+    await waitFor(() => expect(created).toHaveLength(1), { timeout: 5000 });
+    expect(created[0]).toEqual({ failedScreenshots: 0 });
+    expect(calls[0]).toMatchObject({
+      url: '/api/workflows',
+      body: {
+        price: 100_000,
+        commercial_price: 300_000,
+        agency_price: 800_000,
+        agency_clients: 10,
+        cover_image_url: '/media/covers/c.webp',
+        file_url: 'upload://workflows/f.json',
+        faq: [{ question: 'Does it work with HubSpot?', answer: 'Yes, with a private app token.' }],
+      },
+    });
+    expect(calls.slice(1)).toEqual([
+      { url: `/api/workflows/${ID}/screenshots`, body: { name: 'one.png', caption: null } },
+      { url: `/api/workflows/${ID}/screenshots`, body: { name: 'two.png', caption: 'The result' } },
+    ]);
+  });
+
+  it('keeps the created workflow when a screenshot is refused, uploads the others and reports the failure', async () => {
+    await inLanguage('en');
+    const calls = stubApi();
+    const created = renderForm();
+    await fillPaidListing();
+    fireEvent.change(screen.getByLabelText('Add screenshots'), {
+      target: { files: [png('broken.png'), png('fine.png')] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
+    await waitFor(() => expect(created).toHaveLength(1), { timeout: 5000 });
+    expect(created[0]).toEqual({ failedScreenshots: 1 });
+    expect(calls.filter((call) => call.url === '/api/workflows')).toHaveLength(1);
+    expect(calls.map((call) => (call.body as { name?: string }).name).filter(Boolean)).toEqual([
+      'broken.png',
+      'fine.png',
+    ]);
+  });
+
+  it('refuses a file that is not an image before anything is sent, and a tier priced below Personal', async () => {
+    await inLanguage('en');
+    const calls = stubApi();
+    const created = renderForm();
+    await fillPaidListing();
+    fireEvent.change(screen.getByLabelText('Add screenshots'), {
+      target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    expect(screen.getByText('notes.txt is not a JPEG, PNG or WebP image.')).toBeTruthy();
+    expect(screen.queryByLabelText('Caption of screenshot 1')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Commercial licence price (VNĐ)'), {
+      target: { value: '50.000' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
+    expect(await screen.findByText(/^The Commercial licence must cost at least/)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    expect(created).toHaveLength(0);
+  });
+
+  it('names the new controls in Vietnamese', async () => {
+    await inLanguage('vi');
+    stubApi();
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Giá (VNĐ)'), { target: { value: '100.000' } });
+    expect(screen.getByLabelText('Giá Giấy phép Thương mại (VNĐ)')).toBeTruthy();
+    expect(screen.getByLabelText('Giá Giấy phép Agency (VNĐ)')).toBeTruthy();
+    expect(screen.getByLabelText('Giấy phép Agency: số khách hàng')).toBeTruthy();
+    expect(screen.getByLabelText('Thêm ảnh chụp màn hình')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Thêm câu hỏi' })).toBeTruthy();
+  });
+});
