@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { splitSaleWithTax } from '@flowbay/domain';
-import { bundleOrderItems, sales, workflows } from '../../db/schema.ts';
+import { bundleOrderItems, purchases, sales, workflows } from '../../db/schema.ts';
 import { useTestApp } from '../../test/app.ts';
 import { sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
@@ -193,6 +193,47 @@ describe('a seller makes a bundle', () => {
   });
 });
 
+describe('the catalogue search finds bundles', () => {
+  const search = async (words: string) =>
+    (
+      (await call('GET', `/api/bundles?search=${encodeURIComponent(words)}`, null)).json().bundles as {
+        id: string;
+      }[]
+    ).map((card) => card.id);
+
+  it('by every word of their title or description, accents and case aside, only while for sale', async () => {
+    const [a, b, c, d] = await workflowsAt(40_000, 40_000, 40_000, 40_000);
+    const made = await createBundle(seller, {
+      title: 'Đồng bộ kho hàng',
+      description: 'Giữ tồn kho khớp với Shopee',
+      price: 60_000,
+      workflow_ids: [a!.id, b!.id],
+    });
+    const bundle = made.json() as { id: string };
+    expect(await search('DONG bo')).toContain(bundle.id);
+    expect(await search('shopee TỒN')).toContain(bundle.id);
+    expect(await search('dong lazada')).not.toContain(bundle.id);
+    // LIKE's wildcards are read as text: 'd_ng' is not 'dong'.
+    expect(await search('d_ng')).not.toContain(bundle.id);
+
+    // Unlisted by its seller, it is not found; listed again, it is.
+    await call('PATCH', `/api/bundles/${bundle.id}`, seller, { status: 'unlisted' });
+    expect(await search('dong bo kho')).not.toContain(bundle.id);
+    await call('PATCH', `/api/bundles/${bundle.id}`, seller, { status: 'listed' });
+    expect(await search('dong bo kho')).toContain(bundle.id);
+
+    // One of its items no longer listed: not for sale, not found.
+    const other = (await bundleOf([c!.id, d!.id], 60_000, 'Đồng bộ đơn hàng')).id;
+    expect(await search('dong bo')).toEqual(expect.arrayContaining([bundle.id, other]));
+    await ctx.db.update(workflows).set({ status: 'unlisted' }).where(eq(workflows.id, d!.id));
+    expect(await search('dong bo')).not.toContain(other);
+
+    // Deleted: gone from the search.
+    await call('DELETE', `/api/bundles/${bundle.id}`, seller);
+    expect(await search('dong bo kho')).not.toContain(bundle.id);
+  });
+});
+
 describe('buying a bundle', () => {
   it('entitles every workflow in it; one sale of the amount keeps fee, withholding and share exact', async () => {
     const [a, b, c] = await workflowsAt(120_000, 90_000, 0);
@@ -262,6 +303,32 @@ describe('buying a bundle', () => {
     expect((await activeIds(buyer.user.id)).sort()).toEqual([b!.id]);
     expect((await downloadAs(ctx, buyer, a!.id)).statusCode).toBe(403);
     expect((await downloadAs(ctx, buyer, b!.id)).statusCode).toBe(200);
+  });
+
+  it('grants the Personal licence of each workflow, which the library shows, even over a refunded Commercial one', async () => {
+    const [a, b] = await workflowsAt(100_000, 60_000);
+    const bundle = await bundleOf([a!.id, b!.id], 120_000, 'Licence kit');
+    const buyer = await signedInUser(ctx);
+    // A Commercial licence of `a` the buyer once bought and was refunded (its entitlement revoked).
+    await ctx.db.insert(purchases).values({
+      userId: buyer.user.id,
+      workflowId: a!.id,
+      amount: 300_000,
+      licence: 'commercial',
+      revokedAt: new Date('2026-07-01T00:00:00Z'),
+    });
+    const { code } = await buyBundle(buyer, bundle.id);
+    const library = (await call('GET', '/api/me/purchases', buyer)).json().purchases as {
+      licence: string;
+      workflow: { id: string };
+      order: { code: string };
+    }[];
+    expect(library.map((item) => [item.workflow.id, item.licence, item.order.code]).sort()).toEqual(
+      [
+        [a!.id, 'personal', code],
+        [b!.id, 'personal', code],
+      ].sort(),
+    );
   });
 
   it('refuses with BUNDLE_ALREADY_OWNED when nothing is left to pay', async () => {

@@ -5,6 +5,7 @@ import {
   isUuid,
   splitProRata,
   type CreateOrderBody,
+  type LicenceTier,
 } from '@flowbay/domain';
 import {
   bundleItems,
@@ -183,6 +184,12 @@ export async function bundleRefundFor(tx: OrderWrites, order: OrderRow): Promise
 }
 
 /**
+ * The licence a bundle grants of each workflow in it (decision 0160): always Personal. A refunded
+ * entitlement it restores is Personal too, whatever tier the refunded order had bought.
+ */
+const BUNDLE_LICENCE = 'personal' satisfies LicenceTier;
+
+/**
  * A paid bundle order's entitlements: one per workflow it grants that the buyer lacks, restoring a
  * refunded one; each carries the order's id (so the order's refund revokes exactly these) and its
  * part of the amount. An entitlement the buyer holds already is left as it is.
@@ -199,6 +206,7 @@ export async function grantBundle(tx: OrderWrites, order: OrderRow, now: Date) {
         provider: order.provider,
         providerRef: order.providerRef,
         orderId: order.id,
+        licence: BUNDLE_LICENCE,
         createdAt: now,
       })
       .onConflictDoUpdate({
@@ -206,6 +214,7 @@ export async function grantBundle(tx: OrderWrites, order: OrderRow, now: Date) {
         set: {
           revokedAt: null,
           orderId: order.id,
+          licence: BUNDLE_LICENCE,
           amount: grant.amount,
           provider: order.provider,
           providerRef: order.providerRef,

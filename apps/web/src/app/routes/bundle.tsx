@@ -148,6 +148,9 @@ function BundleBuyBlock({ bundle }: { bundle: BundleDetail }) {
         {ownedCount > 0 && !offer?.already_owned && (
           <p className="text-slate-600">{t('bundles.ownedPart', { count: ownedCount })}</p>
         )}
+        <p className="text-xs text-slate-600" data-testid="bundle-licence">
+          {t('bundles.licence')}
+        </p>
         {offer?.own ? (
           <p className="text-slate-700">{t('bundles.ownBundle')}</p>
         ) : offer?.already_owned ? (
