@@ -1,6 +1,6 @@
 import { ArrowLeft, Clock, Lock } from 'lucide-react';
 import { useTranslation } from '@/i18n/use-translation';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { workflowPath } from '@flowbay/domain/slug';
 import { ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -28,6 +28,10 @@ function ManageWorkflow() {
   const { ref = '' } = useParams();
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  // The create form sends the seller here when some of its screenshots could not be uploaded.
+  const addScreenshots = Boolean(
+    (useLocation().state as { addScreenshots?: boolean } | null)?.addScreenshots,
+  );
   const workflow = useWorkflow(ref);
   const categories = useCategories();
   const subcategories = useSubcategories();
@@ -121,7 +125,7 @@ function ManageWorkflow() {
             }))}
             onDeleted={() => void navigate('/workflows', { replace: true })}
           />
-          <ScreenshotsCard workflowId={data.id} />
+          <ScreenshotsCard workflowId={data.id} focusAdd={addScreenshots} />
           <FaqEditorCard workflowId={data.id} faq={data.faq} />
           <NewVersionCard workflowId={data.id} platform={data.node_summary?.platform ?? null} />
         </div>

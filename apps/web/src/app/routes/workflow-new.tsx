@@ -55,9 +55,11 @@ function CreateBody() {
     <CreateWorkflowForm
       platforms={toOptions(categories.data)}
       jobTypes={toOptions(subcategories.data)}
-      // Screenshots that could not be uploaded can be added again on the edit page.
+      // Screenshots that could not be uploaded are added again on the edit page, its button focused.
       onCreated={(workflow, extras) =>
-        void navigate(`${workflowPath(workflow)}${extras.failedScreenshots > 0 ? '/edit' : ''}`)
+        void (extras.failedScreenshots > 0
+          ? navigate(`${workflowPath(workflow)}/edit`, { state: { addScreenshots: true } })
+          : navigate(workflowPath(workflow)))
       }
     />
   );

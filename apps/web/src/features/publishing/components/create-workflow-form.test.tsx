@@ -100,8 +100,8 @@ const png = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type
 async function fillPaidListing() {
   fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Lead router for agencies' } });
   fireEvent.change(screen.getByLabelText('Price (VNĐ)'), { target: { value: '100.000' } });
-  fireEvent.change(screen.getByLabelText('Commercial licence price (VNĐ)'), { target: { value: '300.000' } });
-  fireEvent.change(screen.getByLabelText('Agency licence price (VNĐ)'), { target: { value: '800.000' } });
+  fireEvent.change(screen.getByLabelText('Commercial licence price'), { target: { value: '300.000' } });
+  fireEvent.change(screen.getByLabelText('Agency licence price'), { target: { value: '800.000' } });
   fireEvent.change(screen.getByLabelText('Agency licence: number of clients'), { target: { value: '10' } });
   fireEvent.click(screen.getByRole('checkbox', { name: 'Productivity' }));
   fireEvent.change(screen.getByLabelText('Workflow file (.json)'), {
@@ -196,7 +196,7 @@ describe('creating a listing with licence tiers, screenshots and a FAQ', () => {
     });
     expect(screen.getByText('notes.txt is not a JPEG, PNG or WebP image.')).toBeTruthy();
     expect(screen.queryByLabelText('Caption of screenshot 1')).toBeNull();
-    fireEvent.change(screen.getByLabelText('Commercial licence price (VNĐ)'), {
+    fireEvent.change(screen.getByLabelText('Commercial licence price'), {
       target: { value: '50.000' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
@@ -210,8 +210,8 @@ describe('creating a listing with licence tiers, screenshots and a FAQ', () => {
     stubApi();
     renderForm();
     fireEvent.change(screen.getByLabelText('Giá (VNĐ)'), { target: { value: '100.000' } });
-    expect(screen.getByLabelText('Giá Giấy phép Thương mại (VNĐ)')).toBeTruthy();
-    expect(screen.getByLabelText('Giá Giấy phép Agency (VNĐ)')).toBeTruthy();
+    expect(screen.getByLabelText('Giá Giấy phép Thương mại')).toBeTruthy();
+    expect(screen.getByLabelText('Giá Giấy phép Agency')).toBeTruthy();
     expect(screen.getByLabelText('Giấy phép Agency: số khách hàng')).toBeTruthy();
     expect(screen.getByLabelText('Thêm ảnh chụp màn hình')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Thêm câu hỏi' })).toBeTruthy();

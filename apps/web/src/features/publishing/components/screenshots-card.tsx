@@ -15,12 +15,26 @@ import { useAddScreenshot, useArrangeScreenshots, useScreenshots } from '../api/
  * The author's screenshots: add (JPEG, PNG or WebP; the server resizes and stores WebP), reorder,
  * caption and remove. On a listed workflow every change waits for review like other edits.
  */
-export function ScreenshotsCard({ workflowId }: { workflowId: string }) {
+export function ScreenshotsCard({
+  workflowId,
+  focusAdd = false,
+}: {
+  workflowId: string;
+  /** Bring "Add screenshot" into view and focus it once loaded (after the create form could not upload some). */
+  focusAdd?: boolean;
+}) {
   const { t } = useTranslation();
   const query = useScreenshots(workflowId);
   const add = useAddScreenshot(workflowId);
   const arrange = useArrangeScreenshots(workflowId);
   const fileInput = useRef<HTMLInputElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const loaded = !query.isPending;
+  useEffect(() => {
+    if (!focusAdd || !loaded) return;
+    addButton.current?.scrollIntoView?.({ block: 'center' });
+    addButton.current?.focus();
+  }, [focusAdd, loaded]);
   const [list, setList] = useState<Screenshot[] | null>(null);
   useEffect(() => {
     if (query.data) setList(query.data.screenshots);
@@ -149,7 +163,12 @@ export function ScreenshotsCard({ workflowId }: { workflowId: string }) {
           onChange={(event) => void onFile(event.target.files?.[0])}
           disabled={busy || full}
         />
-        <Button variant="outline" disabled={busy || full} onClick={() => fileInput.current?.click()}>
+        <Button
+          ref={addButton}
+          variant="outline"
+          disabled={busy || full}
+          onClick={() => fileInput.current?.click()}
+        >
           <ImagePlus aria-hidden="true" />
           {add.isPending ? t('listing.addingScreenshot') : t('listing.addScreenshot')}
         </Button>
