@@ -1,6 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bundleDetail } from '@/test/bundles';
 import { inLanguage, renderInApp } from '@/test/render';
 import { Component as BundlePage } from './bundle';
 
@@ -9,24 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const BUNDLE = {
-  id: '00000000-0000-4000-8000-000000000009',
-  slug: 'sales-starter',
-  title: 'Sales starter',
-  description: 'Two flows',
-  price: 199_000,
-  status: 'listed',
-  seller: { id: 'seller', name: 'An' },
-  item_count: 2,
-  items_price: 248_000,
-  savings: 49_000,
-  for_sale: true,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  workflows: [],
-  workflow_ids: [],
-  offer: null,
-};
+const BUNDLE = bundleDetail();
 
 function stubApi() {
   vi.stubGlobal(

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bundleCard, bundleDetail } from '@/test/bundles';
 import { inLanguage, renderInApp } from '@/test/render';
 import { SellerBundlesPanel } from './seller-bundles-panel';
 
@@ -22,21 +23,7 @@ const WORKFLOWS = [
   workflow(3, 'Zalo replies', 0),
   workflow(4, 'Awaiting review', 50_000, 'pending'),
 ];
-const BUNDLE = {
-  id: id(9),
-  slug: 'sales-starter',
-  title: 'Sales starter',
-  description: 'Two flows',
-  price: 199_000,
-  status: 'listed',
-  seller: { id: 'seller', name: 'An' },
-  item_count: 2,
-  items_price: 248_000,
-  savings: 49_000,
-  for_sale: true,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-};
+const BUNDLE = bundleCard();
 
 /** The bundle API as the seller's panel calls it; writes are recorded with their bodies. */
 function stubApi() {
@@ -58,14 +45,14 @@ function stubApi() {
         }
         if (url === '/api/me/bundles') return Response.json({ bundles: [BUNDLE] });
         if (url === `/api/bundles/${BUNDLE.id}`) {
-          return Response.json({ ...BUNDLE, workflows: [], workflow_ids: [id(1), id(2)], offer: null });
+          return Response.json(bundleDetail([id(1), id(2)]));
         }
         return Response.json({ error: { code: 'NOT_FOUND' } }, { status: 404 });
       }
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       writes.push({ method, url, body });
       if (method === 'DELETE') return Response.json({ id: BUNDLE.id, deleted: true });
-      return Response.json({ ...BUNDLE, workflows: [], workflow_ids: [], offer: null }, { status: 201 });
+      return Response.json(bundleDetail(), { status: 201 });
     }),
   );
   return writes;
