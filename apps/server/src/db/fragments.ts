@@ -16,10 +16,15 @@ export const listingColumns = {
   coverThumbKey: workflows.coverThumbKey,
 };
 
-/** An upload no workflow uses, neither as a version's file nor as its cover. */
+/** The jsonb a screenshot list holds an upload's key in (`[{ key }]`), for a containment test. */
+export const screenshotKeyOf = (key: SQL | AnyColumn) =>
+  sql`jsonb_build_array(jsonb_build_object('key', ${key}))`;
+
+/** An upload no workflow uses, neither as a version's file nor as its cover nor among its screenshots. */
 export const uploadUnusedByWorkflows: SQL[] = [
   sql`not exists (select 1 from ${workflowVersions} v where v.file_key = ${uploads.key})`,
   sql`not exists (select 1 from ${workflows} w where w.cover_key = ${uploads.key})`,
+  sql`not exists (select 1 from ${workflows} w where w.screenshots @> ${screenshotKeyOf(uploads.key)})`,
 ];
 
 /** The name a user shows others: the display name, else the full name, else `fallback` (or null). */

@@ -778,7 +778,8 @@ export const uploads = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    folder: text('folder').$type<'workflows' | 'covers'>().notNull(),
+    /** `screenshots`: a listing's screenshot, stored by publishing and tracked here for the orphan sweep. */
+    folder: text('folder').$type<'workflows' | 'covers' | 'screenshots'>().notNull(),
     originalName: text('original_name').notNull().default(''),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),

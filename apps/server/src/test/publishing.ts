@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { createExportCheckPool } from '../infra/export-check/index.ts';
+import { createUploadsRepository } from '../modules/uploads/uploads.repository.ts';
+import { createUploadsService } from '../modules/uploads/uploads.service.ts';
 import type { TestContext } from './app.ts';
 import type { TestSession } from './auth.ts';
 
@@ -101,4 +104,10 @@ export async function uploadedUrl(
   const response = await upload(ctx, session, folder, body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json().url as string;
+}
+
+/** The hourly orphan sweep, run now as if its grace period were over. */
+export function sweepUnusedUploads(ctx: TestContext) {
+  const service = createUploadsService(createUploadsRepository(ctx.db), ctx.storage, createExportCheckPool());
+  return service.sweepOrphans(new Date(Date.now() + 60_000));
 }

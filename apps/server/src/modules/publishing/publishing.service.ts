@@ -134,7 +134,7 @@ function versionValues(
 
 export function createPublishingService(deps: {
   workflows: WorkflowsRepository;
-  uploads: Pick<UploadsService, 'resolveOwn'>;
+  uploads: Pick<UploadsService, 'resolveOwn' | 'track'>;
   catalog: Pick<CatalogService, 'get' | 'list'>;
   /** Every write is stated as `workflow.changed` (the catalog's search text and cache listen). */
   events: Pick<Events, 'emit'>;
@@ -270,6 +270,14 @@ export function createPublishingService(deps: {
       const id = randomBytes(16).toString('base64url');
       const key = `screenshots/${row.userId}/${id}.webp`;
       await storage.put(key, image.body, 'image/webp');
+      // Tracked, so the orphan sweep removes it once no listing and no waiting edit shows it.
+      await uploads.track({
+        key,
+        userId: row.userId,
+        folder: 'screenshots',
+        body: image.body,
+        contentType: 'image/webp',
+      });
       try {
         return await repository.transaction(async (tx) => {
           const state = await screenshotsInTx(tx, row.id, user.id);

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '@flowbay/domain/markdown-html';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
-import { makeImage, multipartBody, n8nExport, uploadedUrl } from '../../test/publishing.ts';
+import {
+  makeImage,
+  multipartBody,
+  n8nExport,
+  sweepUnusedUploads,
+  uploadedUrl,
+} from '../../test/publishing.ts';
+
+/** The storage key behind a screenshot's public URL (`…/files/screenshots/…`). */
+const storageKeyOf = (shot: { url: string }) =>
+  new URL(shot.url, 'http://x').pathname.replace(/^.*?(screenshots\/)/, '$1');
 
 /** Rich listings: markdown descriptions, screenshots, a product FAQ, and "what changed" on every version. */
 let ctx: TestContext;
@@ -260,6 +270,42 @@ describe('screenshots', () => {
     expect((await approve(workflow.id)).statusCode).toBe(200);
     const listed = (await call('GET', `/api/workflows/${workflow.id}`, null)).json();
     expect(listed.screenshots).toMatchObject([{ id: second!.id, caption: 'Second first' }]);
+  });
+});
+
+describe('screenshots nobody shows any more', () => {
+  it('are swept with their files: one an approved edit replaced and those of a rejected edit; shown ones stay', async () => {
+    const sweep = () => sweepUnusedUploads(ctx);
+    const stored = async (shot: { url: string }) => (await ctx.storage.get(storageKeyOf(shot))) !== null;
+    const workflow = await created(author);
+    const old = (await addScreenshot(author, workflow.id, await makeImage('png', 300, 200))).json()
+      .screenshots[0] as { id: string; url: string };
+    expect((await approve(workflow.id)).statusCode).toBe(200);
+
+    // An edit replaces the listed screenshot: the listed one stays while the edit waits.
+    const added = (await addScreenshot(author, workflow.id, await makeImage('png', 320, 200))).json();
+    const replacement = added.screenshots[1] as { id: string; url: string };
+    const arranged = await call('PUT', `/api/workflows/${workflow.id}/screenshots`, author, {
+      screenshots: [{ id: replacement.id }],
+    });
+    expect(arranged.statusCode, arranged.body).toBe(200);
+    await sweep();
+    expect([await stored(old), await stored(replacement)]).toEqual([true, true]);
+    expect((await approve(workflow.id)).statusCode).toBe(200);
+    await sweep();
+    expect([await stored(old), await stored(replacement)]).toEqual([false, true]);
+
+    // A rejected edit's new screenshot is swept; the listed one is not.
+    const rejectedShot = (await addScreenshot(author, workflow.id, await makeImage('png', 340, 200))).json()
+      .screenshots[1] as { url: string };
+    const rejected = await call('POST', `/api/admin/workflows/${workflow.id}/reject`, admin, {
+      reason: 'The new screenshot shows a customer’s data',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    await sweep();
+    expect([await stored(rejectedShot), await stored(replacement)]).toEqual([false, true]);
+    const listed = (await call('GET', `/api/workflows/${workflow.id}`, null)).json();
+    expect(listed.screenshots).toMatchObject([{ id: replacement.id }]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
-import { uploadUnusedByWorkflows } from '../../db/fragments.ts';
+import { screenshotKeyOf, uploadUnusedByWorkflows } from '../../db/fragments.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 export type NewUpload = typeof uploads.$inferInsert;
@@ -31,8 +31,9 @@ export function createUploadsRepository(db: Database) {
           and(
             lt(uploads.createdAt, olderThan),
             ...uploadUnusedByWorkflows,
-            // A pending edit may point at a new cover that is not on the workflow row yet.
+            // A pending edit may point at a new cover or screenshots that are not on the workflow row yet.
             sql`not exists (select 1 from workflow_edits e where e.review_status = 'pending' and e.changes->>'coverKey' = ${uploads.key})`,
+            sql`not exists (select 1 from workflow_edits e where e.review_status = 'pending' and e.changes->'screenshots' @> ${screenshotKeyOf(uploads.key)})`,
           ),
         )
         .limit(limit);

@@ -184,7 +184,27 @@ export function createUploadsService(
       return row;
     },
 
-    /** Removes uploads nobody used within the grace period (an abandoned create form, a failed create). */
+    /**
+     * Records an object another module stored for a user (a listing's screenshot), so the orphan
+     * sweep removes it once nothing shows it: a replaced or removed screenshot, a rejected edit's.
+     */
+    async track(row: {
+      key: string;
+      userId: string;
+      folder: 'screenshots';
+      body: Buffer;
+      contentType: string;
+    }) {
+      await repository.insert({
+        key: row.key,
+        userId: row.userId,
+        folder: row.folder,
+        contentType: row.contentType,
+        size: row.body.length,
+        sha256: createHash('sha256').update(row.body).digest('hex'),
+      });
+    },
+
     /** Unused uploads older than `olderThan`, and the leftovers of writes a killed process never finished. */
     async sweepOrphans(olderThan: Date, limit = 500): Promise<number> {
       const orphans = await repository.findOrphans(olderThan, limit);
