@@ -45,7 +45,7 @@ function stubApi() {
         }
         if (url === '/api/me/bundles') return Response.json({ bundles: [BUNDLE] });
         if (url === `/api/bundles/${BUNDLE.id}`) {
-          return Response.json(bundleDetail([id(1), id(2)]));
+          return Response.json(bundleDetail([id(1), id(7), id(2)]));
         }
         return Response.json({ error: { code: 'NOT_FOUND' } }, { status: 404 });
       }
@@ -106,7 +106,7 @@ describe('the seller’s bundles', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'New bundle' })).toBeNull());
   });
 
-  it('edits a bundle with its items ticked, unlists it and deletes it after a confirmation', async () => {
+  it('edits a bundle with its listed items ticked, unlists it and deletes it after a confirmation', async () => {
     await inLanguage('en');
     const writes = stubApi();
     renderInApp(<SellerBundlesPanel />);
@@ -115,6 +115,10 @@ describe('the seller’s bundles', () => {
     expect((within(form).getByLabelText(/Invoice sync/) as HTMLInputElement).checked).toBe(true);
     expect((within(form).getByLabelText(/Zalo replies/) as HTMLInputElement).checked).toBe(false);
     expect((within(form).getByLabelText('Bundle title') as HTMLInputElement).value).toBe('Sales starter');
+    // Its item no longer listed (id 7) is taken out, and the form says so.
+    expect(within(form).getByRole('status').textContent).toBe(
+      '1 workflow of this bundle is no longer listed, so it was taken out. Save to put the bundle on sale again.',
+    );
     fireEvent.click(within(form).getByLabelText(/Zalo replies/));
     fireEvent.click(within(form).getByRole('button', { name: 'Save bundle' }));
     await waitFor(() => expect(writes).toHaveLength(1));

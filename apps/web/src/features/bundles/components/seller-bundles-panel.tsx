@@ -63,7 +63,7 @@ export function SellerBundlesPanel() {
       )}
       {editing === 'new' && <BundleForm workflows={workflows} onDone={() => setEditing(null)} />}
       {editing !== null && editing !== 'new' && (
-        <EditBundle id={editing} workflows={workflows} onDone={() => setEditing(null)} />
+        <EditBundle id={editing} workflows={candidates.data} onDone={() => setEditing(null)} />
       )}
       {bundles.isError && <p className="text-sm text-red-700">{t('sales.bundles.loadFailed')}</p>}
       {bundles.data && bundles.data.bundles.length === 0 && (
@@ -175,12 +175,29 @@ function BundleRow({ bundle, onEdit }: { bundle: BundleCard; onEdit: () => void 
   );
 }
 
-/** The form of a bundle being edited, once its items are read (the card does not carry them). */
-function EditBundle({ id, workflows, onDone }: { id: string; workflows: MyWorkflow[]; onDone: () => void }) {
+/**
+ * The form of a bundle being edited, once its items and the seller's listed workflows are read (the
+ * card does not carry the items). An item no longer listed is taken out, and the form says so: the
+ * seller cannot tick it again, and the bundle is on sale again once saved without it.
+ */
+function EditBundle({
+  id,
+  workflows,
+  onDone,
+}: {
+  id: string;
+  workflows: MyWorkflow[] | undefined;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const detail = useQuery(bundleQueryOptions(id));
   if (detail.isError) return <p className="text-sm text-red-700">{t('sales.bundles.loadFailed')}</p>;
-  if (!detail.data) return <p className="text-sm text-slate-600">{t('sales.bundles.loading')}</p>;
+  if (!detail.data || !workflows) {
+    return <p className="text-sm text-slate-600">{t('sales.bundles.loading')}</p>;
+  }
+  const listed = new Set(workflows.map((workflow) => workflow.id));
+  const kept = detail.data.workflow_ids.filter((workflowId) => listed.has(workflowId));
+  const takenOut = detail.data.workflow_ids.length - kept.length;
   return (
     <BundleForm
       workflows={workflows}
@@ -190,7 +207,8 @@ function EditBundle({ id, workflows, onDone }: { id: string; workflows: MyWorkfl
         title: detail.data.title,
         description: detail.data.description,
         price: detail.data.price,
-        workflowIds: detail.data.workflow_ids,
+        workflowIds: kept,
+        takenOut,
       }}
     />
   );
@@ -202,6 +220,8 @@ interface Editing {
   description: string;
   price: number;
   workflowIds: string[];
+  /** How many of its items are no longer listed (left out of `workflowIds`). */
+  takenOut: number;
 }
 
 type Problem = 'title' | 'items' | 'itemsMax' | 'price' | 'priceMin' | 'priceTooHigh';
@@ -324,6 +344,11 @@ function BundleForm({
         aria-describedby={itemsError ? `${idPrefix}-items-error` : `${idPrefix}-items-help`}
       >
         <legend className="text-sm font-medium">{t('sales.bundles.items')}</legend>
+        {editing && editing.takenOut > 0 && (
+          <p className="text-sm text-amber-800" role="status">
+            {t('sales.bundles.takenOut', { count: editing.takenOut })}
+          </p>
+        )}
         <p id={`${idPrefix}-items-help`} className="text-sm text-slate-600">
           {t('sales.bundles.itemsHelp', { max: BUNDLE_ITEMS_MAX })}
         </p>
