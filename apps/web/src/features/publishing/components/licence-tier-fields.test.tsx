@@ -2,51 +2,25 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { inLanguage, renderInApp } from '@/test/render';
+import { AUTHOR_ACCESS, workflowDetail } from '@/test/workflows';
 import { WorkflowInfoCard } from './workflow-info-card';
 
 const ID = '7d1f0e4c-3a5b-4c2d-9e8f-0a1b2c3d4e5f';
 
 function workflow(overrides: Partial<WorkflowDetail> = {}): WorkflowDetail {
-  return {
+  return workflowDetail({
     id: ID,
     number: 9,
     slug: 'tiered-flow',
     title: 'Tiered lead router',
-    description: 'Routes leads.',
     price: 100_000,
     commercial_price: 300_000,
     agency_price: 800_000,
     agency_clients: 5,
-    cover_image_url: '/covers/a.webp',
-    cover_thumb_url: null,
-    version: '1.0',
-    views: 0,
-    favorites_count: 0,
-    downloads: 0,
-    rating_average: null,
-    rating_count: 0,
-    user_id: 'author',
-    created_at: '2026-01-02T00:00:00.000Z',
-    updated_at: '2026-01-02T00:00:00.000Z',
-    status: 'listed',
-    profiles: { id: 'author', full_name: 'Author', display_name: null, avatar_url: null },
-    categories: [{ id: 'n8n', name: 'n8n', name_vi: 'n8n' }],
-    workflow_subcategories: [{ subcategory_id: 'productivity' }],
-    node_summary: null,
-    file_url: null,
-    workflow_data: null,
-    tested_with: null,
-    zapier_share_url: null,
-    show_notes_before_purchase: false,
-    requirements: null,
-    access: { can_download: true, can_manage: true, purchased: false, reason: 'author' },
-    has_pending_changes: false,
-    screenshots: [],
-    faq: [],
+    access: AUTHOR_ACCESS,
     purchase_count: 0,
-    buyer_summary: null,
     ...overrides,
-  } as WorkflowDetail;
+  });
 }
 
 afterEach(() => {

@@ -3,46 +3,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { initI18n, loadSignedInTexts } from '@/i18n';
+import { AUTHOR_ACCESS, workflowDetail } from '@/test/workflows';
 import { WorkflowInfoCard } from './workflow-info-card';
 
 const ID = '5b0a8a1e-2f59-4b8e-9c37-1d3f6c2a9e10';
 
 function workflow(overrides: Partial<WorkflowDetail> = {}): WorkflowDetail {
-  return {
-    id: ID,
-    number: 7,
-    slug: 'paid-flow',
-    title: 'Paid lead router',
-    description: 'Routes leads.',
-    price: 250_000,
-    cover_image_url: '/covers/a.webp',
-    cover_thumb_url: null,
-    version: '1.0',
-    views: 0,
-    favorites_count: 0,
-    downloads: 0,
-    rating_average: null,
-    rating_count: 0,
-    user_id: 'author',
-    created_at: '2026-01-02T00:00:00.000Z',
-    updated_at: '2026-01-02T00:00:00.000Z',
-    status: 'listed',
-    profiles: { id: 'author', full_name: 'Author', display_name: null, avatar_url: null },
-    categories: [{ id: 'n8n', name: 'n8n', name_vi: 'n8n' }],
-    workflow_subcategories: [{ subcategory_id: 'productivity' }],
-    node_summary: null,
-    file_url: null,
-    workflow_data: null,
-    tested_with: null,
-    zapier_share_url: null,
-    show_notes_before_purchase: false,
-    requirements: null,
-    access: { can_download: true, can_manage: true, purchased: false, reason: 'author' },
-    has_pending_changes: false,
-    purchase_count: 0,
-    buyer_summary: null,
-    ...overrides,
-  } as WorkflowDetail;
+  return workflowDetail({ id: ID, access: AUTHOR_ACCESS, purchase_count: 0, ...overrides });
 }
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WorkflowDetail, WorkflowStructure } from '@flowbay/domain';
+import { workflowDetail } from '@/test/workflows';
 import { initI18n } from '@/i18n';
 import { PreviewSection } from '../components/detail/preview-section';
 
@@ -53,41 +54,17 @@ const STRUCTURE: WorkflowStructure = {
 };
 
 function paidDetail(overrides: Partial<WorkflowDetail> = {}): WorkflowDetail {
-  return {
+  return workflowDetail({
     id: ID,
-    number: 7,
-    slug: 'paid-flow',
     title: 'Paid flow',
     description: '',
     price: 499_000,
     cover_image_url: null,
-    cover_thumb_url: null,
-    version: '1.0',
-    views: 0,
-    favorites_count: 0,
-    downloads: 0,
-    rating_average: null,
-    rating_count: 0,
-    user_id: 'author',
-    created_at: '2026-01-02T00:00:00.000Z',
-    updated_at: '2026-01-02T00:00:00.000Z',
-    status: 'listed',
-    profiles: { id: 'author', display_name: 'Author', avatar_url: null },
+    profiles: { id: 'author', full_name: null, display_name: 'Author', avatar_url: null },
     categories: [],
     workflow_subcategories: [],
-    node_summary: null,
-    file_url: null,
-    workflow_data: null,
-    tested_with: null,
-    zapier_share_url: null,
-    show_notes_before_purchase: false,
-    requirements: null,
-    access: { can_download: false, can_manage: false, purchased: false, reason: 'payment_required' },
-    has_pending_changes: false,
-    purchase_count: null,
-    buyer_summary: null,
     ...overrides,
-  } as WorkflowDetail;
+  });
 }
 
 const requested: string[] = [];
