@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { DiscountCode, DiscountKind } from '@flowbay/domain';
 import { useTranslation } from '@/i18n/use-translation';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
-import { errorKey } from '@/lib/api-client';
+import { ApiRequestError, errorKey } from '@/lib/api-client';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import {
   useCodeWorkflows,
@@ -14,9 +14,40 @@ import {
 } from '../api/discount-codes';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** How long a new code runs unless the seller sets its end. */
+const DEFAULT_DAYS = 30;
 const inputClass = 'rounded-md border border-slate-300 px-2 py-1.5 text-sm';
 
-/** A required whole number of at least 1 (a code's maximum uses, the days it runs). */
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A moment as a date-time input holds it: the user's local time to the minute ("2026-11-29T09:30"). */
+function toLocalInput(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * A date-time input's value (the user's local time) as ISO 8601 with the user's offset, e.g.
+ * "2026-11-29T09:30:00+07:00"; undefined when the input holds no complete date and time.
+ */
+function localInputToIso(value: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(year, month - 1, day, hour, minute);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const offset = -date.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const hours = pad(Math.floor(Math.abs(offset) / 60));
+  return `${toLocalInput(date)}:00${sign}${hours}:${pad(Math.abs(offset) % 60)}`;
+}
+
+/** A required whole number of at least 1 (a code's maximum uses). */
 function CountField({
   label,
   value,
@@ -40,6 +71,64 @@ function CountField({
     </label>
   );
 }
+
+/** When a code starts or ends, in the user's local time, with the refusal of that value under it. */
+function DateTimeField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className={inputClass}
+        type="datetime-local"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        required
+      />
+      {error && (
+        <p id={errorId} role="alert" className="text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type CodeState = 'active' | 'inactive' | 'scheduled' | 'ended';
+
+/**
+ * What a code's row says about it, from the dates the server returns: deactivated, past its end,
+ * not started yet, used up (the server's `active` is false) or active.
+ */
+function codeState(item: DiscountCode, now: number): CodeState {
+  if (item.deactivated_at !== null) return 'inactive';
+  if (now >= Date.parse(item.ends_at)) return 'ended';
+  if (now < Date.parse(item.starts_at)) return 'scheduled';
+  return item.active ? 'active' : 'inactive';
+}
+
+const STATE_KEYS = {
+  active: 'sales.discountCodes.active',
+  inactive: 'sales.discountCodes.inactive',
+  scheduled: 'sales.discountCodes.scheduled',
+  ended: 'sales.discountCodes.ended',
+} as const;
+
+type DateErrors = { starts_at?: string; ends_at?: string };
 
 /** Which of the seller's workflows a new code applies to: all the paid ones, or those ticked. */
 function ScopeField({
@@ -118,9 +207,10 @@ function ScopeField({
 }
 
 /**
- * The seller's discount codes: create one for all their paid workflows or the ones they choose;
- * each code shows what it covers, its uses, when it runs and whether it is active, and can be
- * deactivated.
+ * The seller's discount codes: create one for all their paid workflows or the ones they choose,
+ * running from a start to an end chosen in the seller's local time (now and 30 days on unless
+ * changed); each code shows what it covers, its uses, when it runs and whether it is scheduled,
+ * active, ended or inactive, and an active or scheduled one can be deactivated.
  */
 export function DiscountCodesPanel() {
   const { t, i18n } = useTranslation();
@@ -135,7 +225,13 @@ export function DiscountCodesPanel() {
   const [kind, setKind] = useState<DiscountKind>('percent');
   const [value, setValue] = useState('10');
   const [maxUses, setMaxUses] = useState('100');
-  const [days, setDays] = useState('30');
+  const [period] = useState(() => {
+    const now = Date.now();
+    return { starts: toLocalInput(new Date(now)), ends: toLocalInput(new Date(now + DEFAULT_DAYS * DAY)) };
+  });
+  const [startsAt, setStartsAt] = useState(period.starts);
+  const [endsAt, setEndsAt] = useState(period.ends);
+  const [dateErrors, setDateErrors] = useState<DateErrors>({});
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -144,7 +240,14 @@ export function DiscountCodesPanel() {
       return;
     }
     setScopeError(undefined);
-    const now = Date.now();
+    const starts = localInputToIso(startsAt);
+    const ends = localInputToIso(endsAt);
+    if (!starts || !ends) {
+      const invalid = t('sales.discountCodes.dateInvalid');
+      setDateErrors({ starts_at: starts ? undefined : invalid, ends_at: ends ? undefined : invalid });
+      return;
+    }
+    setDateErrors({});
     create.mutate(
       {
         code: code.trim().toUpperCase(),
@@ -152,8 +255,8 @@ export function DiscountCodesPanel() {
         kind,
         value: Number(value.replace(/[.,\s]/g, '')),
         max_uses: Number(maxUses),
-        starts_at: new Date(now).toISOString(),
-        ends_at: new Date(now + Number(days) * DAY).toISOString(),
+        starts_at: starts,
+        ends_at: ends,
       },
       {
         onSuccess: () => {
@@ -161,7 +264,20 @@ export function DiscountCodesPanel() {
           setChosen([]);
           toast.success(t('sales.discountCodes.created'));
         },
-        onError: (error) => toast.error(t(errorKey(error))),
+        onError: (error) => {
+          // The server refuses an end not after the start (and a date it cannot read) on that field.
+          if (error instanceof ApiRequestError && error.code === 'VALIDATION_FAILED') {
+            if (error.field === 'ends_at') {
+              setDateErrors({ ends_at: t('sales.discountCodes.endsAfterStart') });
+              return;
+            }
+            if (error.field === 'starts_at') {
+              setDateErrors({ starts_at: t('sales.discountCodes.dateInvalid') });
+              return;
+            }
+          }
+          toast.error(t(errorKey(error)));
+        },
       },
     );
   };
@@ -176,6 +292,7 @@ export function DiscountCodesPanel() {
             .join(', '),
         });
 
+  const now = Date.now();
   const describe = (item: DiscountCode) =>
     item.kind === 'percent' ? `${item.value}%` : formatPrice(item.value, i18n.language);
 
@@ -215,7 +332,24 @@ export function DiscountCodesPanel() {
           />
         </label>
         <CountField label={t('sales.discountCodes.maxUses')} value={maxUses} onChange={setMaxUses} />
-        <CountField label={t('sales.discountCodes.days')} value={days} onChange={setDays} />
+        <DateTimeField
+          label={t('sales.discountCodes.starts')}
+          value={startsAt}
+          onChange={(next) => {
+            setStartsAt(next);
+            setDateErrors({});
+          }}
+          error={dateErrors.starts_at}
+        />
+        <DateTimeField
+          label={t('sales.discountCodes.ends')}
+          value={endsAt}
+          onChange={(next) => {
+            setEndsAt(next);
+            setDateErrors({});
+          }}
+          error={dateErrors.ends_at}
+        />
         <ScopeField
           scope={scope}
           onScope={(next) => {
@@ -248,7 +382,7 @@ export function DiscountCodesPanel() {
               <span>
                 <span className="font-mono font-semibold">{item.code}</span> · {describe(item)} ·{' '}
                 {t('sales.discountCodes.uses', { uses: item.uses, max: item.max_uses })} ·{' '}
-                {item.active ? t('sales.discountCodes.active') : t('sales.discountCodes.inactive')}
+                {t(STATE_KEYS[codeState(item, now)])}
               </span>
               <span className="text-slate-600">
                 {t('sales.discountCodes.period', {
