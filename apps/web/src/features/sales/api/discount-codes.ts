@@ -32,12 +32,13 @@ export function useCodeWorkflows() {
     queryKey: [...sharedKeys.myWorkflows, 'discount-code-choice'] as const,
     queryFn: async ({ signal }): Promise<CodeWorkflow[]> => {
       const found: CodeWorkflow[] = [];
-      for (let page = 1; page <= MAX_PAGES; page++) {
+      // Pages count from 0, as on every paged list (PageQuery).
+      for (let page = 0; page < MAX_PAGES; page++) {
         const list = await api.get('/api/me/workflows', { query: { page }, signal });
         found.push(
           ...list.workflows.map((item) => ({ id: item.id, title: item.title, paid: item.price > 0 })),
         );
-        if (list.workflows.length === 0 || page * list.pageSize >= list.totalCount) break;
+        if (list.workflows.length === 0 || (page + 1) * list.pageSize >= list.totalCount) break;
       }
       return found;
     },

@@ -59,7 +59,7 @@ const OVER = {
   active: false,
 };
 
-/** The seller's list, in two pages, as GET /api/me/workflows answers it. */
+/** The seller's list, in two pages counted from 0, as GET /api/me/workflows answers it. */
 function myWorkflows(page: number) {
   const all = [
     { id: ROUTER, title: 'Lead router', price: 100_000 },
@@ -67,7 +67,7 @@ function myWorkflows(page: number) {
     { id: DIGEST, title: 'Weekly digest', price: 200_000 },
   ];
   return {
-    workflows: all.slice((page - 1) * 2, page * 2),
+    workflows: all.slice(page * 2, page * 2 + 2),
     totalCount: 3,
     filteredCount: 3,
     page,
