@@ -34,6 +34,9 @@ export const E2E_ADMIN_EMAILS = [
   'trust-admin-desktop-vi@e2e.test',
   'trust-reports-admin-desktop-en@e2e.test',
   'trust-reports-admin-desktop-vi@e2e.test',
+  // The selling journey's administrator (tests/selling-journey.spec.ts): approves listings and versions.
+  'journey-admin-desktop-en@e2e.test',
+  'journey-admin-desktop-vi@e2e.test',
 ];
 
 const chromium = chromiumLaunchOptions;

@@ -4,7 +4,7 @@
  * journey of their own (signed-in.spec.ts, accounts.spec.ts, seller-tools.spec.ts).
  */
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { clientAddressHeader, expect, prepareJourneyPage, test as base } from './fixtures';
+import { clientAddressHeader, expect, prepareJourneyPage, test as base, type UiLanguage } from './fixtures';
 import { chainExport, confirmedAccount, screenshotPng, uniqueEmail, uploadByApi } from './signed-in-helpers';
 
 /** A confirmed account, signed in in a browser of its own (its own client address). */
@@ -38,8 +38,16 @@ export interface PublishedWorkflow {
 }
 
 interface ApiFixtures {
-  /** A new confirmed and signed-in account: `{ email }` for a given address (an admin), else `{ label }`. */
-  apiUser: (options?: { email?: string; label?: string }) => Promise<ApiUser>;
+  /**
+   * A new confirmed and signed-in account: `{ email }` for a given address (an admin), else `{ label }`;
+   * `name` and `locale` (the language of its e-mails) as given at sign-up.
+   */
+  apiUser: (options?: {
+    email?: string;
+    label?: string;
+    name?: string;
+    locale?: UiLanguage;
+  }) => Promise<ApiUser>;
   /** A workflow submitted by its author, waiting for review. */
   pendingWorkflow: (spec: WorkflowSpec) => Promise<PublishedWorkflow>;
   /** A workflow submitted by its author and approved by `admin`: listed. */
@@ -51,12 +59,12 @@ interface ApiFixtures {
 export const test = base.extend<ApiFixtures>({
   apiUser: async ({ browser, uiLanguage, baseURL }, use, testInfo) => {
     const contexts: BrowserContext[] = [];
-    await use(async ({ email, label = 'user' } = {}) => {
+    await use(async ({ email, label = 'user', name, locale } = {}) => {
       const address = email ?? uniqueEmail(label, testInfo.project.name);
       // The project's device and viewport are inherited; each person comes from an address of their own.
       const context = await browser.newContext({ extraHTTPHeaders: clientAddressHeader() });
       contexts.push(context);
-      const token = await confirmedAccount(context.request, address, baseURL!);
+      const token = await confirmedAccount(context.request, address, baseURL!, { name, locale });
       const page = await context.newPage();
       await prepareJourneyPage(page, uiLanguage, baseURL!, true);
       return { email: address, context, page, request: context.request, token };

@@ -166,11 +166,18 @@ export async function confirmedAccount(
   request: APIRequestContext,
   email: string,
   origin: string,
+  profile: { name?: string; locale?: UiLanguage } = {},
 ): Promise<string> {
   // This cookie jar may hold an earlier account's session: its writes carry the site's Origin, as a browser's.
   const signUp = await request.post('/api/auth/sign-up/email', {
     headers: { origin },
-    data: { email, password: PASSWORD, name: email.split('@')[0] },
+    data: {
+      email,
+      password: PASSWORD,
+      name: profile.name ?? email.split('@')[0],
+      // The language its e-mails are written in (else the one the request's headers ask for).
+      ...(profile.locale ? { locale: profile.locale } : {}),
+    },
   });
   expect(signUp.ok(), await signUp.text()).toBe(true);
   expect((await request.get(await confirmationMailLink(email), { maxRedirects: 0 })).status()).toBeLessThan(
