@@ -296,7 +296,7 @@ describeDesktopOnly(
       // ── b. A bundle of the two. ───────────────────────────────────────────────────────────────
       let bundleSlug = '';
       await test.step('the seller bundles the two workflows', async () => {
-        const bundleTitle = `Invoices and receipts ${stamp}`;
+        const bundleTitle = `Bookkeeping pack ${stamp}`;
         await sellerPage.goto('/me/sales');
         const bundles = sellerPage.getByTestId('seller-bundles');
         await bundles.getByRole('button', { name: t('sales.bundles.new') }).click();
@@ -328,6 +328,11 @@ describeDesktopOnly(
         await expect(offer).toContainText(money(BUNDLE_PRICE));
         await expect(page.getByRole('article').filter({ hasText: title })).toBeVisible();
         await expect(page.getByRole('article').filter({ hasText: secondTitle })).toBeVisible();
+        // And finds it by its words in the catalogue, above the workflows, as a bundle card.
+        await page.goto(`/workflows?search=${encodeURIComponent(`bookkeeping ${stamp}`)}`);
+        await expect(
+          page.getByTestId('bundle-strip').getByRole('article').filter({ hasText: bundleTitle }),
+        ).toBeVisible();
       });
 
       // ── c. The buyer picks Commercial, applies the code, sees the new price, pays. ────────────

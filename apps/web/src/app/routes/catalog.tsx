@@ -14,6 +14,7 @@ import { CatalogFilterPanel } from '@/features/workflows/components/catalog-filt
 import { WorkflowCards } from '@/features/workflows/components/workflow-card';
 import {
   DEFAULT_FILTERS,
+  bundleSearchWords,
   changeFilter,
   filtersFromSearchParams,
   filtersToSearchParams,
@@ -33,8 +34,9 @@ export function Component() {
   const subcategories = useSubcategories();
   const taxonomyReady = categories.isSuccess && subcategories.isSuccess;
   const list = useWorkflows(filters, { enabled: taxonomyReady });
-  // Bundles whose title or description match the search, above the workflows (first page only).
-  const bundles = useBundleSearch(filters.search ?? '');
+  // Bundles whose title or description match the search, above the workflows (see bundleSearchWords).
+  const bundleWords = bundleSearchWords(filters);
+  const bundles = useBundleSearch(bundleWords);
   const paginationLabels = usePaginationLabels();
   usePageHead(page, undefined);
 
@@ -95,7 +97,7 @@ export function Component() {
           </p>
         )}
       </div>
-      {filters.page === 0 && bundles.data && (
+      {bundleWords !== null && bundles.data && (
         <div className="mt-4">
           <BundleStrip bundles={bundles.data.bundles} />
         </div>

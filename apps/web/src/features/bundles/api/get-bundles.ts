@@ -29,6 +29,7 @@ export function bundleSearchQueryOptions(search: string) {
   );
 }
 
-export function useBundleSearch(search: string) {
-  return useQuery(bundleSearchQueryOptions(search));
+/** The bundles matching `search`; none asked for while it is null. */
+export function useBundleSearch(search: string | null) {
+  return useQuery({ ...bundleSearchQueryOptions(search ?? ''), enabled: search !== null });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bundleSearchWords,
   DEFAULT_FILTERS,
   changeFilter,
   filtersFromSearchParams,
@@ -65,5 +66,22 @@ describe('catalogue filters in the address', () => {
     expect(filtersToSearchParams({ ...DEFAULT_FILTERS, search: 'a', sort: 'relevance' }).has('sort')).toBe(
       false,
     );
+  });
+});
+
+describe('bundles above the catalogue', () => {
+  const at = (query: string) => bundleSearchWords(filtersFromSearchParams(new URLSearchParams(query)));
+
+  it('are searched by the search words on the first page while nothing else narrows the workflows', () => {
+    expect(at('search=%20shopee%20')).toBe('shopee');
+    expect(at('search=shopee&price=paid&sort=price_asc')).toBe('shopee');
+  });
+
+  it('are not shown without words, on later pages, for free workflows, a use case or an app', () => {
+    expect(at('')).toBeNull();
+    expect(at('search=shopee&page=2')).toBeNull();
+    expect(at('search=shopee&price=free')).toBeNull();
+    expect(at('search=shopee&category=n8n')).toBeNull();
+    expect(at('search=shopee&app=slack')).toBeNull();
   });
 });

@@ -31,6 +31,20 @@ export const DEFAULT_FILTERS: CatalogFilters = {
   page: 0,
 };
 
+/**
+ * The words the catalogue searches bundles by: its search, on the first page, while no filter narrows
+ * the workflows (a bundle has no use case, app or free price to match); null shows no bundles.
+ */
+export function bundleSearchWords(filters: CatalogFilters): string | null {
+  const search = filters.search.trim();
+  const narrowed =
+    filters.category !== '' ||
+    filters.subcategory !== '' ||
+    filters.price === 'free' ||
+    filters.apps.length > 0;
+  return search && !narrowed && filters.page === 0 ? search : null;
+}
+
 /** The sort in force: the chosen one, or the default for whether there is a search. */
 export function effectiveSort(filters: Pick<CatalogFilters, 'search' | 'sort'>): Sort {
   return filters.sort ?? (filters.search.trim() ? 'relevance' : 'created_at_desc');
