@@ -6,6 +6,7 @@ import { ledgerEntries } from '../db/schema.ts';
 import { createTestApp, type TestAppOptions, type TestContext } from './app.ts';
 import { sessionCaller, signedInUser, type TestSession } from './auth.ts';
 import { createWorkflow } from './factories.ts';
+import { startSmtpServer } from './smtp.ts';
 import { declareTaxProfile, TAX_PROFILES } from './tax.ts';
 
 /** App options for buying in tests: the file's manual clock, and the test gateway's IPN into this app. */
@@ -14,6 +15,31 @@ export function gatewayApp(clock: { now: () => Date }, env: Record<string, strin
     env,
     app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) },
   });
+}
+
+/**
+ * The test file's app on the test gateway, sending its e-mail over SMTP to a test server (`smtp`)
+ * started before it: both made before the file's tests and closed after them, and `settle` runs the
+ * listeners' jobs and then the e-mails they queued. Read the objects inside hooks and tests.
+ */
+export function useMailingGatewayApp(clock: { now: () => Date; advance(ms: number): void }) {
+  const ctx = {} as TestContext;
+  const mail = {} as { smtp: Awaited<ReturnType<typeof startSmtpServer>> };
+  beforeAll(async () => {
+    mail.smtp = await startSmtpServer();
+    Object.assign(ctx, await createTestApp(gatewayApp(clock, { SMTP_URL: mail.smtp.url })(ctx)));
+  }, 60_000);
+  afterAll(async () => {
+    await ctx.close?.();
+    await mail.smtp?.close();
+  });
+  async function settle() {
+    for (let round = 0; round < 3; round += 1) {
+      clock.advance(60_000);
+      await ctx.app.jobs.runDue();
+    }
+  }
+  return { ctx, mail, settle };
 }
 
 /**

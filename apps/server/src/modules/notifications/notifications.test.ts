@@ -1,41 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, notifications, purchases, sales, workflowVersions } from '../../db/schema.ts';
 import { listenerJobKind } from '../../infra/events/events.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
 import { sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { addPurchase, createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
-import { buyThroughTestGateway, injectedIpn } from '../../test/selling.ts';
-import { startSmtpServer } from '../../test/smtp.ts';
+import { buyThroughTestGateway, useMailingGatewayApp } from '../../test/selling.ts';
 import { firstNameOf } from './notifications.service.ts';
 
 const clock = manualClock(new Date('2026-05-04T03:00:00Z'));
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let ctx: TestContext;
+const { ctx, mail, settle } = useMailingGatewayApp(clock);
 const call = sessionCaller(() => ctx);
 let admin: TestSession;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({
-    env: { SMTP_URL: smtp.url },
-    app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) },
-  });
   admin = await signedInUser(ctx, { role: 'admin' });
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
 });
-
-/** Runs the listeners' jobs, then the e-mails they queued. */
-async function settle() {
-  for (let round = 0; round < 3; round += 1) {
-    clock.advance(60_000);
-    await ctx.app.jobs.runDue();
-  }
-}
 
 const listOf = async (session: TestSession) => {
   const response = await call('GET', '/api/me/notifications', session);
@@ -49,7 +29,7 @@ const listOf = async (session: TestSession) => {
 
 /** The notification e-mails (those with a one-click unsubscribe) received by `session`'s address. */
 const notificationMails = (session: TestSession) =>
-  smtp.to(session.user.email).filter((mail) => /^List-Unsubscribe-Post:/im.test(mail.raw));
+  mail.smtp.to(session.user.email).filter((mail) => /^List-Unsubscribe-Post:/im.test(mail.raw));
 
 const unsubscribeUrlOf = (raw: string) => {
   const match = /^List-Unsubscribe: <([^>]+)>/im.exec(raw.replace(/\r?\n[ \t]+/g, ' '));

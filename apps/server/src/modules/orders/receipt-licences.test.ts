@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { workflows } from '../../db/schema.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
 import { sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { createWorkflow } from '../../test/factories.ts';
 import { manualClock } from '../../test/payments.ts';
-import { injectedIpn, payAtTestGateway } from '../../test/selling.ts';
-import { startSmtpServer } from '../../test/smtp.ts';
+import { payAtTestGateway, useMailingGatewayApp } from '../../test/selling.ts';
 
 /**
  * The receipt e-mail and the library name the licence bought (decision 0159): a tier, an upgrade
@@ -15,31 +13,13 @@ import { startSmtpServer } from '../../test/smtp.ts';
 
 const HOUR = 60 * 60 * 1000;
 const clock = manualClock(new Date('2026-06-01T08:00:00Z'));
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let ctx: TestContext;
+const { ctx, mail, settle } = useMailingGatewayApp(clock);
 const call = sessionCaller(() => ctx);
 let seller: TestSession;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({
-    env: { SMTP_URL: smtp.url },
-    app: { clock: clock.now, testGatewayIpn: injectedIpn(() => ctx.app) },
-  });
   seller = await signedInUser(ctx, { name: 'Quoc Seller' });
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
 });
-
-/** Runs the listeners' jobs, then the e-mails they queued. */
-async function settle() {
-  for (let round = 0; round < 3; round += 1) {
-    clock.advance(60_000);
-    await ctx.app.jobs.runDue();
-  }
-}
 
 /** A workflow selling Personal 100k, Commercial 300k and Agency 800k (5 clients). */
 async function tieredWorkflow(title: string) {
@@ -64,7 +44,7 @@ async function pay(buyer: TestSession, body: Record<string, unknown>) {
 }
 
 const receiptsOf = (buyer: TestSession) =>
-  smtp.to(buyer.user.email).filter((mail) => /receipt|Biên nhận/.test(mail.subject));
+  mail.smtp.to(buyer.user.email).filter((mail) => /receipt|Biên nhận/.test(mail.subject));
 
 async function library(buyer: TestSession) {
   const response = await call('GET', '/api/me/purchases', buyer);
