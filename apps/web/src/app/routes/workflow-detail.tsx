@@ -32,6 +32,7 @@ import { usePageHead } from '@/lib/page-meta';
 import { failedWithNothingToShow } from '@/lib/query';
 import { ReviewsSection } from '../server-parts';
 import { page, workflowHeadData } from './workflow-detail.page';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 const OpenInN8n = lazy(() => import('@/features/n8n/components/open-in-n8n'));
 
@@ -74,16 +75,11 @@ function WithSignedIn({ children }: { children: (signedIn: boolean) => ReactNode
 function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
   const { t } = useTranslation();
   const translation = useTranslateToggle(workflow.title, workflow.description);
-  const { hash } = useLocation();
   const queryClient = useQueryClient();
   const listed = workflow.status === 'listed';
 
   // The review reminder links to #reviews, a section drawn only once the workflow has loaded.
-  useEffect(() => {
-    if (hash !== '#reviews') return;
-    const frame = requestAnimationFrame(() => document.getElementById('reviews')?.scrollIntoView());
-    return () => cancelAnimationFrame(frame);
-  }, [hash]);
+  useScrollToHash('reviews');
 
   const download = async () => {
     if (!workflow.file_url) return toast.error(t('detail.noFile'));

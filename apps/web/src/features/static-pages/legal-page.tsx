@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation';
 import { formatDate } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 import { StaticPageShell } from './static-page-shell';
 import { usePagesText, type TextSection } from './use-pages-text';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 /** Terms and privacy: numbered sections with a last-updated date. */
 export function LegalPage({ page, updated }: { page: 'terms' | 'privacy'; updated: string }) {
@@ -14,13 +13,7 @@ export function LegalPage({ page, updated }: { page: 'terms' | 'privacy'; update
   const sections = t(`${page}.sections`, { returnObjects: true }) as TextSection[] | string;
   usePageMeta(ready ? t(`${page}.title`) : undefined, ready ? t(`${page}.intro`) : undefined);
   // A link into a section (the Buy block's "/terms#licences") lands on it once the texts are drawn.
-  const { hash } = useLocation();
-  const drawn = ready && Array.isArray(sections);
-  useEffect(() => {
-    if (!drawn || hash.length < 2) return;
-    const frame = requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView?.());
-    return () => cancelAnimationFrame(frame);
-  }, [drawn, hash]);
+  useScrollToHash(undefined, ready && Array.isArray(sections));
   return (
     <StaticPageShell
       title={t(`${page}.title`)}

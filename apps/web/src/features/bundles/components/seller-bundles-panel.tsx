@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   BUNDLE_DESCRIPTION_MAX,
@@ -29,6 +29,7 @@ import {
   useMyBundles,
   useUpdateBundle,
 } from '../api/seller-bundles';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 /**
  * The seller's bundles (docs/decisions, bundles): make one from two or more of their listed
@@ -41,9 +42,7 @@ export function SellerBundlesPanel() {
   const [editing, setEditing] = useState<'new' | string | null>(null);
   const workflows = candidates.data ?? [];
   // Opened from "Bundles" on My workflows (/me/sales#bundles): the section comes into view.
-  useEffect(() => {
-    if (window.location.hash === '#bundles') document.getElementById('bundles')?.scrollIntoView();
-  }, []);
+  useScrollToHash('bundles');
 
   return (
     <div className="mt-4 flex flex-col gap-4" data-testid="seller-bundles">

@@ -1,5 +1,5 @@
 import { ArrowUpCircle, CheckCircle2, FlaskConical, Loader2, ShieldCheck, ShoppingCart } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -27,6 +27,7 @@ import { usePurchases } from '../api/get-purchases';
 import { useQuote } from '../api/get-quote';
 import { usePaymentProviders } from '../api/get-payment-providers';
 import { commerceKeys } from '../api/query-keys';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 /** Where a redirect to the payment page goes; a test replaces it. */
 export interface BuyBlockProps {
@@ -223,10 +224,8 @@ function BuyForm({
   const choices: { tier: LicenceTier; price: number }[] = upgrade
     ? upgrade.upgrades.map((item) => ({ tier: item.tier, price: item.amount }))
     : offered;
-  const licenceWording = choices.some((choice) => choice.tier === licence)
-    ? licenceText(licence, language, clients)
-    : null;
   const chosenChoice = choices.find((choice) => choice.tier === licence);
+  const licenceWording = chosenChoice ? licenceText(licence, language, clients) : null;
   const amount = quote && quote.licence === licence ? quote.amount : chosenChoice?.price;
   const shownPrice = amount !== undefined ? formatPrice(amount, i18n.language) : price;
   const tierName = (tier: LicenceTier) => t(`buy.licences.${tier}`, { count: clients });
@@ -266,11 +265,7 @@ function BuyForm({
   };
 
   // The library's "Upgrade to …" links here (#buy): the form is drawn only once the page has loaded.
-  useEffect(() => {
-    if (location.hash !== '#buy') return;
-    const frame = requestAnimationFrame(() => document.getElementById('buy')?.scrollIntoView?.());
-    return () => cancelAnimationFrame(frame);
-  }, [location.hash]);
+  useScrollToHash('buy');
 
   const titleId = `${ids}-title`;
   return (
