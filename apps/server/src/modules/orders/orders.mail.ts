@@ -41,6 +41,19 @@ function licenceLine(input: ReceiptInput): string {
   return `${name} (${vi ? `nâng cấp từ ${from}` : `upgrade from ${from}`})`;
 }
 
+/** Where the buyer gets what they paid for: the new licence's file, each workflow, or the workflow. */
+function whereToDownload(vi: boolean, upgrade: { en: string; vi: string } | null, bundle: boolean): string {
+  if (upgrade) {
+    return vi
+      ? `Giấy phép của bạn giờ là ${upgrade.vi}. Tải lại workflow trong mục "Đã mua" để nhận tệp ghi giấy phép mới.`
+      : `Your licence is now ${upgrade.en}. Download the workflow again from "My purchases" to get a file that names it.`;
+  }
+  if (vi) {
+    return `Bạn có thể tải ${bundle ? 'từng workflow' : 'workflow'} và mọi phiên bản sau này trong mục "Đã mua".`;
+  }
+  return `You can download ${bundle ? 'each workflow' : 'the workflow'}, and every later version, from "My purchases".`;
+}
+
 /**
  * The receipt, in the buyer's language: order code, item (a bundle and each workflow it grants),
  * the licence bought (an upgrade and the tier it replaced), a discount code, buyer, amount (which
@@ -76,17 +89,7 @@ export function receiptMail(input: ReceiptInput): MailMessage {
       `${vi ? 'Mã giao dịch' : 'Provider reference'}: ${input.providerRef ?? '—'}`,
       `${vi ? 'Ngày' : 'Date'}: ${formatMailDate(input.paidAt, input.language)}`,
       `${vi ? 'Người bán' : 'Seller'}: ${input.seller}`,
-      upgrade
-        ? vi
-          ? `Giấy phép của bạn giờ là ${upgrade.vi}. Tải lại workflow trong mục "Đã mua" để nhận tệp ghi giấy phép mới. Yêu cầu hoàn tiền được chấp nhận trong vòng 7 ngày.`
-          : `Your licence is now ${upgrade.en}. Download the workflow again from "My purchases" to get a file that names it. Refunds can be requested within 7 days.`
-        : bundle
-          ? vi
-            ? 'Bạn có thể tải từng workflow và mọi phiên bản sau này trong mục "Đã mua". Yêu cầu hoàn tiền được chấp nhận trong vòng 7 ngày.'
-            : 'You can download each workflow, and every later version, from "My purchases". Refunds can be requested within 7 days.'
-          : vi
-            ? 'Bạn có thể tải workflow và mọi phiên bản sau này trong mục "Đã mua". Yêu cầu hoàn tiền được chấp nhận trong vòng 7 ngày.'
-            : 'You can download the workflow, and every later version, from "My purchases". Refunds can be requested within 7 days.',
+      `${whereToDownload(vi, upgrade, bundle !== null)} ${vi ? 'Yêu cầu hoàn tiền được chấp nhận trong vòng 7 ngày.' : 'Refunds can be requested within 7 days.'}`,
     ],
     action: { label: vi ? 'Xem biên nhận' : 'View receipt', url: input.orderUrl },
   });

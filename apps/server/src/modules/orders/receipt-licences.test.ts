@@ -84,6 +84,9 @@ describe('the receipt names the licence', () => {
     expect(receipt!.text).not.toContain('upgrade');
     expect(receipt!.text).toContain('Discount code: SPRING20 (−60,000 VNĐ)');
     expect(receipt!.text).toContain('Amount: 240,000 VNĐ (all fees included)');
+    expect(receipt!.text).toContain(
+      'You can download the workflow, and every later version, from "My purchases". Refunds can be requested within 7 days.',
+    );
 
     const [held] = await library(buyer);
     expect(held).toMatchObject({ licence: 'commercial', upgrades: [{ tier: 'agency', amount: 500_000 }] });
@@ -110,6 +113,9 @@ describe('the receipt names the licence', () => {
     expect(receipt.text).toContain('Giấy phép: Agency (nâng cấp từ Cá nhân)');
     expect(receipt.text).toContain('Số tiền: 700.000 VNĐ (đã gồm mọi khoản phí)');
     expect(receipt.text).toContain('Giấy phép của bạn giờ là Agency');
+    expect(receipt.text).toContain(
+      'Tải lại workflow trong mục "Đã mua" để nhận tệp ghi giấy phép mới. Yêu cầu hoàn tiền được chấp nhận trong vòng 7 ngày.',
+    );
 
     // The library keeps the first purchase's row and shows the tier now held, with nothing higher.
     const held = await library(buyer);
@@ -144,6 +150,9 @@ describe('the receipt names the licence', () => {
       'Workflows in this bundle (2): Lead capture to Sheets; Invoice reminders',
     );
     expect(receipt!.text).toContain('Licence: Personal (for each workflow)');
+    expect(receipt!.text).toContain(
+      'You can download each workflow, and every later version, from "My purchases". Refunds can be requested within 7 days.',
+    );
     expect(receipt!.text).toContain('Amount: 150,000 VNĐ (all fees included)');
   });
 
