@@ -22,6 +22,7 @@ export * from './tax.ts';
 export * from './ratings.ts';
 export * from './markdown.ts';
 export * from './moderation.ts';
+export * from './checks.ts';
 export * from './notifications.ts';
 export * from './endpoints.ts';
 export * from './routes.ts';
