@@ -35,6 +35,16 @@ export { type VersionDiff, diffSummaries, similarity, similarityKeys } from './s
 export { type ExportCheck, checkExport } from './check.ts';
 export { importableN8nFile, importableN8nWorkflow } from './importable.ts';
 export {
+  type N8nCompatReason,
+  type N8nCompatibilityResult,
+  type N8nRequirements,
+  N8N_CATALOGUE_VERSION,
+  credentialDisplayName,
+  n8nCatalogueReleases,
+  n8nCompatibility,
+  nodeDisplayName,
+} from './n8n-compat.ts';
+export {
   type SkeletonEdge,
   type SkeletonGraph,
   type SkeletonNode,
