@@ -1,6 +1,8 @@
 import type { FormatError } from './model.ts';
 import { parseWorkflowExport } from './parse.ts';
+import { checkSafety, type SafetyFinding } from './safety.ts';
 import { redactSecrets, scanSecrets, type SecretFinding } from './secrets.ts';
+import { setupEstimate, type SetupEstimate } from './setup.ts';
 import { summarizeExport, type ExportSummary } from './summary.ts';
 
 /** Everything the server decides about an uploaded export, as plain data (it crosses threads). */
@@ -16,11 +18,15 @@ export type ExportCheck =
       /** Secrets the scan found in the upload (all of them redacted when `redactedText` is set). */
       found: number;
       redacted: SecretFinding[];
+      /** The safety check of the text that is stored (after redaction), most serious first. */
+      safety: SafetyFinding[];
+      setup: SetupEstimate;
     };
 
 /**
- * Parses, summarizes and secret-scans an upload. With `redact`, a file with secrets is checked again
- * after redaction and kept only if nothing the scan calls a secret is left.
+ * Parses, summarizes, secret-scans and safety-checks an upload. With `redact`, a file with secrets is
+ * checked again after redaction and kept only if nothing the scan calls a secret is left; the safety
+ * check and the setup estimate then describe the redacted text.
  */
 export function checkExport(text: string, options: { redact: boolean }): ExportCheck {
   const parsed = parseWorkflowExport(text);
@@ -38,12 +44,16 @@ export function checkExport(text: string, options: { redact: boolean }): ExportC
     redactedText = result.text;
     redacted = result.redacted;
   }
+  const summary = summarizeExport(final)!;
+  const safety = checkSafety(final, { redacted });
   return {
     ok: true,
     redactedText,
-    summary: summarizeExport(final)!,
+    summary,
     warnings: final.warnings.map(({ code, message }) => ({ code, message })),
     found: findings.length,
     redacted,
+    safety,
+    setup: setupEstimate(summary, safety),
   };
 }

@@ -33,6 +33,26 @@ export {
 } from './summary.ts';
 export { type VersionDiff, diffSummaries, similarity, similarityKeys } from './similarity.ts';
 export { type ExportCheck, checkExport } from './check.ts';
+export {
+  type SafetyFinding,
+  type SafetyOptions,
+  type SafetyRuleCode,
+  type SafetySeverity,
+  MAX_SCANNED_PER_NODE,
+  SAFETY_RULE_CODES,
+  SAFETY_SEVERITIES,
+  SECRET_URL_DETAIL,
+  checkSafety,
+  highestSeverity,
+  severityRank,
+} from './safety.ts';
+export {
+  type SetupDifficulty,
+  type SetupEstimate,
+  SETUP_DIFFICULTIES,
+  SETUP_RULES,
+  setupEstimate,
+} from './setup.ts';
 export { importableN8nFile, importableN8nWorkflow } from './importable.ts';
 export {
   type N8nCompatReason,

