@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { BuyerSummary } from './commerce.ts';
 import { NodeSummary, WORKFLOW_STATUSES } from './common.ts';
 import { PRICE_FILTERS } from './price.ts';
-import { ModerationState } from './publishing.ts';
+import { ModerationState, VersionCheckResult } from './publishing.ts';
+import { CheckedPanel, CompatBadge, N8nCompatibility, NeededCredential, SetupEstimate } from './checks.ts';
 
 /** Response shapes of the public API (its field names are part of the contract, endpoints.ts). */
 export const ApiError = z.object({
@@ -59,6 +60,10 @@ export const WorkflowCard = z.object({
   categories: z.array(Category),
   workflow_subcategories: z.array(z.object({ subcategory_id: z.string(), subcategories: Subcategory })),
   node_summary: NodeSummary.nullable(),
+  /** The n8n releases the listed version runs on (n8n listings only, else null). */
+  compat: CompatBadge.nullable(),
+  /** Difficulty and setup minutes of the listed version; null until computed. */
+  setup: SetupEstimate.nullable(),
 });
 export type WorkflowCard = z.infer<typeof WorkflowCard>;
 
@@ -144,6 +149,12 @@ export const WorkflowDetail = WorkflowCard.extend({
   purchase_count: z.number().int().nullable(),
   /** What a buyer needs to decide, by public name only; paid workflows only, else null. */
   buyer_summary: BuyerSummary.nullable(),
+  /** Which n8n releases the listed version runs on and why (n8n listings only, else null). */
+  compatibility: N8nCompatibility.nullable(),
+  /** The public "Checked" panel: public findings only, never node names or code (paid listings too). */
+  checked: CheckedPanel.nullable(),
+  /** The credentials / connections to set up, by their platform's display name. */
+  credentials_needed: z.array(NeededCredential),
 });
 export type WorkflowDetail = z.infer<typeof WorkflowDetail>;
 
@@ -208,6 +219,8 @@ export const WorkflowVersion = z.object({
   review_reason: z.string().nullable(),
   /** What changed in this version, as its author wrote it ('' for versions from before notes). */
   notes: z.string(),
+  /** Every finding (with node names), compatibility and setup: for its author and admins only, else null. */
+  checks: VersionCheckResult.nullable(),
 });
 export type WorkflowVersion = z.infer<typeof WorkflowVersion>;
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PAGE_LIMIT_MAX, SEARCH_MAX } from './limits.ts';
 import { PRICE_FILTERS } from './price.ts';
 import { APP_FILTER_MAX, SORTS } from './catalog-terms.ts';
+import { N8nRelease } from './checks.ts';
+import { VALIDATION_KEYS } from './publishing.ts';
 
 export * from './catalog-terms.ts';
 
@@ -32,6 +34,15 @@ export const ListWorkflowsQuery = z.object({
       error: 'must be app keys separated by commas',
     })
     .refine((value) => value.split(',').length <= APP_FILTER_MAX, { error: `at most ${APP_FILTER_MAX} apps` })
+    .optional(),
+  /**
+   * An n8n release ("1.98", "2.41.1"): n8n listings known not to run on it are left out (Make and
+   * Zapier listings, and those without a computed bound, stay).
+   */
+  n8n: z
+    .string()
+    .trim()
+    .refine((value) => N8nRelease.safeParse(value).success, { error: VALIDATION_KEYS.n8nRelease })
     .optional(),
 });
 export type ListWorkflowsQuery = z.infer<typeof ListWorkflowsQuery>;

@@ -113,6 +113,7 @@ import {
   LinkCategoriesInput,
   LinkSubcategoriesInput,
   RejectInput,
+  ApproveInput,
   ReportInput,
   ResolveReportInput,
   UpdateWorkflowInput,
@@ -233,7 +234,7 @@ export const endpoints = {
 
   /* moderation */
   'GET /api/admin/reviews': { query: page, response: ModerationQueue },
-  'POST /api/admin/workflows/:id/approve': { response: ModerationDecision },
+  'POST /api/admin/workflows/:id/approve': { body: ApproveInput.nullish(), response: ModerationDecision },
   'POST /api/admin/workflows/:id/reject': { body: RejectInput, response: ModerationDecision },
   'POST /api/workflows/:id/reports': { body: ReportInput, response: WorkflowReport },
   'GET /api/admin/reports': { query: AdminReportsQuery, response: z.array(AdminReport) },

@@ -63,6 +63,8 @@ export const ERROR_STATUS = {
   REFUND_REQUEST_NOT_FOUND: 404,
   REFUND_ANSWER_WINDOW_CLOSED: 409,
   REFUND_ALREADY_ANSWERED: 409,
+  /** Approving a listing whose file has a high-severity safety finding takes an admin's note. */
+  APPROVAL_NOTE_REQUIRED: 422,
   NO_FAILED_REFUND: 409,
   REFUND_BY_API: 409,
   PAYOUT_ACCOUNT_REQUIRED: 409,

@@ -58,6 +58,8 @@ export const MESSAGES_EN = {
     REFUND_ANSWER_WINDOW_CLOSED:
       'A refund request can be answered within 48 hours: this one can no longer be answered.',
     REFUND_ALREADY_ANSWERED: 'You have already answered this refund request.',
+    APPROVAL_NOTE_REQUIRED:
+      'This file has a high-severity safety finding: write a note on why it may be approved.',
     NO_FAILED_REFUND: 'This order has no failed automatic refund to try again.',
     REFUND_BY_API: "This order's payment provider refunds through its own service: use Refund instead.",
     PAYOUT_ACCOUNT_REQUIRED: 'Add a bank account before requesting a payout.',
@@ -161,5 +163,7 @@ export const MESSAGES_EN = {
     notesMax: 'What changed cannot exceed 2,000 characters.',
     captionMax: 'A caption cannot exceed 200 characters.',
     screenshotsMax: 'A listing can have at most 8 screenshots.',
+    n8nRelease: 'Enter an n8n version such as 1.98 or 2.41.1.',
+    approvalNoteMax: 'The approval note cannot exceed 2,000 characters.',
   },
 } as const satisfies MessagesOfOneLanguage;

@@ -59,6 +59,7 @@ export const MESSAGES_VI = {
     REFUND_ANSWER_WINDOW_CLOSED:
       'Yêu cầu hoàn tiền chỉ có thể được phản hồi trong vòng 48 giờ: yêu cầu này đã hết hạn phản hồi.',
     REFUND_ALREADY_ANSWERED: 'Bạn đã phản hồi yêu cầu hoàn tiền này rồi.',
+    APPROVAL_NOTE_REQUIRED: 'Tệp này có phát hiện an toàn mức cao: hãy ghi chú lý do vẫn có thể phê duyệt.',
     NO_FAILED_REFUND: 'Đơn hàng này không có lần hoàn tiền tự động thất bại nào để thử lại.',
     REFUND_BY_API: 'Cổng thanh toán của đơn hàng này hoàn tiền qua dịch vụ của họ: hãy dùng nút Hoàn tiền.',
     PAYOUT_ACCOUNT_REQUIRED: 'Vui lòng thêm tài khoản ngân hàng trước khi yêu cầu rút tiền.',
@@ -162,5 +163,7 @@ export const MESSAGES_VI = {
     notesMax: 'Phần thay đổi không được vượt quá 2.000 ký tự.',
     captionMax: 'Chú thích không được vượt quá 200 ký tự.',
     screenshotsMax: 'Mỗi workflow có tối đa 8 ảnh chụp màn hình.',
+    n8nRelease: 'Hãy nhập phiên bản n8n, ví dụ 1.98 hoặc 2.41.1.',
+    approvalNoteMax: 'Ghi chú phê duyệt không được vượt quá 2.000 ký tự.',
   },
 } as const satisfies MessagesOfOneLanguage;

@@ -9,6 +9,7 @@ import {
   WORKFLOW_STATUSES,
 } from './common.ts';
 import { DuplicateMatch, PlatformCheck, VersionDiff } from './publishing.ts';
+import { N8nCompatibility, SafetyFinding, SetupEstimate, SEVERITIES } from './checks.ts';
 import { pageNumber } from './paging.ts';
 import { REPORT_REASONS } from './reports.ts';
 
@@ -35,6 +36,10 @@ export const QueueVersion = z.object({
     requirements: Requirements.nullable(),
     secrets: z.object({ found: z.number().int(), redacted: z.array(SecretFinding) }),
     warnings: z.array(CheckWarning),
+    /** Every safety finding, with node names (empty until the version was checked). */
+    safety: z.array(SafetyFinding),
+    compatibility: N8nCompatibility.nullable(),
+    setup: SetupEstimate.nullable(),
   }),
   /** Against the listed version; null for a workflow that was never listed. */
   diff: VersionDiff.nullable(),
@@ -46,6 +51,8 @@ export const QueueItem = z.object({
   kind: z.enum(['new', 'update']),
   submitted_at: z.string(),
   open_reports: z.number().int(),
+  /** The most serious safety finding of the waiting versions; `high` needs a note to approve. */
+  highest_severity: z.enum(SEVERITIES).nullable(),
   workflow: z.object({
     id: z.string(),
     slug: z.string(),

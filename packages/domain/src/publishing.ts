@@ -23,6 +23,7 @@ import { AGENCY_CLIENTS_MAX } from './licences.ts';
 import { ZAPIER_SHARE_LINK_MAX } from './make.ts';
 import { REPORT_REASONS } from './reports.ts';
 import { stripBidiControls } from './bidi.ts';
+import { N8nCompatibility, SafetyFinding, SetupEstimate, SEVERITIES } from './checks.ts';
 
 /**
  * Validation messages are i18n keys (their wording lives in the web app's en/vi files
@@ -57,6 +58,8 @@ export const VALIDATION_KEYS = {
   notesMax: 'validation.notesMax',
   captionMax: 'validation.captionMax',
   screenshotsMax: 'validation.screenshotsMax',
+  n8nRelease: 'validation.n8nRelease',
+  approvalNoteMax: 'validation.approvalNoteMax',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 
@@ -223,6 +226,18 @@ export const RejectInput = z.object({
   reason: z.string({ error: K.reasonRequired }).trim().min(1, { error: K.reasonRequired }).max(REASON_MAX),
 });
 
+/** The longest note an admin can keep with an approval. */
+export const APPROVAL_NOTE_MAX = 2000;
+
+/**
+ * The approve decision's body: a note, required (non-blank) when the listing's file has a `high`
+ * safety finding (error APPROVAL_NOTE_REQUIRED); kept with the decision.
+ */
+export const ApproveInput = z.object({
+  note: z.string().trim().max(APPROVAL_NOTE_MAX, { error: K.approvalNoteMax }).optional(),
+});
+export type ApproveInput = z.infer<typeof ApproveInput>;
+
 export { REPORT_REASONS, type ReportReason } from './reports.ts';
 export const ReportInput = z.object({
   reason: z.enum(REPORT_REASONS, { error: K.reportReason }),
@@ -237,6 +252,20 @@ export const FavoriteInput = z.object({ workflow_id: z.string().uuid() });
 
 /* ---------- responses ---------- */
 
+/**
+ * What the automated checks found in a version's file, as its author and admins see it: every safety
+ * finding with its node's name, the n8n compatibility (n8n files; `upgrades` lists outdated nodes)
+ * and the setup estimate. Null parts were not computed yet (a version stored before the checks).
+ */
+export const VersionCheckResult = z.object({
+  checked_at: z.string().nullable(),
+  safety: z.array(SafetyFinding),
+  highest_severity: z.enum(SEVERITIES).nullable(),
+  compatibility: N8nCompatibility.nullable(),
+  setup: SetupEstimate.nullable(),
+});
+export type VersionCheckResult = z.infer<typeof VersionCheckResult>;
+
 export const UploadResult = z.object({
   /** Covers: the public address. Workflow files: an `upload://` reference usable only by its owner. */
   url: z.string(),
@@ -249,6 +278,8 @@ export const UploadResult = z.object({
   /** Secrets removed from the stored file (only when the upload asked for redaction). */
   redacted: z.array(SecretFinding),
   warnings: z.array(CheckWarning),
+  /** Workflow files: the safety findings, compatibility and setup estimate; null for covers. */
+  checks: VersionCheckResult.nullable(),
 });
 export type UploadResult = z.infer<typeof UploadResult>;
 

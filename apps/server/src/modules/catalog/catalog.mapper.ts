@@ -48,6 +48,8 @@ export function toWorkflowCard(row: CardRow, storage: Storage): WorkflowCard {
           apps: row.nodeSummary.apps,
         }
       : null,
+    compat: null,
+    setup: null,
   };
 }
 

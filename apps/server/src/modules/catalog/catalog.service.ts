@@ -221,6 +221,9 @@ export function createCatalogService(deps: {
       faq: extras.faq,
       purchase_count: manages ? counts.purchases : null,
       buyer_summary: Number(row.price) > 0 ? await buyerSummary(row, shown?.summary ?? null) : null,
+      compatibility: null,
+      checked: null,
+      credentials_needed: [],
     };
   }
 
@@ -245,6 +248,7 @@ export function createCatalogService(deps: {
       review_status: version.moderationStatus,
       review_reason: ownView ? version.moderationReason : null,
       notes: version.notes,
+      checks: null,
     }));
   }
 

@@ -136,6 +136,7 @@ export function createModerationService(deps: ModerationDeps) {
             kind: row.currentVersionId ? ('update' as const) : ('new' as const),
             submitted_at: new Date(row.submittedAt).toISOString(),
             open_reports: Number(row.openReports),
+            highest_severity: null,
             workflow: {
               id: row.id,
               slug: row.slug,
@@ -173,6 +174,9 @@ export function createModerationService(deps: ModerationDeps) {
                   requirements: summary?.requirements ?? null,
                   secrets: checks.secrets ?? { found: 0, redacted: [] },
                   warnings: checks.warnings ?? [],
+                  safety: [],
+                  compatibility: null,
+                  setup: null,
                 },
                 diff: versionDiff(listedSummary, version.summary),
                 duplicates: duplicates.get(version.id) ?? [],

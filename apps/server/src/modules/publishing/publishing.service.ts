@@ -499,6 +499,7 @@ export function createPublishingService(deps: {
         review_status: version.moderationStatus,
         review_reason: null,
         notes: version.notes,
+        checks: null,
       };
     },
 

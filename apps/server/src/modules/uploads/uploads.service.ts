@@ -118,6 +118,7 @@ export function createUploadsService(
       },
       redacted: checks.secrets.redacted,
       warnings: checks.warnings,
+      checks: null,
     };
   }
 
@@ -161,6 +162,7 @@ export function createUploadsService(
       summary: null,
       redacted: [],
       warnings: [],
+      checks: null,
     };
   }
 
