@@ -166,4 +166,131 @@ export const MESSAGES_EN = {
     n8nRelease: 'Enter an n8n version such as 1.98 or 2.41.1.',
     approvalNoteMax: 'The approval note cannot exceed 2,000 characters.',
   },
+  /**
+   * The safety check's findings (checks.ts `SAFETY_CODES`): `title` for authors and admins, `buyer` for
+   * the public Checked panel, `fix` tells the author what to change. `buyerSecretUrl` replaces `buyer`
+   * for a Make or Zapier webhook, whose address is itself a long secret link.
+   */
+  safety: {
+    secret: {
+      title: 'Secret in the file',
+      buyer: 'The file holds a key or password of its author.',
+      fix: 'Remove the key or password from the node and use a credential instead, then upload the file again.',
+    },
+    secret_removed: {
+      title: 'Secrets removed at upload',
+      buyer: 'Keys or passwords the author left in the file were removed: you fill in your own.',
+      fix: 'Nothing to do: Flowbay emptied these fields. Next time, use credentials instead of pasting keys into nodes.',
+    },
+    execute_command: {
+      title: 'Runs shell commands',
+      buyer: 'Runs commands on the computer or server where n8n runs: read them before you turn it on.',
+      fix: 'Replace the Execute Command node with a node for the service, or say in the description which commands it runs and why.',
+    },
+    ssh: {
+      title: 'Connects over SSH',
+      buyer: 'Connects to a server over SSH and runs commands there with the account you give it.',
+      fix: 'Say in the description which server and commands it needs, and keep the commands in the node short and readable.',
+    },
+    ftp: {
+      title: 'Transfers files over FTP',
+      buyer: 'Sends or fetches files on an FTP server with the account you give it.',
+      fix: 'Say in the description which server it uses; prefer SFTP to FTP.',
+    },
+    file_system: {
+      title: 'Reads or writes files on the server',
+      buyer: 'Reads or writes files on the disk of the server where n8n runs.',
+      fix: "Say in the description which folders it reads and writes, and keep them inside n8n's own files folder.",
+    },
+    code_node: {
+      title: 'Uses a Code node',
+      buyer: 'Uses a Code node: it runs code (JavaScript or Python) you can read before you turn it on.',
+      fix: 'Nothing required. Keep the code short and commented so buyers can read it.',
+    },
+    code_child_process: {
+      title: 'Code starts other programs (child_process)',
+      buyer: 'Its code starts other programs on the server, which can do anything the server can.',
+      fix: 'Remove child_process (or subprocess) from the code and do the work with nodes, or say in the description why it is needed.',
+    },
+    code_fs: {
+      title: 'Code reads or writes files (fs)',
+      buyer: 'Its code reads or writes files on the server directly.',
+      fix: 'Use the Read/Write Files from Disk node or binary data instead of the fs module in code.',
+    },
+    code_eval: {
+      title: 'Code runs generated code (eval)',
+      buyer: 'Its code runs text as code (eval or new Function), so what it does cannot be read in advance.',
+      fix: 'Remove eval, new Function and vm, and write the logic out in the code.',
+    },
+    code_network_module: {
+      title: 'Code opens network connections',
+      buyer: 'Its code loads a network module and can send data anywhere, outside the nodes you can see.',
+      fix: 'Make web requests with the HTTP Request node (or this.helpers.httpRequest) so buyers can see where data goes.',
+    },
+    code_blob: {
+      title: 'Code hides a long encoded string',
+      buyer: 'Its code holds a long encoded string (base64 or hex) that cannot be read as it is.',
+      fix: 'Remove the encoded data, or load it from a file or address named in the description.',
+    },
+    http_request: {
+      title: 'Makes web requests',
+      buyer: 'Sends web requests (HTTP) to the addresses shown.',
+      fix: 'Nothing required. Name the services it calls in the description.',
+    },
+    http_ip_literal: {
+      title: 'Web request to a bare IP address',
+      buyer: 'Sends web requests to a numeric IP address instead of a named website.',
+      fix: "Use the service's domain name, or put the address in a field the buyer fills in.",
+    },
+    http_paste_site: {
+      title: 'Web request to a paste site',
+      buyer:
+        'Sends or fetches data on a paste site (such as Pastebin), a common way to leak data or fetch hidden code.',
+      fix: "Remove the request to the paste site; keep the data in the workflow or in the buyer's own storage.",
+    },
+    http_url_shortener: {
+      title: 'Web request through a link shortener',
+      buyer: 'Calls a shortened link (such as bit.ly), which hides where the request really goes.',
+      fix: 'Replace the short link with the full address.',
+    },
+    http_file_sharing: {
+      title: 'Web request to a file-sharing site',
+      buyer: 'Sends or fetches files on an anonymous file-sharing site.',
+      fix: "Use the buyer's own storage (Google Drive, S3…) instead, in a field they fill in.",
+    },
+    credential_foreign_host: {
+      title: 'Credential sent to another host',
+      buyer:
+        "Sends a credential to an address that is not its service's, so your key could reach someone else.",
+      fix: "Send each credential only to its own service's address, or use a generic credential (Header Auth) for that host.",
+    },
+    webhook_no_auth: {
+      title: 'Webhook without authentication',
+      buyer: 'Starts from a webhook without authentication: anyone who learns its address can start it.',
+      buyerSecretUrl: 'Starts from a webhook: its address is a long secret link, so keep it private.',
+      fix: 'Turn on authentication (Header Auth, Basic Auth or JWT) in the Webhook node, or check a shared secret sent with each request.',
+    },
+    form_no_auth: {
+      title: 'Form without authentication',
+      buyer: 'Has a public form: anyone with its link can fill it in.',
+      fix: 'Turn on Basic Auth in the Form Trigger node if the form is not meant for everyone.',
+    },
+    community_package: {
+      title: 'Needs a community package',
+      buyer: 'Needs a community node package that you install on your n8n first.',
+      fix: 'Name the package and its version in the description, or use built-in nodes instead.',
+    },
+    policy: {
+      title: 'Listing texts check',
+      buyer: "An automated review of the listing's texts noted something to be aware of.",
+      fix: 'Edit the title or description as the note says, then submit again.',
+    },
+  },
+  /** Severity names of safety findings, from least to most serious. */
+  severities: {
+    info: 'Info',
+    low: 'Low',
+    medium: 'Medium',
+    high: 'High',
+  },
 } as const satisfies MessagesOfOneLanguage;

@@ -1,3 +1,4 @@
+import type { SafetyCode, Severity } from './checks.ts';
 import type { ErrorCode } from './errors.ts';
 import type { ValidationKey } from './publishing.ts';
 import { MESSAGES_EN } from './messages.en.ts';
@@ -7,6 +8,9 @@ type ValidationName = ValidationKey extends `validation.${infer Name}` ? Name : 
 export interface MessagesOfOneLanguage {
   errors: Record<ErrorCode, string>;
   validation: Record<ValidationName, string>;
+  /** Each safety finding's texts; `buyerSecretUrl` only where a finding can be about a secret link. */
+  safety: Record<SafetyCode, { title: string; buyer: string; fix: string; buyerSecretUrl?: string }>;
+  severities: Record<Severity, string>;
 }
 
 /**

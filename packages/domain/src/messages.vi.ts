@@ -166,4 +166,132 @@ export const MESSAGES_VI = {
     n8nRelease: 'Hãy nhập phiên bản n8n, ví dụ 1.98 hoặc 2.41.1.',
     approvalNoteMax: 'Ghi chú phê duyệt không được vượt quá 2.000 ký tự.',
   },
+  /**
+   * Các phát hiện của bước kiểm tra an toàn (checks.ts `SAFETY_CODES`): xem chú thích trong messages.en.ts.
+   */
+  safety: {
+    secret: {
+      title: 'Có khóa bí mật trong tệp',
+      buyer: 'Tệp có chứa khóa hoặc mật khẩu của tác giả.',
+      fix: 'Xóa khóa hoặc mật khẩu khỏi node và dùng thông tin đăng nhập thay thế, rồi tải tệp lên lại.',
+    },
+    secret_removed: {
+      title: 'Đã xóa khóa bí mật khi tải lên',
+      buyer: 'Các khóa và mật khẩu tác giả để sót trong tệp đã được xóa: bạn sẽ điền thông tin của mình.',
+      fix: 'Không cần làm gì: Flowbay đã xóa nội dung các trường này. Lần sau, hãy dùng thông tin đăng nhập thay vì dán khóa vào node.',
+    },
+    execute_command: {
+      title: 'Chạy lệnh hệ thống',
+      buyer: 'Chạy lệnh trên máy tính hoặc máy chủ đang chạy n8n: hãy đọc các lệnh trước khi bật.',
+      fix: 'Thay node Execute Command bằng node của dịch vụ tương ứng, hoặc ghi rõ trong phần mô tả lệnh nào được chạy và vì sao.',
+    },
+    ssh: {
+      title: 'Kết nối qua SSH',
+      buyer: 'Kết nối tới một máy chủ qua SSH và chạy lệnh ở đó bằng tài khoản bạn cung cấp.',
+      fix: 'Ghi rõ trong phần mô tả cần máy chủ nào và chạy lệnh gì; giữ các lệnh trong node ngắn gọn, dễ đọc.',
+    },
+    ftp: {
+      title: 'Truyền tệp qua FTP',
+      buyer: 'Gửi hoặc lấy tệp trên máy chủ FTP bằng tài khoản bạn cung cấp.',
+      fix: 'Ghi rõ trong phần mô tả máy chủ được dùng; nên dùng SFTP thay cho FTP.',
+    },
+    file_system: {
+      title: 'Đọc hoặc ghi tệp trên máy chủ',
+      buyer: 'Đọc hoặc ghi tệp trên ổ đĩa của máy chủ đang chạy n8n.',
+      fix: 'Ghi rõ trong phần mô tả các thư mục được đọc và ghi, và chỉ dùng thư mục tệp riêng của n8n.',
+    },
+    code_node: {
+      title: 'Dùng node Code',
+      buyer: 'Dùng node Code: node này chạy mã (JavaScript hoặc Python) mà bạn có thể đọc trước khi bật.',
+      fix: 'Không bắt buộc sửa. Hãy giữ mã ngắn gọn và có chú thích để người mua dễ đọc.',
+    },
+    code_child_process: {
+      title: 'Mã khởi chạy chương trình khác (child_process)',
+      buyer:
+        'Mã của workflow khởi chạy chương trình khác trên máy chủ, có thể làm mọi việc máy chủ làm được.',
+      fix: 'Bỏ child_process (hoặc subprocess) khỏi mã và dùng các node để xử lý, hoặc giải thích trong phần mô tả vì sao cần.',
+    },
+    code_fs: {
+      title: 'Mã đọc hoặc ghi tệp (fs)',
+      buyer: 'Mã của workflow đọc hoặc ghi trực tiếp tệp trên máy chủ.',
+      fix: 'Dùng node Read/Write Files from Disk hoặc dữ liệu nhị phân thay cho module fs trong mã.',
+    },
+    code_eval: {
+      title: 'Mã chạy đoạn mã được tạo ra (eval)',
+      buyer:
+        'Mã của workflow chạy một chuỗi văn bản như mã (eval hoặc new Function), nên không thể biết trước nó sẽ làm gì.',
+      fix: 'Bỏ eval, new Function và vm, và viết thẳng phần xử lý vào mã.',
+    },
+    code_network_module: {
+      title: 'Mã tự mở kết nối mạng',
+      buyer:
+        'Mã của workflow tự tải module mạng và có thể gửi dữ liệu đi bất cứ đâu, ngoài các node bạn nhìn thấy.',
+      fix: 'Gửi yêu cầu web bằng node HTTP Request (hoặc this.helpers.httpRequest) để người mua thấy dữ liệu được gửi tới đâu.',
+    },
+    code_blob: {
+      title: 'Mã chứa chuỗi mã hóa dài',
+      buyer: 'Mã của workflow chứa một chuỗi mã hóa dài (base64 hoặc hex) không thể đọc trực tiếp.',
+      fix: 'Bỏ dữ liệu mã hóa, hoặc tải nó từ một tệp hay địa chỉ được nêu trong phần mô tả.',
+    },
+    http_request: {
+      title: 'Gửi yêu cầu web',
+      buyer: 'Gửi yêu cầu web (HTTP) tới các địa chỉ được liệt kê.',
+      fix: 'Không bắt buộc sửa. Hãy nêu các dịch vụ được gọi trong phần mô tả.',
+    },
+    http_ip_literal: {
+      title: 'Yêu cầu web tới địa chỉ IP',
+      buyer: 'Gửi yêu cầu web tới một địa chỉ IP dạng số thay vì tên miền của một trang web.',
+      fix: 'Dùng tên miền của dịch vụ, hoặc để địa chỉ trong một trường cho người mua tự điền.',
+    },
+    http_paste_site: {
+      title: 'Yêu cầu web tới trang chia sẻ văn bản',
+      buyer:
+        'Gửi hoặc lấy dữ liệu trên một trang chia sẻ văn bản (như Pastebin), cách thường dùng để làm lộ dữ liệu hoặc tải mã ẩn.',
+      fix: 'Bỏ yêu cầu tới trang chia sẻ văn bản; giữ dữ liệu trong workflow hoặc trong kho lưu trữ của người mua.',
+    },
+    http_url_shortener: {
+      title: 'Yêu cầu web qua liên kết rút gọn',
+      buyer: 'Gọi một liên kết rút gọn (như bit.ly), khiến không thấy được yêu cầu thực sự đi tới đâu.',
+      fix: 'Thay liên kết rút gọn bằng địa chỉ đầy đủ.',
+    },
+    http_file_sharing: {
+      title: 'Yêu cầu web tới trang chia sẻ tệp',
+      buyer: 'Gửi hoặc lấy tệp trên một trang chia sẻ tệp ẩn danh.',
+      fix: 'Dùng kho lưu trữ của chính người mua (Google Drive, S3…) trong một trường họ tự điền.',
+    },
+    credential_foreign_host: {
+      title: 'Thông tin đăng nhập bị gửi tới máy chủ khác',
+      buyer:
+        'Gửi thông tin đăng nhập tới một địa chỉ không thuộc dịch vụ của nó, nên khóa của bạn có thể lọt vào tay người khác.',
+      fix: 'Chỉ gửi mỗi thông tin đăng nhập tới địa chỉ của chính dịch vụ đó, hoặc dùng thông tin đăng nhập chung (Header Auth) cho máy chủ này.',
+    },
+    webhook_no_auth: {
+      title: 'Webhook không xác thực',
+      buyer: 'Bắt đầu từ một webhook không xác thực: ai biết địa chỉ của nó đều có thể kích hoạt workflow.',
+      buyerSecretUrl: 'Bắt đầu từ một webhook: địa chỉ của nó là một liên kết bí mật dài, hãy giữ kín.',
+      fix: 'Bật xác thực (Header Auth, Basic Auth hoặc JWT) trong node Webhook, hoặc kiểm tra một mã bí mật chung gửi kèm mỗi yêu cầu.',
+    },
+    form_no_auth: {
+      title: 'Biểu mẫu không xác thực',
+      buyer: 'Có một biểu mẫu công khai: ai có liên kết đều điền và gửi được.',
+      fix: 'Bật Basic Auth trong node Form Trigger nếu biểu mẫu không dành cho tất cả mọi người.',
+    },
+    community_package: {
+      title: 'Cần gói cộng đồng',
+      buyer: 'Cần một gói node cộng đồng mà bạn phải cài vào n8n trước.',
+      fix: 'Nêu tên và phiên bản của gói trong phần mô tả, hoặc dùng các node có sẵn.',
+    },
+    policy: {
+      title: 'Kiểm tra nội dung trang workflow',
+      buyer: 'Một lượt rà soát tự động nội dung trang workflow đã ghi nhận một điểm cần lưu ý.',
+      fix: 'Sửa tiêu đề hoặc mô tả theo ghi chú, rồi gửi duyệt lại.',
+    },
+  },
+  /** Tên các mức độ nghiêm trọng, từ nhẹ đến nặng. */
+  severities: {
+    info: 'Thông tin',
+    low: 'Thấp',
+    medium: 'Trung bình',
+    high: 'Cao',
+  },
 } as const satisfies MessagesOfOneLanguage;
