@@ -1,8 +1,8 @@
 // `npm run n8n:catalogue`: builds packages/workflow-formats/data/n8n-catalogue.json, the node
 // catalogue the n8n compatibility of a workflow is computed from (decision 0164).
 //
-// For a range of n8n releases (the first one of every minor from 1.0.0 to the newest line that
-// scripts/check-n8n installs, which this registry has whole) it reads the `n8n` packument for the
+// For a range of n8n releases (the first and the last one of every minor from 1.0.0 to the newest
+// line that scripts/check-n8n installs, among those whose node packages the registry has) it reads the `n8n` packument for the
 // versions of `n8n-nodes-base`, `@n8n/n8n-nodes-langchain` and `@n8n/config` each release depends on,
 // streams those tarballs (cached in ~/.cache/flowbay-n8n-catalogue, never in the repository) through
 // gunzip and a small tar reader, and keeps only facts: node type names, their typeVersions, display
@@ -39,6 +39,7 @@ const args = process.argv.slice(2);
 const option = (name) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const offline = args.includes('--offline');
 const outFile = option('out') ?? join(root, 'packages/workflow-formats/data/n8n-catalogue.json');
+const versionFile = join(root, 'packages/workflow-formats/src/n8n-compat-version.ts');
 const cache = process.env.N8N_CATALOGUE_CACHE ?? join(homedir(), '.cache', 'flowbay-n8n-catalogue');
 
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -242,9 +243,10 @@ async function facts(meta, name, version) {
 }
 
 /**
- * The releases to catalogue: for every minor from 1.0 to the newest checked line, its first stable
- * release whose node packages the registry has (both of them, when the release depends on the
- * LangChain one), plus the pinned releases (1.0.0 and each line scripts/check-n8n installs).
+ * The releases to catalogue: for every minor from 1.0 to the newest checked line, its first and its
+ * last stable release whose node packages the registry has (both of them, when the release depends
+ * on the LangChain one), plus the pinned releases (1.0.0 and each line scripts/check-n8n installs).
+ * The first one dates when a node arrived, the last one how long a minor kept a node later removed.
  */
 export function chooseReleases(n8n, available, pinned, newest) {
   const deps = (version) => n8n.versions[version]?.dependencies ?? {};
@@ -261,7 +263,8 @@ export function chooseReleases(n8n, available, pinned, newest) {
   const skipped = [];
   for (const minor of [...new Set(stable.map(minorOf))]) {
     const first = stable.find((v) => minorOf(v) === minor && usable(v));
-    if (first) chosen.add(first);
+    const last = stable.findLast((v) => minorOf(v) === minor && usable(v));
+    if (first) chosen.add(first).add(last);
     else skipped.push(minor);
   }
   for (const version of pinned) {
@@ -269,6 +272,20 @@ export function chooseReleases(n8n, available, pinned, newest) {
     chosen.add(version);
   }
   return { releases: [...chosen].sort(compareVersions), skipped };
+}
+
+/** The module holding the catalogue's stamp (kept out of the JSON so that bundles can drop the data). */
+function versionModule(version) {
+  return [
+    '// Written by `npm run n8n:catalogue` with data/n8n-catalogue.json: do not edit.',
+    '',
+    '/**',
+    ' * A stamp of the n8n node catalogue (newest release + a hash of its content): results stored with',
+    ' * another stamp are recomputed.',
+    ' */',
+    `export const N8N_CATALOGUE_VERSION = '${version}';`,
+    '',
+  ].join('\n');
 }
 
 /** Flat [first, last, first, last, ...] ranges of the releases in `present` (last null: still there). */
@@ -396,6 +413,7 @@ async function main() {
   };
   mkdirSync(dirname(outFile), { recursive: true });
   writeFileSync(outFile, `${JSON.stringify(catalogue)}\n`);
+  if (!option('out')) writeFileSync(versionFile, versionModule(catalogue.version));
   const size = readFileSync(outFile).length;
   log(
     `wrote ${outFile}: ${types.length} node types, ${Object.keys(credentials).length} credentials, ${(size / 1024).toFixed(0)} KiB, version ${catalogue.version}`,

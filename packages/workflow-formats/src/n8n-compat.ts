@@ -11,6 +11,10 @@
 import catalogueJson from '../data/n8n-catalogue.json' with { type: 'json' };
 import { n8nPackageOf } from './apps.ts';
 
+// The stamp lives in its own module, written with the data by the build script: read from the JSON
+// here, it would pull the whole catalogue into every web bundle that imports this package.
+export { N8N_CATALOGUE_VERSION } from './n8n-compat-version.ts';
+
 /** One catalogued release and the node package versions it ships. */
 interface CatalogueRelease {
   n8n: string;
@@ -77,12 +81,6 @@ function catalogueData() {
   }
   return loaded;
 }
-
-/**
- * A stamp of the catalogue data (newest release + a hash of its content): results stored with an
- * older stamp are recomputed.
- */
-export const N8N_CATALOGUE_VERSION: string = catalogueJson.version;
 
 /** The catalogued n8n releases, oldest first. */
 export function n8nCatalogueReleases(): string[] {
@@ -173,7 +171,10 @@ export function n8nCompatibility(requirements: N8nRequirements): N8nCompatibilit
     node: CatalogueNode;
     version: number;
     shown: number | string;
+    /** Releases that list the type at this typeVersion. */
     present: Set<number>;
+    /** Releases that exclude the type by default. */
+    disabled: Set<number>;
   }[] = [];
   let anyUnknownBuiltIn = false;
 
@@ -200,7 +201,14 @@ export function n8nCompatibility(requirements: N8nRequirements): N8nCompatibilit
       });
       continue;
     }
-    used.push({ type: entry.type, node, version: version!, shown, present });
+    used.push({
+      type: entry.type,
+      node,
+      version: version!,
+      shown,
+      present,
+      disabled: indicesOf(node.disabled),
+    });
   }
 
   // The releases on which every used pair is listed, and those of them on which none is excluded.
@@ -210,7 +218,7 @@ export function n8nCompatibility(requirements: N8nRequirements): N8nCompatibilit
     for (let i = 0; i < releases.length; i++) {
       if (!used.every((pair) => pair.present.has(i))) continue;
       listed.push(i);
-      if (!used.some((pair) => indicesOf(pair.node.disabled).has(i))) runs.push(i);
+      if (!used.some((pair) => pair.disabled.has(i))) runs.push(i);
     }
   }
   let min: number | null = null;
@@ -241,7 +249,20 @@ export function n8nCompatibility(requirements: N8nRequirements): N8nCompatibilit
     const next = max + 1;
     for (const pair of used) {
       if (!pair.present.has(next)) limit(pair, 'removed', releases[next]!);
-      else if (indicesOf(pair.node.disabled).has(next)) limit(pair, 'disabled', releases[next]!);
+      else if (pair.disabled.has(next)) limit(pair, 'disabled', releases[next]!);
+    }
+  } else if (min === null) {
+    // No bounds (an unknown node or typeVersion): still say which nodes the newest release lacks or
+    // excludes, from the release that first did.
+    for (const pair of used) {
+      if (!pair.present.has(newest)) {
+        const after = [...pair.present].reduce((a, b) => Math.max(a, b)) + 1;
+        limit(pair, 'removed', releases[after] ?? null);
+      } else if (pair.disabled.has(newest)) {
+        let from = newest;
+        while (from > 0 && pair.disabled.has(from - 1)) from--;
+        limit(pair, 'disabled', releases[from]!);
+      }
     }
   }
   for (const pair of used) {
