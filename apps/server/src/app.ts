@@ -57,6 +57,7 @@ import { invoicesModule } from './modules/invoices/invoices.module.ts';
 import { makeModule } from './modules/make/make.module.ts';
 import { mcpModule } from './modules/mcp/mcp.module.ts';
 import { moderationModule } from './modules/moderation/moderation.module.ts';
+import { policyCheckModule } from './modules/policy-check/policy-check.module.ts';
 import { n8nModule } from './modules/n8n/n8n.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { ordersModule } from './modules/orders/orders.module.ts';
@@ -168,6 +169,7 @@ export function appModules(options: Pick<AppOptions, 'translator' | 'webDist'>):
     uploadsModule,
     publishingModule,
     moderationModule,
+    policyCheckModule,
     salesModule,
     ordersModule,
     invoicesModule,

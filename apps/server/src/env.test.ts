@@ -54,6 +54,26 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ GOOGLE_CLIENT_ID: 'id-only' })).toThrow(/GOOGLE_CLIENT_ID.*set together/);
   });
 
+  it('wants a model with MODERATION_URL, the URL with a key or model, and https for a key in production', () => {
+    const url = 'https://api.openai.com/v1/chat/completions';
+    expect(loadEnv({}).MODERATION_URL).toBeUndefined();
+    expect(loadEnv({ MODERATION_URL: url, MODERATION_MODEL: 'gpt-4o-mini' }).MODERATION_MODEL).toBe(
+      'gpt-4o-mini',
+    );
+    expect(() => loadEnv({ MODERATION_URL: url })).toThrow(/MODERATION_MODEL: is required/);
+    expect(() => loadEnv({ MODERATION_API_KEY: 'sk-x' })).toThrow(/MODERATION_URL: is required/);
+    expect(() => loadEnv({ MODERATION_URL: 'not a url', MODERATION_MODEL: 'm' })).toThrow(/MODERATION_URL/);
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(32),
+        MODERATION_URL: 'http://llm.internal/v1/chat/completions',
+        MODERATION_API_KEY: 'sk-x',
+        MODERATION_MODEL: 'm',
+      }),
+    ).toThrow(/MODERATION_URL: must be an https:\/\/ URL in production/);
+  });
+
   it('requires a session secret in production', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
     expect(loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');

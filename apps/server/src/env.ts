@@ -78,6 +78,14 @@ const EnvSchema = z
     TRANSLATE_URL: optionalUrl,
     TRANSLATE_API_KEY: z.string().min(1).optional(),
     /**
+     * The optional policy check by a language model (decision 0166): an OpenAI-compatible chat
+     * completions endpoint (e.g. https://api.openai.com/v1/chat/completions), its key and its model.
+     * Unset: no listing text leaves the server and the checks are not called AI-assisted.
+     */
+    MODERATION_URL: optionalUrl,
+    MODERATION_API_KEY: z.string().min(1).optional(),
+    MODERATION_MODEL: z.string().min(1).max(200).optional(),
+    /**
      * Tests and private Make installations only: the API base that replaces https://<zone>/api/v2 for
      * every zone ("Send to Make" and testing a Make connection call nothing else).
      */
@@ -274,6 +282,32 @@ const EnvSchema = z
         code: 'custom',
         path: ['TAX_VAT_PERCENT'],
         message: 'the fee and the taxes withheld cannot add up to more than 100 %',
+      });
+    }
+    if (env.MODERATION_URL && !env.MODERATION_MODEL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MODERATION_MODEL'],
+        message: 'is required when MODERATION_URL is set (the model to ask, e.g. gpt-4o-mini)',
+      });
+    }
+    if (!env.MODERATION_URL && (env.MODERATION_API_KEY || env.MODERATION_MODEL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MODERATION_URL'],
+        message: 'is required when MODERATION_API_KEY or MODERATION_MODEL is set',
+      });
+    }
+    if (
+      env.NODE_ENV === 'production' &&
+      env.MODERATION_URL &&
+      env.MODERATION_API_KEY &&
+      new URL(env.MODERATION_URL).protocol !== 'https:'
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MODERATION_URL'],
+        message: 'must be an https:// URL in production (the key travels with every request)',
       });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {

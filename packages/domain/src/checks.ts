@@ -158,3 +158,7 @@ export function runsOnRelease(badge: CompatBadge, release: string): boolean | nu
   if (badge.max !== null && compareReleases(release, badge.max) > 0) return false;
   return true;
 }
+
+/** What the web learns of the checks (`GET /api/checks`): whether a language model takes part. */
+export const ChecksStatus = z.object({ ai_moderation: z.boolean() });
+export type ChecksStatus = z.infer<typeof ChecksStatus>;

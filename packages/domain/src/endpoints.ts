@@ -177,6 +177,7 @@ import {
   UnsubscribeQuery,
 } from './notifications.ts';
 import { TranslateInput, TranslateResult, TranslateStatus } from './translate.ts';
+import { ChecksStatus } from './checks.ts';
 import {
   AdminInvoiceResponse,
   AdminInvoicesQuery,
@@ -357,6 +358,7 @@ export const endpoints = {
 
   /* translation and contact */
   'GET /api/translate': { response: TranslateStatus },
+  'GET /api/checks': { response: ChecksStatus },
   'POST /api/translate': { body: TranslateInput, response: TranslateResult },
   'POST /api/contact': { body: ContactInput, response: ContactReceipt },
 

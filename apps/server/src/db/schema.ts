@@ -1205,3 +1205,30 @@ export const follows = pgTable(
     check('follows_not_self', sql`${table.followerId} <> ${table.authorId}`),
   ],
 );
+
+/**
+ * The language model's verdict on a version's listing texts (decision 0166): the title and
+ * description as they would be listed, and the version's notes. One row per version, replaced when
+ * those texts change (`content_hash`); `not_checked` while the model could not answer.
+ */
+export const policyChecks = pgTable(
+  'policy_checks',
+  {
+    versionId: uuid('version_id')
+      .primaryKey()
+      .references(() => workflowVersions.id, { onDelete: 'cascade' }),
+    contentHash: text('content_hash').notNull(),
+    status: text('status').$type<'ok' | 'flag' | 'not_checked'>().notNull(),
+    severity: text('severity').$type<'low' | 'medium' | 'high'>(),
+    reason: text('reason').notNull().default(''),
+    model: text('model').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    check('policy_checks_status_ck', sql`status in ('ok', 'flag', 'not_checked')`),
+    check(
+      'policy_checks_severity_ck',
+      sql`(status = 'flag' and severity in ('low', 'medium', 'high')) or (status <> 'flag' and severity is null)`,
+    ),
+  ],
+);
