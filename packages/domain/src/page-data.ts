@@ -18,4 +18,6 @@ export interface KnownPageData {
   /** Whether translation is offered, and (for a paid workflow) the ways to pay. */
   translateStatus?: TranslateStatus;
   paymentProviders?: PaymentProviders;
+  /** The n8n release the visitor remembered ("My n8n is …", its cookie), null when none. */
+  n8nRelease?: string | null;
 }

@@ -8,9 +8,9 @@ export type TextValues = Record<string, string | number>;
 export type TextLookup = (key: string, values?: TextValues) => string;
 
 /**
- * The UI's texts of one language with the `errors` and `validation` parts of the API's catalogue
- * merged in: what the web app's i18next holds, what the server writes in a page's head and what the
- * end-to-end tests read.
+ * The UI's texts of one language with the `errors`, `validation`, `safety` and `severities` parts of
+ * the API's catalogue merged in: what the web app's i18next holds, what the server writes in a page's
+ * head and what the end-to-end tests read.
  */
 export function withApiMessages<T extends { errors: object }>(
   translation: T,
@@ -20,6 +20,8 @@ export function withApiMessages<T extends { errors: object }>(
     ...translation,
     errors: { ...translation.errors, ...messages.errors },
     validation: messages.validation,
+    safety: messages.safety,
+    severities: messages.severities,
   };
 }
 

@@ -16,6 +16,7 @@ const version = (overrides: Partial<WorkflowVersion>): WorkflowVersion => ({
   review_status: 'approved',
   review_reason: null,
   notes: '',
+  checks: null,
   ...overrides,
 });
 

@@ -13,6 +13,8 @@ export type TranslationResource = Omit<typeof en, 'errors'> &
   typeof signedInEn & {
     errors: (typeof en)['errors'] & ApiMessages['errors'];
     validation: ApiMessages['validation'];
+    safety: ApiMessages['safety'];
+    severities: ApiMessages['severities'];
   };
 
 /** The one merge of the UI's texts with the API's messages, shared with the server and the e2e tests. */

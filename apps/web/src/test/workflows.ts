@@ -43,6 +43,11 @@ export function workflowDetail(overrides: Partial<WorkflowDetail> = {}): Workflo
     faq: [],
     purchase_count: null,
     buyer_summary: null,
+    compat: null,
+    setup: null,
+    compatibility: null,
+    checked: null,
+    credentials_needed: [],
     ...overrides,
   } as WorkflowDetail;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KnownPageData } from '@flowbay/domain/page-data';
+import { N8nRelease } from '@flowbay/domain/checks';
 import { injectHead, type UiLanguage } from './web.head.ts';
 
 /** The web app's server bundle (`apps/web/src/entry-server.tsx`, built with `vite build --ssr`). */
@@ -67,6 +68,12 @@ function cookie(request: FastifyRequest, name: string): string | undefined {
     if (key === name) return value.join('=');
   }
   return undefined;
+}
+
+/** The n8n release the visitor remembered in the catalogue (the web app's `n8n` cookie), null when none. */
+export function n8nRelease(request: FastifyRequest): string | null {
+  const value = cookie(request, 'n8n') ?? '';
+  return N8nRelease.safeParse(value).success ? value : null;
 }
 
 const isLanguage = (value: unknown): value is UiLanguage => value === 'en' || value === 'vi';

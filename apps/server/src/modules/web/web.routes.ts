@@ -35,7 +35,14 @@ import {
   type PageHead,
   type UiLanguage,
 } from './web.head.ts';
-import { composePage, hasCookies, loadRenderer, pageLanguage, renderForVisitor } from './web.render.ts';
+import {
+  composePage,
+  hasCookies,
+  loadRenderer,
+  n8nRelease,
+  pageLanguage,
+  renderForVisitor,
+} from './web.render.ts';
 import { startChunks } from './web.preload.ts';
 import type { ProfilesRepository } from '../profiles/index.ts';
 import { createWebRepository } from './web.repository.ts';
@@ -300,7 +307,8 @@ export async function webRoutes(
     let body: { html: string; state: string; signedIn: boolean } | null = null;
     if (render && renderer) {
       try {
-        const data = await known?.();
+        // The visitor's remembered n8n release marks the cards and the detail's verdict as they will read.
+        const data = { ...(await known?.()), n8nRelease: n8nRelease(request) };
         body = await renderForVisitor(request, () =>
           renderer.render(new URL(request.url, publicUrl), language, data),
         );

@@ -5,6 +5,7 @@ import { translateStatusQueryOptions } from '@/features/translate/api/translate'
 import { authorStatsQueryOptions } from '@/features/workflows/api/get-author-stats';
 import { workflowQueryOptions } from '@/features/workflows/api/get-workflow';
 import { versionsQueryOptions } from '@/features/workflows/api/get-versions';
+import { myN8nReleaseKey } from '@/lib/n8n-release';
 import { definePageData } from '../page-data';
 
 export const data = definePageData({
@@ -39,6 +40,8 @@ export const data = definePageData({
    * web.routes.ts), in the entries the page's components read, so the render does not ask again.
    */
   seed: (queryClient, known) => {
+    // The visitor's remembered n8n release (its cookie): the "Runs on n8n" section's verdict.
+    if (known.n8nRelease !== undefined) queryClient.setQueryData(myN8nReleaseKey, known.n8nRelease);
     if (!known.workflow) return;
     const { ref, data: workflow } = known.workflow;
     queryClient.setQueryData(workflowQueryOptions(ref).queryKey, workflow);

@@ -34,9 +34,13 @@ function useModerationMutation<Input>(mutationFn: (input: Input) => Promise<unkn
   return useRefreshingMutation(mutationFn, [moderationKeys.all, sharedKeys.workflows]);
 }
 
+/** Approves a submission; `note` says why (required when its file has a high-severity finding). */
 export function useApprove() {
-  return useModerationMutation((workflowId: string) =>
-    api.post('/api/admin/workflows/:id/approve', { params: { id: workflowId } }),
+  return useModerationMutation(({ workflowId, note }: { workflowId: string; note?: string }) =>
+    api.post('/api/admin/workflows/:id/approve', {
+      params: { id: workflowId },
+      body: note ? { note } : {},
+    }),
   );
 }
 

@@ -13,6 +13,7 @@ const item: QueueItem = {
   kind: 'update',
   submitted_at: '2026-11-23T01:00:00.000Z',
   open_reports: 0,
+  highest_severity: null,
   workflow: {
     id: '8d1f7a36-6a3c-4a0e-9a51-3f1b2c4d5e6f',
     slug: 'invoice-alerts',
@@ -43,6 +44,9 @@ const item: QueueItem = {
         requirements: null,
         secrets: { found: 0, redacted: [] },
         warnings: [],
+        safety: [],
+        compatibility: null,
+        setup: null,
       },
       diff: {
         nodes_added: ['n8n-nodes-base.httpRequest|Fetch invoice'],

@@ -1,21 +1,33 @@
-import { AlertTriangle, CheckCircle2, Copy, Flag } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { AlertTriangle, CheckCircle2, Copy, Flag, ShieldAlert } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/toaster';
-import { errorKey } from '@/lib/api-client';
+import { Textarea } from '@/components/ui/input';
+import { FormField } from '@/components/ui/form-field';
+import { CompatDetails } from '@/components/checks/compat-details';
+import { SetupText } from '@/components/checks/compat-badge';
+import { FindingList, highestSeverity } from '@/components/checks/finding-list';
+import { SeverityBadge } from '@/components/checks/severity-badge';
+import { ApiRequestError, errorKey } from '@/lib/api-client';
 import { asLanguage, formatDate, formatNumber } from '@/lib/format';
 import { usePriceLabel } from '@/lib/use-price-label';
-import type { PlatformCheck, VersionDiff } from '@flowbay/domain';
+import { APPROVAL_NOTE_MAX, type PlatformCheck, type VersionDiff } from '@flowbay/domain';
 import { platformName } from '@flowbay/workflow-formats/platforms';
 import { useApprove, type QueueItem, type QueueVersion } from '../api/moderation-queue';
 import { RejectDialog } from './reject-dialog';
 import { translateMessage } from '@/i18n/keys';
 
-/** One submission: what changed, the automated checks of each file, a preview on demand, approve or reject. */
+const NOTE_REQUIRED = 'errors.APPROVAL_NOTE_REQUIRED';
+
+/**
+ * One submission: its safety findings first (the most serious named in the header), what changed, the
+ * automated checks of each file, a preview on demand, approve (with a note, required when a file has a
+ * high-severity finding) or reject.
+ */
 export function ModerationItem({
   item,
   renderPreview,
@@ -27,12 +39,43 @@ export function ModerationItem({
   const approve = useApprove();
   const priceLabel = usePriceLabel();
   const { workflow } = item;
-  const onApprove = () =>
-    approve.mutate(workflow.id, {
-      onSuccess: () => toast.success(t('moderationQueue.approved', { title: workflow.title })),
-      onError: (error) =>
-        toast.error(t('moderationQueue.decisionFailed'), { description: t(errorKey(error)) }),
-    });
+  const findings = item.versions.flatMap((version) => version.checks.safety);
+  const highest = item.highest_severity ?? highestSeverity(findings);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+  // The server may know of a high finding the queue did not show: its refusal opens the field too.
+  const [serverWantsNote, setServerWantsNote] = useState(false);
+  const noteRequired = highest === 'high' || serverWantsNote;
+  const noteInput = useRef<HTMLTextAreaElement>(null);
+  const onApprove = () => {
+    const trimmed = note.trim();
+    if (noteRequired && !trimmed) {
+      setNoteError(NOTE_REQUIRED);
+      noteInput.current?.focus();
+      return;
+    }
+    setNoteError(null);
+    approve.mutate(
+      { workflowId: workflow.id, note: trimmed || undefined },
+      {
+        onSuccess: () => toast.success(t('moderationQueue.approved', { title: workflow.title })),
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.code === 'APPROVAL_NOTE_REQUIRED') {
+            setServerWantsNote(true);
+            setNoteError(NOTE_REQUIRED);
+            // The field appears with this render; focus it once it is there.
+            setTimeout(() => noteInput.current?.focus());
+            return;
+          }
+          if (error instanceof ApiRequestError && error.field === 'note') {
+            setNoteError(errorKey(error));
+            return;
+          }
+          toast.error(t('moderationQueue.decisionFailed'), { description: t(errorKey(error)) });
+        },
+      },
+    );
+  };
   return (
     <Card data-testid="moderation-item">
       <CardHeader>
@@ -41,6 +84,11 @@ export function ModerationItem({
             {t(`moderationQueue.kind.${item.kind}`)}
           </Badge>
           <Badge variant="neutral">{priceLabel(workflow.price)}</Badge>
+          {highest && (
+            <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-700">
+              {t('moderationQueue.highest', { severity: t(`severities.${highest}`) })}
+            </span>
+          )}
           {item.open_reports > 0 && (
             <Badge variant="danger">
               <Flag className="size-3" aria-hidden="true" />
@@ -62,6 +110,7 @@ export function ModerationItem({
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        <FindingsSection item={item} />
         <PlatformRow platforms={item.platforms} />
         {workflow.description && (
           <p className="line-clamp-4 text-sm whitespace-pre-line text-slate-700">{workflow.description}</p>
@@ -89,6 +138,29 @@ export function ModerationItem({
             renderPreview={renderPreview}
           />
         ))}
+        {noteRequired && (
+          <FormField
+            id={`approval-note-${workflow.id}`}
+            label={t('moderationQueue.noteLabel')}
+            help={t('moderationQueue.noteHelp')}
+            error={noteError ? translateMessage(t, noteError) : undefined}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                ref={noteInput}
+                required
+                rows={3}
+                maxLength={APPROVAL_NOTE_MAX}
+                value={note}
+                onChange={(event) => {
+                  setNote(event.target.value);
+                  if (noteError && event.target.value.trim()) setNoteError(null);
+                }}
+              />
+            )}
+          </FormField>
+        )}
         <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
           <Button onClick={onApprove} disabled={approve.isPending}>
             {approve.isPending ? t('moderationQueue.approving') : t('moderationQueue.approve')}
@@ -97,6 +169,54 @@ export function ModerationItem({
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * What the safety check found in the waiting versions, before anything else about the files: each
+ * version's findings, most serious first, with the node they are in.
+ */
+function FindingsSection({ item }: { item: QueueItem }) {
+  const { t } = useTranslation();
+  const highest = item.highest_severity ?? highestSeverity(item.versions.flatMap((v) => v.checks.safety));
+  const several = item.versions.length > 1;
+  return (
+    <section
+      className={
+        highest === 'high'
+          ? 'rounded-xl border border-red-300 bg-red-50 p-4'
+          : 'rounded-xl border border-slate-200 bg-slate-50 p-4'
+      }
+      aria-labelledby={`findings-${item.workflow.id}`}
+      data-testid="queue-findings"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <ShieldAlert className="size-4 text-slate-700" aria-hidden="true" />
+        <h3 id={`findings-${item.workflow.id}`} className="text-sm font-semibold text-slate-900">
+          {t('moderationQueue.findingsTitle')}
+        </h3>
+        {highest && <SeverityBadge severity={highest} />}
+      </div>
+      <div className="mt-3 flex flex-col gap-3">
+        {item.versions.map((version) => (
+          <div key={version.id}>
+            {several && (
+              <p className="mb-1 text-xs font-medium text-slate-700">
+                {t('moderationQueue.versionChecks', { version: version.version })}
+              </p>
+            )}
+            {version.checks.safety.length === 0 ? (
+              <p className="flex items-center gap-2 text-sm text-emerald-800">
+                <CheckCircle2 className="size-4" aria-hidden="true" />
+                {t('publish.checks.noFindings')}
+              </p>
+            ) : (
+              <FindingList findings={version.checks.safety} audience="admin" />
+            )}
+          </div>
+        ))}
+      </div>
+    </section>
   );
 }
 
@@ -164,6 +284,15 @@ function VersionChecks({
           </li>
         )}
       </ul>
+      {checks.setup && (
+        <SetupText setup={checks.setup} className="mt-3 flex items-center gap-1 text-sm text-slate-700" />
+      )}
+      {checks.compatibility && (
+        <div className="mt-3 rounded-lg border border-slate-200 p-3">
+          <p className="mb-2 text-sm font-semibold text-slate-900">{t('checks.runsOnTitle')}</p>
+          <CompatDetails compat={checks.compatibility} headingLevel={4} />
+        </div>
+      )}
       {version.duplicates.length > 0 && (
         <div
           className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"

@@ -12,6 +12,8 @@ export interface WorkflowListParams {
   price?: PriceFilter;
   sort?: Sort | null;
   apps?: string[];
+  /** An n8n release: leaves out n8n listings known not to run on it. */
+  n8n?: string;
   user_id?: string;
   limit?: number;
 }
@@ -27,6 +29,7 @@ function listQuery(params: WorkflowListParams) {
     // Unset: the server's default (best match with a search, newest without).
     sort: params.sort ?? undefined,
     app: params.apps?.length ? params.apps.join(',') : undefined,
+    n8n: params.n8n || undefined,
     user_id: params.user_id || undefined,
     limit: params.limit,
   };

@@ -11,6 +11,7 @@ const filters: CatalogFilters = {
   price: 'free',
   sort: null,
   apps: [],
+  n8n: '',
   page: 0,
 };
 const categories = [

@@ -18,6 +18,7 @@ import {
   type CatalogFilters,
 } from '../lib/catalog-filters';
 import { AppFacet } from './app-facet';
+import { MyN8nControl } from './my-n8n-control';
 import { paths } from '@flowbay/domain/routes';
 
 const SEARCH_DEBOUNCE_MS = 1000;
@@ -160,6 +161,7 @@ export function CatalogFilterPanel({
         />
       </div>
       <AppFacet selected={filters.apps} facets={facets?.apps} onChange={(apps) => onChange('apps', apps)} />
+      <MyN8nControl onlyMine={filters.n8n} onOnlyMineChange={(release) => onChange('n8n', release)} />
       {hasActiveFilters(filters) && (
         <div className="mt-4 flex justify-end">
           <Button variant="ghost" size="sm" onClick={onClear}>

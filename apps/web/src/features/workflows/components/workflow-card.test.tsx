@@ -30,6 +30,8 @@ function card(overrides: Partial<WorkflowCardData> = {}): WorkflowCardData {
       { subcategory_id: 's1', subcategories: { id: 's1', name: 'Orders', name_vi: 'Đơn hàng' } },
     ],
     node_summary: null,
+    compat: null,
+    setup: null,
     ...overrides,
   };
 }

@@ -8,6 +8,9 @@ import type { WorkflowCard as WorkflowCardData } from '@flowbay/domain';
 import { QueryView } from '@/components/query-view';
 import { WorkflowStats } from '@/components/workflow-stats';
 import { Badge } from '@/components/ui/badge';
+import { CompatBadgeView, SetupText } from '@/components/checks/compat-badge';
+import { ReleaseVerdict } from '@/components/checks/release-verdict';
+import { useMyN8nRelease } from '@/lib/n8n-release';
 import { Skeleton, SkeletonRow } from '@/components/ui/skeleton';
 import { formatCompact, formatDate, formatRating } from '@/lib/format';
 import { localizedName } from '../api/get-taxonomy';
@@ -24,6 +27,7 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
   const useCases = workflow.workflow_subcategories;
   const author = authorName(workflow.profiles);
   const platform = workflow.categories[0];
+  const { release } = useMyN8nRelease();
   return (
     <article className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md">
       <div className="flex items-center justify-between gap-3">
@@ -44,6 +48,13 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
       <div className="mt-4">
         <NodeIconStrip apps={workflow.node_summary?.apps} />
       </div>
+      {(workflow.compat?.min || workflow.setup) && (
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1.5">
+          <CompatBadgeView compat={workflow.compat} />
+          <SetupText setup={workflow.setup} />
+        </div>
+      )}
+      <ReleaseVerdict compat={workflow.compat} release={release} className="mt-2" />
       <CardRating average={workflow.rating_average} count={workflow.rating_count} />
       <div className="mt-3 mb-4 flex flex-wrap gap-1.5">
         {useCases.slice(0, VISIBLE_USE_CASES).map((item) => (

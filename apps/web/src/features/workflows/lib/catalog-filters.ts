@@ -2,6 +2,7 @@
 import { APP_FILTER_MAX, SORTS, appFilterKeys, type Sort } from '@flowbay/domain/catalog-terms';
 import { PRICE_FILTERS, type PriceFilter } from '@flowbay/domain/price';
 import { pageFromSearchParams } from '@flowbay/domain/routes';
+import { parseN8nRelease } from '@/lib/n8n-release';
 
 /** Sorts offered in the panel, the API's; with a search, "best match" comes first and is the default. */
 const SORT_OPTIONS: readonly Sort[] = ['relevance', ...SORTS.filter((sort) => sort !== 'relevance')];
@@ -17,6 +18,8 @@ export interface CatalogFilters {
   sort: Sort | null;
   /** App keys the workflows must all use. */
   apps: string[];
+  /** An n8n release: only workflows known to run on it ("Only what runs on my n8n"); '' for all. */
+  n8n: string;
   /** Zero-based, as the API counts; the address shows it one-based. */
   page: number;
 }
@@ -28,6 +31,7 @@ export const DEFAULT_FILTERS: CatalogFilters = {
   price: 'all',
   sort: null,
   apps: [],
+  n8n: '',
   page: 0,
 };
 
@@ -41,7 +45,8 @@ export function bundleSearchWords(filters: CatalogFilters): string | null {
     filters.category !== '' ||
     filters.subcategory !== '' ||
     filters.price === 'free' ||
-    filters.apps.length > 0;
+    filters.apps.length > 0 ||
+    filters.n8n !== '';
   return search && !narrowed && filters.page === 0 ? search : null;
 }
 
@@ -72,6 +77,7 @@ export function filtersFromSearchParams(params: URLSearchParams): CatalogFilters
     apps: appFilterKeys(params.get('app') ?? '')
       .filter((key) => /^[a-z0-9][a-z0-9.@/_-]{0,79}$/.test(key))
       .slice(0, APP_FILTER_MAX),
+    n8n: parseN8nRelease(params.get('n8n') ?? '') ?? '',
     page: pageFromSearchParams(params),
   };
 }
@@ -84,6 +90,7 @@ export function filtersToSearchParams(filters: CatalogFilters): URLSearchParams 
   if (filters.subcategory) params.set('subcategory', filters.subcategory);
   if (filters.price !== 'all') params.set('price', filters.price);
   if (filters.apps.length > 0) params.set('app', filters.apps.join(','));
+  if (filters.n8n) params.set('n8n', filters.n8n);
   // A sort that is the default anyway stays out of the address.
   if (filters.sort && filters.sort !== effectiveSort({ ...filters, sort: null }))
     params.set('sort', filters.sort);
@@ -107,6 +114,7 @@ export function hasActiveFilters(filters: CatalogFilters): boolean {
     filters.subcategory ||
     filters.price !== 'all' ||
     filters.apps.length > 0 ||
+    filters.n8n ||
     (filters.sort !== null && filters.sort !== effectiveSort({ ...filters, sort: null })),
   );
 }

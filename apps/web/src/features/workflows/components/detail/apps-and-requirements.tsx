@@ -1,7 +1,7 @@
-import { Blocks, KeyRound, Layers, Package, Waypoints, Wrench } from 'lucide-react';
+import { Blocks, Clock, Gauge, KeyRound, Layers, Package, Waypoints, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
-import type { WorkflowDetail } from '@flowbay/domain';
+import type { SetupEstimate, WorkflowDetail } from '@flowbay/domain';
 import { TitledCard } from '@/components/ui/card';
 import { formatDate, formatNumber } from '@/lib/format';
 import { AppIcon } from '../app-icon';
@@ -15,23 +15,28 @@ export interface RequirementFacts {
   communityPackages: string[];
   testedWith: string | null;
   versions: Array<{ version: string; created_at: string }>;
+  /** Difficulty and setup minutes, when computed. */
+  setup: SetupEstimate | null;
 }
 
 /**
  * A paid workflow's facts come from its buyer summary (public names only); a free one's from its
- * node summary and requirements.
+ * node summary and requirements. The credentials are named as their platform names them ("Notion
+ * API") when the checks listed them.
  */
 export function requirementFacts(workflow: WorkflowDetail): RequirementFacts {
   const summary = workflow.buyer_summary;
+  const needed = [...new Set(workflow.credentials_needed.map((credential) => credential.name))];
   if (summary) {
     return {
       platform: summary.platform,
       apps: summary.apps,
       nodeCount: summary.node_count,
-      credentials: summary.credentials,
+      credentials: needed.length > 0 ? needed : summary.credentials,
       communityPackages: summary.community_packages,
       testedWith: summary.tested_with,
       versions: summary.versions,
+      setup: workflow.setup,
     };
   }
   const nodes = workflow.node_summary;
@@ -39,10 +44,14 @@ export function requirementFacts(workflow: WorkflowDetail): RequirementFacts {
     platform: nodes?.platform ?? null,
     apps: (nodes?.apps ?? []).filter((app) => !app.core).map(({ key, name }) => ({ key, name })),
     nodeCount: nodes?.nodeCount ?? null,
-    credentials: [...new Set((workflow.requirements?.credentials ?? []).map((credential) => credential.app))],
+    credentials:
+      needed.length > 0
+        ? needed
+        : [...new Set((workflow.requirements?.credentials ?? []).map((credential) => credential.app))],
     communityPackages: workflow.requirements?.communityPackages ?? [],
     testedWith: workflow.tested_with,
     versions: [],
+    setup: workflow.setup,
   };
 }
 
@@ -72,6 +81,16 @@ export function AppsAndRequirements({ facts }: { facts: RequirementFacts }) {
         <Fact icon={<KeyRound aria-hidden="true" />} label={t('facts.credentials')}>
           {facts.credentials.length === 0 ? none : facts.credentials.join(', ')}
         </Fact>
+        {facts.setup && (
+          <>
+            <Fact icon={<Gauge aria-hidden="true" />} label={t('checks.difficultyFact')}>
+              {t(`checks.difficulty.${facts.setup.difficulty}`)}
+            </Fact>
+            <Fact icon={<Clock aria-hidden="true" />} label={t('checks.setupTimeFact')}>
+              {t('checks.setupMinutes', { minutes: formatNumber(facts.setup.setup_minutes, language) })}
+            </Fact>
+          </>
+        )}
         {facts.platform && (
           <Fact icon={<Layers aria-hidden="true" />} label={t('facts.platform')}>
             {facts.platform}

@@ -38,6 +38,8 @@ function card(id: string, title: string): WorkflowCard {
     categories: [],
     workflow_subcategories: [],
     node_summary: null,
+    compat: null,
+    setup: null,
   };
 }
 
@@ -85,6 +87,9 @@ function detail(overrides: Partial<WorkflowDetail> = {}): WorkflowDetail {
       tested_with: 'n8n 1.80',
       versions: [],
     },
+    compatibility: null,
+    checked: null,
+    credentials_needed: [],
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { useRelated } from '../../api/get-related';
 import { authorName } from '../author-avatar';
 import { AppsAndRequirements, requirementFacts } from './apps-and-requirements';
 import { AuthorCard } from './author-card';
+import { CheckedSection, RunsOnN8nSection } from './checks-sections';
 import { DescriptionCard } from './description-card';
 import { DetailActions } from './detail-actions';
 import { DetailBreadcrumb, DetailHeader } from './detail-header';
@@ -65,6 +66,8 @@ export function DetailLayout({
           <div className="mt-8 flex flex-col gap-6">
             {purchase}
             <AppsAndRequirements facts={requirementFacts(workflow)} />
+            <RunsOnN8nSection workflow={workflow} />
+            <CheckedSection workflow={workflow} />
             <ScreenshotGallery screenshots={workflow.screenshots} title={workflow.title} />
             <DescriptionCard markdown={shown.description} lang={shown.lang} />
             <FaqCard faq={workflow.faq} />
