@@ -1,6 +1,7 @@
 import { BookOpen, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { aiVariant, useAiModeration } from '@/features/static-pages/api/checks-status';
 import { StaticPageShell } from '@/features/static-pages/static-page-shell';
 import { usePagesText } from '@/features/static-pages/use-pages-text';
 import { usePageHead } from '@/lib/page-meta';
@@ -8,7 +9,10 @@ import { page } from './faq.page';
 
 export function Component() {
   const { t, ready } = usePagesText();
-  const items = t('faq.items', { returnObjects: true }) as { question: string; answer: string }[] | string;
+  const items = t('faq.items', { returnObjects: true }) as
+    { question: string; answer: string; ai?: string; noAi?: string }[] | string;
+  // An answer about the checks ends with what the server says of AI, once it has said.
+  const aiModeration = useAiModeration();
   usePageHead(page, undefined, ready);
   return (
     <StaticPageShell title={t('faq.title')} intro={t('faq.intro')} ready={ready && Array.isArray(items)}>
@@ -19,7 +23,9 @@ export function Component() {
             items.map((item, index) => (
               <AccordionItem key={item.question} value={`item-${index}`}>
                 <AccordionTrigger>{item.question}</AccordionTrigger>
-                <AccordionContent>{item.answer}</AccordionContent>
+                <AccordionContent>
+                  {[item.answer, aiVariant(item, aiModeration)].filter(Boolean).join(' ')}
+                </AccordionContent>
               </AccordionItem>
             ))}
         </Accordion>

@@ -4,6 +4,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { StaticPageShell } from './static-page-shell';
 import { usePagesText, type TextSection } from './use-pages-text';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
+import { aiVariant, useAiModeration } from './api/checks-status';
 
 /** Terms and privacy: numbered sections with a last-updated date. */
 export function LegalPage({ page, updated }: { page: 'terms' | 'privacy'; updated: string }) {
@@ -11,6 +12,8 @@ export function LegalPage({ page, updated }: { page: 'terms' | 'privacy'; update
   // The date line is part of the app's own texts, not of the `pages` namespace.
   const { t: tApp, i18n } = useTranslation();
   const sections = t(`${page}.sections`, { returnObjects: true }) as TextSection[] | string;
+  // What the moderation section says about AI follows the server: said only once it is known.
+  const aiModeration = useAiModeration();
   usePageMeta(ready ? t(`${page}.title`) : undefined, ready ? t(`${page}.intro`) : undefined);
   // A link into a section (the Buy block's "/terms#licences") lands on it once the texts are drawn.
   useScrollToHash(undefined, ready && Array.isArray(sections));
@@ -30,7 +33,7 @@ export function LegalPage({ page, updated }: { page: 'terms' | 'privacy'; update
               <h2 className="text-xl font-semibold text-slate-900">
                 {index + 1}. {section.title}
               </h2>
-              {section.body.map((paragraph) => (
+              {[...section.body, ...(aiVariant(section, aiModeration) ?? [])].map((paragraph) => (
                 <p key={paragraph} className="mt-3 leading-relaxed text-slate-700">
                   {paragraph}
                 </p>

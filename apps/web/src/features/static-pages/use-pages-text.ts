@@ -10,4 +10,8 @@ export interface TextSection {
   id?: string;
   title: string;
   body: string[];
+  /** Paragraphs shown after `body` only when moderation is AI-assisted (`GET /api/checks`). */
+  ai?: string[];
+  /** Paragraphs shown after `body` only when it is not. */
+  noAi?: string[];
 }
