@@ -2,12 +2,13 @@
 // catalogue the n8n compatibility of a workflow is computed from (decision 0164).
 //
 // For a range of n8n releases (the first and the last one of every minor from 1.0.0 to the newest
-// line that scripts/check-n8n installs, among those whose node packages the registry has) it reads the `n8n` packument for the
-// versions of `n8n-nodes-base`, `@n8n/n8n-nodes-langchain` and `@n8n/config` each release depends on,
-// streams those tarballs (cached in ~/.cache/flowbay-n8n-catalogue, never in the repository) through
-// gunzip and a small tar reader, and keeps only facts: node type names, their typeVersions, display
-// names, whether n8n hides a node (its deprecation mark), credential type names with their display
-// names, and the node types a release excludes by default (`NODES_EXCLUDE`).
+// line that scripts/check-n8n installs, among those whose node packages the registry has) it reads
+// the `n8n` packument for the versions of `n8n-nodes-base`, `@n8n/n8n-nodes-langchain` and
+// `@n8n/config` each release depends on, streams those tarballs (cached in
+// ~/.cache/flowbay-n8n-catalogue, never in the repository) through gunzip and a small tar reader,
+// and keeps only facts: node type names, their typeVersions, display names, the default typeVersion
+// where it is not the highest, whether n8n hides a node (its deprecation mark), credential type
+// names with their display names, and the node types a release excludes by default (NODES_EXCLUDE).
 //
 // Options: --offline (use only the cache), --releases=1.0.0,2.41.1 (build from these only),
 // --out=<file>. N8N_CATALOGUE_CACHE overrides the cache folder.
@@ -32,7 +33,7 @@ const NODES_CONFIG_FILE = 'package/dist/configs/nodes.config.js';
 /** Where n8n kept its settings before @n8n/config held the nodes ones. */
 const N8N_SCHEMA_FILE = 'package/dist/config/schema.js';
 /** Bumped when the facts kept per package change shape, so cached facts are read again. */
-const FACTS_FORMAT = 3;
+const FACTS_FORMAT = 4;
 
 const root = join(import.meta.dirname, '..', '..');
 const args = process.argv.slice(2);
@@ -185,6 +186,8 @@ function nodeFacts(packageName, nodesJson, credentialsJson) {
       node.newest = newest;
       node.displayName = description.displayName;
     }
+    // The typeVersion n8n gives a node added in the editor, when it is not the highest one.
+    if (typeof description.defaultVersion === 'number') node.defaultVersion = description.defaultVersion;
     for (const version of versions) {
       if (!node.versions.includes(version)) node.versions.push(version);
       if (description.hidden === true && !node.hidden.includes(version)) node.hidden.push(version);
@@ -383,6 +386,11 @@ async function main() {
     while (run > 0 && hiddenAll(withType[run - 1])) run--;
     if (run < withType.length && (run > 0 || withType[0] === perRelease[0])) {
       entry.deprecated = withType[run].release;
+    }
+    // The typeVersion the newest release gives a new node, when lower than its highest one.
+    const last = perRelease.at(-1).nodes[type];
+    if (last && typeof last.defaultVersion === 'number' && last.defaultVersion < Math.max(...last.versions)) {
+      entry.d = last.defaultVersion;
     }
     const disabledRanges = ranges(releases, (release) =>
       perRelease.find((r) => r.release === release).exclude.includes(type),

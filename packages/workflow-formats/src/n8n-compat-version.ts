@@ -4,4 +4,4 @@
  * A stamp of the n8n node catalogue (newest release + a hash of its content): results stored with
  * another stamp are recomputed.
  */
-export const N8N_CATALOGUE_VERSION = '2.41.1+c6d7877ff955';
+export const N8N_CATALOGUE_VERSION = '2.41.1+274ec88e873b';

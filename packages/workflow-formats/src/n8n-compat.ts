@@ -34,6 +34,8 @@ interface CatalogueNode {
   deprecated?: string;
   /** The releases that exclude the type by default (NODES_EXCLUDE). */
   disabled?: Ranges;
+  /** The typeVersion the newest release gives a new node, when lower than its highest one. */
+  d?: number;
 }
 
 interface Catalogue {
@@ -142,7 +144,9 @@ function typeVersionOf(version: number | string | null | undefined): number | nu
   return Number.isFinite(value) ? value : null;
 }
 
+/** The typeVersion the newest release offers for a new node: its default, else its highest one. */
 function newestVersion(node: CatalogueNode, newest: number): number | null {
+  if (node.d !== undefined) return node.d;
   let best: number | null = null;
   for (const [version, ranges] of Object.entries(node.v)) {
     if (indicesOf(ranges).has(newest) && (best === null || Number(version) > best)) best = Number(version);

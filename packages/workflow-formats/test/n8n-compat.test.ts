@@ -189,6 +189,16 @@ describe('n8nCompatibility on real workflows', () => {
       ]),
     );
     expect(upgrades.map((u) => u.type)).not.toContain('n8n-nodes-base.manualTrigger');
+    // Kafka Trigger lists 2 in 2.41.1, but n8n adds new ones at its default, 1.3.
+    const kafka = (version: number) =>
+      n8nCompatibility({
+        communityPackages: [],
+        nodeTypeVersions: [{ type: 'n8n-nodes-base.kafkaTrigger', version }],
+      }).upgrades;
+    expect(kafka(1.1)).toEqual([
+      { type: 'n8n-nodes-base.kafkaTrigger', display_name: 'Kafka Trigger', used: 1.1, latest: 1.3 },
+    ]);
+    expect(kafka(1.3)).toEqual([]);
     expect(upgrades.map((u) => u.type)).not.toContain('n8n-nodes-base.cron');
   });
 
