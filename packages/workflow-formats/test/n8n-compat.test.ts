@@ -55,6 +55,16 @@ describe('the n8n catalogue', () => {
     }
   });
 
+  it('excludes exactly Execute Command and Local File Trigger by default, from 2.0.0 on', () => {
+    const disabled = Object.entries(catalogue.nodes as Record<string, { disabled?: (string | null)[] }>)
+      .filter(([, node]) => node.disabled)
+      .map(([type, node]) => [type, node.disabled]);
+    expect(disabled).toEqual([
+      ['n8n-nodes-base.executeCommand', ['2.0.0', null]],
+      ['n8n-nodes-base.localFileTrigger', ['2.0.0', null]],
+    ]);
+  });
+
   it('stays small', () => {
     expect(JSON.stringify(catalogue).length).toBeLessThan(200_000);
   });
