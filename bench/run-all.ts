@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- catalog formats web uploads]`: runs the named benchmarks (all by default); each writes
+ * `npm run bench [-- catalog formats web uploads safety]`: runs the named benchmarks (all by default); each writes
  * its report to bench/reports/. Arguments after the names are passed on (e.g. `--quick`).
  */
 import { spawnSync } from 'node:child_process';
@@ -14,6 +14,7 @@ const BENCHES: Record<string, string> = {
   uploads: 'uploads/run.ts',
   search: 'search/run.ts',
   'search-engine': 'search/engine.ts',
+  safety: 'safety/run.ts',
 };
 const args = process.argv.slice(2);
 const names = args.filter((arg) => arg in BENCHES);

@@ -309,6 +309,8 @@ export function isForeignHost(type: string | undefined, host: string): boolean {
 
 interface CodeRule {
   code: SafetyRuleCode;
+  /** Words one of which the code must contain for `regex` to be tried (a cheap first pass). */
+  hints: string[];
   regex: RegExp;
   /** The capture group naming the module for `detail`. */
   group?: number;
@@ -325,31 +327,51 @@ const loads = (modules: string) =>
     'g',
   );
 
+/** `require(…)` and every form of `import` contain one of these. */
+const LOADS = ['require', 'import'];
+
 const CODE_RULES: CodeRule[] = [
-  { code: 'code_child_process', regex: loads('child_process'), group: 1 },
-  { code: 'code_child_process', regex: /\bprocess\.binding\s*\(\s*['"`]spawn_sync['"`]/g },
+  { code: 'code_child_process', hints: LOADS, regex: loads('child_process'), group: 1 },
   {
     code: 'code_child_process',
+    hints: ['binding'],
+    regex: /\bprocess\.binding\s*\(\s*['"`]spawn_sync['"`]/g,
+  },
+  {
+    code: 'code_child_process',
+    hints: ['subprocess', 'os.', 'pty.'],
     regex: /\b(subprocess|os\.system|os\.popen|os\.exec[lv]p?e?|os\.spawn[lv]p?e?|pty\.spawn)\b/g,
     group: 1,
     python: true,
   },
-  { code: 'code_fs', regex: loads('fs/promises|fs-extra|graceful-fs|fs'), group: 1 },
-  { code: 'code_fs', regex: /\bprocess\.binding\s*\(\s*['"`]fs['"`]/g },
+  { code: 'code_fs', hints: LOADS, regex: loads('fs/promises|fs-extra|graceful-fs|fs'), group: 1 },
+  { code: 'code_fs', hints: ['binding'], regex: /\bprocess\.binding\s*\(\s*['"`]fs['"`]/g },
   {
     code: 'code_fs',
+    hints: ['open', 'shutil', 'pathlib', 'os.'],
     regex: /(?:^|[^\w.])(open)\s*\(|\b(shutil|pathlib|os\.remove|os\.unlink|os\.listdir|os\.walk)\b/g,
     python: true,
   },
-  { code: 'code_eval', regex: /(?<![\w$.])(eval)\s*\(/g, group: 1 },
-  { code: 'code_eval', regex: /\bnew\s+Function\s*\(/g },
-  { code: 'code_eval', regex: /(?<![\w$.])Function\s*\(\s*['"`]/g },
-  { code: 'code_eval', regex: /\bconstructor\s*\.\s*constructor\s*\(|\[\s*['"`]constructor['"`]\s*\]\s*\[/g },
-  { code: 'code_eval', regex: loads('vm|vm2|isolated-vm'), group: 1 },
-  { code: 'code_eval', regex: /(?<![\w$.])(exec|compile|__import__)\s*\(/g, group: 1, python: true },
-  { code: 'code_network_module', regex: loads(JS_NETWORK_MODULES), group: 1 },
+  { code: 'code_eval', hints: ['eval'], regex: /(?<![\w$.])(eval)\s*\(/g, group: 1 },
+  { code: 'code_eval', hints: ['Function'], regex: /\bnew\s+Function\s*\(/g },
+  { code: 'code_eval', hints: ['Function'], regex: /(?<![\w$.])Function\s*\(\s*['"`]/g },
+  {
+    code: 'code_eval',
+    hints: ['constructor'],
+    regex: /\bconstructor\s*\.\s*constructor\s*\(|\[\s*['"`]constructor['"`]\s*\]\s*\[/g,
+  },
+  { code: 'code_eval', hints: LOADS, regex: loads('vm|vm2|isolated-vm'), group: 1 },
+  {
+    code: 'code_eval',
+    hints: ['exec', 'compile', '__import__'],
+    regex: /(?<![\w$.])(exec|compile|__import__)\s*\(/g,
+    group: 1,
+    python: true,
+  },
+  { code: 'code_network_module', hints: LOADS, regex: loads(JS_NETWORK_MODULES), group: 1 },
   {
     code: 'code_network_module',
+    hints: ['import'],
     regex:
       /^[ \t]*(?:import|from)[ \t]+(requests|urllib\d?|httpx|socket|aiohttp|http\.client|ftplib|smtplib|paramiko|pyodide\.http)\b/gm,
     group: 1,
@@ -363,22 +385,58 @@ const DETAIL_NAMES: Partial<Record<SafetyRuleCode, string>> = {
   code_eval: 'Function',
 };
 
-const BASE64_RUN = /[A-Za-z0-9+/]{200,}={0,2}/g;
-const HEX_RUN = /[0-9a-fA-F]{128,}/g;
 const ESCAPED_BYTES = /(?:\\x[0-9a-fA-F]{2}){64,}|(?:\\u00[0-9a-fA-F]{2}){64,}/g;
 const URL_IN_CODE = /\b(?:https?|wss?|ftp):\/\/[^\s'"`<>()\\{}$]+/gi;
+const BASE64_MIN = 200;
+const HEX_MIN = 128;
 
-/** A long run of base64 or hex: data hidden from the reader (images as data: URLs excepted). */
+/** 0: other, 1: a base64 character that is not hex, 2: a hex digit (also base64). */
+const RUN_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if (/[0-9a-fA-F]/.test(ch)) RUN_CLASS[c] = 2;
+  else if (/[A-Za-z0-9+/=]/.test(ch)) RUN_CLASS[c] = 1;
+}
+
+/** Whether a run of base64 looks like encoded data: mixed case and digits, few slashes. */
+function isBase64Blob(run: string): boolean {
+  const slashes = run.split('/').length - 1;
+  return /[0-9]/.test(run) && /[a-z]/.test(run) && /[A-Z]/.test(run) && slashes < run.length / 20;
+}
+
+/**
+ * A long run of base64 (at least 200 characters) or hex (at least 128): data hidden from the reader.
+ * One pass over the text; images, fonts and media as data: URLs are left alone.
+ */
 function hasBlob(code: string): boolean {
-  for (const match of code.matchAll(BASE64_RUN)) {
-    const run = match[0];
-    const before = code.slice(Math.max(0, (match.index ?? 0) - 40), match.index);
-    if (/data:(?:image|font|audio|video)\/[\w.+-]+;base64,$/i.test(before)) continue;
-    const slashes = run.split('/').length - 1;
-    if (/[0-9]/.test(run) && /[a-z]/.test(run) && /[A-Z]/.test(run) && slashes < run.length / 20) return true;
+  let base64Start = -1;
+  let hexStart = -1;
+  const length = code.length;
+  for (let i = 0; i <= length; i++) {
+    const c = i < length ? code.charCodeAt(i) : 0;
+    const kind = c < 128 ? RUN_CLASS[c]! : 0;
+    if (kind === 2) {
+      if (hexStart < 0) hexStart = i;
+    } else if (hexStart >= 0) {
+      if (i - hexStart >= HEX_MIN) {
+        const run = code.slice(hexStart, i);
+        if (/[0-9]/.test(run) && /[a-f]/i.test(run)) return true;
+      }
+      hexStart = -1;
+    }
+    if (kind !== 0) {
+      if (base64Start < 0) base64Start = i;
+    } else if (base64Start >= 0) {
+      if (i - base64Start >= BASE64_MIN) {
+        const before = code.slice(Math.max(0, base64Start - 40), base64Start);
+        if (!/data:(?:image|font|audio|video)\/[\w.+-]+;base64,$/i.test(before)) {
+          if (isBase64Blob(code.slice(base64Start, i))) return true;
+        }
+      }
+      base64Start = -1;
+    }
   }
-  for (const match of code.matchAll(HEX_RUN))
-    if (/[0-9]/.test(match[0]) && /[a-f]/i.test(match[0])) return true;
+  if (!code.includes('\\x') && !code.includes('\\u00')) return false;
   ESCAPED_BYTES.lastIndex = 0;
   return ESCAPED_BYTES.test(code);
 }
@@ -410,6 +468,7 @@ function add(
 function checkCode(code: string, python: boolean, context: NodeContext): void {
   for (const rule of CODE_RULES) {
     if (rule.python && !python) continue;
+    if (!rule.hints.some((hint) => code.includes(hint))) continue;
     rule.regex.lastIndex = 0;
     for (const match of code.matchAll(rule.regex)) {
       const named = rule.group !== undefined ? match[rule.group] : undefined;
@@ -418,6 +477,7 @@ function checkCode(code: string, python: boolean, context: NodeContext): void {
     }
   }
   if (hasBlob(code)) add(context, 'code_blob', 'medium', true);
+  if (!code.includes('://')) return;
   for (const match of code.matchAll(URL_IN_CODE)) {
     const host = literalHost(match[0]);
     if (host === undefined) continue;
@@ -590,6 +650,8 @@ function checkZapierStep(raw: JsonRecord, context: NodeContext): void {
 export interface SafetyOptions {
   /** Secrets removed from the upload before this check (`redactSecrets`): one `secret_removed` finding. */
   redacted?: readonly SecretFinding[];
+  /** `scanSecrets` of this same input when the caller has it already (saves scanning twice). */
+  secrets?: readonly SecretFinding[];
 }
 
 function isParseResult(value: unknown): value is ParseResult {
@@ -637,7 +699,7 @@ export function checkSafety(
   };
   const graphOf = (name: string | undefined) => result.workflows.find((graph) => graph.name === name);
 
-  for (const secret of scanSecrets(result)) {
+  for (const secret of options.secrets ?? scanSecrets(result)) {
     const nodeType = typeOf(graphOf(secret.workflow), secret.nodeId);
     findings.push({
       code: 'secret',

@@ -61,8 +61,9 @@ const PATTERNS: Pattern[] = [
   { kind: 'bearer-token', regex: /\bBearer\s+([A-Za-z0-9._~+/=-]{16,})/g, group: 1, placeholderAware: true },
   {
     kind: 'basic-auth',
-    // A word of lower-case letters is prose ("Basic understanding"), not base64.
-    regex: /\bBasic\s+((?=[A-Za-z0-9+/]*[A-Z0-9+/])[A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])/g,
+    // A word (letters, at most the first one upper case) is prose ("Basic understanding",
+    // "Basic Authentication"), not base64.
+    regex: /\bBasic\s+((?=[A-Za-z0-9+/][a-z]*[A-Z0-9+/])[A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])/g,
     group: 1,
     placeholderAware: true,
   },

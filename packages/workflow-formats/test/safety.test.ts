@@ -7,6 +7,7 @@ import {
   parseWorkflowExport,
   type SafetyFinding,
 } from '../src/index.ts';
+import { VARIANT_PATTERNS, plantRiskyVariants } from '../src/safety-variants.ts';
 import { fixture, fixtureFiles, n8nNode } from './helpers.ts';
 
 const n8n = (...nodes: Record<string, unknown>[]) => JSON.stringify({ nodes, connections: {} });
@@ -288,5 +289,40 @@ describe('checkSafety: the clean fixtures', () => {
     expect(checkSafety(parseWorkflowExport(text))).toEqual(checkSafety(text));
     expect(checkSafety('{"hello": 1}')).toEqual([]);
     expect(checkSafety('not json')).toEqual([]);
+  });
+});
+
+describe('checkSafety on planted risky variants of the clean fixtures', () => {
+  const clean = [...fixtureFiles('n8n'), ...fixtureFiles('make'), ...fixtureFiles('zapier')].map((name) => ({
+    name,
+    text: fixture(name),
+  }));
+  const variants = plantRiskyVariants(clean, VARIANT_PATTERNS.length * 4);
+
+  it('plants every pattern, on every platform', () => {
+    expect(new Set(variants.map((v) => v.pattern))).toEqual(new Set(VARIANT_PATTERNS.map((p) => p.id)));
+    expect(new Set(variants.map((v) => v.platform))).toEqual(new Set(['n8n', 'make', 'zapier']));
+  });
+
+  it.each(variants.map((v) => [v.name, v] as const))('%s: the planted finding is reported', (_, variant) => {
+    const findings = checkSafety(variant.text);
+    const { code, node, detail } = variant.planted;
+    expect(
+      findings.filter((f) => f.code === code && f.node === node).map((f) => f.detail),
+      JSON.stringify(variant.planted),
+    ).toContain(detail);
+    // The rest of the file is as clean as it was: nothing high besides what was planted in the node.
+    expect(findings.filter((f) => f.severity === 'high' && f.node !== node)).toEqual([]);
+  });
+});
+
+describe('the secret scan in prose', () => {
+  it('"Basic" followed by a word is not a secret; followed by base64 it is', () => {
+    const note = (content: string) =>
+      n8n(n8nNode('Note', 'n8n-nodes-base.stickyNote', { parameters: { content } }));
+    expect(checkSafety(note('Needs a Basic understanding of APIs and Basic Authentication.'))).toEqual([]);
+    expect(brief(checkSafety(note('Header: Authorization: Basic dXNlcjpzM2NyZXQtcGFzcw==')))).toEqual([
+      'secret:high:basic-auth',
+    ]);
   });
 });
