@@ -45,6 +45,8 @@ export function useMyN8nRelease() {
           ? `${N8N_RELEASE_COOKIE}=; path=/; max-age=0; samesite=lax`
           : // A release is digits and dots only: nothing to encode.
             `${N8N_RELEASE_COOKIE}=${next}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
+      // A first read of the cookie still under way must not land after this and undo it.
+      void queryClient.cancelQueries({ queryKey: myN8nReleaseKey });
       queryClient.setQueryData(myN8nReleaseKey, next);
     },
     [queryClient],

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, FileJson, Loader2 } from 'lucide-react';
+import { AlertOctagon, AlertTriangle, CheckCircle2, FileJson, Loader2 } from 'lucide-react';
 import { useCallback, useRef, useState, type Ref } from 'react';
 import type { UploadResult } from '@flowbay/domain';
 import { platformName, type PlatformId } from '@flowbay/workflow-formats/platforms';
@@ -10,30 +10,97 @@ import { asLanguage, formatNumber } from '@/lib/format';
 import { uploadFile } from '../api/upload-file';
 import { checkWorkflowFile, type FileCheck } from '../lib/check-workflow-file';
 import { translateMessage } from '@/i18n/keys';
+import { CompatDetails } from '@/components/checks/compat-details';
+import { SetupText } from '@/components/checks/compat-badge';
+import { FindingList, highestSeverity } from '@/components/checks/finding-list';
 
 export type FileCheckState =
   { status: 'idle' } | { status: 'checking' } | { status: 'done'; result: FileCheck };
 
-/** The chosen workflow file, its browser-side check, and whether the author chose to remove found secrets. */
+/** Flowbay's own check of the file (its upload's answer): findings, compatibility, setup. */
+export type ServerCheckState =
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'done'; result: UploadResult }
+  | { status: 'failed' };
+
+interface PendingUpload {
+  file: File;
+  redact: boolean;
+  promise: Promise<UploadResult>;
+}
+
+/**
+ * The chosen workflow file, its browser-side check, and whether the author chose to remove found
+ * secrets. Once the browser has read it (and any secrets are to be removed), the file is uploaded at
+ * once, so the author sees Flowbay's own findings, with how to fix them, before submitting; submitting
+ * then uses that upload.
+ */
 export function useWorkflowFile() {
   const [file, setFile] = useState<File | null>(null);
   const [check, setCheck] = useState<FileCheckState>({ status: 'idle' });
-  const [removeSecrets, setRemoveSecrets] = useState(false);
+  const [server, setServer] = useState<ServerCheckState>({ status: 'idle' });
+  const [removeSecrets, setRemoveSecretsState] = useState(false);
   const latest = useRef<File | null>(null);
+  const pending = useRef<PendingUpload | null>(null);
+  const progress = useRef<((percent: number) => void) | null>(null);
 
-  const choose = useCallback(async (next: File | null) => {
-    latest.current = next;
-    setFile(next);
-    setRemoveSecrets(false);
-    if (!next) return setCheck({ status: 'idle' });
-    setCheck({ status: 'checking' });
-    const result = await checkWorkflowFile(next).catch((): FileCheck => ({
-      ok: false,
-      code: 'INVALID_JSON',
-    }));
-    // A slower check of an earlier file must not overwrite the newer one's.
-    if (latest.current === next) setCheck({ status: 'done', result });
+  const startUpload = useCallback((next: File, redact: boolean): Promise<UploadResult> => {
+    const promise = uploadFile(next, next.name, {
+      folder: 'workflows',
+      redact,
+      onProgress: (percent) => progress.current?.(percent),
+    });
+    pending.current = { file: next, redact, promise };
+    setServer({ status: 'checking' });
+    promise.then(
+      (result) => {
+        if (pending.current?.promise === promise) setServer({ status: 'done', result });
+      },
+      () => {
+        // Submitting tries again, and says why if it fails then.
+        if (pending.current?.promise !== promise) return;
+        pending.current = null;
+        setServer({ status: 'failed' });
+      },
+    );
+    return promise;
   }, []);
+
+  const forgetUpload = () => {
+    pending.current = null;
+    setServer({ status: 'idle' });
+  };
+
+  const choose = useCallback(
+    async (next: File | null) => {
+      latest.current = next;
+      pending.current = null;
+      setFile(next);
+      setRemoveSecretsState(false);
+      setServer({ status: 'idle' });
+      if (!next) return setCheck({ status: 'idle' });
+      setCheck({ status: 'checking' });
+      const result = await checkWorkflowFile(next).catch((): FileCheck => ({
+        ok: false,
+        code: 'INVALID_JSON',
+      }));
+      // A slower check of an earlier file must not overwrite the newer one's.
+      if (latest.current !== next) return;
+      setCheck({ status: 'done', result });
+      // A file with secrets waits for the author to have them removed.
+      if (result.ok && result.secrets.length === 0) void startUpload(next, false).catch(() => undefined);
+    },
+    [startUpload],
+  );
+
+  /** Removing the secrets uploads the file again, asking the server to remove them. */
+  const setRemoveSecrets = (remove: boolean) => {
+    setRemoveSecretsState(remove);
+    if (remove && file && check.status === 'done' && check.result.ok)
+      void startUpload(file, true).catch(() => undefined);
+    else forgetUpload();
+  };
 
   const reset = useCallback(() => void choose(null), [choose]);
 
@@ -52,10 +119,16 @@ export function useWorkflowFile() {
    */
   const upload = (onProgress: (percent: number) => void): Promise<UploadResult> => {
     if (!file) return Promise.reject(new Error('no file'));
-    return uploadFile(file, file.name, { folder: 'workflows', redact: removeSecrets, onProgress });
+    progress.current = onProgress;
+    const ready = pending.current;
+    if (ready && ready.file === file && ready.redact === removeSecrets) {
+      if (server.status === 'done') onProgress(100);
+      return ready.promise;
+    }
+    return startUpload(file, removeSecrets);
   };
 
-  return { file, check, removeSecrets, setRemoveSecrets, choose, reset, blockingError, upload };
+  return { file, check, server, removeSecrets, setRemoveSecrets, choose, reset, blockingError, upload };
 }
 
 export type WorkflowFileState = ReturnType<typeof useWorkflowFile>;
@@ -118,6 +191,7 @@ export function WorkflowFilePicker({
         {help}
       </p>
       <FileCheckPanel state={state} />
+      <ServerCheckPanel state={state.server} />
       <FieldError id={`${id}-error`} message={shownError} />
     </div>
   );
@@ -200,5 +274,62 @@ function FileCheckPanel({ state }: { state: WorkflowFileState }) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * What Flowbay's checks found in the uploaded file, for its author: every finding with its severity,
+ * node and how to fix it (a high one needs an admin's note to be approved), the n8n releases it runs
+ * on with outdated nodes, and the setup estimate.
+ */
+export function ServerCheckPanel({ state }: { state: ServerCheckState }) {
+  const { t } = useTranslation();
+  if (state.status === 'idle') return null;
+  if (state.status === 'checking')
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        {t('publish.checks.checking')}
+      </p>
+    );
+  if (state.status === 'failed')
+    return (
+      <p className="text-sm text-slate-600" role="status">
+        {t('publish.checks.failed')}
+      </p>
+    );
+  const checks = state.result.checks;
+  if (!checks) return null;
+  const findings = checks.safety;
+  const high = (checks.highest_severity ?? highestSeverity(findings)) === 'high';
+  return (
+    <section
+      className="mt-1 flex flex-col gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm"
+      aria-labelledby="server-checks-title"
+      data-testid="server-checks"
+    >
+      <h3 id="server-checks-title" className="font-medium text-slate-900">
+        {t('publish.checks.title')}
+      </h3>
+      {high && (
+        <p
+          className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
+          role="alert"
+        >
+          <AlertOctagon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {t('publish.checks.highNeedsNote')}
+        </p>
+      )}
+      {findings.length === 0 ? (
+        <p className="flex items-center gap-2 text-emerald-800">
+          <CheckCircle2 className="size-4" aria-hidden="true" />
+          {t('publish.checks.noFindings')}
+        </p>
+      ) : (
+        <FindingList findings={findings} audience="author" />
+      )}
+      <SetupText setup={checks.setup} className="flex items-center gap-1 text-slate-700" />
+      {checks.compatibility && <CompatDetails compat={checks.compatibility} />}
+    </section>
   );
 }

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkflowCard as WorkflowCardData } from '@flowbay/domain';
 import { renderInApp, inLanguage } from '@/test/render';
 import { WorkflowCard } from './workflow-card';
@@ -59,5 +59,91 @@ describe('workflow card', () => {
     expect(screen.getByText('Miễn phí')).toBeTruthy();
     expect(screen.getByText('Thương mại điện tử')).toBeTruthy();
     expect(screen.getByText('Đơn hàng')).toBeTruthy();
+  });
+});
+
+describe('workflow card: the n8n releases it runs on and its setup', () => {
+  afterEach(() => {
+    document.cookie = 'n8n=; path=/; max-age=0';
+  });
+
+  it('shows the release range and the setup estimate, in words for screen readers too', async () => {
+    await inLanguage('en');
+    renderInApp(
+      <>
+        <WorkflowCard
+          workflow={card({
+            compat: { min: '1.76', max: null },
+            setup: { difficulty: 'beginner', setup_minutes: 10 },
+          })}
+        />
+        <WorkflowCard
+          workflow={card({
+            id: '8d1f7a36-6a3c-4a0e-9a51-3f1b2c4d5e70',
+            compat: { min: '1.22', max: '1.123' },
+          })}
+        />
+      </>,
+    );
+    const [from, range] = screen.getAllByTestId('compat-badge');
+    expect(from!.textContent).toContain('n8n ≥ 1.76');
+    expect(within(from!).getByText('Runs on n8n 1.76 or later').className).toContain('sr-only');
+    expect(range!.textContent).toContain('n8n 1.22 – 1.123');
+    expect(within(range!).getByText('Runs on n8n 1.22 to 1.123')).toBeTruthy();
+    expect(screen.getByText('Beginner · 10 min')).toBeTruthy();
+    expect(screen.getByText('Beginner, about 10 minutes to set up')).toBeTruthy();
+  });
+
+  it('says it in Vietnamese, and shows no badge when no release was computed', async () => {
+    await inLanguage('vi');
+    renderInApp(
+      <>
+        <WorkflowCard
+          workflow={card({
+            compat: { min: '1.76', max: null },
+            setup: { difficulty: 'advanced', setup_minutes: 45 },
+          })}
+        />
+        <WorkflowCard
+          workflow={card({ id: '8d1f7a36-6a3c-4a0e-9a51-3f1b2c4d5e70', compat: { min: null, max: null } })}
+        />
+      </>,
+    );
+    expect(screen.getAllByTestId('compat-badge')).toHaveLength(1);
+    expect(screen.getByText('n8n từ 1.76')).toBeTruthy();
+    expect(screen.getByText('Chạy trên n8n 1.76 trở lên')).toBeTruthy();
+    expect(screen.getByText('Nâng cao · 45 phút')).toBeTruthy();
+  });
+
+  it("marks the cards that will not run on the visitor's remembered n8n, and why", async () => {
+    await inLanguage('en');
+    document.cookie = 'n8n=1.98; path=/';
+    renderInApp(
+      <>
+        <WorkflowCard workflow={card({ title: 'Too new', compat: { min: '2.3', max: null } })} />
+        <WorkflowCard workflow={card({ id: 'a1', title: 'Too old', compat: { min: '1.0', max: '1.50' } })} />
+        <WorkflowCard workflow={card({ id: 'a2', title: 'Fits', compat: { min: '1.76', max: null } })} />
+        <WorkflowCard workflow={card({ id: 'a3', title: 'Make one', compat: null })} />
+      </>,
+    );
+    const marks = await screen.findAllByTestId('release-verdict');
+    expect(marks.map((mark) => [mark.textContent, mark.dataset.runs])).toEqual([
+      ['Needs n8n 2.3 or later', 'false'],
+      ['Not on your n8n 1.98: runs up to 1.50', 'false'],
+      ['Runs on your n8n 1.98', 'true'],
+    ]);
+  });
+
+  it('marks them in Vietnamese', async () => {
+    await inLanguage('vi');
+    document.cookie = 'n8n=1.98; path=/';
+    renderInApp(
+      <>
+        <WorkflowCard workflow={card({ compat: { min: '2.3', max: null } })} />
+        <WorkflowCard workflow={card({ id: 'a1', compat: { min: '1.0', max: '1.50' } })} />
+      </>,
+    );
+    expect(await screen.findByText('Cần n8n 2.3 trở lên')).toBeTruthy();
+    expect(screen.getByText('Không chạy trên n8n 1.98 của bạn: chỉ chạy đến bản 1.50')).toBeTruthy();
   });
 });

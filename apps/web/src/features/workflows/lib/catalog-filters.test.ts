@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { workflowsQueryOptions } from '../api/get-workflows';
 import {
   bundleSearchWords,
   DEFAULT_FILTERS,
@@ -83,5 +84,35 @@ describe('bundles above the catalogue', () => {
     expect(at('search=shopee&price=free')).toBeNull();
     expect(at('search=shopee&category=n8n')).toBeNull();
     expect(at('search=shopee&app=slack')).toBeNull();
+  });
+});
+
+describe('the "Only what runs on my n8n" filter', () => {
+  it('keeps a valid release in the address and drops anything else', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('n8n=1.98'));
+    expect(filters.n8n).toBe('1.98');
+    expect(hasActiveFilters(filters)).toBe(true);
+    expect(filtersToSearchParams(filters).toString()).toBe('n8n=1.98');
+    expect(filtersFromSearchParams(new URLSearchParams('n8n=latest')).n8n).toBe('');
+    expect(filtersFromSearchParams(new URLSearchParams('n8n=1.98.1.4')).n8n).toBe('');
+  });
+});
+
+describe('the list query', () => {
+  it('asks the API for n8n=<release> when the filter is on', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        return Response.json({ workflows: [], totalCount: 0, filteredCount: 0, page: 0, pageSize: 24 });
+      }),
+    );
+    const options = workflowsQueryOptions({ ...DEFAULT_FILTERS, n8n: '1.98' });
+    await (options.queryFn as (context: { signal: AbortSignal }) => Promise<unknown>)({
+      signal: new AbortController().signal,
+    });
+    vi.unstubAllGlobals();
+    expect(asked).toEqual(['/api/workflows?n8n=1.98']);
   });
 });
