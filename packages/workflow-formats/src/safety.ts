@@ -320,18 +320,24 @@ interface CodeRule {
 const JS_NETWORK_MODULES =
   'https?|http2|net|dgram|tls|dns|axios|node-fetch|got|request|ws|undici|superagent|needle|socket\\.io-client|cross-fetch|isomorphic-fetch|ky';
 
-/** A module loaded by `require('x')`, `import … from 'x'`, `import('x')` or `import 'x'`. */
+/** A module loaded by `require('x')`, `_load('x')`, `import … from 'x'`, `import('x')` or `import 'x'`. */
 const loads = (modules: string) =>
   new RegExp(
-    `(?:\\brequire\\s*\\(\\s*|\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\bimport\\s+)['"\`](?:node:)?(${modules})(?:/[\\w./-]*)?['"\`]`,
+    `(?:\\b(?:require|_load)\\s*\\(\\s*|\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\bimport\\s+)['"\`](?:node:)?(${modules})(?:/[\\w./-]*)?['"\`]`,
     'g',
   );
 
-/** `require(…)` and every form of `import` contain one of these. */
-const LOADS = ['require', 'import'];
+/** `require(…)`, `_load(…)` and every form of `import` contain one of these. */
+const LOADS = ['require', '_load', 'import'];
 
 const CODE_RULES: CodeRule[] = [
-  { code: 'code_child_process', hints: LOADS, regex: loads('child_process'), group: 1 },
+  // Named in any string: `module.constructor._load('child_process')`, `globalThis[r]('child_process')`.
+  {
+    code: 'code_child_process',
+    hints: ['child_process'],
+    regex: /['"`](?:node:)?(child_process)['"`]/g,
+    group: 1,
+  },
   {
     code: 'code_child_process',
     hints: ['binding'],
@@ -445,6 +451,8 @@ interface NodeContext {
   node: string;
   nodeType: string;
   out: SafetyFinding[];
+  /** Findings of this node so far (`code` and `detail`): one node reports each once. */
+  seen: Set<string>;
 }
 
 function add(
@@ -454,6 +462,9 @@ function add(
   isPublic: boolean,
   detail?: string,
 ): void {
+  const key = `${code}\u0000${detail ?? ''}`;
+  if (context.seen.has(key)) return;
+  context.seen.add(key);
   context.out.push({
     code,
     severity,
@@ -529,6 +540,11 @@ function checkRequest(
 
 const CREDENTIAL_EXPRESSION = /\$credentials\b|\bgetCredentials\s*\(/;
 
+/** Python rather than JavaScript, for code steps that do not say: `import x` lines, `def f(…):`. */
+function looksLikePython(code: string): boolean {
+  return /^[ \t]*(?:import [\w.]+(?: as \w+)?[ \t]*$|from [\w.]+ import |def \w+\(.*\):[ \t]*$)/m.test(code);
+}
+
 // ---------------------------------------------------------------------------------------------
 // n8n
 
@@ -560,7 +576,10 @@ function isPython(parameters: JsonRecord): boolean {
 }
 
 function checkN8nNode(raw: JsonRecord, context: NodeContext, packages: Map<string, NodeContext>): void {
-  const type = context.nodeType;
+  // An AI agent's tool form of a node (`n8n-nodes-base.executeCommandTool`) does what the node does.
+  const type = context.nodeType.startsWith('n8n-nodes-base.')
+    ? context.nodeType.replace(/Tool$/, '')
+    : context.nodeType;
   const parameters = isRecord(own(raw, 'parameters')) ? (own(raw, 'parameters') as JsonRecord) : {};
   const disabled = own(raw, 'disabled') === true;
   if (type === 'n8n-nodes-base.executeCommand') add(context, 'execute_command', 'high', true);
@@ -586,7 +605,14 @@ function checkN8nNode(raw: JsonRecord, context: NodeContext, packages: Map<strin
     );
   } else if (type === 'n8n-nodes-base.webhook') {
     const authentication = text(own(parameters, 'authentication'));
-    if (!disabled && (authentication === undefined || authentication === 'none'))
+    // An allow-list of caller IP addresses also keeps strangers out.
+    const options = own(parameters, 'options');
+    const allowList = isRecord(options) ? text(own(options, 'ipWhitelist')) : undefined;
+    if (
+      !disabled &&
+      (authentication === undefined || authentication === 'none') &&
+      (allowList === undefined || allowList.trim() === '')
+    )
       add(context, 'webhook_no_auth', 'medium', true);
   } else if (type === 'n8n-nodes-base.formTrigger') {
     const authentication = text(own(parameters, 'authentication'));
@@ -616,8 +642,13 @@ function checkMakeModule(raw: JsonRecord, context: NodeContext): void {
     const language = [parameters, mapper]
       .map((value) => (isRecord(value) ? text(own(value, 'language')) : undefined))
       .find((value) => value !== undefined);
-    const python = app === 'python' || (language !== undefined && /python/i.test(language));
-    for (const piece of stringsOf(mapper, parameters)) checkCode(piece, python, context);
+    const pieces = stringsOf(mapper, parameters);
+    const python =
+      app === 'python' ||
+      (language !== undefined && /python/i.test(language)) ||
+      (isRecord(mapper) && Object.keys(mapper).some((key) => /python/i.test(key))) ||
+      pieces.some(looksLikePython);
+    for (const piece of pieces) checkCode(piece, python, context);
   } else if (app === 'http') {
     const url = isRecord(mapper) ? text(own(mapper, 'url')) : undefined;
     checkRequest(url, context, undefined);
@@ -633,15 +664,24 @@ function checkZapierStep(raw: JsonRecord, context: NodeContext): void {
   const api = context.nodeType;
   const action = text(own(raw, 'action')) ?? '';
   const params = own(raw, 'params');
-  if (/^Code(?:CLI)?API$/.test(api)) {
+  const url = isRecord(params) ? text(own(params, 'url')) : undefined;
+  if (/^Code(?:CLI)?API$/i.test(api)) {
     add(context, 'code_node', 'info', true);
-    const python = /python/i.test(action);
-    for (const piece of stringsOf(params)) checkCode(piece, python, context);
-  } else if (/^WebHook(?:CLI)?API$/.test(api)) {
-    const url = isRecord(params) ? text(own(params, 'url')) : undefined;
+    // Newer exports name the action by an id, not `run_python`: the code itself tells.
+    const pieces = stringsOf(params);
+    const python = /python/i.test(action) || pieces.some(looksLikePython);
+    for (const piece of pieces) checkCode(piece, python, context);
+  } else if (/^Web[Hh]ooks?(?:CLI)?API$/.test(api)) {
     const catchHook = /hook/i.test(action) || (url === undefined && own(raw, 'type_of') === 'read');
     if (catchHook) add(context, 'webhook_no_auth', 'low', true, SECRET_URL_DETAIL);
     else checkRequest(url, context, undefined);
+  } else if (/raw_request/i.test(action) && url !== undefined) {
+    // An app's "API request" step sends the app's own connection to the address typed in.
+    const service = api.replace(/(?:CLI)?API$/i, '');
+    checkRequest(url, context, {
+      type: `${service.charAt(0).toLowerCase()}${service.slice(1)}Api`,
+      viaExpression: false,
+    });
   }
 }
 
@@ -662,17 +702,9 @@ function isParseResult(value: unknown): value is ParseResult {
   );
 }
 
-function dedupe(findings: SafetyFinding[]): SafetyFinding[] {
-  const seen = new Set<string>();
-  const out: SafetyFinding[] = [];
-  for (const finding of findings) {
-    const key = `${finding.code}\u0000${finding.node ?? ''}\u0000${finding.detail ?? ''}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(finding);
-  }
-  // Most serious first; the file's order within a severity.
-  return out
+/** Most serious first; the file's order within a severity. */
+function bySeverity(findings: SafetyFinding[]): SafetyFinding[] {
+  return findings
     .map((finding, index) => ({ finding, index }))
     .sort((a, b) => severityRank(b.finding.severity) - severityRank(a.finding.severity) || a.index - b.index)
     .map(({ finding }) => finding);
@@ -699,7 +731,12 @@ export function checkSafety(
   };
   const graphOf = (name: string | undefined) => result.workflows.find((graph) => graph.name === name);
 
+  const seenSecrets = new Set<string>();
   for (const secret of options.secrets ?? scanSecrets(result)) {
+    // One finding per kind of secret in a node, however many fields hold one.
+    const key = `${secret.workflow ?? ''}\u0000${secret.nodeId ?? secret.node}\u0000${secret.kind}`;
+    if (seenSecrets.has(key)) continue;
+    seenSecrets.add(key);
     const nodeType = typeOf(graphOf(secret.workflow), secret.nodeId);
     findings.push({
       code: 'secret',
@@ -714,7 +751,7 @@ export function checkSafety(
     const kinds = [...new Set(options.redacted.map((secret) => secret.kind))].sort();
     findings.push({ code: 'secret_removed', severity: 'info', detail: kinds.join(', '), public: true });
   }
-  if (document === undefined) return dedupe(findings);
+  if (document === undefined) return bySeverity(findings);
 
   const packages = new Map<string, NodeContext>();
   const nameById = new Map<WorkflowGraph, Map<string, string>>();
@@ -733,12 +770,12 @@ export function checkSafety(
           : platform === 'zapier'
             ? (text(own(raw, 'selected_api')) ?? '').split('@')[0]!
             : (text(own(raw, 'type')) ?? '');
-      const context: NodeContext = { node: name, nodeType, out: findings };
+      const context: NodeContext = { node: name, nodeType, out: findings, seen: new Set() };
       if (platform === 'n8n') checkN8nNode(raw, context, packages);
       else if (platform === 'make') checkMakeModule(raw, context);
       else if (platform === 'zapier') checkZapierStep(raw, context);
     },
   });
   for (const [pkg, context] of packages) add(context, 'community_package', 'medium', true, pkg);
-  return dedupe(findings);
+  return bySeverity(findings);
 }

@@ -44,6 +44,9 @@ describe('checkSafety: n8n node types', () => {
     ['n8n-nodes-base.readBinaryFile', 'file_system:medium'],
     ['n8n-nodes-base.writeBinaryFile', 'file_system:medium'],
     ['n8n-nodes-base.localFileTrigger', 'file_system:medium'],
+    ['n8n-nodes-base.executeCommandTool', 'execute_command:high'],
+    ['n8n-nodes-base.sshTool', 'ssh:medium'],
+    ['n8n-nodes-base.readWriteFileTool', 'file_system:medium'],
     ['n8n-nodes-base.function', 'code_node:info'],
     ['n8n-nodes-base.functionItem', 'code_node:info'],
   ])('%s → %s', (type, expected) => {
@@ -75,6 +78,9 @@ describe('checkSafety: n8n node types', () => {
     expect(brief(webhook({ path: 'x', authentication: 'none' }))).toEqual(['webhook_no_auth:medium']);
     expect(webhook({ path: 'x', authentication: 'headerAuth' })).toEqual([]);
     expect(webhook({ path: 'x' }, { disabled: true })).toEqual([]);
+    // Callers limited to an allow-list of IP addresses.
+    expect(webhook({ path: 'x', options: { ipWhitelist: '203.0.113.7' } })).toEqual([]);
+    expect(brief(webhook({ path: 'x', options: { ipWhitelist: ' ' } }))).toEqual(['webhook_no_auth:medium']);
     const form = (parameters: Record<string, unknown>) =>
       checkSafety(n8n(n8nNode('Form', 'n8n-nodes-base.formTrigger', { typeVersion: 2.2, parameters })));
     expect(brief(form({ formTitle: 'Sign up' }))).toEqual(['form_no_auth:low']);
@@ -92,6 +98,12 @@ describe('checkSafety: code', () => {
     ['const f = new Function("a", body);', 'code_eval:high:Function'],
     ["Function('return this')()", 'code_eval:high:Function'],
     ["const vm = require('vm');", 'code_eval:high:vm'],
+    [
+      "process.mainModule.constructor._load('child_process').execSync('id')",
+      'code_child_process:high:child_process',
+    ],
+    ["const m = 'child_process'; globalThis[req](m)", 'code_child_process:high:child_process'],
+    ["const os = module.constructor._load('fs');", 'code_fs:high:fs'],
     ["const https = require('https');", 'code_network_module:high:https'],
     ["import axios from 'axios';", 'code_network_module:high:axios'],
     ["const WebSocket = require('ws');", 'code_network_module:high:ws'],
@@ -212,14 +224,21 @@ describe('checkSafety: Make and Zapier', () => {
       make(
         { id: 1, module: 'gateway:CustomWebHook', parameters: { hook: 1 }, mapper: {} },
         { id: 2, module: 'code:ExecuteCode', mapper: { code: "const cp = require('child_process');" } },
+        {
+          id: 5,
+          module: 'code:ExecuteCode',
+          mapper: { language: 'python', codeEditorPython: 'import requests\nresult = requests.get(url)' },
+        },
         { id: 3, module: 'http:ActionSendData', mapper: { url: 'https://pastebin.com/api', method: 'post' } },
         { id: 4, module: 'http:ActionSendData', mapper: { url: '{{1.url}}', method: 'get' } },
       ),
     );
     expect(brief(findings)).toEqual([
       'code_child_process:high:child_process',
+      'code_network_module:high:requests',
       'http_paste_site:high:pastebin.com',
       'webhook_no_auth:low:secret-url',
+      'code_node:info',
       'code_node:info',
       'http_request:info:pastebin.com',
       'http_request:info',
@@ -244,6 +263,58 @@ describe('checkSafety: Make and Zapier', () => {
       'code_node:info',
       'code_node:info',
       'http_request:info:8.8.4.4',
+    ]);
+  });
+});
+
+describe('checkSafety: Zapier exports as zapier.com writes them today', () => {
+  it('reads CodeCLIAPI steps named by an id, telling Python from the code, and WebHookCLIAPI hooks', () => {
+    const findings = checkSafety(
+      zapier(
+        { selected_api: 'WebHookCLIAPI@1.1.1', action: 'hook_v2', type_of: 'read', params: {} },
+        {
+          selected_api: 'CodeCLIAPI@1.0.1',
+          action: '01929fad-d3dd-62c2-52ed-7868d5fcc691',
+          type_of: 'write',
+          params: { code: 'import subprocess\noutput = {"o": subprocess.check_output(["id"])}' },
+        },
+        {
+          selected_api: 'CodeCLIAPI@1.0.1',
+          action: '01929fad-d3dd-62c2-52ed-7868d5fcc691',
+          type_of: 'write',
+          params: { code: 'const w = window.open("x"); output = [{ open: true }];' },
+        },
+      ),
+    );
+    expect(brief(findings)).toEqual([
+      'code_child_process:high:subprocess',
+      'webhook_no_auth:low:secret-url',
+      'code_node:info',
+      'code_node:info',
+    ]);
+  });
+
+  it("checks an app's API request step against the app's own domain", () => {
+    const rawRequest = (url: string) =>
+      brief(
+        checkSafety(
+          zapier(
+            { selected_api: 'ShopifyCLIAPI@6.1.1', action: 'new_order_hook_v2', type_of: 'read', params: {} },
+            {
+              selected_api: 'ShopifyCLIAPI@6.1.1',
+              action: '_zap_raw_request',
+              type_of: 'write',
+              params: { method: 'GET', url },
+            },
+          ),
+        ),
+      );
+    expect(rawRequest('https://my-shop.myshopify.com/admin/api/2024-10/orders/{{1__id}}.json')).toEqual([
+      'http_request:info:my-shop.myshopify.com',
+    ]);
+    expect(rawRequest('https://collect.example.net/orders')).toEqual([
+      'credential_foreign_host:high:collect.example.net',
+      'http_request:info:collect.example.net',
     ]);
   });
 });
