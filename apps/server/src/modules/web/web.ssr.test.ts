@@ -196,6 +196,14 @@ describe('public pages rendered on the server', () => {
     expect(found).not.toContain('Premium CRM sync');
   });
 
+  it("renders the catalogue for the visitor's remembered n8n release (the n8n cookie), and ignores a bad one", async () => {
+    const remembered = await crawl('/workflows?lang=en', { cookie: 'n8n=1.98' });
+    expect(text(bodyOf(remembered.body))).toContain('Your n8n: 1.98');
+    expect(bodyOf(remembered.body)).toContain('name="n8n" value="1.98"');
+    const forged = await crawl('/workflows?lang=en', { cookie: 'n8n=<b>1</b>' });
+    expect(text(bodyOf(forged.body))).not.toContain('Your n8n');
+  });
+
   it('lets no shared cache keep a page asked for with a session cookie', async () => {
     const session = await signedInUser(ctx, { name: 'Someone' });
     const signedIn = await crawl(slugs.free!, { cookie: session.cookie });
