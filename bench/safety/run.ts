@@ -253,7 +253,7 @@ const extraSection = (() => {
     .filter(({ finding }) => finding.code !== 'execute_command')
     .map(({ file, finding }) => `- \`${finding.code}\` ${finding.detail ?? ''} in ${file.split('/').pop()}`);
   const source = process.env.SAFETY_EXTRA_CORPUS_SOURCE ?? extra.dir;
-  return `${extra.files.length} files from ${source} (not in the repository); ${severityLine(extraMeasured)}
+  return `${extra.files.length} files from ${source}; ${severityLine(extraMeasured)}
 Time per file: p50 ${ms(percentile(extraMeasured.times, 50))} ms, p95 ${ms(percentile(extraMeasured.times, 95))} ms, max ${ms(extraMeasured.times.at(-1) ?? 0)} ms.
 
 ${findingsTable(extraMeasured)}

@@ -524,16 +524,25 @@ function stringsOf(...values: unknown[]): string[] {
 function checkRequest(
   url: string | undefined,
   context: NodeContext,
-  credential: { type?: string; viaExpression: boolean } | undefined,
+  credential: { type?: string; viaExpression: boolean; names?: string[] } | undefined,
 ): void {
   const host = url === undefined ? undefined : literalHost(url);
   add(context, 'http_request', 'info', true, host);
   if (host === undefined) return;
   for (const found of hostFindings(host)) add(context, found.code, found.severity, true, host);
   if (credential === undefined) return;
+  const squashedHost = host.replace(/[^a-z0-9]/g, '');
+  // `$credentials.SerpAPI.key` sent to serpapi.com stays with its service.
+  const namesItsHost = (credential.names ?? []).some((name) => {
+    const stem = name
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .replace(/api$/, '');
+    return stem.length >= 3 && squashedHost.includes(stem);
+  });
   const foreign = credential.viaExpression
     ? // A credential's values typed into a request: any named host outside its service.
-      credential.type === undefined || isForeignHost(credential.type, host)
+      !namesItsHost && (credential.type === undefined || isForeignHost(credential.type, host))
     : isForeignHost(credential.type, host);
   if (foreign) add(context, 'credential_foreign_host', 'high', true, host);
 }
@@ -595,12 +604,16 @@ function checkN8nNode(raw: JsonRecord, context: NodeContext, packages: Map<strin
     const authentication = text(own(parameters, 'authentication'));
     const predefined =
       authentication === 'predefinedCredentialType' ? text(own(parameters, 'nodeCredentialType')) : undefined;
-    const viaExpression = stringsOf(parameters).some((piece) => CREDENTIAL_EXPRESSION.test(piece));
+    const withCredentials = stringsOf(parameters).filter((piece) => CREDENTIAL_EXPRESSION.test(piece));
+    const viaExpression = withCredentials.length > 0;
+    const names = withCredentials.flatMap((piece) =>
+      [...piece.matchAll(/\$credentials\s*(?:\.\s*|\[\s*['"`])([\w-]+)/g)].map((match) => match[1]!),
+    );
     checkRequest(
       url,
       context,
       predefined !== undefined || viaExpression
-        ? { ...(predefined !== undefined ? { type: predefined } : {}), viaExpression }
+        ? { ...(predefined !== undefined ? { type: predefined } : {}), viaExpression, names }
         : undefined,
     );
   } else if (type === 'n8n-nodes-base.webhook') {

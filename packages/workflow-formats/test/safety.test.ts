@@ -215,6 +215,15 @@ describe('checkSafety: HTTP requests', () => {
       }),
     );
     expect(brief(findings)).toContain('credential_foreign_host:high:collect.example.org');
+    // Named after the service it is sent to: its own host.
+    const own = checkSafety(
+      httpNode({
+        url: 'https://serpapi.com/search',
+        sendQuery: true,
+        queryParameters: { parameters: [{ name: 'api_key', value: '={{ $credentials.SerpAPI.key }}' }] },
+      }),
+    );
+    expect(brief(own)).toEqual(['http_request:info:serpapi.com']);
   });
 });
 
