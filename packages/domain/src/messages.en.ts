@@ -234,7 +234,7 @@ export const MESSAGES_EN = {
     },
     http_request: {
       title: 'Makes web requests',
-      buyer: 'Sends web requests (HTTP) to the addresses shown.',
+      buyer: 'Sends web requests (HTTP) to other services.',
       fix: 'Nothing required. Name the services it calls in the description.',
     },
     http_ip_literal: {

@@ -235,7 +235,7 @@ export const MESSAGES_VI = {
     },
     http_request: {
       title: 'Gửi yêu cầu web',
-      buyer: 'Gửi yêu cầu web (HTTP) tới các địa chỉ được liệt kê.',
+      buyer: 'Gửi yêu cầu web (HTTP) tới các dịch vụ khác.',
       fix: 'Không bắt buộc sửa. Hãy nêu các dịch vụ được gọi trong phần mô tả.',
     },
     http_ip_literal: {
