@@ -447,6 +447,9 @@ function hasBlob(code: string): boolean {
   return ESCAPED_BYTES.test(code);
 }
 
+/** Longest `detail`: a DNS name's 253 characters. */
+const MAX_DETAIL = 253;
+
 interface NodeContext {
   node: string;
   nodeType: string;
@@ -462,6 +465,8 @@ function add(
   isPublic: boolean,
   detail?: string,
 ): void {
+  // Hosts and npm names are short; a longer one is a made-up value, cut to a readable length.
+  if (detail !== undefined && detail.length > MAX_DETAIL) detail = `${detail.slice(0, MAX_DETAIL - 1)}…`;
   const key = `${code}\u0000${detail ?? ''}`;
   if (context.seen.has(key)) return;
   context.seen.add(key);

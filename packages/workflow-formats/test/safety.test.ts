@@ -1,6 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_SCANNED_PER_NODE,
+  SAFETY_RULE_CODES,
+  SAFETY_SEVERITIES,
   checkExport,
   checkSafety,
   highestSeverity,
@@ -404,5 +407,53 @@ describe('the secret scan in prose', () => {
     expect(brief(checkSafety(note('Header: Authorization: Basic dXNlcjpzM2NyZXQtcGFzcw==')))).toEqual([
       'secret:high:basic-auth',
     ]);
+  });
+});
+
+describe('checkSafety on any value in any field', () => {
+  /** Every path to a value inside a document. */
+  const pathsOf = (value: unknown, prefix: (string | number)[] = [], into: (string | number)[][] = []) => {
+    into.push(prefix);
+    if (Array.isArray(value)) value.forEach((item, i) => pathsOf(item, [...prefix, i], into));
+    else if (value && typeof value === 'object')
+      for (const [key, child] of Object.entries(value)) pathsOf(child, [...prefix, key], into);
+    return into;
+  };
+  const risky = plantRiskyVariants(
+    [...fixtureFiles('n8n'), ...fixtureFiles('make'), ...fixtureFiles('zapier')]
+      .map((name) => ({ name, text: fixture(name) }))
+      .filter(({ text }) => text.length < 40_000),
+    VARIANT_PATTERNS.length,
+  ).map((variant) => JSON.parse(variant.text) as unknown);
+
+  it('cuts a made-up package name or host to 253 characters', () => {
+    const findings = checkSafety(n8n(n8nNode('A', `n8n-nodes-${'x'.repeat(1000)}.y`)));
+    expect(findings[0]!.detail).toHaveLength(253);
+  });
+
+  it('never throws and answers findings of the contract', () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: risky.length - 1 }),
+        fc.nat(),
+        fc.oneof(fc.jsonValue(), fc.string({ maxLength: 300 }), fc.constant({ url: 'http://[::1' })),
+        (which, where, replacement) => {
+          const doc = structuredClone(risky[which]) as Record<string | number, unknown>;
+          const paths = pathsOf(doc).filter((path) => path.length > 0);
+          const path = paths[where % paths.length]!;
+          let holder = doc;
+          for (const key of path.slice(0, -1)) holder = holder[key] as Record<string | number, unknown>;
+          holder[path.at(-1)!] = replacement;
+          const findings = checkSafety(JSON.stringify(doc));
+          for (const finding of findings) {
+            expect(SAFETY_RULE_CODES).toContain(finding.code);
+            expect(SAFETY_SEVERITIES).toContain(finding.severity);
+            expect(typeof finding.public).toBe('boolean');
+            if (finding.detail !== undefined) expect(finding.detail.length).toBeLessThanOrEqual(253);
+          }
+        },
+      ),
+      { seed: 20261128, numRuns: 400 },
+    );
   });
 });
