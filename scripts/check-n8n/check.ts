@@ -13,6 +13,11 @@
  *    Flowbay n8n connection of a buyer, sends a free and a bought workflow, and finds each in n8n's
  *    API with all its nodes and on n8n's canvas (Flowbay runs with N8N_CONNECT_ALLOW_PRIVATE=true:
  *    n8n listens on 127.0.0.1).
+ * 4. The computed versions against the real n8n: for every demo n8n workflow, n8nCompatibility and
+ *    runsOnRelease say whether it runs on this line; the running n8n's own node types (GET
+ *    /types/nodes.json, as its editor loads them) must then know every built-in node type and
+ *    typeVersion of a workflow said to run, which must also have imported, and must miss at least
+ *    one (named in the report) of a workflow said not to.
  *
  * Writes bench/reports/n8n-check.md and ends with `N passed, M failed` over every line.
  */
@@ -32,7 +37,14 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, request as playwrightRequest, type Page } from '@playwright/test';
-import { importableN8nFile, parseWorkflowExport } from '@flowbay/workflow-formats';
+import { runsOnRelease } from '@flowbay/domain/checks';
+import {
+  importableN8nFile,
+  n8nCompatibility,
+  parseWorkflowExport,
+  summarizeExport,
+  type N8nRequirements,
+} from '@flowbay/workflow-formats';
 import { DEMO_WORKFLOWS } from '../../apps/server/src/db/seed/demo-data.ts';
 import { servedWorkflowFile } from '../../apps/server/src/lib/served-file.ts';
 import { chromiumLaunchOptions } from '../lib/chromium.ts';
@@ -81,6 +93,19 @@ const sends: {
   canvasNodes: number | null;
   credentials: string[];
   url: string;
+}[] = [];
+/** Each demo n8n workflow on each line: what the catalogue computed and what the running n8n knows. */
+const compat: {
+  version: string;
+  title: string;
+  min: string | null;
+  max: string | null;
+  runs: boolean | null;
+  imported: boolean | null;
+  /** Built-in `type@typeVersion` the running n8n does not list. */
+  unknown: string[];
+  checked: number;
+  ok: boolean;
 }[] = [];
 /** Seconds each line took (its install, imports, start and editor journey). */
 const timings = new Map<string, number>();
@@ -263,6 +288,8 @@ interface ToImport {
   file: string;
   source: string;
   nodes: number;
+  /** A demo catalogue workflow: its title and the node types and versions its served file uses. */
+  demo?: { title: string; requirements: N8nRequirements };
 }
 
 /** Every n8n file Flowbay serves of the demo catalogue, and the corpus through the same function. */
@@ -289,10 +316,12 @@ async function filesToImport(flowbay: { url: string; dataDir: string }): Promise
       const demo = DEMO_WORKFLOWS.find((entry) => entry.title === item.title);
       if (demo) servedHashes.add(demo.file);
       const parsed = parseWorkflowExport(text);
+      const summary = parsed.ok ? summarizeExport(parsed) : null;
       toImport.push({
         file,
         source: `GET /api/workflows/${item.id}/download (#${item.number} "${item.title}"${item.price > 0 ? `, paid ${item.price} đ` : ''})`,
         nodes: parsed.ok ? parsed.workflows.reduce((sum, graph) => sum + graph.nodes.length, 0) : 0,
+        ...(summary ? { demo: { title: item.title, requirements: summary.requirements } } : {}),
       });
     }
   } catch (error) {
@@ -438,6 +467,7 @@ async function checkLine(
       return;
     }
     await editorCheck(version, n8nUrl, flowbay.url);
+    await computedVersionsCheck(version, n8nUrl, toImport);
     if (buyer) await sendToN8nCheck(version, n8nUrl, flowbay.url, buyer);
     else record(version, 'Send to my n8n', false, 'no buyer with a free and a bought workflow');
   } finally {
@@ -480,6 +510,92 @@ async function editorCheck(version: string, n8nUrl: string, flowbayUrl: string) 
     );
   } finally {
     await browser.close();
+  }
+}
+
+/* ---------- the computed versions against the running n8n ---------- */
+
+/** n8n's own packages: their nodes ship with n8n; community nodes are installed apart and not judged here. */
+const BUILT_IN = ['n8n-nodes-base.', '@n8n/n8n-nodes-langchain.'];
+
+/** Every node type and typeVersion this n8n loaded, as its editor reads them (owner session). */
+async function runningNodeTypes(n8nUrl: string): Promise<Map<string, Set<number>>> {
+  const api = await n8nOwnerApi(n8nUrl);
+  try {
+    const response = await api.get('/types/nodes.json');
+    if (!response.ok()) throw new Error(`GET /types/nodes.json answered ${response.status()}`);
+    const list = (await response.json()) as { name: string; version: number | number[] }[];
+    const known = new Map<string, Set<number>>();
+    for (const node of list) {
+      const versions = known.get(node.name) ?? new Set<number>();
+      for (const version of Array.isArray(node.version) ? node.version : [node.version])
+        versions.add(Number(version));
+      known.set(node.name, versions);
+    }
+    return known;
+  } finally {
+    await api.dispose();
+  }
+}
+
+async function computedVersionsCheck(version: string, n8nUrl: string, toImport: ToImport[]) {
+  let known: Map<string, Set<number>>;
+  try {
+    known = await runningNodeTypes(n8nUrl);
+    const builtIn = [...known.keys()].filter((type) => BUILT_IN.some((prefix) => type.startsWith(prefix)));
+    const pairs = [...known.values()].reduce((sum, versions) => sum + versions.size, 0);
+    record(
+      version,
+      "n8n's node types read (GET /types/nodes.json)",
+      builtIn.length > 0,
+      `${known.size} node types (${builtIn.length} of n8n's own packages), ${pairs} type versions`,
+    );
+    if (builtIn.length === 0) return;
+  } catch (error) {
+    record(version, "n8n's node types read (GET /types/nodes.json)", false, String(error));
+    return;
+  }
+  for (const entry of toImport) {
+    if (!entry.demo) continue;
+    const { title, requirements } = entry.demo;
+    const computed = n8nCompatibility(requirements);
+    const runs = runsOnRelease({ min: computed.min, max: computed.max }, version);
+    const used = requirements.nodeTypeVersions.filter((node) =>
+      BUILT_IN.some((prefix) => node.type.startsWith(prefix)),
+    );
+    const unknown = used
+      .filter((node) => {
+        const typeVersion = node.version === undefined || node.version === null ? 1 : Number(node.version);
+        return !known.get(node.type)?.has(typeVersion);
+      })
+      .map((node) => `${node.type}@${node.version ?? 1}`);
+    const imported =
+      imports.find((row) => row.version === version && row.file === basename(entry.file))?.ok ?? null;
+    // Said to run: imports and every node is known. Said not to (or unknown to the catalogue): n8n
+    // misses at least one of its nodes.
+    const ok = runs === true ? imported === true && unknown.length === 0 : unknown.length > 0;
+    compat.push({
+      version,
+      title,
+      min: computed.min,
+      max: computed.max,
+      runs,
+      imported,
+      unknown,
+      checked: used.length,
+      ok,
+    });
+    const range = `computed ${computed.min ?? 'none'}${computed.max ? ` to ${computed.max}` : ' and later'}`;
+    record(
+      version,
+      `computed versions of "${title}": ${runs === true ? 'runs' : runs === false ? 'does not run' : 'unknown'} on ${version}`,
+      ok,
+      `${range}; ${imported ? 'imported' : 'not imported'}; ${
+        unknown.length === 0
+          ? `all ${used.length} built-in node types and versions known to this n8n`
+          : `unknown to this n8n: ${unknown.join(', ')}`
+      }`,
+    );
   }
 }
 
@@ -768,6 +884,17 @@ function writeReport() {
         '',
       ];
     }),
+    '## Computed n8n versions against the running n8n',
+    '',
+    'For every demo n8n workflow: the release range `n8nCompatibility` computes from the node catalogue, what `runsOnRelease` says for the line, whether `n8n import:workflow` took the served file, and which of its built-in node types and typeVersions the running n8n does not list in its own `GET /types/nodes.json` (community nodes are not judged). A workflow said to run must import with every node known; one said not to must miss at least one. n8n imports (and its public API creates) a workflow whose nodes it does not know and draws them as unknown nodes, so an import alone does not show that a workflow runs: the node types do.',
+    '',
+    '| n8n | workflow | computed | runs on this line (computed) | imported | built-in nodes checked | unknown to this n8n | verdict |',
+    '|---|---|---|---|---|---|---|---|',
+    ...compat.map(
+      (row) =>
+        `| ${row.version} | ${row.title.replace(/\|/g, '\\|')} | ${row.min ?? 'none'}${row.max ? `–${row.max}` : '+'} | ${row.runs === null ? 'unknown' : row.runs ? 'yes' : 'no'} | ${row.imported === null ? '?' : row.imported ? 'yes' : 'no'} | ${row.checked} | ${row.unknown.join(', ') || '—'} | ${row.ok ? 'PASS' : 'FAIL'} |`,
+    ),
+    '',
     '## Send to my n8n',
     '',
     "A buyer saved each n8n as a connection (a public API key made with `POST /rest/api-keys`) and sent a free and a bought workflow; n8n's API and its canvas were then read back.",
