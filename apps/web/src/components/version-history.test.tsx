@@ -55,4 +55,29 @@ describe('VersionHistory', () => {
     expect(screen.getByTestId('version-notes').textContent).toContain('Thay đổi');
     await inLanguage('en');
   });
+
+  it("shows its author each version's findings with how to fix them, and nobody else", async () => {
+    await inLanguage('en');
+    const checked = version({
+      checks: {
+        checked_at: '2026-11-02T03:00:00.000Z',
+        safety: [
+          { code: 'secret_removed', severity: 'info', public: true },
+          { code: 'code_eval', severity: 'high', node: 'Transform', public: false },
+        ],
+        highest_severity: 'high',
+        compatibility: null,
+        setup: null,
+      },
+    });
+    const { unmount } = render(<VersionHistory versions={[checked]} showModeration />);
+    const findings = screen.getByTestId('version-findings');
+    expect(findings.querySelector('summary')!.textContent).toBe('What the checks foundHighSeverity: High');
+    expect(findings.textContent).toContain('Code runs generated code (eval)');
+    expect(findings.textContent).toContain('Node: Transform');
+    expect(findings.textContent).toContain('How to fix: Remove eval, new Function and vm');
+    unmount();
+    render(<VersionHistory versions={[checked]} />);
+    expect(screen.queryByTestId('version-findings')).toBeNull();
+  });
 });

@@ -6,11 +6,13 @@ import { TitledCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ModerationStatusBadge } from '@/components/moderation-status-badge';
 import { formatDate } from '@/lib/format';
+import { FindingList, highestSeverity } from './checks/finding-list';
+import { SeverityBadge } from './checks/severity-badge';
 
 /**
  * A workflow's versions, newest first, with their dates and what changed, wherever they are listed:
  * the detail page (with a download per version) and the author's edit page (with each version's
- * moderation state and reason).
+ * moderation state and reason, and what the safety check found in its file, with how to fix it).
  */
 export function VersionHistory({
   versions,
@@ -58,6 +60,19 @@ export function VersionHistory({
                     <span className="sr-only">{t('listing.whatChanged')}: </span>
                     {version.notes}
                   </p>
+                )}
+                {showModeration && version.checks && version.checks.safety.length > 0 && (
+                  <details className="mt-2 text-sm" data-testid="version-findings">
+                    <summary className="inline-flex cursor-pointer items-center gap-2 font-medium text-slate-800">
+                      {t('publish.checks.title')}
+                      <SeverityBadge
+                        severity={version.checks.highest_severity ?? highestSeverity(version.checks.safety)!}
+                      />
+                    </summary>
+                    <div className="mt-2">
+                      <FindingList findings={version.checks.safety} audience="author" />
+                    </div>
+                  </details>
                 )}
                 {showModeration && version.review_status === 'rejected' && version.review_reason && (
                   <p className="mt-1 text-sm text-red-800" data-testid="rejection-reason">

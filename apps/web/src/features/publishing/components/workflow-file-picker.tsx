@@ -7,6 +7,7 @@ import { describedBy } from '@/components/ui/form-field';
 import { FieldError, Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { asLanguage, formatNumber } from '@/lib/format';
+import { errorKey } from '@/lib/api-client';
 import { uploadFile } from '../api/upload-file';
 import { checkWorkflowFile, type FileCheck } from '../lib/check-workflow-file';
 import { translateMessage } from '@/i18n/keys';
@@ -22,7 +23,8 @@ export type ServerCheckState =
   | { status: 'idle' }
   | { status: 'checking' }
   | { status: 'done'; result: UploadResult }
-  | { status: 'failed' };
+  /** `error`: the i18n key of why (the server's refusal, or a network failure). */
+  | { status: 'failed'; error: string };
 
 interface PendingUpload {
   file: File;
@@ -57,11 +59,11 @@ export function useWorkflowFile() {
       (result) => {
         if (pending.current?.promise === promise) setServer({ status: 'done', result });
       },
-      () => {
-        // Submitting tries again, and says why if it fails then.
+      (error: unknown) => {
+        // Submitting tries again, and says why at the field if it fails then.
         if (pending.current?.promise !== promise) return;
         pending.current = null;
-        setServer({ status: 'failed' });
+        setServer({ status: 'failed', error: errorKey(error) });
       },
     );
     return promise;
@@ -295,7 +297,7 @@ export function ServerCheckPanel({ state }: { state: ServerCheckState }) {
   if (state.status === 'failed')
     return (
       <p className="text-sm text-slate-600" role="status">
-        {t('publish.checks.failed')}
+        {t('publish.checks.failed', { reason: translateMessage(t, state.error) })}
       </p>
     );
   const checks = state.result.checks;
