@@ -296,10 +296,12 @@ const GENERIC_CREDENTIALS = /^(?:http|oAuth[12]|oauth|generic|custom)/i;
 export function isForeignHost(type: string | undefined, host: string): boolean {
   if (isRiskyHost(host)) return true;
   if (type === undefined || GENERIC_CREDENTIALS.test(type)) return false;
-  const stem = type.replace(/(?:OAuth2?|Token|App|Developer|Bot|Webhook|Graph)?Api$/i, '').toLowerCase();
-  if (stem.length >= 3 && host.replace(/[^a-z0-9.]/g, '').includes(stem)) return false;
+  // A known service: only its own domains (`slack.example.net` is not Slack's).
   const known = CREDENTIAL_DOMAINS.find(([pattern]) => pattern.test(type));
   if (known) return !hostIn(host, known[1]);
+  // Another service: a host naming it is taken as its own (`serpApi` → serpapi.com).
+  const stem = type.replace(/(?:OAuth2?|Token|App|Developer|Bot|Webhook|Graph)?Api$/i, '').toLowerCase();
+  if (stem.length >= 3 && host.replace(/[^a-z0-9.]/g, '').includes(stem)) return false;
   // Another known service's domain is foreign to any other credential.
   return CREDENTIAL_DOMAINS.some(([, domains]) => hostIn(host, domains));
 }
@@ -766,8 +768,9 @@ export function checkSafety(
     });
   }
   if (options.redacted && options.redacted.length > 0) {
-    const kinds = [...new Set(options.redacted.map((secret) => secret.kind))].sort();
-    findings.push({ code: 'secret_removed', severity: 'info', detail: kinds.join(', '), public: true });
+    const kinds = [...new Set(options.redacted.map((secret) => secret.kind))].sort().join(', ');
+    const detail = kinds.length > MAX_DETAIL ? `${kinds.slice(0, MAX_DETAIL - 1)}…` : kinds;
+    findings.push({ code: 'secret_removed', severity: 'info', detail, public: true });
   }
   if (document === undefined) return bySeverity(findings);
 

@@ -196,6 +196,14 @@ describe('checkSafety: HTTP requests', () => {
     expect(withCredential('https://evil.example.net/collect', 'slackApi')).toContain(
       'credential_foreign_host:high:evil.example.net',
     );
+    // A host that only names the service is not the service's.
+    expect(withCredential('https://slack-api.example.net/collect', 'slackApi')).toContain(
+      'credential_foreign_host:high:slack-api.example.net',
+    );
+    // An unlisted service sent to another listed service's domain.
+    expect(withCredential('https://api.openai.com/v1/files', 'acmeCrmApi')).toContain(
+      'credential_foreign_host:high:api.openai.com',
+    );
     expect(withCredential('https://api.hubapi.com/crm/v3/objects', 'hubspotAppToken')).not.toContain(
       'credential_foreign_host:high:api.hubapi.com',
     );
