@@ -149,6 +149,50 @@ for (const variant of variants) {
 variantTimes.sort((a, b) => a - b);
 const foundTotal = [...byPattern.values()].reduce((sum, p) => sum + p.found, 0);
 
+// --- Hidden on purpose -------------------------------------------------------------------------
+
+/** Code that hides what it does: what the literal-text rules see and what they cannot. */
+const EVASIONS: [label: string, code: string, rule: SafetyFinding['code']][] = [
+  ['backquoted module name', 'const cp = require(`child_process`);', 'code_child_process'],
+  ['spaces and node: prefix', 'const cp = require ( "node:child_process" );', 'code_child_process'],
+  ['module name in a variable', "const m = 'child_process'; const cp = require(m);", 'code_child_process'],
+  ['module name split in two', "const cp = require('child' + '_process');", 'code_child_process'],
+  ['require reached by a computed name', "globalThis['req' + 'uire']('fs');", 'code_fs'],
+  [
+    'module name in base64',
+    "require(Buffer.from('Y2hpbGRfcHJvY2Vzcw==', 'base64').toString());",
+    'code_child_process',
+  ],
+  ['eval reached by a computed name', "globalThis['ev' + 'al']($json.src);", 'code_eval'],
+  ['Function constructor of a function', "(function () {}).constructor('return process')();", 'code_eval'],
+  ['Function constructor of an array', "[].constructor.constructor('return process')();", 'code_eval'],
+  ['paste site URL split in two', "await fetch('https://paste' + 'bin.com/raw/x');", 'http_paste_site'],
+  ['paste site URL in a template', 'await fetch(`https://pastebin.com/raw/${id}`);', 'http_paste_site'],
+];
+const evasionRows = EVASIONS.map(([label, code, rule]) => {
+  const text = JSON.stringify({
+    nodes: [
+      {
+        id: 'a',
+        name: 'Code',
+        type: 'n8n-nodes-base.code',
+        typeVersion: 2,
+        position: [0, 0],
+        parameters: { jsCode: code },
+      },
+    ],
+    connections: {},
+  });
+  const findings = checkSafety(text);
+  const other = findings.filter((finding) => finding.severity === 'high' && finding.code !== rule);
+  const result = findings.some((finding) => finding.code === rule)
+    ? 'found'
+    : other.length > 0
+      ? `flagged as ${other.map((finding) => `\`${finding.code}\` (${finding.detail ?? ''})`).join(', ')}`
+      : '**not seen**';
+  return `| ${label} | \`\` ${code.replace(/\|/g, '\\|')} \`\` | \`${rule}\` | ${result} |`;
+});
+
 // --- 5 MB files ---------------------------------------------------------------------------------
 
 function largeN8nCopies(): string {
@@ -303,6 +347,15 @@ These variants are written from the platforms' export shapes by the same people 
 they show that each rule fires on the shapes it was written for, not how the rules fare against an
 author who hides what the code does (string concatenation, \`globalThis['req' + 'uire']\`, hosts
 built at run time). A finding's absence is not proof of safety.
+
+## Code that hides what it does
+
+Not among the 300: single Code nodes written to hide from literal-text rules, to show where the
+rules stop. "Not seen" here is a known limit (decision 0165), not a regression.
+
+| trick | code | rule aimed at | result |
+|---|---|---|---|
+${evasionRows.join('\n')}
 
 ## 5 MB files
 

@@ -316,6 +316,8 @@ interface CodeRule {
   regex: RegExp;
   /** The capture group naming the module for `detail`. */
   group?: number;
+  /** `detail` when no group names it. */
+  detail?: string;
   python?: boolean;
 }
 
@@ -369,6 +371,26 @@ const CODE_RULES: CodeRule[] = [
     regex: /\bconstructor\s*\.\s*constructor\s*\(|\[\s*['"`]constructor['"`]\s*\]\s*\[/g,
   },
   { code: 'code_eval', hints: LOADS, regex: loads('vm|vm2|isolated-vm'), group: 1 },
+  // What hides a name from these rules: `(function () {}).constructor('…')`, a module name computed
+  // at run time (`require(Buffer.from(…))`), a global reached by a built name (`globalThis['ev' + 'al']`).
+  {
+    code: 'code_eval',
+    hints: ['constructor'],
+    regex: /[)}\]]\s*\)?\s*\.\s*constructor\s*\(\s*['"`]/g,
+    detail: 'Function',
+  },
+  {
+    code: 'code_eval',
+    hints: ['require'],
+    regex: /(?<![\w$.])require\s*\(\s*(?:(?!['"`)\s])[^)]*\(|['"`][^'"`]*['"`]\s*\+)/g,
+    detail: 'dynamic require',
+  },
+  {
+    code: 'code_eval',
+    hints: ['['],
+    regex: /\b(?:globalThis|global|window|self|process|module|this)\s*\[\s*['"`][^'"`\]]*['"`]\s*\+/g,
+    detail: 'computed name',
+  },
   {
     code: 'code_eval',
     hints: ['exec', 'compile', '__import__'],
@@ -490,7 +512,7 @@ function checkCode(code: string, python: boolean, context: NodeContext): void {
     rule.regex.lastIndex = 0;
     for (const match of code.matchAll(rule.regex)) {
       const named = rule.group !== undefined ? match[rule.group] : undefined;
-      add(context, rule.code, 'high', true, named ?? DETAIL_NAMES[rule.code]);
+      add(context, rule.code, 'high', true, named ?? rule.detail ?? DETAIL_NAMES[rule.code]);
       if (rule.code !== 'code_network_module') break;
     }
   }

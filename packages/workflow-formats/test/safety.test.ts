@@ -101,6 +101,10 @@ describe('checkSafety: code', () => {
     ['const f = new Function("a", body);', 'code_eval:high:Function'],
     ["Function('return this')()", 'code_eval:high:Function'],
     ["const vm = require('vm');", 'code_eval:high:vm'],
+    ["(function () {}).constructor('return process')()", 'code_eval:high:Function'],
+    ["const cp = require('child' + '_process');", 'code_eval:high:dynamic require'],
+    ["require(Buffer.from('Y2hpbGRfcHJvY2Vzcw==', 'base64').toString())", 'code_eval:high:dynamic require'],
+    ["globalThis['ev' + 'al']($json.src)", 'code_eval:high:computed name'],
     [
       "process.mainModule.constructor._load('child_process').execSync('id')",
       'code_child_process:high:child_process',
@@ -147,6 +151,7 @@ describe('checkSafety: code', () => {
       "  out.push({ json: { id: match?.[1], url: 'https://api.example.com/v1/items', when: new Date().toISOString() } });",
       '}',
       "const res = await this.helpers.httpRequest({ url: 'https://api.openai.com/v1/models' });",
+      "const lib = require('lodash'); const key = this['name'] + 1; const C = item.constructor;",
       "const img = 'data:image/png;base64," + 'iVBORw0KGgo'.repeat(30) + "';",
       'return out;',
     ].join('\n');
