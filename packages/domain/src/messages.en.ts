@@ -219,8 +219,9 @@ export const MESSAGES_EN = {
     },
     code_eval: {
       title: 'Code runs generated code (eval)',
-      buyer: 'Its code runs text as code (eval or new Function), so what it does cannot be read in advance.',
-      fix: 'Remove eval, new Function and vm, and write the logic out in the code.',
+      buyer:
+        'Its code runs text as code or loads something named only when it runs (eval, new Function), so what it does cannot be read in advance.',
+      fix: 'Remove eval, new Function and vm, name modules and functions directly, and write the logic out in the code.',
     },
     code_network_module: {
       title: 'Code opens network connections',

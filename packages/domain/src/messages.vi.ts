@@ -219,8 +219,8 @@ export const MESSAGES_VI = {
     code_eval: {
       title: 'Mã chạy đoạn mã được tạo ra (eval)',
       buyer:
-        'Mã của workflow chạy một chuỗi văn bản như mã (eval hoặc new Function), nên không thể biết trước nó sẽ làm gì.',
-      fix: 'Bỏ eval, new Function và vm, và viết thẳng phần xử lý vào mã.',
+        'Mã của workflow chạy một chuỗi văn bản như mã hoặc tải thứ chỉ được xác định khi chạy (eval, new Function), nên không thể biết trước nó sẽ làm gì.',
+      fix: 'Bỏ eval, new Function và vm, gọi thẳng tên module và hàm, và viết thẳng phần xử lý vào mã.',
     },
     code_network_module: {
       title: 'Mã tự mở kết nối mạng',
