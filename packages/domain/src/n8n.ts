@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CompatBadge, SafetyFinding, SetupEstimate } from './checks.ts';
 
 /**
  * n8n's templates API as n8n's editor (1.x) reads it, served under /n8n so that
@@ -80,6 +81,10 @@ export const N8nTemplateListItem = z.object({
   purchaseUrl: z.string().nullable(),
   user: N8nTemplateUser,
   nodes: z.array(N8nTemplateNode),
+  /** Flowbay's additions (n8n ignores them): the n8n releases it runs on, setup estimate, public findings. */
+  compatibility: CompatBadge.nullable(),
+  setup: SetupEstimate.nullable(),
+  findings: z.array(SafetyFinding.omit({ node: true })),
 });
 export type N8nTemplateListItem = z.infer<typeof N8nTemplateListItem>;
 

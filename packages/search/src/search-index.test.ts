@@ -54,6 +54,26 @@ describe('the search index', () => {
     expect(index.query(query('hoa don')).ids[0]).toBe(whole.id);
   });
 
+  it('leaves out the workflows known not to run on an n8n release, and sees changed bounds', () => {
+    const index = new SearchIndex();
+    const newer = workflow({ title: 'Airtable sync', n8nMin: '2.14.2' });
+    const older = workflow({ title: 'Airtable cleanup', n8nMin: '1.0.0', n8nMax: '1.123.81' });
+    const unknown = workflow({ title: 'Airtable import', n8nMin: null });
+    const make = workflow({ title: 'Airtable on Make', platforms: ['make'] });
+    for (const item of [newer, older, unknown, make]) index.upsert(item);
+    const ids = (n8n?: string, search = '') => index.query(query(search, { n8n })).ids.sort();
+    expect(ids('1.98')).toEqual([older.id, unknown.id, make.id].sort());
+    expect(ids('2.41', 'airtable')).toEqual([newer.id, unknown.id, make.id].sort());
+    // A visitor's "2.14" means any 2.14.x: the minimum's patch does not count against it.
+    expect(ids('2.14')).toContain(newer.id);
+    expect(ids('1.123.81')).toContain(older.id);
+    expect(ids('1.123.82')).not.toContain(older.id);
+    expect(ids()).toHaveLength(4);
+    index.upsert({ ...newer, n8nMin: '1.50.0' });
+    expect(ids('1.98')).toContain(newer.id);
+    expect(index.query(query('', { n8n: '1.98' })).count).toBe(4);
+  });
+
   it('treats a changed workflow as new and a removed one as gone', () => {
     const index = new SearchIndex();
     const item = workflow({ title: 'Zebra report' });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PRICE_BANDS, type PriceFilter, type Sort } from '@flowbay/domain';
+import { PRICE_BANDS, runsOnRelease, type PriceFilter, type Sort } from '@flowbay/domain';
 import {
   EMPTY,
   Postings,
@@ -34,6 +34,12 @@ export interface IndexedWorkflow {
   createdAt: number;
   /** The Bayesian rating score (docs/decisions/0070-ratings.md); null until rated. */
   ratingScore?: number | null;
+  /**
+   * The n8n releases the listed version runs on (n8n listings with a computed bound): the first, and
+   * the last when a node was removed since. Absent or null min: unknown, never filtered out.
+   */
+  n8nMin?: string | null;
+  n8nMax?: string | null;
 }
 
 /** Fields, strongest first; a word scores by the best field it occurs in. */
@@ -73,6 +79,8 @@ export interface SearchQuery {
   /** Workflows that use every one of these apps (keys). */
   apps?: string[];
   price: PriceFilter;
+  /** An n8n release ("1.98"): leaves out the workflows known not to run on it. */
+  n8n?: string;
   sort: SearchSort;
   offset: number;
   limit: number;
@@ -154,6 +162,8 @@ export class SearchIndex {
   private ratings = new Float64Array(1024);
   /** A bit per price band the price falls in (PRICE_FACETS order). */
   private bands = new Uint8Array(1024);
+  /** The n8n release bounds by slot (null min: not known). */
+  private n8nBounds: Array<{ min: string | null; max: string | null }> = [];
   /** Facet values (apps, platforms, use cases) as small integers: slot → facetData[start, start + count). */
   private facetStart = new Int32Array(1024);
   private facetCount = new Uint8Array(1024);
@@ -341,6 +351,8 @@ export class SearchIndex {
       workflow.price,
       workflow.userId,
       workflow.createdAt,
+      workflow.n8nMin ?? null,
+      workflow.n8nMax ?? null,
     ]);
     const existing = this.slotById.get(workflow.id);
     if (existing !== undefined) {
@@ -444,6 +456,7 @@ export class SearchIndex {
     ].slice(0, 255);
     this.ids.push(workflow.id);
     this.userIds.push(workflow.userId);
+    this.n8nBounds.push({ min: workflow.n8nMin ?? null, max: workflow.n8nMax ?? null });
     this.fingerprints.push(fingerprint);
     this.live[slot] = 1;
     this.prices[slot] = workflow.price;
@@ -742,6 +755,7 @@ export class SearchIndex {
     if (!this.live[slot]) return false;
     if (filter.bands && !(this.bands[slot]! & filter.bands)) return false;
     for (const facet of filter.facets) if (!this.hasFacet(slot, facet)) return false;
+    if (query.n8n && runsOnRelease(this.n8nBounds[slot]!, query.n8n) === false) return false;
     return !query.userId || this.userIds[slot] === query.userId;
   }
 
@@ -792,6 +806,7 @@ export class SearchIndex {
       query.useCase ?? '',
       query.apps ?? [],
       query.price,
+      query.n8n ?? '',
       query.sort,
       query.offset,
       query.limit,
@@ -822,7 +837,7 @@ export class SearchIndex {
     const space = this.candidateSpace;
     const live = this.live;
     // Without filters a candidate only has to be live (the common case, checked inline).
-    const plain = filter.facets.length === 0 && !filter.bands && !query.userId;
+    const plain = filter.facets.length === 0 && !filter.bands && !query.userId && !query.n8n;
     let found = 0;
     let score: Float64Array | null = null;
     if (this.scores.length < this.ids.length) {

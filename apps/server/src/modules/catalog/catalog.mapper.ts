@@ -48,8 +48,8 @@ export function toWorkflowCard(row: CardRow, storage: Storage): WorkflowCard {
           apps: row.nodeSummary.apps,
         }
       : null,
-    compat: null,
-    setup: null,
+    compat: row.checks?.compat ? { min: row.checks.min, max: row.checks.max } : null,
+    setup: row.checks?.setup ?? null,
   };
 }
 

@@ -42,6 +42,29 @@ export interface CatalogFilter {
   favoritedBy?: string;
   /** Workflows that use every one of these apps (keys). */
   apps?: string[];
+  /** An n8n release: leaves out the listings whose listed version is known not to run on it. */
+  n8n?: string;
+}
+
+/** A release ("1.98", "2.41.1") as [major, minor, patch]. */
+function releaseParts(release: string): [number, number, number] {
+  const [major = 0, minor = 0, patch = 0] = release.split('.').map(Number);
+  return [major, minor, patch];
+}
+
+/**
+ * The listed version's n8n bounds leave the release out: its min's major.minor is above the
+ * release's, or the release is above its max (the rule of `runsOnRelease`, as int arrays).
+ */
+function knownNotToRunOn(release: string): SQL {
+  const [major, minor, patch] = releaseParts(release);
+  return sql`exists (select 1 from ${workflowVersions} v
+    where v.id = ${workflows.currentVersionId}
+      and jsonb_typeof(v.checks->'compatibility'->'min') = 'string'
+      and ((string_to_array(v.checks->'compatibility'->>'min', '.')::int[])[1:2] > array[${major}::int, ${minor}::int]
+        or (jsonb_typeof(v.checks->'compatibility'->'max') = 'string'
+          and (string_to_array(v.checks->'compatibility'->>'max', '.')::int[] || array[0, 0, 0])[1:3]
+            < array[${major}::int, ${minor}::int, ${patch}::int])))`;
 }
 
 /** Every word must match one of its spellings. Words are [a-z0-9] only, so nothing is an operator. */
@@ -83,6 +106,7 @@ function whereOf(filter: CatalogFilter): SQL {
     conditions.push(gte(workflows.price, band.min));
     if (band.max !== undefined) conditions.push(lt(workflows.price, band.max));
   }
+  if (filter.n8n) conditions.push(sql`not ${knownNotToRunOn(filter.n8n)}`);
   for (const app of filter.apps ?? []) {
     conditions.push(sql`${workflows.nodeSummary}->'apps' @> ${JSON.stringify([{ key: app }])}::jsonb`);
   }
@@ -131,6 +155,22 @@ const currentVersion = sql<
   string | null
 >`(select v.version from ${workflowVersions} v where v.id = ${workflows.currentVersionId})`;
 
+/** What a card shows of the listed version's checks: the compatibility bounds and the setup estimate. */
+export interface CardChecks {
+  /** Whether the compatibility was computed (n8n files). */
+  compat: boolean;
+  min: string | null;
+  max: string | null;
+  setup: { difficulty: 'beginner' | 'intermediate' | 'advanced'; setup_minutes: number } | null;
+}
+
+const cardChecks = sql<CardChecks | null>`(select json_build_object(
+    'compat', jsonb_typeof(v.checks->'compatibility') = 'object',
+    'min', v.checks->'compatibility'->>'min',
+    'max', v.checks->'compatibility'->>'max',
+    'setup', v.checks->'setup')
+  from ${workflowVersions} v where v.id = ${workflows.currentVersionId})`;
+
 export interface CategoryRow {
   id: string;
   name: string;
@@ -160,6 +200,7 @@ const cardColumns = {
   createdAt: workflows.createdAt,
   updatedAt: workflows.updatedAt,
   version: currentVersion,
+  checks: cardChecks,
   authorName: user.name,
   authorDisplayName: user.displayName,
   authorImage: user.image,
@@ -382,6 +423,12 @@ const indexedColumns = {
   status: workflows.status,
   deletedAt: workflows.deletedAt,
   stamp: sql<number>`(extract(epoch from ${workflows.searchChangedAt}) * 1000000)::float8`,
+  n8nMin: sql<
+    string | null
+  >`(select v.checks->'compatibility'->>'min' from ${workflowVersions} v where v.id = ${workflows.currentVersionId})`,
+  n8nMax: sql<
+    string | null
+  >`(select v.checks->'compatibility'->>'max' from ${workflowVersions} v where v.id = ${workflows.currentVersionId})`,
   platforms: sql<
     string[]
   >`coalesce((select array_agg(wc.category_id order by wc.category_id) from ${workflowCategories} wc where wc.workflow_id = ${workflows.id}), '{}')`,
@@ -407,6 +454,8 @@ interface IndexedRow {
   platforms: string[];
   useCases: string[];
   stamp: number;
+  n8nMin: string | null;
+  n8nMax: string | null;
 }
 
 /** The search index's view of the database (modules/catalog/search). */
@@ -442,6 +491,8 @@ export function createSearchSource(db: Database): SearchSource {
       favorites: row.favorites,
       ratingScore: row.ratingScore === null ? null : Number(row.ratingScore),
       createdAt: new Date(row.createdAt).getTime(),
+      n8nMin: row.n8nMin,
+      n8nMax: row.n8nMax,
       stamp: Number(row.stamp),
     }));
   }

@@ -31,7 +31,11 @@ import type { SearchSync } from './search/search-sync.ts';
 import {
   canSeeUnlisted,
   canSeeWorkflow,
+  checkedPanel,
+  credentialsNeeded,
   resolveAccess,
+  storedChecks,
+  versionCheckResult,
   type WorkflowsRepository,
 } from '../workflows/index.ts';
 import { searchTerms } from '../../lib/search-query.ts';
@@ -186,6 +190,7 @@ export function createCatalogService(deps: {
     const shown = row.currentVersionId || manages ? await workflows.shownVersion(row) : null;
     const counts = await repository.pendingAndPurchaseCounts(row.id);
     const extras = await workflows.listingExtras(row.id);
+    const checks = storedChecks(shown?.checks);
     const fileUrl =
       !access.can_download || !shown
         ? null
@@ -221,9 +226,11 @@ export function createCatalogService(deps: {
       faq: extras.faq,
       purchase_count: manages ? counts.purchases : null,
       buyer_summary: Number(row.price) > 0 ? await buyerSummary(row, shown?.summary ?? null) : null,
-      compatibility: null,
-      checked: null,
-      credentials_needed: [],
+      // The shown version's (before the first approval, the author's and admins' submitted one).
+      setup: checks?.setup ?? null,
+      compatibility: checks?.compatibility ?? null,
+      checked: shown ? checkedPanel(checks, shown.version, { hosts: access.can_download }) : null,
+      credentials_needed: credentialsNeeded(shown?.summary ?? null),
     };
   }
 
@@ -248,7 +255,8 @@ export function createCatalogService(deps: {
       review_status: version.moderationStatus,
       review_reason: ownView ? version.moderationReason : null,
       notes: version.notes,
-      checks: null,
+      // Every finding with its node's name: the author's and admins' view only.
+      checks: ownView ? versionCheckResult(storedChecks(version.checks)) : null,
     }));
   }
 
@@ -288,6 +296,7 @@ export function createCatalogService(deps: {
         subcategory: query.subcategory || undefined,
         price: query.price,
         apps: appFilterKeys(query.app),
+        n8n: query.n8n || undefined,
       };
       const sort: CatalogSort = query.sort ?? (filter.search ? 'relevance' : 'created_at_desc');
       // The public catalogue answers from the search index (docs/decisions/0007-search-index.md);
@@ -301,6 +310,7 @@ export function createCatalogService(deps: {
           useCase: filter.subcategory,
           apps: appFilterKeys(query.app),
           price: filter.price,
+          n8n: filter.n8n,
           sort,
           offset: query.page * pageSize,
           limit: pageSize,
@@ -321,7 +331,8 @@ export function createCatalogService(deps: {
         !filter.category &&
         !filter.subcategory &&
         filter.price === 'all' &&
-        !filter.apps?.length;
+        !filter.apps?.length &&
+        !filter.n8n;
       // Counted once per request: an unfiltered list's filtered count is the same number.
       const total = countTotal(base);
       // Awaited below; if the page query fails first, this one's failure must not go unhandled (that ends

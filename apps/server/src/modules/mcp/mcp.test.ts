@@ -337,7 +337,7 @@ describe('the MCP endpoint', () => {
     it('lists the app and type of each credential for everyone, and the nodes using it for those with the file', async () => {
       const anonymous = await connect(server.url);
       const publicAnswer = await call(anonymous, 'required_credentials', { id: paid.id });
-      expect(publicAnswer.data.credentials).toEqual([{ app: 'Slack', type: 'slackApi' }]);
+      expect(publicAnswer.data.credentials).toEqual([{ app: 'Slack', type: 'slackApi', name: 'Slack API' }]);
       expect(publicAnswer.text).not.toContain('Anna at Acme');
       expect(publicAnswer.text).not.toContain('Chase overdue invoices in Slack');
       await anonymous.close();
@@ -345,7 +345,12 @@ describe('the MCP endpoint', () => {
       const owner = await connect(server.url, { key: keys.buyer });
       const { data } = await call(owner, 'required_credentials', { id: paid.id });
       expect(data.credentials).toEqual([
-        { app: 'Slack', type: 'slackApi', used_by_nodes: ['Chase overdue invoices in Slack'] },
+        {
+          app: 'Slack',
+          type: 'slackApi',
+          name: 'Slack API',
+          used_by_nodes: ['Chase overdue invoices in Slack'],
+        },
       ]);
       expect(data.message).toContain('Create these credentials');
       await owner.close();

@@ -21,7 +21,9 @@ export async function moderationRoutes(
   });
 
   route('POST /api/admin/workflows/:id/approve', {
-    handler: (request) => moderation.approve(request.viewer, request.params.id),
+    summary: 'Approve what waits on a workflow; a file with a high-severity safety finding needs a note',
+    errors: [400, 401, 403, 404, 409, 422],
+    handler: (request) => moderation.approve(request.viewer, request.params.id, request.body),
   });
 
   route('POST /api/admin/workflows/:id/reject', {

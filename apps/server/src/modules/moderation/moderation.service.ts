@@ -14,8 +14,12 @@ import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
 import { requireAdmin } from '../../lib/guards.ts';
 import {
+  highestSeverity,
   publicChanges,
+  storedChecks,
+  versionFindings,
   type EditChanges,
+  type WorkflowFileChecks,
   type Transaction,
   type WorkflowsRepository,
 } from '../workflows/index.ts';
@@ -136,7 +140,9 @@ export function createModerationService(deps: ModerationDeps) {
             kind: row.currentVersionId ? ('update' as const) : ('new' as const),
             submitted_at: new Date(row.submittedAt).toISOString(),
             open_reports: Number(row.openReports),
-            highest_severity: null,
+            highest_severity: highestSeverity(
+              pendingVersions.flatMap((version) => versionFindings(storedChecks(version.checks))),
+            ),
             workflow: {
               id: row.id,
               slug: row.slug,
@@ -154,11 +160,7 @@ export function createModerationService(deps: ModerationDeps) {
               author: { id: row.authorId, name: row.authorName, email: row.authorEmail },
             },
             versions: pendingVersions.map((version) => {
-              const checks = (version.checks ?? {}) as {
-                format?: string;
-                warnings?: { code: string; message: string }[];
-                secrets?: { found: number; redacted: { node: string; path: string; kind: string }[] };
-              };
+              const checks: Partial<WorkflowFileChecks> = storedChecks(version.checks) ?? {};
               const summary = version.summary as (NodeSummary & { requirements?: RequirementsShape }) | null;
               return {
                 id: version.id,
@@ -174,9 +176,9 @@ export function createModerationService(deps: ModerationDeps) {
                   requirements: summary?.requirements ?? null,
                   secrets: checks.secrets ?? { found: 0, redacted: [] },
                   warnings: checks.warnings ?? [],
-                  safety: [],
-                  compatibility: null,
-                  setup: null,
+                  safety: versionFindings(checks),
+                  compatibility: checks.compatibility ?? null,
+                  setup: checks.setup ?? null,
                 },
                 diff: versionDiff(listedSummary, version.summary),
                 duplicates: duplicates.get(version.id) ?? [],
@@ -198,8 +200,9 @@ export function createModerationService(deps: ModerationDeps) {
      * Approves everything waiting on a workflow: the newest pending version becomes the listed file,
      * a pending edit is applied to the listed content, and the workflow is listed.
      */
-    async approve(viewer: Viewer, workflowId: string) {
+    async approve(viewer: Viewer, workflowId: string, input: { note?: string } | null = null) {
       const admin = requireAdmin(viewer);
+      const note = input?.note?.trim() || null;
       await workflowsRepository.transaction(async (tx) => {
         const row = await lockedWorkflow(tx, workflowId);
         const pending = await repository.pendingVersions(tx, row.id);
@@ -209,6 +212,14 @@ export function createModerationService(deps: ModerationDeps) {
         const target =
           pending[0] ?? (row.currentVersionId ? null : await repository.newestVersion(tx, row.id));
         if (!target && !row.currentVersionId) throw nothingToModerate();
+        // A file with a high-severity finding is listed only with an admin's note on why.
+        if (target && !note && highestSeverity(versionFindings(storedChecks(target.checks))) === 'high') {
+          throw new AppError(
+            'APPROVAL_NOTE_REQUIRED',
+            'This file has a high-severity safety finding: an approval needs a note',
+            'note',
+          );
+        }
         const now = new Date();
         const changes = (edit?.changes ?? {}) as EditChanges;
         const { categoryIds, subcategoryIds, ...columns } = changes;
@@ -228,6 +239,7 @@ export function createModerationService(deps: ModerationDeps) {
           editId: edit?.id ?? null,
           moderatorId: admin.id,
           decision: 'approved',
+          reason: note,
         });
         await deps.events.emit(tx, 'version.approved', {
           workflowId: row.id,

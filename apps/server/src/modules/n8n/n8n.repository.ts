@@ -71,6 +71,8 @@ const templateColumns = {
   listedAt: workflows.listedAt,
   createdAt: workflows.createdAt,
   currentVersionId: workflows.currentVersionId,
+  /** The listed version's automated checks (compatibility, setup, findings). */
+  checks: sql<unknown>`(select v.checks from ${workflowVersions} v where v.id = ${workflows.currentVersionId})`,
   authorName: user.name,
   authorDisplayName: user.displayName,
   useCases: useCasesJson,

@@ -28,6 +28,7 @@ import { stampTemplate } from '../../lib/licence-note.ts';
 import { nodeTypesOf, type ServedTemplate } from '../../lib/served-file.ts';
 import type { SignedInViewer, Viewer } from '../../infra/request-viewer.ts';
 import { searchWords, type SearchSync } from '../catalog/index.ts';
+import { checkedPanel, compatBadge, storedChecks } from '../workflows/index.ts';
 import type { N8nRepository, TemplateRow, UseCaseRow } from './n8n.repository.ts';
 
 /** Who is asking and how to answer: the language of the prefix and, under /n8n/k/{key}, the key's owner. */
@@ -51,6 +52,8 @@ const TEXT = {
     stub: (title: string, price: string, url: string) =>
       `## ${title}\n\nThis is a paid workflow (${price}). Buy it on Flowbay to get the workflow itself:\n\n[${url}](${url})\n\nAlready bought it? Create a personal library key on your Flowbay profile and use it as this n8n's N8N_TEMPLATES_HOST.`,
     collection: (name: string) => `n8n workflows for ${name.toLowerCase()} on Flowbay.`,
+    runsOn: (min: string, max: string | null) =>
+      max ? `Runs on n8n ${min} to ${max}.` : `Runs on n8n ≥ ${min}.`,
   },
   vi: {
     price: (price: string) => `Giá: ${price}.`,
@@ -60,6 +63,8 @@ const TEXT = {
     stub: (title: string, price: string, url: string) =>
       `## ${title}\n\nĐây là workflow trả phí (${price}). Hãy mua trên Flowbay để nhận workflow:\n\n[${url}](${url})\n\nĐã mua rồi? Hãy tạo khóa thư viện cá nhân trong hồ sơ Flowbay của bạn và dùng nó làm N8N_TEMPLATES_HOST của n8n này.`,
     collection: (name: string) => `Các workflow n8n về ${name.toLowerCase()} trên Flowbay.`,
+    runsOn: (min: string, max: string | null) =>
+      max ? `Chạy trên n8n từ ${min} đến ${max}.` : `Chạy trên n8n ≥ ${min}.`,
   },
 } as const;
 
@@ -130,15 +135,23 @@ export function createN8nService({
     return `${caller.publicUrl}${workflowPath({ slug: row.slug, id: row.id })}`;
   }
 
+  /** "Runs on n8n ≥ 1.98." when the listed version's lowest release is known, else ''. */
+  function runsOnLine(row: TemplateRow, caller: TemplatesCaller): string {
+    const compatibility = storedChecks(row.checks)?.compatibility;
+    return compatibility?.min ? TEXT[caller.language].runsOn(compatibility.min, compatibility.max) : '';
+  }
+
   function listItem(row: TemplateRow, caller: TemplatesCaller): N8nTemplateListItem {
     const price = Number(row.price);
     const paid = price > 0;
     const priceText = formatVnd(price, caller.language);
     const text = TEXT[caller.language];
+    const checks = storedChecks(row.checks);
+    const notes = [runsOnLine(row, caller), paid ? text.price(priceText) : ''].filter(Boolean).join(' ');
     return {
       id: row.number,
       name: paid ? `${row.title} (${priceText})` : row.title,
-      description: paid ? `${row.description}\n\n${text.price(priceText)}`.trim() : row.description,
+      description: notes ? `${row.description}\n\n${notes}`.trim() : row.description,
       totalViews: row.views,
       recentViews: 0,
       createdAt: (row.listedAt ?? row.createdAt).toISOString(),
@@ -150,6 +163,9 @@ export function createN8nService({
         verified: false,
       },
       nodes: templateNodes(row),
+      compatibility: compatBadge(checks?.compatibility),
+      setup: checks?.setup ?? null,
+      findings: checkedPanel(checks, '', { hosts: !paid })?.findings ?? [],
     };
   }
 
@@ -306,7 +322,10 @@ export function createN8nService({
       return {
         detail: {
           ...item,
-          description: `${row.description}\n\n---\n\n${link}`.trim(),
+          description: [row.description, runsOnLine(row, caller), `---\n\n${link}`]
+            .filter(Boolean)
+            .join('\n\n')
+            .trim(),
           image: [],
           categories: row.useCases.map((useCase) =>
             categoryOf(

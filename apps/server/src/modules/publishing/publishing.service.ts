@@ -31,6 +31,8 @@ import type { StoredWorkflowSummary, UploadRow, UploadsService } from '../upload
 import {
   canSeeUnlisted,
   publicChanges,
+  storedChecks,
+  versionCheckResult,
   type EditChanges,
   type ListingScreenshot,
   type ManagedRow,
@@ -499,7 +501,7 @@ export function createPublishingService(deps: {
         review_status: version.moderationStatus,
         review_reason: null,
         notes: version.notes,
-        checks: null,
+        checks: versionCheckResult(storedChecks(version.checks)),
       };
     },
 
@@ -559,7 +561,8 @@ export function createPublishingService(deps: {
             last_decision: decision
               ? {
                   decision: decision.decision,
-                  reason: decision.reason,
+                  // An approval's note (about a high-severity finding) is the admins' own record.
+                  reason: decision.decision === 'rejected' ? decision.reason : null,
                   created_at: decision.createdAt.toISOString(),
                 }
               : null,

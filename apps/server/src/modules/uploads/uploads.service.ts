@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_UPLOAD_BYTES, type UploadFolder, type UploadResult } from '@flowbay/domain';
 import type { ExportSummary, SecretFinding } from '@flowbay/workflow-formats';
+import { computeChecks, versionCheckResult, type WorkflowFileChecks } from '../workflows/index.ts';
 import { ExportCheckTimeout, type ExportCheckPool } from '../../infra/export-check/index.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import type { Viewer } from '../../infra/request-viewer.ts';
@@ -16,13 +17,7 @@ export interface IncomingFile {
   filename: string;
 }
 
-/** What the automated checks found in a workflow file; kept with the upload and copied to its version. */
-export interface WorkflowFileChecks {
-  format: ExportSummary['platform'];
-  size: number;
-  warnings: { code: string; message: string }[];
-  secrets: { found: number; redacted: Omit<SecretFinding, 'preview'>[] };
-}
+export type { WorkflowFileChecks } from '../workflows/index.ts';
 
 export type StoredWorkflowSummary = ExportSummary & { checks: WorkflowFileChecks };
 
@@ -89,6 +84,8 @@ export function createUploadsService(
       size: body.length,
       warnings: check.warnings,
       secrets: { found: check.found, redacted: check.redacted.map(withoutPreview) },
+      // Safety findings, setup estimate and n8n compatibility: shown to the author now, kept with the version.
+      ...computeChecks(summary, check.safety),
     };
     const key = `workflows/${userId}/${randomId()}.json`;
     await store(
@@ -118,7 +115,7 @@ export function createUploadsService(
       },
       redacted: checks.secrets.redacted,
       warnings: checks.warnings,
-      checks: null,
+      checks: versionCheckResult(checks),
     };
   }
 

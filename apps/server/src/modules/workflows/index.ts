@@ -16,4 +16,5 @@ export {
   type WorkflowsRepository,
 } from './workflows.repository.ts';
 export { publicChanges } from './edit-changes.ts';
+export * from './version-checks.ts';
 export { canSeeUnlisted, canSeeWorkflow, resolveAccess, type AccessSubject } from './access.ts';

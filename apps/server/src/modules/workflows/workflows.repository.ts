@@ -113,6 +113,57 @@ export function createWorkflowsRepository(db: Database) {
       return workflowId;
     },
 
+    /**
+     * Versions whose checks are out of date, by id after `afterId`: never safety-checked (stored before
+     * the check), or an n8n file whose compatibility was computed with another node catalogue.
+     */
+    async versionsWithStaleChecks(catalogue: string, afterId: string | null, limit: number) {
+      return db
+        .select({
+          id: workflowVersions.id,
+          workflowId: workflowVersions.workflowId,
+          fileKey: workflowVersions.fileKey,
+          summary: workflowVersions.summary,
+          checks: workflowVersions.checks,
+          isCurrent: workflowVersions.isCurrent,
+        })
+        .from(workflowVersions)
+        .where(
+          and(
+            afterId ? sql`${workflowVersions.id} > ${afterId}` : undefined,
+            sql`(${workflowVersions.checks}->'safety' is null
+              or (${workflowVersions.summary}->>'platform' = 'n8n'
+                and (${workflowVersions.checks}->>'catalogue') is distinct from ${catalogue}))`,
+          ),
+        )
+        .orderBy(asc(workflowVersions.id))
+        .limit(limit);
+    },
+
+    /**
+     * Merges recomputed checks into a version's; the listed version's workflow row is touched so the
+     * search index and card caches read its new bounds.
+     */
+    async mergeVersionChecks(
+      version: { id: string; workflowId: string; isCurrent: boolean },
+      checks: Record<string, unknown>,
+    ) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(workflowVersions)
+          .set({
+            checks: sql`coalesce(${workflowVersions.checks}, '{}'::jsonb) || ${JSON.stringify(checks)}::jsonb`,
+          })
+          .where(eq(workflowVersions.id, version.id));
+        if (version.isCurrent) {
+          await tx
+            .update(workflows)
+            .set({ searchChangedAt: sql`clock_timestamp()` })
+            .where(and(eq(workflows.id, version.workflowId), eq(workflows.currentVersionId, version.id)));
+        }
+      });
+    },
+
     /** A version waiting for review; the same version twice (even concurrently) is VERSION_EXISTS. */
     async addVersion(tx: Transaction, version: NewVersion) {
       try {
@@ -259,7 +310,12 @@ export function createWorkflowsRepository(db: Database) {
     /** The version whose summary a detail page shows: the listed one, else (before approval) the newest. */
     async shownVersion(workflow: { id: string; currentVersionId: string | null }) {
       const [row] = await db
-        .select({ id: workflowVersions.id, summary: workflowVersions.summary })
+        .select({
+          id: workflowVersions.id,
+          version: workflowVersions.version,
+          summary: workflowVersions.summary,
+          checks: workflowVersions.checks,
+        })
         .from(workflowVersions)
         .where(
           workflow.currentVersionId
@@ -273,7 +329,7 @@ export function createWorkflowsRepository(db: Database) {
 
     /**
      * Every version (the author's view) or the approved ones, newest first: the columns the version
-     * list shows, not the summary and checks (JSON the list never reads, parsed for nothing).
+     * list shows and the checks (the author's view shows their findings), not the summary.
      */
     async versions(workflowId: string, scope: 'all' | 'approved') {
       return db
@@ -286,6 +342,7 @@ export function createWorkflowsRepository(db: Database) {
           isCurrent: workflowVersions.isCurrent,
           createdAt: workflowVersions.createdAt,
           notes: workflowVersions.notes,
+          checks: workflowVersions.checks,
         })
         .from(workflowVersions)
         .where(

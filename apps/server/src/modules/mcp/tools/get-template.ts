@@ -23,6 +23,20 @@ export function publicFacts(detail: WorkflowDetail, context: ToolContext, lang: 
     version: detail.version,
     tested_with: detail.tested_with,
     community_packages: summary?.community_packages ?? detail.requirements?.communityPackages ?? [],
+    /** n8n listings: the first (and last, when a node was removed since) n8n release it runs on. */
+    n8n_compatibility: detail.compatibility
+      ? { min: detail.compatibility.min, max: detail.compatibility.max }
+      : null,
+    setup: detail.setup,
+    credentials_needed: detail.credentials_needed.map(({ app, name }) => ({ app, name })),
+    /** What the automated checks found that a buyer should know (no node names, never code). */
+    checked: detail.checked
+      ? {
+          checked_at: detail.checked.checked_at,
+          highest: detail.checked.highest,
+          findings: detail.checked.findings,
+        }
+      : null,
     link: workflowLink(context, detail),
   };
 }
@@ -39,7 +53,7 @@ export function registerGetTemplate(server: McpServer, context: ToolContext) {
     {
       title: 'Get a Flowbay workflow template',
       description:
-        'Get one Flowbay workflow. For a free workflow, or a paid one the caller bought (identified by their personal library key), the answer includes "file": the workflow file itself, ready to import into n8n, Make or Zapier. For a paid workflow the caller has not bought, it answers the title, description, apps, price (whole Vietnamese đồng) and the other public facts, with the link where it is bought; never the file.',
+        'Get one Flowbay workflow, with the n8n releases it runs on (n8n_compatibility: min, and max when a node was removed since), its setup difficulty and minutes, the credentials it needs by name and what the automated safety checks found. For a free workflow, or a paid one the caller bought (identified by their personal library key), the answer includes "file": the workflow file itself, ready to import into n8n, Make or Zapier. For a paid workflow the caller has not bought, it answers the title, description, apps, price (whole Vietnamese đồng) and the other public facts, with the link where it is bought; never the file.',
     },
     async (detail, lang, ref) => {
       const facts = publicFacts(detail, context, lang);

@@ -24,6 +24,7 @@ export function registerRequiredCredentials(server: McpServer, context: ToolCont
         ? requirements.credentials.map((credential) => ({
             app: credential.app,
             type: credential.type,
+            name: detail.credentials_needed.find((needed) => needed.type === credential.type)?.name ?? null,
             ...(detail.access.can_download ? { used_by_nodes: credential.nodes } : {}),
           }))
         : (detail.buyer_summary?.credentials ?? []).map((app) => ({ app, type: null }));

@@ -4,6 +4,7 @@ import {
   SEARCH_MAX,
   formatVnd,
   ListWorkflowsQuery,
+  N8nRelease,
   type Language,
   type WorkflowCard,
 } from '@flowbay/domain';
@@ -50,6 +51,9 @@ const inputSchema = {
     .describe(
       `Only workflows using every one of these apps, by app key as results list them (e.g. ["slack", "google-sheets"]); at most ${APP_FILTER_MAX}.`,
     ),
+  n8n_version: N8nRelease.optional().describe(
+    'Only workflows known to run on this n8n version (e.g. "1.98"); Make and Zapier workflows, and n8n ones whose versions are not known, stay.',
+  ),
   free_only: z.boolean().default(false).describe('Only free workflows.'),
   max_price: z
     .number()
@@ -76,6 +80,8 @@ function resultOf(card: WorkflowCard, context: ToolContext, lang: Language) {
     platform: card.categories[0]?.id ?? card.node_summary?.platform ?? null,
     use_cases: card.workflow_subcategories.map(({ subcategories }) => nameIn(subcategories, lang)),
     apps: appsOf(card),
+    n8n_compatibility: card.compat,
+    setup: card.setup,
     link: workflowLink(context, card),
   };
 }
@@ -87,7 +93,7 @@ export function registerSearchTemplates(server: McpServer, context: ToolContext)
     {
       title: 'Search Flowbay workflow templates',
       description:
-        'Search Flowbay, a marketplace of ready-made automation workflows for n8n, Make and Zapier. Answers matching workflows, best match first, each with its id (for get_template and required_credentials), title, price in whole Vietnamese đồng (0 = free), average rating (1–5, null when unrated), the apps it connects and the link to its page. Typos and English/Vietnamese words are tolerated.',
+        'Search Flowbay, a marketplace of ready-made automation workflows for n8n, Make and Zapier. Answers matching workflows, best match first, each with its id (for get_template and required_credentials), title, price in whole Vietnamese đồng (0 = free), average rating (1–5, null when unrated), the apps it connects, the n8n releases it runs on (n8n_compatibility), its setup difficulty and minutes, and the link to its page. Typos and English/Vietnamese words are tolerated.',
       inputSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -100,6 +106,7 @@ export function registerSearchTemplates(server: McpServer, context: ToolContext)
           subcategory: args.use_case,
           app: args.apps?.length ? args.apps.join(',') : undefined,
           price: ceiling === 0 ? 'free' : 'all',
+          n8n: args.n8n_version,
           page: 0,
           limit: ceiling ? PAGE_LIMIT_MAX : args.limit,
         });
