@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp, inLanguage } from '@/test/render';
 import { MyN8nControl } from './my-n8n-control';
@@ -51,16 +51,27 @@ describe('"My n8n version" in the catalogue', () => {
     await inLanguage('vi');
     document.cookie = 'n8n=1.98; path=/';
     const { onOnlyMineChange } = renderControl('1.98');
-    const only = (await screen.findByRole('checkbox', {
-      name: 'Chỉ hiện workflow chạy được trên n8n của tôi',
-    })) as HTMLInputElement;
-    expect(only.checked).toBe(true);
     const field = screen.getByLabelText('Phiên bản n8n của tôi') as HTMLInputElement;
-    expect(field.value).toBe('1.98');
+    // The remembered release is read from the cookie once the page is there.
+    await waitFor(() => expect(field.value).toBe('1.98'));
+    const only = screen.getByRole('checkbox', {
+      name: 'Chỉ hiện workflow chạy được trên n8n của tôi',
+    }) as HTMLInputElement;
+    expect(only.checked).toBe(true);
     fireEvent.change(field, { target: { value: '2.3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ghi nhớ' }));
     expect(onOnlyMineChange).toHaveBeenLastCalledWith('2.3');
     fireEvent.click(await screen.findByRole('button', { name: 'Xóa phiên bản n8n 2.3 đã ghi nhớ' }));
+    expect(onOnlyMineChange).toHaveBeenLastCalledWith('');
+  });
+
+  it("lets a visitor turn off a shared address's release filter they never set themselves", async () => {
+    await inLanguage('en');
+    const { onOnlyMineChange } = renderControl('2.3');
+    const only = screen.getByRole('checkbox', { name: 'Only what runs on my n8n' }) as HTMLInputElement;
+    expect(only.checked).toBe(true);
+    expect(only.value).toBe('2.3');
+    fireEvent.click(only);
     expect(onOnlyMineChange).toHaveBeenLastCalledWith('');
   });
 });

@@ -90,15 +90,16 @@ export function MyN8nControl({
         {release ? `${t('checks.myN8nSaved', { release })} · ` : ''}
         {t('checks.myN8nHelp')}
       </p>
-      {release && (
+      {/* Also shown for an address that filters by a release this device does not remember (a shared link). */}
+      {(release || onlyMine) && (
         <label className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
           <input
             type="checkbox"
             name="n8n"
-            value={release}
+            value={onlyMine || release!}
             className="size-4 accent-brand-600"
             checked={onlyMine !== ''}
-            onChange={(event) => onOnlyMineChange(event.target.checked ? release : '')}
+            onChange={(event) => onOnlyMineChange(event.target.checked && release ? release : '')}
           />
           {t('checks.onlyRunsOnMine')}
         </label>
