@@ -6,7 +6,7 @@ import { formatNumber } from '@/lib/format';
 
 /**
  * The n8n releases a workflow runs on, in short ("n8n ≥ 1.76", "n8n 1.22 – 1.123"); screen readers
- * hear it in words. Nothing when no lower bound was computed.
+ * hear it in words (its label: "Runs on n8n 1.76 or later"). Nothing when no lower bound was computed.
  */
 export function CompatBadgeView({ compat }: { compat: CompatBadge | null }) {
   const { t } = useTranslation();
@@ -15,10 +15,10 @@ export function CompatBadgeView({ compat }: { compat: CompatBadge | null }) {
   const short = max ? t('checks.badgeRange', { min, max }) : t('checks.badge', { min });
   const label = max ? t('checks.badgeRangeLabel', { min, max }) : t('checks.badgeLabel', { min });
   return (
-    <Badge variant="neutral" data-testid="compat-badge">
+    // An image of text to assistive technology: read as its label, the symbols left out.
+    <Badge variant="neutral" data-testid="compat-badge" role="img" aria-label={label}>
       <Cpu className="size-3" aria-hidden="true" />
-      <span aria-hidden="true">{short}</span>
-      <span className="sr-only">{label}</span>
+      {short}
     </Badge>
   );
 }

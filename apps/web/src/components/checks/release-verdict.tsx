@@ -5,8 +5,9 @@ import { cn } from '@/lib/cn';
 import { releaseVerdict } from '@/lib/n8n-release';
 
 /**
- * Whether a workflow runs on the n8n release the visitor remembered: "Needs n8n 2.3 or later",
- * "Not on your n8n 1.98: runs up to 1.123", or "Runs on your n8n 1.98"; nothing when either is unknown.
+ * Whether a workflow runs on the n8n release the visitor remembered: "Not on your n8n 1.98: needs 2.3
+ * or later", "Not on your n8n 1.98: runs up to 1.123", or "Runs on your n8n 1.98"; nothing when
+ * either is unknown.
  */
 export function ReleaseVerdict({
   compat,
@@ -23,7 +24,7 @@ export function ReleaseVerdict({
   const text = verdict.runs
     ? t('checks.runsOnYours', { release })
     : verdict.needs === 'newer'
-      ? t('checks.needsNewer', { min: verdict.min })
+      ? t('checks.needsNewerYours', { release, min: verdict.min })
       : t('checks.notOnYours', { release, max: verdict.max });
   const Icon = verdict.runs ? CheckCircle2 : XCircle;
   return (

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkflowCard as WorkflowCardData } from '@flowbay/domain';
 import { renderInApp, inLanguage } from '@/test/render';
@@ -86,10 +86,10 @@ describe('workflow card: the n8n releases it runs on and its setup', () => {
       </>,
     );
     const [from, range] = screen.getAllByTestId('compat-badge');
-    expect(from!.textContent).toContain('n8n ≥ 1.76');
-    expect(within(from!).getByText('Runs on n8n 1.76 or later').className).toContain('sr-only');
-    expect(range!.textContent).toContain('n8n 1.22 – 1.123');
-    expect(within(range!).getByText('Runs on n8n 1.22 to 1.123')).toBeTruthy();
+    expect(from!.textContent).toBe('n8n ≥ 1.76');
+    expect(screen.getByRole('img', { name: 'Runs on n8n 1.76 or later' })).toBe(from);
+    expect(range!.textContent).toBe('n8n 1.22 – 1.123');
+    expect(screen.getByRole('img', { name: 'Runs on n8n 1.22 to 1.123' })).toBe(range);
     expect(screen.getByText('Beginner · 10 min')).toBeTruthy();
     expect(screen.getByText('Beginner, about 10 minutes to set up')).toBeTruthy();
   });
@@ -111,7 +111,7 @@ describe('workflow card: the n8n releases it runs on and its setup', () => {
     );
     expect(screen.getAllByTestId('compat-badge')).toHaveLength(1);
     expect(screen.getByText('n8n từ 1.76')).toBeTruthy();
-    expect(screen.getByText('Chạy trên n8n 1.76 trở lên')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Chạy trên n8n 1.76 trở lên' })).toBeTruthy();
     expect(screen.getByText('Nâng cao · 45 phút')).toBeTruthy();
   });
 
@@ -128,7 +128,7 @@ describe('workflow card: the n8n releases it runs on and its setup', () => {
     );
     const marks = await screen.findAllByTestId('release-verdict');
     expect(marks.map((mark) => [mark.textContent, mark.dataset.runs])).toEqual([
-      ['Needs n8n 2.3 or later', 'false'],
+      ['Not on your n8n 1.98: needs 2.3 or later', 'false'],
       ['Not on your n8n 1.98: runs up to 1.50', 'false'],
       ['Runs on your n8n 1.98', 'true'],
     ]);
@@ -143,7 +143,7 @@ describe('workflow card: the n8n releases it runs on and its setup', () => {
         <WorkflowCard workflow={card({ id: 'a1', compat: { min: '1.0', max: '1.50' } })} />
       </>,
     );
-    expect(await screen.findByText('Cần n8n 2.3 trở lên')).toBeTruthy();
+    expect(await screen.findByText('Không chạy trên n8n 1.98 của bạn: cần bản 2.3 trở lên')).toBeTruthy();
     expect(screen.getByText('Không chạy trên n8n 1.98 của bạn: chỉ chạy đến bản 1.50')).toBeTruthy();
   });
 });

@@ -82,7 +82,9 @@ describe("a paid n8n listing's checks, before purchase", () => {
     expect(runsOn.textContent).toContain('Function (version 1): deprecated since 1.22');
     expect(runsOn.textContent).toContain('Community packages to install: n8n-nodes-browserless');
     expect(within(runsOn).getByText('A newer version of the Notion node exists: 2.1 → 2.2')).toBeTruthy();
-    expect((await within(runsOn).findByTestId('release-verdict')).textContent).toBe('Needs n8n 2.3 or later');
+    expect((await within(runsOn).findByTestId('release-verdict')).textContent).toBe(
+      'Not on your n8n 1.98: needs 2.3 or later',
+    );
   });
 
   it('shows the Checked panel in buyer words with each severity, and no node names or code', async () => {

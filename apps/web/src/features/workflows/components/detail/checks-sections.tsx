@@ -23,14 +23,14 @@ export function RunsOnN8nSection({ workflow }: { workflow: WorkflowDetail }) {
     <TitledCard
       data-testid="runs-on-n8n"
       title={
-        <span className="flex flex-wrap items-center gap-2">
+        <span className="flex items-center gap-2">
           <Cpu className="size-4 text-brand-700" aria-hidden="true" />
           {t('checks.runsOnTitle')}
-          <CompatBadgeView compat={badge} />
         </span>
       }
     >
-      <div className="flex flex-col gap-3">
+      <div className="flex flex-col items-start gap-3">
+        <CompatBadgeView compat={badge} />
         <ReleaseVerdict compat={badge} release={release} className="text-sm" />
         <CompatDetails compat={compat} />
       </div>
