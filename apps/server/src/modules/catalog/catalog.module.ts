@@ -14,9 +14,18 @@ declare module '../../lib/modules.ts' {
 /** The public catalogue: lists, search, details, downloads; it follows every write that changes a card. */
 export const catalogModule = defineModule({
   name: 'catalog',
-  needs: ['db', 'workflows', 'storage', 'servedFiles', 'catalogueCache', 'search', 'limitDownloads'],
+  needs: [
+    'db',
+    'workflows',
+    'storage',
+    'servedFiles',
+    'catalogueCache',
+    'search',
+    'limitDownloads',
+    'policyCheck',
+  ],
   provides: ['catalog'],
-  build: ({ db, workflows, storage, servedFiles, catalogueCache, search }) => ({
+  build: ({ db, workflows, storage, servedFiles, catalogueCache, search, policyCheck }) => ({
     catalog: createCatalogService({
       repository: createCatalogRepository(db),
       workflows,
@@ -24,6 +33,7 @@ export const catalogModule = defineModule({
       servedFiles,
       countCache: catalogueCache.counts,
       search,
+      policyCheck,
     }),
   }),
   routes: ({ catalog, catalogueCache, limitDownloads }) => [

@@ -38,6 +38,7 @@ import {
   versionCheckResult,
   type WorkflowsRepository,
 } from '../workflows/index.ts';
+import type { PolicyCheckService } from '../policy-check/index.ts';
 import { searchTerms } from '../../lib/search-query.ts';
 import { stampedDownload } from '../../lib/licence-note.ts';
 import {
@@ -81,8 +82,10 @@ export function createCatalogService(deps: {
   servedFiles: ServedFiles;
   countCache?: TtlCache<number>;
   search: SearchSync;
+  /** Whether a language model takes part in the checks, and its `policy` findings (decision 0166). */
+  policyCheck?: Pick<PolicyCheckService, 'enabled' | 'policyFindingsFor'>;
 }) {
-  const { repository, workflows, storage, servedFiles, countCache, search } = deps;
+  const { repository, workflows, storage, servedFiles, countCache, search, policyCheck } = deps;
   // Cards are checked against the API's schema once, when they enter the cache, not on every answer.
   const cardCache = createCardCache({
     load: async (ids) =>
@@ -229,7 +232,12 @@ export function createCatalogService(deps: {
       // The shown version's (before the first approval, the author's and admins' submitted one).
       setup: checks?.setup ?? null,
       compatibility: checks?.compatibility ?? null,
-      checked: shown ? checkedPanel(checks, shown.version, { hosts: access.can_download }) : null,
+      checked: shown
+        ? checkedPanel(checks, shown.version, {
+            hosts: access.can_download,
+            aiAssisted: policyCheck?.enabled() ?? false,
+          })
+        : null,
       credentials_needed: credentialsNeeded(shown?.summary ?? null),
     };
   }
@@ -245,6 +253,8 @@ export function createCatalogService(deps: {
   ): Promise<WorkflowVersion[]> {
     const ownView = canSeeUnlisted(viewer, row);
     const rows = await workflows.versions(row.id, ownView ? 'all' : 'approved');
+    const policy =
+      ownView && policyCheck ? await policyCheck.policyFindingsFor(rows.map((version) => version.id)) : null;
     return rows.map((version) => ({
       id: version.id,
       version: version.version,
@@ -256,7 +266,7 @@ export function createCatalogService(deps: {
       review_reason: ownView ? version.moderationReason : null,
       notes: version.notes,
       // Every finding with its node's name: the author's and admins' view only.
-      checks: ownView ? versionCheckResult(storedChecks(version.checks)) : null,
+      checks: ownView ? versionCheckResult(storedChecks(version.checks), policy?.get(version.id)) : null,
     }));
   }
 

@@ -7,11 +7,14 @@ import { createModerationService } from './moderation.service.ts';
 /** What admins do with uploads: the queue, approve, reject, unlist, reports; the author hears of it. */
 export const moderationModule = defineModule({
   name: 'moderation',
-  needs: ['db', 'workflows', 'storage', 'events', 'mailer', 'env'],
+  needs: ['db', 'workflows', 'storage', 'events', 'mailer', 'env', 'policyCheck'],
   provides: [],
-  build: ({ db, workflows, storage, events }) => {
+  build: ({ db, workflows, storage, events, policyCheck }) => {
     const repository = createModerationRepository(db);
-    return { repository, moderation: createModerationService({ repository, workflows, storage, events }) };
+    return {
+      repository,
+      moderation: createModerationService({ repository, workflows, storage, events, policyCheck }),
+    };
   },
   routes: ({ moderation }) => [route(moderationRoutes, { moderation })],
   listeners: (events, { repository, mailer, env }) =>

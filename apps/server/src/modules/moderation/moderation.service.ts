@@ -5,6 +5,7 @@ import {
   type NodeSummary,
   type PlatformCheck,
   type Requirements,
+  type SafetyFinding,
   type VersionDiff,
 } from '@flowbay/domain';
 import { diffSummaries, isPlatformId, similarity, type ExportSummary } from '@flowbay/workflow-formats';
@@ -23,6 +24,7 @@ import {
   type Transaction,
   type WorkflowsRepository,
 } from '../workflows/index.ts';
+import type { PolicyCheckService } from '../policy-check/index.ts';
 import type { ReportReason, ModerationRepository } from './moderation.repository.ts';
 
 export interface ModerationDeps {
@@ -31,6 +33,8 @@ export interface ModerationDeps {
   storage: Storage;
   /** Decisions are stated as events: the catalogue and the author's e-mail listen. */
   events: Pick<Events, 'emit'>;
+  /** The language model's `policy` finding of each version, when that check is on (decision 0166). */
+  policyCheck?: Pick<PolicyCheckService, 'policyFindingsFor' | 'policyFindingsOfWorkflow'>;
 }
 
 type RequirementsShape = z.infer<typeof Requirements>;
@@ -61,6 +65,9 @@ function versionDiff(current: ExportSummary | null, submitted: ExportSummary | n
 
 export function createModerationService(deps: ModerationDeps) {
   const { repository, workflows: workflowsRepository, storage } = deps;
+  const noPolicyFindings = new Map<string, SafetyFinding[]>();
+  const policyFindings = (versionIds: string[]) =>
+    deps.policyCheck?.policyFindingsFor(versionIds) ?? Promise.resolve(noPolicyFindings);
 
   async function lockedWorkflow(tx: Transaction, id: string) {
     await workflowsRepository.lock(tx, id);
@@ -112,6 +119,7 @@ export function createModerationService(deps: ModerationDeps) {
         repository.queueDetails(ids),
         repository.currentVersions(ids),
       ]);
+      const policy = await policyFindings(details.versions.map((version) => version.id));
       const duplicates = new Map<string, DuplicateMatch[]>();
       for (const version of details.versions)
         duplicates.set(version.id, await duplicatesOf(version.workflowId, version));
@@ -141,7 +149,9 @@ export function createModerationService(deps: ModerationDeps) {
             submitted_at: new Date(row.submittedAt).toISOString(),
             open_reports: Number(row.openReports),
             highest_severity: highestSeverity(
-              pendingVersions.flatMap((version) => versionFindings(storedChecks(version.checks))),
+              pendingVersions.flatMap((version) =>
+                versionFindings(storedChecks(version.checks), policy.get(version.id)),
+              ),
             ),
             workflow: {
               id: row.id,
@@ -176,7 +186,7 @@ export function createModerationService(deps: ModerationDeps) {
                   requirements: summary?.requirements ?? null,
                   secrets: checks.secrets ?? { found: 0, redacted: [] },
                   warnings: checks.warnings ?? [],
-                  safety: versionFindings(checks),
+                  safety: versionFindings(checks, policy.get(version.id)),
                   compatibility: checks.compatibility ?? null,
                   setup: checks.setup ?? null,
                 },
@@ -203,6 +213,9 @@ export function createModerationService(deps: ModerationDeps) {
     async approve(viewer: Viewer, workflowId: string, input: { note?: string } | null = null) {
       const admin = requireAdmin(viewer);
       const note = input?.note?.trim() || null;
+      // Read before the transaction: the policy check's rows are not part of what it locks.
+      const policyOfWorkflow =
+        (await deps.policyCheck?.policyFindingsOfWorkflow(workflowId)) ?? noPolicyFindings;
       await workflowsRepository.transaction(async (tx) => {
         const row = await lockedWorkflow(tx, workflowId);
         const pending = await repository.pendingVersions(tx, row.id);
@@ -213,7 +226,12 @@ export function createModerationService(deps: ModerationDeps) {
           pending[0] ?? (row.currentVersionId ? null : await repository.newestVersion(tx, row.id));
         if (!target && !row.currentVersionId) throw nothingToModerate();
         // A file with a high-severity finding is listed only with an admin's note on why.
-        if (target && !note && highestSeverity(versionFindings(storedChecks(target.checks))) === 'high') {
+        const added = target ? policyOfWorkflow.get(target.id) : undefined;
+        if (
+          target &&
+          !note &&
+          highestSeverity(versionFindings(storedChecks(target.checks), added)) === 'high'
+        ) {
           throw new AppError(
             'APPROVAL_NOTE_REQUIRED',
             'This file has a high-severity safety finding: an approval needs a note',

@@ -59,6 +59,23 @@ export function createPolicyCheckRepository(db: Database) {
         .where(inArray(policyChecks.versionId, [...versionIds]));
     },
 
+    /** The stored verdicts on every version of a workflow. */
+    async findByWorkflow(workflowId: string): Promise<PolicyCheckRow[]> {
+      return db
+        .select({
+          versionId: policyChecks.versionId,
+          contentHash: policyChecks.contentHash,
+          status: policyChecks.status,
+          severity: policyChecks.severity,
+          reason: policyChecks.reason,
+          model: policyChecks.model,
+          checkedAt: policyChecks.checkedAt,
+        })
+        .from(policyChecks)
+        .innerJoin(workflowVersions, eq(workflowVersions.id, policyChecks.versionId))
+        .where(eq(workflowVersions.workflowId, workflowId));
+    },
+
     /** Stores the latest verdict on a version (replacing an older one). */
     async save(row: Omit<PolicyCheckRow, 'checkedAt'> & { checkedAt: Date }) {
       const { versionId: _versionId, ...rest } = row;

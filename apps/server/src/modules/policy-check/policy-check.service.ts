@@ -128,6 +128,17 @@ export function createPolicyCheckService(deps: {
       return findings;
     },
 
+    /** The `policy` finding of each version of a workflow that has one (what approving it weighs). */
+    async policyFindingsOfWorkflow(workflowId: string): Promise<Map<string, SafetyFinding[]>> {
+      const findings = new Map<string, SafetyFinding[]>();
+      if (!model) return findings;
+      for (const row of await repository.findByWorkflow(workflowId)) {
+        const finding = policyFinding(row);
+        if (finding) findings.set(row.versionId, [finding]);
+      }
+      return findings;
+    },
+
     /** Where each version's check stands (`pending` for one not asked yet, and for all while off). */
     async policyStatusFor(versionIds: readonly string[]): Promise<Map<string, PolicyStatus>> {
       const statuses = new Map<string, PolicyStatus>(versionIds.map((id) => [id, 'pending']));

@@ -137,6 +137,64 @@ describe('the policy check by a language model', () => {
     expect(standIn.calls).toHaveLength(1);
   });
 
+  it('shows admins the policy finding in the review queue, asks for a note to approve a high one, and says the checks were AI-assisted', async () => {
+    const { id, versionIds } = await createListing(ctx, author, {
+      title: 'Mailbox helper',
+      description: `Helps teams ${PLANTED_PHRASE} on shared inboxes.`,
+    });
+    await runDueJobs(ctx, clock);
+    const queue = await call('GET', '/api/admin/reviews', admin);
+    expect(queue.statusCode, queue.body).toBe(200);
+    const item = (
+      queue.json() as {
+        items: {
+          workflow: { id: string };
+          highest_severity: string | null;
+          versions: {
+            id: string;
+            checks: { safety: { code: string; severity: string; detail?: string }[] };
+          }[];
+        }[];
+      }
+    ).items.find((entry) => entry.workflow.id === id)!;
+    expect(item.highest_severity).toBe('high');
+    expect(item.versions[0]!.checks.safety).toContainEqual(
+      expect.objectContaining({
+        code: 'policy',
+        severity: 'high',
+        detail: expect.stringContaining('hacking rule'),
+      }),
+    );
+    // The author sees it with their version too; the public panel does not list it.
+    const versions = await call('GET', `/api/workflows/${id}/versions`, author);
+    expect(versions.json()[0].checks.safety).toContainEqual(expect.objectContaining({ code: 'policy' }));
+    const detail = (await call('GET', `/api/workflows/${id}`, author)).json();
+    if (detail.checked) {
+      expect(detail.checked.ai_assisted).toBe(true);
+      expect(detail.checked.checks).toContain('policy');
+      expect(detail.checked.findings.map((finding: { code: string }) => finding.code)).not.toContain(
+        'policy',
+      );
+    }
+    const withoutNote = await call('POST', `/api/admin/workflows/${id}/approve`, admin, {});
+    expect(withoutNote.statusCode, withoutNote.body).toBe(422);
+    expect(withoutNote.json().error.code).toBe('APPROVAL_NOTE_REQUIRED');
+    const withNote = await call('POST', `/api/admin/workflows/${id}/approve`, admin, {
+      note: 'Read the texts: it archives the team’s own mail.',
+    });
+    expect(withNote.statusCode, withNote.body).toBe(200);
+    expect(versionIds).toHaveLength(1);
+  });
+
+  it('leaves the Checked panel without AI while the check is off', async () => {
+    const { id } = await createListing(off, offAuthor, { title: 'Plain panel', description: 'Copies rows.' });
+    const detail = (
+      await off.app.inject({ method: 'GET', url: `/api/workflows/${id}`, headers: offAuthor.headers })
+    ).json();
+    expect(detail.checked).toMatchObject({ ai_assisted: false });
+    expect(detail.checked.checks).not.toContain('policy');
+  });
+
   it('gives an ok listing no finding', async () => {
     const { versionIds } = await createListing(ctx, author, {
       title: 'Daily sales digest',
