@@ -228,6 +228,29 @@ describe('GET /api/workflows?n8n=', () => {
     expect(facets.platforms).not.toContainEqual({ id: 'n8n', count: expect.any(Number) });
   });
 
+  it('checks every new version: its author sees the findings, an admin needs a note to list it', async () => {
+    const second = await submit(NEW_AIRTABLE, { title: 'Airtable base backup' });
+    await approve(second);
+    const added = await call('POST', `/api/workflows/${second}/versions`, author, {
+      version: '1.1',
+      notes: 'Also clears the cache.',
+      file_url: await uploadedUrl(ctx, author, 'workflows', RISKY),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().checks.highest_severity).toBe('high');
+    expect(added.json().checks.safety).toContainEqual(
+      expect.objectContaining({ code: 'execute_command', node: 'Wipe the temp folder' }),
+    );
+    const refused = await call('POST', `/api/admin/workflows/${second}/approve`, admin, {});
+    expect(refused.json().error.code).toBe('APPROVAL_NOTE_REQUIRED');
+    // The listed version is still 1.0 (Airtable 2.2): kept for 2.41, left out for 1.98.
+    expect(await list('n8n=1.98&search=airtable')).not.toContain(second);
+    await approve(second, { note: 'Reviewed the command.' });
+    // 1.1 runs on 1.x only (Execute Command was disabled in 2.0).
+    expect(await list('n8n=1.98&search=airtable')).toContain(second);
+    expect(await list('n8n=2.41&search=airtable')).not.toContain(second);
+  });
+
   it('refuses a value that is not a release, with a translated message', async () => {
     for (const bad of ['latest', '1', '1.98.x', '01.2.3.4']) {
       const response = await call('GET', `/api/workflows?n8n=${bad}`, null, undefined, {
