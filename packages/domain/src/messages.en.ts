@@ -285,6 +285,8 @@ export const MESSAGES_EN = {
       title: 'Listing texts check',
       buyer: "An automated review of the listing's texts noted something to be aware of.",
       fix: 'Edit the title or description as the note says, then submit again.',
+      /** The language model did not answer (detail `not_checked`): admins read the texts themselves. */
+      notChecked: 'Not checked: the language model did not answer, so an administrator reads the texts.',
     },
   },
   /** Severity names of safety findings, from least to most serious. */

@@ -8,8 +8,14 @@ type ValidationName = ValidationKey extends `validation.${infer Name}` ? Name : 
 export interface MessagesOfOneLanguage {
   errors: Record<ErrorCode, string>;
   validation: Record<ValidationName, string>;
-  /** Each safety finding's texts; `buyerSecretUrl` only where a finding can be about a secret link. */
-  safety: Record<SafetyCode, { title: string; buyer: string; fix: string; buyerSecretUrl?: string }>;
+  /**
+   * Each safety finding's texts; `buyerSecretUrl` only where a finding can be about a secret link,
+   * `notChecked` only for `policy` (the language model did not answer).
+   */
+  safety: Record<
+    SafetyCode,
+    { title: string; buyer: string; fix: string; buyerSecretUrl?: string; notChecked?: string }
+  >;
   severities: Record<Severity, string>;
 }
 

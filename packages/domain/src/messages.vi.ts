@@ -285,6 +285,7 @@ export const MESSAGES_VI = {
       title: 'Kiểm tra nội dung trang workflow',
       buyer: 'Một lượt rà soát tự động nội dung trang workflow đã ghi nhận một điểm cần lưu ý.',
       fix: 'Sửa tiêu đề hoặc mô tả theo ghi chú, rồi gửi duyệt lại.',
+      notChecked: 'Chưa kiểm tra: mô hình ngôn ngữ không phản hồi, nên quản trị viên sẽ tự đọc nội dung.',
     },
   },
   /** Tên các mức độ nghiêm trọng, từ nhẹ đến nặng. */

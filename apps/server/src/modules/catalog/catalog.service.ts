@@ -38,7 +38,7 @@ import {
   versionCheckResult,
   type WorkflowsRepository,
 } from '../workflows/index.ts';
-import type { PolicyCheckService } from '../policy-check/index.ts';
+import { NOT_CHECKED_DETAIL, type PolicyCheckService } from '../policy-check/index.ts';
 import { searchTerms } from '../../lib/search-query.ts';
 import { stampedDownload } from '../../lib/licence-note.ts';
 import {
@@ -266,7 +266,13 @@ export function createCatalogService(deps: {
       review_reason: ownView ? version.moderationReason : null,
       notes: version.notes,
       // Every finding with its node's name: the author's and admins' view only.
-      checks: ownView ? versionCheckResult(storedChecks(version.checks), policy?.get(version.id)) : null,
+      checks: ownView
+        ? versionCheckResult(
+            storedChecks(version.checks),
+            // A model that did not answer is the reviewers' business: the author sees only its flags.
+            policy?.get(version.id)?.filter((finding) => finding.detail !== NOT_CHECKED_DETAIL),
+          )
+        : null,
     }));
   }
 

@@ -268,6 +268,14 @@ describe('the policy check by a language model', () => {
     expect(jobs.map((job) => [job.state, job.attempts])).toEqual([['dead', 4]]);
     expect(jobs[0]!.lastError).toBe('the model answered HTTP 503');
     expect((await findingsFor(versionIds)).get(versionIds[0]!)).toEqual(notChecked);
+    // Admins see the note in the queue; the author's versions do not carry it.
+    const queue = (await call('GET', '/api/admin/reviews', admin)).json() as {
+      items: { workflow: { id: string }; versions: { checks: { safety: { code: string }[] } }[] }[];
+    };
+    const queued = queue.items.find((entry) => entry.workflow.id === id)!;
+    expect(queued.versions[0]!.checks.safety).toContainEqual(expect.objectContaining(notChecked[0]));
+    const own = (await call('GET', `/api/workflows/${id}/versions`, author)).json();
+    expect(own[0].checks.safety.map((finding: { code: string }) => finding.code)).not.toContain('policy');
     // The admin approves as usual.
     const approved = await call('POST', `/api/admin/workflows/${id}/approve`, admin, {});
     expect(approved.statusCode, approved.body).toBe(200);

@@ -14,6 +14,10 @@ export function highestSeverity(findings: readonly { severity: Severity }[]): Se
   return bySeverity(findings)[0]?.severity ?? null;
 }
 
+/** The language model's check that could not run: its detail is a code, said in words. */
+const isPolicyNotChecked = (finding: ShownFinding) =>
+  finding.code === 'policy' && finding.detail === 'not_checked';
+
 /** A Make or Zapier webhook (its type has no n8n package prefix): its address is itself a secret link. */
 const isSecretLinkWebhook = (finding: ShownFinding) =>
   finding.code === 'webhook_no_auth' && Boolean(finding.node_type) && !finding.node_type!.includes('.');
@@ -55,7 +59,12 @@ export function FindingList({
               <p className="text-slate-700">
                 {finding.node && <span>{t('publish.checks.node', { node: finding.node })}</span>}
                 {finding.node && finding.detail && ' · '}
-                {finding.detail && <code className="break-all">{finding.detail}</code>}
+                {finding.detail &&
+                  (isPolicyNotChecked(finding) ? (
+                    <span>{t('safety.policy.notChecked')}</span>
+                  ) : (
+                    <code className="break-all">{finding.detail}</code>
+                  ))}
               </p>
             )}
             {audience === 'author' && (
