@@ -37,6 +37,12 @@ export const E2E_ADMIN_EMAILS = [
   // The selling journey's administrator (tests/selling-journey.spec.ts): approves listings and versions.
   'journey-admin-desktop-en@e2e.test',
   'journey-admin-desktop-vi@e2e.test',
+  // The automated checks' journeys (tests/checks.spec.ts): approve listings and a risky file with a note.
+  'checks-admin-desktop-en@e2e.test',
+  'checks-admin-desktop-vi@e2e.test',
+  'checks-admin-phone-en@e2e.test',
+  'checks-queue-admin-desktop-en@e2e.test',
+  'checks-queue-admin-desktop-vi@e2e.test',
 ];
 
 const chromium = chromiumLaunchOptions;
