@@ -11,6 +11,7 @@ import {
 import { DuplicateMatch, PlatformCheck, VersionDiff } from './publishing.ts';
 import { N8nCompatibility, SafetyFinding, SetupEstimate, SEVERITIES } from './checks.ts';
 import { pageNumber } from './paging.ts';
+import { Reporter } from './ratings.ts';
 import { REPORT_REASONS } from './reports.ts';
 
 /** Answers of the admin moderation endpoints (the queue, decisions, workflow reports). */
@@ -70,7 +71,13 @@ export const QueueItem = z.object({
   versions: z.array(QueueVersion),
   platforms: PlatformCheck,
   edit: z
-    .object({ id: z.string(), created_at: z.string(), changes: z.record(z.string(), z.unknown()) })
+    .object({
+      id: z.string(),
+      created_at: z.string(),
+      changes: z.record(z.string(), z.unknown()),
+      /** The language model's `policy` finding of the texts the edit would list (decision 0166). */
+      findings: z.array(SafetyFinding).optional(),
+    })
     .nullable(),
 });
 export type QueueItem = z.infer<typeof QueueItem>;
@@ -99,6 +106,8 @@ export const AdminReport = WorkflowReport.extend({
   workflow_title: z.string(),
   workflow_status: z.string(),
   reporter_id: z.string().nullable(),
+  /** Who reported it: only ever in administrators' answers. */
+  reporter: Reporter,
   resolved_at: z.string().nullable(),
 });
 export type AdminReport = z.infer<typeof AdminReport>;

@@ -119,7 +119,11 @@ export function createModerationService(deps: ModerationDeps) {
         repository.queueDetails(ids),
         repository.currentVersions(ids),
       ]);
-      const policy = await policyFindings(details.versions.map((version) => version.id));
+      // An edit's texts are checked with the listed version they would be listed with.
+      const policy = await policyFindings([
+        ...details.versions.map((version) => version.id),
+        ...rows.flatMap((row) => (row.currentVersionId ? [row.currentVersionId] : [])),
+      ]);
       const duplicates = new Map<string, DuplicateMatch[]>();
       for (const version of details.versions)
         duplicates.set(version.id, await duplicatesOf(version.workflowId, version));
@@ -199,6 +203,7 @@ export function createModerationService(deps: ModerationDeps) {
                   id: edit.id,
                   created_at: edit.createdAt.toISOString(),
                   changes: publicChanges(edit.changes as EditChanges, (key) => storage.publicUrl(key)),
+                  findings: (row.currentVersionId && policy.get(row.currentVersionId)) || [],
                 }
               : null,
           };

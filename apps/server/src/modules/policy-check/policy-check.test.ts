@@ -223,6 +223,13 @@ describe('the policy check by a language model', () => {
       `Sends new leads onwards, and can ${PLANTED_PHRASE}.`,
     );
     expect((await findingsFor(versionIds)).get(versionIds[0]!)?.[0]).toMatchObject({ severity: 'high' });
+    // The review queue shows it with the waiting edit.
+    const queue = (await call('GET', '/api/admin/reviews', admin)).json() as {
+      items: { workflow: { id: string }; edit: { findings?: { code: string; severity: string }[] } | null }[];
+    };
+    expect(queue.items.find((entry) => entry.workflow.id === id)!.edit!.findings).toEqual([
+      expect.objectContaining({ code: 'policy', severity: 'high' }),
+    ]);
 
     const version = await call('POST', `/api/workflows/${id}/versions`, author, {
       version: '1.1',

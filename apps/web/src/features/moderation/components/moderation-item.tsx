@@ -128,6 +128,11 @@ export function ModerationItem({
                 </div>
               ))}
             </dl>
+            {item.edit.findings && item.edit.findings.length > 0 && (
+              <div className="mt-2">
+                <FindingList findings={item.edit.findings} audience="admin" />
+              </div>
+            )}
           </div>
         )}
         {item.versions.map((version) => (
