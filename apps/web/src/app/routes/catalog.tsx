@@ -1,10 +1,11 @@
-import { SearchX } from 'lucide-react';
+import { Plus, SearchX } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '@flowbay/domain/limits';
 import { paths } from '@flowbay/domain/routes';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useSession } from '@/features/accounts/api/get-session';
 import { Pagination } from '@/components/ui/pagination';
 import { useBundleSearch } from '@/features/bundles/api/get-bundles';
 import { BundleStrip } from '@/features/bundles/components/bundle-card';
@@ -38,6 +39,7 @@ export function Component() {
   const bundleWords = bundleSearchWords(filters);
   const bundles = useBundleSearch(bundleWords);
   const paginationLabels = usePaginationLabels();
+  const { user } = useSession();
   usePageHead(page, undefined);
 
   const apply = useCallback(
@@ -66,10 +68,20 @@ export function Component() {
   const language = i18n.language;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <header className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('catalog.title')}</h1>
-        <p className="mt-2 text-slate-600">{t('catalog.subtitle')}</p>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+      <header className="mb-5 flex flex-wrap items-end justify-between gap-4 sm:mb-8">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            {t('catalog.title')}
+          </h1>
+          <p className="mt-2 text-slate-600">{t('catalog.subtitle')}</p>
+        </div>
+        {user && (
+          <ButtonLink to={paths.workflowNew()}>
+            <Plus aria-hidden="true" />
+            {t('menu.createWorkflow')}
+          </ButtonLink>
+        )}
       </header>
       <CatalogFilterPanel
         filters={filters}
@@ -78,8 +90,9 @@ export function Component() {
         facets={data?.facets}
         onChange={onChange}
         onClear={() => apply(DEFAULT_FILTERS)}
+        resultCount={data && !loading ? data.filteredCount : undefined}
       />
-      <div className="mt-6 min-h-6 text-sm text-slate-600" aria-live="polite">
+      <div className="mt-4 min-h-6 sm:mt-6 text-sm text-slate-600" aria-live="polite">
         {data?.correctedSearch && !loading && (
           <p className="mb-1 font-medium text-slate-800">
             {t('catalog.correctedSearch', { search: data.correctedSearch })}
@@ -130,10 +143,15 @@ export function Component() {
             <p className="mt-2 max-w-md text-slate-600">
               {t(active ? 'catalog.emptyFilteredSubtitle' : 'catalog.emptySubtitle')}
             </p>
-            {active && (
+            {active ? (
               <Button variant="outline" className="mt-6" onClick={() => apply(DEFAULT_FILTERS)}>
                 {t('catalog.clearFilters')}
               </Button>
+            ) : (
+              <ButtonLink to={paths.workflowNew()} className="mt-6">
+                <Plus aria-hidden="true" />
+                {t('catalog.createFirst')}
+              </ButtonLink>
             )}
           </div>
         )}

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInApp, inLanguage } from '@/test/render';
 import type { CatalogFilters } from '../lib/catalog-filters';
@@ -19,10 +19,11 @@ const categories = [
   { id: 'c2', name: 'Finance', name_vi: 'Tài chính' },
 ];
 
-function renderPanel(onChange = vi.fn(), onClear = vi.fn()) {
+function renderPanel(onChange = vi.fn(), onClear = vi.fn(), resultCount?: number) {
   renderInApp(
     <CatalogFilterPanel
       filters={filters}
+      resultCount={resultCount}
       categories={categories}
       subcategories={[]}
       facets={undefined}
@@ -63,5 +64,27 @@ describe('catalogue filters', () => {
     const { onClear } = renderPanel();
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(onClear).toHaveBeenCalledOnce();
+  });
+
+  it('opens the other filters in a sheet from a button that counts them, and Escape closes it', async () => {
+    await inLanguage('en');
+    const { onChange } = renderPanel(vi.fn(), vi.fn(), 7);
+    // The search is not counted: it stays on the page; platform and price are.
+    fireEvent.click(screen.getByRole('button', { name: 'Filters (2)' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    fireEvent.change(within(sheet).getByRole('combobox', { name: 'Price' }), { target: { value: 'paid' } });
+    expect(onChange).toHaveBeenCalledWith('price', 'paid');
+    expect(within(sheet).getByRole('button', { name: 'Show 7 workflows' })).toBeTruthy();
+    fireEvent.keyDown(sheet, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('names the sheet and its button in Vietnamese', async () => {
+    await inLanguage('vi');
+    renderPanel(vi.fn(), vi.fn(), 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Bộ lọc (2)' }));
+    const sheet = screen.getByRole('dialog', { name: 'Bộ lọc' });
+    expect(within(sheet).getByRole('button', { name: 'Xem 1 workflow' })).toBeTruthy();
+    expect(within(sheet).getByRole('button', { name: 'Xóa bộ lọc' })).toBeTruthy();
   });
 });

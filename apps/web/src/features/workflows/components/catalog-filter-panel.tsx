@@ -1,8 +1,9 @@
-import { Search, X } from 'lucide-react';
+import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import type { CatalogFacets, Category, Subcategory } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
+import { Dialog, SheetContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
@@ -33,6 +34,19 @@ interface FilterPanelProps {
   facets?: CatalogFacets;
   onChange: <K extends Exclude<keyof CatalogFilters, 'page'>>(key: K, value: CatalogFilters[K]) => void;
   onClear: () => void;
+  /** How many workflows the current filters leave, once the list has arrived (shown on the sheet's button). */
+  resultCount?: number;
+}
+
+/** Filters set inside the phone's sheet (the search and the sort stay on the page); each app counts. */
+export function sheetFilterCount(filters: CatalogFilters): number {
+  return (
+    (filters.category ? 1 : 0) +
+    (filters.subcategory ? 1 : 0) +
+    (filters.price !== 'all' ? 1 : 0) +
+    filters.apps.length +
+    (filters.n8n ? 1 : 0)
+  );
 }
 
 export function CatalogFilterPanel({
@@ -42,9 +56,11 @@ export function CatalogFilterPanel({
   facets,
   onChange,
   onClear,
+  resultCount,
 }: FilterPanelProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
+  const [sheetOpen, setSheetOpen] = useState(false);
   const [searchText, setSearchText] = useState(filters.search);
   const debouncedSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const lastSent = useRef(filters.search);
@@ -89,6 +105,53 @@ export function CatalogFilterPanel({
       counts: facets?.use_cases,
     },
   ] as const;
+  // Platform, use case and price: in the row on wider screens, in the sheet on a phone.
+  const selects = (
+    <>
+      {taxonomy.map(({ name, label, all, items, counts }) => (
+        <FilterSelect
+          key={name}
+          name={name}
+          label={label}
+          value={filters[name] || ALL}
+          onValueChange={(value) => onChange(name, value === ALL ? '' : value)}
+          options={[
+            { value: ALL, label: all },
+            ...items.map((item) => ({
+              value: item.id,
+              label: withCount(localizedName(item, language), countOf(counts, 'id', item.id)),
+            })),
+          ]}
+        />
+      ))}
+      <FilterSelect
+        name="price"
+        label={t('catalog.price')}
+        value={filters.price}
+        onValueChange={(value) => onChange('price', value as CatalogFilters['price'])}
+        options={PRICE_OPTIONS.map((value) => ({
+          value,
+          label:
+            value === 'all'
+              ? t(`catalog.prices.${value}`)
+              : withCount(t(`catalog.prices.${value}`), countOf(facets?.price, 'band', value)),
+        }))}
+      />
+    </>
+  );
+  const filterCount = sheetFilterCount(filters);
+  const clear = hasActiveFilters(filters) && (
+    <Button variant="ghost" size="sm" onClick={onClear}>
+      <X aria-hidden="true" />
+      {t('catalog.clearFilters')}
+    </Button>
+  );
+  const more = (
+    <>
+      <AppFacet selected={filters.apps} facets={facets?.apps} onChange={(apps) => onChange('apps', apps)} />
+      <MyN8nControl onlyMine={filters.n8n} onOnlyMineChange={(release) => onChange('n8n', release)} />
+    </>
+  );
   return (
     // A GET form to the catalogue: without JavaScript, searching and filtering still load the right page.
     <form
@@ -104,8 +167,8 @@ export function CatalogFilterPanel({
       }}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
-      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
-        <div className="flex flex-col gap-1.5 md:col-span-2 lg:col-span-1">
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3 md:grid-cols-2 md:items-stretch md:gap-4 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+        <div className="col-span-2 flex flex-col gap-1.5 lg:col-span-1">
           <Label htmlFor={`${id}-search`}>{t('catalog.search')}</Label>
           <div className="relative">
             <Search
@@ -123,35 +186,7 @@ export function CatalogFilterPanel({
             />
           </div>
         </div>
-        {taxonomy.map(({ name, label, all, items, counts }) => (
-          <FilterSelect
-            key={name}
-            name={name}
-            label={label}
-            value={filters[name] || ALL}
-            onValueChange={(value) => onChange(name, value === ALL ? '' : value)}
-            options={[
-              { value: ALL, label: all },
-              ...items.map((item) => ({
-                value: item.id,
-                label: withCount(localizedName(item, language), countOf(counts, 'id', item.id)),
-              })),
-            ]}
-          />
-        ))}
-        <FilterSelect
-          name="price"
-          label={t('catalog.price')}
-          value={filters.price}
-          onValueChange={(value) => onChange('price', value as CatalogFilters['price'])}
-          options={PRICE_OPTIONS.map((value) => ({
-            value,
-            label:
-              value === 'all'
-                ? t(`catalog.prices.${value}`)
-                : withCount(t(`catalog.prices.${value}`), countOf(facets?.price, 'band', value)),
-          }))}
-        />
+        <div className="hidden md:contents">{selects}</div>
         <FilterSelect
           name="sort"
           label={t('catalog.sort')}
@@ -159,17 +194,22 @@ export function CatalogFilterPanel({
           onValueChange={(value) => onChange('sort', value as CatalogFilters['sort'])}
           options={sortOptions(filters).map((value) => ({ value, label: t(`catalog.sorts.${value}`) }))}
         />
+        {/* On a phone the other filters wait in a sheet, so the first results fit on the first screen. */}
+        <Button
+          type="button"
+          variant="outline"
+          className="md:hidden"
+          aria-haspopup="dialog"
+          onClick={() => setSheetOpen(true)}
+        >
+          <SlidersHorizontal aria-hidden="true" />
+          {filterCount > 0 ? t('catalog.filtersCount', { count: filterCount }) : t('catalog.filters')}
+        </Button>
       </div>
-      <AppFacet selected={filters.apps} facets={facets?.apps} onChange={(apps) => onChange('apps', apps)} />
-      <MyN8nControl onlyMine={filters.n8n} onOnlyMineChange={(release) => onChange('n8n', release)} />
-      {hasActiveFilters(filters) && (
-        <div className="mt-4 flex justify-end">
-          <Button variant="ghost" size="sm" onClick={onClear}>
-            <X aria-hidden="true" />
-            {t('catalog.clearFilters')}
-          </Button>
-        </div>
-      )}
+      <div className="hidden md:block">
+        {more}
+        {clear && <div className="mt-4 flex justify-end">{clear}</div>}
+      </div>
       <noscript>
         <div className="mt-4 flex justify-end">
           <Button type="submit" size="sm">
@@ -177,6 +217,24 @@ export function CatalogFilterPanel({
           </Button>
         </div>
       </noscript>
+      <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
+        <SheetContent
+          title={t('catalog.filters')}
+          closeLabel={t('common.close')}
+          className="w-[min(24rem,92vw)]"
+        >
+          <div className="flex flex-col gap-4">{selects}</div>
+          {more}
+          <div className="sticky bottom-0 mt-auto flex flex-col gap-2 bg-white pt-6">
+            {clear}
+            <Button type="button" onClick={() => setSheetOpen(false)}>
+              {resultCount === undefined
+                ? t('catalog.showResultsPending')
+                : t('catalog.showResults', { count: resultCount })}
+            </Button>
+          </div>
+        </SheetContent>
+      </Dialog>
     </form>
   );
 }
