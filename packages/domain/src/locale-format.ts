@@ -74,15 +74,28 @@ export function formatFixed(value: number, fractionDigits: number, language: Lan
   return writeNumber(value, fractionDigits, language);
 }
 
-/** Units of the short compact notation, from thousands up; Vietnamese puts a no-break space before. */
+/**
+ * Units of the short compact notation, from thousands up. Vietnamese readers expect the words ("3,1 nghìn",
+ * "2 triệu"), not Intl's abbreviations ("3,1 N", "2 Tr"), after a no-break space.
+ */
 const COMPACT_UNITS: Record<Language, { space: string; units: string[] }> = {
   en: { space: '', units: ['K', 'M', 'B', 'T'] },
-  vi: { space: '\u00a0', units: ['N', 'Tr', 'T', 'NT'] },
+  vi: { space: '\u00a0', units: ['nghìn', 'triệu', 'tỷ', 'nghìn\u00a0tỷ'] },
 };
 
-/** A count in a small badge, one decimal at most: "1.2K", "12K", "3M" / "1,2 N", "12 N", "3 Tr". */
+const INTL_VI_UNITS: Record<string, string> = { N: 'nghìn', Tr: 'triệu', T: 'tỷ', NT: 'nghìn\u00a0tỷ' };
+
+/** Intl's compact notation, with the Vietnamese units spelled out as above. */
+function compactViaIntl(value: number, language: Language): string {
+  const text = viaIntl(value, language, { notation: 'compact', maximumFractionDigits: 1 });
+  return language === 'vi'
+    ? text.replace(/\u00a0(NT|Tr|N|T)$/, (_, unit: string) => `\u00a0${INTL_VI_UNITS[unit]}`)
+    : text;
+}
+
+/** A count in a small badge, one decimal at most: "1.2K", "12K", "3M" / "1,2 nghìn", "12 nghìn", "3 triệu". */
 export function formatCompactCount(value: number, language: Language): string {
-  if (!writable(value)) return viaIntl(value, language, { notation: 'compact', maximumFractionDigits: 1 });
+  if (!writable(value)) return compactViaIntl(value, language);
   const { space, units } = COMPACT_UNITS[language];
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
   const size = Math.abs(value);
@@ -95,7 +108,7 @@ export function formatCompactCount(value: number, language: Language): string {
     shown = Number(scaledDigits(size, 1 - 3 * unit)) / 10;
   }
   // A thousand of the largest unit: Intl writes it ungrouped ("1000T").
-  if (shown >= 1000) return viaIntl(value, language, { notation: 'compact', maximumFractionDigits: 1 });
+  if (shown >= 1000) return compactViaIntl(value, language);
   const number = writeNumber(shown, Number.isInteger(shown) ? 0 : 1, language);
   return unit === 0 ? `${sign}${number}` : `${sign}${number}${space}${units[unit - 1]}`;
 }
