@@ -1,4 +1,4 @@
-import { ArrowLeft, Calendar, Download, Eye, Heart, PlayCircle, Star } from 'lucide-react';
+import { ArrowLeft, Calendar, Download, Eye, Heart, Star } from 'lucide-react';
 import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import type { WorkflowDetail } from '@flowbay/domain';
@@ -53,12 +53,6 @@ export function DetailHeader({
         {workflow.workflow_subcategories.map((item) => (
           <Badge key={item.subcategory_id}>{localizedName(item.subcategories, language)}</Badge>
         ))}
-        {workflow.access.can_download && workflow.file_url && (
-          <Badge variant="success">
-            <PlayCircle className="size-3.5" aria-hidden="true" />
-            {t('detail.liveDemo')}
-          </Badge>
-        )}
       </div>
       <h1
         className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
