@@ -128,3 +128,19 @@ export function formatVietnamDay(instant: string | Date, language: Language): st
   const [year, month, date] = [day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()];
   return language === 'vi' ? `${date} thg ${month + 1}, ${year}` : `${EN_MONTHS[month]} ${date}, ${year}`;
 }
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * An instant to the minute in Vietnam, the one way every screen, e-mail and receipt writes a date
+ * with its time: "Nov 27, 2026, 22:04" / "27 thg 11, 2026 22:04" (the day as `formatVietnamDay`
+ * writes it, then the 24-hour time).
+ */
+export function formatVietnamDateTime(instant: string | Date, language: Language): string {
+  const time = new Date(instant).getTime();
+  if (Number.isNaN(time)) throw new RangeError('Invalid time value');
+  const shifted = new Date(time + VIETNAM_OFFSET_MS);
+  const clock = `${twoDigits(shifted.getUTCHours())}:${twoDigits(shifted.getUTCMinutes())}`;
+  const day = formatVietnamDay(instant, language);
+  return language === 'vi' ? `${day} ${clock}` : `${day}, ${clock}`;
+}

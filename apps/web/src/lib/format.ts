@@ -1,4 +1,9 @@
-import { formatCompactCount, formatFixed, formatVietnamDay } from '@flowbay/domain/locale-format';
+import {
+  formatCompactCount,
+  formatFixed,
+  formatVietnamDateTime,
+  formatVietnamDay,
+} from '@flowbay/domain/locale-format';
 import { formatAmount, formatVnd, localeOf, type Language } from '@flowbay/domain/price';
 
 export function asLanguage(language: string | undefined): Language {
@@ -9,15 +14,14 @@ export function formatPrice(amount: number, language: string): string {
   return formatVnd(amount, asLanguage(language));
 }
 
-/**
+/*
  * Dates read in Vietnam's time zone wherever they are formatted, so the page the server renders and
  * the one the browser hydrates say the same day (and a receipt the same time) for every visitor.
  *
- * What public pages show (prices, counts, days, ratings) is written without Intl
- * (@flowbay/domain/locale-format): the first Intl formatter loads the browser's locale data in the
- * middle of hydration. Signed-in screens (receipts' times, sales' shares) use Intl.
+ * Prices, counts, days, times and ratings are written without Intl (@flowbay/domain/locale-format):
+ * the first Intl formatter loads the browser's locale data in the middle of hydration, and e-mails
+ * write dates with the same code. Signed-in screens' shares (sales' rates) use Intl.
  */
-const TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
 /**
  * One formatter per style and language, built on first use: building an Intl formatter (a time
@@ -36,17 +40,6 @@ function formatter<F>(build: (locale: string) => F): (language: string) => F {
   };
 }
 
-const dateTimeFormat = formatter(
-  (locale) =>
-    new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: TIME_ZONE,
-    }),
-);
 const percentFormat = formatter(
   (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
 );
@@ -70,9 +63,12 @@ export function formatCompact(value: number, language: string): string {
   return formatCompactCount(value, asLanguage(language));
 }
 
-/** Date and time to the minute, for receipts and order lists. */
+/**
+ * Date and time to the minute, for receipts and order lists: "Nov 27, 2026, 22:04" / "27 thg 11, 2026
+ * 22:04", as e-mails write it too (one style per language).
+ */
 export function formatDateTime(iso: string, language: string): string {
-  return dateTimeFormat(language).format(new Date(iso));
+  return formatVietnamDateTime(iso, asLanguage(language));
 }
 
 /** A rating average with one decimal ("4.8", "4,8"). */

@@ -1,4 +1,5 @@
-import { localeOf, type Language } from '@flowbay/domain';
+import type { Language } from '@flowbay/domain';
+import { formatVietnamDateTime } from '@flowbay/domain/locale-format';
 import type { MailMessage } from './index.ts';
 
 export interface MailContent {
@@ -104,11 +105,7 @@ export function resetPasswordMail(to: string, language: Language, url: string): 
 
 /** A date and time as a mail states it: in Vietnam's time zone, in the recipient's language. */
 export function formatMailDate(date: Date, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Asia/Ho_Chi_Minh',
-  }).format(date);
+  return formatVietnamDateTime(date, language);
 }
 
 export function passwordChangedMail(to: string, language: Language, resetUrl: string): MailMessage {
