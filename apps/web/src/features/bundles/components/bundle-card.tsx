@@ -26,7 +26,7 @@ export function BundleCard({ bundle }: { bundle: BundleCardData }) {
       <h3 className="mt-3 line-clamp-2 text-base leading-snug font-semibold text-slate-900 group-hover:text-brand-800">
         <Link
           to={paths.bundle(bundle.slug)}
-          className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none"
+          className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600"
         >
           {bundle.title}
         </Link>

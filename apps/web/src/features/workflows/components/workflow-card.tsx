@@ -37,7 +37,7 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
       <h3 className="mt-3 line-clamp-2 text-base leading-snug font-semibold text-slate-900 group-hover:text-brand-800">
         <Link
           to={workflowPath(workflow)}
-          className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none"
+          className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600"
         >
           {workflow.title}
         </Link>
