@@ -22,7 +22,7 @@ export function FavoriteButton({ workflowId, signedIn }: { workflowId: string; s
 
   const onClick = () => {
     if (!signedIn) {
-      toast.error(t('favorites.loginRequired'), {
+      toast.message(t('favorites.loginRequired'), {
         action: {
           label: t('nav.login'),
           onClick: () => void navigate('/auth', { state: { from: location.pathname } }),

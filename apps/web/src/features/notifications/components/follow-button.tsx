@@ -41,7 +41,7 @@ export function FollowButton({
 
   const onClick = () => {
     if (!signedIn) {
-      toast.error(t('follow.loginRequired'), {
+      toast.message(t('follow.loginRequired'), {
         action: {
           label: t('nav.login'),
           onClick: () => void navigate(paths.auth(), { state: { from: location.pathname } }),

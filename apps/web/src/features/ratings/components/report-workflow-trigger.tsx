@@ -23,7 +23,7 @@ export function ReportWorkflowTrigger({ workflowId, signedIn }: { workflowId: st
       variant="ghost"
       onClick={() => {
         if (signedIn) return setRequested(true);
-        toast.error(t('report.signIn'), {
+        toast.message(t('report.signIn'), {
           action: {
             label: t('nav.login'),
             onClick: () => void navigate('/auth', { state: { from: location.pathname } }),
