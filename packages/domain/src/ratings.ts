@@ -8,7 +8,7 @@ import {
   REVIEW_REPLY_MAX,
 } from './limits.ts';
 import { pageNumber } from './paging.ts';
-import { REPORT_REASONS } from './reports.ts';
+import { REVIEW_REPORT_REASONS, STORED_REVIEW_REPORT_REASONS } from './reports.ts';
 
 /** Ratings and reviews (issue 16; docs/decisions/0070-ratings.md). */
 
@@ -28,7 +28,7 @@ export const ReviewReplyInput = z.object({ reply: z.string().trim().min(1).max(R
 export type ReviewReplyInput = z.infer<typeof ReviewReplyInput>;
 
 export const ReviewReportInput = z.object({
-  reason: z.enum(REPORT_REASONS),
+  reason: z.enum(REVIEW_REPORT_REASONS, { error: 'validation.reportReason' }),
   details: z.string().trim().max(1000).default(''),
 });
 export type ReviewReportInput = z.infer<typeof ReviewReportInput>;
@@ -80,10 +80,15 @@ export const ReviewList = z.object({
 });
 export type ReviewList = z.infer<typeof ReviewList>;
 
+/** Who filed a report, shown to administrators only (null once the account is deleted). */
+export const Reporter = z
+  .object({ id: z.string(), name: z.string().nullable(), email: z.string() })
+  .nullable();
+
 export const ReviewReport = z.object({
   id: z.string().uuid(),
   review_id: z.string().uuid(),
-  reason: z.enum(REPORT_REASONS),
+  reason: z.enum(STORED_REVIEW_REPORT_REASONS),
   details: z.string(),
   status: z.enum(['open', 'hidden', 'dismissed']),
   created_at: z.string(),
@@ -94,6 +99,8 @@ export const AdminReviewReport = ReviewReport.extend({
   review: Review,
   workflow: z.object({ id: z.string().uuid(), slug: z.string(), title: z.string() }),
   reporter_id: z.string().nullable(),
+  /** Who reported it: only ever in administrators' answers. */
+  reporter: Reporter,
 });
 export type AdminReviewReport = z.infer<typeof AdminReviewReport>;
 

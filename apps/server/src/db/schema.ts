@@ -32,6 +32,7 @@ import type {
   WorkflowStatus,
 } from '@flowbay/domain';
 import type { InvoiceProviderId, InvoiceState } from '@flowbay/domain/invoices';
+import type { StoredReviewReportReason } from '@flowbay/domain/reports';
 import type { ExportSummary } from '@flowbay/workflow-formats';
 
 /** A listing's FAQ entry and screenshot as stored (the API's shapes are in @flowbay/domain). */
@@ -1105,7 +1106,7 @@ export const reviewReports = pgTable(
       .notNull()
       .references(() => workflowReviews.id, { onDelete: 'cascade' }),
     reporterId: text('reporter_id').references(() => user.id, { onDelete: 'set null' }),
-    reason: text('reason').$type<(typeof REPORT_REASONS)[number]>().notNull(),
+    reason: text('reason').$type<StoredReviewReportReason>().notNull(),
     details: text('details').notNull().default(''),
     status: text('status').$type<'open' | 'hidden' | 'dismissed'>().notNull().default('open'),
     resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),

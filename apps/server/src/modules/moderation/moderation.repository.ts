@@ -10,7 +10,7 @@ import {
   workflowVersions,
   workflows,
 } from '../../db/schema.ts';
-import { insertedOrOpen, whileOpen } from '../../db/fragments.ts';
+import { insertedOrOpen, publicName, whileOpen } from '../../db/fragments.ts';
 import { pendingChanges } from '../workflows/index.ts';
 
 /** Workflows with something waiting: a first submission, a version or an edit (each from a partial index). */
@@ -196,6 +196,8 @@ export function createModerationRepository(db: Database) {
           workflowTitle: workflows.title,
           workflowStatus: workflows.status,
           reporterId: reports.reporterId,
+          reporterName: publicName(),
+          reporterEmail: user.email,
           reason: reports.reason,
           details: reports.details,
           status: reports.status,
@@ -204,6 +206,7 @@ export function createModerationRepository(db: Database) {
         })
         .from(reports)
         .innerJoin(workflows, eq(workflows.id, reports.workflowId))
+        .leftJoin(user, eq(user.id, reports.reporterId))
         .where(eq(reports.status, status))
         .orderBy(asc(reports.createdAt), asc(reports.id))
         .limit(pageSize)

@@ -58,6 +58,10 @@ export async function moderationRoutes(
         workflow_title: row.workflowTitle,
         workflow_status: row.workflowStatus,
         reporter_id: row.reporterId,
+        reporter:
+          row.reporterId && row.reporterEmail
+            ? { id: row.reporterId, name: row.reporterName, email: row.reporterEmail }
+            : null,
         reason: row.reason,
         details: row.details,
         status: row.status,

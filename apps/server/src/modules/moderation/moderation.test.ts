@@ -57,8 +57,11 @@ describe('reports', () => {
         workflow_title: 'Reported workflow',
         reason: 'malicious',
         details: 'Sends data away',
+        reporter: { id: reporter.user.id, name: expect.any(String), email: reporter.user.email },
       }),
     ]);
+    // Who reported is for administrators: the author and other users are refused the list.
+    expect((await call('GET', '/api/admin/reports', author)).statusCode).toBe(403);
 
     const resolved = await call('POST', `/api/admin/reports/${first.json().id}/resolve`, admin, {
       action: 'unlist',
@@ -73,6 +76,10 @@ describe('reports', () => {
     )!;
     expect(mail.subject).toBe('Your workflow "Reported workflow" was unlisted');
     expect(mail.text).toContain('Reason: Exfiltrates data');
+    expect(mail.text).not.toContain(reporter.user.email);
+    const authorsView = await call('GET', `/api/workflows/${workflow.id}`, author);
+    expect(authorsView.body).not.toContain(reporter.user.email);
+    expect(authorsView.body).not.toContain(reporter.user.id);
     expect((await call('GET', '/api/admin/reports', admin)).json()).toEqual([]);
     const again2 = await call('POST', `/api/admin/reports/${first.json().id}/resolve`, admin, {
       action: 'dismiss',

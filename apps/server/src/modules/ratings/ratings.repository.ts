@@ -236,6 +236,8 @@ export function createRatingsRepository(db: Database) {
           id: reviewReports.id,
           reviewId: reviewReports.reviewId,
           reporterId: reviewReports.reporterId,
+          reporterName: publicName(),
+          reporterEmail: user.email,
           reason: reviewReports.reason,
           details: reviewReports.details,
           status: reviewReports.status,
@@ -246,6 +248,7 @@ export function createRatingsRepository(db: Database) {
         .from(reviewReports)
         .innerJoin(workflowReviews, eq(workflowReviews.id, reviewReports.reviewId))
         .innerJoin(workflows, eq(workflows.id, workflowReviews.workflowId))
+        .leftJoin(user, eq(user.id, reviewReports.reporterId))
         .where(eq(reviewReports.status, status))
         .orderBy(asc(reviewReports.createdAt), asc(reviewReports.id))
         .limit(pageSize)

@@ -207,6 +207,10 @@ export function createRatingsService(deps: RatingsServiceDeps) {
         status: row.status,
         created_at: row.createdAt.toISOString(),
         reporter_id: row.reporterId,
+        reporter:
+          row.reporterId && row.reporterEmail
+            ? { id: row.reporterId, name: row.reporterName, email: row.reporterEmail }
+            : null,
         review: toReview(row.review, true),
         workflow: { id: row.review.workflowId, slug: row.workflowSlug, title: row.workflowTitle },
       }));

@@ -236,11 +236,19 @@ describe('answers, reports and hiding', () => {
       401,
       'UNAUTHENTICATED',
     ]);
+    // A review is reported for what it says: the workflow's reasons are refused.
+    const workflowReason = await call('POST', reportUrl, happy, { reason: 'malicious' });
+    expect(workflowReason.statusCode).toBe(400);
+    expect(workflowReason.json().error).toMatchObject({
+      field: 'reason',
+      details: { messageKey: 'validation.reportReason' },
+    });
+    expect((await call('POST', reportUrl, happy, {})).json().error).toMatchObject({ field: 'reason' });
     const first = await call('POST', reportUrl, happy, { reason: 'spam', details: 'Advertises' });
     expect(first.statusCode).toBe(201);
     const again = await call('POST', reportUrl, happy, { reason: 'other' });
     expect([again.statusCode, again.json().id]).toEqual([200, first.json().id]);
-    await call('POST', reportUrl, author, { reason: 'spam' });
+    expect((await call('POST', reportUrl, author, { reason: 'personal_data' })).statusCode).toBe(201);
 
     expect((await call('GET', '/api/admin/review-reports', happy)).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/review-reports', null)).statusCode).toBe(401);
@@ -251,7 +259,17 @@ describe('answers, reports and hiding', () => {
       reason: 'spam',
       review: { body: rude.body },
       workflow: { id: workflow.id },
+      reporter: { id: happy.user.id, email: happy.user.email },
     });
+    expect(mine[1]).toMatchObject({ reason: 'personal_data', reporter: { id: author.user.id } });
+    // Who reported never reaches the review's writer, the author or anyone else reading reviews.
+    for (const reader of [angry, author, null]) {
+      const page = await call('GET', `/api/workflows/${workflow.id}/reviews`, reader);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain(happy.user.email);
+      expect(page.body).not.toContain('Advertises');
+    }
+    expect((await call('GET', '/api/admin/review-reports', author)).statusCode).toBe(403);
 
     const resolve = (session: TestSession | null, headers: Record<string, string> = {}) =>
       call(

@@ -2,7 +2,7 @@ import { useTranslation } from '@/i18n/use-translation';
 import { ReportList, ReportSubject } from '@/components/report-list';
 import { useReports, useResolveReport } from '../api/moderation-queue';
 
-/** Open reports with unlist (closes every open report of that workflow) or dismiss. */
+/** Open reports, each with who filed it, and unlist (closes every open report of that workflow) or dismiss. */
 export function ReportsList() {
   const { t } = useTranslation();
   const reports = useReports('open');
@@ -31,6 +31,14 @@ export function ReportsList() {
           >
             {report.workflow_title}
           </ReportSubject>
+          <p className="mt-1 text-sm text-slate-700" data-testid="reporter">
+            {report.reporter
+              ? t('moderationQueue.reportedBy', {
+                  name: report.reporter.name ?? report.reporter.email,
+                  email: report.reporter.email,
+                })
+              : t('moderationQueue.reporterDeleted')}
+          </p>
           {report.details && (
             <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{report.details}</p>
           )}

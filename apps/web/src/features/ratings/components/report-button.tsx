@@ -1,18 +1,18 @@
 import { Flag } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
-import { REPORT_REASONS, type ReportReason } from '@flowbay/domain/reports';
+import { REPORT_REASONS, REVIEW_REPORT_REASONS } from '@flowbay/domain/reports';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/input';
 import { FormField } from '@/components/ui/form-field';
-import { SelectField } from '@/components/ui/select-field';
+import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useReportReview } from '../api/report-review';
 import { useReportWorkflow } from '../api/report-workflow';
 
-type ReportInput = { reason: ReportReason; details: string };
+type ReportInput<Reason extends string> = { reason: Reason; details: string };
 
 /**
  * Report from the detail page (loaded on the first click, see report-workflow-trigger.tsx): a reason
@@ -26,12 +26,13 @@ export function ReportWorkflowButton({ workflowId }: { workflowId: string }) {
       initiallyOpen
       title={t('report.title')}
       label={t('report.button')}
+      reasons={REPORT_REASONS.map((value) => ({ value, label: t(`report.reasons.${value}`) }))}
       send={(input) => report.mutateAsync(input)}
     />
   );
 }
 
-/** The same dialog for one review. */
+/** The same dialog for one review, with the reasons a review is reported for (not the workflow's). */
 export function ReportReviewButton({ reviewId }: { reviewId: string }) {
   const { t } = useTranslation();
   const report = useReportReview();
@@ -41,16 +42,21 @@ export function ReportReviewButton({ reviewId }: { reviewId: string }) {
       label={t('ratings.report')}
       accessibleName={t('ratings.reportReview')}
       size="sm"
+      reasons={REVIEW_REPORT_REASONS.map((value) => ({ value, label: t(`report.reviewReasons.${value}`) }))}
       send={(input) => report.mutateAsync({ reviewId, input })}
     />
   );
 }
 
-/** The report button and its dialog; `send` files the report, and the button then says it was received. */
-function ReportButton({
+/**
+ * The report button and its dialog; `send` files the report, and the button then says it was received.
+ * No reason is chosen in advance: a report says what the reporter picked, never a default.
+ */
+function ReportButton<Reason extends string>({
   title,
   label,
   size,
+  reasons,
   send,
   accessibleName,
   initiallyOpen = false,
@@ -58,7 +64,8 @@ function ReportButton({
   title: string;
   label: string;
   size?: 'sm';
-  send: (input: ReportInput) => Promise<unknown>;
+  reasons: Array<{ value: Reason; label: string }>;
+  send: (input: ReportInput<Reason>) => Promise<unknown>;
   /** Where the visible label alone is ambiguous (one Report button per review). */
   accessibleName?: string;
   initiallyOpen?: boolean;
@@ -66,13 +73,20 @@ function ReportButton({
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(initiallyOpen);
-  const [reason, setReason] = useState<ReportReason>('spam');
+  const [reason, setReason] = useState<Reason | ''>('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const reasonSelect = useRef<HTMLSelectElement>(null);
   const [details, setDetails] = useState('');
   const [pending, setPending] = useState(false);
   const [received, setReceived] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (!reason) {
+      setReasonMissing(true);
+      reasonSelect.current?.focus();
+      return;
+    }
     setPending(true);
     try {
       await send({ reason, details });
@@ -110,13 +124,25 @@ function ReportButton({
           </div>
         ) : (
           <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-            <SelectField
+            <FormField
               id={`${id}-reason`}
               label={t('report.reason')}
-              value={reason}
-              onValueChange={(value) => setReason(value as ReportReason)}
-              options={REPORT_REASONS.map((value) => ({ value, label: t(`report.reasons.${value}`) }))}
-            />
+              error={reasonMissing ? t('validation.reportReason') : undefined}
+            >
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  ref={reasonSelect}
+                  aria-required="true"
+                  value={reason}
+                  onChange={(event) => {
+                    setReason(event.target.value as Reason | '');
+                    setReasonMissing(false);
+                  }}
+                  options={[{ value: '', label: t('report.chooseReason') }, ...reasons]}
+                />
+              )}
+            </FormField>
             <FormField id={`${id}-details`} label={t('report.details')}>
               {(control) => (
                 <Textarea
