@@ -224,6 +224,8 @@ interface CatalogueItem {
   number: number;
   title: string;
   price: number;
+  /** The n8n releases it runs on, as computed (cards carry it). */
+  compat: { min: string | null; max: string | null } | null;
 }
 
 async function n8nCatalogue(url: string): Promise<CatalogueItem[]> {
@@ -658,7 +660,12 @@ async function buyerWithWorkflows(flowbay: { url: string; dataDir: string }): Pr
     timeoutMs: 15_000,
   });
   const catalogue = await n8nCatalogue(flowbay.url);
-  const free = catalogue.find((item) => item.price === 0);
+  // A free workflow said to run on every line checked, so each n8n is sent one it can run.
+  const runsEverywhere = (item: CatalogueItem) =>
+    item.compat !== null && versions.every((version) => runsOnRelease(item.compat!, version) === true);
+  const free =
+    catalogue.find((item) => item.price === 0 && runsEverywhere(item)) ??
+    catalogue.find((item) => item.price === 0);
   const paid = catalogue.find((item) => item.price > 0);
   if (!free || !paid) throw new Error('the demo catalogue has no free or no paid n8n workflow');
   const order = await flowbayCall(flowbay.url, cookie, 'POST', '/api/orders', {
