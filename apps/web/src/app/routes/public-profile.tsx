@@ -1,4 +1,5 @@
 import { Boxes, CalendarDays, Heart, LayoutGrid, Link2, Pencil } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { useParams, useSearchParams } from 'react-router';
 import type { PublicProfile } from '@flowbay/domain';
@@ -35,6 +36,22 @@ export function Component() {
   const name =
     profile.data?.display_name?.trim() || profile.data?.full_name?.trim() || t('profile.anonymous');
   usePageHead(profilePage, profile.data ? { name } : null, profile.data !== undefined || profile.isError);
+
+  // A page past the last one (an old link, fewer workflows now) goes to the last page instead.
+  const lastPage = workflows.data
+    ? Math.max(0, Math.ceil(workflows.data.filteredCount / PAGE_SIZE) - 1)
+    : null;
+  useEffect(() => {
+    if (lastPage === null || page <= lastPage) return;
+    setSearchParams(
+      (params) => {
+        if (lastPage > 0) params.set('page', String(lastPage + 1));
+        else params.delete('page');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [lastPage, page, setSearchParams]);
 
   if (profile.isError) {
     return (

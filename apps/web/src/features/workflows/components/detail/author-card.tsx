@@ -17,11 +17,17 @@ export function AuthorCard({ workflow, rating }: { workflow: WorkflowDetail; rat
         <AuthorAvatar name={author} src={workflow.profiles?.avatar_url} size="md" />
         <div className="min-w-0">
           <p className="truncate font-semibold text-slate-900">{author}</p>
-          {stats.data && (
+          {stats.data ? (
             <p className="text-sm text-slate-600">
               {t('detail.authorWorkflows', { count: stats.data.workflowCount })} ·{' '}
               {t('detail.authorFavorites', { count: stats.data.totalFavorites })}
             </p>
+          ) : (
+            stats.isError && (
+              <p className="text-sm text-red-700" role="alert">
+                {t('detail.authorStatsFailed')}
+              </p>
+            )
           )}
           {rating}
         </div>

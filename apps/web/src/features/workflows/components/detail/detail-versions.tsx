@@ -12,6 +12,8 @@ import { downloadWorkflowFile } from '../../lib/download-file';
 export function DetailVersions({ workflow }: { workflow: WorkflowDetail }) {
   const { t } = useTranslation();
   const versions = useVersions(workflow.id);
+  // A failed load says so (a workflow always has a version); while loading, and with none, nothing shows.
+  if (versions.isError) return <VersionHistory versions={undefined} failed />;
   if (!versions.data || versions.data.length === 0) return null;
   const download = async (version: WorkflowVersion) => {
     if (!version.file_url) return toast.error(t('detail.noFile'));
