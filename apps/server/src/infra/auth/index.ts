@@ -18,6 +18,7 @@ import { googleDiscoveryOverride } from './google.ts';
 import { normalizeStoredProfile, PROFILE_WRITING_PATHS, profileViolation } from './profile-rules.ts';
 import { asBetterAuthStorage, type RateConsumer } from './rate-limit.ts';
 import { resolveAuthSecret } from './secret.ts';
+import { foreignRedirectField, linkInLanguage } from './return-links.ts';
 import { refuseForeignSessionRevoke } from './session-ownership.ts';
 
 /** Better Auth reads the client address from this header only; the Fastify mount sets it from `request.ip`. */
@@ -158,7 +159,8 @@ export function createAuth({
         await onPasswordChanged?.(user.id);
       },
       async sendResetPassword({ user, url }) {
-        const message = resetPasswordMail(user.email, languageOf(user), url);
+        const language = languageOf(user);
+        const message = resetPasswordMail(user.email, language, linkInLanguage(url, language));
         await sendLater(message);
       },
     },
@@ -168,7 +170,8 @@ export function createAuth({
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
-        await sendLater(verifyEmailMail(user.email, languageOf(user), url));
+        const language = languageOf(user);
+        await sendLater(verifyEmailMail(user.email, language, linkInLanguage(url, language)));
       },
       async afterEmailVerification(user) {
         await promoteListedAdmin(db, env, user.id);
@@ -214,6 +217,15 @@ export function createAuth({
           throw new APIError('BAD_REQUEST', {
             code: /password/i.test(tooLong) ? 'PASSWORD_TOO_LONG' : 'VALIDATION_ERROR',
             message: `[body.${tooLong}] is too long`,
+          });
+        }
+        // Only this site's pages after a sign-in, a confirmation or a reset: "//evil.example" and
+        // "/\\evil.example" are other sites to a browser, whatever Better Auth's origin check reads.
+        const foreign = foreignRedirectField(ctx.body, ctx.query, env.PUBLIC_URL);
+        if (foreign) {
+          throw new APIError('FORBIDDEN', {
+            code: 'FORBIDDEN',
+            message: `[body.${foreign.field}] leads to another site`,
           });
         }
         await refuseForeignSessionRevoke(ctx);

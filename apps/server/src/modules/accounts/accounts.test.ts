@@ -85,7 +85,8 @@ describe('e-mail and password accounts over HTTP, with a real SMTP server', () =
 
     const confirmed = await confirm(email);
     expect(confirmed.statusCode).toBe(302);
-    expect(confirmed.headers.location).toBe('/');
+    // The recipient's language rides along, so the page opens in it on any device.
+    expect(confirmed.headers.location).toBe('/?lang=en');
     const [row] = await ctx.db.select().from(userTable).where(eq(userTable.email, email));
     expect(row!.emailVerified).toBe(true);
 
@@ -242,7 +243,7 @@ describe('e-mail and password accounts over HTTP, with a real SMTP server', () =
       // With a callback URL (how the web app opens it) the error goes to the page instead.
       const redirected = await get(linkPath(link));
       expect(redirected.statusCode).toBe(302);
-      expect(redirected.headers.location).toBe('/?error=TOKEN_EXPIRED');
+      expect(redirected.headers.location).toBe('/?lang=en&error=TOKEN_EXPIRED');
     } finally {
       vi.useRealTimers();
     }

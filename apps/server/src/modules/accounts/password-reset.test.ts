@@ -62,7 +62,7 @@ describe('asking for a password reset', () => {
       remoteAddress: uniqueAddress(),
     });
     expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toMatch(/\/reset-password\?token=/);
+    expect(opened.headers.location).toMatch(/\/reset-password\?lang=en&token=/);
     expect(readOutbox(ctx, 'nobody-here@example.test')).toEqual([]);
   });
 
