@@ -116,6 +116,8 @@ export function Component() {
         </div>
       )}
       <div className="mt-4">
+        {/* The cards' titles are third-level headings, under this one (hidden: the count above says it). */}
+        <h2 className="sr-only">{t('catalog.results')}</h2>
         {failed ? (
           <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
             {t(
