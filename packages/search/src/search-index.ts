@@ -13,7 +13,7 @@ import {
   type DenseScores,
   type Scored,
 } from './postings.ts';
-import { buildSynonyms, type SynonymTable } from './synonyms.ts';
+import { buildSynonyms, PRICE_WORDS, type PriceIntent, type SynonymTable } from './synonyms.ts';
 import { editDistance, isStopword, typoBudget, words } from './text.ts';
 
 /** What the index knows of one listed workflow (docs/decisions/0007-search-index.md). */
@@ -99,6 +99,11 @@ export interface SearchResult {
   facets: Facets;
   /** The search as it was understood, when a word was corrected ("notoin" → "notion"). */
   correctedSearch?: string;
+  /**
+   * The price band the search's own words asked for ("free", "miễn phí", "có phí"), when no price
+   * filter was set: the answer holds only workflows of that band.
+   */
+  priceIntent?: PriceIntent;
 }
 
 const FACET_APPS = 40;
@@ -173,6 +178,8 @@ export class SearchIndex {
   private postings = new Map<string, Postings>();
   private pairs = new Map<string, Postings>();
   private appWords = new Set<string>();
+  /** App names of several words written as one ("googlesheets" → google, sheets). */
+  private appJoined = new Map<string, string[]>();
   private appNames = new Map<string, string>();
   private sortedWords: string[] | null = null;
   private wordsByLength: Map<number, string[]> | null = null;
@@ -420,6 +427,9 @@ export class SearchIndex {
       addText(words(app.name), () => APP);
       addText(words(app.key), () => APP);
       for (const word of appWords) this.appWords.add(word);
+      for (const name of [words(app.name), words(app.key)]) {
+        if (name.length > 1 && name.length <= 4) this.appJoined.set(name.join(''), name);
+      }
       if (!app.core) this.appNames.set(app.key, app.name);
     }
     for (const name of workflow.taxonomyNames) addText(words(name), () => TAXONOMY);
@@ -562,11 +572,17 @@ export class SearchIndex {
    * alternatives: completions of the last word (typing), corrections of unknown words (typos), and
    * phrases of the same meaning in the other language.
    */
-  private understand(search: string): { concepts: Alternative[][]; adjacent: string[]; corrected?: string } {
-    const typed = words(search).slice(0, 12);
-    const lastIndex = typed.length - 1;
-    const meaningful = typed.map((word, index) => ({ word, index })).filter(({ word }) => !isStopword(word));
-    const kept = meaningful.length > 0 ? meaningful : typed.map((word, index) => ({ word, index }));
+  private understand(search: string): {
+    concepts: Alternative[][];
+    adjacent: string[];
+    corrected?: string;
+    priceIntent?: PriceIntent;
+  } {
+    const all = words(search).slice(0, 12);
+    const lastIndex = all.length - 1;
+    const { rest: typed, intent: priceIntent } = priceIntentOf(all.map((word, index) => ({ word, index })));
+    const meaningful = typed.filter(({ word }) => !isStopword(word));
+    const kept = meaningful.length > 0 ? meaningful : typed;
     let changed = false;
     const concepts: Alternative[][] = [];
     /** The query's words as understood (corrections applied), for the phrase bonus and the answer. */
@@ -596,7 +612,43 @@ export class SearchIndex {
         continue;
       }
       const { word, index } = kept[i]!;
+      // An app name split in two ("hub spot", "you tube"): the app's one word, or the two words.
+      const next = kept[i + 1];
+      const joined = next && next.index === index + 1 ? word + next.word : '';
+      if (
+        joined &&
+        word.length > 1 &&
+        next!.word.length > 1 &&
+        this.appWords.has(joined) &&
+        this.postings.has(joined)
+      ) {
+        const split = [word, next!.word];
+        const group = groupOf([joined]);
+        concepts.push([
+          { key: `w:${joined}`, words: [[joined]], exact: true, factor: 1 },
+          { key: `s:${split.join(' ')}:1`, words: split.map((part) => [part]), exact: true, factor: 1 },
+          ...(group ? synonymsOf([joined], group).filter((a) => a.factor !== 1) : []),
+        ]);
+        resolved.push(joined);
+        i += 2;
+        continue;
+      }
       const prefix = index === lastIndex;
+      // An app name of several words written as one ("googlesheets"): its words side by side.
+      const parts = this.appJoined.get(word);
+      if (parts && !this.synonyms.byPhrase.has(word)) {
+        const phrase: Alternative = {
+          key: `s:${parts.join(' ')}:1`,
+          words: parts.map((part) => [part]),
+          exact: true,
+          factor: 1,
+        };
+        const own: Alternative = { key: `w:${word}`, words: [[word]], exact: true, factor: 1 };
+        concepts.push(this.postings.has(word) ? [own, phrase] : [phrase]);
+        resolved.push(...parts);
+        i++;
+        continue;
+      }
       let candidates = [word];
       let corrected = false;
       if (!this.isKnown(word, prefix)) {
@@ -627,6 +679,7 @@ export class SearchIndex {
       concepts,
       adjacent,
       corrected: changed ? resolved.join(' ') : undefined,
+      ...(priceIntent ? { priceIntent } : {}),
     };
   }
 
@@ -734,7 +787,7 @@ export class SearchIndex {
   }
 
   /** The filters of a query as facet ids (null: a filter value no workflow has, so nothing matches). */
-  private filterOf(query: SearchQuery): { facets: number[]; bands: number } | null {
+  private filterOf(query: SearchQuery, price: PriceFilter): { facets: number[]; bands: number } | null {
     const facets: number[] = [];
     const wanted: Array<[FacetKind, string | undefined]> = [
       ['platform', query.platform],
@@ -747,7 +800,7 @@ export class SearchIndex {
       if (id === undefined) return null;
       facets.push(id);
     }
-    const bands = query.price === 'all' ? 0 : 1 << PRICE_FACETS.indexOf(query.price);
+    const bands = price === 'all' ? 0 : 1 << PRICE_FACETS.indexOf(price);
     return { facets, bands };
   }
 
@@ -822,15 +875,14 @@ export class SearchIndex {
   private run(query: SearchQuery): SearchResult {
     const understood = query.search ? this.understand(query.search) : null;
     const searching = !!understood && understood.concepts.length > 0;
-    const filter = this.filterOf(query);
-    if (!filter) {
-      return {
-        ids: [],
-        count: 0,
-        facets: this.facets([], -1),
-        ...(understood?.corrected ? { correctedSearch: understood.corrected } : {}),
-      };
-    }
+    // A price filter the visitor set wins over price words in the search.
+    const priceIntent = query.price === 'all' ? understood?.priceIntent : undefined;
+    const said = {
+      ...(understood?.corrected ? { correctedSearch: understood.corrected } : {}),
+      ...(priceIntent ? { priceIntent } : {}),
+    };
+    const filter = this.filterOf(query, priceIntent ?? query.price);
+    if (!filter) return { ids: [], count: 0, facets: this.facets([], -1), ...said };
     // Candidates: every live document, or those matching the words; scores indexed by slot.
     if (this.candidateSpace.length < this.ids.length)
       this.candidateSpace = new Int32Array(this.ids.length * 2);
@@ -888,7 +940,7 @@ export class SearchIndex {
       ids: page.map((slot) => this.ids[slot]!),
       count: found,
       facets: this.facets(candidates, mark, countedWithin),
-      ...(understood?.corrected ? { correctedSearch: understood.corrected } : {}),
+      ...said,
     };
   }
 
@@ -983,6 +1035,29 @@ export class SearchIndex {
       price: PRICE_FACETS.map((band, bit) => ({ band, count: bands[bit]! })),
     };
   }
+}
+
+/**
+ * Takes the price words out of a query's words: the band they ask for (none when they contradict each
+ * other, "free premium"), and the words left to search for.
+ */
+function priceIntentOf<T extends { word: string }>(typed: T[]): { rest: T[]; intent?: PriceIntent } {
+  const rest: T[] = [];
+  const intents = new Set<PriceIntent>();
+  for (let i = 0; i < typed.length;) {
+    let taken = 0;
+    for (let length = Math.min(PRICE_WORDS.longest, typed.length - i); length >= 1; length--) {
+      const phrase = typed.slice(i, i + length).map((item) => item.word);
+      const intent = PRICE_WORDS.byPhrase.get(phrase.join(' '));
+      if (!intent) continue;
+      intents.add(intent);
+      taken = length;
+      break;
+    }
+    if (taken > 0) i += taken;
+    else rest.push(typed[i++]!);
+  }
+  return intents.size === 1 ? { rest, intent: [...intents][0]! } : { rest };
 }
 
 /**

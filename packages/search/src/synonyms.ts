@@ -69,7 +69,36 @@ const GROUPS: string[][] = [
   ['employee', 'employees', 'staff', 'nhân viên', 'nhân sự'],
   ['student', 'students', 'học sinh', 'sinh viên'],
   ['agent', 'agents', 'tác tử'],
+  // People name OpenAI's models by its chat product: "gpt" or "chat gpt" wants the OpenAI workflows.
+  ['openai', 'open ai', 'chatgpt', 'chat gpt', 'gpt'],
 ];
+
+/**
+ * Words about the price, not the workflow: they filter by price band instead of being searched for in
+ * the text ("slack miễn phí" lists the free Slack workflows even though no description says "miễn phí").
+ * Not "paid": "paid invoices" and "mark orders paid" are about what a workflow does.
+ */
+const PRICE_INTENTS: Array<[PriceIntent, string[]]> = [
+  ['free', ['free', 'for free', 'free of charge', 'gratis', 'miễn phí', 'không mất phí', 'không tính phí']],
+  ['paid', ['premium', 'có phí', 'trả phí', 'mất phí', 'tính phí', 'có trả phí']],
+];
+
+export type PriceIntent = 'free' | 'paid';
+
+/** Price words as index words (phrase → intent), and the longest of them in words. */
+export const PRICE_WORDS: { readonly byPhrase: ReadonlyMap<string, PriceIntent>; readonly longest: number } =
+  (() => {
+    const byPhrase = new Map<string, PriceIntent>();
+    let longest = 1;
+    for (const [intent, phrases] of PRICE_INTENTS) {
+      for (const phrase of phrases) {
+        const phraseWords = words(phrase);
+        longest = Math.max(longest, phraseWords.length);
+        byPhrase.set(phraseWords.join(' '), intent);
+      }
+    }
+    return { byPhrase, longest };
+  })();
 
 export interface SynonymTable {
   /** Phrase (words joined by a space) → every phrase of its groups, itself included. */
