@@ -1,5 +1,6 @@
 import { Compass, Coins, PlayCircle, Upload } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
+import { useTranslation } from '@/i18n/use-translation';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StaticPageShell } from '@/features/static-pages/static-page-shell';
 import { usePagesText } from '@/features/static-pages/use-pages-text';
@@ -15,12 +16,16 @@ const CARDS = [
 
 export function Component() {
   const { t, ready } = usePagesText();
+  const ui = useTranslation();
+  // Menu items are named as the menu shows them: the menu's own texts, not a copy.
+  const menuItems = { createWorkflow: ui.t('menu.createWorkflow') };
   usePageHead(page, undefined, ready);
   return (
     <StaticPageShell title={t('guide.title')} intro={t('guide.intro')} ready={ready}>
       <div className="grid gap-6 md:grid-cols-2">
         {CARDS.map(({ key, icon: Icon }) => {
-          const steps = t(`guide.cards.${key}.steps`, { returnObjects: true }) as string[] | string;
+          const steps = t(`guide.cards.${key}.steps`, { returnObjects: true, ...menuItems }) as
+            string[] | string;
           return (
             <Card key={key}>
               <CardHeader>
