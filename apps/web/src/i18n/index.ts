@@ -78,10 +78,15 @@ const lazyBackend: BackendModule = {
 };
 
 function storedLanguage(): UiLanguage {
+  const root = document.documentElement;
+  const served: UiLanguage = root.lang === 'vi' ? 'vi' : 'en';
   // A page the server rendered says its language; the client must hydrate in the same one.
-  if (document.documentElement.dataset.ssr !== undefined)
-    return document.documentElement.lang === 'vi' ? 'vi' : 'en';
-  return savedLanguage() ?? 'en';
+  if (root.dataset.ssr !== undefined) return served;
+  // An e-mail's link says its reader's language (?lang=vi); it wins over an earlier choice.
+  const asked = new URLSearchParams(window.location.search).get('lang');
+  if (asked === 'vi' || asked === 'en') return asked;
+  // Else this device's choice, else what the server read from the cookie or Accept-Language.
+  return savedLanguage() ?? (root.dataset.langNegotiated !== undefined ? served : 'en');
 }
 
 /** The language chosen on this device earlier (local storage), null when none. */

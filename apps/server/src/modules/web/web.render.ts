@@ -132,7 +132,12 @@ export function composePage(
       )
     : template;
   const page = injectHead(
-    withPreload.replace(/<html lang="[^"]*"/, `<html lang="${language}"${body ? ' data-ssr' : ''}`),
+    // A rendered page hydrates in its language (data-ssr); the shell of a client-rendered screen says
+    // the language chosen here (?lang=, the cookie, Accept-Language) for a device with no choice saved.
+    withPreload.replace(
+      /<html lang="[^"]*"/,
+      `<html lang="${language}"${body ? ' data-ssr' : ' data-lang-negotiated'}`,
+    ),
     head,
   );
   if (!body) return page;

@@ -241,6 +241,28 @@ describe('web pages with a server-rendered head', () => {
     expect(unknown.body).toContain('<title>Oops! Page not found | Flowbay</title>');
   });
 
+  it("opens the screens reached from e-mails in the visitor's language: ?lang=, then the cookie, then Accept-Language", async () => {
+    const vietnameseBrowser = { 'accept-language': 'vi-VN,vi;q=0.9,en-US;q=0.6' };
+    for (const path of [
+      '/auth',
+      '/verify-email',
+      '/reset-password',
+      '/test-gateway/pay',
+      '/orders/FB-7K3M-Q9XD',
+    ]) {
+      // A fresh device: no cookie, only the browser's languages.
+      expect((await get(path, vietnameseBrowser)).body, path).toContain(
+        '<html lang="vi" data-lang-negotiated',
+      );
+      // An earlier choice on this device wins over the browser's languages.
+      const chosen = await get(path, { ...vietnameseBrowser, cookie: 'lang=en' });
+      expect(chosen.body, path).toContain('<html lang="en" data-lang-negotiated');
+      // An e-mail's ?lang= wins over both.
+      const linked = await get(`${path}?lang=vi`, { 'accept-language': 'en', cookie: 'lang=en' });
+      expect(linked.body, path).toContain('<html lang="vi" data-lang-negotiated');
+    }
+  });
+
   it("names the chunks a page starts with, its own and its language's, in the body and not the head", async () => {
     const preloadOf = (html: string) =>
       JSON.parse(
