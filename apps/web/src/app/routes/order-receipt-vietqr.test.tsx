@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BankTransfer, OrderResponse } from '@flowbay/domain';
@@ -7,11 +7,15 @@ import { i18n } from '@/i18n';
 import { formatPrice } from '@/lib/format';
 import { paidOrder } from '@/test/orders';
 import { inLanguage, renderInApp } from '@/test/render';
+import { PENDING_POLL_MS } from '@/features/orders/api/get-order';
 import { bankNameOf } from '@/features/orders/components/vietqr-panel';
 
 beforeAll(() => inLanguage('en'));
 // The test set-up unmounts after each test; the stubs are this file's to undo.
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const CODE = 'FB-7K3M-Q9XD';
 const TRANSFER: BankTransfer = {
@@ -118,16 +122,20 @@ describe("the VietQR panel on Flowbay's order page", () => {
 
   it('moves to the receipt by itself once the order is paid, saying the payment arrived', async () => {
     const paid: OrderResponse = { order: paidOrder({ code: CODE, amount: 149_000, provider: 'payos' }) };
+    // The page asks again every PENDING_POLL_MS: the clock is moved on, not waited for.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = stubApi([pending(), paid]);
     renderOrderPage();
     await screen.findByTestId('vietqr-panel');
     api.advance(); // the bank's confirmation reached the server; the page asks again by itself
-    await waitFor(() => expect(screen.queryByTestId('vietqr-panel')).toBeNull(), { timeout: 6_000 });
+    await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS));
+    await waitFor(() => expect(screen.queryByTestId('vietqr-panel')).toBeNull());
     expect(screen.getByTestId('order-result').textContent).toBe(i18n.t('orders.result.success'));
   });
 
   it('with the test gateway: marked as a test, and "Simulate the bank transfer" asks its stand-in, then shows the receipt', async () => {
     const paid: OrderResponse = { order: paidOrder({ code: CODE, amount: 149_000, provider: 'payos' }) };
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = stubApi([pending({ ...TRANSFER, test_mode: true }), paid]);
     renderOrderPage();
     const panel = await screen.findByTestId('vietqr-panel');
@@ -137,7 +145,9 @@ describe("the VietQR panel on Flowbay's order page", () => {
     // The stand-in has no bank-app list: no link away from the page.
     expect(within(panel).queryByTestId('vietqr-checkout-link')).toBeNull();
     fireEvent.click(within(panel).getByRole('button', { name: i18n.t('orders.vietqr.simulate') }));
-    await waitFor(() => expect(screen.queryByTestId('vietqr-panel')).toBeNull(), { timeout: 6_000 });
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
+    await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS));
+    await waitFor(() => expect(screen.queryByTestId('vietqr-panel')).toBeNull());
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([
       { url: '/api/payments/test-gateway/payos-transfer', method: 'POST', body: { order_code: CODE } },
     ]);

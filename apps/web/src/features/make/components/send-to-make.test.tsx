@@ -5,7 +5,11 @@ import { inLanguage, renderInApp } from '@/test/render';
 import { sendableWorkflow, sendOfferCases } from '@/test/send-to-service';
 import { SendToMake } from './send-to-make';
 
-beforeAll(() => inLanguage('en'));
+beforeAll(async () => {
+  await inLanguage('en');
+  // The dialog loads its panel when it opens; loaded here, no wait below depends on its first transform.
+  await import('./send-to-make-panel');
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -42,8 +46,7 @@ describe('Send to Make', () => {
     });
     renderInApp(<SendToMake workflow={sendableWorkflow(ID, 'make')} signedIn />);
     fireEvent.click(screen.getByRole('button', { name: 'Send to Make' }));
-    // The dialog's panel is loaded when it opens: its first transform may be slow.
-    const picker = await screen.findByLabelText('Connection', {}, { timeout: 60_000 });
+    const picker = await screen.findByLabelText('Connection');
     expect(picker.textContent).toContain('Agency team (eu2.make.com, team 4321)');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     const link = await screen.findByRole('link', { name: 'Open in Make' });
@@ -73,7 +76,7 @@ describe('Send to Make', () => {
     });
     renderInApp(<SendToMake workflow={sendableWorkflow(ID, 'make')} signedIn />);
     fireEvent.click(screen.getByRole('button', { name: 'Send to Make' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Send' }, { timeout: 60_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toContain(
         'Make said: Permission denied — The token lacks scenarios:write.',

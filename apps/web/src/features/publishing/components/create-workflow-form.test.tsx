@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inLanguage, renderInApp } from '@/test/render';
 import { CreateWorkflowForm, type CreatedExtras } from './create-workflow-form';
 
@@ -95,6 +95,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+beforeAll(async () => {
+  // Choosing a file checks it with the export parser, loaded on first use (in the page's thread under
+  // jsdom); loaded here, no wait below depends on its first transform.
+  await import('../lib/check-workflow-text');
+});
+
 const png = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/png' });
 
 async function fillPaidListing() {
@@ -148,7 +154,7 @@ describe('creating a listing with licence tiers, screenshots and a FAQ', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
 
-    await waitFor(() => expect(created).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toEqual({ failedScreenshots: 0 });
     expect(calls[0]).toMatchObject({
       url: '/api/workflows',
@@ -177,7 +183,7 @@ describe('creating a listing with licence tiers, screenshots and a FAQ', () => {
       target: { files: [png('broken.png'), png('fine.png')] },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
-    await waitFor(() => expect(created).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toEqual({ failedScreenshots: 1 });
     expect(calls.filter((call) => call.url === '/api/workflows')).toHaveLength(1);
     expect(calls.map((call) => (call.body as { name?: string }).name).filter(Boolean)).toEqual([

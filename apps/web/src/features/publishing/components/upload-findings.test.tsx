@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UploadResult, VersionCheckResult } from '@flowbay/domain';
 import { inLanguage, renderInApp } from '@/test/render';
 import { NewVersionCard } from './new-version-card';
@@ -114,6 +114,12 @@ function stubApi() {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+beforeAll(async () => {
+  // Choosing a file checks it with the export parser, loaded on first use (in the page's thread under
+  // jsdom); loaded here, no wait below depends on its first transform.
+  await import('../lib/check-workflow-text');
+});
 
 const chooseFile = (label: string) =>
   fireEvent.change(screen.getByLabelText(label), {

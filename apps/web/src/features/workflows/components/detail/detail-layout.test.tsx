@@ -6,7 +6,16 @@ import type { RelatedWorkflows, WorkflowCard, WorkflowDetail } from '@flowbay/do
 import { initI18n } from '@/i18n';
 import { DetailLayout } from './detail-layout';
 
-beforeAll(() => initI18n('en'));
+beforeAll(async () => {
+  await initI18n('en');
+  // The parts the page loads lazily (the share menu, the markdown guide, a paid workflow's graph), loaded
+  // before any test: a wait below never depends on how long a chunk's first transform takes.
+  await Promise.all([
+    import('./share-menu'),
+    import('../usage-guide'),
+    import('../../preview/structure-panel'),
+  ]);
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -15,18 +15,14 @@ describe('the detail page when a side request fails', () => {
     stubFetch(failing);
     await inLanguage('en');
     renderInApp(<DetailVersions workflow={workflowDetail()} />, { path: '/workflows/x' });
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 }))?.textContent).toContain(
-      'Error fetching versions',
-    );
+    expect((await screen.findByRole('alert'))?.textContent).toContain('Error fetching versions');
   });
 
   it("says the author's statistics could not be loaded", async () => {
     stubFetch(failing);
     await inLanguage('vi');
     renderInApp(<AuthorCard workflow={workflowDetail()} />, { path: '/workflows/x' });
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 }))?.textContent).toContain(
-      'Không tải được số liệu của tác giả.',
-    );
+    expect((await screen.findByRole('alert'))?.textContent).toContain('Không tải được số liệu của tác giả.');
   });
 
   it('shows the statistics when they arrive', async () => {
