@@ -69,7 +69,11 @@ function paidDetail(overrides: Partial<WorkflowDetail> = {}): WorkflowDetail {
 
 const requested: string[] = [];
 
-beforeAll(() => initI18n('en'));
+beforeAll(async () => {
+  await initI18n('en');
+  // The section loads either graph lazily; loaded here, no wait below depends on a first transform.
+  await Promise.all([import('./structure-panel'), import('./preview-panel')]);
+});
 afterEach(() => {
   cleanup();
   requested.length = 0;
