@@ -257,9 +257,32 @@ export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponse>;
  * n8n", "Send to Make", n8n's template import (the n8n templates API with their library key), the MCP
  * endpoint. Each is recorded with its time: what a refund decision weighs.
  */
-export const DOWNLOAD_EVENT_KINDS = ['file', 'send_to_n8n', 'send_to_make', 'n8n_import', 'mcp'] as const;
+export const DOWNLOAD_EVENT_KINDS = [
+  'file',
+  'copy',
+  'send_to_n8n',
+  'send_to_make',
+  'n8n_import',
+  'mcp',
+] as const;
 export const DownloadEventKind = z.enum(DOWNLOAD_EVENT_KINDS);
 export type DownloadEventKind = z.infer<typeof DownloadEventKind>;
+
+/**
+ * A workflow file's query: `preview=1` is the detail page's own preview, served under the same
+ * entitlement and never counted as a download nor recorded as a take.
+ */
+export const DownloadQuery = z.object({ preview: z.enum(['1']).optional() });
+export type DownloadQuery = z.infer<typeof DownloadQuery>;
+
+/** A take of the file the page already holds from its preview: its Copy JSON or Download JSON button. */
+export const TakenInput = z.object({
+  kind: z.enum(['copy', 'file']),
+  version_id: z.string().min(1).max(64).optional(),
+});
+export type TakenInput = z.infer<typeof TakenInput>;
+export const TakenAnswer = z.object({ recorded: z.literal(true) });
+export type TakenAnswer = z.infer<typeof TakenAnswer>;
 
 /** A seller may answer a refund request on their listing this many hours after it was made. */
 export const REFUND_ANSWER_HOURS = 48;

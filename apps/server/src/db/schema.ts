@@ -1048,7 +1048,8 @@ export const workflowDownloads = pgTable(
 
 /**
  * Every time a signed-in user took a workflow's file, with the time and the way (decision 0158): the
- * evidence a refund decision weighs. Not de-duplicated, unlike workflow_downloads.
+ * evidence a refund decision weighs. Not de-duplicated, unlike workflow_downloads. A copy of the
+ * preview's JSON is a way ('copy'); the page's preview itself is none (decision 0167).
  */
 export const downloadEvents = pgTable(
   'download_events',

@@ -4,6 +4,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import type { SearchSource, Stamped } from './search/search-sync.ts';
 import { entitlementStamp, hasActiveEntitlement } from '../../db/entitlements.ts';
+import { recordTake } from '../../db/downloads.ts';
 import { prefixQuery, searchTerms } from '../../lib/search-query.ts';
 import { isListed, listingColumns } from '../../db/fragments.ts';
 import {
@@ -13,8 +14,6 @@ import {
   workflowEdits,
   workflowViews,
   searchWords,
-  workflowDownloads,
-  downloadEvents,
   subcategories,
   user,
   workflowCategories,
@@ -309,27 +308,14 @@ export function createCatalogRepository(db: Database) {
      * Counts a download once per visitor, workflow and day, like views: the insert and the increment
      * are one statement, so concurrent downloads of one visitor count once.
      */
+    /** A real take of the file (never the page's preview): see recordTake. */
     async recordDownload(
       workflowId: string,
       visitor: string,
-      version: string,
+      version: string | null,
       taken?: { userId: string; kind: DownloadEventKind },
     ): Promise<void> {
-      // Every time a signed-in user takes the file, with its time and way: what a refund decision weighs.
-      if (taken) {
-        await db
-          .insert(downloadEvents)
-          .values({ workflowId, userId: taken.userId, kind: taken.kind, version });
-      }
-      await db.execute(sql`
-        with inserted as (
-          insert into ${workflowDownloads} (workflow_id, visitor, day, version)
-          values (${workflowId}, ${visitor}, current_date, ${version})
-          on conflict do nothing
-          returning 1
-        )
-        update ${workflows} set downloads = downloads + 1
-        where id = ${workflowId} and exists (select 1 from inserted)`);
+      await recordTake(db, { workflowId, visitor, version, signedIn: taken });
     },
 
     /** The author's other listed workflows, most favourited first. */

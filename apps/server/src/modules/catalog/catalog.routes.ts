@@ -157,7 +157,13 @@ export async function catalogRoutes(
       return sendWorkflowFile(
         request,
         reply,
-        await catalog.download(request.params.id, request.viewer, visitorKey(request)),
+        await catalog.download(
+          request.params.id,
+          request.viewer,
+          visitorKey(request),
+          undefined,
+          request.query.preview ? 'preview' : 'file',
+        ),
       );
     },
   });
@@ -171,8 +177,28 @@ export async function catalogRoutes(
       return sendWorkflowFile(
         request,
         reply,
-        await catalog.download(id, request.viewer, visitorKey(request), versionId),
+        await catalog.download(
+          id,
+          request.viewer,
+          visitorKey(request),
+          versionId,
+          request.query.preview ? 'preview' : 'file',
+        ),
       );
+    },
+  });
+
+  route('POST /api/workflows/:id/taken', {
+    tags: ['downloads'],
+    summary:
+      'Record a take of the file the page holds from its preview (Copy JSON, Download JSON): counted like a download',
+    errors: [400, 401, 403, 404, 429],
+    handler: async (request, reply) => {
+      await limitDownloads(request, reply);
+      return catalog.recordTaken(request.params.id, request.viewer, visitorKey(request), {
+        kind: request.body.kind,
+        versionId: request.body.version_id,
+      });
     },
   });
 }

@@ -156,6 +156,29 @@ export function createCatalogService(deps: {
     return row;
   }
 
+  /**
+   * The current (or a given approved) version of a workflow the viewer may download, or
+   * PAYMENT_REQUIRED / VERSION_NOT_FOUND: the one rule for downloads, previews and copies.
+   */
+  async function entitledVersion(ref: string, viewer: Viewer, versionId?: string) {
+    const row = await findVisible(ref, viewer);
+    const access = await accessFor(viewer, row);
+    if (!access.can_download) {
+      throw new AppError(
+        { code: 'PAYMENT_REQUIRED', case: isSignedIn(viewer) ? 'signedIn' : 'anonymous' },
+        'Purchase this workflow to download it',
+      );
+    }
+    const ownView = canSeeUnlisted(viewer, row);
+    const targetId = versionId ?? row.currentVersionId;
+    if (!targetId || !isUuid(targetId)) throw notFound('VERSION_NOT_FOUND', 'Version not found');
+    const version = await workflows.findVersion(row.id, targetId);
+    if (!version || (!ownView && version.moderationStatus !== 'approved')) {
+      throw notFound('VERSION_NOT_FOUND', 'Version not found');
+    }
+    return { row, version };
+  }
+
   function accessFor(viewer: Viewer, row: BasicsRow) {
     return resolveAccess(viewer, { userId: row.userId, price: Number(row.price) }, () =>
       isSignedIn(viewer) ? repository.hasPurchased(viewer.id, row.id) : Promise.resolve(false),
@@ -500,30 +523,17 @@ export function createCatalogService(deps: {
     /**
      * The file of the current (or a given approved) version, if the viewer is entitled to it. Each
      * download is counted once per visitor and day; a signed-in download is what lets a user review a
-     * free workflow, and its version is the one their review names.
+     * free workflow, and its version is the one their review names. The page's preview (`preview`)
+     * gets the same file under the same rule and is neither counted nor recorded.
      */
     async download(
       ref: string,
       viewer: Viewer,
       visitorKey: string,
       versionId?: string,
-      kind: DownloadEventKind = 'file',
+      kind: DownloadEventKind | 'preview' = 'file',
     ) {
-      const row = await findVisible(ref, viewer);
-      const access = await accessFor(viewer, row);
-      if (!access.can_download) {
-        throw new AppError(
-          { code: 'PAYMENT_REQUIRED', case: isSignedIn(viewer) ? 'signedIn' : 'anonymous' },
-          'Purchase this workflow to download it',
-        );
-      }
-      const ownView = canSeeUnlisted(viewer, row);
-      const targetId = versionId ?? row.currentVersionId;
-      if (!targetId || !isUuid(targetId)) throw notFound('VERSION_NOT_FOUND', 'Version not found');
-      const version = await workflows.findVersion(row.id, targetId);
-      if (!version || (!ownView && version.moderationStatus !== 'approved')) {
-        throw notFound('VERSION_NOT_FOUND', 'Version not found');
-      }
+      const { row, version } = await entitledVersion(ref, viewer, versionId);
       const served = await servedFiles.get(version.fileKey, row.title, row.id);
       if (!served) throw notFound('VERSION_NOT_FOUND', 'The file of this version is missing');
       let { file: body, encoded } = served;
@@ -534,14 +544,36 @@ export function createCatalogService(deps: {
           : null;
       const stamped = stamp ? await stampedDownload(body, stamp) : null;
       if (stamped) ({ body, encoded } = stamped);
+      if (kind !== 'preview') {
+        await repository.recordDownload(
+          row.id,
+          visitorOf(viewer, visitorKey),
+          version.version,
+          isSignedIn(viewer) ? { userId: viewer.id, kind } : undefined,
+        );
+      }
+      const fileName = versionId ? downloadFileName(row.title, version.version) : downloadFileName(row.title);
+      return { body, encoded, fileName, version: version.version ?? DEFAULT_VERSION };
+    },
+
+    /**
+     * A take of the file the page already holds from its preview (its Copy JSON and Download JSON
+     * buttons): counted and recorded like a download, under the same entitlement.
+     */
+    async recordTaken(
+      ref: string,
+      viewer: Viewer,
+      visitorKey: string,
+      taken: { kind: 'copy' | 'file'; versionId?: string },
+    ) {
+      const { row, version } = await entitledVersion(ref, viewer, taken.versionId);
       await repository.recordDownload(
         row.id,
         visitorOf(viewer, visitorKey),
         version.version,
-        isSignedIn(viewer) ? { userId: viewer.id, kind } : undefined,
+        isSignedIn(viewer) ? { userId: viewer.id, kind: taken.kind } : undefined,
       );
-      const fileName = versionId ? downloadFileName(row.title, version.version) : downloadFileName(row.title);
-      return { body, encoded, fileName, version: version.version ?? DEFAULT_VERSION };
+      return { recorded: true as const };
     },
   };
 }

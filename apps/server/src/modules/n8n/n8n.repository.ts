@@ -2,9 +2,9 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts';
 import { entitlementStamp, hasActiveEntitlement } from '../../db/entitlements.ts';
 import { isListed } from '../../db/fragments.ts';
+import { recordTake } from '../../db/downloads.ts';
 import { prefixQuery, searchTerms } from '../../lib/search-query.ts';
 import {
-  downloadEvents,
   n8nLibraryKeys,
   subcategories,
   user,
@@ -83,9 +83,24 @@ export function createN8nRepository(db: Database) {
     db.select(templateColumns).from(workflows).leftJoin(user, eq(user.id, workflows.userId));
 
   return {
-    /** A signed-in user's import of the workflow into their n8n (decision 0158). */
-    async recordImport(workflowId: string, userId: string) {
-      await db.insert(downloadEvents).values({ workflowId, userId, kind: 'n8n_import' });
+    /**
+     * A signed-in user's import of the workflow into their n8n (decision 0158): recorded, and counted
+     * like a download (once per user and day), with the version it served.
+     */
+    async recordImport(workflowId: string, userId: string, versionId: string | null) {
+      const [version] = versionId
+        ? await db
+            .select({ version: workflowVersions.version })
+            .from(workflowVersions)
+            .where(eq(workflowVersions.id, versionId))
+            .limit(1)
+        : [];
+      await recordTake(db, {
+        workflowId,
+        visitor: `u:${userId}`,
+        version: version?.version ?? null,
+        signedIn: { userId, kind: 'n8n_import' },
+      });
     },
 
     /** Use cases that hold at least one listed n8n workflow, in the catalogue's order. */

@@ -346,7 +346,7 @@ export function createN8nService({
       const row = await findTemplate(id, caller);
       const { workflow, full, owner } = await workflowJson(row, caller);
       // n8n's "Use workflow" with the caller's library key: the file taken, as a refund decision weighs it.
-      if (full && owner) await repository.recordImport(row.id, owner);
+      if (full && owner) await repository.recordImport(row.id, owner, row.currentVersionId);
       return { template: { id: row.number, name: row.title }, workflow };
     },
 

@@ -102,6 +102,8 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
         lang: translation.on ? translation.target : undefined,
       }}
       onDownload={() => void download()}
+      // A copy or download from the preview lets its signed-in user rate a free workflow.
+      onTaken={() => void queryClient.invalidateQueries({ queryKey: ratingsKeys.all })}
       notice={
         <ModerationNotice
           status={workflow.status}

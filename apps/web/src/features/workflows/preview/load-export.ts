@@ -12,14 +12,23 @@ function parseOffThread(text: string, settings: boolean): Promise<BoundedExport>
 }
 
 /**
- * Fetches the file behind `file_url` and parses it off the main thread, bounded for the preview;
- * with `settings`, nodes carry their settings (secrets removed) for the side panel.
+ * The address the page's preview asks: the file under the same entitlement, never counted as a
+ * download (only a real download, copy or send is).
+ */
+export function previewUrlOf(fileUrl: string): string {
+  return `${fileUrl}${fileUrl.includes('?') ? '&' : '?'}preview=1`;
+}
+
+/**
+ * Fetches the file behind `file_url` for the preview (not counted as a download) and parses it off
+ * the main thread, bounded for the preview; with `settings`, nodes carry their settings (secrets
+ * removed) for the side panel.
  */
 export async function loadExport(
   fileUrl: string,
   { settings = false, signal }: { settings?: boolean; signal?: AbortSignal } = {},
 ): Promise<{ text: string; result: BoundedExport }> {
-  const response = await fetch(fileUrl, { credentials: 'include', signal });
+  const response = await fetch(previewUrlOf(fileUrl), { credentials: 'include', signal });
   if (!response.ok) throw new Error(`file answered ${response.status}`);
   const text = await response.text();
   return { text, result: await parseOffThread(text, settings) };

@@ -12,21 +12,28 @@ import type { ExportSummaryView } from './bounded-export';
 import { loadExport } from './load-export';
 import { BOUNDED_PREVIEW_NODES } from './preview-limits';
 import { workflowsKeys } from '../api/query-keys';
+import { recordTaken } from '../api/record-taken';
 import { PREVIEW_HEIGHT, WorkflowPreview } from './workflow-preview';
 import { appIconSrc } from '../components/app-icon';
 
 /**
  * The live preview of a workflow the viewer may download, with copy and download of its JSON.
- * Loaded only on the detail page. `showSettings`: node panels list settings (free workflows).
+ * Loaded only on the detail page. Loading it is not a download; its Copy JSON and Download JSON are
+ * (recorded as takes of the file). `showSettings`: node panels list settings (free workflows).
  */
 export default function PreviewPanel({
+  workflowId,
   fileUrl,
   title,
   showSettings = false,
+  onTaken,
 }: {
+  /** The workflow whose copies and downloads are recorded; none in a moderator's review. */
+  workflowId?: string;
   fileUrl: string;
   title: string;
   showSettings?: boolean;
+  onTaken?: () => void;
 }) {
   const { t } = useTranslation();
   const file = useQuery({
@@ -52,7 +59,11 @@ export default function PreviewPanel({
     );
   }
   const text = file.data.text;
-  const copy = () => copyWithToast(text, { done: t('detail.copied'), failed: t('detail.copyFailed') });
+  const copy = async () => {
+    if (await copyWithToast(text, { done: t('detail.copied'), failed: t('detail.copyFailed') })) {
+      if (workflowId) void recordTaken(workflowId, fileUrl, 'copy').then(onTaken);
+    }
+  };
   return (
     <div className="flex flex-col gap-3">
       {result.bounded && <LargeWorkflowSummary summary={result.summary} />}
@@ -68,6 +79,7 @@ export default function PreviewPanel({
           onClick={() => {
             saveTextFile(downloadFileName(title), text);
             toast.success(t('detail.downloaded'));
+            if (workflowId) void recordTaken(workflowId, fileUrl, 'file').then(onTaken);
           }}
         >
           <Download aria-hidden="true" />

@@ -131,7 +131,7 @@ describe("a paid workflow's preview before purchase", () => {
     );
     await screen.findByRole('region', { name: 'Preview' });
     expect(screen.queryByTestId('structure-preview')).toBeNull();
-    await vi.waitFor(() => expect(requested).toContain(`/api/workflows/${ID}/download`));
+    await vi.waitFor(() => expect(requested).toContain(`/api/workflows/${ID}/download?preview=1`));
     expect(requested).not.toContain(`/api/workflows/${ID}/structure`);
   });
 });

@@ -32,6 +32,7 @@ export function DetailLayout({
   workflow,
   shown,
   onDownload,
+  onTaken,
   notice,
   actions,
   purchase,
@@ -42,6 +43,8 @@ export function DetailLayout({
   workflow: WorkflowDetail;
   shown: ShownText;
   onDownload: () => void;
+  /** After the preview's Copy JSON or Download JSON was recorded (what may let the user review). */
+  onTaken?: () => void;
   notice?: ReactNode;
   actions?: ReactNode;
   purchase?: ReactNode;
@@ -72,7 +75,7 @@ export function DetailLayout({
             <DescriptionCard markdown={shown.description} lang={shown.lang} />
             <FaqCard faq={workflow.faq} />
           </div>
-          <PreviewSection workflow={workflow} />
+          <PreviewSection workflow={workflow} onTaken={onTaken} />
           {reviews}
         </div>
         <aside className="flex flex-col gap-6" aria-label={t('detail.sidebar')}>

@@ -14,7 +14,7 @@ const StructurePanel = lazy(() => import('../../preview/structure-panel'));
  * GET /api/workflows/:id/structure), never its file; otherwise the cover. It comes after the facts
  * and the description.
  */
-export function PreviewSection({ workflow }: { workflow: WorkflowDetail }) {
+export function PreviewSection({ workflow, onTaken }: { workflow: WorkflowDetail; onTaken?: () => void }) {
   const { t } = useTranslation();
   const fileUrl = workflow.access.can_download ? workflow.file_url : null;
   return (
@@ -23,7 +23,13 @@ export function PreviewSection({ workflow }: { workflow: WorkflowDetail }) {
       {fileUrl ? (
         <WhenVisible placeholder={<Skeleton className="h-[548px] w-full rounded-2xl" />}>
           <Suspense fallback={<Skeleton className="h-[548px] w-full rounded-2xl" />}>
-            <PreviewPanel fileUrl={fileUrl} title={workflow.title} showSettings={workflow.price === 0} />
+            <PreviewPanel
+              workflowId={workflow.id}
+              fileUrl={fileUrl}
+              title={workflow.title}
+              showSettings={workflow.price === 0}
+              onTaken={onTaken}
+            />
           </Suspense>
         </WhenVisible>
       ) : workflow.price > 0 ? (
