@@ -85,7 +85,7 @@ import {
   Quote,
   QuoteBody,
 } from './licences.ts';
-import { ContactInput, ContactReceipt } from './contact.ts';
+import { ContactChannels, ContactInput, ContactReceipt } from './contact.ts';
 import {
   CreatedN8nKey,
   CreateN8nKeyBody,
@@ -364,6 +364,7 @@ export const endpoints = {
   'GET /api/translate': { response: TranslateStatus },
   'GET /api/checks': { response: ChecksStatus },
   'POST /api/translate': { body: TranslateInput, response: TranslateResult },
+  'GET /api/contact-address': { response: ContactChannels },
   'POST /api/contact': { body: ContactInput, response: ContactReceipt },
 
   /* ratings */

@@ -133,6 +133,11 @@ export type Balances = z.infer<typeof Balances>;
 export const Payout = z.object({
   id: z.string(),
   amount: z.number().int(),
+  /**
+   * What the seller asked for, when a sale in it was refunded before it was approved and `amount`
+   * was cut to what is left; null when it was paid as requested.
+   */
+  requested_amount: z.number().int().nullable(),
   state: PayoutStateSchema,
   ...BankAccount.shape,
   transfer_ref: z.string().nullable(),

@@ -880,6 +880,8 @@ export const LEDGER_KINDS = [
   'refund_reversal',
   'payout',
   'payout_reversal',
+  // Gives back the part of a payout cut at approval because a sale in it was refunded meanwhile.
+  'payout_adjustment',
   // Tax withheld from a sale for its seller (decision 0150), and its return when the sale is refunded.
   'vat_withheld',
   'pit_withheld',
@@ -980,6 +982,8 @@ export const payouts = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'restrict' }),
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** What was requested, when a refund since cut `amount` at approval (migration 0036); else null. */
+    requestedAmount: bigint('requested_amount', { mode: 'number' }),
     bankCode: text('bank_code').notNull(),
     bankBin: text('bank_bin').notNull(),
     ...sealedAccountNumber(),

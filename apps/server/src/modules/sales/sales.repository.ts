@@ -215,6 +215,38 @@ function payoutWrites(tx: Tx) {
       }
     },
 
+    /**
+     * Before a requested payout is approved (sent or marked paid): a sale refunded since the request
+     * took its share back from the balance, which is below zero by that much. The payout then pays
+     * what is left: its amount is cut (the first amount kept in `requested_amount`) and one
+     * `payout_adjustment` entry gives the cut back to the balance. With nothing left it is left as it
+     * is and `nothingLeft` says so (failing it gives the whole amount back). Call under the payout's lock.
+     */
+    async adjustToBalance(
+      payout: PayoutRow,
+      now: Date,
+    ): Promise<{ payout: PayoutRow; nothingLeft: boolean }> {
+      if (payout.state !== 'requested') return { payout, nothingLeft: false };
+      const { available } = await balancesOf(tx, payout.sellerId, now);
+      if (available >= 0) return { payout, nothingLeft: false };
+      const cut = -available;
+      if (cut >= payout.amount) return { payout, nothingLeft: true };
+      const [row] = await tx
+        .update(payouts)
+        .set({ amount: payout.amount - cut, requestedAmount: payout.requestedAmount ?? payout.amount })
+        .where(eq(payouts.id, payout.id))
+        .returning();
+      await tx.insert(ledgerEntries).values({
+        sellerId: payout.sellerId,
+        kind: 'payout_adjustment',
+        amount: cut,
+        payoutId: payout.id,
+        availableAt: now,
+        createdAt: now,
+      });
+      return { payout: row!, nothingLeft: false };
+    },
+
     async lockPayout(id: string): Promise<PayoutRow | null> {
       const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
       return row ?? null;

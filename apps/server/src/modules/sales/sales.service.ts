@@ -158,6 +158,7 @@ function toPayout(row: PayoutRow): Payout {
   return {
     id: row.id,
     amount: row.amount,
+    requested_amount: row.requestedAmount,
     state: row.state,
     bank_code: row.bankCode,
     bank_short_name: bankByCode(row.bankCode)?.short_name ?? row.bankCode,
@@ -203,6 +204,7 @@ export function createSalesService(deps: SalesServiceDeps) {
   }
 
   type Decision = { state: 'paid'; transferRef: string } | { state: 'failed'; reason: string };
+  const NOTHING_LEFT = 'Every sale in this payout was refunded before it was approved';
 
   /**
    * Marks a payout paid or failed under its row lock and tells the seller: an admin's mark (a
@@ -215,8 +217,9 @@ export function createSalesService(deps: SalesServiceDeps) {
     // Read outside the transaction: PGlite has one connection, which the transaction holds.
     const seller = await repository.findUser(before.payout.sellerId);
     const decided = await repository.transaction(async (tx: PayoutWrites) => {
-      const payout = await tx.lockPayout(id);
-      if (!payout) throw payoutNotFound();
+      const locked = await tx.lockPayout(id);
+      if (!locked) throw payoutNotFound();
+      let payout = locked;
       if (by === 'payos') {
         if (payout.state !== 'sending') return false;
       } else if (payout.state === 'sending') {
@@ -225,6 +228,12 @@ export function createSalesService(deps: SalesServiceDeps) {
         throw new AppError('PAYOUT_ALREADY_DECIDED', 'This payout was already decided');
       }
       const now = clock();
+      if (by !== 'payos' && decision.state === 'paid') {
+        // A sale refunded since the request is taken out of it first; with nothing left, it fails.
+        const adjusted = await tx.adjustToBalance(payout, now);
+        payout = adjusted.payout;
+        if (adjusted.nothingLeft) decision = { state: 'failed', reason: NOTHING_LEFT };
+      }
       await tx.decidePayout(id, decision, by === 'payos' ? null : by.admin, now);
       const fact = {
         payoutId: id,
@@ -553,7 +562,14 @@ export function createSalesService(deps: SalesServiceDeps) {
       const unique = [...new Set(ids)];
       for (const id of unique) if (!(await repository.findPayout(id))) throw payoutNotFound();
       for (const id of unique) {
-        const claimed = await repository.transaction((tx) => tx.markSending(id, admin.id, clock()));
+        const claimed = await repository.transaction(async (tx) => {
+          const locked = await tx.lockPayout(id);
+          if (!locked) return null;
+          // payOS is sent what is left after a sale refunded since the request; nothing left, not sent.
+          const adjusted = await tx.adjustToBalance(locked, clock());
+          if (adjusted.nothingLeft) return null;
+          return tx.markSending(id, admin.id, clock());
+        });
         if (!claimed) continue;
         try {
           await handOver(channel, claimed);

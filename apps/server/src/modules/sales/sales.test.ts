@@ -1,4 +1,4 @@
-import { eq, isNull, sql } from 'drizzle-orm';
+import { eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitSale, type SalesDashboard } from '@flowbay/domain';
 import { ledgerEntries, orders, payoutAccounts, payouts, sales } from '../../db/schema.ts';
@@ -235,6 +235,57 @@ describe('a sale, from payment to the seller’s bank', () => {
     expect((await requestPayout(seller)).json().error.code).toBe('PAYOUT_BELOW_MINIMUM');
   });
 
+  it('a payout approved after a sale in it was refunded pays what is left and says what it was', async () => {
+    const seller = await sellerReadyForPayout();
+    await sell(seller, 300_000);
+    const { code } = await sell(seller, 200_000);
+    clock.advance(7 * DAY + 1000);
+    const requested = (await requestPayout(seller)).json().payout;
+    expect([requested.amount, requested.requested_amount]).toEqual([450_000, null]);
+
+    // Refunded after the request: the balance owes that sale's share until the payout is decided.
+    await refundAsAdmin(ctx, admin, code);
+    expect((await dashboard(seller)).balances).toMatchObject({ available: -180_000, in_payment: 450_000 });
+
+    const paid = await markPaid(requested.id);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().payout).toMatchObject({ state: 'paid', amount: 270_000, requested_amount: 450_000 });
+    const view = await dashboard(seller);
+    expect(view.balances).toEqual({ pending: 0, available: 0, in_payment: 0, paid_out: 270_000 });
+    expect(view.payouts[0]).toMatchObject({ amount: 270_000, requested_amount: 450_000 });
+    const entries = await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.payoutId, requested.id));
+    expect(entries.map((entry) => [entry.kind, entry.amount]).sort()).toEqual([
+      ['payout', -450_000],
+      ['payout_adjustment', 180_000],
+    ]);
+    await ctx.app.jobs.runDue();
+    const mail = readOutbox(ctx, seller.user.email).find((sent) => sent.text.includes('FT26061123456'))!;
+    expect(mail.text).toContain('270,000');
+    expect(mail.text).not.toContain('450,000');
+  });
+
+  it('a payout whose every sale was refunded before approval fails, and the balance is zero', async () => {
+    const seller = await sellerReadyForPayout();
+    const { code } = await sell(seller, 300_000);
+    clock.advance(7 * DAY + 1000);
+    const requested = (await requestPayout(seller)).json().payout;
+    await refundAsAdmin(ctx, admin, code);
+    const marked = await markPaid(requested.id);
+    expect(marked.statusCode, marked.body).toBe(200);
+    const answer = marked.json().payout;
+    expect(answer).toMatchObject({
+      state: 'failed',
+      amount: 270_000,
+      failure_reason: 'Every sale in this payout was refunded before it was approved',
+    });
+    expect((await dashboard(seller)).balances).toEqual({
+      pending: 0,
+      available: 0,
+      in_payment: 0,
+      paid_out: 0,
+    });
+  });
+
   it('a failed payout returns the money to the available balance and tells the seller', async () => {
     const seller = await sellerReadyForPayout();
     await sell(seller, 400_000);
@@ -390,8 +441,14 @@ describe('the admin revenue view', () => {
     const total = revenue.months.reduce((sum: number, month: { fees: number }) => sum + month.fees, 0);
     expect(total).toBe(Number(kept!.fees));
     expect(total).toBeGreaterThan(0);
+    const [refunded] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sales)
+      .innerJoin(orders, eq(orders.id, sales.orderId))
+      .where(isNotNull(orders.refundedAt));
+    expect(refunded!.n).toBe(4);
     expect(revenue.months.reduce((sum: number, month: { refunds: number }) => sum + month.refunds, 0)).toBe(
-      2,
+      refunded!.n,
     );
     const [pending] = await ctx.db
       .select({ n: sql<number>`count(*)::int` })

@@ -112,18 +112,22 @@ function TaxProfileSection() {
   );
 }
 
-function BalancesPanel({ data }: { data: SalesDashboard }) {
+export function BalancesPanel({ data }: { data: SalesDashboard }) {
   const { t, i18n } = useTranslation();
   const request = useRequestPayout();
   const money = (amount: number) => formatPrice(amount, i18n.language);
+  const owed = Math.max(0, -data.balances.available);
   const cards = [
     { key: 'pending', label: t('sales.pending'), help: t('sales.pendingHelp'), value: data.balances.pending },
-    {
-      key: 'available',
-      label: t('sales.available'),
-      help: t('sales.availableHelp'),
-      value: data.balances.available,
-    },
+    // Below zero (a sale refunded after its money was paid out), the card says what is owed instead.
+    owed > 0
+      ? { key: 'available', label: t('sales.owedLabel'), help: t('sales.owedHelp'), value: owed, owed: true }
+      : {
+          key: 'available',
+          label: t('sales.available'),
+          help: t('sales.availableHelp'),
+          value: data.balances.available,
+        },
     {
       key: 'in-payment',
       label: t('sales.inPayment'),
@@ -139,19 +143,21 @@ function BalancesPanel({ data }: { data: SalesDashboard }) {
   ];
   const blocker = data.payout_blocker;
   const blockerText =
-    blocker === 'account_on_hold'
-      ? t('sales.blocker.account_on_hold', {
-          date: formatDateTime(data.account!.payouts_blocked_until, i18n.language),
-        })
-      : blocker === 'below_minimum'
-        ? t('sales.blocker.below_minimum', { minimum: money(data.payout_minimum) })
-        : blocker
-          ? t(`sales.blocker.${blocker}`)
-          : t('sales.requestPayoutHelp', {
-              amount: money(data.balances.available),
-              bank: data.account?.bank_short_name ?? '',
-              account: data.account?.account_number ?? '',
-            });
+    owed > 0
+      ? t('sales.owed', { amount: money(owed) })
+      : blocker === 'account_on_hold'
+        ? t('sales.blocker.account_on_hold', {
+            date: formatDateTime(data.account!.payouts_blocked_until, i18n.language),
+          })
+        : blocker === 'below_minimum'
+          ? t('sales.blocker.below_minimum', { minimum: money(data.payout_minimum) })
+          : blocker
+            ? t(`sales.blocker.${blocker}`)
+            : t('sales.requestPayoutHelp', {
+                amount: money(data.balances.available),
+                bank: data.account?.bank_short_name ?? '',
+                account: data.account?.account_number ?? '',
+              });
   return (
     <section aria-labelledby="balances-title">
       <h2 id="balances-title" className="sr-only">
@@ -163,7 +169,7 @@ function BalancesPanel({ data }: { data: SalesDashboard }) {
             <dt className="text-sm text-slate-600">{card.label}</dt>
             <dd
               data-testid={`balance-${card.key}`}
-              className={`mt-1 text-2xl font-semibold ${card.value < 0 ? 'text-red-700' : 'text-slate-900'}`}
+              className={`mt-1 text-2xl font-semibold ${card.value < 0 || ('owed' in card && card.owed) ? 'text-red-700' : 'text-slate-900'}`}
             >
               {money(card.value)}
             </dd>
@@ -173,7 +179,7 @@ function BalancesPanel({ data }: { data: SalesDashboard }) {
       </dl>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <Button
-          disabled={blocker !== null || request.isPending}
+          disabled={blocker !== null || owed > 0 || request.isPending}
           onClick={() =>
             request.mutate(undefined, {
               onSuccess: () => toast.success(t('sales.payoutRequested')),

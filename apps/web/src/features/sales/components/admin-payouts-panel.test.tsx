@@ -13,6 +13,7 @@ function payout(id: string, change: Partial<AdminPayout>): AdminPayout {
   return {
     id,
     amount: 270_000,
+    requested_amount: null,
     state: 'requested',
     bank_code: 'VCB',
     bank_short_name: 'Vietcombank',
@@ -103,6 +104,24 @@ describe('the admins’ payout queue', () => {
     expect(within(first!).queryByRole('checkbox')).toBeNull();
     expect(second!.textContent).toContain('Thất bại');
     expect(second!.textContent).toContain('Tài khoản thụ hưởng không tồn tại');
+    await inLanguage('en');
+  });
+
+  it('warns, in both languages, that a payout was cut because a sale in it was refunded before approval', async () => {
+    await inLanguage('en');
+    stubServer({
+      payouts: [
+        payout('c', { state: 'paid', amount: 270_000, requested_amount: 450_000, transfer_ref: 'FT1' }),
+        payout('p', { state: 'paid', amount: 300_000, transfer_ref: 'FT2' }),
+      ],
+      payos_payouts: false,
+    });
+    renderInApp(<AdminPayoutsPanel />);
+    const warning = await screen.findByTestId('payout-adjusted');
+    expect(warning.textContent).toMatch(/450[.,]000.*requested.*refunded.*270[.,]000.*is paid/);
+    expect(screen.getAllByTestId('payout-adjusted')).toHaveLength(1);
+    await inLanguage('vi');
+    await waitFor(() => expect(screen.getByTestId('payout-adjusted').textContent).toContain('Đã điều chỉnh'));
     await inLanguage('en');
   });
 });
