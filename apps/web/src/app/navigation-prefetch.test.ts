@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QueryClient } from '@tanstack/react-query';
 import { UNSAFE_createMemoryHistory } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PageId } from '@flowbay/domain/routes';
 import { setApiFetch } from '@/lib/api-client';
 import { prefetchingNavigations } from './navigation-prefetch';
@@ -54,11 +54,9 @@ function navigateTo(path: string) {
   return { asked: api.asked, history, seen, done };
 }
 
-// Every page's data declaration is a chunk of its own, loaded here: a navigation's requests then start
-// within a few ticks, and no wait below depends on how long a chunk's first transform takes.
-const everyDeclaration = () =>
-  Promise.all(Object.values(import.meta.glob('./routes/*.data.ts')).map((load) => load()));
-beforeAll(everyDeclaration);
+// Every page's data declaration is a chunk of its own; imported here (eagerly), they are loaded before
+// any test runs: a navigation's requests start within a few ticks, whatever a first transform costs.
+import.meta.glob('./routes/*.data.ts', { eager: true });
 
 afterEach(() => {
   setApiFetch((input, init) => fetch(input, init));
@@ -102,7 +100,7 @@ describe('navigation prefetch', () => {
   it('asks nothing for a page without a data declaration', async () => {
     const { asked, seen, done } = navigateTo('/faq');
     // Every declaration loaded: had the navigation started one, its requests would be out by now.
-    await everyDeclaration();
+    await Promise.all(Object.values(import.meta.glob('./routes/*.data.ts')).map((load) => load()));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen).toEqual(['/faq']);
     expect(asked).toEqual([]);

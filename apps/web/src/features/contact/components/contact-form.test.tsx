@@ -2,13 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inLanguage, renderInApp } from '@/test/render';
 import { ContactForm } from './contact-form';
+// The form loads its checks (zod and the schema) on the first submit; imported here, they are loaded
+// before any test runs, and no wait below depends on how long their first transform takes.
+import '../lib/contact-resolver';
 
-beforeAll(async () => {
-  await inLanguage('en');
-  // The form downloads its checks (zod and the schema) on the first submit; loaded here, no wait
-  // below depends on their first transform.
-  await import('../lib/contact-resolver');
-});
+beforeAll(() => inLanguage('en'));
 afterEach(() => vi.unstubAllGlobals());
 
 /** The contact endpoint, recording what it is sent. */

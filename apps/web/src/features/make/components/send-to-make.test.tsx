@@ -4,12 +4,11 @@ import { stubFetch } from '@/test/api-stub';
 import { inLanguage, renderInApp } from '@/test/render';
 import { sendableWorkflow, sendOfferCases } from '@/test/send-to-service';
 import { SendToMake } from './send-to-make';
+// The dialog loads its panel lazily when it opens; imported here, the panel is loaded before any test
+// runs, and no wait below depends on how long its first transform takes.
+import './send-to-make-panel';
 
-beforeAll(async () => {
-  await inLanguage('en');
-  // The dialog loads its panel when it opens; loaded here, no wait below depends on its first transform.
-  await import('./send-to-make-panel');
-});
+beforeAll(() => inLanguage('en'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,7 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inLanguage, renderInApp } from '@/test/render';
 import { CreateWorkflowForm, type CreatedExtras } from './create-workflow-form';
+// Choosing a file checks it with the export parser, loaded on first use (in the page's thread under
+// jsdom); imported here, it is loaded before any test runs, and no wait below depends on its first transform.
+import '../lib/check-workflow-text';
 
 const ID = '2c9a7e51-8b4d-4f3a-a6e2-5d1c0b9f8e7a';
 const N8N = JSON.stringify({
@@ -93,12 +96,6 @@ function stubApi() {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-});
-
-beforeAll(async () => {
-  // Choosing a file checks it with the export parser, loaded on first use (in the page's thread under
-  // jsdom); loaded here, no wait below depends on its first transform.
-  await import('../lib/check-workflow-text');
 });
 
 const png = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/png' });

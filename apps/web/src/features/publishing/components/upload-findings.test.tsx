@@ -1,8 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UploadResult, VersionCheckResult } from '@flowbay/domain';
 import { inLanguage, renderInApp } from '@/test/render';
 import { NewVersionCard } from './new-version-card';
+// Choosing a file checks it with the export parser, loaded on first use (in the page's thread under
+// jsdom); imported here, it is loaded before any test runs, and no wait below depends on its first transform.
+import '../lib/check-workflow-text';
 
 const ID = '2c9a7e51-8b4d-4f3a-a6e2-5d1c0b9f8e7a';
 const N8N = JSON.stringify({
@@ -114,12 +117,6 @@ function stubApi() {
 }
 
 afterEach(() => vi.unstubAllGlobals());
-
-beforeAll(async () => {
-  // Choosing a file checks it with the export parser, loaded on first use (in the page's thread under
-  // jsdom); loaded here, no wait below depends on its first transform.
-  await import('../lib/check-workflow-text');
-});
 
 const chooseFile = (label: string) =>
   fireEvent.change(screen.getByLabelText(label), {

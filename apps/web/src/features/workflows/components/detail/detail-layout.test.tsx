@@ -5,17 +5,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RelatedWorkflows, WorkflowCard, WorkflowDetail } from '@flowbay/domain';
 import { initI18n } from '@/i18n';
 import { DetailLayout } from './detail-layout';
+// The parts the page loads lazily (the share menu, the markdown guide, a paid workflow's graph), imported
+// here: they are loaded before any test runs, and no wait below depends on a chunk's first transform.
+import './share-menu';
+import '../usage-guide';
+import '../../preview/structure-panel';
 
-beforeAll(async () => {
-  await initI18n('en');
-  // The parts the page loads lazily (the share menu, the markdown guide, a paid workflow's graph), loaded
-  // before any test: a wait below never depends on how long a chunk's first transform takes.
-  await Promise.all([
-    import('./share-menu'),
-    import('../usage-guide'),
-    import('../../preview/structure-panel'),
-  ]);
-});
+beforeAll(() => initI18n('en'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
