@@ -5,6 +5,10 @@ import type { WorkflowDetail, WorkflowStructure } from '@flowbay/domain';
 import { workflowDetail } from '@/test/workflows';
 import { initI18n } from '@/i18n';
 import { PreviewSection } from '../components/detail/preview-section';
+// The section loads either graph lazily; imported here, both are loaded before any test runs, and no
+// wait below depends on a chunk's first transform.
+import './structure-panel';
+import './preview-panel';
 
 const ID = '5b0a8a1e-2f59-4b8e-9c37-1d3f6c2a9e10';
 
@@ -69,11 +73,7 @@ function paidDetail(overrides: Partial<WorkflowDetail> = {}): WorkflowDetail {
 
 const requested: string[] = [];
 
-beforeAll(async () => {
-  await initI18n('en');
-  // The section loads either graph lazily; loaded here, no wait below depends on a first transform.
-  await Promise.all([import('./structure-panel'), import('./preview-panel')]);
-});
+beforeAll(() => initI18n('en'));
 afterEach(() => {
   cleanup();
   requested.length = 0;
