@@ -1,5 +1,6 @@
 import { useTranslation } from '@/i18n/use-translation';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { RETURN_PARAM, safeReturnPath } from '@flowbay/domain/return-path';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/features/accounts/api/get-session';
@@ -7,27 +8,21 @@ import { ForgotPasswordForm } from '@/features/accounts/components/forgot-passwo
 import { LoginForm } from '@/features/accounts/components/login-form';
 import type { AuthRedirectState } from '@/features/accounts/components/require-auth';
 import { SignupForm } from '@/features/accounts/components/signup-form';
+import { returnPathOf } from '@/features/accounts/lib/return-path';
 import { Logo } from '@/app/layout/logo';
 import { usePageMeta } from '@/lib/page-meta';
 
 type View = 'login' | 'signup' | 'forgot';
-
-/** Only same-site paths: an address from the history state must never send the user to another site. */
-function safeReturnPath(from: unknown): string {
-  return typeof from === 'string' &&
-    from.startsWith('/') &&
-    !from.startsWith('//') &&
-    !from.startsWith('/auth')
-    ? from
-    : '/';
-}
 
 export function Component() {
   const { t } = useTranslation();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const { user, isLoading } = useSession();
-  const returnTo = safeReturnPath((location.state as AuthRedirectState | null)?.from);
+  // Where the visitor was going: `?next=` (it survives a reload and e-mail links), else the history
+  // state a guarded page left. Only paths on this site count.
+  const pending = returnPathOf(params) ?? safeReturnPath((location.state as AuthRedirectState | null)?.from);
+  const returnTo = pending ?? '/';
   const tab = params.get('tab');
   const view: View = tab === 'signup' || tab === 'forgot' ? tab : 'login';
   usePageMeta(t(view === 'signup' ? 'auth.signupTitle' : 'auth.loginTitle'), t('auth.metaDescription'));
@@ -36,11 +31,17 @@ export function Component() {
   if (!isLoading && user) return <Navigate to={returnTo} replace />;
 
   const show = (next: View) =>
-    setParams(next === 'login' ? {} : { tab: next }, {
-      replace: true,
-      state: location.state,
-      preventScrollReset: true,
-    });
+    setParams(
+      {
+        ...(next === 'login' ? {} : { tab: next }),
+        ...(pending ? { [RETURN_PARAM]: pending } : {}),
+      },
+      {
+        replace: true,
+        state: location.state,
+        preventScrollReset: true,
+      },
+    );
 
   return (
     <div className="flex min-h-[calc(100vh-4rem)] items-start justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:items-center">
@@ -55,7 +56,7 @@ export function Component() {
         <Card>
           <div className="p-6">
             {view === 'forgot' ? (
-              <ForgotPasswordForm onBack={() => show('login')} />
+              <ForgotPasswordForm onBack={() => show('login')} returnTo={pending} />
             ) : (
               <Tabs value={view} onValueChange={(value) => show(value as View)}>
                 <TabsList aria-label={t('auth.tabs')}>
@@ -66,7 +67,7 @@ export function Component() {
                   <LoginForm onForgotPassword={() => show('forgot')} returnTo={returnTo} />
                 </TabsContent>
                 <TabsContent value="signup" className="mt-6">
-                  <SignupForm />
+                  <SignupForm returnTo={pending} />
                 </TabsContent>
               </Tabs>
             )}

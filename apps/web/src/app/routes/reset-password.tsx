@@ -9,6 +9,8 @@ import { toast } from '@/components/ui/toaster';
 import { useResetPassword } from '@/features/accounts/api/reset-password';
 import { errorKey } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
+import { withReturnPath } from '@flowbay/domain/return-path';
+import { returnPathOf } from '@/features/accounts/lib/return-path';
 
 /** The reset link lands here with `?token=` (or `?error=INVALID_TOKEN` when it expired). */
 export function Component() {
@@ -16,6 +18,8 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token');
+  // Signing in with the new password leads on to where the visitor was going.
+  const signInPage = withReturnPath('/auth', returnPathOf(params));
   const reset = useResetPassword();
   const form = useForm<NewPasswordValues>({ defaultValues: { password: '', confirm: '' } });
   usePageMeta(t('auth.resetTitle'));
@@ -25,7 +29,7 @@ export function Component() {
     try {
       await reset.mutateAsync({ token, newPassword: password });
       toast.success(t('auth.resetDone'));
-      void navigate('/auth', { replace: true });
+      void navigate(signInPage, { replace: true });
     } catch (error) {
       toast.error(t('auth.resetFailed'), { description: t(errorKey(error)) });
     }
@@ -41,7 +45,9 @@ export function Component() {
               <p className="text-slate-700" role="alert">
                 {t('errors.INVALID_TOKEN')}
               </p>
-              <ButtonLink to="/auth?tab=forgot">{t('auth.requestNewLink')}</ButtonLink>
+              <ButtonLink to={withReturnPath('/auth?tab=forgot', returnPathOf(params))}>
+                {t('auth.requestNewLink')}
+              </ButtonLink>
             </div>
           ) : (
             <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">

@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { VERIFY_EMAIL_PATH } from './sign-up';
+import { rememberReturnPath } from '../lib/return-path';
+import { verifyEmailPage } from './sign-up';
 
-function resendVerification(email: string) {
+function resendVerification({ email, returnTo }: { email: string; returnTo: string | null }) {
+  rememberReturnPath(returnTo);
   return api.post('/api/auth/send-verification-email', {
     body: {
       email,
-      callbackURL: VERIFY_EMAIL_PATH,
+      callbackURL: verifyEmailPage(returnTo),
     },
   });
 }

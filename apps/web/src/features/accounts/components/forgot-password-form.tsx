@@ -7,7 +7,7 @@ import { errorKey } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/reset-password';
 import { EmailField, emailRules } from './credentials-fields';
 
-export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+export function ForgotPasswordForm({ onBack, returnTo }: { onBack: () => void; returnTo: string | null }) {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
   const form = useForm<{ email: string }>({ defaultValues: { email: '' } });
@@ -15,7 +15,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
-      await request.mutateAsync(email);
+      await request.mutateAsync({ email, returnTo });
     } catch (failure) {
       toast.error(t('auth.resetRequestFailed'), { description: t(errorKey(failure)) });
     }

@@ -35,10 +35,13 @@ export function LoginForm({
   });
 
   const resendTo = (email: string) =>
-    resend.mutate(email, {
-      onSuccess: () => toast.success(t('auth.resent')),
-      onError: (error) => toast.error(t('auth.resendFailed'), { description: t(errorKey(error)) }),
-    });
+    resend.mutate(
+      { email, returnTo },
+      {
+        onSuccess: () => toast.success(t('auth.resent')),
+        onError: (error) => toast.error(t('auth.resendFailed'), { description: t(errorKey(error)) }),
+      },
+    );
 
   const google = async () => {
     try {

@@ -17,7 +17,7 @@ function nameFromEmail(email: string): string {
   return email.trim().split('@', 1)[0]!.slice(0, FULL_NAME_MAX);
 }
 
-export function SignupForm() {
+export function SignupForm({ returnTo }: { returnTo: string | null }) {
   const { t } = useTranslation();
   const signUp = useSignUp();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -26,7 +26,11 @@ export function SignupForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await signUp.mutateAsync({ ...values, name: values.name.trim() || nameFromEmail(values.email) });
+      await signUp.mutateAsync({
+        ...values,
+        name: values.name.trim() || nameFromEmail(values.email),
+        returnTo,
+      });
       setSentTo(values.email);
       form.reset();
       toast.success(t('auth.signupSuccess'), { description: t('auth.confirmEmail') });

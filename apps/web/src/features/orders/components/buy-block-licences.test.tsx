@@ -210,7 +210,7 @@ describe('a visitor who is not signed in', () => {
     expect(screen.getByTestId('licence-text').textContent).toContain('for up to 5 clients of yours');
     expect(screen.queryByRole('textbox', { name: 'Discount code' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
-    await screen.findByText('back to /workflows/slack-invoice-alerts-42?licence=agency');
+    await screen.findByText('back to /workflows/slack-invoice-alerts-42?licence=agency#buy');
     expect(calls.some((call) => call.url.startsWith('/api/orders'))).toBe(false);
   });
 });

@@ -100,7 +100,7 @@ describe('BuyBlock', () => {
     expect(screen.getByTestId('buy-price').textContent).toBe('299,000 VNĐ');
     await screen.findByText('Test payment — no money moves');
     fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
-    await screen.findByText('sign-in page, back to /workflows/slack-alerts-8d1f7a36');
+    await screen.findByText('sign-in page, back to /workflows/slack-alerts-8d1f7a36#buy');
     expect(calls.some((call) => call.url === '/api/orders')).toBe(false);
   });
 

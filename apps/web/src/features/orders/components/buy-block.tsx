@@ -28,6 +28,7 @@ import { useQuote } from '../api/get-quote';
 import { usePaymentProviders } from '../api/get-payment-providers';
 import { commerceKeys } from '../api/query-keys';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
+import { withReturnPath } from '@flowbay/domain/return-path';
 
 /** Where a redirect to the payment page goes; a test replaces it. */
 export interface BuyBlockProps {
@@ -236,7 +237,9 @@ function BuyForm({
       const search = new URLSearchParams(location.search);
       if (licence !== 'personal') search.set('licence', licence);
       const query = search.toString();
-      void navigate('/auth', { state: { from: `${location.pathname}${query ? `?${query}` : ''}` } });
+      // `?next=` survives the sign-up and the e-mail link; #buy is this form.
+      const from = `${location.pathname}${query ? `?${query}` : ''}#buy`;
+      void navigate(withReturnPath('/auth', from), { state: { from } });
       return;
     }
     // A refused code is said beside its field: it is fixed or removed before paying.
