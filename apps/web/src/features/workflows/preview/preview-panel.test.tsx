@@ -5,6 +5,10 @@ import type { WorkflowDetail } from '@flowbay/domain';
 import { workflowDetail } from '@/test/workflows';
 import { initI18n } from '@/i18n';
 import { PreviewSection } from '../components/detail/preview-section';
+// The section loads the graph lazily, and the graph the file's parser (in the page's thread under jsdom);
+// imported here, both are loaded before any test runs, and no wait below depends on a first transform.
+import './preview-panel';
+import './bounded-export';
 
 const ID = '5b0a8a1e-2f59-4b8e-9c37-1d3f6c2a9e10';
 const VERSION = '9d1f0c2e-7a44-4f5e-8b1a-0c6e2d3f4a5b';
