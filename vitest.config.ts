@@ -37,6 +37,9 @@ export default defineConfig({
           // A busy machine may take seconds to load a lazy chunk; a test waits for what the user
           // would see, it is not a timing check (see asyncUtilTimeout in the setup file).
           testTimeout: 60_000,
+          // A file's beforeAll loads the texts (initI18n, inLanguage: chunks of their own): on a cold
+          // transform cache that is a first transform, held to the same ceiling as a test, not 10 s.
+          hookTimeout: 60_000,
           // Fails a test in which React or the app writes console.error / console.warn.
           setupFiles: ['./src/test/setup.ts'],
         },
