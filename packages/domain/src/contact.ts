@@ -20,5 +20,9 @@ export const ContactInput = z.object({
 });
 export type ContactInput = z.infer<typeof ContactInput>;
 
+/** Where the contact form's messages go (the server's SUPPORT_EMAIL), shown on the contact page. */
+export const ContactChannels = z.object({ support_email: z.email() });
+export type ContactChannels = z.infer<typeof ContactChannels>;
+
 export const ContactReceipt = z.object({ id: z.string().uuid(), received: z.literal(true) });
 export type ContactReceipt = z.infer<typeof ContactReceipt>;

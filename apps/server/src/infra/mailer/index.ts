@@ -6,6 +6,8 @@ import type { Env } from '../../env.ts';
 
 export interface MailMessage {
   to: string;
+  /** Where a reply goes when it is not the sender (the contact form's copy: the visitor who wrote). */
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
   html: string;
@@ -49,9 +51,9 @@ function createSmtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     driver: 'smtp',
-    async send({ to, subject, text, html, idempotencyKey, headers }) {
+    async send({ to, replyTo, subject, text, html, idempotencyKey, headers }) {
       const messageId = idempotencyKey ? messageIdFor(idempotencyKey, from) : undefined;
-      await transport.sendMail({ from, to, subject, text, html, messageId, headers });
+      await transport.sendMail({ from, to, replyTo, subject, text, html, messageId, headers });
     },
     close: () => transport.close(),
   };
@@ -61,9 +63,9 @@ function createOutboxMailer(directory: string, from: string, log?: MailLog): Mai
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     driver: 'outbox',
-    async send({ to, subject, text, html, link, idempotencyKey, headers }) {
+    async send({ to, replyTo, subject, text, html, link, idempotencyKey, headers }) {
       const messageId = idempotencyKey ? messageIdFor(idempotencyKey, from) : undefined;
-      const info = await transport.sendMail({ from, to, subject, text, html, messageId, headers });
+      const info = await transport.sendMail({ from, to, replyTo, subject, text, html, messageId, headers });
       await mkdir(directory, { recursive: true });
       // A sortable name: the newest message is the last one listed.
       const file = join(

@@ -5,6 +5,13 @@ import type { ContactService } from './contact.service.ts';
 export async function contactRoutes(root: FastifyInstance, { contact }: { contact: ContactService }) {
   contractRoutes(root, {
     tags: ['support'],
+    access: { kind: 'public', reason: 'the contact page shows visitors where their message goes' },
+  })('GET /api/contact-address', {
+    summary: 'The address the contact form sends to (SUPPORT_EMAIL)',
+    handler: () => contact.channels(),
+  });
+  contractRoutes(root, {
+    tags: ['support'],
     access: { kind: 'public', reason: 'the contact form is for visitors too (rate-limited per address)' },
   })('POST /api/contact', {
     summary: 'Send a message to support (stored, then e-mailed to SUPPORT_EMAIL)',

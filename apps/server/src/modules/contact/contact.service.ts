@@ -17,6 +17,8 @@ function escapeHtml(text: string): string {
 
 export function createContactService({ repository, queue, supportEmail }: ContactDeps) {
   return {
+    /** Where messages go: the page shows this address, so a visitor can also write to it directly. */
+    channels: () => ({ support_email: supportEmail }),
     /** Stores the message and queues its copy to support. */
     async submit(input: ContactInput, viewer: Viewer) {
       const row = await repository.insert({
@@ -28,7 +30,14 @@ export function createContactService({ repository, queue, supportEmail }: Contac
       });
       const text = `From: ${input.full_name} <${input.email}>\nMessage id: ${row.id}\n\n${input.message}`;
       const html = `<p><strong>From:</strong> ${escapeHtml(input.full_name)} &lt;${escapeHtml(input.email)}&gt;<br><strong>Message id:</strong> ${row.id}</p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`;
-      await queueMail(queue, { to: supportEmail, subject: `[Contact] ${input.subject}`, text, html });
+      // Support answers the sender with a plain reply.
+      await queueMail(queue, {
+        to: supportEmail,
+        replyTo: { name: input.full_name, address: input.email },
+        subject: `[Contact] ${input.subject}`,
+        text,
+        html,
+      });
       return { id: row.id, received: true as const };
     },
   };

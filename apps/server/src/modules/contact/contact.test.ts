@@ -64,11 +64,19 @@ describe('POST /api/contact', () => {
     });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe('help@flowbay.test');
+    // A reply from support goes to the visitor, not back to Flowbay's own sender address.
+    expect(sent[0]!.replyTo).toEqual({ name: 'Trần Thị Bình', address: 'binh@example.test' });
     expect(sent[0]!.subject).toBe('[Contact] Cannot import a Make blueprint');
     expect(sent[0]!.text).toContain('binh@example.test');
     // The visitor's words are escaped in the HTML part.
     expect(sent[0]!.html).toContain('&#60;b&#62;Help?&#60;/b&#62;');
     expect(sent[0]!.html).not.toContain('<b>Help?</b>');
+  });
+
+  it('tells anyone the address the form sends to (SUPPORT_EMAIL)', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/contact-address' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ support_email: 'help@flowbay.test' });
   });
 
   it('links the message to the signed-in sender, never to another user', async () => {

@@ -4,16 +4,19 @@ import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useContactChannels } from '@/features/contact/api/get-contact-channels';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { usePageHead } from '@/lib/page-meta';
 import { page } from './contact.page';
 
-const SUPPORT_EMAIL = 'support@flowbay.vn';
 const CHAT_HANDLE = '@flowbay.support';
 
 export function Component() {
   const { t } = useTranslation();
   usePageHead(page, undefined);
+  // The address the form itself sends to (the server's SUPPORT_EMAIL), never a copy that can drift.
+  const supportEmail = useContactChannels().data?.support_email;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
       <PageHeader title={t('contact.title')} intro={t('contact.subtitle')} className="max-w-2xl" />
@@ -25,9 +28,16 @@ export function Component() {
         </Card>
         <aside className="flex flex-col gap-4">
           <OtherWay icon={Mail} title={t('contact.emailUs')}>
-            <a href={`mailto:${SUPPORT_EMAIL}`} className="mt-1 block text-sm text-brand-700 hover:underline">
-              {SUPPORT_EMAIL}
-            </a>
+            {supportEmail ? (
+              <a
+                href={`mailto:${supportEmail}`}
+                className="mt-1 block text-sm break-all text-brand-700 hover:underline"
+              >
+                {supportEmail}
+              </a>
+            ) : (
+              <Skeleton className="mt-2 h-4 w-40" />
+            )}
           </OtherWay>
           <OtherWay icon={MessageCircle} title={t('contact.chat')}>
             <p className="mt-1 text-sm text-slate-600">{t('contact.chatText', { handle: CHAT_HANDLE })}</p>
