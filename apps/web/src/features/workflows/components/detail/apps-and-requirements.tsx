@@ -71,7 +71,8 @@ export function AppsAndRequirements({ facts }: { facts: RequirementFacts }) {
             <ul className="flex flex-wrap gap-2" aria-label={t('facts.apps')}>
               {facts.apps.map((app) => (
                 <li key={app.key} className="inline-flex items-center gap-1.5">
-                  <AppIcon appKey={app.key} name={app.name} size="sm" />
+                  {/* The name follows in words: the icon adds nothing to read. */}
+                  <AppIcon appKey={app.key} name="" size="sm" />
                   <span>{app.name}</span>
                 </li>
               ))}
