@@ -28,6 +28,9 @@ test.describe('n8n', () => {
     await expect(open).toHaveAttribute('target', '_blank');
 
     const setting = `N8N_TEMPLATES_HOST=${baseURL}/n8n`;
+    // The server setting waits behind a disclosure: a shopper is not shown it.
+    await expect(page.getByText(setting, { exact: true })).toBeHidden();
+    await page.getByText(t('n8n.useInYourN8n'), { exact: true }).click();
     await expect(page.getByText(setting, { exact: true })).toBeVisible();
     await page.getByRole('button', { name: t('n8n.copySetting') }).click();
     await expect(page.getByText(t('n8n.copied'))).toBeVisible();

@@ -82,19 +82,23 @@ export default function OpenInN8n({ number, paid }: { number: number; paid: bool
           </Button>
         </form>
       )}
-      <div className="flex flex-col gap-2">
-        <p>{t('n8n.settingIntro')}</p>
-        <CopyText text={setting} label={t('n8n.copySetting')} />
-        <p className="text-xs text-slate-600">{t('n8n.settingAfter')}</p>
-        {paid && (
-          <p className="text-xs text-slate-600">
-            {t('n8n.paidHint')}{' '}
-            <Link to="/profile" className="font-medium text-brand-700 hover:underline">
-              {t('n8n.paidHintLink')}
-            </Link>
-          </p>
-        )}
-      </div>
+      {/* The server setting is for whoever runs an n8n, not every shopper: it waits behind a disclosure. */}
+      <details className="group rounded-lg border border-slate-200 px-3 py-2">
+        <summary className="cursor-pointer font-medium text-slate-900">{t('n8n.useInYourN8n')}</summary>
+        <div className="mt-2 flex flex-col gap-2">
+          <p>{t('n8n.settingIntro')}</p>
+          <CopyText text={setting} label={t('n8n.copySetting')} />
+          <p className="text-xs text-slate-600">{t('n8n.settingAfter')}</p>
+        </div>
+      </details>
+      {paid && (
+        <p className="text-xs text-slate-600">
+          {t('n8n.paidHint')}{' '}
+          <Link to="/profile" className="font-medium text-brand-700 hover:underline">
+            {t('n8n.paidHintLink')}
+          </Link>
+        </p>
+      )}
     </TitledCard>
   );
 }
