@@ -185,9 +185,9 @@ test.describe('buying', () => {
     const workflow = await paidWorkflow(page, 1);
     const code = await buyFromItsPage(page, t, uiLanguage, workflow, 'cancel');
     await expect(page.getByTestId('order-result')).toHaveText(t('orders.result.cancelled'));
-    await expect(page.getByTestId('receipt').getByTestId('order-state')).toHaveText(
-      t('orders.states.failed'),
-    );
+    // Not a receipt: the page says the payment was cancelled and leads back to the workflow.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('orders.unpaid.cancelledTitle'));
+    await expect(page.getByTestId('receipt')).toHaveCount(0);
     const order = await page.request.get(`/api/orders/${code}`);
     expect(((await order.json()) as { order: { state: string } }).order.state).toBe('failed');
 
@@ -250,10 +250,15 @@ test.describe('buying', () => {
     await expect(admin.page.getByTestId('admin-order')).toHaveCount(1);
     await admin.context.close();
 
-    // The buyer lost access: Buy block again, no file, nothing in the library; the receipt says refunded.
+    // The buyer lost access: Buy block again, no file; the library keeps it marked refunded, without
+    // a download; the receipt says refunded.
     await expectLocked(buyer.page, t, workflow);
     await buyer.page.goto('/me/purchases');
-    await expect(buyer.page.getByText(t('purchases.empty'))).toBeVisible();
+    const refundedRow = buyer.page.getByTestId('purchase').filter({ hasText: workflow.title });
+    await expect(refundedRow.getByTestId('purchase-refunded')).toHaveText(t('purchases.refundedBadge'));
+    await expect(
+      refundedRow.getByRole('button', { name: t('purchases.downloadNamed', { title: workflow.title }) }),
+    ).toHaveCount(0);
     await buyer.page.goto(`/orders/${code}`);
     await expect(buyer.page.getByTestId('receipt').getByTestId('order-state')).toHaveText(
       t('orders.states.refunded'),

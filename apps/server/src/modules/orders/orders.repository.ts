@@ -468,11 +468,16 @@ export function createOrdersRepository(db: Database) {
 
     /** The buyer's active entitlements with the paid order behind each. */
     async listPurchases(userId: string) {
-      // One row per entitlement: a bundle order stands behind each workflow it granted.
+      // One row per entitlement: a bundle order stands behind each workflow it granted. A refunded
+      // one stays in the buyer's library (marked refunded, without its file); one revoked otherwise goes.
       const held = await db
-        .select({ orderId: purchases.orderId, workflowId: purchases.workflowId })
+        .select({
+          orderId: purchases.orderId,
+          workflowId: purchases.workflowId,
+          revokedAt: purchases.revokedAt,
+        })
         .from(purchases)
-        .where(and(eq(purchases.userId, userId), isNull(purchases.revokedAt)));
+        .where(eq(purchases.userId, userId));
       const orderIds = [...new Set(held.flatMap((row) => (row.orderId ? [row.orderId] : [])))];
       const rows = orderIds.length
         ? ((await viewQuery(db)
@@ -502,7 +507,10 @@ export function createOrdersRepository(db: Database) {
         : [];
       return rows.flatMap((view) =>
         held
-          .filter((row) => row.orderId === view.order.id)
+          .filter(
+            (row) =>
+              row.orderId === view.order.id && (row.revokedAt === null || view.order.state === 'refunded'),
+          )
           .map((row) => ({
             view,
             workflow: details.find((detail) => detail.id === row.workflowId)!,

@@ -852,7 +852,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return {
         purchases: rows.map(({ view, workflow }) => {
           const licence = licences.get(workflow.id) ?? view.order.licence;
-          const forSale = workflow.deletedAt === null && workflow.status === 'listed' && workflow.price > 0;
+          // A refunded purchase is listed, marked refunded, with nothing to download or upgrade.
+          const forSale =
+            view.order.state !== 'refunded' &&
+            workflow.deletedAt === null &&
+            workflow.status === 'listed' &&
+            workflow.price > 0;
           return {
             order: toSummary(view, true),
             licence,

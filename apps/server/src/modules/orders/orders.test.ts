@@ -555,8 +555,11 @@ describe('refunds', () => {
       .from(testGatewayPayments)
       .where(eq(testGatewayPayments.txnRef, code.replace(/-/g, '')));
     expect(gateway!.state).toBe('refunded');
+    // The refunded purchase stays in the buyer's library, marked refunded (its file is no longer theirs).
     const library = await call('GET', '/api/me/purchases', lam);
-    expect(library.json().purchases).toEqual([]);
+    expect(library.json().purchases).toMatchObject([
+      { order: { code, state: 'refunded' }, upgrades: [], workflow: { id: workflow.id } },
+    ]);
     await ctx.app.jobs.runDue();
     expect(readOutbox(ctx, lam.user.email).map((mail) => mail.subject)).toContain(
       `Order ${code} was refunded`,

@@ -1,4 +1,4 @@
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderState, OrderSummary } from '@flowbay/domain';
@@ -95,16 +95,49 @@ describe('receipt page', () => {
     expect(reads()).toBe(afterPaid);
   });
 
-  it('says a cancelled payment charged nothing and offers to try again', async () => {
+  it('says a cancelled payment charged nothing, shows no receipt to print and leads back to the workflow', async () => {
     stubApi(['failed']);
     renderAt(`/orders/${CODE}?result=cancelled`);
-    expect((await screen.findByTestId('order-result')).textContent).toBe(
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment cancelled' })).toBeTruthy();
+    expect(screen.getByTestId('order-result').textContent).toBe(
       'You cancelled the payment. Nothing was charged.',
     );
-    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Back to the workflow' }).getAttribute('href')).toBe(
       '/workflows/slack-alerts-8d1f7a36-6a3c-4a0e-9a51-3f1b2c4d5e6f',
     );
+    expect(screen.queryByRole('heading', { name: 'Receipt' })).toBeNull();
+    expect(screen.queryByTestId('receipt')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print receipt' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Request a refund' })).toBeNull();
+  });
+
+  it('says a failed or expired payment as such in Vietnamese, never as a receipt', async () => {
+    await inLanguage('vi');
+    try {
+      stubApi(['failed']);
+      renderAt(`/orders/${CODE}?result=failed`);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Thanh toán không thành công' }),
+      ).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Biên nhận' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'In biên nhận' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Quay lại workflow' })).toBeTruthy();
+      cleanup();
+      stubApi(['expired']);
+      renderAt(`/orders/${CODE}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Đơn hàng đã hết hạn' })).toBeTruthy();
+    } finally {
+      await inLanguage('en');
+    }
+  });
+
+  it('names a deleted buyer "deleted account" on the receipt, never an empty name', async () => {
+    stubApi(['paid'], { buyer_name: '' });
+    renderAt(`/orders/${CODE}`);
+    const receipt = await screen.findByTestId('receipt');
+    expect(within(receipt).getByText('deleted account')).toBeTruthy();
+    expect(receipt.textContent).not.toContain('()');
+    expect(screen.getByRole('button', { name: 'Print receipt' })).toBeTruthy();
   });
 
   it('offers a refund request on a paid order within the window', async () => {

@@ -54,6 +54,10 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
     );
   }
   const data = order.data?.order;
+  // A payment that was cancelled, failed or expired bought nothing: no receipt to show or print.
+  if (data && !data.payment_incident && (data.state === 'failed' || data.state === 'expired')) {
+    return <UnpaidOrder order={data} result={result} />;
+  }
   const invoice = orderInvoice.data?.invoice;
   const billedTo = invoice
     ? { company: invoice.company_name, taxCode: invoice.tax_code, invoiceNumber: invoice.invoice_number }
@@ -104,6 +108,45 @@ function OrderPage({ code, result }: { code: string; result: ReturnResult }) {
       ) : (
         <Skeleton className="mt-6 h-96 w-full rounded-2xl" />
       )}
+    </div>
+  );
+}
+
+/**
+ * An order that was never paid (the buyer cancelled at the gateway, the payment failed, or the order
+ * expired): said as such, with what it was for and the way back to the workflow, never as a receipt.
+ */
+function UnpaidOrder({ order, result }: { order: OrderSummary; result: ReturnResult }) {
+  const { t, i18n } = useTranslation();
+  const outcome = order.state === 'expired' ? 'expired' : result === 'cancelled' ? 'cancelled' : 'failed';
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6" data-testid="unpaid-order">
+      <div className="flex items-start gap-3">
+        <XCircle className="mt-1 size-7 shrink-0 text-red-600" aria-hidden="true" />
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+          {t(`orders.unpaid.${outcome}Title`)}
+        </h1>
+      </div>
+      <p role="status" data-testid="order-result" className="mt-4 text-slate-700">
+        {t(`orders.result.${outcome}`)}
+      </p>
+      <p className="mt-2 text-sm text-slate-600" data-testid="unpaid-order-facts">
+        {t('orders.unpaid.facts', {
+          code: order.code,
+          title: order.workflow.title,
+          amount: formatPrice(order.amount, i18n.language),
+        })}
+      </p>
+      <div className="mt-6 flex flex-wrap items-center gap-2">
+        {!order.workflow.deleted && (
+          <ButtonLink variant="primary" to={workflowPath(order.workflow)}>
+            {t('orders.unpaid.backToWorkflow')}
+          </ButtonLink>
+        )}
+        <ButtonLink variant="ghost" to="/me/purchases">
+          {t('purchases.title')}
+        </ButtonLink>
+      </div>
     </div>
   );
 }

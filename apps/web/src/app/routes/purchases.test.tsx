@@ -83,4 +83,31 @@ describe('My purchases', () => {
     expect(within(slack!).getByRole('link', { name: 'Nâng cấp lên Agency (700.000 VNĐ)' })).toBeTruthy();
     await i18n.changeLanguage('en');
   });
+
+  it('keeps a refunded purchase, marked refunded, with its receipt but nothing to download', async () => {
+    const refunded = purchase({
+      title: 'Refunded flow',
+      number: 9,
+      order: paidOrder({
+        code: 'FB-AAAA-0009',
+        amount: 100_000,
+        state: 'refunded',
+        refunded_at: '2026-11-21T08:00:00.000Z',
+        can_request_refund: false,
+      }),
+    });
+    stubFetch((call) =>
+      call.url === '/api/me/purchases' ? Response.json({ purchases: [refunded, LIBRARY[1]] }) : undefined,
+    );
+    renderInApp(<PurchasesPage />, { path: '/me/purchases' });
+    const [gone, kept] = await rows();
+    expect(within(gone!).getByTestId('purchase-refunded').textContent).toBe('Refunded');
+    expect(within(gone!).getByTestId('purchase-refunded-note').textContent).toMatch(/^Refunded on /);
+    expect(within(gone!).queryByRole('button', { name: 'Download Refunded flow' })).toBeNull();
+    expect(within(gone!).getByRole('link', { name: 'Receipt' }).getAttribute('href')).toBe(
+      '/orders/FB-AAAA-0009',
+    );
+    expect(within(kept!).getByRole('button', { name: 'Download Zalo order alerts' })).toBeTruthy();
+    expect(within(kept!).queryByTestId('purchase-refunded')).toBeNull();
+  });
 });

@@ -46,6 +46,7 @@ export function Component() {
 function PurchaseRow({ purchase }: { purchase: Purchase }) {
   const { t, i18n } = useTranslation();
   const { order, workflow } = purchase;
+  const refunded = order.state === 'refunded';
   const download = async () => {
     try {
       await downloadWorkflowFile(
@@ -62,13 +63,15 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
       data-testid="purchase"
       actions={
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Button
-            onClick={() => void download()}
-            aria-label={t('purchases.downloadNamed', { title: workflow.title })}
-          >
-            <Download aria-hidden="true" />
-            {t('purchases.download')}
-          </Button>
+          {!refunded && (
+            <Button
+              onClick={() => void download()}
+              aria-label={t('purchases.downloadNamed', { title: workflow.title })}
+            >
+              <Download aria-hidden="true" />
+              {t('purchases.download')}
+            </Button>
+          )}
           <ButtonLink variant="outline" to={`/orders/${order.code}`}>
             <ReceiptIcon aria-hidden="true" />
             {t('purchases.receipt')}
@@ -86,6 +89,11 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
         )}
       </h2>
       <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        {refunded && (
+          <Badge variant="danger" data-testid="purchase-refunded">
+            {t('purchases.refundedBadge')}
+          </Badge>
+        )}
         {workflow.platform && <Badge variant="neutral">{workflow.platform}</Badge>}
         <Badge variant="neutral" data-testid="purchase-licence">
           {t('buy.licenceOf', { tier: t(`buy.tierNames.${purchase.licence}`) })}
@@ -99,7 +107,15 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
           })}
         </span>
       </div>
-      {workflow.deleted && <p className="mt-1 text-sm text-slate-600">{t('purchases.removed')}</p>}
+      {refunded ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="purchase-refunded-note">
+          {t('purchases.refundedNote', {
+            date: formatDate(order.refunded_at ?? order.created_at, i18n.language),
+          })}
+        </p>
+      ) : (
+        workflow.deleted && <p className="mt-1 text-sm text-slate-600">{t('purchases.removed')}</p>
+      )}
       {purchase.upgrades.length > 0 && !workflow.deleted && (
         <div className="mt-3 flex flex-wrap gap-2">
           {purchase.upgrades.map((upgrade) => (

@@ -14,6 +14,7 @@ import { errorKey } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { useAdminInvoices, useIssueInvoice, useMarkAdjusted } from '../api/invoices';
 import { issuedRows, requestRows } from './invoice-rows';
+import { accountName } from '@/lib/account-name';
 
 /**
  * The admins' VAT invoices tab: paid orders' requests to issue (by hand with the manual driver, or
@@ -84,7 +85,7 @@ function InvoiceItem({ item }: { item: AdminInvoice }) {
           rows={[
             ...requestRows(t, item),
             [t('invoices.admin.amount'), formatPrice(item.amount, i18n.language)],
-            [t('invoices.admin.buyer'), item.buyer_email],
+            [t('invoices.admin.buyer'), accountName(t, '', item.buyer_email)],
             [
               t('invoices.admin.provider'),
               item.provider === 'sepay'

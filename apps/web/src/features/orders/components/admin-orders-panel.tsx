@@ -22,6 +22,7 @@ import { OrderStateBadge } from './order-state-badge';
 import { PagedAdminList } from './paged-admin-list';
 import { RefundedByTransferButton, refundsByTransfer } from './refunded-by-transfer-button';
 import { ReasonDialog } from '@/components/reason-dialog';
+import { accountName } from '@/lib/account-name';
 
 /** The admin's Orders tab: open refund requests first, then every order with search and a state filter. */
 export function AdminOrdersPanel() {
@@ -228,9 +229,7 @@ function OrderRow({
         <span className="font-semibold text-slate-900">{formatPrice(order.amount, language)}</span>
       </p>
       <p className="mt-1 truncate text-slate-800">{order.workflow.title}</p>
-      <p className="mt-1 text-slate-600">
-        {t('adminOrders.buyerLine', { name: order.buyer.name, email: order.buyer.email })}
-      </p>
+      <p className="mt-1 text-slate-600">{accountName(t, order.buyer.name, order.buyer.email)}</p>
       <p className="mt-1 text-slate-600">
         {paymentProviderName(order.provider, i18n.language, 'name')}
         {order.provider_ref && <span className="font-mono"> · {order.provider_ref}</span>} ·{' '}

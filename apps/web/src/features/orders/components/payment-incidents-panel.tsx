@@ -17,6 +17,7 @@ import { usePaymentIncidents } from '../api/get-payment-incidents';
 import { useRetryAutoRefund } from '../api/retry-auto-refund';
 import { PagedAdminList } from './paged-admin-list';
 import { RefundedByTransferButton, refundsByTransfer } from './refunded-by-transfer-button';
+import { accountName } from '@/lib/account-name';
 
 const OUTCOME_VARIANT: Record<PaymentIncidentOutcome, NonNullable<BadgeProps['variant']>> = {
   fulfilled: 'success',
@@ -87,9 +88,7 @@ function IncidentRow({ incident }: { incident: AdminPaymentIncident }) {
           })}
         </p>
       )}
-      <p className="mt-1 text-slate-600">
-        {t('adminOrders.buyerLine', { name: incident.buyer.name, email: incident.buyer.email })}
-      </p>
+      <p className="mt-1 text-slate-600">{accountName(t, incident.buyer.name, incident.buyer.email)}</p>
       <p className="mt-1 text-slate-600">
         {paymentProviderName(incident.provider, i18n.language, 'name')}
         {incident.provider_ref && <span className="font-mono"> · {incident.provider_ref}</span>} ·{' '}

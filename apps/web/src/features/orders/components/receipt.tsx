@@ -5,6 +5,7 @@ import { paymentProviderName } from '@flowbay/domain/payment-providers';
 import { DetailRows, type DetailRow } from '@/components/ui/detail-rows';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { OrderStateBadge } from './order-state-badge';
+import { accountName } from '@/lib/account-name';
 
 /** Whom a VAT invoice for the order is made out to, and its number once issued. */
 export interface BilledTo {
@@ -48,8 +49,8 @@ export function Receipt({ order, billedTo = null }: { order: OrderSummary; bille
       t('buy.discountCode'),
       `${order.discount_code ?? ''} (−${formatPrice(order.discount_amount, language)})`,
     ],
-    [t('orders.seller'), order.seller.name],
-    [t('orders.buyer'), order.buyer_name],
+    [t('orders.seller'), accountName(t, order.seller.name)],
+    [t('orders.buyer'), accountName(t, order.buyer_name)],
     !!billedTo && [
       t('orders.billedTo'),
       `${billedTo.company} (${t('orders.taxCode', { code: billedTo.taxCode })})`,

@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { useAnswerRefundRequest, useSellerRefundRequests } from '../api/seller-refund-requests';
+import { accountName } from '@/lib/account-name';
 
 /**
  * Open refund requests on the seller's listings (decision 0158): the buyer's reason, and until 48
@@ -98,7 +99,7 @@ function RequestRow({ request, now }: { request: SellerRefundRequest; now: () =>
       </p>
       <p className="mt-1 text-slate-600">
         {t('sales.refundRequests.requested', {
-          name: request.buyer_name,
+          name: accountName(t, request.buyer_name),
           date: formatDateTime(request.created_at, language),
         })}
       </p>
