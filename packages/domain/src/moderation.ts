@@ -52,6 +52,8 @@ export const QueueItem = z.object({
   kind: z.enum(['new', 'update']),
   submitted_at: z.string(),
   open_reports: z.number().int(),
+  /** The last decision on this workflow when it was a rejection: what the author was asked to fix. */
+  previous_rejection: z.object({ reason: z.string(), decided_at: z.string() }).nullable().optional(),
   /** The most serious safety finding of the waiting versions; `high` needs a note to approve. */
   highest_severity: z.enum(SEVERITIES).nullable(),
   workflow: z.object({

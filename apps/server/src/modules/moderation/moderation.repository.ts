@@ -83,6 +83,26 @@ export function createModerationRepository(db: Database) {
     },
 
     /** What the queue shows of its workflows: pending versions and edits, platform and use-case links. */
+    /** The last decision on each workflow, when it was a rejection: why the author was sent back. */
+    async lastRejections(workflowIds: string[]) {
+      if (workflowIds.length === 0) return [];
+      const rows = await db
+        .selectDistinctOn([moderationDecisions.workflowId], {
+          workflowId: moderationDecisions.workflowId,
+          decision: moderationDecisions.decision,
+          reason: moderationDecisions.reason,
+          createdAt: moderationDecisions.createdAt,
+        })
+        .from(moderationDecisions)
+        .where(inArray(moderationDecisions.workflowId, workflowIds))
+        .orderBy(
+          moderationDecisions.workflowId,
+          desc(moderationDecisions.createdAt),
+          desc(moderationDecisions.id),
+        );
+      return rows.filter((row) => row.decision === 'rejected');
+    },
+
     async queueDetails(workflowIds: string[]) {
       if (workflowIds.length === 0) return { versions: [], edits: [], categories: [], subcategories: [] };
       const [pending, categories, subcategories] = await Promise.all([

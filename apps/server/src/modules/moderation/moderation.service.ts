@@ -115,9 +115,10 @@ export function createModerationService(deps: ModerationDeps) {
       requireAdmin(viewer);
       const { rows, total } = await repository.queue(page, QUEUE_PAGE);
       const ids = rows.map((row) => row.id);
-      const [details, current] = await Promise.all([
+      const [details, current, rejections] = await Promise.all([
         repository.queueDetails(ids),
         repository.currentVersions(ids),
+        repository.lastRejections(ids),
       ]);
       // An edit's texts are checked with the listed version they would be listed with.
       const policy = await policyFindings([
@@ -147,9 +148,13 @@ export function createModerationService(deps: ModerationDeps) {
             detected,
             mismatch: detected !== null && declared.some((id) => id !== detected),
           };
+          const rejection = rejections.find((item) => item.workflowId === row.id);
           return {
             platforms,
             kind: row.currentVersionId ? ('update' as const) : ('new' as const),
+            previous_rejection: rejection
+              ? { reason: rejection.reason ?? '', decided_at: rejection.createdAt.toISOString() }
+              : null,
             submitted_at: new Date(row.submittedAt).toISOString(),
             open_reports: Number(row.openReports),
             highest_severity: highestSeverity(

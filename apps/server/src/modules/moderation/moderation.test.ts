@@ -16,6 +16,39 @@ beforeAll(async () => {
   admin = await signedInUser(ctx, { role: 'admin' });
 });
 
+describe('the review queue', () => {
+  it('shows a resubmitted listing with the reason it was rejected last; a listing never rejected shows none', async () => {
+    const workflow = await createWorkflow(ctx.db, ctx.storage, {
+      userId: author.user.id,
+      title: 'Rejected then fixed',
+      status: 'pending',
+    });
+    const fresh = await createWorkflow(ctx.db, ctx.storage, {
+      userId: author.user.id,
+      title: 'Never rejected',
+      status: 'pending',
+    });
+    const rejected = await call('POST', `/api/admin/workflows/${workflow.id}/reject`, admin, {
+      reason: 'The description does not say what the workflow sends.',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const resubmitted = await call('PUT', `/api/workflows/${workflow.id}`, author, {
+      description: 'Sends each new invoice to the accounting channel.',
+    });
+    expect(resubmitted.json().status).toBe('pending');
+
+    const queue = await call('GET', '/api/admin/reviews', admin);
+    expect(queue.statusCode, queue.body).toBe(200);
+    const items = queue.json().items as Array<{ workflow: { id: string }; previous_rejection: unknown }>;
+    expect(items.find((item) => item.workflow.id === workflow.id)?.previous_rejection).toEqual({
+      reason: 'The description does not say what the workflow sends.',
+      decided_at: expect.any(String),
+    });
+    expect(items.find((item) => item.workflow.id === fresh.id)?.previous_rejection).toBeNull();
+    expect((await call('GET', '/api/admin/reviews', author)).statusCode).toBe(403);
+  });
+});
+
 describe('reports', () => {
   it('anyone signed in reports a listed workflow once; admins unlist it and the author is told', async () => {
     const workflow = await createWorkflow(ctx.db, ctx.storage, {

@@ -69,11 +69,11 @@ const item: QueueItem = {
   edit: null,
 };
 
-function renderItem() {
+function renderItem(shown: QueueItem = item) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
-        <ModerationItem item={item} renderPreview={() => null} />
+        <ModerationItem item={shown} renderPreview={() => null} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -110,5 +110,32 @@ describe('ModerationItem: what the moderator is told about a submitted file', ()
     const notes = screen.getByTestId('version-notes');
     expect(notes.textContent).toContain("What changed (author's note)");
     expect(notes.textContent).toContain('Fetches the invoice over HTTP instead of Gmail.');
+  });
+
+  it('shows why a resubmitted listing was rejected before, and its cover', () => {
+    renderItem({
+      ...item,
+      previous_rejection: {
+        reason: 'The Gmail node sends the invoices to a fixed address.',
+        decided_at: '2026-11-21T01:00:00.000Z',
+      },
+      workflow: { ...item.workflow, cover_image_url: '/media/covers/invoice.webp' },
+    });
+    const rejection = screen.getByTestId('previous-rejection');
+    expect(rejection.textContent).toMatch(/^Rejected on .*21.* for this reason:/);
+    expect(rejection.textContent).toContain('The Gmail node sends the invoices to a fixed address.');
+    expect(screen.getByRole('img', { name: 'Cover of Invoice alerts' }).getAttribute('src')).toBe(
+      '/media/covers/invoice.webp',
+    );
+  });
+
+  it('says nothing of a rejection when the last decision was not one, in Vietnamese too', async () => {
+    renderItem({ ...item, previous_rejection: null });
+    expect(screen.queryByTestId('previous-rejection')).toBeNull();
+    cleanup();
+    await inLanguage('vi');
+    renderItem({ ...item, previous_rejection: { reason: '', decided_at: '2026-11-21T01:00:00.000Z' } });
+    expect(screen.getByTestId('previous-rejection').textContent).toContain('Không có lý do.');
+    await inLanguage('en');
   });
 });

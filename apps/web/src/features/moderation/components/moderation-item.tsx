@@ -111,7 +111,30 @@ export function ModerationItem({
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <FindingsSection item={item} />
+        {item.previous_rejection && (
+          <div
+            className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+            data-testid="previous-rejection"
+          >
+            <p className="font-medium text-amber-900">
+              {t('moderationQueue.previousRejection', {
+                date: formatDate(item.previous_rejection.decided_at, i18n.language),
+              })}
+            </p>
+            <p className="mt-1 whitespace-pre-line text-amber-900">
+              {item.previous_rejection.reason || t('moderationQueue.previousRejectionNoReason')}
+            </p>
+          </div>
+        )}
         <PlatformRow platforms={item.platforms} />
+        {workflow.cover_image_url && (
+          <img
+            src={workflow.cover_image_url}
+            alt={t('moderationQueue.coverAlt', { title: workflow.title })}
+            loading="lazy"
+            className="aspect-[1200/630] w-full max-w-sm rounded-lg border border-slate-200 object-cover"
+          />
+        )}
         {workflow.description && (
           <p className="line-clamp-4 text-sm whitespace-pre-line text-slate-700">{workflow.description}</p>
         )}
