@@ -37,13 +37,13 @@ function cookiePairs(setCookie: string | string[] | undefined): string[] {
 }
 
 /** The browser's part of the dance: start, visit the provider, come back to the callback with the code. */
-async function signInWithGoogle(identity: Record<string, unknown>) {
+async function signInWithGoogle(identity: Record<string, unknown>, callbackURL = '/workflows') {
   nextIdentity = identity;
   const address = uniqueAddress();
   const start = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/social',
-    payload: { provider: 'google', callbackURL: '/workflows' },
+    payload: { provider: 'google', callbackURL },
     remoteAddress: address,
   });
   expect(start.statusCode, start.body).toBe(200);
@@ -132,5 +132,15 @@ describe('Google sign-in (against a local OpenID Connect server)', () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toMatch(/error=/);
     expect(await ctx.db.select().from(userTable)).toHaveLength(2);
+  });
+
+  it("a new buyer who chose Google on the Buy step's sign-in comes back to that Buy step", async () => {
+    const buyStep = '/workflows/slack-digest-42?licence=agency#buy';
+    const callback = await signInWithGoogle(
+      googleUser('google-subject-buyer', 'buyer-google@example.test', 'Bình'),
+      buyStep,
+    );
+    expect(callback.statusCode, callback.body).toBe(302);
+    expect(callback.headers.location).toBe(buyStep);
   });
 });
