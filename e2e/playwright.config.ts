@@ -16,6 +16,11 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'flowbay-e2e-'));
 export const E2E_ADMIN_EMAILS = [
   'admin-desktop-en@e2e.test',
   'admin-desktop-vi@e2e.test',
+  // The admin-and-sales journeys' administrators (one reads the queue, one lists the paid workflow).
+  'i34d-admin-desktop-en@e2e.test',
+  'i34d-admin-desktop-vi@e2e.test',
+  'i34d-sales-admin-desktop-en@e2e.test',
+  'i34d-sales-admin-desktop-vi@e2e.test',
   'admin-phone-en@e2e.test',
   'admin-huge-desktop-en@e2e.test',
   'admin-huge-desktop-vi@e2e.test',
