@@ -25,12 +25,12 @@ export const E2E_ADMIN_EMAILS = [
   'admin-huge-desktop-en@e2e.test',
   'admin-huge-desktop-vi@e2e.test',
   // The buying journeys' administrators (separate accounts, so they can run beside the signed-in journeys).
+  'buying-admin-desktop-en@e2e.test',
+  'buying-admin-desktop-vi@e2e.test',
   // The honest counts journeys' administrators (they list a free workflow of their own).
   'honest-admin-desktop-en@e2e.test',
   'honest-admin-desktop-vi@e2e.test',
   'honest-admin-phone-en@e2e.test',
-  'buying-admin-desktop-en@e2e.test',
-  'buying-admin-desktop-vi@e2e.test',
   'hardening-admin-desktop-en@e2e.test',
   'hardening-admin-desktop-vi@e2e.test',
   'hardening-admin-phone-en@e2e.test',

@@ -49,9 +49,9 @@ test.describe('honest download counts', () => {
     await expect(page.getByRole('button', { name: t('detail.copyJson') })).toBeVisible();
     // The page's preview took the file but nothing counts it, and the review form stays closed.
     expect(await countedFor(reader.request, workflow.id)).toEqual({ downloads: 0, eligibility: 'not_used' });
-    await page.getByText(t('reviews.notUsed')).scrollIntoViewIfNeeded();
-    await expect(page.getByText(t('reviews.notUsed'))).toBeVisible();
-    await expect(page.getByText(t('reviews.writeTitle'))).toHaveCount(0);
+    await page.getByText(t('ratings.notUsed')).scrollIntoViewIfNeeded();
+    await expect(page.getByText(t('ratings.notUsed'))).toBeVisible();
+    await expect(page.getByText(t('ratings.writeTitle'))).toHaveCount(0);
     await expectAccessible(page);
 
     // A real download counts, once a day however often, and lets the reader rate the workflow.
@@ -62,7 +62,7 @@ test.describe('honest download counts', () => {
       ]);
       expect(download.suggestedFilename()).toMatch(/\.json$/);
     }
-    await expect(page.getByText(t('reviews.writeTitle'))).toBeVisible();
+    await expect(page.getByText(t('ratings.writeTitle'))).toBeVisible();
     expect(await countedFor(reader.request, workflow.id)).toEqual({ downloads: 1, eligibility: 'eligible' });
 
     // Coming back: the preview loads again and still counts nothing.
