@@ -77,7 +77,7 @@ describe('prefetchPage', () => {
   it('loads nothing for a page without a data declaration', async () => {
     const asked = recordingApi(0);
     const queryClient = client();
-    await prefetchPage(queryClient, at('/faq'), { versions: [] });
+    await prefetchPage(queryClient, at('/guide'), { versions: [] });
     expect(asked).toEqual([]);
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
   });
