@@ -44,6 +44,10 @@ const NIL = '00000000-0000-4000-8000-000000000000';
 const REQUESTS: Record<string, RouteRequest> = {
   // catalogue
   'POST /api/workflows/{id}/views': (f) => ({ url: `/api/workflows/${f.workflowId}/views` }),
+  'POST /api/workflows/{id}/taken': (f) => ({
+    url: `/api/workflows/${f.workflowId}/taken`,
+    payload: { kind: 'copy' },
+  }),
   // publishing
   'POST /api/workflows': () => ({
     url: '/api/workflows',
