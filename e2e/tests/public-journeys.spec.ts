@@ -169,7 +169,7 @@ test.describe('public journeys', () => {
     await page.goto('/faq');
     // Thirteen questions; opening one closes the other.
     const questions = page.locator('h3 > button');
-    await expect(questions).toHaveCount(13);
+    await expect(questions).toHaveCount(14);
     await questions.nth(0).click();
     await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
     await questions.nth(1).click();
