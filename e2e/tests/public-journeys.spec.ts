@@ -167,7 +167,7 @@ test.describe('public journeys', () => {
       await expectAccessible(page);
     }
     await page.goto('/faq');
-    // Thirteen questions; opening one closes the other.
+    // Fourteen questions (how workflows are checked among them); opening one closes the other.
     const questions = page.locator('h3 > button');
     await expect(questions).toHaveCount(14);
     await questions.nth(0).click();
