@@ -1,4 +1,5 @@
 import { parseWorkflowExport } from '@flowbay/workflow-formats';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 
 test.describe('public journeys', () => {
@@ -29,14 +30,20 @@ test.describe('public journeys', () => {
     // Filters: free only, then clear.
     await search.fill('');
     await expect(page).toHaveURL(/\/workflows$/);
-    await page.getByLabel(words.price, { exact: true }).selectOption('free');
+    // On a phone the filters are in a sheet opened by "Filters (n)", closed with Escape.
+    const inFilters = async (act: (scope: Page | Locator) => Promise<unknown>) => {
+      if (isMobile) await page.getByRole('button', { name: /^(Filters|Bộ lọc)( \(\d+\))?$/ }).click();
+      await act(isMobile ? page.getByRole('dialog') : page);
+      if (isMobile) await page.keyboard.press('Escape');
+    };
+    await inFilters((scope) => scope.getByLabel(words.price, { exact: true }).selectOption('free'));
     await expect(page).toHaveURL(/price=free/);
     const cards = page.getByRole('article');
     await expect(cards.first()).toBeVisible();
     await expect(cards.filter({ hasNotText: words.free })).toHaveCount(0);
-    await page.getByLabel(words.platform, { exact: true }).selectOption('make');
+    await inFilters((scope) => scope.getByLabel(words.platform, { exact: true }).selectOption('make'));
     await expect(page).toHaveURL(/category=make/);
-    await page.getByRole('button', { name: words.clear }).first().click();
+    await inFilters((scope) => scope.getByRole('button', { name: words.clear }).first().click());
     await expect(page).toHaveURL(/\/workflows$/);
 
     // Pages: 32 demo workflows, 12 a page.
