@@ -14,7 +14,7 @@ import { type JsonRecord, isRecord, own, text } from './shared.ts';
 
 /*
  * The shapes of the checks' contract (`@flowbay/domain` checks.ts), repeated here because this
- * package depends on nothing else in the project; bench/safety checks that both stay the same.
+ * package depends on nothing else in the project; the server's checks-contract test holds both equal.
  */
 
 /** Ordered from least to most serious. */
