@@ -82,7 +82,6 @@ export function createModerationRepository(db: Database) {
       return { rows, total: Number(count?.count ?? 0) };
     },
 
-    /** What the queue shows of its workflows: pending versions and edits, platform and use-case links. */
     /** The last decision on each workflow, when it was a rejection: why the author was sent back. */
     async lastRejections(workflowIds: string[]) {
       if (workflowIds.length === 0) return [];
@@ -103,6 +102,7 @@ export function createModerationRepository(db: Database) {
       return rows.filter((row) => row.decision === 'rejected');
     },
 
+    /** What the queue shows of its workflows: pending versions and edits, platform and use-case links. */
     async queueDetails(workflowIds: string[]) {
       if (workflowIds.length === 0) return { versions: [], edits: [], categories: [], subcategories: [] };
       const [pending, categories, subcategories] = await Promise.all([
