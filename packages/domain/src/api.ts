@@ -35,12 +35,28 @@ export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 /** A workflow in a path (`/api/workflows/:id`): its id, number or bare slug. */
 export const WorkflowRefParams = z.object({ id: z.string().min(1).max(200) });
 
+const ListingLanguageField = z.enum(['en', 'vi']);
+/** A listing's texts in one language (docs/decisions/0173). */
+export const ListingText = z.object({
+  title: z.string(),
+  description: z.string(),
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+});
+export type ListingText = z.infer<typeof ListingText>;
+
 export const WorkflowCard = z.object({
   id: z.string().uuid(),
   number: z.number().int(),
   slug: z.string(),
+  /** Title and description in `shown_language`: the caller's language when the listing has it. */
   title: z.string(),
   description: z.string(),
+  /** The listing's original language. */
+  language: ListingLanguageField,
+  /** The languages it is written in, the original first. */
+  languages: z.array(ListingLanguageField),
+  /** The language of `title` and `description` as sent; a tag ("EN") shows when it is not the caller's. */
+  shown_language: ListingLanguageField,
   price: z.number().int(),
   cover_image_url: z.string().nullable(),
   cover_thumb_url: z.string().nullable(),
@@ -110,7 +126,11 @@ export const Screenshot = z.object({
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** The caption in the caller's language when written, else the original's. */
   caption: z.string(),
+  /** The caption as written in the listing's original language and in the other one ('' for none). */
+  caption_original: z.string(),
+  caption_translation: z.string(),
 });
 export type Screenshot = z.infer<typeof Screenshot>;
 
@@ -143,8 +163,10 @@ export const WorkflowDetail = WorkflowCard.extend({
   has_pending_changes: z.boolean(),
   /** Approved screenshots, in order (at most SCREENSHOTS_MAX). */
   screenshots: z.array(Screenshot),
-  /** The optional product FAQ, approved content only. */
+  /** The optional product FAQ in `shown_language`, approved content only. */
   faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+  /** The approved texts per language (null: not written in it), for the author's form and the toggle. */
+  texts: z.object({ en: ListingText.nullable(), vi: ListingText.nullable() }),
   /** How many people bought it; only for its author and admins (the delete warning), else null. */
   purchase_count: z.number().int().nullable(),
   /** What a buyer needs to decide, by public name only; paid workflows only, else null. */
@@ -217,8 +239,11 @@ export const WorkflowVersion = z.object({
   size: z.number().int(),
   review_status: z.enum(MODERATION_STATUSES),
   review_reason: z.string().nullable(),
-  /** What changed in this version, as its author wrote it ('' for versions from before notes). */
+  /** What changed in this version, in the caller's language when written ('' for versions from before notes). */
   notes: z.string(),
+  /** The notes as written in the listing's original language and in the other one ('' for none). */
+  notes_original: z.string(),
+  notes_translation: z.string(),
   /** Every finding (with node names), compatibility and setup: for its author and admins only, else null. */
   checks: VersionCheckResult.nullable(),
 });

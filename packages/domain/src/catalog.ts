@@ -44,5 +44,7 @@ export const ListWorkflowsQuery = z.object({
     .trim()
     .refine((value) => N8nRelease.safeParse(value).success, { error: VALIDATION_KEYS.n8nRelease })
     .optional(),
+  /** "Available in my language": only listings written (originally or translated) in this language. */
+  in_language: z.enum(['en', 'vi']).optional(),
 });
 export type ListWorkflowsQuery = z.infer<typeof ListWorkflowsQuery>;

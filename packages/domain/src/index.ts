@@ -26,3 +26,4 @@ export * from './checks.ts';
 export * from './notifications.ts';
 export * from './endpoints.ts';
 export * from './routes.ts';
+export * from './listing-language.ts';

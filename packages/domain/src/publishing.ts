@@ -128,6 +128,19 @@ export const FaqItem = z.object({
 export type FaqItem = z.infer<typeof FaqItem>;
 const faq = z.array(FaqItem, { error: K.faqMax }).max(FAQ_MAX, { error: K.faqMax });
 
+/** A listing's original language; the server detects it from the text when a client leaves it out. */
+const listingLanguage = z.enum(['en', 'vi']);
+/**
+ * The listing's texts in the language other than `language` (docs/decisions/0173): the title is
+ * required, the rest optional; null on an update removes the translation.
+ */
+export const ListingTranslationInput = z.object({
+  title,
+  description: description.default(''),
+  faq: faq.default([]),
+});
+export type ListingTranslationInput = z.infer<typeof ListingTranslationInput>;
+
 /** What changed in a version, in either language (shown on the detail page and to the reviewer). */
 export const versionNotes = z
   .string({ error: K.notesRequired })
@@ -150,6 +163,13 @@ export const ScreenshotsInput = z.object({
           .trim()
           .max(SCREENSHOT_CAPTION_MAX, { error: K.captionMax })
           .default(''),
+        /** The caption in the listing's other language ('' for none). */
+        caption_translation: z
+          .string()
+          .overwrite(stripBidiControls)
+          .trim()
+          .max(SCREENSHOT_CAPTION_MAX, { error: K.captionMax })
+          .default(''),
       }),
     )
     .max(SCREENSHOTS_MAX, { error: K.screenshotsMax }),
@@ -164,6 +184,9 @@ export type ScreenshotsInput = z.infer<typeof ScreenshotsInput>;
 export const CreateWorkflowInput = z.object({
   title,
   description: description.default(''),
+  /** The language `title`, `description` and `faq` are written in. */
+  language: listingLanguage.optional(),
+  translation: ListingTranslationInput.nullish(),
   price: price.default(0),
   /** The Commercial and Agency licences' prices (null: not offered) and the Agency licence's client count. */
   commercial_price: price.nullish(),
@@ -186,6 +209,9 @@ export type CreateWorkflowInput = z.infer<typeof CreateWorkflowInput>;
 export const UpdateWorkflowInput = z.object({
   title: title.optional(),
   description: description.optional(),
+  language: listingLanguage.optional(),
+  /** Replaces the translation as a whole; null removes it. */
+  translation: ListingTranslationInput.nullish(),
   price: price.optional(),
   commercial_price: price.nullish(),
   agency_price: price.nullish(),
@@ -205,6 +231,8 @@ export type UpdateWorkflowInput = z.infer<typeof UpdateWorkflowInput>;
 export const CreateVersionInput = z.object({
   version,
   notes: versionNotes,
+  /** What changed, in the listing's other language ('' or absent: none). */
+  notes_translation: z.string().trim().max(VERSION_NOTES_MAX, { error: K.notesMax }).optional(),
   file_url: z
     .string({ error: K.fileAndVersionRequired })
     .trim()

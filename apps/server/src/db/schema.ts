@@ -30,6 +30,8 @@ import type {
   SellerTaxKind,
   ModerationStatus,
   WorkflowStatus,
+  ListingLanguage,
+  ListingTranslation,
 } from '@flowbay/domain';
 import type { InvoiceProviderId, InvoiceState } from '@flowbay/domain/invoices';
 import type { StoredReviewReportReason } from '@flowbay/domain/reports';
@@ -47,6 +49,8 @@ export interface ListingScreenshot {
   width: number;
   height: number;
   caption: string;
+  /** The caption in the listing's other language (absent or '' for none; migration 0037). */
+  captionTranslation?: string;
 }
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -168,8 +172,12 @@ export const workflows = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'restrict' }),
     slug: text('slug').notNull(),
+    /** Title, description and FAQ are written in `language`, the listing's original (migration 0037). */
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    language: text('language').$type<ListingLanguage>().notNull().default('en'),
+    /** The same texts in the other language, written by the author; null when there is none. */
+    translation: jsonb('translation').$type<ListingTranslation>(),
     /** The Personal licence's price (0: free). */
     price: bigint('price', { mode: 'number' }).notNull().default(0),
     /** The optional Commercial and Agency licences' prices, and how many clients an Agency licence covers. */
@@ -268,6 +276,8 @@ export const workflowVersions = pgTable(
     isCurrent: boolean('is_current').notNull().default(false),
     /** What changed in this version, as its author wrote it ('' for versions from before notes). */
     notes: text('notes').notNull().default(''),
+    /** The notes in the listing's other language ('' for none; migration 0037). */
+    notesTranslation: text('notes_translation').notNull().default(''),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     moderatedAt: timestamp('reviewed_at', { withTimezone: true }),
