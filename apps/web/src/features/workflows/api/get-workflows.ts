@@ -14,6 +14,8 @@ export interface WorkflowListParams {
   apps?: string[];
   /** An n8n release: leaves out n8n listings known not to run on it. */
   n8n?: string;
+  /** Only listings readable in this language (written in it or translated into it). */
+  inLanguage?: 'en' | 'vi' | '';
   user_id?: string;
   limit?: number;
 }
@@ -30,6 +32,7 @@ function listQuery(params: WorkflowListParams) {
     sort: params.sort ?? undefined,
     app: params.apps?.length ? params.apps.join(',') : undefined,
     n8n: params.n8n || undefined,
+    in_language: params.inLanguage || undefined,
     user_id: params.user_id || undefined,
     limit: params.limit,
   };

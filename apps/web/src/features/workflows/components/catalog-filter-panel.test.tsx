@@ -12,6 +12,7 @@ const filters: CatalogFilters = {
   sort: null,
   apps: [],
   n8n: '',
+  inLanguage: '',
   page: 0,
 };
 const categories = [
@@ -19,10 +20,15 @@ const categories = [
   { id: 'c2', name: 'Finance', name_vi: 'Tài chính' },
 ];
 
-function renderPanel(onChange = vi.fn(), onClear = vi.fn(), resultCount?: number) {
+function renderPanel(
+  onChange = vi.fn(),
+  onClear = vi.fn(),
+  resultCount?: number,
+  shown: CatalogFilters = filters,
+) {
   renderInApp(
     <CatalogFilterPanel
-      filters={filters}
+      filters={shown}
       resultCount={resultCount}
       categories={categories}
       subcategories={[]}
@@ -86,5 +92,26 @@ describe('catalogue filters', () => {
     const sheet = screen.getByRole('dialog', { name: 'Bộ lọc' });
     expect(within(sheet).getByRole('button', { name: 'Xem 1 workflow' })).toBeTruthy();
     expect(within(sheet).getByRole('button', { name: 'Xóa bộ lọc' })).toBeTruthy();
+  });
+
+  it('offers the listings readable in Vietnamese to a Vietnamese visitor, as in_language=vi', async () => {
+    await inLanguage('vi');
+    const { onChange } = renderPanel();
+    const [inline] = screen.getAllByRole('checkbox', { name: 'Có bản tiếng Việt' });
+    expect((inline as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(inline!);
+    expect(onChange).toHaveBeenCalledWith('inLanguage', 'vi');
+  });
+
+  it('shows the filter on, sends it with the form, counts it on the phone and turns it off', async () => {
+    await inLanguage('en');
+    const { onChange } = renderPanel(vi.fn(), vi.fn(), 3, { ...filters, inLanguage: 'en' });
+    const box = screen.getByRole('checkbox', { name: 'Available in English' }) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(new FormData(document.querySelector('form')!).get('in_language')).toBe('en');
+    // Platform, price and the language.
+    expect(screen.getByRole('button', { name: 'Filters (3)' })).toBeTruthy();
+    fireEvent.click(box);
+    expect(onChange).toHaveBeenCalledWith('inLanguage', '');
   });
 });

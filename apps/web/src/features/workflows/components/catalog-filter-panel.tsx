@@ -45,7 +45,8 @@ export function sheetFilterCount(filters: CatalogFilters): number {
     (filters.subcategory ? 1 : 0) +
     (filters.price !== 'all' ? 1 : 0) +
     filters.apps.length +
-    (filters.n8n ? 1 : 0)
+    (filters.n8n ? 1 : 0) +
+    (filters.inLanguage ? 1 : 0)
   );
 }
 
@@ -146,8 +147,21 @@ export function CatalogFilterPanel({
       {t('catalog.clearFilters')}
     </Button>
   );
+  // The listings readable in the interface's language; a shared address may name the other one.
+  const readable = filters.inLanguage || (language === 'vi' ? 'vi' : 'en');
   const more = (
     <>
+      <label className="mt-4 flex cursor-pointer items-center gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          name="in_language"
+          value={readable}
+          className="accent-brand-600 size-4"
+          checked={filters.inLanguage !== ''}
+          onChange={(event) => onChange('inLanguage', event.target.checked ? readable : '')}
+        />
+        {t(`catalog.inLanguage.${readable}`)}
+      </label>
       <AppFacet selected={filters.apps} facets={facets?.apps} onChange={(apps) => onChange('apps', apps)} />
       <MyN8nControl onlyMine={filters.n8n} onOnlyMineChange={(release) => onChange('n8n', release)} />
     </>

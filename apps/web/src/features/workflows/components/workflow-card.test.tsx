@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkflowCard as WorkflowCardData } from '@flowbay/domain';
 import { renderInApp, inLanguage } from '@/test/render';
@@ -11,6 +11,9 @@ function card(overrides: Partial<WorkflowCardData> = {}): WorkflowCardData {
     slug: 'sync-shopify-orders',
     title: 'Sync Shopify orders',
     description: '**Copies** every new order into a sheet.',
+    language: 'en',
+    languages: ['en'],
+    shown_language: 'en',
     price: 199_000,
     cover_image_url: null,
     cover_thumb_url: null,
@@ -59,6 +62,55 @@ describe('workflow card', () => {
     expect(screen.getByText('Miễn phí')).toBeTruthy();
     expect(screen.getByText('Thương mại điện tử')).toBeTruthy();
     expect(screen.getByText('Đơn hàng')).toBeTruthy();
+  });
+});
+
+describe("workflow card: the text's language", () => {
+  it('tags an English-only listing "EN" for a Vietnamese visitor, and says so to screen readers', async () => {
+    await inLanguage('vi');
+    renderInApp(<WorkflowCard workflow={card()} />);
+    const tag = screen.getByTestId('language-tag');
+    expect(tag.textContent).toContain('EN');
+    expect(within(tag).getByText('Viết bằng tiếng Anh')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Sync Shopify orders' }).getAttribute('lang')).toBe('en');
+  });
+
+  it("shows no tag when the text is in the visitor's language, the original or a translation", async () => {
+    await inLanguage('vi');
+    renderInApp(
+      <>
+        <WorkflowCard
+          workflow={card({
+            title: 'Đồng bộ đơn hàng Shopify',
+            languages: ['en', 'vi'],
+            shown_language: 'vi',
+          })}
+        />
+        <WorkflowCard
+          workflow={card({
+            id: 'a1',
+            title: 'Gửi hoá đơn',
+            language: 'vi',
+            languages: ['vi'],
+            shown_language: 'vi',
+          })}
+        />
+      </>,
+    );
+    expect(screen.getByRole('link', { name: 'Đồng bộ đơn hàng Shopify' })).toBeTruthy();
+    expect(screen.queryByTestId('language-tag')).toBeNull();
+  });
+
+  it('tags a Vietnamese-only listing "VI" for an English visitor', async () => {
+    await inLanguage('en');
+    renderInApp(
+      <WorkflowCard
+        workflow={card({ title: 'Gửi hoá đơn', language: 'vi', languages: ['vi'], shown_language: 'vi' })}
+      />,
+    );
+    const tag = screen.getByTestId('language-tag');
+    expect(tag.textContent).toContain('VI');
+    expect(within(tag).getByText('Written in Vietnamese')).toBeTruthy();
   });
 });
 

@@ -18,6 +18,7 @@ import { AuthorAvatar, authorName } from './author-avatar';
 import { markdownToPlainText } from '@flowbay/domain/markdown';
 import { NodeIconStrip } from './node-icon-strip';
 import { PriceBadge } from './price-badge';
+import { LanguageTag, foreignLanguage } from './language-tag';
 
 const VISIBLE_USE_CASES = 3;
 
@@ -28,13 +29,21 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
   const author = authorName(workflow.profiles);
   const platform = workflow.categories[0];
   const { release } = useMyN8nRelease();
+  // Title and description come in the visitor's language when the listing has it; else a tag says which.
+  const foreign = foreignLanguage(workflow.shown_language, language);
   return (
     <article className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md">
       <div className="flex items-center justify-between gap-3">
         {platform ? <Badge variant="neutral">{localizedName(platform, language)}</Badge> : <span />}
-        <PriceBadge price={workflow.price} />
+        <div className="flex items-center gap-1.5">
+          {foreign && <LanguageTag language={foreign} />}
+          <PriceBadge price={workflow.price} />
+        </div>
       </div>
-      <h3 className="mt-3 line-clamp-2 text-base leading-snug font-semibold text-slate-900 group-hover:text-brand-800">
+      <h3
+        lang={foreign ?? undefined}
+        className="mt-3 line-clamp-2 text-base leading-snug font-semibold text-slate-900 group-hover:text-brand-800"
+      >
         <Link
           to={workflowPath(workflow)}
           className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600"
@@ -42,7 +51,7 @@ export function WorkflowCard({ workflow }: { workflow: WorkflowCardData }) {
           {workflow.title}
         </Link>
       </h3>
-      <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">
+      <p lang={foreign ?? undefined} className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">
         {markdownToPlainText(workflow.description) || t('card.noDescription')}
       </p>
       <div className="mt-4">

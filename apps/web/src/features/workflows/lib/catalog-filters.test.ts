@@ -98,7 +98,37 @@ describe('the "Only what runs on my n8n" filter', () => {
   });
 });
 
+describe('the "Available in my language" filter', () => {
+  it('keeps in_language=en|vi in the address, counts as a filter, and drops anything else', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('in_language=vi'));
+    expect(filters.inLanguage).toBe('vi');
+    expect(hasActiveFilters(filters)).toBe(true);
+    expect(filtersToSearchParams(filters).toString()).toBe('in_language=vi');
+    expect(filtersFromSearchParams(new URLSearchParams('in_language=fr')).inLanguage).toBe('');
+    expect(filtersToSearchParams(changeFilter(filters, 'inLanguage', '')).toString()).toBe('');
+  });
+});
+
 describe('the list query', () => {
+  it('asks the API for in_language=<language> when "Available in my language" is on', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        return Response.json({ workflows: [], totalCount: 0, filteredCount: 0, page: 0, pageSize: 24 });
+      }),
+    );
+    for (const inLanguage of ['vi', ''] as const) {
+      const options = workflowsQueryOptions({ ...DEFAULT_FILTERS, inLanguage });
+      await (options.queryFn as (context: { signal: AbortSignal }) => Promise<unknown>)({
+        signal: new AbortController().signal,
+      });
+    }
+    vi.unstubAllGlobals();
+    expect(asked).toEqual(['/api/workflows?in_language=vi', '/api/workflows']);
+  });
+
   it('asks the API for n8n=<release> when the filter is on', async () => {
     const asked: string[] = [];
     vi.stubGlobal(

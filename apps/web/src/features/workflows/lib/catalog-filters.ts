@@ -2,6 +2,7 @@
 import { APP_FILTER_MAX, SORTS, appFilterKeys, type Sort } from '@flowbay/domain/catalog-terms';
 import { PRICE_FILTERS, type PriceFilter } from '@flowbay/domain/price';
 import { pageFromSearchParams } from '@flowbay/domain/routes';
+import { LISTING_LANGUAGES, type ListingLanguage } from '@flowbay/domain/listing-language';
 import { parseN8nRelease } from '@/lib/n8n-release';
 
 /** Sorts offered in the panel, the API's; with a search, "best match" comes first and is the default. */
@@ -20,6 +21,8 @@ export interface CatalogFilters {
   apps: string[];
   /** An n8n release: only workflows known to run on it ("Only what runs on my n8n"); '' for all. */
   n8n: string;
+  /** "Available in my language": only listings readable in it (written in it or translated); '' for all. */
+  inLanguage: ListingLanguage | '';
   /** Zero-based, as the API counts; the address shows it one-based. */
   page: number;
 }
@@ -32,6 +35,7 @@ export const DEFAULT_FILTERS: CatalogFilters = {
   sort: null,
   apps: [],
   n8n: '',
+  inLanguage: '',
   page: 0,
 };
 
@@ -60,7 +64,11 @@ export function sortOptions(filters: Pick<CatalogFilters, 'search'>): readonly S
   return filters.search.trim() ? SORT_OPTIONS : SORT_OPTIONS.filter((sort) => sort !== 'relevance');
 }
 
-function oneOf<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
+function oneOf<T extends string, F extends string = T>(
+  value: string | null,
+  options: readonly T[],
+  fallback: F,
+): T | F {
   return value && (options as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
@@ -78,6 +86,7 @@ export function filtersFromSearchParams(params: URLSearchParams): CatalogFilters
       .filter((key) => /^[a-z0-9][a-z0-9.@/_-]{0,79}$/.test(key))
       .slice(0, APP_FILTER_MAX),
     n8n: parseN8nRelease(params.get('n8n') ?? '') ?? '',
+    inLanguage: oneOf(params.get('in_language'), LISTING_LANGUAGES, ''),
     page: pageFromSearchParams(params),
   };
 }
@@ -91,6 +100,7 @@ export function filtersToSearchParams(filters: CatalogFilters): URLSearchParams 
   if (filters.price !== 'all') params.set('price', filters.price);
   if (filters.apps.length > 0) params.set('app', filters.apps.join(','));
   if (filters.n8n) params.set('n8n', filters.n8n);
+  if (filters.inLanguage) params.set('in_language', filters.inLanguage);
   // A sort that is the default anyway stays out of the address.
   if (filters.sort && filters.sort !== effectiveSort({ ...filters, sort: null }))
     params.set('sort', filters.sort);
@@ -115,6 +125,7 @@ export function hasActiveFilters(filters: CatalogFilters): boolean {
     filters.price !== 'all' ||
     filters.apps.length > 0 ||
     filters.n8n ||
+    filters.inLanguage ||
     (filters.sort !== null && filters.sort !== effectiveSort({ ...filters, sort: null })),
   );
 }
