@@ -16,6 +16,8 @@ const version = (overrides: Partial<WorkflowVersion>): WorkflowVersion => ({
   review_status: 'approved',
   review_reason: null,
   notes: '',
+  notes_original: '',
+  notes_translation: '',
   checks: null,
   ...overrides,
 });

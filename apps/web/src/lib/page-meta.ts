@@ -9,10 +9,12 @@ export function usePageMeta(title: string | undefined, description?: string) {
   useEffect(() => {
     if (!title) return;
     document.title = title.includes('Flowbay') ? title : `${title} | Flowbay`;
+    // The share tags too: a link copied after navigating names the page the reader sees.
+    document.querySelector('meta[property="og:title"]')?.setAttribute('content', document.title);
     if (description !== undefined) {
-      document
-        .querySelector('meta[name="description"]')
-        ?.setAttribute('content', truncateDescription(description));
+      const text = truncateDescription(description);
+      document.querySelector('meta[name="description"]')?.setAttribute('content', text);
+      document.querySelector('meta[property="og:description"]')?.setAttribute('content', text);
     }
   }, [title, description]);
 }

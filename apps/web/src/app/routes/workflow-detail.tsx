@@ -74,7 +74,7 @@ function WithSignedIn({ children }: { children: (signedIn: boolean) => ReactNode
 /** Puts the other features' parts (buying, favourites, translation, reviews, n8n) into the layout. */
 function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
   const { t } = useTranslation();
-  const translation = useTranslateToggle(workflow.title, workflow.description);
+  const translation = useTranslateToggle(workflow.title, workflow.description, workflow.shown_language);
   const queryClient = useQueryClient();
   const listed = workflow.status === 'listed';
 
@@ -99,7 +99,8 @@ function WorkflowDetailView({ workflow }: { workflow: WorkflowDetail }) {
       shown={{
         title: translation.title,
         description: translation.description,
-        lang: translation.on ? translation.target : undefined,
+        lang: translation.on ? translation.target : workflow.shown_language,
+        translated: translation.on,
       }}
       onDownload={() => void download()}
       // A copy or download from the preview lets its signed-in user rate a free workflow.

@@ -4,21 +4,22 @@ import { toast } from '@/components/ui/toaster';
 import type { TranslateInput } from '@flowbay/domain/translate';
 import { TRANSLATE_LANGUAGES } from '@flowbay/domain/translate-languages';
 import { useTranslateStatus, useTranslatedTexts } from './api/translate';
-import { looksVietnamese } from './lib/detect-vietnamese';
 
 /**
- * The detail page's translate toggle: off shows the original, on shows the
- * translation; the target defaults to Vietnamese for an English UI and English otherwise.
+ * The detail page's translate toggle: off shows the listing's text, on shows a machine translation.
+ * It is offered only when a translation provider is configured and the text shown is not in the
+ * visitor's language (`language`: the listing has no translation into it); the target defaults to
+ * the visitor's language.
  */
-export function useTranslateToggle(title: string, description: string) {
+export function useTranslateToggle(title: string, description: string, language: 'en' | 'vi') {
   const { t, i18n } = useTranslation();
   const status = useTranslateStatus();
-  const defaultTarget: TranslateInput['target'] = i18n.language === 'vi' ? 'en' : 'vi';
+  const defaultTarget: TranslateInput['target'] = i18n.language === 'vi' ? 'vi' : 'en';
   const [on, setOn] = useState(false);
   const [target, setTarget] = useState<TranslateInput['target']>(defaultTarget);
   useEffect(() => setTarget(defaultTarget), [defaultTarget]);
 
-  const visible = Boolean(status.data?.available) && !looksVietnamese(title) && !looksVietnamese(description);
+  const visible = Boolean(status.data?.available) && language !== defaultTarget;
   const texts = description ? [title, description] : [title];
   const translated = useTranslatedTexts(texts, target, visible && on);
 

@@ -12,10 +12,16 @@ export function uiListingLanguage(language: string): ListingLanguage {
  * translation into it); screen readers hear "Written in English" instead of the letters.
  */
 export function LanguageTag({ language, className }: { language: ListingLanguage; className?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const label = t(`card.writtenIn.${language}`);
   return (
-    <Badge variant="neutral" className={className} title={label} data-testid="language-tag">
+    <Badge
+      variant="neutral"
+      className={className}
+      title={label}
+      lang={i18n.language}
+      data-testid="language-tag"
+    >
       <span aria-hidden="true">{language.toUpperCase()}</span>
       <span className="sr-only">{label}</span>
     </Badge>

@@ -2,11 +2,13 @@ import { ArrowLeft, Calendar, Download, Eye, Heart, Star } from 'lucide-react';
 import { useTranslation } from '@/i18n/use-translation';
 import { Link } from 'react-router';
 import type { WorkflowDetail } from '@flowbay/domain';
+import type { ListingLanguage } from '@flowbay/domain/listing-language';
 import { Badge } from '@/components/ui/badge';
 import { formatDate, formatRating } from '@/lib/format';
 import { localizedName } from '../../api/get-taxonomy';
 import { AuthorAvatar, authorName } from '../author-avatar';
 import { PriceBadge } from '../price-badge';
+import { LanguageTag } from '../language-tag';
 
 export function DetailBreadcrumb({ title }: { title: string }) {
   const { t } = useTranslation();
@@ -33,10 +35,13 @@ export function DetailHeader({
   workflow,
   title,
   titleLang,
+  foreign,
 }: {
   workflow: WorkflowDetail;
   title: string;
   titleLang?: string;
+  /** The language of the listing's text when it is not the visitor's (it is tagged "EN" or "VI"). */
+  foreign?: ListingLanguage | null;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -54,12 +59,15 @@ export function DetailHeader({
           <Badge key={item.subcategory_id}>{localizedName(item.subcategories, language)}</Badge>
         ))}
       </div>
-      <h1
-        className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
-        lang={titleLang}
-      >
-        {title}
-      </h1>
+      <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h1
+          className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+          lang={titleLang}
+        >
+          {title}
+        </h1>
+        {foreign && <LanguageTag language={foreign} />}
+      </div>
       <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-600">
         <Link
           to={`/profiles/${workflow.user_id}`}

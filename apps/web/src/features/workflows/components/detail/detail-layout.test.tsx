@@ -4,7 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RelatedWorkflows, WorkflowCard, WorkflowDetail } from '@flowbay/domain';
 import { initI18n } from '@/i18n';
-import { DetailLayout } from './detail-layout';
+import { i18n } from '@/i18n';
+import { DetailLayout, type ShownText } from './detail-layout';
 // The parts the page loads lazily (the share menu, the markdown guide, a paid workflow's graph), imported
 // here: they are loaded before any test runs, and no wait below depends on a chunk's first transform.
 import './share-menu';
@@ -26,6 +27,9 @@ function card(id: string, title: string): WorkflowCard {
     slug: title.toLowerCase().replace(/\W+/g, '-'),
     title,
     description: 'Does things',
+    language: 'en',
+    languages: ['en'],
+    shown_language: 'en',
     price: 0,
     cover_image_url: null,
     cover_thumb_url: null,
@@ -79,6 +83,7 @@ function detail(overrides: Partial<WorkflowDetail> = {}): WorkflowDetail {
     has_pending_changes: false,
     screenshots: [],
     faq: [],
+    texts: { en: { title: 'Sync Shopify orders to Google Sheets', description: '', faq: [] }, vi: null },
     purchase_count: null,
     buyer_summary: {
       platform: 'n8n',
@@ -119,14 +124,17 @@ function stubApi(related: RelatedWorkflows) {
   return written;
 }
 
-function renderLayout(workflow: WorkflowDetail) {
+function renderLayout(
+  workflow: WorkflowDetail,
+  shown: ShownText = { title: workflow.title, description: workflow.description },
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <DetailLayout
           workflow={workflow}
-          shown={{ title: workflow.title, description: workflow.description }}
+          shown={shown}
           onDownload={() => undefined}
           purchase={<div data-testid="buy-slot">buy</div>}
         />
@@ -221,5 +229,55 @@ describe('DetailLayout', () => {
     expect(written[1]).toBe(
       `Sync Shopify orders to Google Sheets\n\nSetup Connect Shopify and Google Sheets.\n\n${window.location.href}`,
     );
+  });
+
+  it("tags the listing's own text when it is not in the visitor's language, in the visitor's words", async () => {
+    stubApi({ related: [], by_author: [] });
+    await i18n.changeLanguage('vi');
+    try {
+      const { unmount } = renderLayout(detail(), {
+        title: 'Sync Shopify orders to Google Sheets',
+        description: '',
+        lang: 'en',
+      });
+      const title = screen.getByRole('heading', { level: 1, name: 'Sync Shopify orders to Google Sheets' });
+      expect(title.getAttribute('lang')).toBe('en');
+      const tag = screen.getByTestId('language-tag');
+      expect(tag.textContent).toContain('EN');
+      expect(within(tag).getByText('Viết bằng tiếng Anh')).toBeTruthy();
+      unmount();
+      // Its Vietnamese translation, as the API sends it to a Vietnamese visitor: no tag.
+      renderLayout(
+        detail({
+          title: 'Đồng bộ đơn Shopify sang Google Sheets',
+          languages: ['en', 'vi'],
+          shown_language: 'vi',
+        }),
+        { title: 'Đồng bộ đơn Shopify sang Google Sheets', description: '', lang: 'vi' },
+      );
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'Đồng bộ đơn Shopify sang Google Sheets' }),
+      ).toBeTruthy();
+      expect(screen.queryByTestId('language-tag')).toBeNull();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('shows no tag over a machine translation the reader asked for', () => {
+    stubApi({ related: [], by_author: [] });
+    renderLayout(detail({ language: 'vi', languages: ['vi'], shown_language: 'vi' }), {
+      title: 'Sync Shopify orders to Google Sheets',
+      description: '',
+      lang: 'en',
+      translated: true,
+    });
+    expect(screen.queryByTestId('language-tag')).toBeNull();
+  });
+
+  it('tags a Vietnamese-only listing "VI" for an English visitor', () => {
+    stubApi({ related: [], by_author: [] });
+    renderLayout(detail({ title: 'Gửi hóa đơn', language: 'vi', languages: ['vi'], shown_language: 'vi' }));
+    expect(within(screen.getByTestId('language-tag')).getByText('Written in Vietnamese')).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from '@/i18n/use-translation';
 import type { WorkflowDetail } from '@flowbay/domain';
 import { useRelated } from '../../api/get-related';
 import { authorName } from '../author-avatar';
+import { foreignLanguage } from '../language-tag';
 import { AppsAndRequirements, requirementFacts } from './apps-and-requirements';
 import { AuthorCard } from './author-card';
 import { CheckedSection, RunsOnN8nSection } from './checks-sections';
@@ -16,11 +17,17 @@ import { InfoCard } from './info-card';
 import { PreviewSection, WorkflowCover } from './preview-section';
 import { RelatedWorkflows } from './related-workflows';
 
-/** Title and description as shown: the original, or the translation the reader asked for. */
+/**
+ * Title and description as shown: the listing's text in the visitor's language when it has one (the
+ * API's choice), else its original, or the machine translation the reader asked for.
+ */
 export interface ShownText {
   title: string;
   description: string;
+  /** The language they are in. */
   lang?: string;
+  /** True while the reader looks at a machine translation. */
+  translated?: boolean;
 }
 
 /**
@@ -52,8 +59,10 @@ export function DetailLayout({
   asideTop?: ReactNode;
   authorRating?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const author = authorName(workflow.profiles) ?? t('common.anonymous');
+  // The listing's own text in another language than the visitor's is tagged ("EN"), not a translation.
+  const foreign = shown.translated ? null : foreignLanguage(workflow.shown_language, i18n.language);
   // Before purchase the main column shows a paid workflow's structure, so its cover goes here.
   const previewable = (workflow.access.can_download && Boolean(workflow.file_url)) || workflow.price > 0;
   return (
@@ -62,7 +71,7 @@ export function DetailLayout({
       {notice}
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">
         <div className="min-w-0">
-          <DetailHeader workflow={workflow} title={shown.title} titleLang={shown.lang} />
+          <DetailHeader workflow={workflow} title={shown.title} titleLang={shown.lang} foreign={foreign} />
           <DetailActions workflow={workflow} onDownload={onDownload}>
             {actions}
           </DetailActions>
@@ -73,7 +82,7 @@ export function DetailLayout({
             <CheckedSection workflow={workflow} />
             <ScreenshotGallery screenshots={workflow.screenshots} title={workflow.title} />
             <DescriptionCard markdown={shown.description} lang={shown.lang} />
-            <FaqCard faq={workflow.faq} />
+            <FaqCard faq={workflow.faq} lang={faqLanguage(workflow)} />
           </div>
           <PreviewSection workflow={workflow} onTaken={onTaken} />
           {reviews}
@@ -89,6 +98,12 @@ export function DetailLayout({
       {workflow.status === 'listed' && <RelatedSection workflowId={workflow.id} authorName={author} />}
     </div>
   );
+}
+
+/** The FAQ's language: a translation without questions shows the original's. */
+function faqLanguage(workflow: WorkflowDetail): string {
+  const shown = workflow.texts?.[workflow.shown_language];
+  return shown && shown.faq.length > 0 ? workflow.shown_language : workflow.language;
 }
 
 /**

@@ -10,7 +10,7 @@ const shots: Screenshot[] = [
   { id: 'a', url: '/files/screenshots/u/a.webp', width: 1600, height: 900, caption: 'The canvas' },
   { id: 'b', url: '/files/screenshots/u/b.webp', width: 800, height: 600, caption: '' },
   { id: 'c', url: '/files/screenshots/u/c.webp', width: 1200, height: 800, caption: 'The result in Sheets' },
-];
+].map((shot) => ({ ...shot, caption_original: shot.caption, caption_translation: '' }));
 
 const viewer = () => screen.getByRole('dialog');
 const shownImage = () => within(viewer()).getByRole('img');
