@@ -274,3 +274,79 @@ describe('common words intersected through their byte-per-slot copies', () => {
     }
   });
 });
+
+describe('listings in two languages', () => {
+  const vietnameseOnly = () =>
+    workflow({
+      title: 'Gửi hóa đơn qua Zalo',
+      description: 'Tạo hóa đơn từ đơn hàng mới và gửi cho khách hàng.',
+      language: 'vi',
+    });
+  const englishOnly = () =>
+    workflow({
+      title: 'Weekly weather digest',
+      description: 'Posts the forecast to Slack every Monday.',
+      language: 'en',
+    });
+  const translated = () =>
+    workflow({
+      title: 'Sao lưu bảng tính hằng đêm',
+      description: 'Sao lưu Google Sheets vào Drive mỗi đêm.',
+      language: 'vi',
+      translation: { title: 'Nightly spreadsheet backup', description: 'Copies Google Sheets to Drive.' },
+    });
+
+  it('finds a listing by the words of its translation, and ranks its translated title like a title', () => {
+    const index = new SearchIndex();
+    const backup = translated();
+    const mentions = workflow({ title: 'Drive cleanup', description: 'Runs nightly after the backup job.' });
+    for (const item of [mentions, backup]) index.upsert(item);
+    expect(index.query(query('nightly backup')).ids).toEqual([backup.id, mentions.id]);
+    // Its original words still find it.
+    expect(index.query(query('sao lưu bảng tính')).ids).toEqual([backup.id]);
+  });
+
+  it('forgets the old translation when it changes or is removed', () => {
+    const index = new SearchIndex();
+    const backup = translated();
+    index.upsert(backup);
+    index.upsert({
+      ...backup,
+      translation: { title: 'Spreadsheet safety copy', description: 'Every evening.' },
+    });
+    expect(index.query(query('nightly backup')).ids).toEqual([]);
+    expect(index.query(query('safety copy')).ids).toEqual([backup.id]);
+    index.upsert({ ...backup, translation: null });
+    expect(index.query(query('safety copy')).ids).toEqual([]);
+  });
+
+  it('finds an English-only listing from a Vietnamese query through the synonyms, and the other way round', () => {
+    const index = new SearchIndex();
+    const weather = englishOnly();
+    const invoices = vietnameseOnly();
+    for (const item of [weather, invoices]) index.upsert(item);
+    expect(index.query(query('thời tiết')).ids).toEqual([weather.id]);
+    expect(index.query(query('invoice')).ids).toEqual([invoices.id]);
+  });
+
+  it('keeps to the listings available in a language: written in it or translated into it', () => {
+    const index = new SearchIndex();
+    const en = englishOnly();
+    const vi = vietnameseOnly();
+    const both = translated();
+    for (const item of [en, vi, both]) index.upsert(item);
+    const inVietnamese = index.query(query('', { inLanguage: 'vi', sort: 'created_at_asc' }));
+    expect(inVietnamese.ids).toEqual([vi.id, both.id]);
+    expect(inVietnamese.count).toBe(2);
+    const inEnglish = index.query(query('', { inLanguage: 'en', sort: 'created_at_asc' }));
+    expect(inEnglish.ids).toEqual([en.id, both.id]);
+    // The facets count what the filter keeps, not the whole catalogue.
+    expect(inEnglish.facets.platforms).toEqual([{ id: 'n8n', count: 2 }]);
+    expect(index.query(query('')).facets.platforms).toEqual([{ id: 'n8n', count: 3 }]);
+    // With words too, and a listing whose translation is removed leaves the other language.
+    expect(index.query(query('sao lưu', { inLanguage: 'en' })).ids).toEqual([both.id]);
+    index.upsert({ ...both, translation: null });
+    expect(index.query(query('sao lưu', { inLanguage: 'en' })).ids).toEqual([]);
+    expect(index.query(query('', { inLanguage: 'en' })).count).toBe(1);
+  });
+});

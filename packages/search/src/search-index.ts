@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { PRICE_BANDS, runsOnRelease, type PriceFilter, type Sort } from '@flowbay/domain';
+import {
+  PRICE_BANDS,
+  runsOnRelease,
+  type ListingLanguage,
+  type PriceFilter,
+  type Sort,
+} from '@flowbay/domain';
 import {
   EMPTY,
   Postings,
@@ -22,6 +28,13 @@ export interface IndexedWorkflow {
   userId: string;
   title: string;
   description: string;
+  /** The language title and description are written in (absent: English). */
+  language?: ListingLanguage;
+  /**
+   * The title and description in the other language, when the author wrote them: searched like the
+   * original's (docs/decisions/0173), so a visitor finds the listing in either language.
+   */
+  translation?: { title: string; description: string } | null;
   /** Every app and node kind the workflow uses; `core` ones are searchable but not app filters. */
   apps: Array<{ key: string; name: string; core?: boolean }>;
   platforms: string[];
@@ -81,6 +94,8 @@ export interface SearchQuery {
   price: PriceFilter;
   /** An n8n release ("1.98"): leaves out the workflows known not to run on it. */
   n8n?: string;
+  /** "Available in my language": written in it, originally or in a translation. */
+  inLanguage?: ListingLanguage;
   sort: SearchSort;
   offset: number;
   limit: number;
@@ -123,6 +138,8 @@ const DENSE_MIN_LENGTH = 1024;
 const DENSE_MIN_USES = 2;
 const ALTERNATIVE_CACHE_SIZE = 2000;
 const PRICE_FACETS = Object.keys(PRICE_BANDS) as Array<Exclude<PriceFilter, 'all'>>;
+/** A bit per language a listing is written in. */
+const LANGUAGE_BITS: Record<ListingLanguage, number> = { en: 1, vi: 2 };
 
 /** One word of the query: the index words it stands for, and how much a match counts. */
 interface Alternative {
@@ -167,6 +184,8 @@ export class SearchIndex {
   private ratings = new Float64Array(1024);
   /** A bit per price band the price falls in (PRICE_FACETS order). */
   private bands = new Uint8Array(1024);
+  /** A bit per language the listing is written in (LANGUAGE_BITS). */
+  private languages = new Uint8Array(1024);
   /** The n8n release bounds by slot (null min: not known). */
   private n8nBounds: Array<{ min: string | null; max: string | null }> = [];
   /** Facet values (apps, platforms, use cases) as small integers: slot → facetData[start, start + count). */
@@ -320,6 +339,7 @@ export class SearchIndex {
     this.popularity = widen(this.popularity, (n) => new Float64Array(n));
     this.ratings = widen(this.ratings, (n) => new Float64Array(n));
     this.bands = widen(this.bands, (n) => new Uint8Array(n));
+    this.languages = widen(this.languages, (n) => new Uint8Array(n));
     this.facetStart = widen(this.facetStart, (n) => new Int32Array(n));
     this.facetCount = widen(this.facetCount, (n) => new Uint8Array(n));
   }
@@ -351,6 +371,9 @@ export class SearchIndex {
     const fingerprint = digest([
       workflow.title,
       workflow.description.slice(0, 4000),
+      workflow.language ?? 'en',
+      workflow.translation?.title ?? null,
+      workflow.translation?.description.slice(0, 4000) ?? null,
       workflow.apps,
       workflow.platforms,
       workflow.useCases,
@@ -422,6 +445,8 @@ export class SearchIndex {
       });
     };
     addText(words(workflow.title), () => TITLE);
+    // The translated title ranks like the title; its words are never paired with the original's.
+    if (workflow.translation) addText(words(workflow.translation.title), () => TITLE);
     for (const app of workflow.apps) {
       const appWords = [...words(app.name), ...words(app.key)];
       addText(words(app.name), () => APP);
@@ -433,9 +458,12 @@ export class SearchIndex {
       if (!app.core) this.appNames.set(app.key, app.name);
     }
     for (const name of workflow.taxonomyNames) addText(words(name), () => TAXONOMY);
-    addText(words(workflow.description).slice(0, DESCRIPTION_WORDS), (position) =>
-      position < HEAD_WORDS ? DESCRIPTION_HEAD : DESCRIPTION_TAIL,
-    );
+    const description = (text: string) =>
+      addText(words(text).slice(0, DESCRIPTION_WORDS), (position) =>
+        position < HEAD_WORDS ? DESCRIPTION_HEAD : DESCRIPTION_TAIL,
+      );
+    description(workflow.description);
+    if (workflow.translation) description(workflow.translation.description);
     for (const [word, mask] of masks) {
       let list = this.postings.get(word);
       if (!list) {
@@ -475,6 +503,10 @@ export class SearchIndex {
     this.favorites[slot] = workflow.favorites;
     this.popularity[slot] = workflow.favorites * 20 + workflow.views;
     this.ratings[slot] = workflow.ratingScore ?? NaN;
+    const original = workflow.language ?? 'en';
+    this.languages[slot] = workflow.translation
+      ? LANGUAGE_BITS.en | LANGUAGE_BITS.vi
+      : LANGUAGE_BITS[original];
     this.bands[slot] = PRICE_FACETS.reduce(
       (mask, band, bit) => (matchesPrice(workflow.price, band) ? mask | (1 << bit) : mask),
       0,
@@ -809,6 +841,7 @@ export class SearchIndex {
     if (filter.bands && !(this.bands[slot]! & filter.bands)) return false;
     for (const facet of filter.facets) if (!this.hasFacet(slot, facet)) return false;
     if (query.n8n && runsOnRelease(this.n8nBounds[slot]!, query.n8n) === false) return false;
+    if (query.inLanguage && !(this.languages[slot]! & LANGUAGE_BITS[query.inLanguage])) return false;
     return !query.userId || this.userIds[slot] === query.userId;
   }
 
@@ -860,6 +893,7 @@ export class SearchIndex {
       query.apps ?? [],
       query.price,
       query.n8n ?? '',
+      query.inLanguage ?? '',
       query.sort,
       query.offset,
       query.limit,
@@ -889,7 +923,8 @@ export class SearchIndex {
     const space = this.candidateSpace;
     const live = this.live;
     // Without filters a candidate only has to be live (the common case, checked inline).
-    const plain = filter.facets.length === 0 && !filter.bands && !query.userId && !query.n8n;
+    const plain =
+      filter.facets.length === 0 && !filter.bands && !query.userId && !query.n8n && !query.inLanguage;
     let found = 0;
     let score: Float64Array | null = null;
     if (this.scores.length < this.ids.length) {

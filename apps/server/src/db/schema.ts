@@ -212,8 +212,9 @@ export const workflows = pgTable(
     ),
     /** Title, description, app and use-case names, maintained by the service for search. */
     searchDocument: text('search_document').notNull().default(''),
+    /** Title and translated title rank first, then the document and translated description (migration 0038). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', f_unaccent(lower(title))), 'A') || setweight(to_tsvector('simple', f_unaccent(lower(search_document))), 'B')`,
+      sql`setweight(to_tsvector('simple', f_unaccent(lower(title || E'\n' || coalesce(translation->>'title', '')))), 'A') || setweight(to_tsvector('simple', f_unaccent(lower(search_document || E'\n' || coalesce(translation->>'description', '')))), 'B')`,
     ),
     listedAt: timestamp('listed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

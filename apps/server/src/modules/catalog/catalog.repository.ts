@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { PRICE_BANDS, type DownloadEventKind, type PriceFilter, type Sort } from '@flowbay/domain';
+import {
+  PRICE_BANDS,
+  type DownloadEventKind,
+  type ListingLanguage,
+  type PriceFilter,
+  type Sort,
+} from '@flowbay/domain';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import type { SearchSource, Stamped } from './search/search-sync.ts';
@@ -400,6 +406,11 @@ const indexedColumns = {
   userId: workflows.userId,
   title: workflows.title,
   description: sql<string>`left(${workflows.description}, 4000)`,
+  language: workflows.language,
+  /** The translation's searched texts (its FAQ is not searched, like the original's). */
+  translation: sql<SearchedTranslation | null>`case when jsonb_typeof(${workflows.translation}) = 'object'
+    then json_build_object('title', coalesce(${workflows.translation}->>'title', ''),
+      'description', left(coalesce(${workflows.translation}->>'description', ''), 4000)) end`,
   apps: sql<NodeSummaryApps>`coalesce(${workflows.nodeSummary}->'apps', '[]'::jsonb)`,
   price: workflows.price,
   views: workflows.views,
@@ -424,11 +435,17 @@ const indexedColumns = {
 };
 
 type NodeSummaryApps = Array<{ key: string; name: string; core?: boolean }>;
+interface SearchedTranslation {
+  title: string;
+  description: string;
+}
 interface IndexedRow {
   id: string;
   userId: string;
   title: string;
   description: string;
+  language: ListingLanguage;
+  translation: SearchedTranslation | null;
   apps: NodeSummaryApps;
   price: number;
   views: number;
@@ -468,6 +485,8 @@ export function createSearchSource(db: Database): SearchSource {
       userId: row.userId,
       title: row.title,
       description: row.description,
+      language: row.language,
+      translation: row.translation,
       apps: row.apps,
       platforms: row.platforms,
       useCases: row.useCases,
