@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Locale } from '@flowbay/domain';
+import { ListingTranslationInput, Locale } from '@flowbay/domain';
 import demoData from './demo-data.json';
 import { USE_CASES } from './taxonomy.ts';
 
@@ -17,6 +17,10 @@ const DemoWorkflowSchema = z.object({
   file: z.string().min(1),
   title: z.string(),
   description: z.string(),
+  /** The language the title and description are written in. */
+  language: z.enum(['en', 'vi']),
+  /** The same listing in the other language, written by hand: every demo workflow reads well in both. */
+  translation: ListingTranslationInput,
   price: z.number().int().nonnegative(),
   useCases: z.array(z.enum(useCaseIds)).min(1),
   author: authorKey,

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRICE_FILTERS, SORTS } from '@flowbay/domain';
+import {
+  detectListingLanguage,
+  listingLanguages,
+  listingTextFor,
+  PRICE_FILTERS,
+  SORTS,
+  type ListingLanguage,
+} from '@flowbay/domain';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { workflows } from '../schema.ts';
 import { seedDemo } from './seed.ts';
 import { PLATFORMS, USE_CASES } from './taxonomy.ts';
 
@@ -13,19 +21,48 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const list = async (query: string) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/workflows?${query}` })).json();
+const list = async (query: string, language: ListingLanguage = 'en') =>
+  (
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/workflows?${query}`,
+      headers: { 'x-language': language },
+    })
+  ).json();
+
+// Letters only Vietnamese uses among the two languages (tone marks and ă â đ ê ô ơ ư).
+const VIETNAMESE_LETTER = /[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]/iu;
+
+interface DemoCard {
+  title: string;
+  language: ListingLanguage;
+  languages: ListingLanguage[];
+  shown_language: ListingLanguage;
+}
 
 describe('demo content', () => {
-  it('lists at least 30 approved workflows, free and paid, in English and Vietnamese', async () => {
+  it('lists at least 30 approved workflows, free and paid, written in English or Vietnamese', async () => {
     expect(first).toEqual({ seeded: true, workflows: 33 });
     const all = await list('limit=48');
     expect(all.totalCount).toBe(33);
-    const titles: string[] = all.workflows.map((workflow: { title: string }) => workflow.title);
-    expect(
-      titles.some((title) => /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i.test(title)),
-    ).toBe(true);
-    expect(titles.some((title) => /^[\x20-\x7e]+$/.test(title))).toBe(true);
+    const originals = new Set(all.workflows.map((card: DemoCard) => card.language));
+    expect([...originals].sort()).toEqual(['en', 'vi']);
+  });
+
+  it("shows every demo card in the visitor's language, English or Vietnamese", async () => {
+    const english: DemoCard[] = (await list('limit=48', 'en')).workflows;
+    const vietnamese: DemoCard[] = (await list('limit=48', 'vi')).workflows;
+    expect(english).toHaveLength(33);
+    expect(vietnamese).toHaveLength(33);
+    for (const card of english) {
+      expect(card.title).not.toMatch(VIETNAMESE_LETTER);
+      expect(card.shown_language, card.title).toBe('en');
+      expect([...card.languages].sort(), card.title).toEqual(['en', 'vi']);
+    }
+    for (const card of vietnamese) {
+      expect(card.title).toMatch(VIETNAMESE_LETTER);
+      expect(card.shown_language, card.title).toBe('vi');
+    }
   });
 
   it('gives every platform, use case, price band and sort something to show, over several pages', async () => {
@@ -67,5 +104,49 @@ describe('demo content', () => {
   it('seeds only an empty database, so a second start keeps the data', async () => {
     expect(await seedDemo(ctx.db, ctx.storage)).toEqual({ seeded: false, workflows: 0 });
     expect((await list('')).totalCount).toBe(33);
+  });
+});
+
+/** What a description's Markdown is built of: paragraphs, bold spans, numbered and bulleted items. */
+const markdownShape = (text: string) => ({
+  paragraphs: text.split(/\n{2,}/u).length,
+  bold: text.match(/\*\*/gu)?.length ?? 0,
+  numbered: text.match(/^\d+\. /gmu)?.length ?? 0,
+  bullets: text.match(/^[-*] /gmu)?.length ?? 0,
+});
+
+describe('demo listings in both languages', () => {
+  it('gives every demo workflow a title and description in English and in Vietnamese', async () => {
+    const rows = await ctx.db
+      .select({
+        slug: workflows.slug,
+        language: workflows.language,
+        title: workflows.title,
+        description: workflows.description,
+        faq: workflows.faq,
+        translation: workflows.translation,
+      })
+      .from(workflows);
+    expect(rows).toHaveLength(33);
+    const originals = new Set(rows.map((row) => row.language));
+    expect([...originals].sort(), 'some demo listings are written in each language').toEqual(['en', 'vi']);
+    for (const row of rows) {
+      expect(listingLanguages(row).sort(), row.slug).toEqual(['en', 'vi']);
+      // The original language is the one its text is written in, as the server would detect it.
+      expect(row.language, row.slug).toBe(detectListingLanguage(`${row.title} ${row.description}`));
+      const shown = (language: ListingLanguage) => {
+        const text = listingTextFor(row, language);
+        expect(text.language, `${row.slug} in ${language}`).toBe(language);
+        return text;
+      };
+      const en = shown('en');
+      const vi = shown('vi');
+      expect(vi.title, row.slug).not.toBe(en.title);
+      expect(vi.description, row.slug).not.toBe(en.description);
+      expect(vi.title, row.slug).toMatch(VIETNAMESE_LETTER);
+      expect(detectListingLanguage(`${vi.title} ${vi.description}`), vi.title).toBe('vi');
+      expect(`${en.title}\n${en.description}`, en.title).not.toMatch(VIETNAMESE_LETTER);
+      expect(markdownShape(vi.description), row.slug).toEqual(markdownShape(en.description));
+    }
   });
 });

@@ -130,6 +130,8 @@ export async function seedDemo(
           slug: slugify(item.title),
           title: item.title,
           description: item.description,
+          language: item.language,
+          translation: item.translation,
           price: item.price,
           coverKey,
           coverThumbKey,
