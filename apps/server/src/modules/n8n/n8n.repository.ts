@@ -64,6 +64,9 @@ const templateColumns = {
   slug: workflows.slug,
   title: workflows.title,
   description: workflows.description,
+  /** The language title and description are written in, and the texts in the other one (or null). */
+  language: workflows.language,
+  translation: workflows.translation,
   price: workflows.price,
   views: workflows.views,
   userId: workflows.userId,

@@ -3,6 +3,7 @@ import {
   N8N_DEFAULT_PAGE_SIZE,
   N8N_MAX_KEYS,
   formatVnd,
+  listingTextFor,
   stripAccents,
   workflowPath,
   type CreatedN8nKey,
@@ -131,6 +132,15 @@ export function createN8nService({
     });
   }
 
+  /**
+   * The listing's title and description in the base's language (/n8n English, /n8n/vi Vietnamese)
+   * when its author wrote them in it, else as written (docs/decisions/0173).
+   */
+  function textsOf(row: TemplateRow, caller: TemplatesCaller): { title: string; description: string } {
+    const { title, description } = listingTextFor({ ...row, faq: [] }, caller.language);
+    return { title, description };
+  }
+
   function pageUrl(row: TemplateRow, caller: TemplatesCaller): string {
     return `${caller.publicUrl}${workflowPath({ slug: row.slug, id: row.id })}`;
   }
@@ -148,10 +158,11 @@ export function createN8nService({
     const text = TEXT[caller.language];
     const checks = storedChecks(row.checks);
     const notes = [runsOnLine(row, caller), paid ? text.price(priceText) : ''].filter(Boolean).join(' ');
+    const { title, description } = textsOf(row, caller);
     return {
       id: row.number,
-      name: paid ? `${row.title} (${priceText})` : row.title,
-      description: notes ? `${row.description}\n\n${notes}`.trim() : row.description,
+      name: paid ? `${title} (${priceText})` : title,
+      description: notes ? `${description}\n\n${notes}`.trim() : description,
       totalViews: row.views,
       recentViews: 0,
       createdAt: (row.listedAt ?? row.createdAt).toISOString(),
@@ -187,8 +198,9 @@ export function createN8nService({
 
   function stubWorkflow(row: TemplateRow, caller: TemplatesCaller): N8nWorkflowJson {
     const text = TEXT[caller.language];
+    const { title } = textsOf(row, caller);
     return {
-      name: row.title,
+      name: title,
       active: false,
       nodes: [
         {
@@ -322,7 +334,7 @@ export function createN8nService({
       return {
         detail: {
           ...item,
-          description: [row.description, runsOnLine(row, caller), `---\n\n${link}`]
+          description: [textsOf(row, caller).description, runsOnLine(row, caller), `---\n\n${link}`]
             .filter(Boolean)
             .join('\n\n')
             .trim(),
@@ -347,7 +359,7 @@ export function createN8nService({
       const { workflow, full, owner } = await workflowJson(row, caller);
       // n8n's "Use workflow" with the caller's library key: the file taken, as a refund decision weighs it.
       if (full && owner) await repository.recordImport(row.id, owner, row.currentVersionId);
-      return { template: { id: row.number, name: row.title }, workflow };
+      return { template: { id: row.number, name: textsOf(row, caller).title }, workflow };
     },
 
     async collections(
