@@ -210,11 +210,7 @@ export function createN8nService({
           typeVersion: 1,
           position: [0, 0],
           parameters: {
-            content: text.stub(
-              row.title,
-              formatVnd(Number(row.price), caller.language),
-              pageUrl(row, caller),
-            ),
+            content: text.stub(title, formatVnd(Number(row.price), caller.language), pageUrl(row, caller)),
             height: 320,
             width: 520,
           },
