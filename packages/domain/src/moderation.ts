@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Requirements } from './api.ts';
+import { ListingText, Requirements } from './api.ts';
 import {
   CheckWarning,
   NodeSummary,
@@ -27,6 +27,8 @@ export const QueueVersion = z.object({
   version: z.string(),
   /** The author's "what changed" text for this version. */
   notes: z.string(),
+  /** The same in the listing's other language ('' for none): reviewed with the notes. */
+  notes_translation: z.string().optional(),
   created_at: z.string(),
   download_url: z.string(),
   checks: z.object({
@@ -61,6 +63,9 @@ export const QueueItem = z.object({
     slug: z.string(),
     title: z.string(),
     description: z.string(),
+    /** The language title and description are written in, and the texts in the other one (null: none). */
+    language: z.enum(['en', 'vi']).optional(),
+    translation: ListingText.nullable().optional(),
     price: z.number().int(),
     status: z.string(),
     cover_image_url: z.string().nullable(),

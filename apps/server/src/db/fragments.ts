@@ -11,6 +11,9 @@ export const listingColumns = {
   slug: workflows.slug,
   title: workflows.title,
   description: workflows.description,
+  /** The language title and description are written in, and the texts in the other one (or null). */
+  language: workflows.language,
+  translation: workflows.translation,
   price: workflows.price,
   coverKey: workflows.coverKey,
   coverThumbKey: workflows.coverThumbKey,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BundleRefParams } from '@flowbay/domain';
 import { contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
+import { requestLanguage } from '../../lib/messages.ts';
 import type { BundlesService } from './bundles.service.ts';
 
 export async function bundlesRoutes(root: FastifyInstance, { bundles }: { bundles: BundlesService }) {
@@ -26,7 +27,7 @@ export async function bundlesRoutes(root: FastifyInstance, { bundles }: { bundle
     summary: 'One bundle by id or slug: its items, savings and what the signed-in caller would pay',
     access: open,
     errors: [400, 404],
-    handler: (request) => bundles.get(request.viewer, request.params.id),
+    handler: (request) => bundles.get(request.viewer, request.params.id, requestLanguage(request.headers)),
   });
 
   route('GET /api/me/bundles', {

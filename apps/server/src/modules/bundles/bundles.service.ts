@@ -6,6 +6,7 @@ import {
   type BundleCard,
   type BundleDetail,
   type BundlesQuery,
+  type ListingLanguage,
   type CreateBundleInput,
   type UpdateBundleInput,
 } from '@flowbay/domain';
@@ -98,11 +99,11 @@ export function createBundlesService(deps: {
   }
 
   /** The bundle as its page shows it: cards of its listed items and what the caller would pay. */
-  async function detailOf(found: Found, viewer: Viewer): Promise<BundleDetail> {
+  async function detailOf(found: Found, viewer: Viewer, wanted?: ListingLanguage): Promise<BundleDetail> {
     const items = await repository.itemsOf([found.bundle.id]);
     const card = toCard(found, items);
     const shown = items.filter((item) => item.listed).map((item) => item.workflowId);
-    const workflows = shown.length ? await catalog.cards(shown) : [];
+    const workflows = shown.length ? await catalog.cards(shown, wanted) : [];
     let offer: BundleDetail['offer'] = null;
     if (isSignedIn(viewer)) {
       const own = viewer.id === found.bundle.sellerId;
@@ -201,10 +202,10 @@ export function createBundlesService(deps: {
      * A bundle's page: anyone sees a bundle for sale; its seller and admins see it whatever its state
      * (anyone else gets 404 for an unlisted one, or one with an item no longer listed).
      */
-    async get(viewer: Viewer, ref: string): Promise<BundleDetail> {
+    async get(viewer: Viewer, ref: string, wanted?: ListingLanguage): Promise<BundleDetail> {
       const found = await findRef(ref);
       if (!found) throw bundleNotFound();
-      const detail = await detailOf(found, viewer);
+      const detail = await detailOf(found, viewer, wanted);
       if (!detail.for_sale && !canManage(viewer, found.bundle)) throw bundleNotFound();
       return detail;
     },

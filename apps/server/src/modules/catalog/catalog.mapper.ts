@@ -1,17 +1,31 @@
-import { ratingAverage, type WorkflowCard, type WorkflowDetail } from '@flowbay/domain';
+import {
+  listingLanguages,
+  listingTextFor,
+  ratingAverage,
+  type ListingLanguage,
+  type WorkflowCard,
+  type WorkflowDetail,
+} from '@flowbay/domain';
 import type { Storage } from '../../infra/storage/index.ts';
 import type { CardRow } from './catalog.repository.ts';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** A row of the card query as the API's WorkflowCard (the contract's field names). */
-export function toWorkflowCard(row: CardRow, storage: Storage): WorkflowCard {
+/**
+ * A row of the card query as the API's WorkflowCard (the contract's field names), its title and
+ * description in `wanted` when the listing is written in it (without `wanted`: the original).
+ */
+export function toWorkflowCard(row: CardRow, storage: Storage, wanted?: ListingLanguage): WorkflowCard {
+  const shown = listingTextFor({ ...row, faq: [] }, wanted ?? row.language);
   return {
     id: row.id,
     number: row.number,
     slug: row.slug,
-    title: row.title,
-    description: row.description,
+    title: shown.title,
+    description: shown.description,
+    language: row.language,
+    languages: listingLanguages(row),
+    shown_language: shown.language,
     price: Number(row.price),
     cover_image_url: row.coverKey ? storage.publicUrl(row.coverKey) : null,
     cover_thumb_url: row.coverThumbKey ? storage.publicUrl(row.coverThumbKey) : null,

@@ -49,6 +49,8 @@ export interface CatalogFilter {
   apps?: string[];
   /** An n8n release: leaves out the listings whose listed version is known not to run on it. */
   n8n?: string;
+  /** "Available in my language": written in it originally, or translated (into the only other one). */
+  inLanguage?: ListingLanguage;
 }
 
 /** A release ("1.98", "2.41.1") as [major, minor, patch]. */
@@ -112,6 +114,11 @@ function whereOf(filter: CatalogFilter): SQL {
     if (band.max !== undefined) conditions.push(lt(workflows.price, band.max));
   }
   if (filter.n8n) conditions.push(sql`not ${knownNotToRunOn(filter.n8n)}`);
+  if (filter.inLanguage) {
+    conditions.push(
+      sql`(${workflows.language} = ${filter.inLanguage} or ${workflows.translation} is not null)`,
+    );
+  }
   for (const app of filter.apps ?? []) {
     conditions.push(sql`${workflows.nodeSummary}->'apps' @> ${JSON.stringify([{ key: app }])}::jsonb`);
   }
@@ -237,6 +244,7 @@ const basicColumns = {
   status: workflows.status,
   price: workflows.price,
   deletedAt: workflows.deletedAt,
+  language: workflows.language,
   version: currentVersion,
   ratingCount: workflows.ratingCount,
   ratingSum: workflows.ratingSum,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { WorkflowCard, WorkflowList, WorkflowRefParams } from '@flowbay/domain';
 import { asUploadedFile } from '../../infra/http/security-headers.ts';
 import { contractRoutes } from '../../lib/contract-routes.ts';
+import { requestLanguage } from '../../lib/messages.ts';
 import type { DownloadLimit } from '../../lib/download-limit.ts';
 import type { TtlCache } from '../../lib/response-cache.ts';
 import type { CatalogService, ListPage } from './catalog.service.ts';
@@ -94,15 +95,18 @@ export async function catalogRoutes(
     handler: async (request, reply) => {
       // Anonymous catalogue pages are the same for everyone: serve them from the short-lived cache.
       const cacheable = request.viewer.kind === 'anonymous' && !request.query.user_id;
-      const cached = cacheable ? listCache.get(request.url) : undefined;
+      // Cards are in the caller's language (docs/decisions/0173): one cached page per language.
+      const language = requestLanguage(request.headers);
+      const cacheKey = `${language} ${request.url}`;
+      const cached = cacheable ? listCache.get(cacheKey) : undefined;
       // The JSON bytes are sent as they are; they were checked against WorkflowList when they were made.
       if (cached)
         return reply
           .type(JSON_TYPE)
           .header('x-cache', 'hit')
           .send(cached as never);
-      const body = serializeList(await catalog.listPage(request.query, request.viewer));
-      if (cacheable) listCache.set(request.url, body);
+      const body = serializeList(await catalog.listPage(request.query, request.viewer, language));
+      if (cacheable) listCache.set(cacheKey, body);
       return reply
         .type(JSON_TYPE)
         .header('x-cache', 'miss')
@@ -112,12 +116,13 @@ export async function catalogRoutes(
 
   route('GET /api/workflows/:id', {
     summary: 'One workflow by id, number or bare slug',
-    handler: (request) => catalog.get(request.params.id, request.viewer),
+    handler: (request) => catalog.get(request.params.id, request.viewer, requestLanguage(request.headers)),
   });
 
   route('GET /api/workflows/:id/related', {
     summary: "Listed workflows sharing this one's apps or use cases, and more from its author",
-    handler: (request) => catalog.related(request.params.id, request.viewer),
+    handler: (request) =>
+      catalog.related(request.params.id, request.viewer, requestLanguage(request.headers)),
   });
 
   route('GET /api/workflows/:id/structure', {
@@ -127,7 +132,8 @@ export async function catalogRoutes(
   });
 
   route('GET /api/workflows/:id/versions', {
-    handler: (request) => catalog.versions(request.params.id, request.viewer),
+    handler: (request) =>
+      catalog.versions(request.params.id, request.viewer, requestLanguage(request.headers)),
   });
 
   route('POST /api/workflows/:id/views', {

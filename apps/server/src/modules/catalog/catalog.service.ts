@@ -6,9 +6,13 @@ import {
   appFilterKeys,
   downloadFileName,
   isUuid,
+  listingTextFor,
+  listingTextsByLanguage,
+  otherListingLanguage,
   parseWorkflowRef,
   ratingAverage,
   WorkflowCard,
+  type ListingLanguage,
   type BuyerSummary,
   type DownloadEventKind,
   type ListWorkflowsQuery,
@@ -34,8 +38,10 @@ import {
   checkedPanel,
   credentialsNeeded,
   resolveAccess,
+  screenshotOf,
   storedChecks,
   versionCheckResult,
+  versionNotesOf,
   type WorkflowsRepository,
 } from '../workflows/index.ts';
 import { NOT_CHECKED_DETAIL, type PolicyCheckService } from '../policy-check/index.ts';
@@ -71,6 +77,15 @@ export type ListPage = Omit<WorkflowList, 'workflows'> & { workflows: Array<Work
 
 const workflowNotFound = () => notFound('WORKFLOW_NOT_FOUND', 'Workflow not found');
 
+/**
+ * Whether a cached card (its JSON bytes, in the listing's original language) has a translation into
+ * `wanted`: its `languages` are [the other language, wanted]. Inside a JSON string every quote is
+ * escaped, so this key and value can only be the card's own.
+ */
+function translatedInto(card: Buffer, wanted: ListingLanguage): boolean {
+  return card.includes(`"languages":["${otherListingLanguage(wanted)}","${wanted}"]`);
+}
+
 /** Nodes a structure preview draws; a larger file shows its first ones (like the full preview's limit). */
 export const STRUCTURE_MAX_NODES = 200;
 
@@ -87,15 +102,49 @@ export function createCatalogService(deps: {
 }) {
   const { repository, workflows, storage, servedFiles, countCache, search, policyCheck } = deps;
   // Cards are checked against the API's schema once, when they enter the cache, not on every answer.
-  const cardCache = createCardCache({
-    load: async (ids) =>
-      (await repository.cardsByIds(ids)).map((row) => WorkflowCard.parse(toWorkflowCard(row, storage))),
-    // Changes (the author's name and picture included, migration 0017) reach it through the index's
-    // change stamps; the lifetime only bounds what a missed change could cost.
-    ttlMs: 10 * 60_000,
-    max: CARD_CACHE_SIZE,
+  const cardCacheIn = (language?: ListingLanguage) =>
+    createCardCache({
+      load: async (ids) =>
+        (await repository.cardsByIds(ids)).map((row) =>
+          WorkflowCard.parse(toWorkflowCard(row, storage, language)),
+        ),
+      // Changes (the author's name and picture included, migration 0017) reach it through the index's
+      // change stamps; the lifetime only bounds what a missed change could cost.
+      ttlMs: 10 * 60_000,
+      max: CARD_CACHE_SIZE,
+    });
+  // Cards in their original language; a listing translated into the caller's language is read from
+  // that language's cache, which holds translated listings only (docs/decisions/0173).
+  const cardCache = cardCacheIn();
+  const translatedCards = { en: cardCacheIn('en'), vi: cardCacheIn('vi') };
+  search.onChange((ids) => {
+    cardCache.forget(ids);
+    translatedCards.en.forget(ids);
+    translatedCards.vi.forget(ids);
   });
-  search.onChange((ids) => cardCache.forget(ids));
+
+  /** The cards of these ids as JSON, each in `wanted` when its listing is written in it. */
+  async function cardsJson(ids: string[], wanted: ListingLanguage | undefined): Promise<Buffer[]> {
+    const originals = await cardCache.json(ids);
+    if (!wanted) return originals;
+    // Only translated cards are read (a few); the others are sent as they are.
+    const positions = originals.flatMap((card, index) => (translatedInto(card, wanted) ? [index] : []));
+    if (positions.length === 0) return originals;
+    const translatedIds = positions.map(
+      (index) => (JSON.parse(originals[index]!.toString()) as { id: string }).id,
+    );
+    const translated = new Map(
+      (await translatedCards[wanted].json(translatedIds)).map((card) => [
+        (JSON.parse(card.toString()) as { id: string }).id,
+        card,
+      ]),
+    );
+    const shown = [...originals];
+    positions.forEach((position, index) => {
+      shown[position] = translated.get(translatedIds[index]!) ?? originals[position]!;
+    });
+    return shown;
+  }
   // After a full load of the index, this process reads the cards in the background, most used first.
   search.onLoad((index) => {
     cardCache.preload(index.idsByPopularity().slice(0, CARD_CACHE_SIZE)).catch(() => {
@@ -209,7 +258,7 @@ export function createCatalogService(deps: {
   }
 
   /** The detail of a workflow the viewer may see, as GET /api/workflows/:id answers it. */
-  async function detailOf(row: CardRow, viewer: Viewer): Promise<WorkflowDetail> {
+  async function detailOf(row: CardRow, viewer: Viewer, wanted?: ListingLanguage): Promise<WorkflowDetail> {
     const access = await accessFor(viewer, row);
     const manages = canSeeUnlisted(viewer, row);
     // The listed file; before the first approval its author and admins get the submitted one.
@@ -224,7 +273,7 @@ export function createCatalogService(deps: {
           ? `/api/workflows/${row.id}/download`
           : `/api/workflows/${row.id}/versions/${shown.id}/download`;
     return {
-      ...toWorkflowCard(row, storage),
+      ...toWorkflowCard(row, storage, wanted),
       file_url: fileUrl,
       workflow_data: null,
       tested_with: row.testedWith,
@@ -242,14 +291,11 @@ export function createCatalogService(deps: {
           : publicRequirements(shown.summary.requirements),
       access,
       has_pending_changes: counts.pending > 0 || row.status === 'pending',
-      screenshots: extras.screenshots.map(({ id, key, width, height, caption }) => ({
-        id,
-        url: storage.publicUrl(key),
-        width,
-        height,
-        caption,
-      })),
-      faq: extras.faq,
+      screenshots: extras.screenshots.map((shot) =>
+        screenshotOf(shot, storage.publicUrl(shot.key), row.language, wanted),
+      ),
+      faq: listingTextFor({ ...row, faq: extras.faq }, wanted ?? row.language).faq,
+      texts: listingTextsByLanguage({ ...row, faq: extras.faq }),
       purchase_count: manages ? counts.purchases : null,
       buyer_summary: Number(row.price) > 0 ? await buyerSummary(row, shown?.summary ?? null) : null,
       // The shown version's (before the first approval, the author's and admins' submitted one).
@@ -273,6 +319,7 @@ export function createCatalogService(deps: {
     row: BasicsRow,
     viewer: Viewer,
     access: Pick<WorkflowAccess, 'can_download'>,
+    wanted?: ListingLanguage,
   ): Promise<WorkflowVersion[]> {
     const ownView = canSeeUnlisted(viewer, row);
     const rows = await workflows.versions(row.id, ownView ? 'all' : 'approved');
@@ -287,7 +334,7 @@ export function createCatalogService(deps: {
       size: version.size,
       review_status: version.moderationStatus,
       review_reason: ownView ? version.moderationReason : null,
-      notes: version.notes,
+      ...versionNotesOf(version, row.language, wanted),
       // Every finding with its node's name: the author's and admins' view only.
       checks: ownView
         ? versionCheckResult(
@@ -303,8 +350,8 @@ export function createCatalogService(deps: {
     findVisible,
     findVisibleBasics,
     /** A page of the catalogue with its cards as objects. */
-    async list(query: ListWorkflowsQuery, viewer: Viewer): Promise<WorkflowList> {
-      const page = await this.listPage(query, viewer);
+    async list(query: ListWorkflowsQuery, viewer: Viewer, wanted?: ListingLanguage): Promise<WorkflowList> {
+      const page = await this.listPage(query, viewer, wanted);
       return {
         ...page,
         workflows: page.workflows.map((card) =>
@@ -317,7 +364,7 @@ export function createCatalogService(deps: {
      * A page of the catalogue as the list route sends it: the public catalogue's cards are the card
      * cache's JSON bytes (checked against WorkflowCard when they were cached), joined as they are.
      */
-    async listPage(query: ListWorkflowsQuery, viewer: Viewer): Promise<ListPage> {
+    async listPage(query: ListWorkflowsQuery, viewer: Viewer, wanted?: ListingLanguage): Promise<ListPage> {
       const pageSize = query.limit ?? PAGE_SIZE;
       let scope: CatalogFilter['scope'] = { kind: 'listed' };
       let userId = query.user_id;
@@ -336,6 +383,7 @@ export function createCatalogService(deps: {
         price: query.price,
         apps: appFilterKeys(query.app),
         n8n: query.n8n || undefined,
+        inLanguage: query.in_language,
       };
       const sort: CatalogSort = query.sort ?? (filter.search ? 'relevance' : 'created_at_desc');
       // The public catalogue answers from the search index (docs/decisions/0007-search-index.md);
@@ -350,12 +398,13 @@ export function createCatalogService(deps: {
           apps: appFilterKeys(query.app),
           price: filter.price,
           n8n: filter.n8n,
+          inLanguage: query.in_language,
           sort,
           offset: query.page * pageSize,
           limit: pageSize,
         });
         return {
-          workflows: await cardCache.json(found.ids),
+          workflows: await cardsJson(found.ids, wanted),
           totalCount: userId ? index.countOf(userId) : index.size,
           filteredCount: found.count,
           page: query.page,
@@ -371,7 +420,8 @@ export function createCatalogService(deps: {
         !filter.subcategory &&
         filter.price === 'all' &&
         !filter.apps?.length &&
-        !filter.n8n;
+        !filter.n8n &&
+        !filter.inLanguage;
       // Counted once per request: an unfiltered list's filtered count is the same number.
       const total = countTotal(base);
       // Awaited below; if the page query fails first, this one's failure must not go unhandled (that ends
@@ -397,7 +447,7 @@ export function createCatalogService(deps: {
         }
       }
       return {
-        workflows: rows.map((row) => toWorkflowCard(row, storage)),
+        workflows: rows.map((row) => toWorkflowCard(row, storage, wanted)),
         totalCount: await total,
         filteredCount,
         page: query.page,
@@ -406,7 +456,7 @@ export function createCatalogService(deps: {
     },
 
     /** The caller's favourites that they can still see, newest workflow first. */
-    async listFavorites(viewer: Viewer, page: number): Promise<WorkflowList> {
+    async listFavorites(viewer: Viewer, page: number, wanted?: ListingLanguage): Promise<WorkflowList> {
       if (!isSignedIn(viewer)) throw unauthenticated();
       const filter: CatalogFilter = { scope: { kind: 'listed' }, price: 'all', favoritedBy: viewer.id };
       const [rows, count] = await Promise.all([
@@ -414,7 +464,7 @@ export function createCatalogService(deps: {
         repository.count(filter),
       ]);
       return {
-        workflows: rows.map((row) => toWorkflowCard(row, storage)),
+        workflows: rows.map((row) => toWorkflowCard(row, storage, wanted)),
         totalCount: count,
         filteredCount: count,
         page,
@@ -422,8 +472,8 @@ export function createCatalogService(deps: {
       };
     },
 
-    async get(ref: string, viewer: Viewer): Promise<WorkflowDetail> {
-      return detailOf(await findVisible(ref, viewer), viewer);
+    async get(ref: string, viewer: Viewer, wanted?: ListingLanguage): Promise<WorkflowDetail> {
+      return detailOf(await findVisible(ref, viewer), viewer, wanted);
     },
 
     /**
@@ -433,18 +483,19 @@ export function createCatalogService(deps: {
     async getWithBasics(
       ref: string,
       viewer: Viewer,
+      wanted?: ListingLanguage,
     ): Promise<{ workflow: WorkflowDetail; basics: BasicsRow }> {
       const row = await findVisible(ref, viewer);
-      return { workflow: await detailOf(row, viewer), basics: row };
+      return { workflow: await detailOf(row, viewer, wanted), basics: row };
     },
 
     /** The cards of these workflows, in the order given (a bundle's page: the caller picks which). */
-    cards(ids: string[]): Promise<WorkflowCard[]> {
-      return cardCache.get(ids);
+    async cards(ids: string[], wanted?: ListingLanguage): Promise<WorkflowCard[]> {
+      return (await cardsJson(ids, wanted)).map((json) => JSON.parse(json.toString()) as WorkflowCard);
     },
 
     /** Listed workflows only, whoever asks: a hidden one is never suggested. */
-    async related(ref: string, viewer: Viewer): Promise<RelatedWorkflows> {
+    async related(ref: string, viewer: Viewer, wanted?: ListingLanguage): Promise<RelatedWorkflows> {
       const row = await findVisible(ref, viewer);
       const appKeys = (row.nodeSummary?.apps ?? []).filter((app) => !app.core).map((app) => app.key);
       // The search index scores every listed workflow in memory (one pass over its facet columns).
@@ -456,10 +507,10 @@ export function createCatalogService(deps: {
         limit: RELATED_LIMIT,
       });
       const [related, byAuthor] = await Promise.all([
-        cardCache.get(ids),
+        this.cards(ids, wanted),
         repository.otherListedOfAuthor(row.userId, row.id, RELATED_LIMIT),
       ]);
-      return { related, by_author: byAuthor.map((card) => toWorkflowCard(card, storage)) };
+      return { related, by_author: byAuthor.map((card) => toWorkflowCard(card, storage, wanted)) };
     },
 
     /**
@@ -477,9 +528,9 @@ export function createCatalogService(deps: {
       return structureOf(version, row.showNotesBeforePurchase || access.can_download);
     },
 
-    async versions(ref: string, viewer: Viewer): Promise<WorkflowVersion[]> {
+    async versions(ref: string, viewer: Viewer, wanted?: ListingLanguage): Promise<WorkflowVersion[]> {
       const row = await findVisibleBasics(ref, viewer);
-      return versionsOf(row, viewer, await accessFor(viewer, row));
+      return versionsOf(row, viewer, await accessFor(viewer, row), wanted);
     },
 
     versionsOf,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contractRoutes } from '../../lib/contract-routes.ts';
+import { requestLanguage } from '../../lib/messages.ts';
 import type { FavoritesService } from './favorites.service.ts';
 
 export async function favoritesRoutes(root: FastifyInstance, { favorites }: { favorites: FavoritesService }) {
@@ -12,7 +13,8 @@ export async function favoritesRoutes(root: FastifyInstance, { favorites }: { fa
 
   route('GET /api/favorites', {
     summary: "The caller's favourite workflows (12 a page, zero-based)",
-    handler: (request) => favorites.list(request.viewer, request.query.page),
+    handler: (request) =>
+      favorites.list(request.viewer, request.query.page, requestLanguage(request.headers)),
   });
 
   route('GET /api/favorites/check', {

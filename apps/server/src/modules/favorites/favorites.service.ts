@@ -1,4 +1,4 @@
-import { isUuid } from '@flowbay/domain';
+import { isUuid, type ListingLanguage } from '@flowbay/domain';
 import type { Events } from '../../infra/events/events.ts';
 import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { notFound, unauthenticated } from '../../lib/errors.ts';
@@ -50,9 +50,9 @@ export function createFavoritesService(
       };
     },
 
-    async list(viewer: Viewer, page: number) {
+    async list(viewer: Viewer, page: number, wanted?: ListingLanguage) {
       signedIn(viewer);
-      return catalog.listFavorites(viewer, page);
+      return catalog.listFavorites(viewer, page, wanted);
     },
   };
 }

@@ -56,6 +56,8 @@ export function createModerationRepository(db: Database) {
             slug: workflows.slug,
             title: workflows.title,
             description: workflows.description,
+            language: workflows.language,
+            translation: workflows.translation,
             price: workflows.price,
             status: workflows.status,
             coverKey: workflows.coverKey,

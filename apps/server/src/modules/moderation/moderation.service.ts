@@ -167,6 +167,8 @@ export function createModerationService(deps: ModerationDeps) {
               slug: row.slug,
               title: row.title,
               description: row.description,
+              language: row.language,
+              translation: row.translation ?? null,
               price: Number(row.price),
               status: row.status,
               cover_image_url: row.coverKey ? storage.publicUrl(row.coverKey) : null,
@@ -185,6 +187,7 @@ export function createModerationService(deps: ModerationDeps) {
                 id: version.id,
                 version: version.version,
                 notes: version.notes,
+                notes_translation: version.notesTranslation,
                 created_at: version.createdAt.toISOString(),
                 download_url: `/api/workflows/${row.id}/versions/${version.id}/download`,
                 checks: {

@@ -83,6 +83,9 @@ export function createNotificationsRepository(db: Database) {
           id: workflows.id,
           slug: workflows.slug,
           title: workflows.title,
+          /** The language the title is written in, and the title in the other one (null: none). */
+          language: workflows.language,
+          translatedTitle: sql<string | null>`nullif(${workflows.translation}->>'title', '')`,
           authorId: workflows.userId,
           authorName: publicName(sql`''`),
         })
@@ -96,12 +99,16 @@ export function createNotificationsRepository(db: Database) {
      * A version's number and its changelog. The notes are read from the row as JSON, so this works
      * whether or not the `notes` column exists yet; an empty changelog is null.
      */
-    async version(versionId: string): Promise<{ version: string; notes: string | null } | null> {
+    async version(
+      versionId: string,
+    ): Promise<{ version: string; notes: string | null; notesTranslation: string | null } | null> {
       const result = (await db.execute(sql`
-        select v.version, nullif(btrim(to_jsonb(v) ->> 'notes'), '') as notes
+        select v.version, nullif(btrim(to_jsonb(v) ->> 'notes'), '') as notes,
+          nullif(btrim(to_jsonb(v) ->> 'notes_translation'), '') as "notesTranslation"
         from workflow_versions v where v.id = ${versionId}`)) as unknown as Rows<{
         version: string;
         notes: string | null;
+        notesTranslation: string | null;
       }>;
       return result.rows[0] ?? null;
     },

@@ -164,14 +164,17 @@ export function createNotificationsService(deps: NotificationsDeps) {
         `version:${versionId}`,
         payload,
         recipients.owners(workflow.id),
-        (base) =>
-          workflowUpdateMail({
+        (base) => {
+          // A recipient who reads the listing's other language gets its translation when written.
+          const translated = base.language !== workflow.language;
+          return workflowUpdateMail({
             ...base,
-            title: workflow.title,
+            title: (translated && workflow.translatedTitle) || workflow.title,
             version: version.version,
-            notes: version.notes,
+            notes: (translated && version.notesTranslation) || version.notes,
             workflowUrl: workflowUrl(workflow, base.language),
-          }),
+          });
+        },
         workflow.authorId,
       );
     },

@@ -14,6 +14,8 @@ export interface PolicyTexts {
   title: string;
   description: string;
   notes: string;
+  /** The title, description and notes in the listing's other language, when written (read like the original's). */
+  translation?: { title: string; description: string; notes: string } | null;
 }
 
 /** A language model that judges a listing's texts against the content rules of the terms. */
@@ -42,7 +44,7 @@ const TEXT_MAX = 8000;
  * listing is written in English or Vietnamese; the rules are the same.
  */
 export const POLICY_SYSTEM_PROMPT = `You review listings on Flowbay, a marketplace of n8n, Make and Zapier workflow templates written in English or Vietnamese.
-Judge the listing's title, description and version notes against the content rules of the marketplace's terms.
+Judge the listing's title, description and version notes (and their translation into the other language, when given) against the content rules of the marketplace's terms.
 
 Content rules (English):
 1. The author must have the right to share the content; it must contain no secrets, no personal data of others and no malicious code.
@@ -63,6 +65,15 @@ export function policyUserMessage(texts: PolicyTexts): string {
     title: texts.title.slice(0, TEXT_MAX),
     description: texts.description.slice(0, TEXT_MAX),
     version_notes: texts.notes.slice(0, TEXT_MAX),
+    ...(texts.translation
+      ? {
+          translation: {
+            title: texts.translation.title.slice(0, TEXT_MAX),
+            description: texts.translation.description.slice(0, TEXT_MAX),
+            version_notes: texts.translation.notes.slice(0, TEXT_MAX),
+          },
+        }
+      : {}),
   });
 }
 

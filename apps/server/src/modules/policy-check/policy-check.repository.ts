@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { ListingTranslation } from '@flowbay/domain';
 import { policyChecks, workflowEdits, workflows, workflowVersions } from '../../db/schema.ts';
 
 export type PolicyCheckRow = typeof policyChecks.$inferSelect;
@@ -10,6 +11,8 @@ export interface VersionTexts {
   title: string;
   description: string;
   notes: string;
+  /** The texts in the listing's other language, when written. */
+  translation: { title: string; description: string; notes: string } | null;
 }
 
 export function createPolicyCheckRepository(db: Database) {
@@ -24,6 +27,7 @@ export function createPolicyCheckRepository(db: Database) {
         .select({
           title: workflows.title,
           description: workflows.description,
+          translation: workflows.translation,
           deletedAt: workflows.deletedAt,
         })
         .from(workflows)
@@ -35,12 +39,22 @@ export function createPolicyCheckRepository(db: Database) {
         .where(and(eq(workflowEdits.workflowId, workflowId), eq(workflowEdits.moderationStatus, 'pending')))
         .orderBy(desc(workflowEdits.createdAt))
         .limit(1);
-      const changes = (edit?.changes ?? {}) as { title?: unknown; description?: unknown };
+      const changes = (edit?.changes ?? {}) as {
+        title?: unknown;
+        description?: unknown;
+        translation?: ListingTranslation | null;
+      };
       const title = typeof changes.title === 'string' ? changes.title : workflow.title;
       const description =
         typeof changes.description === 'string' ? changes.description : workflow.description;
+      // The waiting edit's translation (null: it removes the one listed), else the listed one.
+      const translation = changes.translation !== undefined ? changes.translation : workflow.translation;
       const versions = await db
-        .select({ id: workflowVersions.id, notes: workflowVersions.notes })
+        .select({
+          id: workflowVersions.id,
+          notes: workflowVersions.notes,
+          notesTranslation: workflowVersions.notesTranslation,
+        })
         .from(workflowVersions)
         .where(
           and(
@@ -48,7 +62,20 @@ export function createPolicyCheckRepository(db: Database) {
             or(eq(workflowVersions.moderationStatus, 'pending'), eq(workflowVersions.isCurrent, true)),
           ),
         );
-      return versions.map((version) => ({ versionId: version.id, title, description, notes: version.notes }));
+      return versions.map((version) => ({
+        versionId: version.id,
+        title,
+        description,
+        notes: version.notes,
+        translation:
+          translation || version.notesTranslation
+            ? {
+                title: translation?.title ?? '',
+                description: translation?.description ?? '',
+                notes: version.notesTranslation,
+              }
+            : null,
+      }));
     },
 
     async find(versionIds: readonly string[]): Promise<PolicyCheckRow[]> {

@@ -12,7 +12,16 @@ export const NOT_CHECKED_DETAIL = 'not_checked';
 /** What identifies the texts a verdict is about: the same texts read by the same model are asked once. */
 export function policyContentHash(model: string, texts: PolicyTexts): string {
   return createHash('sha256')
-    .update(JSON.stringify([model, texts.title, texts.description, texts.notes]))
+    .update(
+      JSON.stringify([
+        model,
+        texts.title,
+        texts.description,
+        texts.notes,
+        // Only a listing with a translation hashes it: the others keep the verdicts they have.
+        ...(texts.translation ? [texts.translation] : []),
+      ]),
+    )
     .digest('hex');
 }
 

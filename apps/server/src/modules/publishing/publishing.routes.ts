@@ -7,6 +7,7 @@ import {
   WorkflowRefParams,
 } from '@flowbay/domain';
 import { AppError, invalid } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/messages.ts';
 import { contractRoutes, SIGNED_IN_ERRORS } from '../../lib/contract-routes.ts';
 import type { Viewer } from '../../infra/request-viewer.ts';
 import type { PublishingService } from './publishing.service.ts';
@@ -27,13 +28,14 @@ export async function publishingRoutes(
       'Create a workflow from an uploaded file; it waits for review (pending) and the public cannot see it',
     access: 'signed-in',
     status: 201,
-    handler: (request) => publishing.create(request.viewer, request.body),
+    handler: (request) => publishing.create(request.viewer, request.body, requestLanguage(request.headers)),
   });
 
   route('PUT /api/workflows/:id', {
     summary:
       'Edit a workflow (author or admin). A listed workflow keeps its approved content until the edit is approved',
-    handler: (request) => publishing.update(request.viewer, request.params.id, request.body),
+    handler: (request) =>
+      publishing.update(request.viewer, request.params.id, request.body, requestLanguage(request.headers)),
   });
 
   route('DELETE /api/workflows/:id', {
@@ -44,7 +46,13 @@ export async function publishingRoutes(
   route('POST /api/workflows/:id/versions', {
     summary: 'Add a version from an uploaded file (unique per workflow); it waits for review',
     status: 201,
-    handler: (request) => publishing.addVersion(request.viewer, request.params.id, request.body),
+    handler: (request) =>
+      publishing.addVersion(
+        request.viewer,
+        request.params.id,
+        request.body,
+        requestLanguage(request.headers),
+      ),
   });
 
   /** The separate link endpoints: link every pair, then answer the links as sent. */
@@ -71,13 +79,20 @@ export async function publishingRoutes(
   route('GET /api/workflows/:id/screenshots', {
     summary:
       "The listing's screenshots as its author or an admin sees them (the list waiting for review, if any)",
-    handler: (request) => publishing.screenshots(request.viewer, request.params.id),
+    handler: (request) =>
+      publishing.screenshots(request.viewer, request.params.id, requestLanguage(request.headers)),
   });
 
   route('PUT /api/workflows/:id/screenshots', {
     summary:
       'Reorder, caption or remove screenshots (the list in its new order); a listed workflow queues it for review',
-    handler: (request) => publishing.arrangeScreenshots(request.viewer, request.params.id, request.body),
+    handler: (request) =>
+      publishing.arrangeScreenshots(
+        request.viewer,
+        request.params.id,
+        request.body,
+        requestLanguage(request.headers),
+      ),
   });
 
   // Multipart is accepted by this one route only (its own scope), like POST /api/uploads.
@@ -102,7 +117,12 @@ export async function publishingRoutes(
         // Who may add is known before the body is read (anonymous 401, another user 403/404).
         await publishing.assertManages(request.viewer, request.params.id);
         const upload = await readScreenshot(request);
-        return publishing.addScreenshot(request.viewer, request.params.id, upload);
+        return publishing.addScreenshot(
+          request.viewer,
+          request.params.id,
+          upload,
+          requestLanguage(request.headers),
+        );
       },
     });
   });
@@ -111,7 +131,8 @@ export async function publishingRoutes(
     summary: "The caller's workflows in every status, with review decisions, reasons and pending changes",
     access: 'signed-in',
     errors: [401, 403],
-    handler: (request) => publishing.mine(request.viewer, request.query.page),
+    handler: (request) =>
+      publishing.mine(request.viewer, request.query.page, requestLanguage(request.headers)),
   });
 }
 

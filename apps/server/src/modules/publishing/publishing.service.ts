@@ -1,7 +1,10 @@
 import {
   DEFAULT_VERSION,
   VALIDATION_KEYS,
+  detectListingLanguage,
   parseWorkflowRef,
+  type ListingLanguage,
+  type ListingTranslation,
   slugify,
   type CreateVersionInput,
   type CreateWorkflowInput,
@@ -31,7 +34,9 @@ import type { StoredWorkflowSummary, UploadRow, UploadsService } from '../upload
 import {
   canSeeUnlisted,
   publicChanges,
+  screenshotOf,
   storedChecks,
+  versionNotesOf,
   versionCheckResult,
   type EditChanges,
   type ListingScreenshot,
@@ -118,6 +123,7 @@ function versionValues(
   file: UploadRow,
   createdBy: string,
   notes = '',
+  notesTranslation = '',
 ): NewVersion {
   const { checks, ...summary } = file.summary as unknown as StoredWorkflowSummary;
   return {
@@ -131,7 +137,24 @@ function versionValues(
     moderationStatus: 'pending' as const,
     createdBy,
     notes,
+    notesTranslation,
   };
+}
+
+/** A translation as stored: the same texts in the same order, or null (none). */
+function storedTranslation(input: ListingTranslation | null | undefined): ListingTranslation | null {
+  if (!input) return null;
+  return {
+    title: input.title,
+    description: input.description,
+    faq: input.faq.map(({ question, answer }) => ({ question, answer })),
+  };
+}
+
+/** A screenshot's caption in the other language is kept only when written. */
+function withCaptionTranslation(shot: ListingScreenshot, captionTranslation: string): ListingScreenshot {
+  const { captionTranslation: _old, ...rest } = shot;
+  return captionTranslation ? { ...rest, captionTranslation } : rest;
 }
 
 export function createPublishingService(deps: {
@@ -200,14 +223,13 @@ export function createPublishingService(deps: {
     await changed(tx, edit.workflowId);
   }
 
-  const screenshotListOf = (list: ListingScreenshot[], pendingReview: boolean): ScreenshotList => ({
-    screenshots: list.map(({ id, key, width, height, caption }) => ({
-      id,
-      url: storage.publicUrl(key),
-      width,
-      height,
-      caption,
-    })),
+  const screenshotListOf = (
+    list: ListingScreenshot[],
+    pendingReview: boolean,
+    listingLanguage: ListingLanguage,
+    wanted: ListingLanguage | undefined,
+  ): ScreenshotList => ({
+    screenshots: list.map((shot) => screenshotOf(shot, storage.publicUrl(shot.key), listingLanguage, wanted)),
     pending_review: pendingReview,
   });
 
@@ -223,6 +245,8 @@ export function createPublishingService(deps: {
     const queued = row.currentVersionId ? await repository.pendingEdit(tx, row.id) : null;
     const queuedList = (queued?.changes as EditChanges | undefined)?.screenshots;
     const current = queuedList ?? row.screenshots;
+    // Captions follow the listing's language as the author sees it (a waiting edit may change it).
+    const language = (queued?.changes as EditChanges | undefined)?.language ?? row.language;
     const save = async (list: ListingScreenshot[]) => {
       if (!row.currentVersionId) {
         await repository.updateInPlace(tx, row.id, { screenshots: list });
@@ -238,7 +262,7 @@ export function createPublishingService(deps: {
       );
       return true;
     };
-    return { row, current, pendingReview: queuedList !== undefined, save };
+    return { row, current, pendingReview: queuedList !== undefined, language, save };
   }
 
   return {
@@ -248,11 +272,11 @@ export function createPublishingService(deps: {
     },
 
     /** The listing's screenshots for its author or an admin (a waiting list before the approved one). */
-    async screenshots(viewer: Viewer, ref: string): Promise<ScreenshotList> {
+    async screenshots(viewer: Viewer, ref: string, wanted?: ListingLanguage): Promise<ScreenshotList> {
       const { row } = await loadManaged(viewer, ref);
       return repository.transaction(async (tx) => {
-        const { current, pendingReview } = await screenshotsInTx(tx, row.id, row.userId);
-        return screenshotListOf(current, pendingReview);
+        const { current, pendingReview, language } = await screenshotsInTx(tx, row.id, row.userId);
+        return screenshotListOf(current, pendingReview, language, wanted);
       });
     },
 
@@ -261,6 +285,7 @@ export function createPublishingService(deps: {
       viewer: Viewer,
       ref: string,
       file: { buffer: Buffer; caption: string },
+      wanted?: ListingLanguage,
     ): Promise<ScreenshotList> {
       const { user, row } = await loadManaged(viewer, ref);
       // A full listing is told so before any image work.
@@ -289,7 +314,7 @@ export function createPublishingService(deps: {
             { id, key, width: image.width, height: image.height, caption: file.caption },
           ];
           const pending = await state.save(list);
-          return screenshotListOf(list, pending);
+          return screenshotListOf(list, pending, state.language, wanted);
         });
       } catch (error) {
         await storage.delete(key).catch(() => undefined);
@@ -298,37 +323,50 @@ export function createPublishingService(deps: {
     },
 
     /** New order and captions; a screenshot left out is removed. Ids must be the listing's own. */
-    async arrangeScreenshots(viewer: Viewer, ref: string, input: ScreenshotsInput): Promise<ScreenshotList> {
+    async arrangeScreenshots(
+      viewer: Viewer,
+      ref: string,
+      input: ScreenshotsInput,
+      wanted?: ListingLanguage,
+    ): Promise<ScreenshotList> {
       const { user, row } = await loadManaged(viewer, ref);
       let unused: string[] = [];
       const answer = await repository.transaction(async (tx) => {
         const state = await screenshotsInTx(tx, row.id, user.id);
         const byId = new Map(state.current.map((shot) => [shot.id, shot]));
         const seen = new Set<string>();
-        const list = input.screenshots.map(({ id, caption }) => {
+        const list = input.screenshots.map(({ id, caption, caption_translation }) => {
           const shot = byId.get(id);
           if (!shot || seen.has(id)) throw screenshotNotFound(id);
           seen.add(id);
-          return { ...shot, caption };
+          return withCaptionTranslation({ ...shot, caption }, caption_translation);
         });
         const same =
           list.length === state.current.length &&
           list.every((shot, index) => {
             const old = state.current[index]!;
-            return old.id === shot.id && old.caption === shot.caption;
+            return (
+              old.id === shot.id &&
+              old.caption === shot.caption &&
+              (old.captionTranslation ?? '') === (shot.captionTranslation ?? '')
+            );
           });
-        if (same) return screenshotListOf(state.current, state.pendingReview);
+        if (same) return screenshotListOf(state.current, state.pendingReview, state.language, wanted);
         const pending = await state.save(list);
         // A removed screenshot nothing shows any more (not the listed content either) is deleted.
         const kept = new Set([...list, ...(pending ? state.row.screenshots : [])].map((shot) => shot.key));
         unused = state.current.filter((shot) => !kept.has(shot.key)).map((shot) => shot.key);
-        return screenshotListOf(list, pending);
+        return screenshotListOf(list, pending, state.language, wanted);
       });
       await Promise.allSettled(unused.map((key) => storage.delete(key)));
       return answer;
     },
 
-    async create(viewer: Viewer, input: CreateWorkflowInput): Promise<WorkflowDetail> {
+    async create(
+      viewer: Viewer,
+      input: CreateWorkflowInput,
+      wanted?: ListingLanguage,
+    ): Promise<WorkflowDetail> {
       const user = requireUser(viewer);
       const file = await uploads.resolveOwn(input.file_url, user.id, 'workflows', 'file_url');
       const cover = input.cover_image_url
@@ -358,6 +396,9 @@ export function createPublishingService(deps: {
             slug: slugify(input.title),
             title: input.title,
             description: input.description,
+            // Written in the language the author names, else the one its text is written in.
+            language: input.language ?? detectListingLanguage(`${input.title} ${input.description}`),
+            translation: storedTranslation(input.translation),
             price: input.price,
             commercialPrice: tiers.commercialPrice,
             agencyPrice: tiers.agencyPrice,
@@ -380,20 +421,32 @@ export function createPublishingService(deps: {
         await changed(tx, workflowId);
         return workflowId;
       });
-      return catalog.get(id, viewer);
+      return catalog.get(id, viewer, wanted);
     },
 
     /**
      * A workflow that was never approved is changed in place. A listed one keeps its approved
      * content: the change waits in workflow_edits (one pending edit, merged) until an admin approves.
      */
-    async update(viewer: Viewer, ref: string, input: UpdateWorkflowInput): Promise<WorkflowDetail> {
+    async update(
+      viewer: Viewer,
+      ref: string,
+      input: UpdateWorkflowInput,
+      wanted?: ListingLanguage,
+    ): Promise<WorkflowDetail> {
       const { user, row } = await loadManaged(viewer, ref);
       const cover = await resolveCover(input.cover_image_url, user.id, row.coverKey);
       const changes: EditChanges = {};
       if (input.title !== undefined && input.title !== row.title) changes.title = input.title;
       if (input.description !== undefined && input.description !== row.description)
         changes.description = input.description;
+      // The language and the translation are listing texts: reviewed like the title once listed.
+      if (input.language !== undefined && input.language !== row.language) changes.language = input.language;
+      if (input.translation !== undefined) {
+        const translation = storedTranslation(input.translation);
+        if (JSON.stringify(translation) !== JSON.stringify(row.translation ?? null))
+          changes.translation = translation;
+      }
       if (input.price !== undefined && input.price !== Number(row.price)) changes.price = input.price;
       // Licence tiers follow the price's rules: in place before the first approval, reviewed after it.
       if (input.commercial_price !== undefined && (input.commercial_price || null) !== row.commercialPrice)
@@ -457,7 +510,7 @@ export function createPublishingService(deps: {
           changes,
         );
       });
-      return catalog.get(row.id, viewer);
+      return catalog.get(row.id, viewer, wanted);
     },
 
     /** Soft delete: buyers keep their access (docs/decisions/0020-review-workflow.md). */
@@ -469,7 +522,12 @@ export function createPublishingService(deps: {
       return { id: row.id, deleted: true as const, buyers_keep_access: buyers > 0 };
     },
 
-    async addVersion(viewer: Viewer, ref: string, input: CreateVersionInput): Promise<WorkflowVersion> {
+    async addVersion(
+      viewer: Viewer,
+      ref: string,
+      input: CreateVersionInput,
+      wanted?: ListingLanguage,
+    ): Promise<WorkflowVersion> {
       const { user, row } = await loadManaged(viewer, ref);
       const file = await uploads.resolveOwn(input.file_url, user.id, 'workflows', 'file_url');
       const version = await repository.transaction(async (tx) => {
@@ -485,7 +543,7 @@ export function createPublishingService(deps: {
         }
         const inserted = await repository.addVersion(
           tx,
-          versionValues(row.id, input.version, file, user.id, input.notes),
+          versionValues(row.id, input.version, file, user.id, input.notes, input.notes_translation ?? ''),
         );
         await resubmitIfRejected(tx, row);
         await changed(tx, row.id);
@@ -500,7 +558,7 @@ export function createPublishingService(deps: {
         size: version.size,
         review_status: version.moderationStatus,
         review_reason: null,
-        notes: version.notes,
+        ...versionNotesOf(version, row.language, wanted),
         checks: versionCheckResult(storedChecks(version.checks)),
       };
     },
@@ -546,9 +604,9 @@ export function createPublishingService(deps: {
     },
 
     /** The caller's workflows with their review state: status, last decision and reason, what waits. */
-    async mine(viewer: Viewer, page: number) {
+    async mine(viewer: Viewer, page: number, wanted?: ListingLanguage) {
       requireUser(viewer);
-      const list = await catalog.list({ user_id: 'me', page, price: 'all', limit: 48 }, viewer);
+      const list = await catalog.list({ user_id: 'me', page, price: 'all', limit: 48 }, viewer, wanted);
       const ids = list.workflows.map((workflow) => workflow.id);
       const states = await repository.moderationStates(ids);
       return {

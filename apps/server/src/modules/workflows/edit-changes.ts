@@ -9,6 +9,9 @@ export function publicChanges(
   const out: Record<string, unknown> = {};
   if (changes.title !== undefined) out.title = changes.title;
   if (changes.description !== undefined) out.description = changes.description;
+  if (changes.language !== undefined) out.language = changes.language;
+  // The whole translation as it would be listed (null: the edit removes it).
+  if (changes.translation !== undefined) out.translation = changes.translation;
   if (changes.price !== undefined) out.price = changes.price;
   if (changes.commercialPrice !== undefined) out.commercial_price = changes.commercialPrice;
   if (changes.agencyPrice !== undefined) out.agency_price = changes.agencyPrice;
@@ -22,13 +25,16 @@ export function publicChanges(
   if (changes.screenshots !== undefined) {
     out.screenshots_changed = true;
     if (publicUrl) {
-      out.screenshots = changes.screenshots.map(({ id, key, width, height, caption }) => ({
-        id,
-        url: publicUrl(key),
-        width,
-        height,
-        caption,
-      }));
+      out.screenshots = changes.screenshots.map(
+        ({ id, key, width, height, caption, captionTranslation }) => ({
+          id,
+          url: publicUrl(key),
+          width,
+          height,
+          caption,
+          caption_translation: captionTranslation ?? '',
+        }),
+      );
     }
   }
   if (changes.categoryIds) out.category_ids = changes.categoryIds;

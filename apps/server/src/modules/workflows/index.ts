@@ -16,5 +16,6 @@ export {
   type WorkflowsRepository,
 } from './workflows.repository.ts';
 export { publicChanges } from './edit-changes.ts';
+export { screenshotOf, shownText, versionNotesOf } from './listing-texts.ts';
 export * from './version-checks.ts';
 export { canSeeUnlisted, canSeeWorkflow, resolveAccess, type AccessSubject } from './access.ts';

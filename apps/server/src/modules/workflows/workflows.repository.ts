@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { VALIDATION_KEYS, slugify, type NodeSummary } from '@flowbay/domain';
+import {
+  VALIDATION_KEYS,
+  slugify,
+  type ListingLanguage,
+  type ListingTranslation,
+  type NodeSummary,
+} from '@flowbay/domain';
 import type { Database } from '../../db/client.ts';
 import {
   categories,
@@ -25,6 +31,9 @@ export type { ListingFaqItem, ListingScreenshot } from '../../db/schema.ts';
 export interface EditChanges {
   title?: string;
   description?: string;
+  /** The listing's original language, and its texts in the other one (null: removed). */
+  language?: ListingLanguage;
+  translation?: ListingTranslation | null;
   price?: number;
   /** The Commercial and Agency licences (null: not offered). */
   commercialPrice?: number | null;
@@ -342,6 +351,7 @@ export function createWorkflowsRepository(db: Database) {
           isCurrent: workflowVersions.isCurrent,
           createdAt: workflowVersions.createdAt,
           notes: workflowVersions.notes,
+          notesTranslation: workflowVersions.notesTranslation,
           checks: workflowVersions.checks,
         })
         .from(workflowVersions)
