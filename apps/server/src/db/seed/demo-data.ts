@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListingTranslationInput, Locale } from '@flowbay/domain';
+import { FAQ_MAX, FaqItem, ListingTranslationInput, Locale } from '@flowbay/domain';
 import demoData from './demo-data.json';
 import { USE_CASES } from './taxonomy.ts';
 
@@ -17,6 +17,8 @@ const DemoWorkflowSchema = z.object({
   file: z.string().min(1),
   title: z.string(),
   description: z.string(),
+  /** Questions buyers ask, in the original language (the translation carries them in the other). */
+  faq: z.array(FaqItem).max(FAQ_MAX).default([]),
   /** The language the title and description are written in. */
   language: z.enum(['en', 'vi']),
   /** The same listing in the other language, written by hand: every demo workflow reads well in both. */

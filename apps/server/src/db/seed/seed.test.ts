@@ -147,6 +147,33 @@ describe('demo listings in both languages', () => {
       expect(detectListingLanguage(`${vi.title} ${vi.description}`), vi.title).toBe('vi');
       expect(`${en.title}\n${en.description}`, en.title).not.toMatch(VIETNAMESE_LETTER);
       expect(markdownShape(vi.description), row.slug).toEqual(markdownShape(en.description));
+      // A FAQ is translated question by question, never shown in the other language.
+      expect(row.translation?.faq ?? [], row.slug).toHaveLength(row.faq.length);
+      vi.faq.forEach((item, index) => {
+        const english = en.faq[index]!;
+        expect(`${item.question}\n${item.answer}`, row.slug).toMatch(VIETNAMESE_LETTER);
+        expect(`${english.question}\n${english.answer}`, row.slug).not.toMatch(VIETNAMESE_LETTER);
+      });
     }
+    expect(rows.filter((row) => row.faq.length > 0).length, 'demo listings with a FAQ').toBeGreaterThan(0);
+  });
+
+  it("answers a demo listing's FAQ in the visitor's language on its page", async () => {
+    const detail = async (language: ListingLanguage) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/workflows/trich-xuat-du-lieu-hoa-don-bang-llamaparse-va-openai',
+          headers: { 'x-language': language },
+        })
+      ).json() as { title: string; faq: Array<{ question: string }> };
+    const vietnamese = await detail('vi');
+    const english = await detail('en');
+    expect(vietnamese.title).toBe('Trích xuất dữ liệu hóa đơn bằng LlamaParse và OpenAI');
+    expect(english.title).toBe('Extract invoice data with LlamaParse and OpenAI');
+    expect(vietnamese.faq.map((item) => item.question)).toContain(
+      'Quy trình có đọc được hóa đơn scan không?',
+    );
+    expect(english.faq.map((item) => item.question)).toContain('Does it read scanned invoices?');
   });
 });

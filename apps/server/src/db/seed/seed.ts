@@ -130,6 +130,7 @@ export async function seedDemo(
           slug: slugify(item.title),
           title: item.title,
           description: item.description,
+          faq: item.faq,
           language: item.language,
           translation: item.translation,
           price: item.price,
