@@ -6,7 +6,6 @@ import { ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ModerationStatusBadge } from '@/components/moderation-status-badge';
 import { NewVersionCard } from '@/features/publishing/components/new-version-card';
-import { FaqEditorCard } from '@/features/publishing/components/faq-editor-card';
 import { ScreenshotsCard } from '@/features/publishing/components/screenshots-card';
 import { VersionHistory } from '@/components/version-history';
 import { WorkflowUnavailable } from '@/features/workflows/components/detail/workflow-unavailable';
@@ -125,9 +124,12 @@ function ManageWorkflow() {
             }))}
             onDeleted={() => void navigate('/workflows', { replace: true })}
           />
-          <ScreenshotsCard workflowId={data.id} focusAdd={addScreenshots} />
-          <FaqEditorCard workflowId={data.id} faq={data.faq} />
-          <NewVersionCard workflowId={data.id} platform={data.node_summary?.platform ?? null} />
+          <ScreenshotsCard workflowId={data.id} language={data.language} focusAdd={addScreenshots} />
+          <NewVersionCard
+            workflowId={data.id}
+            platform={data.node_summary?.platform ?? null}
+            language={data.language}
+          />
         </div>
         <VersionHistory versions={versions.data} failed={versions.isError} showModeration />
       </div>

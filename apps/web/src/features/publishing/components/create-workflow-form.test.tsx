@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inLanguage, renderInApp } from '@/test/render';
 import { CreateWorkflowForm, type CreatedExtras } from './create-workflow-form';
@@ -60,8 +60,11 @@ interface Call {
   body: unknown;
 }
 
-/** The API: creating answers the new workflow; a screenshot named `broken.png` is refused. */
-function stubApi() {
+/**
+ * The API: creating answers the new workflow (or `refuse`, a validation error); a screenshot named
+ * `broken.png` is refused; with `translate`, a provider translates into Vietnamese by prefixing "[vi]".
+ */
+function stubApi({ translate = false, refuse }: { translate?: boolean; refuse?: object } = {}) {
   const calls: Call[] = [];
   FakeUpload.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
@@ -71,9 +74,17 @@ function stubApi() {
       const url = String(input);
       if (url.startsWith('/api/selling-rates') || url.startsWith('/api/me/selling-rates'))
         return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
+      if (url === '/api/translate' && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { texts: string[]; target: string };
+        calls.push({ url, body });
+        return Response.json({ translations: body.texts.map((text) => `[${body.target}] ${text}`) });
+      }
+      if (url === '/api/translate' && translate)
+        return Response.json({ available: true, languages: ['vi', 'en'] });
       if (url === '/api/workflows' && init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         calls.push({ url, body });
+        if (refuse) return Response.json({ error: refuse }, { status: 400 });
         return Response.json({ id: ID, slug: 'lead-router', title: body.title }, { status: 201 });
       }
       if (url === `/api/workflows/${ID}/screenshots` && init?.method === 'POST') {
@@ -218,5 +229,153 @@ describe('creating a listing with licence tiers, screenshots and a FAQ', () => {
     expect(screen.getByLabelText('Giấy phép Agency: số khách hàng')).toBeTruthy();
     expect(screen.getByLabelText('Thêm ảnh chụp màn hình')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Thêm câu hỏi' })).toBeTruthy();
+  });
+});
+
+describe('the listing in two languages', () => {
+  const column = (name: string) => screen.getByRole('group', { name: new RegExp(`^${name}`) });
+
+  it('sends the original language and the translation typed in the other column', async () => {
+    await inLanguage('en');
+    const calls = stubApi();
+    const created = renderForm();
+    await fillPaidListing();
+    const english = column('English');
+    expect(within(english).getByText('Original')).toBeTruthy();
+    const vietnamese = column('Tiếng Việt');
+    expect(within(vietnamese).getByText('Translation (optional)')).toBeTruthy();
+    fireEvent.change(within(vietnamese).getByLabelText('Translated title'), {
+      target: { value: 'Bộ định tuyến khách hàng cho agency' },
+    });
+    fireEvent.change(within(vietnamese).getByLabelText('Translated description'), {
+      target: { value: 'Chia khách hàng tiềm năng.' },
+    });
+    fireEvent.click(within(vietnamese).getByRole('button', { name: 'Add a translated question' }));
+    fireEvent.change(within(vietnamese).getByLabelText('Translated question 1'), {
+      target: { value: 'Có chạy với HubSpot không?' },
+    });
+    fireEvent.change(within(vietnamese).getByLabelText('Translated answer 1'), {
+      target: { value: 'Có.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({
+      language: 'en',
+      title: 'Lead router for agencies',
+      translation: {
+        title: 'Bộ định tuyến khách hàng cho agency',
+        description: 'Chia khách hàng tiềm năng.',
+        faq: [{ question: 'Có chạy với HubSpot không?', answer: 'Có.' }],
+      },
+    });
+    expect(calls[0]!.body).not.toHaveProperty('faq');
+  });
+
+  it('sends no translation when the other column is empty, and the original chosen by the author', async () => {
+    await inLanguage('en');
+    const calls = stubApi();
+    const created = renderForm();
+    await fillPaidListing();
+    // The author writes in Vietnamese after all: the Vietnamese column becomes the original.
+    fireEvent.click(screen.getByRole('radio', { name: 'Vietnamese' }));
+    const vietnamese = column('Tiếng Việt');
+    expect(within(vietnamese).getByText('Original')).toBeTruthy();
+    fireEvent.change(within(vietnamese).getByLabelText('Title'), {
+      target: { value: 'Bộ định tuyến khách hàng' },
+    });
+    // What was typed in English stays there, now as the translation.
+    expect((within(column('English')).getByLabelText('Translated title') as HTMLInputElement).value).toBe(
+      'Lead router for agencies',
+    );
+    fireEvent.change(within(column('English')).getByLabelText('Translated title'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({
+      language: 'vi',
+      title: 'Bộ định tuyến khách hàng',
+      translation: null,
+    });
+  });
+
+  it('starts in the interface language: a Vietnamese author writes the original in Vietnamese', async () => {
+    await inLanguage('vi');
+    stubApi();
+    renderForm();
+    expect((screen.getByRole('radio', { name: 'Tiếng Việt' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(column('Tiếng Việt')).getByText('Bản gốc')).toBeTruthy();
+    expect(within(column('English')).getByText('Bản dịch (không bắt buộc)')).toBeTruthy();
+    expect(within(column('English')).getByLabelText('Tiêu đề bản dịch')).toBeTruthy();
+  });
+
+  it('asks for a title for a translation that has only questions, at its field, before sending', async () => {
+    await inLanguage('en');
+    const calls = stubApi();
+    renderForm();
+    await fillPaidListing();
+    const vietnamese = column('Tiếng Việt');
+    fireEvent.click(within(vietnamese).getByRole('button', { name: 'Add a translated question' }));
+    fireEvent.change(within(vietnamese).getByLabelText('Translated question 1'), {
+      target: { value: 'Có chạy với HubSpot không?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
+    const title = within(vietnamese).getByLabelText('Translated title');
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(vietnamese).getByText('A translation needs a title too.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of the translation's title at that field", async () => {
+    await inLanguage('en');
+    stubApi({
+      refuse: {
+        code: 'VALIDATION_FAILED',
+        message: 'Title must be at least 5 characters.',
+        field: 'translation.title',
+        details: { messageKey: 'validation.titleMin' },
+      },
+    });
+    renderForm();
+    await fillPaidListing();
+    const vietnamese = column('Tiếng Việt');
+    fireEvent.change(within(vietnamese).getByLabelText('Translated title'), {
+      target: { value: 'Bộ định tuyến' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
+    const title = within(vietnamese).getByLabelText('Translated title');
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(vietnamese).getByText('Title must be at least 5 characters.')).toBeTruthy();
+    expect(within(column('English')).getByLabelText('Title').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('suggests a translation into the other column for the author to edit, and saves nothing', async () => {
+    await inLanguage('en');
+    const calls = stubApi({ translate: true });
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Lead router' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Routes leads.' } });
+    const vietnamese = column('Tiếng Việt');
+    // Only the translation's column offers it.
+    expect(within(column('English')).queryByRole('button', { name: 'Suggest a translation' })).toBeNull();
+    fireEvent.click(await within(vietnamese).findByRole('button', { name: 'Suggest a translation' }));
+    await waitFor(() =>
+      expect((within(vietnamese).getByLabelText('Translated title') as HTMLInputElement).value).toBe(
+        '[vi] Lead router',
+      ),
+    );
+    expect((within(vietnamese).getByLabelText('Translated description') as HTMLTextAreaElement).value).toBe(
+      '[vi] Routes leads.',
+    );
+    expect(calls).toEqual([
+      { url: '/api/translate', body: { texts: ['Lead router', 'Routes leads.'], target: 'vi' } },
+    ]);
+  });
+
+  it('offers no suggestion when no translation provider is configured', async () => {
+    await inLanguage('en');
+    stubApi();
+    renderForm();
+    await screen.findByRole('button', { name: 'Create workflow' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('button', { name: 'Suggest a translation' })).toBeNull();
   });
 });

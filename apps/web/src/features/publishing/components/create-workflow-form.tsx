@@ -2,7 +2,7 @@ import { zodResolver } from '@/lib/zod-resolver';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '@/i18n/use-translation';
-import { DESCRIPTION_MAX, FAQ_MAX, type FaqItem, type WorkflowDetail } from '@flowbay/domain';
+import type { FaqItem, WorkflowDetail } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
@@ -12,11 +12,17 @@ import { useCreateWorkflow } from '../api/workflow-mutations';
 import {
   createWorkflowFormSchema,
   fieldErrorOf,
+  listingTextErrorOf,
+  listingTextsBody,
+  otherTextLanguage,
   tierBody,
   type CreateWorkflowFormInput,
   type CreateWorkflowFormValues,
+  type ListingTextValues,
+  type TextLanguage,
 } from '../lib/workflow-form-schema';
-import { cleanedFaq, FaqItemsEditor } from './faq-items-editor';
+import { cleanedFaq } from './faq-items-editor';
+import { ListingTextsFields } from './listing-texts-fields';
 import { NewScreenshotsField, type NewScreenshot } from './new-screenshots-field';
 import { UploadProgress } from './upload-progress';
 import { WorkflowFields, type Option, type WorkflowFieldsInput } from './workflow-fields';
@@ -24,8 +30,6 @@ import { WorkflowFilePicker, detectedPlatform, useWorkflowFile } from './workflo
 import { translateMessage } from '@/i18n/keys';
 
 const FIELDS = [
-  'title',
-  'description',
   'price',
   'category_ids',
   'subcategory_ids',
@@ -82,7 +86,8 @@ export function CreateWorkflowForm({
   jobTypes: Option[];
   onCreated: (workflow: WorkflowDetail, extras: CreatedExtras) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const uiLanguage: TextLanguage = i18n.language === 'vi' ? 'vi' : 'en';
   const create = useCreateWorkflow();
   const workflowFile = useWorkflowFile();
   const [step, setStep] = useState<Step>('idle');
@@ -91,13 +96,17 @@ export function CreateWorkflowForm({
   const [screenshots, setScreenshots] = useState<NewScreenshot[]>([]);
   const [screenshotsError, setScreenshotsError] = useState<string | undefined>();
   const [screenshotsDone, setScreenshotsDone] = useState<number | null>(null);
-  const [faq, setFaq] = useState<FaqItem[]>([]);
-  const [faqError, setFaqError] = useState<string | null>(null);
+  const [faq, setFaq] = useState<Record<TextLanguage, FaqItem[]>>({ en: [], vi: [] });
+  const [faqErrors, setFaqErrors] = useState<Partial<Record<TextLanguage, string>>>({});
   const form = useForm<CreateWorkflowFormInput, unknown, CreateWorkflowFormValues>({
     resolver: zodResolver(createWorkflowFormSchema),
     defaultValues: {
-      title: '',
-      description: '',
+      // The original language is the interface's until the author chooses.
+      language: uiLanguage,
+      title_en: '',
+      description_en: '',
+      title_vi: '',
+      description_vi: '',
       price: '0',
       category_ids: [],
       subcategory_ids: [],
@@ -120,7 +129,6 @@ export function CreateWorkflowForm({
   useEffect(() => {
     if (platform) form.setValue('category_ids', [platform], { shouldValidate: form.formState.isSubmitted });
   }, [platform, form]);
-  const description = form.watch('description');
 
   const onSubmit = form.handleSubmit(async (values) => {
     const blocking = workflowFile.blockingError();
@@ -130,8 +138,19 @@ export function CreateWorkflowForm({
     }
     // The state updates below render later; the catch needs to know the phase now.
     let phase: Step = 'idle';
-    setFaqError(null);
-    const questions = cleanedFaq(faq);
+    setFaqErrors({});
+    const questions = { en: cleanedFaq(faq.en), vi: cleanedFaq(faq.vi) };
+    const texts = listingTextsBody(values, questions);
+    // Translated questions need a translated title, as the server says.
+    const other = otherTextLanguage(values.language);
+    if (texts.translation && !texts.translation.title) {
+      form.setError(
+        `title_${other}`,
+        { message: 'publish.texts.translationTitleRequired' },
+        { shouldFocus: true },
+      );
+      return;
+    }
     try {
       let coverUrl: string | null = null;
       if (values.cover) {
@@ -148,9 +167,9 @@ export function CreateWorkflowForm({
       setFileProgress(0);
       const uploaded = await workflowFile.upload(setFileProgress);
       setStep((phase = 'create'));
+      const original = questions[values.language];
       const workflow = await create.mutateAsync({
-        title: values.title,
-        description: values.description,
+        ...texts,
         price: values.price,
         ...tierBody(values),
         cover_image_url: coverUrl,
@@ -160,7 +179,7 @@ export function CreateWorkflowForm({
         show_notes_before_purchase: values.price > 0 && values.show_notes_before_purchase,
         category_ids: values.category_ids,
         subcategory_ids: values.subcategory_ids,
-        ...(questions.length > 0 ? { faq: questions } : {}),
+        ...(original.length > 0 ? { faq: original } : {}),
       });
       let failed: { name: string; error: unknown }[] = [];
       if (screenshots.length > 0) {
@@ -178,10 +197,16 @@ export function CreateWorkflowForm({
       }
       onCreated(workflow, { failedScreenshots: failed.length });
     } catch (error) {
-      const faqProblem = fieldErrorOf(error, ['faq']);
-      if (faqProblem) setFaqError(faqProblem.key);
-      const fieldError = fieldErrorOf(error, FIELDS) ?? uploadFieldError(error, phase);
-      if (fieldError)
+      const textError = listingTextErrorOf(error, values.language);
+      if (textError?.field.startsWith('faq_')) setFaqErrors({ [textError.field.slice(4)]: textError.key });
+      else if (textError)
+        form.setError(
+          textError.field as keyof ListingTextValues,
+          { message: textError.key },
+          { shouldFocus: true },
+        );
+      const fieldError = textError ?? fieldErrorOf(error, FIELDS) ?? uploadFieldError(error, phase);
+      if (fieldError && !textError)
         form.setError(
           fieldError.field as (typeof FIELDS)[number],
           { message: fieldError.key },
@@ -208,8 +233,16 @@ export function CreateWorkflowForm({
         platforms={platforms}
         jobTypes={jobTypes}
         filePlatform={platform}
-        descriptionHelp={t('publish.descriptionHelp', { count: description.length, max: DESCRIPTION_MAX })}
-        descriptionRows={6}
+        texts={
+          <ListingTextsFields
+            form={form as unknown as UseFormReturn<ListingTextValues>}
+            idPrefix="wf"
+            faq={faq}
+            onFaqChange={(language, items) => setFaq((current) => ({ ...current, [language]: items }))}
+            faqErrors={faqErrors}
+            descriptionRows={6}
+          />
+        }
         filePicker={
           <Controller
             control={form.control}
@@ -237,16 +270,6 @@ export function CreateWorkflowForm({
         error={screenshotsError}
         onError={setScreenshotsError}
       />
-      <fieldset className="flex flex-col gap-3">
-        <legend className="text-sm font-medium text-slate-900">{t('listing.manageFaqTitle')}</legend>
-        <p className="text-sm text-slate-600">{t('publish.faqHelp', { max: FAQ_MAX })}</p>
-        <FaqItemsEditor items={faq} onChange={setFaq} />
-        {faqError && (
-          <p className="text-sm text-red-700" role="alert">
-            {translateMessage(t, faqError)}
-          </p>
-        )}
-      </fieldset>
       {(coverProgress !== null || fileProgress !== null || screenshotsDone !== null) && (
         <div className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4">
           <UploadProgress label={t('publish.uploadingCover')} percent={coverProgress} />

@@ -18,11 +18,16 @@ export function cleanedFaq(items: FaqItem[]): FaqItem[] {
 export function FaqItemsEditor({
   items,
   onChange,
+  translation = false,
 }: {
   items: FaqItem[];
   onChange: (items: FaqItem[]) => void;
+  /** The translation's questions: their fields and buttons say so (the original's are beside them). */
+  translation?: boolean;
 }) {
   const { t } = useTranslation();
+  const label = (key: 'question' | 'answer' | 'removeQuestion', number: number) =>
+    t(translation ? `publish.texts.translated.${key}` : `listing.${key}`, { number });
   const change = (index: number, field: keyof FaqItem, value: string) =>
     onChange(items.map((item, at) => (at === index ? { ...item, [field]: value } : item)));
   return (
@@ -30,15 +35,15 @@ export function FaqItemsEditor({
       {items.map((item, index) => (
         <fieldset key={index} className="flex flex-col gap-2 rounded-lg border border-slate-100 p-3">
           <Input
-            aria-label={t('listing.question', { number: index + 1 })}
-            placeholder={t('listing.question', { number: index + 1 })}
+            aria-label={label('question', index + 1)}
+            placeholder={label('question', index + 1)}
             value={item.question}
             maxLength={FAQ_QUESTION_MAX}
             onChange={(event) => change(index, 'question', event.target.value)}
           />
           <Textarea
-            aria-label={t('listing.answer', { number: index + 1 })}
-            placeholder={t('listing.answer', { number: index + 1 })}
+            aria-label={label('answer', index + 1)}
+            placeholder={label('answer', index + 1)}
             rows={3}
             value={item.answer}
             maxLength={FAQ_ANSWER_MAX}
@@ -51,7 +56,7 @@ export function FaqItemsEditor({
             onClick={() => onChange(items.filter((_, at) => at !== index))}
           >
             <Trash2 aria-hidden="true" />
-            {t('listing.removeQuestion', { number: index + 1 })}
+            {label('removeQuestion', index + 1)}
           </Button>
         </fieldset>
       ))}
@@ -63,7 +68,7 @@ export function FaqItemsEditor({
         onClick={() => onChange([...items, { question: '', answer: '' }])}
       >
         <Plus aria-hidden="true" />
-        {t('listing.addQuestion')}
+        {t(translation ? 'publish.texts.translated.addQuestion' : 'listing.addQuestion')}
       </Button>
     </>
   );

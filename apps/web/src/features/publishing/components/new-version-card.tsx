@@ -17,11 +17,23 @@ import { translateMessage } from '@/i18n/keys';
 const PLATFORM_CHANGED = 'errors.VERSION_PLATFORM_CHANGED';
 
 /**
- * A new version: version text, the .json picker with the browser checks, upload; both fields clear
- * afterwards. A file for another platform than the workflow's is refused at the field at once.
+ * A new version: version text, what changed (and, optionally, the same in the listing's other
+ * language), the .json picker with the browser checks, upload; the fields clear afterwards. A file
+ * for another platform than the workflow's is refused at the field at once.
  */
-export function NewVersionCard({ workflowId, platform }: { workflowId: string; platform: string | null }) {
+export function NewVersionCard({
+  workflowId,
+  platform,
+  language = 'en',
+}: {
+  workflowId: string;
+  platform: string | null;
+  /** The listing's original language; the optional second note is in the other one. */
+  language?: 'en' | 'vi';
+}) {
   const { t } = useTranslation();
+  const otherLanguage = language === 'vi' ? 'en' : 'vi';
+  const other = t(`publish.texts.languageInText.${otherLanguage}`);
   const createVersion = useCreateVersion(workflowId);
   const workflowFile = useWorkflowFile();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -29,6 +41,8 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
   const [versionError, setVersionError] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
   const [notesError, setNotesError] = useState<string | null>(null);
+  const [notesTranslation, setNotesTranslation] = useState('');
+  const [notesTranslationError, setNotesTranslationError] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const pending = progress !== null || createVersion.isPending;
@@ -38,6 +52,7 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
   const clear = () => {
     setVersion('');
     setNotes('');
+    setNotesTranslation('');
     workflowFile.reset();
     if (fileInput.current) fileInput.current.value = '';
   };
@@ -57,8 +72,10 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
     setVersionError(null);
     setFileError(null);
     setNotesError(null);
+    setNotesTranslationError(null);
     const trimmed = version.trim();
     const trimmedNotes = notes.trim();
+    const translatedNotes = notesTranslation.trim();
     if (!workflowFile.file || !trimmed) {
       const key = VALIDATION_KEYS.fileAndVersionRequired;
       if (!trimmed) setVersionError(key);
@@ -70,20 +87,27 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
       return setVersionError(VALIDATION_KEYS.versionFormat);
     if (!trimmedNotes) return setNotesError(VALIDATION_KEYS.notesRequired);
     if (trimmedNotes.length > VERSION_NOTES_MAX) return setNotesError(VALIDATION_KEYS.notesMax);
+    if (translatedNotes.length > VERSION_NOTES_MAX) return setNotesTranslationError(VALIDATION_KEYS.notesMax);
     const blocking = workflowFile.blockingError() ?? (platformChanged ? PLATFORM_CHANGED : null);
     if (blocking) return setFileError(blocking);
     try {
       setProgress(0);
       const uploaded = await workflowFile.upload(setProgress);
-      await createVersion.mutateAsync({ version: trimmed, notes: trimmedNotes, file_url: uploaded.url });
+      await createVersion.mutateAsync({
+        version: trimmed,
+        notes: trimmedNotes,
+        ...(translatedNotes ? { notes_translation: translatedNotes } : {}),
+        file_url: uploaded.url,
+      });
       toast.success(t('manage.versionUploaded', { version: trimmed }), {
         description: t('manage.versionAwaitingModeration'),
       });
       clear();
     } catch (error) {
-      const fieldError = fieldErrorOf(error, ['version', 'notes', 'file']);
+      const fieldError = fieldErrorOf(error, ['version', 'notes', 'notes_translation', 'file']);
       if (fieldError?.field === 'version') setVersionError(fieldError.key);
       else if (fieldError?.field === 'notes') setNotesError(fieldError.key);
+      else if (fieldError?.field === 'notes_translation') setNotesTranslationError(fieldError.key);
       else setFileError(fieldError?.key ?? errorKey(error));
       toast.error(t('manage.versionFailed'), {
         description: translateMessage(t, fieldError?.key ?? errorKey(error)),
@@ -122,6 +146,23 @@ export function NewVersionCard({ workflowId, platform }: { workflowId: string; p
               value={notes}
               onChange={(event) => setNotes(event.target.value)}
               placeholder={t('listing.notesPlaceholder')}
+              maxLength={VERSION_NOTES_MAX}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="version-notes-translation"
+          label={t('publish.texts.notesTranslation', { language: other })}
+          help={t('publish.texts.notesTranslationHelp', { language: other })}
+          error={notesTranslationError ? translateMessage(t, notesTranslationError) : undefined}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={3}
+              lang={otherLanguage}
+              value={notesTranslation}
+              onChange={(event) => setNotesTranslation(event.target.value)}
               maxLength={VERSION_NOTES_MAX}
             />
           )}

@@ -11,15 +11,22 @@ import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { useAddScreenshot, useArrangeScreenshots, useScreenshots } from '../api/listing-extras';
 
+/** A screenshot's caption as its author wrote it in the listing's original language. */
+const originalCaption = (shot: Screenshot) => shot.caption_original ?? shot.caption;
+
 /**
  * The author's screenshots: add (JPEG, PNG or WebP; the server resizes and stores WebP), reorder,
- * caption and remove. On a listed workflow every change waits for review like other edits.
+ * caption (in the listing's original language and, optionally, in the other one) and remove. On a
+ * listed workflow every change waits for review like other edits.
  */
 export function ScreenshotsCard({
   workflowId,
+  language,
   focusAdd = false,
 }: {
   workflowId: string;
+  /** The listing's original language: the first caption's; the second is in the other language. */
+  language: 'en' | 'vi';
   /** Bring "Add screenshot" into view and focus it once loaded (after the create form could not upload some). */
   focusAdd?: boolean;
 }) {
@@ -41,6 +48,8 @@ export function ScreenshotsCard({
   }, [query.data]);
   const shots = list ?? [];
   const full = shots.length >= SCREENSHOTS_MAX;
+  const otherLanguage = language === 'vi' ? 'en' : 'vi';
+  const other = t(`publish.texts.languageInText.${otherLanguage}`);
   const busy = add.isPending || arrange.isPending;
 
   const fail = (error: unknown, fallback: string) =>
@@ -73,7 +82,11 @@ export function ScreenshotsCard({
   const save = async (next: Screenshot[] = shots) => {
     try {
       const result = await arrange.mutateAsync({
-        screenshots: next.map(({ id, caption }) => ({ id, caption })),
+        screenshots: next.map((shot) => ({
+          id: shot.id,
+          caption: originalCaption(shot),
+          caption_translation: shot.caption_translation ?? '',
+        })),
       });
       setList(result.screenshots);
       saved(result.pending_review);
@@ -107,12 +120,27 @@ export function ScreenshotsCard({
                 <Input
                   aria-label={t('listing.captionLabel', { number: index + 1 })}
                   placeholder={t('listing.captionPlaceholder')}
-                  value={shot.caption}
+                  value={originalCaption(shot)}
                   maxLength={SCREENSHOT_CAPTION_MAX}
+                  lang={language}
                   onChange={(event) =>
                     setList(
                       shots.map((item) =>
-                        item.id === shot.id ? { ...item, caption: event.target.value } : item,
+                        item.id === shot.id ? { ...item, caption_original: event.target.value } : item,
+                      ),
+                    )
+                  }
+                />
+                <Input
+                  aria-label={t('publish.texts.captionTranslation', { number: index + 1, language: other })}
+                  placeholder={t('publish.texts.captionTranslationPlaceholder', { language: other })}
+                  value={shot.caption_translation ?? ''}
+                  maxLength={SCREENSHOT_CAPTION_MAX}
+                  lang={otherLanguage}
+                  onChange={(event) =>
+                    setList(
+                      shots.map((item) =>
+                        item.id === shot.id ? { ...item, caption_translation: event.target.value } : item,
                       ),
                     )
                   }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '@/i18n/use-translation';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { translateMessage } from '@/i18n/keys';
 import { useSellingRates } from '../api/get-selling-rates';
 import { isPaidPrice } from '../lib/workflow-form-schema';
@@ -18,8 +18,6 @@ export interface Option {
 
 /** The fields the create form and the edit card share, as typed (the price is still text). */
 export interface WorkflowFieldsInput extends LicenceTierInput {
-  title: string;
-  description: string;
   price: string;
   tested_with: string;
   zapier_share_url: string;
@@ -30,8 +28,8 @@ export interface WorkflowFieldsInput extends LicenceTierInput {
 }
 
 /**
- * A workflow's information, the same in the create form and on the edit page: title, description,
- * price (a paid one with its Commercial and Agency licences), tested-with, platforms (the file's platform chosen and the others locked), use cases, and
+ * A workflow's information, the same in the create form and on the edit page: its texts (`texts`,
+ * the title, description and questions in both languages), price (a paid one with its Commercial and Agency licences), tested-with, platforms (the file's platform chosen and the others locked), use cases, and
  * the cover. Ids are `${idPrefix}-title`, `${idPrefix}-price`, …
  */
 export function WorkflowFields({
@@ -40,8 +38,7 @@ export function WorkflowFields({
   platforms,
   jobTypes,
   filePlatform,
-  descriptionHelp,
-  descriptionRows,
+  texts,
   currentCover,
   filePicker,
 }: {
@@ -51,8 +48,8 @@ export function WorkflowFields({
   jobTypes: Option[];
   /** The platform of the workflow's file, once it is known. */
   filePlatform: string | null;
-  descriptionHelp?: string;
-  descriptionRows: number;
+  /** The listing's texts (ListingTextsFields), first. */
+  texts: ReactNode;
   /** The cover the workflow already has. */
   currentCover?: string | null;
   /** The workflow file's picker, placed before the cover (the create form has one; the platform then comes from it). */
@@ -69,17 +66,7 @@ export function WorkflowFields({
   };
   return (
     <>
-      <FormField id={`${idPrefix}-title`} label={t('publish.title')} error={message('title')}>
-        {(control) => <Input {...control} {...form.register('title')} />}
-      </FormField>
-      <FormField
-        id={`${idPrefix}-description`}
-        label={t('publish.description')}
-        error={message('description')}
-        help={descriptionHelp}
-      >
-        {(control) => <Textarea {...control} rows={descriptionRows} {...form.register('description')} />}
-      </FormField>
+      {texts}
       {/* The form's own spacing, across and down. */}
       <div className="grid gap-[inherit] sm:grid-cols-2">
         <Controller

@@ -5,7 +5,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '@/i18n/use-translation';
 import { z } from 'zod';
 import { formatAmount } from '@flowbay/domain/price';
-import { VALIDATION_KEYS as K, type WorkflowDetail } from '@flowbay/domain';
+import { VALIDATION_KEYS as K, type FaqItem, type WorkflowDetail } from '@flowbay/domain';
 import { DialogActions } from '@/components/dialog-actions';
 import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/card';
@@ -17,26 +17,34 @@ import { uploadFile } from '../api/upload-file';
 import { useDeleteWorkflow, useUpdateWorkflow } from '../api/workflow-mutations';
 import {
   agencyClientsField,
+  ALWAYS,
+  checkListingTexts,
   checkTiers,
   coverField,
-  descriptionField,
   fieldErrorOf,
+  initialListingTexts,
+  listingTextErrorOf,
+  listingTextFields,
+  listingTextsBody,
+  otherTextLanguage,
   platformsField,
   priceField,
   testedWithField,
-  titleField,
   zapierShareUrlField,
   showNotesField,
   tierBody,
   tierPriceField,
   useCasesField,
+  type ListingTextValues,
+  type TextLanguage,
 } from '../lib/workflow-form-schema';
+import { cleanedFaq } from './faq-items-editor';
+import { ListingTextsFields } from './listing-texts-fields';
 import { WorkflowFields, type Option, type WorkflowFieldsInput } from './workflow-fields';
 import { translateMessage } from '@/i18n/keys';
 
 const infoFields = {
-  title: titleField,
-  description: descriptionField,
+  ...listingTextFields,
   price: priceField,
   tested_with: testedWithField,
   zapier_share_url: zapierShareUrlField,
@@ -50,17 +58,18 @@ const infoFields = {
 };
 /** The same rules as the create form; a workflow that already has a cover may become paid without a new one. */
 function infoSchema(hasCover: boolean) {
-  return z.object(infoFields).superRefine((values, ctx) => {
-    if (values.price > 0 && !values.cover && !hasCover)
-      ctx.addIssue({ code: 'custom', path: ['cover'], message: K.coverRequired });
-    checkTiers(values, ctx);
-  });
+  return z
+    .object(infoFields)
+    .superRefine((values, ctx) => {
+      if (values.price > 0 && !values.cover && !hasCover)
+        ctx.addIssue({ code: 'custom', path: ['cover'], message: K.coverRequired });
+      checkTiers(values, ctx);
+    })
+    .superRefine((values, ctx) => checkListingTexts(values, false, ctx), ALWAYS);
 }
 type InfoInput = z.input<ReturnType<typeof infoSchema>>;
 type InfoValues = z.output<ReturnType<typeof infoSchema>>;
 const FIELDS = [
-  'title',
-  'description',
   'price',
   'tested_with',
   'zapier_share_url',
@@ -81,8 +90,8 @@ function sameSet(a: readonly string[], b: readonly string[]) {
 function initialValues(workflow: WorkflowDetail, language: string): InfoInput {
   const amount = (value: number | null) => (value ? formatAmount(value, asLanguage(language)) : '');
   return {
-    title: workflow.title,
-    description: workflow.description,
+    // The approved texts per language, not the ones shown in the author's interface language.
+    ...initialListingTexts(workflow).values,
     price: String(workflow.price),
     commercial_price: amount(workflow.commercial_price),
     agency_price: amount(workflow.agency_price),
@@ -121,9 +130,22 @@ export function WorkflowInfoCard({
     defaultValues: initialValues(workflow, i18n.language),
   });
   const filePlatform = workflow.node_summary?.platform ?? null;
+  const [faq, setFaq] = useState<Record<TextLanguage, FaqItem[]>>(() => initialListingTexts(workflow).faq);
+  const [faqErrors, setFaqErrors] = useState<Partial<Record<TextLanguage, string>>>({});
 
   const onSubmit = form.handleSubmit(async (values) => {
     const loaded = form.formState.defaultValues as InfoInput;
+    setFaqErrors({});
+    const questions = { en: cleanedFaq(faq.en), vi: cleanedFaq(faq.vi) };
+    const texts = listingTextsBody(values, questions);
+    if (texts.translation && !texts.translation.title) {
+      form.setError(
+        `title_${otherTextLanguage(values.language)}`,
+        { message: 'publish.texts.translationTitleRequired' },
+        { shouldFocus: true },
+      );
+      return;
+    }
     try {
       let coverUrl: string | undefined;
       if (values.cover) {
@@ -131,8 +153,8 @@ export function WorkflowInfoCard({
         coverUrl = (await uploadFile(values.cover, values.cover.name, { folder: 'covers' })).url;
       }
       const saved = await update.mutateAsync({
-        title: values.title,
-        description: values.description,
+        ...texts,
+        faq: questions[values.language],
         price: values.price,
         ...tierBody(values),
         tested_with: values.tested_with || null,
@@ -165,8 +187,16 @@ export function WorkflowInfoCard({
             : undefined,
       });
     } catch (error) {
-      const fieldError = fieldErrorOf(error, FIELDS);
-      if (fieldError)
+      const textError = listingTextErrorOf(error, values.language);
+      if (textError?.field.startsWith('faq_')) setFaqErrors({ [textError.field.slice(4)]: textError.key });
+      else if (textError)
+        form.setError(
+          textError.field as keyof ListingTextValues,
+          { message: textError.key },
+          { shouldFocus: true },
+        );
+      const fieldError = textError ?? fieldErrorOf(error, FIELDS);
+      if (fieldError && !textError)
         form.setError(fieldError.field as Field, { message: fieldError.key }, { shouldFocus: true });
       toast.error(t('manage.saveFailed'), {
         description: translateMessage(t, fieldError?.key ?? errorKey(error)),
@@ -186,7 +216,16 @@ export function WorkflowInfoCard({
           platforms={platforms}
           jobTypes={jobTypes}
           filePlatform={filePlatform}
-          descriptionRows={4}
+          texts={
+            <ListingTextsFields
+              form={form as unknown as UseFormReturn<ListingTextValues>}
+              idPrefix="manage"
+              faq={faq}
+              onFaqChange={(language, items) => setFaq((current) => ({ ...current, [language]: items }))}
+              faqErrors={faqErrors}
+              descriptionRows={4}
+            />
+          }
           currentCover={workflow.cover_image_url}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_KEYS as K } from '@flowbay/domain';
 import { ApiRequestError } from '@/lib/api-client';
-import { createWorkflowFormSchema, fieldErrorOf, priceField, tierBody } from './workflow-form-schema';
+import {
+  createWorkflowFormSchema,
+  fieldErrorOf,
+  listingTextErrorOf,
+  listingTextsBody,
+  priceField,
+  tierBody,
+} from './workflow-form-schema';
 
 const json = new File(['{}'], 'flow.json', { type: 'application/json' });
 const png = new File([new Uint8Array(10)], 'cover.png', { type: 'image/png' });
 const valid = {
-  title: 'Invoice alerts',
-  description: '',
+  language: 'en',
+  title_en: 'Invoice alerts',
+  description_en: '',
+  title_vi: '',
+  description_vi: '',
   price: '0',
   category_ids: ['n8n'],
   subcategory_ids: ['marketing'],
@@ -30,9 +40,9 @@ describe('create form rules (docs/product.md, publishing)', () => {
 
   it('gives every empty required field its own message', () => {
     expect(
-      messages({ ...valid, title: '  abc ', category_ids: [], subcategory_ids: [], file: null }),
+      messages({ ...valid, title_en: '  abc ', category_ids: [], subcategory_ids: [], file: null }),
     ).toEqual({
-      title: K.titleMin,
+      title_en: K.titleMin,
       category_ids: K.platformRequired,
       subcategory_ids: K.jobTypeRequired,
       file: K.fileRequired,
@@ -40,12 +50,20 @@ describe('create form rules (docs/product.md, publishing)', () => {
   });
 
   it('limits the description to 20,000 characters', () => {
-    expect(messages({ ...valid, description: 'x'.repeat(20_000) })).toEqual({});
-    expect(messages({ ...valid, description: 'x'.repeat(20_001) })).toEqual({
-      description: K.descriptionMax,
+    expect(messages({ ...valid, description_en: 'x'.repeat(20_000) })).toEqual({});
+    expect(messages({ ...valid, description_en: 'x'.repeat(20_001) })).toEqual({
+      description_en: K.descriptionMax,
     });
   });
 
+  it("needs the original's title in its own column; a translation is optional but titled once written", () => {
+    expect(messages({ ...valid, language: 'vi' })).toEqual({ title_vi: K.titleMin });
+    expect(messages({ ...valid, description_vi: 'Cảnh báo hóa đơn.' })).toEqual({
+      title_vi: 'publish.texts.translationTitleRequired',
+    });
+    expect(messages({ ...valid, title_vi: 'Cảnh' })).toEqual({ title_vi: K.titleMin });
+    expect(messages({ ...valid, title_vi: 'Cảnh báo hóa đơn' })).toEqual({});
+  });
   it('requires a cover once the price is above 0, at the cover field', () => {
     expect(messages({ ...valid, price: '50000' })).toEqual({ cover: K.coverRequired });
     expect(messages({ ...valid, price: '50000', cover: png })).toEqual({});
@@ -147,5 +165,43 @@ describe('licence tiers in the create form (decision 0159)', () => {
 
   it('ignores tiers on a free workflow', () => {
     expect(messages({ ...valid, commercial_price: '5.000' })).toEqual({});
+  });
+});
+
+describe('the texts sent', () => {
+  const typed = {
+    language: 'vi' as const,
+    title_en: '  ',
+    description_en: '',
+    title_vi: 'Cảnh báo hóa đơn',
+    description_vi: 'Báo khi có hóa đơn mới.',
+  };
+
+  it('sends the original column as title and description, and no translation when the other is empty', () => {
+    expect(listingTextsBody(typed, { en: [], vi: [] })).toEqual({
+      language: 'vi',
+      title: 'Cảnh báo hóa đơn',
+      description: 'Báo khi có hóa đơn mới.',
+      translation: null,
+    });
+  });
+
+  it("sends the other column's texts and questions as the translation", () => {
+    const faq = [{ question: 'Which apps?', answer: 'Gmail.' }];
+    expect(
+      listingTextsBody({ ...typed, title_en: ' Invoice alerts ' }, { en: faq, vi: [] }).translation,
+    ).toEqual({ title: 'Invoice alerts', description: '', faq });
+  });
+
+  it("maps the API's translation fields to the other column and the plain ones to the original", () => {
+    const refusal = (field: string) =>
+      new ApiRequestError(400, 'VALIDATION_FAILED', 'x', field, { messageKey: K.titleMin });
+    expect(listingTextErrorOf(refusal('translation.title'), 'vi')).toEqual({
+      field: 'title_en',
+      key: K.titleMin,
+    });
+    expect(listingTextErrorOf(refusal('title'), 'vi')).toEqual({ field: 'title_vi', key: K.titleMin });
+    expect(listingTextErrorOf(refusal('translation.faq.0.question'), 'en')?.field).toBe('faq_vi');
+    expect(listingTextErrorOf(refusal('price'), 'en')).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import {
   TITLE_MIN,
   VALIDATION_KEYS as K,
   readPrice,
+  type FaqItem,
 } from '@flowbay/domain';
 import { ApiRequestError } from '@/lib/api-client';
 
@@ -135,10 +136,125 @@ export const coverField = z
   .refine((file) => !file || coverTypes.includes(file.type), { error: 'publish.coverType' })
   .refine((file) => !file || file.size <= MAX_UPLOAD_BYTES, { error: 'errors.FILE_TOO_LARGE' });
 
+/** The listing's languages; its original is one of them, the other is an optional translation. */
+export const TEXT_LANGUAGES = ['en', 'vi'] as const;
+export type TextLanguage = (typeof TEXT_LANGUAGES)[number];
+export const otherTextLanguage = (language: TextLanguage): TextLanguage => (language === 'vi' ? 'en' : 'vi');
+
+/**
+ * The listing's texts as typed, in both languages side by side (`title_en`, `title_vi`, …), and which
+ * one is the original (`language`). The FAQs are kept beside the form (FaqItem lists per language).
+ */
+export const listingTextFields = {
+  language: z.enum(TEXT_LANGUAGES),
+  title_en: z.string(),
+  description_en: z.string(),
+  title_vi: z.string(),
+  description_vi: z.string(),
+};
+export interface ListingTextValues {
+  language: TextLanguage;
+  title_en: string;
+  description_en: string;
+  title_vi: string;
+  description_vi: string;
+}
+
+/**
+ * The server's rules at the fields of the right column: the original needs a title and the
+ * description's length; a translation is optional, but one with any text (or `translatedFaq`
+ * questions) needs a title too.
+ */
+export function checkListingTexts(values: ListingTextValues, translatedFaq: boolean, ctx: z.RefinementCtx) {
+  const original = values.language;
+  const other = otherTextLanguage(original);
+  const issue = (path: keyof ListingTextValues, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  const check = (language: TextLanguage, required: boolean) => {
+    const title = (values[`title_${language}`] ?? '').trim();
+    const description = values[`description_${language}`] ?? '';
+    if (required || title || description.trim() || (language === other && translatedFaq)) {
+      const titleProblem = titleField.safeParse(title).error?.issues[0]?.message;
+      if (titleProblem)
+        issue(`title_${language}`, title === '' && !required ? TRANSLATION_TITLE_REQUIRED : titleProblem);
+    }
+    const descriptionProblem = descriptionField.safeParse(description).error?.issues[0]?.message;
+    if (descriptionProblem) issue(`description_${language}`, descriptionProblem);
+  };
+  check(original, true);
+  check(other, false);
+}
+const TRANSLATION_TITLE_REQUIRED = 'publish.texts.translationTitleRequired';
+/**
+ * The texts' rules run even when another field failed (a refinement is skipped then by default), so an
+ * empty form shows the title's message beside the others; they read only the text fields.
+ */
+export const ALWAYS = { when: () => true };
+
+/** What the API is sent for the texts: the original's title and description, its language and the translation. */
+export function listingTextsBody(values: ListingTextValues, faq: Record<TextLanguage, FaqItem[]>) {
+  const original = values.language;
+  const other = otherTextLanguage(original);
+  const title = values[`title_${other}`].trim();
+  const description = values[`description_${other}`];
+  const translatedFaq = faq[other];
+  const empty = !title && !description.trim() && translatedFaq.length === 0;
+  return {
+    language: original,
+    title: values[`title_${original}`],
+    description: values[`description_${original}`],
+    translation: empty ? null : { title, description, faq: translatedFaq },
+  };
+}
+
+/** The listing's texts as the form starts them: from the approved texts per language, else the shown ones. */
+export function initialListingTexts(workflow: {
+  title: string;
+  description: string;
+  language?: TextLanguage;
+  texts?: Record<TextLanguage, { title: string; description: string; faq: FaqItem[] } | null>;
+  faq: FaqItem[];
+}): { values: ListingTextValues; faq: Record<TextLanguage, FaqItem[]> } {
+  const language = workflow.language ?? 'en';
+  const texts = workflow.texts ?? {
+    [language]: { title: workflow.title, description: workflow.description, faq: workflow.faq },
+    [otherTextLanguage(language)]: null,
+  };
+  return {
+    values: {
+      language,
+      title_en: texts.en?.title ?? '',
+      description_en: texts.en?.description ?? '',
+      title_vi: texts.vi?.title ?? '',
+      description_vi: texts.vi?.description ?? '',
+    },
+    faq: { en: texts.en?.faq ?? [], vi: texts.vi?.faq ?? [] },
+  };
+}
+
+/**
+ * A server refusal of one of the texts, at the column it belongs to: `title` and `description` are the
+ * original's, `translation.*` the other language's; `faq` answers the column whose questions it is.
+ */
+export function listingTextErrorOf(
+  error: unknown,
+  language: TextLanguage,
+): { field: keyof ListingTextValues | `faq_${TextLanguage}`; key: string } | null {
+  if (!(error instanceof ApiRequestError) || !error.field) return null;
+  const [first, second] = error.field.split('.');
+  const translated = first === 'translation';
+  const column = translated ? otherTextLanguage(language) : language;
+  const name = translated ? (second ?? 'title') : first;
+  const messageKey = (error.details as { messageKey?: unknown } | undefined)?.messageKey;
+  const key = typeof messageKey === 'string' ? messageKey : `errors.${error.code}`;
+  if (name === 'title' || name === 'description') return { field: `${name}_${column}`, key };
+  if (name === 'faq') return { field: `faq_${column}`, key };
+  return null;
+}
+
 export const createWorkflowFormSchema = z
   .object({
-    title: titleField,
-    description: descriptionField,
+    ...listingTextFields,
     price: priceField,
     category_ids: platformsField,
     subcategory_ids: useCasesField,
@@ -160,7 +276,8 @@ export const createWorkflowFormSchema = z
     if (values.price > 0 && !values.cover)
       ctx.addIssue({ code: 'custom', path: ['cover'], message: K.coverRequired });
     checkTiers(values, ctx);
-  });
+  })
+  .superRefine((values, ctx) => checkListingTexts(values, false, ctx), ALWAYS);
 
 export type CreateWorkflowFormInput = z.input<typeof createWorkflowFormSchema>;
 export type CreateWorkflowFormValues = z.output<typeof createWorkflowFormSchema>;
