@@ -36,12 +36,12 @@ export function deletionLinkMail(to: string, language: Language, url: string): M
     language,
     language === 'vi'
       ? {
-          subject: 'Xác nhận xoá tài khoản Flowbay',
-          heading: 'Xoá tài khoản của bạn?',
+          subject: 'Xác nhận xóa tài khoản Flowbay',
+          heading: 'Xóa tài khoản của bạn?',
           paragraphs: [
-            'Bạn đã yêu cầu xoá tài khoản Flowbay. Mở liên kết trong vòng 1 giờ để xác nhận. Việc xoá không thể hoàn tác.',
+            'Bạn đã yêu cầu xóa tài khoản Flowbay. Mở liên kết trong vòng 1 giờ để xác nhận. Việc xóa không thể hoàn tác.',
           ],
-          action: { label: 'Xác nhận xoá tài khoản', url },
+          action: { label: 'Xác nhận xóa tài khoản', url },
           note: 'Nếu bạn không yêu cầu, hãy bỏ qua e-mail này; tài khoản vẫn giữ nguyên.',
         }
       : {
@@ -62,10 +62,10 @@ export function accountDeletedMail(to: string, language: Language): MailMessage 
     language,
     language === 'vi'
       ? {
-          subject: 'Tài khoản Flowbay của bạn đã bị xoá',
-          heading: 'Tài khoản đã bị xoá',
+          subject: 'Tài khoản Flowbay của bạn đã bị xóa',
+          heading: 'Tài khoản đã bị xóa',
           paragraphs: [
-            'Tài khoản và dữ liệu cá nhân của bạn đã được xoá. Hồ sơ đơn hàng được giữ theo quy định pháp luật, không còn tên và e-mail của bạn.',
+            'Tài khoản và dữ liệu cá nhân của bạn đã được xóa. Hồ sơ đơn hàng được giữ theo quy định pháp luật, không còn tên và e-mail của bạn.',
           ],
         }
       : {

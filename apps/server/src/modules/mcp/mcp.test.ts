@@ -465,14 +465,14 @@ describe('the MCP endpoint', () => {
       expect(categories.data.use_cases).toContainEqual({ id: 'marketing', name: 'Tiếp thị' });
 
       const preview = await call(client, 'get_template', { id: paid.id, lang: 'vi' });
-      expect(preview.data.message).toContain('Đây là workflow trả phí (199.000 VNĐ)');
+      expect(preview.data.message).toContain('Đây là quy trình trả phí (199.000 VNĐ)');
 
       const credentials = await call(client, 'required_credentials', { id: free.id, lang: 'vi' });
-      expect(credentials.data.message).toBe('Workflow này không cần thông tin xác thực nào.');
+      expect(credentials.data.message).toBe('Quy trình này không cần thông tin đăng nhập nào.');
 
       const missing = await call(client, 'get_template', { id: 'no-such-workflow', lang: 'vi' });
       expect(missing.isError).toBe(true);
-      expect(missing.text).toBe('Không tìm thấy workflow. (WORKFLOW_NOT_FOUND)');
+      expect(missing.text).toBe('Không tìm thấy quy trình. (WORKFLOW_NOT_FOUND)');
       await client.close();
     });
   });

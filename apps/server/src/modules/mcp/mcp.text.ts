@@ -23,18 +23,18 @@ export const MCP_TEXT = {
   vi: {
     free: 'Miễn phí',
     buyToGet: (price: string) =>
-      `Đây là workflow trả phí (${price}). Hãy mua trên Flowbay để nhận tệp; sau đó gọi lại get_template với khóa thư viện cá nhân của bạn làm Bearer token.`,
+      `Đây là quy trình trả phí (${price}). Hãy mua trên Flowbay để nhận tệp; sau đó gọi lại get_template với khóa thư viện cá nhân của bạn làm Bearer token.`,
     signedInBuyToGet: (price: string) =>
-      `Đây là workflow trả phí (${price}) mà bạn chưa mua. Hãy mua trên Flowbay để nhận tệp.`,
+      `Đây là quy trình trả phí (${price}) mà bạn chưa mua. Hãy mua trên Flowbay để nhận tệp.`,
     fileIncluded: 'Tệp có thể nhập nằm trong "file": hãy nhập nó vào nền tảng ghi ở "platform".',
     credentialsNote:
-      'Hãy tạo các thông tin xác thực (kết nối) này trong nền tảng tự động hóa của bạn trước khi chạy workflow.',
-    noCredentials: 'Workflow này không cần thông tin xác thực nào.',
+      'Hãy tạo các thông tin đăng nhập (kết nối) này trong nền tảng tự động hóa của bạn trước khi chạy quy trình.',
+    noCredentials: 'Quy trình này không cần thông tin đăng nhập nào.',
     noConnection:
       'Bạn chưa có kết nối n8n nào. Hãy thêm n8n của bạn (địa chỉ và khóa API) trong hồ sơ Flowbay rồi thử lại.',
     chooseConnection: 'Bạn có nhiều kết nối n8n: hãy gọi lại send_to_n8n với connection_id của một kết nối.',
-    sent: 'Workflow đã có trong n8n của bạn: hãy mở liên kết.',
+    sent: 'Quy trình đã có trong n8n của bạn: hãy mở liên kết.',
     sentWithCredentials:
-      'Workflow đã có trong n8n của bạn: hãy mở liên kết và tạo các thông tin xác thực ghi trong "credentials" ở đó trước khi chạy.',
+      'Quy trình đã có trong n8n của bạn: hãy mở liên kết và tạo các thông tin đăng nhập ghi trong "credentials" ở đó trước khi chạy.',
   },
 } as const satisfies Record<Language, Record<string, unknown>>;

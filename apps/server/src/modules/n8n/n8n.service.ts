@@ -60,10 +60,10 @@ const TEXT = {
     price: (price: string) => `Giá: ${price}.`,
     buy: 'Mua trên Flowbay',
     view: 'Xem trên Flowbay',
-    stubTitle: 'Workflow trả phí',
+    stubTitle: 'Quy trình trả phí',
     stub: (title: string, price: string, url: string) =>
-      `## ${title}\n\nĐây là workflow trả phí (${price}). Hãy mua trên Flowbay để nhận workflow:\n\n[${url}](${url})\n\nĐã mua rồi? Hãy tạo khóa thư viện cá nhân trong hồ sơ Flowbay của bạn và dùng nó làm N8N_TEMPLATES_HOST của n8n này.`,
-    collection: (name: string) => `Các workflow n8n về ${name.toLowerCase()} trên Flowbay.`,
+      `## ${title}\n\nĐây là quy trình trả phí (${price}). Hãy mua trên Flowbay để nhận quy trình:\n\n[${url}](${url})\n\nĐã mua rồi? Hãy tạo khóa thư viện cá nhân trong hồ sơ Flowbay của bạn và dùng nó làm N8N_TEMPLATES_HOST của n8n này.`,
+    collection: (name: string) => `Các quy trình n8n về ${name.toLowerCase()} trên Flowbay.`,
     runsOn: (min: string, max: string | null) =>
       max ? `Chạy trên n8n từ ${min} đến ${max}.` : `Chạy trên n8n ≥ ${min}.`,
   },

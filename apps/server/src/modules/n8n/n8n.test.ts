@@ -277,7 +277,7 @@ describe('n8n templates API: one template', () => {
     }
     const { workflow } = await json(`/n8n/vi/templates/workflows/${numbers.paid}`);
     expect(workflow.description).toContain('[Mua trên Flowbay](https://flowbay.test/workflows/invoice-ocr-');
-    expect(workflow.workflow.nodes[0].parameters.content).toContain('Đây là workflow trả phí (199.000 VNĐ)');
+    expect(workflow.workflow.nodes[0].parameters.content).toContain('Đây là quy trình trả phí (199.000 VNĐ)');
   });
 
   it('never serves unlisted, deleted or non-n8n workflows', async () => {

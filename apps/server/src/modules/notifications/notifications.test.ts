@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobs, notifications, purchases, sales, workflowVersions } from '../../db/schema.ts';
+import { jobs, notifications, purchases, sales, workflowVersions, workflows } from '../../db/schema.ts';
 import { listenerJobKind } from '../../infra/events/events.ts';
 import { sessionCaller, signedInUser, type TestSession } from '../../test/auth.ts';
 import { addPurchase, createWorkflow } from '../../test/factories.ts';
@@ -179,6 +179,41 @@ describe('a new version', () => {
   });
 });
 
+describe('a new version of a listing written in both languages', () => {
+  it('tells each owner in their language: the translated title and notes when written, else the original', async () => {
+    const author = await signedInUser(ctx);
+    const english = await signedInUser(ctx, { locale: 'en' });
+    const vietnamese = await signedInUser(ctx, { locale: 'vi' });
+    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, title: 'CRM sync' });
+    await ctx.db
+      .update(workflows)
+      .set({ language: 'en', translation: { title: 'Đồng bộ CRM', description: '', faq: [] } })
+      .where(eq(workflows.id, workflow.id));
+    for (const owner of [english, vietnamese]) await addPurchase(ctx.db, owner.user.id, workflow.id, 0);
+    await ctx.db.insert(workflowVersions).values({
+      workflowId: workflow.id,
+      version: '1.1',
+      fileKey: workflow.fileKey,
+      size: workflow.version.size,
+      sha256: workflow.version.sha256,
+      summary: workflow.version.summary,
+      createdBy: author.user.id,
+      notes: 'Adds a retry on rate limits',
+      notesTranslation: 'Tự thử lại khi bị giới hạn tốc độ',
+    });
+    await approve(workflow.id);
+
+    const [inEnglish] = notificationMails(english);
+    expect(inEnglish!.subject).toContain('CRM sync');
+    expect(inEnglish!.text).toContain('Adds a retry on rate limits');
+    expect(inEnglish!.text).not.toContain('Tự thử lại');
+    const [inVietnamese] = notificationMails(vietnamese);
+    expect(inVietnamese!.subject).toContain('Đồng bộ CRM');
+    expect(inVietnamese!.text).toContain('Tự thử lại khi bị giới hạn tốc độ');
+    expect(inVietnamese!.text).not.toContain('Adds a retry');
+  });
+});
+
 describe('a new listing', () => {
   it('tells the author’s followers only; a follower who switched the kind off gets neither row nor e-mail', async () => {
     const author = await signedInUser(ctx, { name: 'Linh Automations' });
@@ -267,7 +302,7 @@ describe('one-click unsubscribe', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('lang="vi"');
-    expect(page.body).toContain('Huỷ đăng ký');
+    expect(page.body).toContain('Hủy đăng ký');
     expect(page.body).toContain('method="post"');
     // Opening the page changes nothing (link scanners only GET).
     expect((await call('GET', '/api/me/notification-settings', seller)).json().sale).toBe(true);

@@ -16,12 +16,12 @@ const TEXT = {
     settings: 'Choose which notifications you get in your settings',
   },
   vi: {
-    title: 'Huỷ đăng ký — Flowbay',
+    title: 'Hủy đăng ký — Flowbay',
     confirm: (what: string) =>
       `Ngừng nhận ${what} từ Flowbay? Thông báo loại này sẽ tắt cả trong ứng dụng lẫn qua e-mail.`,
-    button: 'Huỷ đăng ký',
+    button: 'Hủy đăng ký',
     done: (what: string) => `Xong: bạn sẽ không nhận ${what} nữa.`,
-    invalid: 'Liên kết huỷ đăng ký này không hợp lệ hoặc đã được dùng.',
+    invalid: 'Liên kết hủy đăng ký này không hợp lệ hoặc đã được dùng.',
     settings: 'Chọn loại thông báo bạn muốn nhận trong phần cài đặt',
   },
 } as const;

@@ -35,7 +35,7 @@ function licenceLine(input: ReceiptInput): string {
   const language = input.language;
   const vi = language === 'vi';
   const name = LICENCE_NAMES[input.licence ?? 'personal'][language];
-  if (input.bundleWorkflows) return `${name} (${vi ? 'cho từng workflow' : 'for each workflow'})`;
+  if (input.bundleWorkflows) return `${name} (${vi ? 'cho từng quy trình' : 'for each workflow'})`;
   if (!input.upgradeFrom) return name;
   const from = LICENCE_NAMES[input.upgradeFrom][language];
   return `${name} (${vi ? `nâng cấp từ ${from}` : `upgrade from ${from}`})`;
@@ -45,11 +45,11 @@ function licenceLine(input: ReceiptInput): string {
 function whereToDownload(vi: boolean, upgrade: { en: string; vi: string } | null, bundle: boolean): string {
   if (upgrade) {
     return vi
-      ? `Giấy phép của bạn giờ là ${upgrade.vi}. Tải lại workflow trong mục "Đã mua" để nhận tệp ghi giấy phép mới.`
+      ? `Giấy phép của bạn giờ là ${upgrade.vi}. Tải lại quy trình trong mục "Đã mua" để nhận tệp ghi giấy phép mới.`
       : `Your licence is now ${upgrade.en}. Download the workflow again from "My purchases" to get a file that names it.`;
   }
   if (vi) {
-    return `Bạn có thể tải ${bundle ? 'từng workflow' : 'workflow'} và mọi phiên bản sau này trong mục "Đã mua".`;
+    return `Bạn có thể tải ${bundle ? 'từng quy trình' : 'quy trình'} và mọi phiên bản sau này trong mục "Đã mua".`;
   }
   return `You can download ${bundle ? 'each workflow' : 'the workflow'}, and every later version, from "My purchases".`;
 }
@@ -74,7 +74,7 @@ export function receiptMail(input: ReceiptInput): MailMessage {
       bundle ? `${vi ? 'Combo' : 'Bundle'}: ${input.title}` : `${vi ? 'Sản phẩm' : 'Item'}: ${input.title}`,
       ...(bundle
         ? [
-            `${vi ? `Các workflow trong combo (${bundle.length})` : `Workflows in this bundle (${bundle.length})`}: ${bundle.join('; ')}`,
+            `${vi ? `Các quy trình trong combo (${bundle.length})` : `Workflows in this bundle (${bundle.length})`}: ${bundle.join('; ')}`,
           ]
         : []),
       `${vi ? 'Giấy phép' : 'Licence'}: ${licenceLine(input)}`,
@@ -115,7 +115,7 @@ export function refundedBuyerMail(input: RefundMailInput): MailMessage {
         ? `Chúng tôi đã hoàn ${formatVnd(input.amount, 'vi')} cho "${input.title}". Tiền sẽ về tài khoản của bạn theo thời gian xử lý của cổng thanh toán.`
         : `We refunded ${formatVnd(input.amount, 'en')} for "${input.title}". It reaches your account as fast as your payment provider allows.`,
       `${vi ? 'Lý do' : 'Reason'}: ${input.reason}`,
-      vi ? 'Bạn không còn quyền tải workflow này.' : 'The workflow is no longer in your library.',
+      vi ? 'Bạn không còn quyền tải quy trình này.' : 'The workflow is no longer in your library.',
     ],
     action: { label: vi ? 'Xem đơn hàng' : 'View order', url: input.orderUrl },
   });
@@ -146,7 +146,7 @@ export function refundDeclinedMail(input: RefundMailInput): MailMessage {
     heading: vi ? 'Yêu cầu hoàn tiền không được chấp nhận' : 'Refund request declined',
     paragraphs: [
       vi
-        ? `Yêu cầu hoàn tiền cho "${input.title}" không được chấp nhận. Bạn vẫn giữ quyền tải workflow.`
+        ? `Yêu cầu hoàn tiền cho "${input.title}" không được chấp nhận. Bạn vẫn giữ quyền tải quy trình.`
         : `Your request to refund "${input.title}" was declined. The workflow stays in your library.`,
       `${vi ? 'Lý do' : 'Reason'}: ${input.reason}`,
     ],
@@ -194,7 +194,7 @@ export function refundRequestedSellerMail(
         : `The buyer of order ${input.code} ("${input.title}", ${price}) asked for a refund.`,
       `${vi ? 'Lý do của người mua' : "The buyer's reason"}: ${input.reason}`,
       vi
-        ? `Bạn có thể đồng ý hoàn tiền hoặc cho biết lý do không đồng ý trước ${by}. Quản trị viên sẽ quyết định sau khi xem lý do của người mua, phản hồi của bạn và việc người mua đã tải hay nhập workflow hay chưa.`
+        ? `Bạn có thể đồng ý hoàn tiền hoặc cho biết lý do không đồng ý trước ${by}. Quản trị viên sẽ quyết định sau khi xem lý do của người mua, phản hồi của bạn và việc người mua đã tải hay nhập quy trình hay chưa.`
         : `You can accept the refund, or tell us why not, until ${by}. An admin decides after reading the buyer's reason, your answer, and whether the buyer downloaded or imported the workflow.`,
     ],
     action: { label: vi ? 'Phản hồi yêu cầu' : 'Answer the request', url: input.answerUrl },
@@ -227,7 +227,7 @@ function autoRefundReason(
   }
   if (kind === 'buyer_deleted') {
     return vi
-      ? `Khoản thanh toán cho "${title}" đến sau khi tài khoản đã bị xoá.`
+      ? `Khoản thanh toán cho "${title}" đến sau khi tài khoản đã bị xóa.`
       : `The payment for "${title}" arrived after the account was deleted.`;
   }
   return vi
@@ -250,7 +250,7 @@ export function autoRefundedBuyerMail(input: AutoRefundMailInput & { byTransfer:
       : vi
         ? `Đã tự động hoàn tiền đơn hàng ${input.code}`
         : `Order ${input.code} was refunded automatically`,
-    heading: vi ? 'Chúng tôi đã hoàn lại tiền cho bạn' : 'We gave your money back',
+    heading: vi ? 'Chúng tôi đã hoàn tiền cho bạn' : 'We gave your money back',
     paragraphs: [
       autoRefundReason(input, vi),
       input.byTransfer
@@ -300,7 +300,7 @@ export function paymentHeldBuyerMail(input: AutoRefundMailInput): MailMessage {
         ? `Đội ngũ Flowbay sẽ chuyển trả ${formatVnd(input.amount, 'vi')} về tài khoản đã chuyển và báo bạn qua e-mail khi xong. Bạn không cần làm gì thêm.`
         : `The Flowbay team will send ${formatVnd(input.amount, 'en')} back to the account it came from and e-mail you when it is done. There is nothing you need to do.`,
       vi
-        ? `Để mua workflow, hãy tạo đơn hàng mới và chuyển đúng ${formatVnd(input.orderAmount, 'vi')} với nội dung chuyển khoản được hiển thị.`
+        ? `Để mua quy trình, hãy tạo đơn hàng mới và chuyển đúng ${formatVnd(input.orderAmount, 'vi')} với nội dung chuyển khoản được hiển thị.`
         : `To buy the workflow, place a new order and transfer exactly ${formatVnd(input.orderAmount, 'en')} with the transfer content shown.`,
     ],
     action: { label: vi ? 'Xem đơn hàng' : 'View order', url: input.orderUrl },
@@ -341,7 +341,7 @@ export function amountMismatchAdminMail(input: {
         ? `${input.provider} báo đơn hàng ${input.code} ("${input.title}", ${price}, người mua ${input.buyer}) đã thanh toán ${reported} (mã giao dịch: ${input.providerRef ?? 'không có'}).`
         : `${input.provider} reported order ${input.code} ("${input.title}", ${price}, buyer ${input.buyer}) as paid with ${reported} (provider reference: ${input.providerRef ?? 'none'}).`,
       vi
-        ? 'Đơn hàng không được cấp quyền tải; khoản tiền đang được giữ và người mua đã được báo. Hãy chuyển trả số tiền đã nhận (chuyển khoản ngân hàng hoặc trên trang quản trị của cổng thanh toán), rồi ghi nhận việc hoàn tiền ở trang sự cố thanh toán. Với thẻ hoặc VNPay, số tiền nằm trong yêu cầu Flowbay đã ký, nên hãy kiểm tra cả khả năng lộ khoá ký.'
+        ? 'Đơn hàng không được cấp quyền tải; khoản tiền đang được giữ và người mua đã được báo. Hãy chuyển trả số tiền đã nhận (chuyển khoản ngân hàng hoặc trên trang quản trị của cổng thanh toán), rồi ghi nhận việc hoàn tiền ở trang sự cố thanh toán. Với thẻ hoặc VNPay, số tiền nằm trong yêu cầu Flowbay đã ký, nên hãy kiểm tra cả khả năng lộ khóa ký.'
         : 'Nothing was granted; the payment is held and the buyer has been told. Send the received amount back (by bank transfer, or in the provider’s dashboard), then record the refund on the payment incidents page. For a card or VNPay payment the amount is part of the request Flowbay signs, so also check whether the signing secret leaked.',
     ],
     action: { label: vi ? 'Mở sự cố thanh toán' : 'Open payment incidents', url: input.adminUrl },

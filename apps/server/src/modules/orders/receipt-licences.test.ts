@@ -114,7 +114,7 @@ describe('the receipt names the licence', () => {
     expect(receipt.text).toContain('Số tiền: 700.000 VNĐ (đã gồm mọi khoản phí)');
     expect(receipt.text).toContain('Giấy phép của bạn giờ là Agency');
     expect(receipt.text).toContain(
-      'Tải lại workflow trong mục "Đã mua" để nhận tệp ghi giấy phép mới. Yêu cầu hoàn tiền được chấp nhận trong vòng 7 ngày.',
+      'Tải lại quy trình trong mục "Đã mua" để nhận tệp ghi giấy phép mới. Yêu cầu hoàn tiền được chấp nhận trong vòng 7 ngày.',
     );
 
     // The library keeps the first purchase's row and shows the tier now held, with nothing higher.

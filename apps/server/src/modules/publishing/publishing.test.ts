@@ -87,7 +87,7 @@ describe('the publishing journey (free workflow)', () => {
     const mail = readOutbox(ctx, author.user.email).find((sent) =>
       sent.subject.includes('"Gửi cảnh báo Slack"'),
     );
-    expect(mail?.subject).toBe('Workflow "Gửi cảnh báo Slack" đã được duyệt');
+    expect(mail?.subject).toBe('Quy trình "Gửi cảnh báo Slack" đã được phê duyệt');
     expect(mail?.text).toContain(`/workflows/gui-canh-bao-slack-${id}`);
 
     const listed = (await call('GET', `/api/workflows/${id}`, null)).json();
@@ -202,7 +202,7 @@ describe('rejection', () => {
     const mail = readOutbox(ctx, author.user.email).find((sent) =>
       sent.subject.includes('"Will be rejected"'),
     )!;
-    expect(mail.subject).toBe('Workflow "Will be rejected" chưa được duyệt');
+    expect(mail.subject).toBe('Quy trình "Will be rejected" chưa được phê duyệt');
     expect(mail.text).toContain('Lý do: Mô tả quá ngắn');
     expect((await call('GET', `/api/workflows/${id}`, null)).statusCode).toBe(404);
     const mine = (await call('GET', '/api/me/workflows', author)).json();
@@ -459,9 +459,9 @@ describe('refusals', () => {
       { subcategory_ids: [] },
       'subcategory_ids',
       'validation.jobTypeRequired',
-      'Bạn phải chọn ít nhất một loại công việc.',
+      'Bạn phải chọn ít nhất một nhu cầu sử dụng.',
     ],
-    [{ file_url: '' }, 'file_url', 'validation.fileRequired', 'Vui lòng tải lên tệp workflow.'],
+    [{ file_url: '' }, 'file_url', 'validation.fileRequired', 'Vui lòng tải lên tệp quy trình.'],
   ])(
     'validates %j as docs/product.md says (publishing), in the caller language',
     async (change, field, messageKey, message) => {

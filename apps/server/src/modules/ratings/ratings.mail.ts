@@ -18,7 +18,7 @@ export function reviewReminderMail(input: {
       heading: greeting ? `Chào ${greeting},` : 'Xin chào,',
       paragraphs: [
         `Vài ngày trước bạn đã mua "${title}" trên Flowbay.`,
-        'Một đánh giá ngắn (từ 1 đến 5 sao, có thể kèm vài dòng nhận xét) giúp người mua khác chọn đúng và giúp tác giả cải thiện workflow.',
+        'Một đánh giá ngắn (từ 1 đến 5 sao, có thể kèm vài dòng nhận xét) giúp người mua khác chọn đúng và giúp tác giả cải thiện quy trình.',
       ],
       action: { label: 'Viết đánh giá', url },
       note: 'Đây là lời nhắc duy nhất cho lần mua này.',
