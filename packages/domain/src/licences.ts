@@ -55,15 +55,15 @@ export function tierPricesProblem(
 export const LICENCE_TEXTS: Record<LicenceTier, { en: string; vi: string }> = {
   personal: {
     en: 'Personal licence: you may import and run this workflow for yourself, in your own accounts, for your own projects. You may change it for your own use. You may not use it to serve a business other than your own sole proprietorship, and you may not resell, share or publish the file or a copy of it.',
-    vi: 'Giấy phép Cá nhân: bạn được nhập và chạy workflow này cho chính mình, trong tài khoản của mình, cho các dự án của mình. Bạn được sửa đổi để tự dùng. Bạn không được dùng nó để phục vụ doanh nghiệp nào khác ngoài hộ kinh doanh của chính bạn, và không được bán lại, chia sẻ hay công bố tệp hoặc bản sao của tệp.',
+    vi: 'Giấy phép Cá nhân: bạn được nhập và chạy quy trình này cho chính mình, trong tài khoản của mình, cho các dự án của mình. Bạn được sửa đổi để tự dùng. Bạn không được dùng nó để phục vụ doanh nghiệp nào khác ngoài hộ kinh doanh của chính bạn, và không được bán lại, chia sẻ hay công bố tệp hoặc bản sao của tệp.',
   },
   commercial: {
     en: 'Commercial licence: one business (the buyer or the company they act for) may import, change and run this workflow in its own operations, by any number of its staff. You may not deploy it for other businesses, and you may not resell, share or publish the file or a copy of it.',
-    vi: 'Giấy phép Thương mại: một doanh nghiệp (người mua hoặc công ty mà họ đại diện) được nhập, sửa đổi và chạy workflow này trong hoạt động của chính mình, với bất kỳ số nhân viên nào. Bạn không được triển khai nó cho doanh nghiệp khác, và không được bán lại, chia sẻ hay công bố tệp hoặc bản sao của tệp.',
+    vi: 'Giấy phép Thương mại: một doanh nghiệp (người mua hoặc công ty mà họ đại diện) được nhập, sửa đổi và chạy quy trình này trong hoạt động của chính mình, với bất kỳ số nhân viên nào. Bạn không được triển khai nó cho doanh nghiệp khác, và không được bán lại, chia sẻ hay công bố tệp hoặc bản sao của tệp.',
   },
   agency: {
     en: 'Agency licence: you may deploy and adapt this workflow for up to {clients} clients of yours, each in its own accounts, and run it for them. Each deployment counts as one client for as long as it runs. You may not hand the file itself to a client to reuse elsewhere, and you may not resell, share or publish it.',
-    vi: 'Giấy phép Agency: bạn được triển khai và điều chỉnh workflow này cho tối đa {clients} khách hàng của bạn, mỗi khách hàng trong tài khoản riêng, và vận hành cho họ. Mỗi lần triển khai tính là một khách hàng trong suốt thời gian nó chạy. Bạn không được giao chính tệp cho khách hàng để dùng lại nơi khác, và không được bán lại, chia sẻ hay công bố nó.',
+    vi: 'Giấy phép Agency: bạn được triển khai và điều chỉnh quy trình này cho tối đa {clients} khách hàng của bạn, mỗi khách hàng trong tài khoản riêng, và vận hành cho họ. Mỗi lần triển khai tính là một khách hàng trong suốt thời gian nó chạy. Bạn không được giao chính tệp cho khách hàng để dùng lại nơi khác, và không được bán lại, chia sẻ hay công bố nó.',
   },
 };
 

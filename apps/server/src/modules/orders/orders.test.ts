@@ -288,7 +288,7 @@ describe('who may buy and see what', () => {
       headers: { ...em.headers, 'x-language': 'vi' },
       payload: { workflow_id: workflow.id, provider: 'test' },
     });
-    expect(vi.json().error.message).toBe('Bạn đã mua workflow này rồi.');
+    expect(vi.json().error.message).toBe('Bạn đã mua quy trình này rồi.');
   });
 
   it('an order is seen only by its buyer and admins; others get 404', async () => {

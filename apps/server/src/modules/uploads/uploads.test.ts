@@ -156,7 +156,7 @@ describe('POST /api/uploads: workflow files', () => {
     });
     expect(vietnamese.json().error).toMatchObject({
       code: 'TOO_MANY_NODES',
-      message: 'Tệp chứa hơn 10.000 node; không workflow thực tế nào lớn đến vậy.',
+      message: 'Tệp chứa hơn 10.000 node; không quy trình thực tế nào lớn đến vậy.',
     });
     const after = await ctx.db.select().from(uploads).where(eq(uploads.userId, member.user.id));
     expect(after.length).toBe(before.length);

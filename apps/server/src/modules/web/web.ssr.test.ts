@@ -122,8 +122,8 @@ const text = (html: string) =>
 describe('public pages rendered on the server', () => {
   it('renders every public page in Vietnamese for a crawler that accepts it', async () => {
     const pages: [string, string, string][] = [
-      ['/', 'Flowbay — mẫu workflow cho n8n, Make và Zapier', 'Workflow tự động hóa, sẵn sàng chạy'],
-      ['/workflows', 'Duyệt workflow | Flowbay', 'Quản lý đơn hàng Shopify'],
+      ['/', 'Flowbay — mẫu quy trình cho n8n, Make và Zapier', 'Quy trình tự động hóa, sẵn sàng chạy'],
+      ['/workflows', 'Khám phá quy trình | Flowbay', 'Quản lý đơn hàng Shopify'],
       ['/guide', 'Cách Flowbay hoạt động', 'Cách Flowbay hoạt động'],
       ['/faq', 'Câu hỏi thường gặp | Flowbay', 'Câu hỏi thường gặp'],
       ['/contact', 'Liên hệ với chúng tôi | Flowbay', 'Liên hệ với chúng tôi'],
