@@ -149,7 +149,7 @@ test.describe('public journeys', () => {
     if (isMobile) await page.getByRole('button', { name: /Open menu|Mở menu/ }).click();
     const scope = isMobile ? page.getByRole('dialog') : page.getByRole('banner');
     await scope.getByLabel(uiLanguage === 'en' ? 'Language' : 'Ngôn ngữ').selectOption(target);
-    const title = target === 'vi' ? 'Workflow' : 'Workflows';
+    const title = target === 'vi' ? 'Quy trình' : 'Workflows';
     if (isMobile) await page.keyboard.press('Escape');
     await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', target);

@@ -11,13 +11,13 @@ describe('LoadError', () => {
     const onRetry = vi.fn();
     render(
       <LoadError
-        messages={['Could not load platform list', 'Could not load job type list']}
+        messages={['Could not load platform list', 'Could not load use case list']}
         onRetry={onRetry}
       />,
     );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Could not load platform list');
-    expect(alert.textContent).toContain('Could not load job type list');
+    expect(alert.textContent).toContain('Could not load use case list');
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });

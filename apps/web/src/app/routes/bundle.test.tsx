@@ -47,7 +47,7 @@ describe('a bundle’s page', () => {
     await inLanguage('vi');
     renderPage();
     expect((await screen.findByTestId('bundle-licence')).textContent).toContain(
-      'Mỗi workflow kèm Giấy phép Cá nhân',
+      'Mỗi quy trình kèm Giấy phép Cá nhân',
     );
   });
 });

@@ -121,7 +121,7 @@ describe('receipt page', () => {
       ).toBeTruthy();
       expect(screen.queryByRole('heading', { name: 'Biên nhận' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'In biên nhận' })).toBeNull();
-      expect(screen.getByRole('link', { name: 'Quay lại workflow' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Quay lại quy trình' })).toBeTruthy();
       cleanup();
       stubApi(['expired']);
       renderAt(`/orders/${CODE}`);
@@ -180,7 +180,7 @@ describe('receipt page', () => {
     try {
       renderAt(`/orders/${CODE}`);
       expect((await screen.findByTestId('payment-incident')).textContent).toBe(
-        'Bạn đã thanh toán khi workflow này không còn được bán.' +
+        'Bạn đã thanh toán khi quy trình này không còn được bán.' +
           `Khoản thanh toán của bạn đã được tự động hoàn tiền ngày ${formatDateTime(refundedAt, 'vi')}.`,
       );
     } finally {

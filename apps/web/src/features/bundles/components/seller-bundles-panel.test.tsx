@@ -149,7 +149,7 @@ describe('the seller’s bundles', () => {
     const form = screen.getByRole('form', { name: 'Combo mới' });
     expect(within(form).getByLabelText('Tên combo')).toBeTruthy();
     expect(within(form).getByLabelText('Giá combo (VNĐ)')).toBeTruthy();
-    expect(within(form).getByTestId('bundle-sum').textContent).toContain('Mua lẻ từng workflow');
+    expect(within(form).getByTestId('bundle-sum').textContent).toContain('Mua lẻ từng quy trình');
     expect(screen.getByRole('button', { name: 'Sửa combo Sales starter' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ẩn combo Sales starter' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Xóa combo Sales starter' })).toBeTruthy();

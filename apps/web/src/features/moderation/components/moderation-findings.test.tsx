@@ -134,7 +134,7 @@ describe('the review queue: findings first, and a note to approve a high one', (
     );
     expect(screen.queryByLabelText('Ghi chú phê duyệt')).toBeNull();
     expect(screen.getByText('Không có phát hiện an toàn nào.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Duyệt' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Phê duyệt' }));
     const note = await screen.findByLabelText('Ghi chú phê duyệt');
     expect(
       await screen.findByText(

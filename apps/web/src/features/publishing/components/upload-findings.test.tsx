@@ -167,7 +167,7 @@ describe("the author's findings at upload", () => {
     await inLanguage('vi');
     stubApi();
     renderInApp(<NewVersionCard workflowId={ID} platform="n8n" />);
-    chooseFile('Tệp workflow (.json)');
+    chooseFile('Tệp quy trình (.json)');
     const panel = await screen.findByTestId('server-checks');
     expect(within(panel).getByText('Kết quả kiểm tra')).toBeTruthy();
     expect(within(panel).getByRole('alert').textContent).toBe(

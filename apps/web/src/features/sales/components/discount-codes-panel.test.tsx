@@ -242,10 +242,10 @@ describe('the seller’s discount codes', () => {
     renderInApp(<DiscountCodesPanel />);
     expect(await screen.findByText('TET20')).toBeTruthy();
     expect(row('TET20').textContent).toContain('đã dùng 3/50');
-    expect(row('TET20').textContent).toContain('Mọi workflow có phí của bạn');
+    expect(row('TET20').textContent).toContain('Mọi quy trình có phí của bạn');
     expect(screen.getByRole('button', { name: 'Tạo mã' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ngừng mã TET20' })).toBeTruthy();
-    expect(screen.getByLabelText('Chỉ các workflow tôi chọn')).toBeTruthy();
+    expect(screen.getByLabelText('Chỉ các quy trình tôi chọn')).toBeTruthy();
     expect(row('NEWYEAR').textContent).toContain('· đã lên lịch');
     expect(row('SUMMER25').textContent).toContain('· đã kết thúc');
     expect(screen.getByLabelText('Bắt đầu')).toBeTruthy();

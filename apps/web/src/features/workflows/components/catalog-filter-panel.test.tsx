@@ -90,7 +90,7 @@ describe('catalogue filters', () => {
     renderPanel(vi.fn(), vi.fn(), 1);
     fireEvent.click(screen.getByRole('button', { name: 'Bộ lọc (2)' }));
     const sheet = screen.getByRole('dialog', { name: 'Bộ lọc' });
-    expect(within(sheet).getByRole('button', { name: 'Xem 1 workflow' })).toBeTruthy();
+    expect(within(sheet).getByRole('button', { name: 'Xem 1 quy trình' })).toBeTruthy();
     expect(within(sheet).getByRole('button', { name: 'Xóa bộ lọc' })).toBeTruthy();
   });
 

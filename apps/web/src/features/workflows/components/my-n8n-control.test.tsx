@@ -55,7 +55,7 @@ describe('"My n8n version" in the catalogue', () => {
     // The remembered release is read from the cookie once the page is there.
     await waitFor(() => expect(field.value).toBe('1.98'));
     const only = screen.getByRole('checkbox', {
-      name: 'Chỉ hiện workflow chạy được trên n8n của tôi',
+      name: 'Chỉ hiện quy trình chạy được trên n8n của tôi',
     }) as HTMLInputElement;
     expect(only.checked).toBe(true);
     fireEvent.change(field, { target: { value: '2.3' } });
