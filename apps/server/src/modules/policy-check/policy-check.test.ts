@@ -64,7 +64,7 @@ const JOB_KIND = listenerJobKind('workflow.changed', 'policy-check.review');
 async function createListing(
   app: TestContext,
   session: TestSession,
-  texts: { title: string; description: string },
+  texts: { title: string; description: string; translation?: { title: string; description: string } },
 ) {
   const response = await app.app.inject({
     method: 'POST',
@@ -193,6 +193,23 @@ describe('the policy check by a language model', () => {
     ).json();
     expect(detail.checked).toMatchObject({ ai_assisted: false });
     expect(detail.checked.checks).not.toContain('policy');
+  });
+
+  it('reads the translation too: a clean original with a translation that breaks the rules is flagged', async () => {
+    const { versionIds } = await createListing(ctx, author, {
+      title: 'Hộp thư chung',
+      description: 'Sắp xếp thư đến theo nhóm.',
+      translation: { title: 'Shared inbox', description: `Sorts mail, then helps ${PLANTED_PHRASE}.` },
+    });
+    await runDueJobs(ctx, clock);
+    expect(standIn.calls).toHaveLength(1);
+    expect(JSON.parse(standIn.calls[0]!.user)).toMatchObject({
+      title: 'Hộp thư chung',
+      translation: { title: 'Shared inbox' },
+    });
+    expect((await findingsFor(versionIds)).get(versionIds[0]!)).toEqual([
+      expect.objectContaining({ code: 'policy', severity: 'high' }),
+    ]);
   });
 
   it('gives an ok listing no finding', async () => {
