@@ -158,7 +158,7 @@ function offences(language: Language, texts: Text[], terms: Term[]): string[] {
     let readable = text
       .normalize('NFC')
       .replace(/\{\{[^}]*\}\}/g, ' ')
-      .replace(/https?:\/\/\S+/g, ' ');
+      .replace(/https?:\/\/\S+|\S+@\S+/g, ' ');
     for (const word of used) readable = readable.replace(wholeWord(word), ' ');
     for (const term of terms) {
       for (const word of term.not[language]) {
@@ -193,7 +193,7 @@ describe('the glossary (docs/glossary.md)', () => {
     expect(sample('Đang chờ phê duyệt trên trình duyệt')).toEqual([]);
     expect(sample('Xoá bộ lọc')).toHaveLength(1);
     expect(sample('Xóa bộ lọc')).toEqual([]);
-    expect(sample('{{workflow}} và https://flowbay.vn/workflows/x')).toEqual([]);
+    expect(sample('{{workflow}} và https://flowbay.vn/workflows/x, hỗ trợ: ho-tro@email.vn')).toEqual([]);
     expect(sample('Duyet')).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ export const MESSAGES_VI = {
     UNAUTHENTICATED: 'Bạn cần đăng nhập.',
     FORBIDDEN: 'Bạn không có quyền thực hiện thao tác này.',
     EMAIL_NOT_VERIFIED: 'Vui lòng xác nhận địa chỉ e-mail trước.',
-    USER_ALREADY_EXISTS: 'Email này đã tồn tại.',
+    USER_ALREADY_EXISTS: 'E-mail này đã được đăng ký.',
     INVALID_EMAIL_OR_PASSWORD: 'E-mail hoặc mật khẩu không đúng.',
     INVALID_EMAIL: 'Địa chỉ e-mail không hợp lệ.',
     INVALID_TOKEN: 'Liên kết không hợp lệ hoặc đã hết hạn. Vui lòng yêu cầu liên kết mới.',

@@ -177,7 +177,7 @@ describe('e-mail and password accounts over HTTP, with a real SMTP server', () =
       { email, password: PASSWORD },
       { 'x-language': 'vi' },
     );
-    expect(inVietnamese.json().error.message).toBe('Email này đã tồn tại.');
+    expect(inVietnamese.json().error.message).toBe('E-mail này đã được đăng ký.');
     await ctx.app.jobs.runDue();
     // No second account and no second e-mail.
     expect(smtp.to(email)).toHaveLength(1);
