@@ -16,13 +16,22 @@ export interface ToolContext {
   sendToN8n: Provided['sendToN8n'];
   n8nConnections: Provided['n8nConnections'];
   log: FastifyBaseLogger;
+  /** The request's language (x-language, else Accept-Language, else English): a tool's default. */
+  language: Language;
 }
 
 /** The optional `lang` argument every tool takes. */
 export const langArgument = z
   .enum(['en', 'vi'])
-  .default('en')
-  .describe('Language of the answer: "en" (English, the default) or "vi" (Vietnamese).');
+  .optional()
+  .describe(
+    'Language of the answer, workflow titles and descriptions included where their author wrote them in it: "en" (English) or "vi" (Vietnamese). Default: the language the request asks for (Accept-Language), else English.',
+  );
+
+/** The language a tool answers in: the one asked for, else the request's. */
+export function answerLanguage(context: Pick<ToolContext, 'language'>, lang: Language | undefined): Language {
+  return lang ?? context.language;
+}
 
 /** A workflow as tools name it: its id (UUID), its number, or the last segment of its page address. */
 export const workflowRefArgument = z

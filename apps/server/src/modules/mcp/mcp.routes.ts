@@ -9,7 +9,7 @@ import type { Provided } from '../../lib/modules.ts';
 import type { ToolContext } from './mcp.context.ts';
 import { createMcpServer } from './mcp.server.ts';
 
-export interface McpRoutesOptions extends Omit<ToolContext, 'viewer' | 'visitorKey' | 'log'> {
+export interface McpRoutesOptions extends Omit<ToolContext, 'viewer' | 'visitorKey' | 'log' | 'language'> {
   /** Origins whose pages may call the endpoint besides PUBLIC_URL's own. */
   allowedOrigins: readonly string[];
   /** Calls per caller per minute. */
@@ -141,6 +141,7 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRoutesOptions)
         viewer: callers.get(request) ?? ANONYMOUS,
         visitorKey: `${request.ip}|${request.headers['user-agent'] ?? ''}`,
         log: request.log,
+        language: requestLanguage(request.headers),
       });
       try {
         await server.connect(transport);

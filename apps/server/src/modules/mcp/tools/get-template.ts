@@ -12,6 +12,8 @@ export function publicFacts(detail: WorkflowDetail, context: ToolContext, lang: 
     id: detail.id,
     title: detail.title,
     description: detail.description,
+    /** The language of title and description: `lang` when the author wrote the listing in it. */
+    language: detail.shown_language,
     price: detail.price,
     price_text: detail.price > 0 ? formatVnd(detail.price, lang) : MCP_TEXT[lang].free,
     rating: detail.rating_average,

@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { langArgument, nameIn, type ToolContext } from '../mcp.context.ts';
+import { answerLanguage, langArgument, nameIn, type ToolContext } from '../mcp.context.ts';
 import { toolResult } from '../mcp.result.ts';
 
 /** `list_categories`: the catalogue's platforms and use cases, the values search_templates filters by. */
@@ -13,8 +13,9 @@ export function registerListCategories(server: McpServer, context: ToolContext) 
       inputSchema: { lang: langArgument },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ lang }) =>
-      toolResult(context, lang, async () => {
+    ({ lang: asked }) => {
+      const lang = answerLanguage(context, asked);
+      return toolResult(context, lang, async () => {
         const [platforms, useCases] = await Promise.all([
           context.taxonomy.platforms(),
           context.taxonomy.useCases(),
@@ -23,6 +24,7 @@ export function registerListCategories(server: McpServer, context: ToolContext) 
           platforms: platforms.map((platform) => ({ id: platform.id, name: nameIn(platform, lang) })),
           use_cases: useCases.map((useCase) => ({ id: useCase.id, name: nameIn(useCase, lang) })),
         };
-      }),
+      });
+    },
   );
 }

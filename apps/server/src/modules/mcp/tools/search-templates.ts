@@ -11,7 +11,14 @@ import {
 import { PLATFORM_IDS } from '@flowbay/workflow-formats/platforms';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { appsOf, langArgument, nameIn, workflowLink, type ToolContext } from '../mcp.context.ts';
+import {
+  answerLanguage,
+  appsOf,
+  langArgument,
+  nameIn,
+  workflowLink,
+  type ToolContext,
+} from '../mcp.context.ts';
 import { toolResult } from '../mcp.result.ts';
 import { MCP_TEXT } from '../mcp.text.ts';
 
@@ -72,6 +79,8 @@ function resultOf(card: WorkflowCard, context: ToolContext, lang: Language) {
   return {
     id: card.id,
     title: card.title,
+    /** The language of title and description: `lang` when the author wrote the listing in it. */
+    language: card.shown_language,
     description: card.description.length > 300 ? `${card.description.slice(0, 297)}…` : card.description,
     price,
     price_text: price > 0 ? formatVnd(price, lang) : MCP_TEXT[lang].free,
@@ -97,8 +106,9 @@ export function registerSearchTemplates(server: McpServer, context: ToolContext)
       inputSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) =>
-      toolResult(context, args.lang, async () => {
+    (args) => {
+      const lang = answerLanguage(context, args.lang);
+      return toolResult(context, lang, async () => {
         const ceiling = args.free_only ? 0 : args.max_price;
         const query = ListWorkflowsQuery.parse({
           search: args.query || undefined,
@@ -113,17 +123,18 @@ export function registerSearchTemplates(server: McpServer, context: ToolContext)
         const found: WorkflowCard[] = [];
         let total = 0;
         for (let page = 0; page < (ceiling ? CEILING_PAGES : 1); page += 1) {
-          const list = await context.catalog.list({ ...query, page }, context.viewer);
+          const list = await context.catalog.list({ ...query, page }, context.viewer, lang);
           total = list.filteredCount;
           found.push(...list.workflows.filter((card) => !ceiling || card.price <= ceiling));
           if (found.length >= args.limit || (page + 1) * list.pageSize >= list.filteredCount) break;
         }
-        const workflows = found.slice(0, args.limit).map((card) => resultOf(card, context, args.lang));
+        const workflows = found.slice(0, args.limit).map((card) => resultOf(card, context, lang));
         return {
           // Without a ceiling the count is exact; with one it is how many were found under it.
           total: ceiling ? found.length : total,
           workflows,
         };
-      }),
+      });
+    },
   );
 }

@@ -1,6 +1,12 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { langArgument, refOf, workflowRefArgument, type ToolContext } from '../mcp.context.ts';
+import {
+  answerLanguage,
+  langArgument,
+  refOf,
+  workflowRefArgument,
+  type ToolContext,
+} from '../mcp.context.ts';
 import { toolResult } from '../mcp.result.ts';
 import { MCP_TEXT } from '../mcp.text.ts';
 
@@ -33,8 +39,9 @@ export function registerSendToN8n(server: McpServer, context: ToolContext) {
         openWorldHint: true,
       },
     },
-    ({ workflow_id, connection_id, lang }) =>
-      toolResult(context, lang, async () => {
+    ({ workflow_id, connection_id, lang: asked }) => {
+      const lang = answerLanguage(context, asked);
+      return toolResult(context, lang, async () => {
         const text = MCP_TEXT[lang];
         let connectionId = connection_id;
         if (!connectionId) {
@@ -56,6 +63,7 @@ export function registerSendToN8n(server: McpServer, context: ToolContext) {
           credentials: sent.credentials,
           message: sent.credentials.length > 0 ? text.sentWithCredentials : text.sent,
         };
-      }),
+      });
+    },
   );
 }

@@ -1,12 +1,18 @@
 import type { Language, WorkflowDetail } from '@flowbay/domain';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { langArgument, refOf, workflowRefArgument, type ToolContext } from '../mcp.context.ts';
+import {
+  answerLanguage,
+  langArgument,
+  refOf,
+  workflowRefArgument,
+  type ToolContext,
+} from '../mcp.context.ts';
 import { toolResult } from '../mcp.result.ts';
 
 /**
  * Registers a read-only tool about one workflow, named by id or slug, answered in the caller's
- * language: `answer` gets the workflow's detail as the caller may see it (the catalogue's rules) and
- * the reference it was fetched by.
+ * language: `answer` gets the workflow's detail as the caller may see it (the catalogue's rules), its
+ * texts in that language where the author wrote them, and the reference it was fetched by.
  */
 export function registerWorkflowTool(
   server: McpServer,
@@ -22,10 +28,12 @@ export function registerWorkflowTool(
       inputSchema: { id: workflowRefArgument, lang: langArgument },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ id, lang }) =>
-      toolResult(context, lang, async () => {
+    ({ id, lang: asked }) => {
+      const lang = answerLanguage(context, asked);
+      return toolResult(context, lang, async () => {
         const ref = refOf(id);
-        return answer(await context.catalog.get(ref, context.viewer), lang, ref);
-      }),
+        return answer(await context.catalog.get(ref, context.viewer, lang), lang, ref);
+      });
+    },
   );
 }
