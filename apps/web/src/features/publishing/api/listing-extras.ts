@@ -62,10 +62,14 @@ export function useAddScreenshot(workflowId: string) {
   );
 }
 
+/** PUT /api/workflows/{id}/screenshots: the order, captions and captions' translations. */
+export function arrangeScreenshots(workflowId: string, input: ScreenshotsInput) {
+  return api.put('/api/workflows/:id/screenshots', { params: { id: workflowId }, body: input });
+}
+
 export function useArrangeScreenshots(workflowId: string) {
   return useRefreshingMutation(
-    (input: ScreenshotsInput) =>
-      api.put('/api/workflows/:id/screenshots', { params: { id: workflowId }, body: input }),
+    (input: ScreenshotsInput) => arrangeScreenshots(workflowId, input),
     [...REFRESHED, screenshotsKey(workflowId)],
   );
 }

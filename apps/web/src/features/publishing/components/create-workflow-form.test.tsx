@@ -66,6 +66,7 @@ interface Call {
  */
 function stubApi({ translate = false, refuse }: { translate?: boolean; refuse?: object } = {}) {
   const calls: Call[] = [];
+  const stored: { id: string; caption: string; caption_original: string; caption_translation: string }[] = [];
   FakeUpload.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
   vi.stubGlobal(
@@ -96,7 +97,19 @@ function stubApi({ translate = false, refuse }: { translate?: boolean; refuse?: 
             { error: { code: 'INVALID_IMAGE', message: 'Not an image' } },
             { status: 400 },
           );
-        return Response.json({ screenshots: [], pending_review: false }, { status: 201 });
+        const caption = String(form.get('caption') ?? '');
+        stored.push({
+          id: `s${stored.length + 1}`,
+          caption,
+          caption_original: caption,
+          caption_translation: '',
+        });
+        return Response.json({ screenshots: stored, pending_review: false }, { status: 201 });
+      }
+      if (url === `/api/workflows/${ID}/screenshots` && init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as unknown;
+        calls.push({ url, body });
+        return Response.json({ screenshots: stored, pending_review: false });
       }
       return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
     }),
@@ -377,5 +390,31 @@ describe('the listing in two languages', () => {
     await screen.findByRole('button', { name: 'Create workflow' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('button', { name: 'Suggest a translation' })).toBeNull();
+  });
+
+  it("saves the screenshots' captions in the other language once they are uploaded", async () => {
+    await inLanguage('en');
+    const calls = stubApi();
+    const created = renderForm();
+    await fillPaidListing();
+    fireEvent.change(screen.getByLabelText('Add screenshots'), {
+      target: { files: [png('one.png'), png('two.png')] },
+    });
+    fireEvent.change(screen.getByLabelText('Caption of screenshot 2'), { target: { value: 'The result' } });
+    fireEvent.change(screen.getByLabelText('Caption of screenshot 2 in Vietnamese'), {
+      target: { value: 'Kết quả' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toEqual({ failedScreenshots: 0 });
+    expect(calls.at(-1)).toEqual({
+      url: `/api/workflows/${ID}/screenshots`,
+      body: {
+        screenshots: [
+          { id: 's1', caption: '', caption_translation: '' },
+          { id: 's2', caption: 'The result', caption_translation: 'Kết quả' },
+        ],
+      },
+    });
   });
 });

@@ -9,6 +9,8 @@ import { Input } from '@/components/ui/input';
 export interface NewScreenshot {
   file: File;
   caption: string;
+  /** The caption in the listing's other language ('' for none). */
+  captionTranslation: string;
 }
 
 const coverTypes: readonly string[] = COVER_TYPES;
@@ -24,8 +26,11 @@ export function NewScreenshotsField({
   onChange,
   error,
   onError,
+  language,
 }: {
   id: string;
+  /** The listing's original language: the first caption's; the second is in the other one. */
+  language: 'en' | 'vi';
   value: NewScreenshot[];
   onChange: (shots: NewScreenshot[]) => void;
   /** A refusal of the last files chosen, already translated. */
@@ -33,6 +38,8 @@ export function NewScreenshotsField({
   onError: (message: string | undefined) => void;
 }) {
   const { t } = useTranslation();
+  const otherLanguage = language === 'vi' ? 'en' : 'vi';
+  const other = t(`publish.texts.languageInText.${otherLanguage}`);
   const input = useRef<HTMLInputElement>(null);
   const previews = useMemo(
     () =>
@@ -56,7 +63,10 @@ export function NewScreenshotsField({
       ...(fitting.length > room ? [t('publish.screenshots.tooMany', { max: SCREENSHOTS_MAX })] : []),
     ];
     onError(problems.length > 0 ? problems.join(' ') : undefined);
-    onChange([...value, ...fitting.slice(0, room).map((file) => ({ file, caption: '' }))]);
+    onChange([
+      ...value,
+      ...fitting.slice(0, room).map((file) => ({ file, caption: '', captionTranslation: '' })),
+    ]);
   };
 
   return (
@@ -90,6 +100,20 @@ export function NewScreenshotsField({
                     onChange(
                       value.map((item, at) =>
                         at === index ? { ...item, caption: event.target.value } : item,
+                      ),
+                    )
+                  }
+                />
+                <Input
+                  aria-label={t('publish.texts.captionTranslation', { number: index + 1, language: other })}
+                  placeholder={t('publish.texts.captionTranslationPlaceholder', { language: other })}
+                  value={shot.captionTranslation}
+                  lang={otherLanguage}
+                  maxLength={SCREENSHOT_CAPTION_MAX}
+                  onChange={(event) =>
+                    onChange(
+                      value.map((item, at) =>
+                        at === index ? { ...item, captionTranslation: event.target.value } : item,
                       ),
                     )
                   }
