@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatVnd, type Language } from '@flowbay/domain';
+import { formatVnd, listingTextFor, type Language } from '@flowbay/domain';
 import { ANONYMOUS } from '../../infra/request-viewer.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { renderShareImage, type ShareCard } from './share-image.render.ts';
@@ -8,8 +8,10 @@ import { renderShareImage, type ShareCard } from './share-image.render.ts';
 const CACHED_IMAGES = 200;
 
 /**
- * The share image of a listed workflow. A picture is kept under a hash of what it shows, so a new
- * title, price, app or author name draws a new one, and an unchanged workflow is drawn once.
+ * The share image of a listed workflow, in the language asked for: its title in that language when
+ * the author wrote it (docs/decisions/0173), else as written, and the price and platform in it. A
+ * picture is kept under a hash of its language and what it shows, so a new title (or translation),
+ * price, app or author name draws a new one, and an unchanged workflow is drawn once per language.
  */
 export function createShareImageService(catalog: Pick<CatalogService, 'findVisible'>) {
   const cache = new Map<string, Promise<Buffer>>();
@@ -20,7 +22,7 @@ export function createShareImageService(catalog: Pick<CatalogService, 'findVisib
     const price = Number(row.price);
     const platform = row.categories[0];
     return {
-      title: row.title,
+      title: listingTextFor({ ...row, faq: [] }, language).title,
       price: price === 0 ? (language === 'vi' ? 'Miễn phí' : 'Free') : formatVnd(price, language),
       platform: platform ? (language === 'vi' ? platform.name_vi : platform.name) : null,
       apps: (row.nodeSummary?.apps ?? []).filter((app) => !app.core).map(({ key, name }) => ({ key, name })),
@@ -31,7 +33,9 @@ export function createShareImageService(catalog: Pick<CatalogService, 'findVisib
   return {
     async image(ref: string, language: Language): Promise<Buffer> {
       const card = await cardOf(ref, language);
-      const key = createHash('sha256').update(JSON.stringify(card)).digest('base64url');
+      const key = createHash('sha256')
+        .update(JSON.stringify([language, card]))
+        .digest('base64url');
       let image = cache.get(key);
       if (image) {
         // Most recently used last, so the oldest picture is the one dropped.
@@ -49,7 +53,10 @@ export function createShareImageService(catalog: Pick<CatalogService, 'findVisib
 
 export type ShareImageService = ReturnType<typeof createShareImageService>;
 
-/** Where a workflow's share image is; the stamp changes with the workflow so link previews fetch it again. */
+/**
+ * Where a workflow's share image is, in `language` (`?lang=vi`; English without it, or `?lang=en`): the
+ * stamp changes with the workflow (a new translation too) so link previews fetch it again.
+ */
 export function ogImageUrl(workflow: { id: string; updated_at: string }, language: Language = 'en'): string {
   const stamp = Date.parse(workflow.updated_at).toString(36);
   return `/og/workflows/${workflow.id}.png?v=${stamp}${language === 'vi' ? '&lang=vi' : ''}`;

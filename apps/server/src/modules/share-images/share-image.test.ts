@@ -35,6 +35,19 @@ beforeAll(async () => {
     ],
   });
   await make('paid', { title: 'Báo cáo doanh thu hằng tuần', price: 499_000 });
+  // Written in Vietnamese with an English translation, and two listings written as its two titles.
+  const apps = [{ key: 'zalo', name: 'Zalo' }];
+  await make('translated', { title: 'Nhắc lịch hẹn qua Zalo', apps });
+  await ctx.db
+    .update(workflows)
+    .set({
+      language: 'vi',
+      translation: { title: 'Appointment reminders on Zalo', description: '', faq: [] },
+    })
+    .where(eq(workflows.id, ids.translated!));
+  await make('englishTwin', { title: 'Appointment reminders on Zalo', apps });
+  await make('vietnameseTwin', { title: 'Nhắc lịch hẹn qua Zalo', apps });
+  await ctx.db.update(workflows).set({ language: 'vi' }).where(eq(workflows.id, ids.vietnameseTwin!));
   await make('pending', { title: 'Waiting for review', status: 'pending' });
   await make('unlisted', { title: 'Taken down', status: 'unlisted' });
   await make('deleted', { title: 'Deleted', deleted: true });
@@ -57,6 +70,27 @@ describe('GET /og/workflows/:id.png', () => {
     const vietnamese = await image(ids.paid!, '?lang=vi');
     expect(vietnamese.statusCode).toBe(200);
     expect(Buffer.compare(english.rawPayload, vietnamese.rawPayload)).not.toBe(0);
+  });
+
+  it('draws the title in the language asked for where the author wrote it', async () => {
+    const same = async (a: string, b: string, query: string) =>
+      Buffer.compare((await image(a, query)).rawPayload, (await image(b, query)).rawPayload) === 0;
+    // In English it is the picture of the listing written with the English title; in Vietnamese, of the other.
+    expect(await same(ids.translated!, ids.englishTwin!, '?lang=en')).toBe(true);
+    expect(await same(ids.translated!, ids.vietnameseTwin!, '?lang=vi')).toBe(true);
+    expect(await same(ids.translated!, ids.vietnameseTwin!, '?lang=en')).toBe(false);
+    // Written in Vietnamese only: its Vietnamese title in English too.
+    expect(await same(ids.vietnameseTwin!, ids.englishTwin!, '?lang=en')).toBe(false);
+  });
+
+  it("links the detail page's og:image in the page's language", async () => {
+    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/workflows/${ids.translated}` })).json();
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/workflows/${detail.slug}-${ids.translated}?lang=vi`,
+    });
+    const match = /<meta property="og:image" content="([^"]+)"/.exec(page.body);
+    expect(match?.[1]).toMatch(/\.png\?v=[0-9a-z]+&amp;lang=vi$/);
   });
 
   it('draws a new picture once the title changes, and the same one while nothing changes', async () => {
