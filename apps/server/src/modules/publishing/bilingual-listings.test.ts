@@ -154,6 +154,9 @@ describe('a listing written in both languages', () => {
 describe('editing a listed workflow’s translation', () => {
   it('waits for review, shows the author what waits, and is listed once approved', async () => {
     const { id } = await listed({ ...ENGLISH, language: 'en' });
+    const card = async () =>
+      (await cards('limit=48&sort=created_at_desc', 'vi')).find((item) => item.id === id);
+    expect(await card()).toMatchObject({ title: ENGLISH.title, languages: ['en'] });
     const edited = await call('PUT', `/api/workflows/${id}`, author, { translation: VIETNAMESE });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().has_pending_changes).toBe(true);
@@ -175,6 +178,8 @@ describe('editing a listed workflow’s translation', () => {
       languages: ['en', 'vi'],
       shown_language: 'vi',
     });
+    // The catalogue's card follows once the index has read the change (its cached card is dropped).
+    await expect.poll(async () => (await card())?.title, { timeout: 10_000 }).toBe(VIETNAMESE.title);
 
     // Removing it is an edit too: until approved the Vietnamese stays listed.
     const removed = await call('PUT', `/api/workflows/${id}`, author, { translation: null });
