@@ -77,7 +77,7 @@ describeDesktopOnly('seller tools that cannot mislead', 'the seller forms are th
     await expect(platforms.getByRole('checkbox', { name: 'Zapier' })).toBeDisabled();
 
     // The price the Vietnamese way: "99.000" is 99,000 VNĐ, shown while typing.
-    await page.getByLabel(t('publish.title')).fill(title);
+    await page.getByLabel(t('publish.title'), { exact: true }).fill(title);
     const price = page.getByLabel(t('publish.price'));
     await price.fill('99');
     await page.getByRole('button', { name: t('publish.submit') }).click();

@@ -143,7 +143,7 @@ describeDesktopOnly(
         await expect(sellerPage.getByTestId('file-check')).toContainText(
           t('publish.fileRecognised', { platform: 'n8n' }),
         );
-        await sellerPage.getByLabel(t('publish.title')).fill(title);
+        await sellerPage.getByLabel(t('publish.title'), { exact: true }).fill(title);
         // The price is the Personal licence's; the Commercial and Agency ones are priced below it.
         await sellerPage.locator('#wf-price').fill('150.000');
         await expect(sellerPage.locator('#wf-price-amount')).toHaveText(
@@ -427,7 +427,7 @@ describeDesktopOnly(
       await test.step('the seller publishes version 1.1 with a changelog; the buyer gets it by e-mail', async () => {
         await sellerPage.goto(`${workflowPath}/edit`);
         await sellerPage.getByLabel(t('manage.versionLabel')).fill('1.1');
-        await sellerPage.getByLabel(t('listing.notesLabel')).fill(story.changelog);
+        await sellerPage.getByLabel(t('listing.notesLabel'), { exact: true }).fill(story.changelog);
         await sellerPage.locator('#version-file').setInputFiles({
           name: 'invoice-chaser-1.1.json',
           mimeType: 'application/json',

@@ -72,7 +72,7 @@ test.describe('signed-in journey', () => {
     await expect(fieldError(page, 'wf-job-types')).toHaveText(t('validation.jobTypeRequired'));
     await expect(fieldError(page, 'wf-file')).toHaveText(t('validation.fileRequired'));
     await expectAccessible(page);
-    await page.getByLabel(t('publish.description')).fill('x'.repeat(20_001));
+    await page.getByLabel(t('publish.description'), { exact: true }).fill('x'.repeat(20_001));
     await page.getByLabel(t('publish.price')).fill('-1');
     await submit.click();
     await expect(fieldError(page, 'wf-description')).toHaveText(t('validation.descriptionMax'));
@@ -82,8 +82,10 @@ test.describe('signed-in journey', () => {
     await submit.click();
     await expect(fieldError(page, 'wf-cover')).toHaveText(t('validation.coverRequired'));
 
-    await page.getByLabel(t('publish.title')).fill(title);
-    await page.getByLabel(t('publish.description')).fill('Posts a Slack message for every **new invoice**.');
+    await page.getByLabel(t('publish.title'), { exact: true }).fill(title);
+    await page
+      .getByLabel(t('publish.description'), { exact: true })
+      .fill('Posts a Slack message for every **new invoice**.');
     await page
       .getByRole('group', { name: t('publish.platforms.label') })
       .locator('label')
@@ -159,7 +161,7 @@ test.describe('signed-in journey', () => {
     await page.getByRole('button', { name: t('manage.uploadVersion') }).click();
     await expect(fieldError(page, 'version-text')).toHaveText(t('validation.fileAndVersionRequired'));
     await page.getByLabel(t('manage.versionLabel')).fill('1.1');
-    await page.getByLabel(t('listing.notesLabel')).fill('Alerts go to a second channel.');
+    await page.getByLabel(t('listing.notesLabel'), { exact: true }).fill('Alerts go to a second channel.');
     await page.locator('#version-file').setInputFiles({
       name: 'invoice-alerts-1.1.json',
       mimeType: 'application/json',
