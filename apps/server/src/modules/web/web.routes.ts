@@ -217,17 +217,32 @@ export async function webRoutes(
       repository.listedWorkflows(),
       repository.authorsWithListedWorkflows(),
     ]);
+    const lastmodOf = (lastmod?: Date) => (lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : '');
     // Each page in both languages (English plain, Vietnamese with ?lang=vi).
     const entry = (path: string, lastmod?: Date) =>
       UI_LANGUAGES.map(
         (language) =>
-          `  <url><loc>${escapeHtml(languageUrl(publicUrl, path, language))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`,
+          `  <url><loc>${escapeHtml(languageUrl(publicUrl, path, language))}</loc>${lastmodOf(lastmod)}</url>`,
       ).join('\n');
+    // A listing in each language, pinned by ?lang= (a listing's texts follow it, docs/decisions/0173),
+    // each naming the other and the plain address (the visitor's own language) as alternates.
+    const listingEntry = (path: string, lastmod: Date) => {
+      const pinned = (language: string) => escapeHtml(`${publicUrl}${path}?lang=${language}`);
+      const alternates = [
+        ...UI_LANGUAGES.map(
+          (language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${pinned(language)}"/>`,
+        ),
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(`${publicUrl}${path}`)}"/>`,
+      ].join('');
+      return UI_LANGUAGES.map(
+        (language) => `  <url><loc>${pinned(language)}</loc>${lastmodOf(lastmod)}${alternates}</url>`,
+      ).join('\n');
+    };
     const xml = [
       '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
       ...SITEMAP_STATIC_PATHS.map((path) => entry(path)),
-      ...workflows.map((row) => entry(workflowPath(row), row.updatedAt)),
+      ...workflows.map((row) => listingEntry(workflowPath(row), row.updatedAt)),
       ...authors.map((row) => entry(paths.publicProfile(row.id), row.updatedAt)),
       '</urlset>',
       '',

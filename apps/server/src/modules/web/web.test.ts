@@ -356,12 +356,31 @@ describe('robots.txt and sitemap.xml', () => {
     for (const path of ['/', '/workflows', '/guide', '/contact', '/faq', '/terms', '/privacy']) {
       expect(locations).toContain(`https://flowbay.example${path}`);
     }
-    expect(locations).toContain(`https://flowbay.example/workflows/dong-bo-don-hang-shopify-${ids.free}`);
-    expect(locations.some((loc) => loc?.endsWith(ids.paid!))).toBe(true);
-    expect(locations.some((loc) => loc?.endsWith(ids.pending!))).toBe(false);
+    const free = `https://flowbay.example/workflows/dong-bo-don-hang-shopify-${ids.free}`;
+    expect(locations).toContain(`${free}?lang=en`);
+    expect(locations).toContain(`${free}?lang=vi`);
+    expect(locations.some((loc) => loc?.endsWith(`${ids.paid!}?lang=vi`))).toBe(true);
+    expect(locations.some((loc) => loc?.includes(ids.pending!))).toBe(false);
     expect(locations).toContain(`https://flowbay.example/profiles/${authorId}`);
     expect(locations).not.toContain(`https://flowbay.example/profiles/${loneAuthorId}`);
     expect(response.body).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
+  });
+
+  it("names each listing's English and Vietnamese addresses as alternates of one another", async () => {
+    const body = (await get('/sitemap.xml')).body;
+    expect(body).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const free = `https://flowbay.example/workflows/dong-bo-don-hang-shopify-${ids.free}`;
+    const alternates = [
+      `<xhtml:link rel="alternate" hreflang="en" href="${free}?lang=en"/>`,
+      `<xhtml:link rel="alternate" hreflang="vi" href="${free}?lang=vi"/>`,
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${free}"/>`,
+    ].join('');
+    for (const language of ['en', 'vi']) {
+      const entry = new RegExp(
+        `<url><loc>${free}\\?lang=${language}</loc><lastmod>[^<]+</lastmod>(.*?)</url>`,
+      );
+      expect(entry.exec(body)?.[1], language).toBe(alternates);
+    }
   });
 
   it('works without a built web app, which then serves no pages', async () => {
