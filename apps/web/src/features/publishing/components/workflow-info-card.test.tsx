@@ -111,4 +111,19 @@ describe('editing a listing in two languages', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ language: 'en', translation: null });
   });
+
+  it('shows one language at a time on a phone, behind tabs that start on the original', async () => {
+    await inLanguage('en');
+    renderCard(translated());
+    const tabs = screen.getByRole('tablist', { name: 'Language of the texts' });
+    const english = within(tabs).getByRole('tab', { name: 'English' });
+    const vietnamese = within(tabs).getByRole('tab', { name: 'Tiếng Việt' });
+    expect(english.getAttribute('aria-selected')).toBe('true');
+    // Hidden at 640 px and below only: side by side on wider screens.
+    const hiddenOnPhone = (name: string) => column(name).className.includes('max-[640px]:hidden');
+    expect([hiddenOnPhone('English'), hiddenOnPhone('Tiếng Việt')]).toEqual([false, true]);
+    fireEvent.click(vietnamese);
+    expect(vietnamese.getAttribute('aria-selected')).toBe('true');
+    expect([hiddenOnPhone('English'), hiddenOnPhone('Tiếng Việt')]).toEqual([true, false]);
+  });
 });
