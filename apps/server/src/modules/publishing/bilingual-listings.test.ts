@@ -327,7 +327,7 @@ describe('screenshot captions in both languages', () => {
   it('stores the translated caption and shows the caption in the visitor’s language', async () => {
     const { id } = await created(author, { ...ENGLISH, translation: VIETNAMESE });
     const body = multipartBody(
-      { caption: 'The Slack message' },
+      { caption: 'The Slack message', caption_translation: 'Tin Slack' },
       {
         name: 'shot.png',
         content: await makeImage('png'),
@@ -341,6 +341,11 @@ describe('screenshot captions in both languages', () => {
       headers: { ...body.headers, ...author.headers },
     });
     expect(added.statusCode, added.body).toBe(201);
+    // A caption in each language may come with the upload.
+    expect(added.json().screenshots[0]).toMatchObject({
+      caption: 'The Slack message',
+      caption_translation: 'Tin Slack',
+    });
     const [shot] = added.json().screenshots as Array<{ id: string }>;
     const arranged = await call(
       'PUT',

@@ -98,7 +98,7 @@ export async function publishingRoutes(
   // Multipart is accepted by this one route only (its own scope), like POST /api/uploads.
   await root.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 3, fieldSize: 1024, parts: 4 },
       throwFileSizeLimit: true,
     });
     contractRoutes(scope, {
@@ -108,7 +108,7 @@ export async function publishingRoutes(
       params: WorkflowRefParams.shape,
     })('POST /api/workflows/:id/screenshots', {
       summary:
-        'Add a screenshot (multipart `file`: JPEG, PNG or WebP, optional `caption`), stored as WebP at most 1600 px wide; at most 8',
+        'Add a screenshot (multipart `file`: JPEG, PNG or WebP, optional `caption` and `caption_translation`), stored as WebP at most 1600 px wide; at most 8',
       consumes: ['multipart/form-data'],
       status: 201,
       errors: [400, 401, 403, 404, 409, 413, 415],
@@ -136,11 +136,17 @@ export async function publishingRoutes(
   });
 }
 
-/** The screenshot form: one `file` and an optional `caption`, with multipart's errors in our shape. */
-async function readScreenshot(request: FastifyRequest): Promise<{ buffer: Buffer; caption: string }> {
+/**
+ * The screenshot form: one `file`, an optional `caption` and its translation (`caption_translation`),
+ * with multipart's errors in our shape.
+ */
+async function readScreenshot(
+  request: FastifyRequest,
+): Promise<{ buffer: Buffer; caption: string; captionTranslation: string }> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
   let buffer: Buffer | null = null;
   let caption = '';
+  let captionTranslation = '';
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -149,17 +155,21 @@ async function readScreenshot(request: FastifyRequest): Promise<{ buffer: Buffer
         buffer = await part.toBuffer();
       } else if (part.fieldname === 'caption') {
         caption = String(part.value).trim();
+      } else if (part.fieldname === 'caption_translation') {
+        captionTranslation = String(part.value).trim();
       }
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', 'File too large', 'file');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw invalid('file', 'Send one file and at most a caption');
+      throw invalid('file', 'Send one file and at most a caption in each language');
     throw error;
   }
   if (!buffer) throw invalid('file', 'validation.fileRequired', { messageKey: VALIDATION_KEYS.fileRequired });
   if (caption.length > SCREENSHOT_CAPTION_MAX)
     throw invalid('caption', 'validation.captionMax', { messageKey: VALIDATION_KEYS.captionMax });
-  return { buffer, caption };
+  if (captionTranslation.length > SCREENSHOT_CAPTION_MAX)
+    throw invalid('caption_translation', 'validation.captionMax', { messageKey: VALIDATION_KEYS.captionMax });
+  return { buffer, caption, captionTranslation };
 }

@@ -284,7 +284,7 @@ export function createPublishingService(deps: {
     async addScreenshot(
       viewer: Viewer,
       ref: string,
-      file: { buffer: Buffer; caption: string },
+      file: { buffer: Buffer; caption: string; captionTranslation?: string },
       wanted?: ListingLanguage,
     ): Promise<ScreenshotList> {
       const { user, row } = await loadManaged(viewer, ref);
@@ -311,7 +311,10 @@ export function createPublishingService(deps: {
           if (state.current.length >= SCREENSHOTS_MAX) throw screenshotLimit();
           const list = [
             ...state.current,
-            { id, key, width: image.width, height: image.height, caption: file.caption },
+            withCaptionTranslation(
+              { id, key, width: image.width, height: image.height, caption: file.caption },
+              file.captionTranslation ?? '',
+            ),
           ];
           const pending = await state.save(list);
           return screenshotListOf(list, pending, state.language, wanted);
