@@ -3,7 +3,7 @@ import { useTranslation } from '@/i18n/use-translation';
 import { Badge } from '@/components/ui/badge';
 
 /** The interface's language as a listing language (anything but Vietnamese reads English). */
-export function uiListingLanguage(language: string): ListingLanguage {
+function uiListingLanguage(language: string): ListingLanguage {
   return language === 'vi' ? 'vi' : 'en';
 }
 
