@@ -125,5 +125,8 @@ describe('searching listings written in two languages', () => {
     const session = await signInAs(ctx, author);
     const own = await list({ user_id: 'me', search: 'tưới cây' }, session.headers);
     expect(idsOf(own)).toEqual([ids.plants, ids.garden]);
+    // The typo vocabulary learnt the words of a translation added after the listing was written.
+    const typo = await list({ user_id: 'me', search: 'thong minhh' }, session.headers);
+    expect(idsOf(typo)).toEqual([ids.plants]);
   });
 });
