@@ -370,7 +370,7 @@ export async function webRoutes(
       let found: Awaited<ReturnType<CatalogService['getWithBasics']>>;
       try {
         // As the visitor: an author reloading their pending workflow sees it, as the API shows it.
-        found = await catalog.getWithBasics(request.params.ref, request.viewer);
+        found = await catalog.getWithBasics(request.params.ref, request.viewer, language);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {
           const head = { ...workflowPage.head!(uiTexts(language), null), noindex: true };
@@ -392,7 +392,7 @@ export async function webRoutes(
       const known = async (): Promise<KnownPageData> => {
         const [versions, firstReviews, authorStats] = await Promise.all([
           // The access the workflow's detail already worked out for this visitor.
-          catalog.versionsOf(basics, request.viewer, workflow.access),
+          catalog.versionsOf(basics, request.viewer, workflow.access, language),
           ratings.listOf(basics, request.viewer, 0),
           catalog.authorStats(workflow.user_id),
         ]);

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { signedInUser, signInAs } from '../../test/auth.ts';
 import { addPurchase, createUser, createWorkflow } from '../../test/factories.ts';
+import { eq } from 'drizzle-orm';
+import { workflows as workflowsTable } from '../../db/schema.ts';
 import { SSR_ENTRY } from './web.render.ts';
 
 // The real render bundle, built as `npm run build` builds it, inside apps/web so its packages resolve.
@@ -359,6 +361,37 @@ describe('public pages rendered on the server', () => {
     expect(response.body).toContain('<title>Rất tiếc! Không tìm thấy trang | Flowbay</title>');
     expect(response.body).toContain('<meta name="robots" content="noindex" />');
     expect(text(bodyOf(response.body))).toContain('Rất tiếc! Không tìm thấy trang');
+  });
+
+  it("renders a bilingual listing in the visitor's language: the page, its head and the state it hydrates from", async () => {
+    const author = await createUser(ctx.db, { name: 'Ngô Lan' });
+    const listing = await createWorkflow(ctx.db, ctx.storage, {
+      userId: author.id,
+      title: 'Nhắc lịch hẹn qua Zalo',
+    });
+    await ctx.db
+      .update(workflowsTable)
+      .set({
+        language: 'vi',
+        translation: {
+          title: 'Appointment reminders over Zalo',
+          description: 'Reminds each client.',
+          faq: [],
+        },
+      })
+      .where(eq(workflowsTable.id, listing.id));
+    const path = `/workflows/${listing.slug}-${listing.id}`;
+    const english = await crawl(`${path}?lang=en`);
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('<title>Appointment reminders over Zalo');
+    expect(english.body).toMatch(/<meta property="og:title" content="Appointment reminders over Zalo/);
+    expect(text(bodyOf(english.body))).toContain('Appointment reminders over Zalo');
+    // Only the hydration state (the detail's `texts`) holds the other language.
+    const shown = (html: string) => text(bodyOf(html).replace(/<script[\s\S]*?<\/script>/g, ''));
+    expect(shown(english.body)).not.toContain('Nhắc lịch hẹn qua Zalo');
+    const vietnamese = await crawl(path, { 'accept-language': 'vi' });
+    expect(vietnamese.body).toContain('<title>Nhắc lịch hẹn qua Zalo');
+    expect(text(bodyOf(vietnamese.body))).toContain('Nhắc lịch hẹn qua Zalo');
   });
 
   it('lists both languages of each page in the sitemap', async () => {
