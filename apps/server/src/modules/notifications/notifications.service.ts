@@ -198,7 +198,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
         (base) =>
           newListingMail({
             ...base,
-            title: workflow.title,
+            // A follower who reads the listing's other language gets its translated title when written.
+            title: (base.language !== workflow.language && workflow.translatedTitle) || workflow.title,
             authorName: workflow.authorName,
             workflowUrl: workflowUrl(workflow, base.language),
           }),

@@ -248,6 +248,29 @@ describe('a new listing', () => {
       expect(notificationMails(nobody)).toEqual([]);
     }
   });
+  it('names the listing to each follower in their language when its author wrote it', async () => {
+    const author = await signedInUser(ctx, { name: 'Hà Automations' });
+    const english = await signedInUser(ctx, { locale: 'en' });
+    const vietnamese = await signedInUser(ctx, { locale: 'vi' });
+    for (const who of [english, vietnamese]) await call('POST', `/api/users/${author.user.id}/follow`, who);
+    const pending = await createWorkflow(ctx.db, ctx.storage, {
+      userId: author.user.id,
+      status: 'pending',
+      title: 'Tóm tắt hóa đơn mỗi tuần',
+    });
+    await ctx.db
+      .update(workflows)
+      .set({ language: 'vi', translation: { title: 'Weekly invoice digest', description: '', faq: [] } })
+      .where(eq(workflows.id, pending.id));
+    await approve(pending.id);
+
+    const mailText = (mail: { subject: string; text: string }) => `${mail.subject}\n${mail.text}`;
+    const [inEnglish] = notificationMails(english);
+    expect(mailText(inEnglish!)).toContain('Weekly invoice digest');
+    expect(mailText(inEnglish!)).not.toContain('Tóm tắt hóa đơn');
+    const [inVietnamese] = notificationMails(vietnamese);
+    expect(mailText(inVietnamese!)).toContain('Tóm tắt hóa đơn mỗi tuần');
+  });
 });
 
 describe('the list', () => {
