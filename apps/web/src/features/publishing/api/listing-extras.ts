@@ -18,14 +18,19 @@ export function useScreenshots(workflowId: string) {
   );
 }
 
-/** POST /api/workflows/{id}/screenshots as multipart (the file and an optional caption). */
+/**
+ * POST /api/workflows/{id}/screenshots as multipart: the file, an optional caption and its translation
+ * into the listing's other language.
+ */
 export async function postScreenshot(
   workflowId: string,
   file: File,
   caption: string,
+  captionTranslation = '',
 ): Promise<ScreenshotList> {
   const data = new FormData();
   if (caption) data.append('caption', caption);
+  if (captionTranslation) data.append('caption_translation', captionTranslation);
   data.append('file', file, file.name);
   let response: Response;
   try {
@@ -62,14 +67,10 @@ export function useAddScreenshot(workflowId: string) {
   );
 }
 
-/** PUT /api/workflows/{id}/screenshots: the order, captions and captions' translations. */
-export function arrangeScreenshots(workflowId: string, input: ScreenshotsInput) {
-  return api.put('/api/workflows/:id/screenshots', { params: { id: workflowId }, body: input });
-}
-
 export function useArrangeScreenshots(workflowId: string) {
   return useRefreshingMutation(
-    (input: ScreenshotsInput) => arrangeScreenshots(workflowId, input),
+    (input: ScreenshotsInput) =>
+      api.put('/api/workflows/:id/screenshots', { params: { id: workflowId }, body: input }),
     [...REFRESHED, screenshotsKey(workflowId)],
   );
 }

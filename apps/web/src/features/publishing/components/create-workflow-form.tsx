@@ -2,12 +2,12 @@ import { zodResolver } from '@/lib/zod-resolver';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '@/i18n/use-translation';
-import type { FaqItem, ScreenshotList, WorkflowDetail } from '@flowbay/domain';
+import type { FaqItem, WorkflowDetail } from '@flowbay/domain';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { errorKey } from '@/lib/api-client';
 import { uploadFile } from '../api/upload-file';
-import { arrangeScreenshots, postScreenshot } from '../api/listing-extras';
+import { postScreenshot } from '../api/listing-extras';
 import { useCreateWorkflow } from '../api/workflow-mutations';
 import {
   createWorkflowFormSchema,
@@ -51,9 +51,8 @@ export interface CreatedExtras {
 }
 
 /**
- * Uploads the chosen screenshots to the new workflow one by one, in order, with their captions; a
- * refusal does not stop the others. The captions in the other language are saved with the list once
- * the files are in (an upload takes one caption). Answers the translated reasons of those that failed.
+ * Uploads the chosen screenshots to the new workflow one by one, in order, with their captions in
+ * both languages; a refusal does not stop the others. Answers the translated reasons of those that failed.
  */
 async function uploadScreenshots(
   workflowId: string,
@@ -61,30 +60,12 @@ async function uploadScreenshots(
   onProgress: (done: number) => void,
 ): Promise<{ name: string; error: unknown }[]> {
   const failed: { name: string; error: unknown }[] = [];
-  const translations = new Map<string, string>();
-  let list: ScreenshotList | null = null;
   for (const [index, shot] of shots.entries()) {
     onProgress(index);
     try {
-      list = await postScreenshot(workflowId, shot.file, shot.caption.trim());
-      const added = list.screenshots.at(-1);
-      if (added && shot.captionTranslation.trim()) translations.set(added.id, shot.captionTranslation.trim());
+      await postScreenshot(workflowId, shot.file, shot.caption.trim(), shot.captionTranslation.trim());
     } catch (error) {
       failed.push({ name: shot.file.name, error });
-    }
-  }
-  if (list && translations.size > 0) {
-    try {
-      await arrangeScreenshots(workflowId, {
-        screenshots: list.screenshots.map((item) => ({
-          id: item.id,
-          caption: item.caption_original ?? item.caption,
-          caption_translation: translations.get(item.id) ?? '',
-        })),
-      });
-    } catch (error) {
-      const named = shots.filter((shot) => shot.captionTranslation.trim()).map((shot) => shot.file.name);
-      failed.push({ name: named.join(', '), error });
     }
   }
   onProgress(shots.length);
