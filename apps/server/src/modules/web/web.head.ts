@@ -18,6 +18,11 @@ export interface PageHead {
   type?: 'website' | 'article' | 'profile';
   noindex?: boolean;
   jsonLd?: object;
+  /**
+   * A listing: each language has its own pinned address (`?lang=en`, `?lang=vi`), the plain one follows
+   * the visitor (x-default), as the sitemap says (docs/decisions/0173).
+   */
+  pinnedLanguages?: boolean;
 }
 
 /** The address of `path` in `language`: English is the plain address, Vietnamese adds `?lang=vi`. */
@@ -44,10 +49,16 @@ function scriptJson(value: object): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** A listing's address pinned to one language. */
+export function pinnedLanguageUrl(publicUrl: string, path: string, language: UiLanguage): string {
+  return `${publicUrl}${path}?lang=${language}`;
+}
+
 export function renderHead(head: PageHead, publicUrl: string, language: UiLanguage = 'en'): string {
   const title = head.title.includes(SITE) ? head.title : `${head.title} | ${SITE}`;
   const description = truncateDescription(head.description);
-  const url = languageUrl(publicUrl, head.path, language);
+  const addressIn = head.pinnedLanguages ? pinnedLanguageUrl : languageUrl;
+  const url = addressIn(publicUrl, head.path, language);
   const image = head.image
     ? head.image.startsWith('http')
       ? head.image
@@ -62,9 +73,9 @@ export function renderHead(head: PageHead, publicUrl: string, language: UiLangua
       : [
           ...UI_LANGUAGES.map(
             (alternate) =>
-              `<link rel="alternate" hreflang="${alternate}" href="${escapeHtml(languageUrl(publicUrl, head.path, alternate))}" />`,
+              `<link rel="alternate" hreflang="${alternate}" href="${escapeHtml(addressIn(publicUrl, head.path, alternate))}" />`,
           ),
-          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(languageUrl(publicUrl, head.path, 'en'))}" />`,
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(head.pinnedLanguages ? `${publicUrl}${head.path}` : languageUrl(publicUrl, head.path, 'en'))}" />`,
         ]),
     head.noindex ? '<meta name="robots" content="noindex" />' : '',
     `<meta property="og:site_name" content="${SITE}" />`,

@@ -28,6 +28,7 @@ import {
   UI_LANGUAGES,
   escapeHtml,
   languageUrl,
+  pinnedLanguageUrl,
   notFoundHead,
   renderHead,
   staticHead,
@@ -127,12 +128,14 @@ function workflowHead(
     // A paid workflow shows its cover where a free one shows the preview: the cover is the largest paint.
     preloadImage: workflow.price > 0 ? workflow.cover_image_url : null,
     type: 'article',
+    pinnedLanguages: true,
     // Only its author, an admin or a buyer of a withdrawn one see an unlisted workflow: not for search.
     noindex: workflow.status !== 'listed',
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'SoftwareSourceCode',
       name: workflow.title,
+      inLanguage: data.language,
       description: description.slice(0, 500),
       url: `${publicUrl}${path}`,
       dateCreated: workflow.created_at,
@@ -227,7 +230,7 @@ export async function webRoutes(
     // A listing in each language, pinned by ?lang= (a listing's texts follow it, docs/decisions/0173),
     // each naming the other and the plain address (the visitor's own language) as alternates.
     const listingEntry = (path: string, lastmod: Date) => {
-      const pinned = (language: string) => escapeHtml(`${publicUrl}${path}?lang=${language}`);
+      const pinned = (language: UiLanguage) => escapeHtml(pinnedLanguageUrl(publicUrl, path, language));
       const alternates = [
         ...UI_LANGUAGES.map(
           (language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${pinned(language)}"/>`,

@@ -142,8 +142,10 @@ describe('public pages rendered on the server', () => {
       expect(html, path).toContain(`<title>${title}</title>`);
       expect(html, path).toMatch(/<meta name="description" content="[^"]+" \/>/);
       expect(html, path).toContain(`<link rel="canonical" href="https://flowbay.example${path}?lang=vi" />`);
+      // A listing pins English with ?lang=en too (its texts follow the language); other pages' plain address is English.
+      const english = path.startsWith('/workflows/') ? `${path}?lang=en` : path;
       expect(html, path).toContain(
-        `<link rel="alternate" hreflang="en" href="https://flowbay.example${path}" />`,
+        `<link rel="alternate" hreflang="en" href="https://flowbay.example${english}" />`,
       );
       expect(html, path).toContain(
         `<link rel="alternate" hreflang="vi" href="https://flowbay.example${path}?lang=vi" />`,
@@ -385,12 +387,24 @@ describe('public pages rendered on the server', () => {
     expect(english.statusCode).toBe(200);
     expect(english.body).toContain('<title>Appointment reminders over Zalo');
     expect(english.body).toMatch(/<meta property="og:title" content="Appointment reminders over Zalo/);
+    // Each language has its pinned address; the plain one follows the visitor.
+    const address = `https://flowbay.example${path}`;
+    expect(english.body).toContain(`<link rel="canonical" href="${address}?lang=en" />`);
+    expect(english.body).toContain(`<link rel="alternate" hreflang="en" href="${address}?lang=en" />`);
+    expect(english.body).toContain(`<link rel="alternate" hreflang="vi" href="${address}?lang=vi" />`);
+    expect(english.body).toContain(`<link rel="alternate" hreflang="x-default" href="${address}" />`);
+    expect(english.body).toMatch(/<meta property="og:image" content="[^"]*\.png\?v=[^"&]*" \/>/);
     expect(text(bodyOf(english.body))).toContain('Appointment reminders over Zalo');
     // Only the hydration state (the detail's `texts`) holds the other language.
     const shown = (html: string) => text(bodyOf(html).replace(/<script[\s\S]*?<\/script>/g, ''));
     expect(shown(english.body)).not.toContain('Nhắc lịch hẹn qua Zalo');
     const vietnamese = await crawl(path, { 'accept-language': 'vi' });
     expect(vietnamese.body).toContain('<title>Nhắc lịch hẹn qua Zalo');
+    const jsonLd = (html: string) =>
+      JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as object;
+    expect(jsonLd(english.body)).toMatchObject({ name: 'Appointment reminders over Zalo', inLanguage: 'en' });
+    expect(jsonLd(vietnamese.body)).toMatchObject({ name: 'Nhắc lịch hẹn qua Zalo', inLanguage: 'vi' });
+    expect(vietnamese.body).toMatch(/<meta property="og:image" content="[^"]*lang=vi" \/>/);
     expect(text(bodyOf(vietnamese.body))).toContain('Nhắc lịch hẹn qua Zalo');
   });
 

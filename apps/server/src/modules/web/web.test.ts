@@ -122,7 +122,9 @@ describe('web pages with a server-rendered head', () => {
     const description = /<meta name="description" content="([^"]*)"/.exec(head)![1]!;
     expect(description).toHaveLength(160);
     expect(description.endsWith('...')).toBe(true);
-    expect(head).toContain(`<link rel="canonical" href="https://flowbay.example/workflows/${slugId}" />`);
+    expect(head).toContain(
+      `<link rel="canonical" href="https://flowbay.example/workflows/${slugId}?lang=en" />`,
+    );
     expect(head).toContain('<meta property="og:type" content="article" />');
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head)![1]!);
     expect(jsonLd).toMatchObject({
