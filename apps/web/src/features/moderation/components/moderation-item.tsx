@@ -15,9 +15,24 @@ import { SeverityBadge } from '@/components/checks/severity-badge';
 import { ApiRequestError, errorKey } from '@/lib/api-client';
 import { asLanguage, formatDate, formatNumber } from '@/lib/format';
 import { usePriceLabel } from '@/lib/use-price-label';
-import { APPROVAL_NOTE_MAX, type PlatformCheck, type VersionDiff } from '@flowbay/domain';
+import {
+  APPROVAL_NOTE_MAX,
+  otherListingLanguage,
+  type ListingLanguage,
+  type ListingTranslation,
+  type PlatformCheck,
+  type VersionDiff,
+} from '@flowbay/domain';
 import { platformName } from '@flowbay/workflow-formats/platforms';
 import { useApprove, type QueueItem, type QueueVersion } from '../api/moderation-queue';
+import {
+  CaptionTranslation,
+  isListingLanguage,
+  LanguageChange,
+  ListingLanguagesSection,
+  NotesTranslation,
+  TranslationChange,
+} from './listing-languages';
 import { RejectDialog } from './reject-dialog';
 import { translateMessage } from '@/i18n/keys';
 
@@ -39,6 +54,10 @@ export function ModerationItem({
   const approve = useApprove();
   const priceLabel = usePriceLabel();
   const { workflow } = item;
+  const changes = item.edit?.changes ?? {};
+  // The language the listing is written in once approved: an edit may change it.
+  const language = isListingLanguage(changes.language) ? changes.language : workflow.language;
+  const translationLanguage = language && otherListingLanguage(language);
   const findings = item.versions.flatMap((version) => version.checks.safety);
   const highest = item.highest_severity ?? highestSeverity(findings);
   const [note, setNote] = useState('');
@@ -138,19 +157,36 @@ export function ModerationItem({
         {workflow.description && (
           <p className="line-clamp-4 text-sm whitespace-pre-line text-slate-700">{workflow.description}</p>
         )}
+        {item.kind === 'new' && <ListingLanguagesSection workflow={workflow} />}
         {item.edit && (
           <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
             <p className="font-medium text-slate-900">{t('moderationQueue.editedFields')}</p>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-700">
-              {Object.entries(item.edit.changes).map(([field, value]) => (
-                <div key={field} className="contents">
-                  <dt className="font-medium">{field}</dt>
-                  <dd className="break-words">
-                    <ChangedValue field={field} value={value} />
-                  </dd>
-                </div>
-              ))}
+              {Object.entries(item.edit.changes)
+                .filter(([field]) => field !== 'language' && field !== 'translation')
+                .map(([field, value]) => (
+                  <div key={field} className="contents">
+                    <dt className="font-medium">{field}</dt>
+                    <dd className="break-words">
+                      <ChangedValue field={field} value={value} captionLanguage={translationLanguage} />
+                    </dd>
+                  </div>
+                ))}
             </dl>
+            {isListingLanguage(changes.language) && (
+              <div className="mt-2 text-slate-700">
+                <LanguageChange from={workflow.language} to={changes.language} />
+              </div>
+            )}
+            {'translation' in changes && (
+              <div className="mt-2 rounded-lg border border-slate-200 bg-white p-3 text-slate-700">
+                <TranslationChange
+                  before={workflow.translation ?? null}
+                  after={(changes.translation as ListingTranslation | null | undefined) ?? null}
+                  language={translationLanguage}
+                />
+              </div>
+            )}
             {item.edit.findings && item.edit.findings.length > 0 && (
               <div className="mt-2">
                 <FindingList findings={item.edit.findings} audience="admin" />
@@ -163,6 +199,7 @@ export function ModerationItem({
             key={version.id}
             version={version}
             title={workflow.title}
+            notesLanguage={translationLanguage}
             renderPreview={renderPreview}
           />
         ))}
@@ -251,10 +288,13 @@ function FindingsSection({ item }: { item: QueueItem }) {
 function VersionChecks({
   version,
   title,
+  notesLanguage,
   renderPreview,
 }: {
   version: QueueVersion;
   title: string;
+  /** The language of the notes' translation: the listing's other one. */
+  notesLanguage: ListingLanguage | undefined;
   renderPreview: (fileUrl: string, title: string) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
@@ -275,6 +315,7 @@ function VersionChecks({
         <p className="mt-1 break-words whitespace-pre-line text-slate-700">
           {version.notes || t('listing.reviewNoNotes')}
         </p>
+        <NotesTranslation notes={version.notes_translation} language={notesLanguage} />
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-700">
         <dt>{t('moderationQueue.format')}</dt>
@@ -420,9 +461,25 @@ function DiffList({ diff }: { diff: VersionDiff }) {
 }
 
 /** A changed field of a pending edit: screenshots as thumbnails, the FAQ as questions and answers. */
-function ChangedValue({ field, value }: { field: string; value: unknown }) {
+function ChangedValue({
+  field,
+  value,
+  captionLanguage,
+}: {
+  field: string;
+  value: unknown;
+  /** The language of a screenshot's `caption_translation`. */
+  captionLanguage: ListingLanguage | undefined;
+}) {
   if (field === 'screenshots' && Array.isArray(value)) {
-    const shots = value as { id: string; url: string; width: number; height: number; caption: string }[];
+    const shots = value as {
+      id: string;
+      url: string;
+      width: number;
+      height: number;
+      caption: string;
+      caption_translation?: string;
+    }[];
     return (
       <ul className="flex flex-wrap gap-2">
         {shots.map((shot) => (
@@ -435,6 +492,7 @@ function ChangedValue({ field, value }: { field: string; value: unknown }) {
               className="h-auto w-full rounded border border-slate-200"
             />
             {shot.caption && <span className="text-xs">{shot.caption}</span>}
+            <CaptionTranslation caption={shot.caption_translation} language={captionLanguage} />
           </li>
         ))}
       </ul>
