@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { i18n } from '@/i18n';
 import { Toaster } from '@/components/ui/toaster';
 import { CurrentUserProvider } from '@/features/accounts/components/current-user-provider';
 
@@ -14,6 +15,12 @@ export function createQueryClient() {
 /** `client`: the one the server rendered with (its data dehydrated into the page), or a new one. */
 export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
+  // Answers depend on the language (a listing's texts, messages): a new language asks again.
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries();
+    i18n.on('languageChanged', refetch);
+    return () => i18n.off('languageChanged', refetch);
+  }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <CurrentUserProvider>{children}</CurrentUserProvider>

@@ -22,15 +22,20 @@ export const SSR_ENTRY = join('server', 'entry-server.js');
 /** Where the web app asks for the visitor's session (features/accounts/api/get-session.ts). */
 const SESSION_PATH = '/api/auth/get-session';
 
-/** The cookie of the visitor a render is for, read by the render's in-process API calls. */
-const visitor = new AsyncLocalStorage<{ cookie: string | undefined }>();
+/** The cookie and language of the visitor a render is for, read by the render's in-process API calls. */
+const visitor = new AsyncLocalStorage<{ cookie: string | undefined; language: UiLanguage }>();
 
 /**
- * Runs `render` for the visitor of `request`: the API calls it makes carry their cookie (their
- * session, if any) and nothing else, so the page holds exactly what the API answers them.
+ * Runs `render` for the visitor of `request` in the page's `language`: the API calls it makes carry
+ * their cookie (their session, if any) and that language, and nothing else, so the page holds exactly
+ * what the API answers them (a listing's texts in their language, docs/decisions/0173).
  */
-export function renderForVisitor<T>(request: FastifyRequest, render: () => Promise<T>): Promise<T> {
-  return visitor.run({ cookie: request.headers.cookie }, render);
+export function renderForVisitor<T>(
+  request: FastifyRequest,
+  language: UiLanguage,
+  render: () => Promise<T>,
+): Promise<T> {
+  return visitor.run({ cookie: request.headers.cookie, language }, render);
 }
 
 /**
@@ -42,14 +47,16 @@ export async function loadRenderer(app: FastifyInstance, distDir: string): Promi
   if (!existsSync(entry)) return null;
   const renderer = (await import(pathToFileURL(entry).href)) as WebRenderer;
   renderer.setApiFetch(async (input, init) => {
-    const cookie = visitor.getStore()?.cookie;
+    const store = visitor.getStore();
+    const cookie = store?.cookie;
     // Without a cookie there is no session to find: the API's answer (null) is known without asking.
     if (!cookie && input === SESSION_PATH) return Response.json(null);
     const response = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url: input,
       headers: {
-        'x-language': new Headers(init.headers).get('x-language') ?? 'en',
+        // The page's language: the app's own header names its one shared i18n instance's language.
+        'x-language': store?.language ?? new Headers(init.headers).get('x-language') ?? 'en',
         ...(cookie ? { cookie } : {}),
       },
     });

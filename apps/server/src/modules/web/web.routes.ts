@@ -327,7 +327,7 @@ export async function webRoutes(
       try {
         // The visitor's remembered n8n release marks the cards and the detail's verdict as they will read.
         const data = { ...(await known?.()), n8nRelease: n8nRelease(request) };
-        body = await renderForVisitor(request, () =>
+        body = await renderForVisitor(request, language, () =>
           renderer.render(new URL(request.url, publicUrl), language, data),
         );
       } catch (error) {

@@ -404,6 +404,13 @@ describe('public pages rendered on the server', () => {
       JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as object;
     expect(jsonLd(english.body)).toMatchObject({ name: 'Appointment reminders over Zalo', inLanguage: 'en' });
     expect(jsonLd(vietnamese.body)).toMatchObject({ name: 'Nhắc lịch hẹn qua Zalo', inLanguage: 'vi' });
+    // The catalogue's cards too: the render asks the API in the page's language (an address of its
+    // own: anonymous pages are cached for a few seconds by address and language).
+    const catalogue = (language: string) => crawl(`/workflows?sort=created_at_desc&lang=${language}`);
+    expect(shown((await catalogue('en')).body)).toContain('Appointment reminders over Zalo');
+    const inVietnamese = shown((await catalogue('vi')).body);
+    expect(inVietnamese).toContain('Nhắc lịch hẹn qua Zalo');
+    expect(inVietnamese).not.toContain('Appointment reminders over Zalo');
     expect(vietnamese.body).toMatch(/<meta property="og:image" content="[^"]*lang=vi" \/>/);
     expect(text(bodyOf(vietnamese.body))).toContain('Nhắc lịch hẹn qua Zalo');
   });
