@@ -14,6 +14,10 @@ const baseURL = external ?? `http://127.0.0.1:${PORT}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'flowbay-e2e-'));
 /** Accounts that become administrators once their e-mail is confirmed (one per project, so journeys run in parallel). */
 export const E2E_ADMIN_EMAILS = [
+  // The bilingual listings' administrators (one lists the English-only listing, one the form's).
+  'bilingual-admin-desktop-vi@e2e.test',
+  'bilingual-form-admin-desktop-en@e2e.test',
+  'bilingual-form-admin-desktop-vi@e2e.test',
   'admin-desktop-en@e2e.test',
   'admin-desktop-vi@e2e.test',
   // The admin-and-sales journeys' administrators (one reads the queue, one lists the paid workflow).
