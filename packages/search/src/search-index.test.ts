@@ -329,6 +329,17 @@ describe('listings in two languages', () => {
     expect(index.query(query('invoice')).ids).toEqual([invoices.id]);
   });
 
+  it('reads overlapping phrases of one meaning as one ("đặt lịch hẹn": "đặt lịch" and "lịch hẹn")', () => {
+    const index = new SearchIndex();
+    const reminders = workflow({ title: 'Appointment reminders by SMS', language: 'en' });
+    const then = workflow({ title: 'If this then that', language: 'en' });
+    for (const item of [reminders, then]) index.upsert(item);
+    const answer = index.query(query('đặt lịch hẹn'));
+    expect(answer.ids).toEqual([reminders.id]);
+    expect(answer.corrected).toBeUndefined();
+    expect(index.query(query('đặt lịch hẹn sms')).ids).toEqual([reminders.id]);
+  });
+
   it('keeps to the listings available in a language: written in it or translated into it', () => {
     const index = new SearchIndex();
     const en = englishOnly();

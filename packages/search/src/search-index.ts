@@ -600,6 +600,34 @@ export class SearchIndex {
   }
 
   /**
+   * How many words after a phrase of `group` (at `start`, `length` long) a phrase of the same group
+   * overlapping it goes on for: "đặt lịch hẹn" is "đặt lịch" and "lịch hẹn", one concept, so "hẹn"
+   * is not searched (or "corrected") as a word of its own.
+   */
+  private overlapOf(
+    kept: readonly { word: string }[],
+    start: number,
+    length: number,
+    group: readonly string[][],
+  ): number {
+    const members = new Set(group.map((phrase) => phrase.join(' ')));
+    let end = start + length;
+    for (let from = start + 1; from < end; from++) {
+      for (let size = Math.min(this.synonyms.longest, kept.length - from); from + size > end; size--) {
+        const words = kept
+          .slice(from, from + size)
+          .map((item) => item.word)
+          .join(' ');
+        if (members.has(words)) {
+          end = from + size;
+          break;
+        }
+      }
+    }
+    return end - (start + length);
+  }
+
+  /**
    * The query as concepts that must all match. Each concept is a word or a phrase with its
    * alternatives: completions of the last word (typing), corrections of unknown words (typos), and
    * phrases of the same meaning in the other language.
@@ -635,8 +663,8 @@ export class SearchIndex {
         const group = groupOf(phrase);
         if (!group) continue;
         concepts.push(synonymsOf(phrase, group));
-        resolved.push(...phrase);
-        taken = length;
+        taken = length + this.overlapOf(kept, i, length, group);
+        resolved.push(...kept.slice(i, i + taken).map((item) => item.word));
         break;
       }
       if (taken > 0) {
