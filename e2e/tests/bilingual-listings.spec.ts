@@ -1,23 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './api-fixtures';
+import { DEMO_WORKFLOWS as demo, demoTitleIn } from './demo-titles';
 import { describeDesktopOnly } from './fixtures';
 import { chainExport, expectToast } from './signed-in-helpers';
 
 /** Bilingual listings: every listing readable in the visitor's language, or tagged with its own. */
-
-interface DemoWorkflow {
-  title: string;
-  language: 'en' | 'vi';
-  translation: { title: string };
-}
-const demo = (
-  JSON.parse(
-    readFileSync(new URL('../../apps/server/src/db/seed/demo-data.json', import.meta.url), 'utf8'),
-  ) as { workflows: DemoWorkflow[] }
-).workflows;
-const demoTitleIn = (workflow: DemoWorkflow, language: 'en' | 'vi') =>
-  workflow.language === language ? workflow.title : workflow.translation.title;
 
 /** Every card title of the catalogue, page after page, as the visitor reads them. */
 async function catalogueTitles(page: Page): Promise<string[]> {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './api-fixtures';
+import { demoTitle } from './demo-titles';
 import { describeDesktopOnly, expectAccessible } from './fixtures';
 import { chainExport, escapeRegExp } from './signed-in-helpers';
 import type { Translate } from './translations';
@@ -108,10 +109,11 @@ describeDesktopOnly(
     test('a visitor on n8n 1.98 sees the n8n 2 workflow marked, can list only what runs, and is remembered', async ({
       page,
       t,
+      uiLanguage,
     }) => {
       test.setTimeout(120_000);
       await page.goto('/workflows?search=weather');
-      const card = cardOf(page, N8N2_ONLY);
+      const card = cardOf(page, demoTitle(N8N2_ONLY, uiLanguage));
       await expect(card).toBeVisible();
       await expect(
         card.getByText(textPattern(t, 'checks.badge', {}, { min: '2\\.\\d+(?:\\.\\d+)?' })),
@@ -131,7 +133,7 @@ describeDesktopOnly(
 
       // Remembered on this device: a new page of the catalogue, rendered by the server, marks it too.
       await page.goto('/workflows?search=weather');
-      await expect(cardOf(page, N8N2_ONLY).getByText(verdict)).toBeVisible();
+      await expect(cardOf(page, demoTitle(N8N2_ONLY, uiLanguage)).getByText(verdict)).toBeVisible();
       await expect(page.getByTestId('my-n8n').getByLabel(t('checks.myN8n'), { exact: true })).toHaveValue(
         '1.98',
       );
@@ -141,7 +143,7 @@ describeDesktopOnly(
       await onlyMine.click();
       await expect(page).toHaveURL(/[?&]n8n=1\.98(?:&|$)/);
       await expect(onlyMine).toBeChecked();
-      await expect(cardOf(page, N8N2_ONLY)).toHaveCount(0);
+      await expect(cardOf(page, demoTitle(N8N2_ONLY, uiLanguage))).toHaveCount(0);
 
       // Forgetting it brings the mark and the workflow back.
       await page
@@ -149,8 +151,8 @@ describeDesktopOnly(
         .getByRole('button', { name: t('checks.myN8nForgetLabel', { release: '1.98' }) })
         .click();
       await expect(page).not.toHaveURL(/[?&]n8n=/);
-      await expect(cardOf(page, N8N2_ONLY)).toBeVisible();
-      await expect(cardOf(page, N8N2_ONLY).getByText(verdict)).toHaveCount(0);
+      await expect(cardOf(page, demoTitle(N8N2_ONLY, uiLanguage))).toBeVisible();
+      await expect(cardOf(page, demoTitle(N8N2_ONLY, uiLanguage)).getByText(verdict)).toHaveCount(0);
     });
 
     test('an administrator sees a risky file’s findings first and must write a note to approve it', async ({

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, test, type UiLanguage } from './fixtures';
 
 interface ListedCard {
   id: string;
@@ -13,9 +13,16 @@ interface ListedCard {
  * first: the demo catalogue is seeded before any journey runs, and other journeys list workflows of
  * their own and delete them while this one runs.
  */
-async function workflowWithApps(page: Page, price: 'free' | 'paid'): Promise<ListedCard> {
+async function workflowWithApps(
+  page: Page,
+  price: 'free' | 'paid',
+  language: UiLanguage,
+): Promise<ListedCard> {
+  // Titles as the page shows them: in the visitor's language.
   const list = await (
-    await page.request.get(`/api/workflows?price=${price}&sort=created_at_asc&limit=48`)
+    await page.request.get(`/api/workflows?price=${price}&sort=created_at_asc&limit=48`, {
+      headers: { 'x-language': language },
+    })
   ).json();
   const found = (list.workflows as ListedCard[]).find((card) =>
     card.node_summary?.apps.some((app) => !app.core),
@@ -37,8 +44,9 @@ test.describe('detail page laid out for a decision', () => {
   test('free workflow: apps and description before the preview, related lists, plain share text', async ({
     page,
     t,
+    uiLanguage,
   }) => {
-    const workflow = await workflowWithApps(page, 'free');
+    const workflow = await workflowWithApps(page, 'free', uiLanguage);
     await page.goto(`/workflows/${workflow.slug}-${workflow.id}`);
     await expect(page.getByRole('heading', { level: 1, name: workflow.title })).toBeVisible();
 
@@ -69,8 +77,9 @@ test.describe('detail page laid out for a decision', () => {
   test('paid workflow: price, apps and requirements before the locked cover, and a share image', async ({
     page,
     t,
+    uiLanguage,
   }) => {
-    const workflow = await workflowWithApps(page, 'paid');
+    const workflow = await workflowWithApps(page, 'paid', uiLanguage);
     const response = await page.goto(`/workflows/${workflow.slug}-${workflow.id}`);
     await expect(page.getByRole('heading', { level: 1, name: workflow.title })).toBeVisible();
     await expect(page.getByTestId('buy-block')).toBeVisible();

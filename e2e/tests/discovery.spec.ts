@@ -1,3 +1,4 @@
+import { demoTitle } from './demo-titles';
 import { expect, test } from './fixtures';
 
 /** The catalogue's search and app filter as a visitor uses them (issue: Discovery). */
@@ -32,9 +33,12 @@ test.describe('discovery', () => {
     await expect(page).toHaveURL(/search=invoice/);
     await expect(sort).toHaveValue('relevance');
     await expect(sort.locator('option:checked')).toHaveText(text.bestMatch);
-    // The English word finds the Vietnamese invoice workflows, best first.
+    // The English word finds the invoice workflows written in Vietnamese, best first, each shown in the
+    // visitor's language.
     const titles = page.getByRole('article').getByRole('heading');
-    await expect(titles.first()).toHaveText(/hóa đơn/);
+    await expect(titles.first()).toHaveText(
+      demoTitle('Trích xuất dữ liệu hóa đơn bằng LlamaParse và OpenAI', uiLanguage),
+    );
 
     // The other sorts stay selectable.
     await sort.selectOption('created_at_desc');

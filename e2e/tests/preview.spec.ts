@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { demoTitle } from './demo-titles';
 import { expect, expectAccessible, test as base } from './fixtures';
 
 /** A free n8n workflow wide enough that an unfitted first view cut off its trigger. */
@@ -160,13 +161,18 @@ test.describe('workflow preview', () => {
     }
   });
 
-  test('cards show the brand marks of the apps first, then core nodes', async ({ page, request, t }) => {
+  test('cards show the brand marks of the apps first, then core nodes', async ({
+    page,
+    request,
+    t,
+    uiLanguage,
+  }) => {
     for (const [search, title, brand] of [
       ['Buy Me a Coffee', 'Thông báo Buy Me a Coffee lên Slack', 'Slack'],
       ['Auto-label', 'Auto-label incoming Gmail messages with AI', 'OpenAI'],
     ] as const) {
       await page.goto(`/workflows?search=${encodeURIComponent(search)}`);
-      const card = page.getByRole('article').filter({ hasText: title });
+      const card = page.getByRole('article').filter({ hasText: demoTitle(title, uiLanguage) });
       const icons = card.getByRole('list', { name: t('card.apps') }).getByRole('img');
       await expect(icons.first()).toBeVisible();
       const alts = await icons.evaluateAll((images) => images.map((image) => image.getAttribute('alt')));

@@ -1,9 +1,17 @@
 import { parseWorkflowExport } from '@flowbay/workflow-formats';
 import type { Locator, Page } from '@playwright/test';
+import { demoTitle } from './demo-titles';
 import { expect, expectAccessible, test } from './fixtures';
 
 test.describe('public journeys', () => {
-  test('home → search with and without accents → filters → pages', async ({ page, words, isMobile }) => {
+  test('home → search with and without accents → filters → pages', async ({
+    page,
+    words,
+    isMobile,
+    uiLanguage,
+  }) => {
+    // Written in Vietnamese; shown in the visitor's language (its translation for an English reader).
+    const found = demoTitle('Quản lý tác vụ API dài: gọi, chờ và kiểm tra kết quả', uiLanguage);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: words.heroTitle })).toBeVisible();
     await expect(page.locator('[data-testid="workflow-card-skeleton"]')).toHaveCount(0);
@@ -14,18 +22,14 @@ test.describe('public journeys', () => {
     await page.getByRole('searchbox', { name: words.search }).fill('  quan ly ');
     await page.getByRole('button', { name: words.searchButton, exact: true }).click();
     await expect(page).toHaveURL(/\/workflows\?search=quan(\+|%20)ly$/);
-    await expect(
-      page.getByRole('heading', { name: 'Quản lý tác vụ API dài: gọi, chờ và kiểm tra kết quả' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: found })).toBeVisible();
     await expectAccessible(page);
 
     // With accents, typed into the catalogue's own box (debounced, then kept in the address).
     const search = page.getByRole('searchbox', { name: words.catalogSearch, exact: true });
     await search.fill('quản lý');
     await expect(page).toHaveURL(/search=qu%E1%BA%A3n(\+|%20)l%C3%BD/);
-    await expect(
-      page.getByRole('heading', { name: 'Quản lý tác vụ API dài: gọi, chờ và kiểm tra kết quả' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: found })).toBeVisible();
 
     // Filters: free only, then clear.
     await search.fill('');
@@ -81,14 +85,13 @@ test.describe('public journeys', () => {
     else await expect(page.getByRole('link', { name: /Next|Sau/ })).toBeVisible();
   });
 
-  test('free detail: preview, download of a file that parses', async ({ page, words }) => {
+  test('free detail: preview, download of a file that parses', async ({ page, words, uiLanguage }) => {
+    const title = demoTitle('Import a CSV from a URL into Excel', uiLanguage);
     await page.goto('/workflows?price=free&search=csv');
-    const card = page.getByRole('article').filter({ hasText: 'Import a CSV from a URL into Excel' });
+    const card = page.getByRole('article').filter({ hasText: title });
     await card.getByRole('link').click();
     await expect(page).toHaveURL(/\/workflows\/import-a-csv-from-a-url-into-excel-[0-9a-f-]{36}$/);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Import a CSV from a URL into Excel' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     // The preview comes after the facts and the description, and loads once scrolled to.
     await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('workflow-preview').locator('.react-flow__node')).not.toHaveCount(0);
@@ -128,8 +131,11 @@ test.describe('public journeys', () => {
     expect(fileRequests).toEqual([]);
   });
 
-  test('a bare id or slug lands on the canonical address', async ({ page, request }) => {
-    const list = await (await request.get('/api/workflows?search=notion%20todoist')).json();
+  test('a bare id or slug lands on the canonical address', async ({ page, request, uiLanguage }) => {
+    // Its title as the page shows it: in the visitor's language.
+    const list = await (
+      await request.get('/api/workflows?search=notion%20todoist', { headers: { 'x-language': uiLanguage } })
+    ).json();
     const workflow = list.workflows[0];
     const canonical = `/workflows/${workflow.slug}-${workflow.id}`;
     await page.goto(`/workflows/${workflow.id}`);

@@ -170,9 +170,11 @@ describeDesktopOnly(
         await expect(
           sellerPage.getByRole('group', { name: t('listing.manageScreenshotsTitle') }).getByRole('listitem'),
         ).toHaveCount(2);
-        await sellerPage.getByRole('button', { name: t('listing.addQuestion') }).click();
-        await sellerPage.getByLabel(t('listing.question', { number: 1 })).fill(story.question);
-        await sellerPage.getByLabel(t('listing.answer', { number: 1 })).fill(story.answer);
+        await sellerPage.getByRole('button', { name: t('listing.addQuestion'), exact: true }).click();
+        await sellerPage
+          .getByLabel(t('listing.question', { number: 1 }), { exact: true })
+          .fill(story.question);
+        await sellerPage.getByLabel(t('listing.answer', { number: 1 }), { exact: true }).fill(story.answer);
         await sellerPage.getByRole('button', { name: t('publish.submit') }).click();
         await expectToast(sellerPage, t('publish.created'));
         await expect(sellerPage).toHaveURL(/\/workflows\/[a-z0-9-]+-[0-9a-f-]{36}$/);
