@@ -51,9 +51,17 @@ test.describe('discovery', () => {
 
   test('filter by app: chips with counts, several apps narrow the list, the address keeps them', async ({
     page,
+    isMobile,
   }) => {
     await page.goto('/workflows');
-    const slack = page.getByRole('button', { name: /^Slack\s*\d+$/ });
+    // On a phone the chips are in the sheet that "Filters (n)" opens; the cards stay behind it.
+    const filters = page.getByRole('button', { name: /^(Filters|Bộ lọc)( \(\d+\))?$/ });
+    const openFilters = async () => {
+      if (isMobile && (await page.getByRole('dialog').count()) === 0) await filters.click();
+    };
+    const scope = () => (isMobile ? page.getByRole('dialog') : page);
+    await openFilters();
+    const slack = scope().getByRole('button', { name: /^Slack\s*\d+$/ });
     await expect(slack).toBeVisible();
     const count = Number((await slack.innerText()).replace(/\D+/g, ''));
     await slack.click();
@@ -65,7 +73,7 @@ test.describe('discovery', () => {
       .poll(async () => (await page.getByRole('article').count()) === (await chipCount()))
       .toBe(true);
 
-    const twitter = page.getByRole('button', { name: /^X \(Twitter\)\s*\d+$|^Twitter\s*\d+$/ });
+    const twitter = scope().getByRole('button', { name: /^X \(Twitter\)\s*\d+$|^Twitter\s*\d+$/ });
     await twitter.click();
     await expect(page).toHaveURL(/app=slack%2Ctwitter|app=slack,twitter/);
     // The list follows once the narrower answer arrives (the previous one stays shown until then).
@@ -75,8 +83,12 @@ test.describe('discovery', () => {
 
     // Reloading the address shows the same filter.
     await page.reload();
-    await expect(page.getByRole('button', { name: /^Slack\s*\d+$/ })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByRole('article').first()).toBeVisible();
+    await openFilters();
+    await expect(scope().getByRole('button', { name: /^Slack\s*\d+$/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByRole('article').first()).toBeAttached();
     expect(await page.getByRole('article').count()).toBeLessThan(count + 2);
   });
 });
