@@ -1,3 +1,4 @@
+import { downloadFileName } from '@flowbay/domain/slug';
 import { parseWorkflowExport } from '@flowbay/workflow-formats';
 import type { Locator, Page } from '@playwright/test';
 import { demoTitle } from './demo-titles';
@@ -103,7 +104,8 @@ test.describe('public journeys', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: words.download, exact: true }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('import-a-csv-from-a-url-into-excel.json');
+    // Named after the title the visitor reads.
+    expect(download.suggestedFilename()).toBe(downloadFileName(title));
     const path = await download.path();
     const { readFile } = await import('node:fs/promises');
     const parsed = parseWorkflowExport(await readFile(path, 'utf8'));

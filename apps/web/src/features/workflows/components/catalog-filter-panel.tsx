@@ -39,6 +39,9 @@ interface FilterPanelProps {
 }
 
 /** Filters set inside the phone's sheet (the search and the sort stay on the page); each app counts. */
+const NO_SCRIPT_FILTERS =
+  '.no-js-contents{display:contents!important}.no-js-block{display:block!important}.no-js-hidden{display:none!important}';
+
 export function sheetFilterCount(filters: CatalogFilters): number {
   return (
     (filters.category ? 1 : 0) +
@@ -200,7 +203,7 @@ export function CatalogFilterPanel({
             />
           </div>
         </div>
-        <div className="hidden md:contents">{selects}</div>
+        <div className="no-js-contents hidden md:contents">{selects}</div>
         <FilterSelect
           name="sort"
           label={t('catalog.sort')}
@@ -212,7 +215,7 @@ export function CatalogFilterPanel({
         <Button
           type="button"
           variant="outline"
-          className="md:hidden"
+          className="no-js-hidden md:hidden"
           aria-haspopup="dialog"
           onClick={() => setSheetOpen(true)}
         >
@@ -220,11 +223,13 @@ export function CatalogFilterPanel({
           {filterCount > 0 ? t('catalog.filtersCount', { count: filterCount }) : t('catalog.filters')}
         </Button>
       </div>
-      <div className="hidden md:block">
+      <div className="no-js-block hidden md:block">
         {more}
         {clear && <div className="mt-4 flex justify-end">{clear}</div>}
       </div>
       <noscript>
+        {/* Without a script the sheet cannot open: a phone shows the filters in place instead. */}
+        <style>{NO_SCRIPT_FILTERS}</style>
         <div className="mt-4 flex justify-end">
           <Button type="submit" size="sm">
             {t('catalog.search')}
