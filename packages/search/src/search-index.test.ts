@@ -336,7 +336,7 @@ describe('listings in two languages', () => {
     for (const item of [reminders, then]) index.upsert(item);
     const answer = index.query(query('đặt lịch hẹn'));
     expect(answer.ids).toEqual([reminders.id]);
-    expect(answer.corrected).toBeUndefined();
+    expect(answer.correctedSearch).toBeUndefined();
     expect(index.query(query('đặt lịch hẹn sms')).ids).toEqual([reminders.id]);
   });
 
