@@ -152,9 +152,14 @@ describeDesktopOnly(
       const answer = await visitor.goto(`${path}?lang=en`);
       const html = await answer!.text();
       await expect(visitor.getByRole('heading', { level: 1, name: english })).toBeVisible();
-      // The description renders once scrolled to.
-      await visitor.getByTestId('description').scrollIntoViewIfNeeded();
-      await expect(visitor.getByText("Every evening, posts the day's sales total")).toBeVisible();
+      // The description renders once scrolled to, after the page has hydrated, from a chunk of its own
+      // (the machine may be busy): scroll again until it shows.
+      await expect(async () => {
+        await visitor.getByTestId('description').scrollIntoViewIfNeeded();
+        await expect(visitor.getByText("Every evening, posts the day's sales total")).toBeVisible({
+          timeout: 5_000,
+        });
+      }).toPass({ timeout: 90_000 });
       await expect(visitor.getByText(vietnamese)).toHaveCount(0);
       await expect(visitor.getByRole('main').getByTestId('language-tag')).toHaveCount(0);
       await expect(visitor).toHaveTitle(new RegExp(`^${english}`));
