@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactCount, formatFixed, formatVietnamDay, formatWhole } from './locale-format.ts';
+import {
+  formatCalendarPeriod,
+  formatCompactCount,
+  formatFixed,
+  formatVietnamDay,
+  formatWhole,
+} from './locale-format.ts';
 import type { Language } from './price.ts';
 
 const LOCALES: Record<Language, string> = { en: 'en-US', vi: 'vi-VN' };
@@ -134,5 +140,24 @@ describe('days in Vietnam', () => {
 
   it('refuse a date that is not one, as Intl does', () => {
     expect(() => formatVietnamDay('not a date', 'en')).toThrow(RangeError);
+  });
+});
+
+describe('calendar periods on a chart axis', () => {
+  it('write a day and a month the way whole dates read in each language', () => {
+    expect(formatCalendarPeriod('2026-03-02', 'en')).toBe('Mar 2');
+    expect(formatCalendarPeriod('2026-03-02', 'vi')).toBe('2 thg 3');
+    expect(formatCalendarPeriod('2026-11', 'en')).toBe('Nov 2026');
+    expect(formatCalendarPeriod('2026-11', 'vi')).toBe('thg 11, 2026');
+    // The same day as formatVietnamDay writes it, without the year.
+    expect(
+      formatVietnamDay('2026-03-01T17:00:00Z', 'vi').startsWith(formatCalendarPeriod('2026-03-02', 'vi')),
+    ).toBe(true);
+  });
+
+  it('refuse what is not a period', () => {
+    for (const period of ['', '2026-13', '2026-3-2', 'March']) {
+      expect(() => formatCalendarPeriod(period, 'en'), period).toThrow(RangeError);
+    }
   });
 });

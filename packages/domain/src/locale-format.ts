@@ -129,6 +129,22 @@ export function formatVietnamDay(instant: string | Date, language: Language): st
   return language === 'vi' ? `${date} thg ${month + 1}, ${year}` : `${EN_MONTHS[month]} ${date}, ${year}`;
 }
 
+/**
+ * A calendar period (`YYYY-MM-DD` or `YYYY-MM`, already a day or month of Vietnam's calendar) without
+ * the parts a chart's axis repeats: "Nov 6" / "6 thg 11", and "Nov 2026" / "thg 11, 2026", written
+ * as `formatVietnamDay` writes a whole date.
+ */
+export function formatCalendarPeriod(period: string, language: Language): string {
+  const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(period);
+  const month = match ? Number(match[2]) : 0;
+  if (!match || month < 1 || month > 12) throw new RangeError(`Invalid period ${period}`);
+  const year = match[1]!;
+  if (match[3] === undefined)
+    return language === 'vi' ? `thg ${month}, ${year}` : `${EN_MONTHS[month - 1]} ${year}`;
+  const date = Number(match[3]);
+  return language === 'vi' ? `${date} thg ${month}` : `${EN_MONTHS[month - 1]} ${date}`;
+}
+
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /**

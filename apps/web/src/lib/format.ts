@@ -1,4 +1,5 @@
 import {
+  formatCalendarPeriod,
   formatCompactCount,
   formatFixed,
   formatVietnamDateTime,
@@ -46,6 +47,11 @@ const percentFormat = formatter(
 
 export function formatDate(iso: string, language: string): string {
   return formatVietnamDay(iso, asLanguage(language));
+}
+
+/** A chart's day or month (`YYYY-MM-DD`, `YYYY-MM`): "Mar 2" / "2 thg 3", "Nov 2026" / "thg 11, 2026". */
+export function formatPeriod(period: string, language: string): string {
+  return formatCalendarPeriod(period, asLanguage(language));
 }
 
 /** Counts grouped like prices, so "499,000" / "499.000" reads the same on every screen. */

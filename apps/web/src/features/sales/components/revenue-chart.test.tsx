@@ -19,9 +19,9 @@ describe('the revenue chart', () => {
     render(<RevenueChart points={POINTS} title="Earnings" />);
     const bars = within(screen.getByRole('list', { name: 'Earnings' })).getAllByRole('listitem');
     expect(bars.map((bar) => bar.getAttribute('aria-label'))).toEqual([
-      '1 Mar: 0 sales, 0 VNĐ',
-      '2 Mar: 2 sales, 450,000 VNĐ',
-      '3 Mar: 1 sale, 90,000 VNĐ',
+      'Mar 1: 0 sales, 0 VNĐ',
+      'Mar 2: 2 sales, 450,000 VNĐ',
+      'Mar 3: 1 sale, 90,000 VNĐ',
     ]);
     cleanup();
     await i18n.changeLanguage('vi');
@@ -45,7 +45,7 @@ describe('the revenue chart', () => {
     const values = screen.getByTestId('chart-value-axis');
     expect([...values.children].map((tick) => tick.textContent)).toEqual(['450K', '225K', '0']);
     const dates = screen.getByTestId('chart-period-axis');
-    expect([...dates.children].map((label) => label.textContent)).toEqual(['1 Mar', '2 Mar', '3 Mar']);
+    expect([...dates.children].map((label) => label.textContent)).toEqual(['Mar 1', 'Mar 2', 'Mar 3']);
     cleanup();
     await i18n.changeLanguage('vi');
     render(<RevenueChart points={POINTS} title="Thu nhập" />);
@@ -59,11 +59,11 @@ describe('the revenue chart', () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
     const bars = within(screen.getByRole('list', { name: 'Earnings' })).getAllByRole('listitem');
     fireEvent.mouseEnter(bars[1]!);
-    expect(screen.getByRole('tooltip').textContent).toBe('2 Mar: 2 sales, 450,000 VNĐ');
+    expect(screen.getByRole('tooltip').textContent).toBe('Mar 2: 2 sales, 450,000 VNĐ');
     fireEvent.mouseLeave(screen.getByRole('list', { name: 'Earnings' }));
     expect(screen.queryByRole('tooltip')).toBeNull();
     fireEvent.focus(bars[2]!);
-    expect(screen.getByRole('tooltip').textContent).toBe('3 Mar: 1 sale, 90,000 VNĐ');
+    expect(screen.getByRole('tooltip').textContent).toBe('Mar 3: 1 sale, 90,000 VNĐ');
     fireEvent.blur(bars[2]!);
     expect(screen.queryByRole('tooltip')).toBeNull();
   });

@@ -1,21 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import type { RevenuePoint } from '@flowbay/domain';
-import { formatCompact, formatPrice } from '@/lib/format';
+import { formatCompact, formatPeriod, formatPrice } from '@/lib/format';
 
 const WIDTH = 600;
 const HEIGHT = 160;
 const GAP = 2;
-
-/** `YYYY-MM-DD` → "2 Mar" / "2 thg 3"; `YYYY-MM` → "Mar 2026" / "thg 3, 2026" (dates of Vietnam's calendar). */
-function periodLabel(period: string, language: string) {
-  const daily = period.length === 10;
-  const date = new Date(`${daily ? period : `${period}-01`}T00:00:00Z`);
-  return new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
-    timeZone: 'UTC',
-    ...(daily ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' }),
-  }).format(date);
-}
 
 /** The first, middle and last periods: enough x-axis labels to read the dates on a phone. */
 function axisPeriods(points: RevenuePoint[]): Array<{ index: number; period: string }> {
@@ -39,7 +29,7 @@ export function RevenueChart({ points, title }: { points: RevenuePoint[]; title:
   const slot = WIDTH / Math.max(1, points.length);
   const labelOf = (point: RevenuePoint) =>
     t('sales.chartBar', {
-      period: periodLabel(point.period, language),
+      period: formatPeriod(point.period, language),
       count: point.sales,
       amount: formatPrice(point.earnings, language),
     });
@@ -137,7 +127,7 @@ export function RevenueChart({ points, title }: { points: RevenuePoint[]; title:
                 className={`absolute top-0 whitespace-nowrap ${first ? 'left-0' : last ? 'right-0' : '-translate-x-1/2'}`}
                 style={first || last ? undefined : { left: `${((index + 0.5) / points.length) * 100}%` }}
               >
-                {periodLabel(period, language)}
+                {formatPeriod(period, language)}
               </span>
             );
           })}
