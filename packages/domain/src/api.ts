@@ -101,6 +101,8 @@ export const WorkflowList = z.object({
   facets: CatalogFacets.optional(),
   /** The search as understood when a word was corrected ("notoin" → "notion"). */
   correctedSearch: z.string().optional(),
+  /** A price the search's own words asked for ("free", "miễn phí", "có phí"), applied as a filter. */
+  priceIntent: z.enum(['free', 'paid']).optional(),
 });
 export type WorkflowList = z.infer<typeof WorkflowList>;
 

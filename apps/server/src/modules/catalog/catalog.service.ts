@@ -411,6 +411,7 @@ export function createCatalogService(deps: {
           pageSize,
           facets: found.facets,
           ...(found.correctedSearch ? { correctedSearch: found.correctedSearch } : {}),
+          ...(found.priceIntent ? { priceIntent: found.priceIntent } : {}),
         };
       }
       const base: CatalogFilter = { scope, userId, price: 'all' };

@@ -98,6 +98,11 @@ export function Component() {
             {t('catalog.correctedSearch', { search: data.correctedSearch })}
           </p>
         )}
+        {data?.priceIntent && !loading && (
+          <p className="mb-1 font-medium text-slate-800" data-testid="price-intent">
+            {t(data.priceIntent === 'free' ? 'catalog.priceIntentFree' : 'catalog.priceIntentPaid')}
+          </p>
+        )}
         {data && !loading && data.filteredCount > 0 && (
           <p>
             {t('catalog.summary', {

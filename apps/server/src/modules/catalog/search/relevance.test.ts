@@ -21,6 +21,7 @@ interface ListBody {
   filteredCount: number;
   totalCount: number;
   correctedSearch?: string;
+  priceIntent?: 'free' | 'paid';
   facets?: {
     apps: Array<{ key: string; name: string; count: number }>;
     platforms: Array<{ id: string; count: number }>;
@@ -94,6 +95,24 @@ describe('words across languages and typos', () => {
     expect(body.filteredCount).toBeGreaterThanOrEqual(3);
     expect(body.workflows.every((card) => /notion/i.test(JSON.stringify(card)))).toBe(true);
     expect((await list({ search: 'notion' })).correctedSearch).toBeUndefined();
+  });
+
+  it("says when the search's own words narrowed it to a price, and only then", async () => {
+    for (const search of ['free notion', 'notion miễn phí']) {
+      const body = await list({ search });
+      expect(body.priceIntent, search).toBe('free');
+      expect(body.workflows.length, search).toBeGreaterThan(0);
+      expect(
+        body.workflows.every((card) => card.price === 0),
+        search,
+      ).toBe(true);
+    }
+    const paid = await list({ search: 'notion có phí' });
+    expect(paid.priceIntent).toBe('paid');
+    expect(paid.workflows.every((card) => card.price > 0)).toBe(true);
+    expect((await list({ search: 'notion' })).priceIntent).toBeUndefined();
+    // A price the visitor chose wins over the words, and then nothing was inferred.
+    expect((await list({ search: 'free notion', price: 'paid' })).priceIntent).toBeUndefined();
   });
 
   it('ranks a title or app match above a word deep in a description', async () => {
