@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './api-fixtures';
 import { DEMO_WORKFLOWS as demo, demoTitleIn } from './demo-titles';
 import { describeDesktopOnly } from './fixtures';
+import { scrollUntilShown } from './lazy-sections';
 import { chainExport, expectToast } from './signed-in-helpers';
 
 /** Bilingual listings: every listing readable in the visitor's language, or tagged with its own. */
@@ -152,14 +153,12 @@ describeDesktopOnly(
       const answer = await visitor.goto(`${path}?lang=en`);
       const html = await answer!.text();
       await expect(visitor.getByRole('heading', { level: 1, name: english })).toBeVisible();
-      // The description renders once scrolled to, after the page has hydrated, from a chunk of its own
-      // (the machine may be busy): scroll again until it shows.
-      await expect(async () => {
-        await visitor.getByTestId('description').scrollIntoViewIfNeeded();
-        await expect(visitor.getByText("Every evening, posts the day's sales total")).toBeVisible({
-          timeout: 5_000,
-        });
-      }).toPass({ timeout: 90_000 });
+      // The description renders once scrolled to (the related list may show the same words too).
+      const description = visitor.getByTestId('description');
+      await scrollUntilShown(
+        description,
+        description.getByText("Every evening, posts the day's sales total"),
+      );
       await expect(visitor.getByText(vietnamese)).toHaveCount(0);
       await expect(visitor.getByRole('main').getByTestId('language-tag')).toHaveCount(0);
       await expect(visitor).toHaveTitle(new RegExp(`^${english}`));

@@ -4,6 +4,7 @@ import { formatVnd } from '@flowbay/domain/price';
 import { parseWorkflowExport } from '@flowbay/workflow-formats';
 import { expect, test } from './api-fixtures';
 import type { UiLanguage } from './fixtures';
+import { scrollUntilShown } from './lazy-sections';
 import {
   escapeRegExp,
   expectAccessibleSettled as expectAccessible,
@@ -88,8 +89,7 @@ async function buyFromItsPage(
 async function expectLocked(page: Page, t: Translate, workflow: Listed) {
   await page.goto(pathOf(workflow));
   await expect(page.getByTestId('buy-block')).toBeVisible();
-  await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
-  await expect(page.getByTestId('structure-preview')).toBeVisible();
+  await scrollUntilShown(page.getByTestId('preview-section'), page.getByTestId('structure-preview'));
   await expect(page.getByRole('button', { name: t('detail.copyJson') })).toHaveCount(0);
   await expect(page.getByRole('button', { name: t('detail.download'), exact: true })).toHaveCount(0);
   expect((await page.request.get(`/api/workflows/${workflow.id}/download`)).ok()).toBe(false);

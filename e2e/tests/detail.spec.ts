@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, type UiLanguage } from './fixtures';
+import { scrollUntilShown } from './lazy-sections';
 
 interface ListedCard {
   id: string;
@@ -94,8 +95,7 @@ test.describe('detail page laid out for a decision', () => {
     await below(page, 'apps-and-requirements', 'description');
     await below(page, 'description', 'preview-section');
     // Before purchase, the graph is drawn from the structure only: node types, no settings.
-    await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('structure-preview')).toBeVisible();
+    await scrollUntilShown(page.getByTestId('preview-section'), page.getByTestId('structure-preview'));
     await expect(page.getByRole('button', { name: t('detail.copyJson') })).toHaveCount(0);
 
     const html = await response!.text();

@@ -3,6 +3,7 @@ import { parseWorkflowExport } from '@flowbay/workflow-formats';
 import type { Locator, Page } from '@playwright/test';
 import { demoTitle } from './demo-titles';
 import { expect, expectAccessible, test } from './fixtures';
+import { scrollUntilShown } from './lazy-sections';
 
 test.describe('public journeys', () => {
   test('home → search with and without accents → filters → pages', async ({
@@ -122,8 +123,7 @@ test.describe('public journeys', () => {
     await page.getByRole('article').first().getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The graph is drawn from the structure only (node types and connections), never the file.
-    await page.getByTestId('preview-section').scrollIntoViewIfNeeded();
-    await expect(page.getByText(words.structureOnly)).toBeVisible();
+    await scrollUntilShown(page.getByTestId('preview-section'), page.getByText(words.structureOnly));
     // A visitor is offered the Buy button (it leads to sign-in), never a dead "purchase required".
     await expect(
       page.getByTestId('buy-block').getByRole('button', { name: words.buy, exact: true }),
