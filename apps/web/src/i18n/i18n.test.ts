@@ -75,9 +75,9 @@ describe('translations', () => {
     for (const code of ERROR_CODES) expect(en.errors, code).toHaveProperty(code);
   });
 
-  it('the terms have 13 sections, the privacy policy 11 and the FAQ 14 questions', () => {
+  it('the terms have 13 sections, the privacy policy 14 and the FAQ 14 questions', () => {
     expect(pagesEn.terms.sections).toHaveLength(13);
-    expect(pagesEn.privacy.sections).toHaveLength(11);
+    expect(pagesEn.privacy.sections).toHaveLength(14);
     expect(pagesEn.faq.items).toHaveLength(14);
   });
 

@@ -5,13 +5,17 @@ import { StaticPageShell } from './static-page-shell';
 import { usePagesText, type TextSection } from './use-pages-text';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 import { aiVariant, useAiModeration } from './api/checks-status';
+import { useSupportAddress } from './api/support-address';
 
 /** Terms and privacy: numbered sections with a last-updated date. */
 export function LegalPage({ page, updated }: { page: 'terms' | 'privacy'; updated: string }) {
   const { t, ready } = usePagesText();
   // The date line is part of the app's own texts, not of the `pages` namespace.
   const { t: tApp, i18n } = useTranslation();
-  const sections = t(`${page}.sections`, { returnObjects: true }) as TextSection[] | string;
+  // The privacy policy names the operator's support address (SUPPORT_EMAIL) where it says how to reach
+  // the controller; until the server has said, it points to the contact page instead.
+  const supportEmail = useSupportAddress() ?? t('privacy.contactFallback');
+  const sections = t(`${page}.sections`, { returnObjects: true, supportEmail }) as TextSection[] | string;
   // What the moderation section says about AI follows the server: said only once it is known.
   const aiModeration = useAiModeration();
   usePageMeta(ready ? t(`${page}.title`) : undefined, ready ? t(`${page}.intro`) : undefined);
