@@ -3,6 +3,7 @@ import { DataFolderLockedError } from './db/data-folder-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedDemo, seedTaxonomy } from './db/seed/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { startBackupControl } from './infra/backup/control.ts';
 import { createStorage } from './infra/storage/index.ts';
 
 /** How long requests in flight get to finish after SIGTERM before their connections are closed. */
@@ -13,6 +14,8 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 async function main() {
   const env = loadEnv();
   const database = await openConfiguredDatabase(env);
+  // `npm run backup` asks the process that holds the embedded database for its dump (decision 0178).
+  const backupControl = database.kind === 'pglite' ? await startBackupControl(env.DATA_DIR, database) : null;
   await database.migrate();
   await seedTaxonomy(database.db);
   const storage = createStorage(env);
@@ -39,6 +42,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     await app.close();
     clearTimeout(grace);
+    await backupControl?.close();
     await database.close();
     process.exit(0);
   };
