@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   N8N_KEY_LIMIT: 409,
   CONFLICT: 409,
   DATABASE_UNAVAILABLE: 503,
+  /** A saved secret none of the server's encryption keys opens (decision 0176): the operator must restore the key. */
+  SEALED_VALUE_UNREADABLE: 503,
   CROSS_SITE_REQUEST: 403,
   SESSION_NOT_FOUND: 404, // Better Auth
   NOT_FOR_SALE: 409,
@@ -139,6 +141,9 @@ export const ERROR_STATUS = {
   /** The buyer owns enough of it already: nothing is left to pay. */
   BUNDLE_ALREADY_OWNED: 409,
   OWN_BUNDLE: 409,
+  PRIVACY_REQUEST_NOT_FOUND: 404,
+  /** The request was already answered (done or refused): the record keeps its first answer. */
+  PRIVACY_REQUEST_ALREADY_ANSWERED: 409,
 } as const satisfies Record<string, ErrorStatus | Readonly<Record<string, ErrorStatus>>>;
 
 type StatusTable = typeof ERROR_STATUS;

@@ -40,6 +40,8 @@ export const MESSAGES_EN = {
     TRANSLATION_UNAVAILABLE: 'Translation is not available.',
     CONFLICT: 'This was changed by someone else. Reload and try again.',
     DATABASE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a few seconds.',
+    SEALED_VALUE_UNREADABLE:
+      'A detail you saved cannot be read on the server right now. The team has been told; you can also save it again.',
     CROSS_SITE_REQUEST:
       'This request came from another website and was refused. Please try again from Flowbay.',
     SESSION_NOT_FOUND: 'This session was not found among your own sessions.',
@@ -133,6 +135,8 @@ export const MESSAGES_EN = {
     BUNDLE_NOT_FOR_SALE: 'This bundle is not for sale right now.',
     BUNDLE_ALREADY_OWNED: 'You already own enough of this bundle: there is nothing left to pay.',
     OWN_BUNDLE: 'You cannot buy your own bundle.',
+    PRIVACY_REQUEST_NOT_FOUND: 'Privacy request not found.',
+    PRIVACY_REQUEST_ALREADY_ANSWERED: 'This request has already been answered.',
   },
   validation: {
     titleMin: 'Title must be at least 5 characters.',

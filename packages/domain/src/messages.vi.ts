@@ -41,6 +41,8 @@ export const MESSAGES_VI = {
     TRANSLATION_UNAVAILABLE: 'Chức năng dịch không khả dụng.',
     CONFLICT: 'Dữ liệu đã bị thay đổi. Hãy tải lại và thử lại.',
     DATABASE_UNAVAILABLE: 'Dịch vụ tạm thời gián đoạn. Vui lòng thử lại sau vài giây.',
+    SEALED_VALUE_UNREADABLE:
+      'Máy chủ tạm thời không đọc được thông tin bạn đã lưu. Đội ngũ đã được báo; bạn cũng có thể lưu lại thông tin đó.',
     CROSS_SITE_REQUEST:
       'Yêu cầu này đến từ một trang web khác nên đã bị từ chối. Vui lòng thử lại trên Flowbay.',
     SESSION_NOT_FOUND: 'Không tìm thấy phiên đăng nhập này trong các phiên của bạn.',
@@ -134,6 +136,8 @@ export const MESSAGES_VI = {
     BUNDLE_NOT_FOR_SALE: 'Combo này hiện không được bán.',
     BUNDLE_ALREADY_OWNED: 'Bạn đã sở hữu đủ phần của combo này: không còn gì phải trả.',
     OWN_BUNDLE: 'Bạn không thể mua combo của chính mình.',
+    PRIVACY_REQUEST_NOT_FOUND: 'Không tìm thấy yêu cầu về dữ liệu cá nhân.',
+    PRIVACY_REQUEST_ALREADY_ANSWERED: 'Yêu cầu này đã được trả lời.',
   },
   validation: {
     titleMin: 'Tiêu đề phải có ít nhất 5 ký tự.',

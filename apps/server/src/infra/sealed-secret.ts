@@ -1,4 +1,10 @@
-import { openSealed, sealText, type SealingKeys } from './sealed-text.ts';
+import {
+  openSealed,
+  resealed,
+  SealedValueUnreadableError,
+  sealText,
+  type SealingKeys,
+} from './sealed-text.ts';
 
 /** Characters of a secret its owner sees again, enough to tell two saved secrets apart. */
 const HINT_LENGTH = 4;
@@ -17,23 +23,30 @@ export function sealedSecrets(keys: SealingKeys, purpose: string) {
     /** The secret; `reseal` stores it sealed under the current key when an older key had sealed it. */
     async open(sealed: string, reseal: (sealed: string) => Promise<void>): Promise<string> {
       const { text, stale } = openSealed(sealed, keys, purpose);
-      if (stale) await reseal(sealText(text, keys.current, purpose));
+      if (stale) await reseal(resealed(sealed, keys, purpose) ?? sealed);
       return text;
     },
 
-    /** Seals again every secret of `rows` an older key sealed; answers how many. */
+    /** Wraps again under the current key every secret of `rows` an older key sealed; answers how many. */
     async resealStale(
       rows: ReadonlyArray<{ id: string; sealed: string }>,
       reseal: (id: string, sealed: string) => Promise<void>,
     ): Promise<number> {
-      let resealed = 0;
+      let count = 0;
       for (const row of rows) {
-        const { text, stale } = openSealed(row.sealed, keys, purpose);
-        if (!stale) continue;
-        await reseal(row.id, sealText(text, keys.current, purpose));
-        resealed += 1;
+        let next: string | null;
+        try {
+          next = resealed(row.sealed, keys, purpose);
+        } catch (error) {
+          // No listed key opens it (`npm run keys:rotate` names such rows); the others still move on.
+          if (error instanceof SealedValueUnreadableError) continue;
+          throw error;
+        }
+        if (next === null) continue;
+        await reseal(row.id, next);
+        count += 1;
       }
-      return resealed;
+      return count;
     },
   };
 }

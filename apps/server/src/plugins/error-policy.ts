@@ -60,6 +60,9 @@ async function errorPolicy(app: FastifyInstance) {
       });
     }
     if (error instanceof AppError) {
+      // The server misses the key a saved secret was sealed under: the operator must hear of it.
+      if (error.code === 'SEALED_VALUE_UNREADABLE')
+        request.log.error({ url: redactUrl(request.url) }, error.message);
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.statusCode).send({
         error: {

@@ -178,7 +178,8 @@ export function createAuth({
       },
     },
     socialProviders: google ? { google } : {},
-    account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
+    // Google's tokens are kept encrypted (under the auth secret) rather than in clear (decision 0176).
+    account: { accountLinking: { enabled: true, trustedProviders: ['google'] }, encryptOAuthTokens: true },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,
@@ -200,6 +201,13 @@ export function createAuth({
         update: {
           before: async (changes) => ({ data: normalizeStoredProfile(changes) }),
           after: async (user) => void (await onUserChanged?.(user.id)),
+        },
+      },
+      // Google's ID token (the user's identity, in clear) is not kept: nothing reads it after sign-in.
+      account: {
+        create: { before: async (account) => ({ data: { ...account, idToken: null } }) },
+        update: {
+          before: async (changes) => (changes.idToken ? { data: { ...changes, idToken: null } } : undefined),
         },
       },
       session: {

@@ -102,6 +102,10 @@ describe('Google sign-in (against a local OpenID Connect server)', () => {
     expect(publicProfile.body).not.toContain('ana@example.test');
     const accounts = await ctx.db.select().from(accountTable).where(eq(accountTable.userId, me.json().id));
     expect(accounts.map((row) => [row.providerId, row.accountId])).toEqual([['google', 'google-subject-1']]);
+    // Google's tokens (JWTs from this provider: "eyJ…") are stored encrypted, the ID token not at all.
+    expect(accounts[0]!.accessToken).toBeTruthy();
+    expect(accounts[0]!.idToken).toBeNull();
+    expect(JSON.stringify(accounts)).not.toContain('eyJ');
 
     // A second sign-in reuses the same account.
     const again = await signInWithGoogle(ANA);
