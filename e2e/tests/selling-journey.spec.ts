@@ -127,6 +127,18 @@ describeDesktopOnly(
       const admin = await apiUser({ email: `journey-admin-${project}@e2e.test`, locale });
       const buyer = await apiUser({ label: 'journey-buyer', name: story.buyerName, locale });
       const follower = await apiUser({ label: 'journey-follower', locale });
+      // The optional e-mails go only to those who agreed to them (silence is no consent): the buyer
+      // agrees to update e-mails, the follower to new-listing e-mails, as on their privacy page.
+      for (const [who, purpose] of [
+        [buyer, 'workflow_update'],
+        [follower, 'new_listing'],
+      ] as const) {
+        const agreed = await who.request.put('/api/me/consents', {
+          headers: { origin: baseURL! },
+          data: { purpose, granted: true },
+        });
+        expect(agreed.status(), await agreed.text()).toBe(200);
+      }
 
       // ── b. The seller lists a paid workflow through the publishing form. ─────────────────────
       const sellerPage = seller.page;

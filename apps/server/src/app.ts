@@ -16,6 +16,7 @@ import { logRedaction, serializeRequest } from './infra/http/log-redaction.ts';
 import { registerMailJob } from './infra/jobs/mail.ts';
 import { createJobQueue, type Clock, type JobQueue } from './infra/jobs/queue.ts';
 import { createMailer, type Mailer } from './infra/mailer/index.ts';
+import { createObservability, registerObservability, type Metrics } from './infra/observability/index.ts';
 import {
   createPayosTestTransfer,
   deliverPayosWebhookOverHttp,
@@ -43,6 +44,7 @@ import {
   type Provided,
 } from './lib/modules.ts';
 import { authModule } from './modules/accounts/auth.module.ts';
+import { auditModule } from './modules/audit/audit.module.ts';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { catalogModule } from './modules/catalog/catalog.module.ts';
 import { createSearchSource } from './modules/catalog/catalog.repository.ts';
@@ -62,6 +64,7 @@ import { n8nModule } from './modules/n8n/n8n.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { ordersModule } from './modules/orders/orders.module.ts';
 import type { OrdersService } from './modules/orders/orders.service.ts';
+import { privacyModule } from './modules/privacy/privacy.module.ts';
 import { profilesModule } from './modules/profiles/profiles.module.ts';
 import { publishingModule } from './modules/publishing/publishing.module.ts';
 import { ratingsModule } from './modules/ratings/ratings.module.ts';
@@ -115,6 +118,8 @@ declare module './lib/modules.ts' {
     testGateway: TestGateway | null;
     /** The test gateway's "Simulate the bank transfer" for its payOS stand-in, when it plays payOS. */
     payosTestTransfer: PayosTestTransfer | null;
+    /** The app's Prometheus series (infra/observability): modules count what they alone see. */
+    metrics: Metrics;
   }
 }
 
@@ -169,6 +174,7 @@ export function appModules(options: Pick<AppOptions, 'translator' | 'webDist'>):
     uploadsModule,
     publishingModule,
     moderationModule,
+    auditModule,
     policyCheckModule,
     salesModule,
     ordersModule,
@@ -180,6 +186,7 @@ export function appModules(options: Pick<AppOptions, 'translator' | 'webDist'>):
     shareImagesModule,
     translateModule(options.translator),
     contactModule,
+    privacyModule,
     ratingsModule,
     n8nModule,
     connectionsModule,
@@ -214,6 +221,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   capConnections(app.server, { ...defaultConnectionLimits(), ...options.connections });
 
   const clock = options.clock ?? (() => new Date());
+  // Metrics always; tracing only when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/decisions/0177).
+  const observability = await createObservability({ env, database, log: app.log });
 
   /* infrastructure */
   app.setValidatorCompiler(validatorCompiler);
@@ -222,10 +231,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(httpHardening, { env });
   await app.register(rateLimits, { redisUrl: env.REDIS_URL });
   await app.register(openapi);
+  registerObservability(app, observability, env, database);
 
-  const mailer = options.mailer ?? createMailer(env, app.log);
+  const mailer = observability.observeMailer(options.mailer ?? createMailer(env, app.log));
   const rate = createRateConsumer(database.db, env.REDIS_URL);
-  const jobs = createJobQueue({ db: database.db, log: app.log, clock });
+  const jobs = createJobQueue({ db: database.db, log: app.log, clock, observer: observability.jobs });
   registerMailJob(jobs, mailer, resolveAuthSecret(env));
   const events = createEvents({ queue: jobs, db: database.db });
   app.decorate('jobs', jobs);
@@ -242,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     refreshMs: env.SEARCH_INDEX_REFRESH_MS,
     log: app.log,
   });
+  observability.watchSearch(search);
   await app.register(catalogueCache, { search });
   const servedFiles = createServedFiles({ storage, ...options.servedFiles });
   app.decorate('servedFiles', servedFiles);
@@ -294,6 +305,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments,
     testGateway,
     payosTestTransfer,
+    metrics: observability.metrics,
   });
   app.decorate('orders', modules.registry.orders);
   await app.register(viewer, {

@@ -277,6 +277,19 @@ const REQUESTS: Record<string, RouteRequest> = {
     },
   }),
   'POST /api/translate': () => ({ url: '/api/translate', payload: { texts: ['Hello'], target: 'vi' } }),
+  // consent and data requests (the caller's own: no other user's resource is named)
+  'PUT /api/me/consents': () => ({
+    url: '/api/me/consents',
+    payload: { purpose: 'marketing', granted: true },
+  }),
+  'POST /api/me/privacy-requests': () => ({
+    url: '/api/me/privacy-requests',
+    payload: { kind: 'objection', details: 'I object to this processing.' },
+  }),
+  'POST /api/admin/privacy-requests/{id}/answer': () => ({
+    url: `/api/admin/privacy-requests/${NIL}/answer`,
+    payload: { status: 'done', answer: 'Done.' },
+  }),
 };
 
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);

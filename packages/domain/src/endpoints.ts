@@ -50,6 +50,7 @@ import {
   SentToMake,
 } from './make.ts';
 import { PageQuery } from './paging.ts';
+import { AuditPage, AuditQuery } from './audit.ts';
 import {
   AdminOrderResponse,
   AdminOrdersQuery,
@@ -86,6 +87,17 @@ import {
   QuoteBody,
 } from './licences.ts';
 import { ContactChannels, ContactInput, ContactReceipt } from './contact.ts';
+import {
+  AdminDataRequest,
+  AdminDataRequestList,
+  AdminDataRequestsQuery,
+  ConsentBody,
+  ConsentList,
+  DataRequest,
+  DataRequestAnswerBody,
+  DataRequestInput,
+  DataRequestList,
+} from './privacy.ts';
 import {
   CreatedN8nKey,
   CreateN8nKeyBody,
@@ -334,6 +346,10 @@ export const endpoints = {
   'POST /api/admin/payouts/:id/failed': { body: MarkPayoutFailedBody, response: AdminPayoutResponse },
   'GET /api/admin/revenue': { response: AdminRevenue },
 
+  /* the audit trail of admin and money actions (decision 0175) */
+  'GET /api/admin/audit': { query: AuditQuery, response: AuditPage },
+  'GET /api/admin/audit.csv': { query: AuditQuery, response: CsvText },
+
   /* tax withheld on sales */
   'GET /api/selling-rates': { response: SellingRates },
   'GET /api/me/tax-profile': { response: TaxProfileResponse },
@@ -366,6 +382,14 @@ export const endpoints = {
   'POST /api/translate': { body: TranslateInput, response: TranslateResult },
   'GET /api/contact-address': { response: ContactChannels },
   'POST /api/contact': { body: ContactInput, response: ContactReceipt },
+
+  /* consent per purpose and data-subject requests */
+  'GET /api/me/consents': { response: ConsentList },
+  'PUT /api/me/consents': { body: ConsentBody, response: ConsentList },
+  'GET /api/me/privacy-requests': { response: DataRequestList },
+  'POST /api/me/privacy-requests': { body: DataRequestInput, response: DataRequest },
+  'GET /api/admin/privacy-requests': { query: AdminDataRequestsQuery, response: AdminDataRequestList },
+  'POST /api/admin/privacy-requests/:id/answer': { body: DataRequestAnswerBody, response: AdminDataRequest },
 
   /* ratings */
   'GET /api/workflows/:id/reviews': { query: ReviewsPageQuery, response: ReviewList },

@@ -33,14 +33,17 @@ describe('route table', () => {
     expect(guarded.sort()).toEqual(
       [
         'admin',
+        'adminAudit',
         'adminInvoices',
         'adminPaymentIncidents',
+        'adminPrivacyRequests',
         'adminTaxStatement',
         'favorites',
         'myWorkflows',
         'notifications',
         'notificationSettings',
         'orderReceipt',
+        'privacySettings',
         'profile',
         'purchases',
         'sales',
@@ -54,6 +57,13 @@ describe('route table', () => {
     expect(PAGES.adminPaymentIncidents).toMatchObject({ guard: 'admin' });
     expect(PAGES.adminInvoices).toMatchObject({ guard: 'admin' });
     expect(PAGES.adminTaxStatement).toMatchObject({ guard: 'admin' });
+    expect(PAGES.adminPrivacyRequests).toMatchObject({ guard: 'admin' });
+    expect(matchPage(paths.privacySettings()).id).toBe('privacySettings');
+    expect(matchPage(paths.adminPrivacyRequests()).id).toBe('adminPrivacyRequests');
+    expect(PAGES.adminAudit).toMatchObject({ guard: 'admin' });
+    expect(paths.adminAudit({ action: 'order.refund', q: undefined })).toBe(
+      '/admin/audit?action=order.refund',
+    );
   });
 
   it('lists only public, indexable, parameterless pages as static', () => {

@@ -60,6 +60,12 @@ export const PAGES = {
     indexable: false,
     guard: 'user',
   },
+  privacySettings: {
+    pattern: '/me/settings/privacy',
+    access: 'signed-in',
+    indexable: false,
+    guard: 'user',
+  },
   orderReceipt: { pattern: '/orders/:code', access: 'signed-in', indexable: false, guard: 'user' },
   testGateway: { pattern: '/test-gateway/pay', access: 'signed-in', indexable: false },
   admin: { pattern: '/admin', access: 'signed-in', indexable: false, guard: 'admin' },
@@ -70,12 +76,19 @@ export const PAGES = {
     guard: 'admin',
   },
   adminInvoices: { pattern: '/admin/invoices', access: 'signed-in', indexable: false, guard: 'admin' },
+  adminPrivacyRequests: {
+    pattern: '/admin/privacy-requests',
+    access: 'signed-in',
+    indexable: false,
+    guard: 'admin',
+  },
   adminTaxStatement: {
     pattern: '/admin/sellers/:id/tax-statement',
     access: 'signed-in',
     indexable: false,
     guard: 'admin',
   },
+  adminAudit: { pattern: '/admin/audit', access: 'signed-in', indexable: false, guard: 'admin' },
   notFound: { pattern: '*', access: 'public', indexable: false },
 } as const satisfies Record<string, PageRoute>;
 
@@ -120,13 +133,17 @@ export const paths = {
   taxStatement: () => '/me/tax-statement',
   notifications: () => '/me/notifications',
   notificationSettings: () => '/me/settings/notifications',
+  privacySettings: () => '/me/settings/privacy',
   orderReceipt: (code: string) => `/orders/${enc(code)}`,
   admin: () => '/admin',
   adminPaymentIncidents: () => '/admin/payment-incidents',
   adminInvoices: () => '/admin/invoices',
+  adminPrivacyRequests: () => '/admin/privacy-requests',
   /** A seller's yearly withholding statement as an admin sees it: the tax code in full. */
   adminTaxStatement: (sellerId: string, year: number) =>
     withQuery(`/admin/sellers/${enc(sellerId)}/tax-statement`, { year: String(year) }),
+  /** The audit trail of admin and money actions, with its filters in the address. */
+  adminAudit: (query?: Record<string, string | undefined>) => withQuery('/admin/audit', query),
 } as const;
 
 /** Public, indexable pages without parameters: the sitemap's fixed entries. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -18,6 +19,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  AuditAction,
+  AuditSubjectType,
   DiscountKind,
   LicenceTier,
   DownloadEventKind,
@@ -1247,5 +1250,83 @@ export const policyChecks = pgTable(
       'policy_checks_severity_ck',
       sql`(status = 'flag' and severity in ('low', 'medium', 'high')) or (status <> 'flag' and severity is null)`,
     ),
+  ],
+);
+
+/**
+ * The audit trail (decision 0175): one row per administrator or money action, written in the
+ * action's transaction. No foreign keys (rows outlive deleted accounts); a trigger refuses UPDATE,
+ * DELETE and TRUNCATE. Amounts are đồng; account numbers and tax IDs appear masked only.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: text('actor_id'),
+    actorLabel: text('actor_label').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
+    subjectType: text('subject_type').$type<AuditSubjectType>().notNull(),
+    subjectId: text('subject_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    note: text('note'),
+    requestId: text('request_id'),
+    ip: text('ip'),
+  },
+  (table) => [
+    index('audit_events_occurred_idx').on(table.occurredAt.desc(), table.id.desc()),
+    index('audit_events_action_idx').on(table.action, table.occurredAt.desc()),
+    index('audit_events_subject_idx').on(table.subjectType, table.subjectId),
+    index('audit_events_actor_idx').on(table.actorId),
+  ],
+);
+
+/**
+ * Consent per purpose, append-only (docs/decisions/0174): the latest row of a user and purpose is
+ * its state; no row is no consent. Each row keeps the wording's version and language it answered.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order the answers were given in, even when two share a timestamp. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'marketing' | 'workflow_update' | 'new_listing'>().notNull(),
+    granted: boolean('granted').notNull(),
+    textVersion: text('text_version').notNull(),
+    language: text('language').$type<'en' | 'vi'>().notNull(),
+    source: text('source').$type<'sign_up' | 'settings' | 'unsubscribe'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('consents_user_purpose_idx').on(table.userId, table.purpose, table.seq)],
+);
+
+/**
+ * A data subject's request (access, correction, deletion, restriction, objection) and its answer.
+ * The requester's address is kept: the answer reaches them and the record outlives their account.
+ */
+export const dataRequests = pgTable(
+  'data_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    requesterEmail: text('requester_email').notNull(),
+    kind: text('kind').$type<'access' | 'correction' | 'deletion' | 'restriction' | 'objection'>().notNull(),
+    details: text('details').notNull().default(''),
+    language: text('language').$type<'en' | 'vi'>().notNull(),
+    status: text('status').$type<'open' | 'done' | 'refused'>().notNull().default('open'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    answer: text('answer'),
+    answeredBy: text('answered_by'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('data_requests_status_due_idx').on(table.status, table.dueAt),
+    index('data_requests_user_idx').on(table.userId, table.createdAt),
   ],
 );

@@ -45,7 +45,10 @@ export const PAGE_MODULES: Record<PageId, PageDeclaration<never>> = {
   // The admin page, opened at its payment incidents tab (the address the admins' e-mails link to).
   adminPaymentIncidents: signedIn('admin'),
   adminInvoices: signedIn('admin'),
+  // The admin page, opened at its data requests tab.
+  adminPrivacyRequests: signedIn('admin'),
   adminTaxStatement: signedIn('admin-tax-statement'),
+  adminAudit: signedIn('admin-audit'),
   guide,
   contact,
   faq,
@@ -55,5 +58,6 @@ export const PAGE_MODULES: Record<PageId, PageDeclaration<never>> = {
   taxStatement: signedIn('tax-statement'),
   notifications: signedIn('notifications'),
   notificationSettings: signedIn('notification-settings'),
+  privacySettings: signedIn('privacy-settings'),
   notFound,
 };

@@ -11,6 +11,8 @@ import {
   discountCodes,
   downloadEvents,
   favorites,
+  consents,
+  dataRequests,
   follows,
   invoiceRequests,
   n8nLibraryKeys,
@@ -456,6 +458,38 @@ export const EXPORT_SECTIONS: ExportSection[] = [
       enabled: notificationPreferences.enabled,
       updated_at: notificationPreferences.updatedAt,
     }),
+  },
+  {
+    // Every answer given to each optional purpose, in order (decision 0174).
+    name: 'consents',
+    collect: ownedBy(
+      consents.userId,
+      {
+        purpose: consents.purpose,
+        granted: consents.granted,
+        text_version: consents.textVersion,
+        language: consents.language,
+        source: consents.source,
+        created_at: consents.createdAt,
+      },
+      { orderBy: [asc(consents.seq)] },
+    ),
+  },
+  {
+    name: 'data_requests',
+    collect: ownedBy(
+      dataRequests.userId,
+      {
+        kind: dataRequests.kind,
+        details: dataRequests.details,
+        status: dataRequests.status,
+        due_at: dataRequests.dueAt,
+        answer: dataRequests.answer,
+        answered_at: dataRequests.answeredAt,
+        created_at: dataRequests.createdAt,
+      },
+      { orderBy: [asc(dataRequests.createdAt)] },
+    ),
   },
   {
     name: 'contact_messages',

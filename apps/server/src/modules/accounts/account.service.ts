@@ -44,6 +44,14 @@ export interface AccountServiceOptions {
   /** Better Auth's own password check (its hash format). */
   verifyPassword: (hash: string, password: string) => Promise<boolean>;
   log: { warn(details: Record<string, unknown>, message: string): void };
+  /** Keeps a served access request on the record of data requests (decision 0174). */
+  recordServed?: (input: {
+    userId: string;
+    email: string;
+    language: Language;
+    kind: 'access';
+    details: string;
+  }) => Promise<void>;
 }
 
 /** Avatars, "export my data" and "delete my account" (docs/decisions/0080-account-deletion-and-export.md). */
@@ -154,6 +162,13 @@ export function createAccountService(options: AccountServiceOptions) {
       const language: Language = collected.profile.locale === 'vi' ? 'vi' : 'en';
       const url = `${publicUrl}/api/profile/me/exports/${id}?token=${token}`;
       await queueMail(queue, exportReadyMail(collected.profile.email, language, url, EXPORT_DAYS));
+      await options.recordServed?.({
+        userId,
+        email: collected.profile.email,
+        language,
+        kind: 'access',
+        details: 'Data export e-mailed to its owner',
+      });
     },
 
     /** The archive, for its owner holding the e-mailed token, until it expires. */

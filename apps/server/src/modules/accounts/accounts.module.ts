@@ -10,9 +10,9 @@ import { registerAccountsListeners } from './accounts.listeners.ts';
 /** The own account: avatar, data export, deletion (and the goodbye e-mail). */
 export const accountsModule = defineModule({
   name: 'accounts',
-  needs: ['db', 'profiles', 'auth', 'storage', 'jobs', 'clock', 'env', 'events', 'log'],
+  needs: ['db', 'profiles', 'auth', 'storage', 'jobs', 'clock', 'env', 'events', 'log', 'privacy'],
   provides: [],
-  build: ({ db, profiles, auth, storage, jobs, clock, env, events, log }) => ({
+  build: ({ db, profiles, auth, storage, jobs, clock, env, events, log, privacy }) => ({
     account: createAccountService({
       repositories: {
         profiles,
@@ -26,6 +26,7 @@ export const accountsModule = defineModule({
       events,
       verifyPassword: async (hash, password) => (await auth.$context).password.verify({ hash, password }),
       log,
+      recordServed: (input) => privacy.recordServed(input),
     }),
   }),
   routes: ({ account, env }) => [route(accountRoutes, { account, env })],

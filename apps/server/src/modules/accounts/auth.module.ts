@@ -18,7 +18,7 @@ declare module '../../lib/modules.ts' {
 /** Signing up, in and out, password resets: Better Auth behind the house's throttle and checks. */
 export const authModule = defineModule({
   name: 'auth',
-  needs: ['env', 'db', 'log', 'rate', 'clock', 'jobs', 'events', 'libraryKeys'],
+  needs: ['env', 'db', 'log', 'rate', 'clock', 'jobs', 'events', 'libraryKeys', 'privacy'],
   provides: ['auth'],
   build: ({ env, db, log, rate, clock, jobs, events, libraryKeys }) => ({
     auth: createAuth({
@@ -38,8 +38,8 @@ export const authModule = defineModule({
       now: () => clock().getTime(),
     }),
   }),
-  routes: ({ auth, env, rate, signInThrottle, jobs }) => [
-    route(authRoutes, { auth, env, rate, signInThrottle, queue: jobs }),
+  routes: ({ auth, env, rate, signInThrottle, jobs, privacy }) => [
+    route(authRoutes, { auth, env, rate, signInThrottle, queue: jobs, privacy }),
   ],
   jobs: ({ auth }) => ({ [PASSWORD_RESET_JOB]: passwordResetJob(auth) }),
 });

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuthProviders, FULL_NAME_MAX, type ErrorCode } from '@flowbay/domain';
+import {
+  AuthProviders,
+  FULL_NAME_MAX,
+  SignUpConsents,
+  type ConsentPurpose,
+  type ErrorCode,
+} from '@flowbay/domain';
 import type { Env } from '../../env.ts';
 import { CLIENT_IP_HEADER, IP_RATE_LIMITS, type Auth } from '../../infra/auth/index.ts';
 import { withDatabaseCause } from '../../infra/auth/database-failure.ts';
@@ -10,6 +16,7 @@ import { findNul } from '../../infra/http/nul-bytes.ts';
 import { redactUrl } from '../../infra/http/log-redaction.ts';
 import { messageFor, requestLanguage, validationMessage } from '../../lib/messages.ts';
 import { consumeAccountAttempt } from './account-rate-limit.ts';
+import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { checkResetRequest, queuePasswordReset, RESET_REQUESTED } from './password-reset.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 
@@ -76,7 +83,16 @@ export async function authRoutes(
     rate,
     signInThrottle,
     queue,
-  }: { auth: Auth; env: Env; rate: RateConsumer; signInThrottle: SignInThrottle; queue: JobQueue },
+    privacy,
+  }: {
+    auth: Auth;
+    env: Env;
+    rate: RateConsumer;
+    signInThrottle: SignInThrottle;
+    queue: JobQueue;
+    /** Records the optional purposes a sign-up ticked (decision 0174). */
+    privacy: Pick<PrivacyService, 'recordSignUp'>;
+  },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const basePath = '/api/auth';
@@ -114,6 +130,7 @@ export async function authRoutes(
       let body = typeof request.body === 'string' ? request.body : undefined;
       let throttled: { email: string; knownDevice: boolean } | null = null;
       let rewritten = false;
+      let signUpConsents: { email: string; purposes: ConsentPurpose[]; language: 'en' | 'vi' } | null = null;
 
       if (request.method === 'POST' && body !== undefined && body.trim() !== '') {
         // Read the body the way Better Auth would (JSON with or without a BOM, or a form), and hand it
@@ -149,6 +166,17 @@ export async function authRoutes(
               parsed.name = nameFromEmail(parsed.email);
             // E-mails go out in the language the visitor used the site in, unless the client says otherwise.
             if (parsed.locale === undefined) parsed.locale = requestLanguage(request.headers);
+            // The optional purposes ticked on the form (none ticked: none recorded); Better Auth never sees them.
+            const consents = SignUpConsents.safeParse(parsed.consents ?? []);
+            if (!consents.success) return sendInvalid(request, reply, 'consents');
+            delete parsed.consents;
+            if (typeof parsed.email === 'string') {
+              signUpConsents = {
+                email: parsed.email,
+                purposes: consents.data,
+                language: parsed.locale === 'vi' ? 'vi' : 'en',
+              };
+            }
           }
           // Changing the password signs out every other session, whatever the client asks.
           if (path === '/change-password') parsed.revokeOtherSessions = true;
@@ -163,6 +191,10 @@ export async function authRoutes(
         if (answer.status >= 500 && failure.cause) throw failure.cause;
         return answer;
       });
+      // Recorded right after the account is made, once (a replayed sign-up records nothing more).
+      if (signUpConsents && response.ok) {
+        await privacy.recordSignUp(signUpConsents.email, signUpConsents.purposes, signUpConsents.language);
+      }
       const deviceCookie = throttled
         ? await signInThrottle.after(throttled.email, throttled.knownDevice, response.status)
         : null;

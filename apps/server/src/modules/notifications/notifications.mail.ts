@@ -18,12 +18,12 @@ const WHY: Record<NotificationKind, Record<Language, string>> = {
     vi: 'Bạn nhận e-mail này vì đang bật thông báo khi bán được hàng.',
   },
   workflow_update: {
-    en: 'You get this e-mail because you own this workflow and update notifications are on.',
-    vi: 'Bạn nhận e-mail này vì bạn sở hữu quy trình này và đang bật thông báo cập nhật.',
+    en: 'You get this e-mail because you own this workflow and agreed to e-mails about its new versions.',
+    vi: 'Bạn nhận e-mail này vì bạn sở hữu quy trình này và đã đồng ý nhận e-mail về phiên bản mới.',
   },
   new_listing: {
-    en: 'You get this e-mail because you follow this author.',
-    vi: 'Bạn nhận e-mail này vì bạn đang theo dõi tác giả này.',
+    en: 'You get this e-mail because you follow this author and agreed to e-mails about their new workflows.',
+    vi: 'Bạn nhận e-mail này vì bạn theo dõi tác giả này và đã đồng ý nhận e-mail về quy trình mới của họ.',
   },
 };
 

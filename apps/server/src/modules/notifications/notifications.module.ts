@@ -13,9 +13,9 @@ import { unsubscribeTokens } from './unsubscribe-token.ts';
  */
 export const notificationsModule = defineModule({
   name: 'notifications',
-  needs: ['db', 'jobs', 'clock', 'env', 'sales'],
+  needs: ['db', 'jobs', 'clock', 'env', 'sales', 'privacy'],
   provides: [],
-  build: ({ db, jobs, clock, env, sales }) => ({
+  build: ({ db, jobs, clock, env, sales, privacy }) => ({
     notifications: createNotificationsService({
       repository: createNotificationsRepository(db),
       queue: jobs,
@@ -23,6 +23,7 @@ export const notificationsModule = defineModule({
       publicUrl: env.PUBLIC_URL,
       tokens: unsubscribeTokens(resolveAuthSecret(env)),
       sales,
+      privacy,
     }),
   }),
   routes: ({ notifications }) => [

@@ -117,7 +117,7 @@ export async function unsubscribeRoutes(root: FastifyInstance, { notifications }
       const { token, lang } = request.query;
       const language: Language = lang === 'vi' ? 'vi' : 'en';
       try {
-        const done = await notifications.unsubscribe(token);
+        const done = await notifications.unsubscribe(token, language);
         if (!wantsHtml(request)) return done;
         return html(
           reply,

@@ -3,6 +3,7 @@ import {
   NOTIFICATIONS_PAGE_SIZE,
   NotificationPayload,
   workflowPath,
+  type ConsentPurpose,
   type Language,
   type NotificationKind,
   type NotificationList,
@@ -15,6 +16,7 @@ import type { MailMessage } from '../../infra/mailer/index.ts';
 import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { signedIn } from '../../lib/guards.ts';
+import type { PrivacyService } from '../privacy/privacy.service.ts';
 import type { SalesService } from '../sales/sales.service.ts';
 import {
   newListingMail,
@@ -32,7 +34,20 @@ export interface NotificationsDeps {
   publicUrl: string;
   tokens: UnsubscribeTokens;
   sales: Pick<SalesService, 'saleOf'>;
+  /** Consent per purpose: an optional kind's e-mail goes only to those who consented to it. */
+  privacy: Pick<PrivacyService, 'consentedAmong' | 'withdrawByUnsubscribe'>;
 }
+
+/**
+ * The kinds whose e-mails need the recipient's consent (decision 0174); a sale's e-mail to its seller
+ * is part of the service. In-app notifications follow the notification settings only.
+ */
+const CONSENTED_KINDS = {
+  workflow_update: 'workflow_update',
+  new_listing: 'new_listing',
+} as const satisfies Partial<Record<NotificationKind, ConsentPurpose>>;
+const purposeOf = (kind: NotificationKind): ConsentPurpose | null =>
+  kind in CONSENTED_KINDS ? CONSENTED_KINDS[kind as keyof typeof CONSENTED_KINDS] : null;
 
 const invalidToken = () =>
   new AppError('INVALID_TOKEN', 'This unsubscribe link is invalid or was already used');
@@ -65,13 +80,18 @@ export function createNotificationsService(deps: NotificationsDeps) {
         `${publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
         to.locale,
       ),
-      settingsUrl: inLanguage(`${publicUrl}/me/settings/notifications`, to.locale),
+      // An optional kind's e-mail is a consent, given or withdrawn on the privacy page (decision 0174).
+      settingsUrl: inLanguage(
+        `${publicUrl}/me/settings/${purposeOf(kind) ? 'privacy' : 'notifications'}`,
+        to.locale,
+      ),
     };
   }
 
   /**
    * Writes the notification rows and queues their e-mails in one transaction: a recipient who
    * switched the kind off gets neither, and a replayed event (the same `dedupeKey`) gets nothing new.
+   * An optional kind's e-mail goes only to the recipients who consent to its purpose now.
    */
   async function deliver(
     kind: NotificationKind,
@@ -84,10 +104,19 @@ export function createNotificationsService(deps: NotificationsDeps) {
     const now = clock();
     const sent = await repository.transaction(async (tx) => {
       const notified = await repository.notify(tx, { kind, dedupeKey, payload, to, except, now });
-      for (const recipient of notified) {
+      const purpose = purposeOf(kind);
+      const consented = purpose
+        ? await deps.privacy.consentedAmong(
+            notified.map((recipient) => recipient.id),
+            purpose,
+            tx,
+          )
+        : null;
+      const mailed = consented ? notified.filter((recipient) => consented.has(recipient.id)) : notified;
+      for (const recipient of mailed) {
         await queueMail(queue, mail(mailBase(recipient, kind, now), recipient), { db: tx });
       }
-      return notified.length;
+      return mailed.length;
     });
     if (sent > 0) queue.poke();
     return sent;
@@ -253,12 +282,17 @@ export function createNotificationsService(deps: NotificationsDeps) {
       return claim;
     },
 
-    /** The one-click unsubscribe: switches the token's kind off, once; a used or forged token is refused. */
-    async unsubscribe(token: string) {
+    /**
+     * The one-click unsubscribe: switches the token's kind off, once, and withdraws the consent to its
+     * e-mails (recorded with the unsubscribe as its source); a used or forged token is refused.
+     */
+    async unsubscribe(token: string, language: Language = 'en') {
       const claim = tokens.verify(token);
       if (!claim) throw invalidToken();
       const done = await repository.unsubscribe(claim.userId, claim.kind, claim.issuedAt, clock());
       if (!done) throw invalidToken();
+      const purpose = purposeOf(claim.kind);
+      if (purpose) await deps.privacy.withdrawByUnsubscribe(claim.userId, purpose, language);
       return { kind: claim.kind, enabled: false as const };
     },
 

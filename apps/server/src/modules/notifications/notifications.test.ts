@@ -37,6 +37,12 @@ const unsubscribeUrlOf = (raw: string) => {
   return new URL(match![1]!);
 };
 
+/** The user ticks the e-mails of `purpose` on their privacy page (silence is no consent). */
+async function consent(session: TestSession, purpose: 'workflow_update' | 'new_listing', granted = true) {
+  const response = await call('PUT', '/api/me/consents', session, { purpose, granted });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 /** Runs a listener's last job again with the same payload: what a replayed event would do. */
 async function replay(kind: string) {
   const [job] = await ctx.db
@@ -132,6 +138,7 @@ describe('a new version', () => {
     const owner = await signedInUser(ctx, { locale: 'vi' });
     const refunded = await signedInUser(ctx);
     const follower = await signedInUser(ctx);
+    for (const who of [author, owner, refunded, follower]) await consent(who, 'workflow_update');
     const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: author.user.id, title: 'CRM sync' });
     await addPurchase(ctx.db, owner.user.id, workflow.id, 0);
     await addPurchase(ctx.db, refunded.user.id, workflow.id, 0);
@@ -189,7 +196,10 @@ describe('a new version of a listing written in both languages', () => {
       .update(workflows)
       .set({ language: 'en', translation: { title: 'Đồng bộ CRM', description: '', faq: [] } })
       .where(eq(workflows.id, workflow.id));
-    for (const owner of [english, vietnamese]) await addPurchase(ctx.db, owner.user.id, workflow.id, 0);
+    for (const owner of [english, vietnamese]) {
+      await addPurchase(ctx.db, owner.user.id, workflow.id, 0);
+      await consent(owner, 'workflow_update');
+    }
     await ctx.db.insert(workflowVersions).values({
       workflowId: workflow.id,
       version: '1.1',
@@ -220,6 +230,7 @@ describe('a new listing', () => {
     const follower = await signedInUser(ctx);
     const quiet = await signedInUser(ctx);
     const stranger = await signedInUser(ctx);
+    for (const who of [follower, quiet, stranger, author]) await consent(who, 'new_listing');
     for (const who of [follower, quiet]) {
       const followed = await call('POST', `/api/users/${author.user.id}/follow`, who);
       expect(followed.json()).toMatchObject({ following: true });
@@ -252,7 +263,10 @@ describe('a new listing', () => {
     const author = await signedInUser(ctx, { name: 'Hà Automations' });
     const english = await signedInUser(ctx, { locale: 'en' });
     const vietnamese = await signedInUser(ctx, { locale: 'vi' });
-    for (const who of [english, vietnamese]) await call('POST', `/api/users/${author.user.id}/follow`, who);
+    for (const who of [english, vietnamese]) {
+      await call('POST', `/api/users/${author.user.id}/follow`, who);
+      await consent(who, 'new_listing');
+    }
     const pending = await createWorkflow(ctx.db, ctx.storage, {
       userId: author.user.id,
       status: 'pending',

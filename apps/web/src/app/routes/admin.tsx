@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
-import { useLocation } from 'react-router';
-import { matchPage } from '@flowbay/domain/routes';
+import { Link, useLocation } from 'react-router';
+import { matchPage, paths } from '@flowbay/domain/routes';
 import { useTranslation } from '@/i18n/use-translation';
 import { AccountPageShell } from '@/components/account-page-shell';
 import { EmptyState } from '@/components/empty-state';
@@ -16,6 +16,7 @@ import { PaymentIncidentsPanel } from '@/features/orders/components/payment-inci
 import { AdminPayoutsPanel } from '@/features/sales/components/admin-payouts-panel';
 import { AdminTaxReportPanel } from '@/features/sales/components/admin-tax-report-panel';
 import { AdminInvoicesPanel } from '@/features/invoices/components/admin-invoices-panel';
+import { AdminPrivacyQueue } from '@/features/privacy/components/admin-privacy-queue';
 import { ModerationItem } from '@/features/moderation/components/moderation-item';
 
 const PreviewPanel = lazy(() => import('@/features/workflows/preview/preview-panel'));
@@ -30,9 +31,15 @@ export function Component() {
   const { t } = useTranslation();
   // /admin/payment-incidents (the address the admins' e-mails give) opens that tab.
   const page = matchPage(useLocation().pathname).id;
-  // /admin/invoices (the invoices' admin e-mails) opens the invoices tab.
+  // /admin/invoices (the invoices' admin e-mails) opens the invoices tab, /admin/privacy-requests the data requests.
   const opening =
-    page === 'adminPaymentIncidents' ? 'incidents' : page === 'adminInvoices' ? 'invoices' : 'queue';
+    page === 'adminPaymentIncidents'
+      ? 'incidents'
+      : page === 'adminInvoices'
+        ? 'invoices'
+        : page === 'adminPrivacyRequests'
+          ? 'privacy'
+          : 'queue';
   const tabs = [
     { value: 'queue', label: t('moderationQueue.queueTab'), content: <ModerationQueueList /> },
     {
@@ -52,9 +59,18 @@ export function Component() {
     { value: 'payouts', label: t('adminPayouts.tab'), content: <AdminPayoutsPanel /> },
     { value: 'tax', label: t('tax.admin.tab'), content: <AdminTaxReportPanel /> },
     { value: 'invoices', label: t('invoices.admin.tab'), content: <AdminInvoicesPanel /> },
+    { value: 'privacy', label: t('adminPrivacy.tab'), content: <AdminPrivacyQueue /> },
   ];
   return (
-    <AccountPageShell title={t('moderationQueue.title')} subtitle={t('moderationQueue.subtitle')}>
+    <AccountPageShell
+      title={t('moderationQueue.title')}
+      subtitle={t('moderationQueue.subtitle')}
+      action={
+        <Link to={paths.adminAudit()} className="text-sm text-indigo-700 underline">
+          {t('auditTrail.openLink')}
+        </Link>
+      }
+    >
       <Tabs defaultValue={opening}>
         {/* Five tabs do not fit a phone's width: the row scrolls instead of squeezing the labels. */}
         <TabsList aria-label={t('moderationQueue.title')} className="max-w-3xl overflow-x-auto">
