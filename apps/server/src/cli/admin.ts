@@ -7,6 +7,7 @@ import { DataFolderLockedError } from '../db/data-folder-lock.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { user } from '../db/schema.ts';
 import { EnvError, loadEnv } from '../env.ts';
+import { CLI_ACTOR, recordAudit } from '../modules/audit/index.ts';
 
 const USAGE = `Usage: npm run admin -- <grant|revoke> <email>
        npm run admin -- list
@@ -38,11 +39,24 @@ export async function runAdminCommand(db: Database, args: string[]): Promise<Adm
   if ((command !== 'grant' && command !== 'revoke') || !rawEmail) return { exitCode: 2, output: USAGE };
   const email = rawEmail.trim().toLowerCase();
   const role = command === 'grant' ? 'admin' : 'user';
-  const [updated] = await db
-    .update(user)
-    .set({ role, updatedAt: new Date() })
-    .where(sql`lower(${user.email}) = ${email}`)
-    .returning({ email: user.email });
+  // The role and its audit row (decision 0175) are written together, or neither is.
+  const updated = await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: user.id, email: user.email, role: user.role })
+      .from(user)
+      .where(sql`lower(${user.email}) = ${email}`)
+      .for('update');
+    if (!found) return null;
+    await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, found.id));
+    await recordAudit(tx, {
+      actor: CLI_ACTOR,
+      action: command === 'grant' ? 'role.grant' : 'role.revoke',
+      subject: { type: 'user', id: found.id },
+      before: { role: found.role, email: found.email },
+      after: { role, email: found.email },
+    });
+    return found;
+  });
   if (!updated) return { exitCode: 1, output: `No account with the e-mail ${email}.` };
   return {
     exitCode: 0,

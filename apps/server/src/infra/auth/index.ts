@@ -67,17 +67,33 @@ function languageOf(user: object): Language {
 /** Gives the `admin` role to a verified account whose e-mail is in `ADMIN_EMAILS`. */
 export async function promoteListedAdmin(db: Database, env: Pick<Env, 'ADMIN_EMAILS'>, userId: string) {
   if (env.ADMIN_EMAILS.length === 0) return;
-  await db
-    .update(schema.user)
-    .set({ role: 'admin', updatedAt: new Date() })
-    .where(
-      and(
-        eq(schema.user.id, userId),
-        eq(schema.user.emailVerified, true),
-        ne(schema.user.role, 'admin'),
-        inArray(sql`lower(${schema.user.email})`, env.ADMIN_EMAILS),
-      ),
-    );
+  // The role and its audit row (decision 0175) are written together.
+  await db.transaction(async (tx) => {
+    const promoted = await tx
+      .update(schema.user)
+      .set({ role: 'admin', updatedAt: new Date() })
+      .where(
+        and(
+          eq(schema.user.id, userId),
+          eq(schema.user.emailVerified, true),
+          ne(schema.user.role, 'admin'),
+          inArray(sql`lower(${schema.user.email})`, env.ADMIN_EMAILS),
+        ),
+      )
+      .returning({ id: schema.user.id, email: schema.user.email });
+    for (const row of promoted) {
+      await tx.insert(schema.auditEvents).values({
+        actorId: null,
+        actorLabel: 'system',
+        action: 'role.grant',
+        subjectType: 'user',
+        subjectId: row.id,
+        before: { role: 'user', email: row.email },
+        after: { role: 'admin', email: row.email },
+        note: 'ADMIN_EMAILS',
+      });
+    }
+  });
 }
 
 export function createAuth({

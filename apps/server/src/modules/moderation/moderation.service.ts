@@ -25,6 +25,7 @@ import {
   type WorkflowsRepository,
 } from '../workflows/index.ts';
 import type { PolicyCheckService } from '../policy-check/index.ts';
+import { adminActor, recordAudit } from '../audit/index.ts';
 import type { ReportReason, ModerationRepository } from './moderation.repository.ts';
 
 export interface ModerationDeps {
@@ -272,6 +273,14 @@ export function createModerationService(deps: ModerationDeps) {
           decision: 'approved',
           reason: note,
         });
+        await recordAudit(tx, {
+          actor: adminActor(admin),
+          action: 'workflow.approve',
+          subject: { type: 'workflow', id: row.id },
+          before: { status: row.status, version_id: row.currentVersionId ?? null },
+          after: { status: 'listed', version_id: target?.id ?? row.currentVersionId ?? null },
+          note,
+        });
         await deps.events.emit(tx, 'version.approved', {
           workflowId: row.id,
           versionId: target?.id ?? null,
@@ -301,6 +310,14 @@ export function createModerationService(deps: ModerationDeps) {
           moderatorId: admin.id,
           decision: 'rejected',
           reason,
+        });
+        await recordAudit(tx, {
+          actor: adminActor(admin),
+          action: 'workflow.reject',
+          subject: { type: 'workflow', id: row.id },
+          before: { status: row.status },
+          after: { status },
+          note: reason,
         });
         const isUpdate = Boolean(row.currentVersionId);
         await deps.events.emit(tx, 'workflow.rejected', {
@@ -341,7 +358,16 @@ export function createModerationService(deps: ModerationDeps) {
           return found;
         }
         await workflowsRepository.lock(tx, found.workflowId);
+        const listed = await workflowsRepository.findManaged(found.workflowId, tx);
         await workflowsRepository.setStatus(tx, found.workflowId, 'unlisted', now);
+        await recordAudit(tx, {
+          actor: adminActor(admin),
+          action: 'workflow.unlist',
+          subject: { type: 'workflow', id: found.workflowId },
+          before: { status: listed?.status ?? null },
+          after: { status: 'unlisted', report_id: found.id },
+          note: note ?? null,
+        });
         await repository.closeOpenReportsAsUnlisted(tx, found.workflowId, resolution);
         await deps.events.emit(tx, 'workflow.rejected', {
           workflowId: found.workflowId,

@@ -41,6 +41,7 @@ import type { PaymentProviders } from '../../infra/payments/providers.ts';
 import { isAdmin, isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, RateLimitedError, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
+import { adminActor, recordAudit } from '../audit/index.ts';
 import {
   amountMismatchAdminMail,
   paymentHeldBuyerMail,
@@ -581,12 +582,29 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       refundRef: string;
       reason: string;
       adminId: string;
+      /** The admin's e-mail, for the audit trail (decision 0175). */
+      adminEmail: string;
+      byTransfer?: boolean;
       seller: Awaited<ReturnType<OrdersRepository['findUser']>>;
       now: Date;
     },
   ) {
     const { refundRef, reason, adminId, seller, now } = refund;
     await tx.markRefunded(order.id, refundRef, now);
+    await recordAudit(tx.queryable, {
+      actor: adminActor({ id: adminId, email: refund.adminEmail }),
+      action: 'order.refund',
+      subject: { type: 'order', id: order.code },
+      before: { state: order.state, amount: order.amount },
+      after: {
+        state: 'refunded',
+        amount: order.amount,
+        provider: order.provider,
+        refund_ref: refundRef,
+        by_transfer: refund.byTransfer ?? false,
+      },
+      note: reason,
+    });
     await tx.revokeEntitlement(order.id, now);
     // A refunded upgrade gives back the tier it replaced (the entitlement itself stays).
     if (order.upgradeFrom && order.buyerId) {
@@ -1023,7 +1041,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           createdAt: now,
         });
         if (!order || order.state !== 'paid') return;
-        await recordRefund(tx, order, { refundRef, reason, adminId: admin.id, seller, now });
+        await recordRefund(tx, order, {
+          refundRef,
+          reason,
+          adminId: admin.id,
+          adminEmail: admin.email,
+          seller,
+          now,
+        });
       });
       queue.poke();
       return { order: toAdminOrder(await viewOf(code)) };
@@ -1071,6 +1096,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         });
         if (awaiting && incident) {
           await tx.recordAutoRefund(order.id, body.transfer_ref, now);
+          // A paid order's refund is recorded once, by recordRefund below.
+          if (order.state !== 'paid')
+            await recordAudit(tx.queryable, {
+              actor: adminActor(admin),
+              action: 'order.refund',
+              subject: { type: 'order', id: order.code },
+              before: { state: order.state, incident: incident.outcome, amount: order.amount },
+              after: { incident: 'refunded', refund_ref: body.transfer_ref, by_transfer: true },
+              note: reason,
+            });
           await tellAutoRefundOutcome(tx, order, incident, { outcome: 'refunded', byTransfer: true });
         }
         if (order.state !== 'paid') return;
@@ -1078,6 +1113,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           refundRef: body.transfer_ref,
           reason,
           adminId: admin.id,
+          adminEmail: admin.email,
+          byTransfer: true,
           seller,
           now,
         });

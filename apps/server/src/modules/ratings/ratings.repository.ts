@@ -261,7 +261,14 @@ export function createRatingsRepository(db: Database) {
      * Hide closes every open report of the review and takes it out of the counts; dismiss closes only
      * this report. Null when the report does not exist or is already closed.
      */
-    async resolveReport(id: string, action: 'hide' | 'dismiss', adminId: string, now: Date) {
+    /** `inHide` runs in the hiding transaction (the audit trail's row), with the review's state before. */
+    async resolveReport(
+      id: string,
+      action: 'hide' | 'dismiss',
+      adminId: string,
+      now: Date,
+      inHide?: (tx: Database, before: { reviewId: string; hidden: boolean; rating: number }) => Promise<void>,
+    ) {
       const [report] = await db.select().from(reviewReports).where(eq(reviewReports.id, id)).limit(1);
       if (!report) return null;
       const review = await findById(report.reviewId);
@@ -284,6 +291,7 @@ export function createRatingsRepository(db: Database) {
           .update(workflowReviews)
           .set({ hiddenAt: now, hiddenBy: adminId })
           .where(and(eq(workflowReviews.id, review.id), isNull(workflowReviews.hiddenAt)));
+        await inHide?.(tx, { reviewId: review.id, hidden: review.hiddenAt !== null, rating: review.rating });
         await tx
           .update(reviewReports)
           .set({ status: 'hidden', resolvedBy: adminId, resolvedAt: now })

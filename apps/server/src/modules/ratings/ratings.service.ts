@@ -16,6 +16,7 @@ import { isSignedIn, type Viewer } from '../../infra/request-viewer.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import { adminActor, recordAudit } from '../audit/index.ts';
 import { reviewReminderMail } from './ratings.mail.ts';
 import type { RatingsRepository, ReviewRow } from './ratings.repository.ts';
 
@@ -220,7 +221,15 @@ export function createRatingsService(deps: RatingsServiceDeps) {
     async resolveReport(viewer: Viewer, reportId: string, action: 'hide' | 'dismiss') {
       const admin = requireAdmin(viewer);
       if (!isUuid(reportId)) throw notFound('NOT_FOUND', 'Report not found');
-      const outcome = await repository.resolveReport(reportId, action, admin.id, clock());
+      const outcome = await repository.resolveReport(reportId, action, admin.id, clock(), (tx, before) =>
+        recordAudit(tx, {
+          actor: adminActor(admin),
+          action: 'review.hide',
+          subject: { type: 'review', id: before.reviewId },
+          before: { hidden: before.hidden, rating: before.rating },
+          after: { hidden: true, report_id: reportId },
+        }),
+      );
       if (!outcome) throw new AppError('CONFLICT', 'This report does not exist or is already resolved');
       if (outcome.status === 'hidden')
         await written({ id: outcome.reviewId, workflowId: outcome.workflowId }, 'removed');

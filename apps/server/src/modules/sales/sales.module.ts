@@ -2,6 +2,7 @@ import { resolveAuthSecret } from '../../infra/auth/secret.ts';
 import { sealingKeys } from '../../infra/sealed-text.ts';
 import { createPayosPayouts } from '../../infra/payments/payos-payouts.ts';
 import { defineModule, route } from '../../lib/modules.ts';
+import { recordAuditAll, type AuditEntry } from '../audit/index.ts';
 import { payosPayoutsSweep } from './payos-payouts.sweep.ts';
 import { upkeepSweep } from '../../plugins/sweeps.ts';
 
@@ -35,6 +36,7 @@ export const salesModule = defineModule({
   build: async ({ db, jobs, events, clock, env, log }) => {
     const keys = sealingKeys(env, resolveAuthSecret(env));
     const repository = createSalesRepository(db);
+    const recordViews = (entries: AuditEntry[]) => recordAuditAll(db, entries);
     const payouts =
       env.PAYOS_PAYOUT_CLIENT_ID && env.PAYOS_PAYOUT_API_KEY && env.PAYOS_PAYOUT_CHECKSUM_KEY
         ? createPayosPayouts({
@@ -48,6 +50,7 @@ export const salesModule = defineModule({
       repository: createTaxRepository(db),
       clock,
       keys,
+      recordViews,
       rates: {
         fee_percent: env.PLATFORM_FEE_PERCENT,
         vat_percent: env.TAX_VAT_PERCENT,
@@ -74,6 +77,7 @@ export const salesModule = defineModule({
         keys,
         payouts,
         log,
+        recordViews,
       }),
     };
   },

@@ -28,6 +28,7 @@ import type { MailMessage } from '../../infra/mailer/index.ts';
 import type { Viewer } from '../../infra/request-viewer.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
+import { adminActor, PAYOS_ACTOR, recordAudit, type AuditEntry } from '../audit/index.ts';
 import { toCsv } from './csv.ts';
 import { payoutAccountChangedMail } from './sales.mail.ts';
 import {
@@ -73,6 +74,8 @@ export interface SalesServiceDeps {
   /** payOS's payout channel, when PAYOS_PAYOUT_* are set; else payouts are paid from the CSV batch. */
   payouts?: PayoutChannel;
   log: Pick<QueueLog, 'info' | 'warn'>;
+  /** Writes the audit trail's `sensitive.view` rows of an admin's read of full account numbers (decision 0175). */
+  recordViews: (entries: AuditEntry[]) => Promise<void>;
 }
 
 /** Asks payOS about every payout being sent through it (queued by the sweep and after a send). */
@@ -211,7 +214,11 @@ export function createSalesService(deps: SalesServiceDeps) {
    * requested payout) or payOS's result (a payout being sent). The ledger and the e-mails are the
    * same either way. payOS's result for a payout already decided changes nothing (`false`).
    */
-  async function decide(by: { admin: string } | 'payos', id: string, decision: Decision): Promise<boolean> {
+  async function decide(
+    by: { admin: string; email: string } | 'payos',
+    id: string,
+    decision: Decision,
+  ): Promise<boolean> {
     const before = await repository.findAdminPayout(id);
     if (!before) throw payoutNotFound();
     // Read outside the transaction: PGlite has one connection, which the transaction holds.
@@ -235,6 +242,20 @@ export function createSalesService(deps: SalesServiceDeps) {
         if (adjusted.nothingLeft) decision = { state: 'failed', reason: NOTHING_LEFT };
       }
       await tx.decidePayout(id, decision, by === 'payos' ? null : by.admin, now);
+      await recordAudit(tx.queryable, {
+        actor: by === 'payos' ? PAYOS_ACTOR : adminActor({ id: by.admin, email: by.email }),
+        action: decision.state === 'paid' ? 'payout.paid' : 'payout.failed',
+        subject: { type: 'payout', id },
+        before: { state: locked.state, amount: locked.amount, seller_id: locked.sellerId },
+        after: {
+          state: decision.state,
+          amount: payout.amount,
+          bank_code: payout.bankCode,
+          account: maskedAccountNumber(payout),
+          ...(decision.state === 'paid' ? { transfer_ref: decision.transferRef } : {}),
+        },
+        note: decision.state === 'failed' ? decision.reason : null,
+      });
       const fact = {
         payoutId: id,
         seller: seller ? { email: seller.email, language: seller.locale } : null,
@@ -254,7 +275,7 @@ export function createSalesService(deps: SalesServiceDeps) {
 
   async function decideAsAdmin(viewer: Viewer, id: string, decision: Decision) {
     const admin = requireAdmin(viewer);
-    await decide({ admin: admin.id }, id, decision);
+    await decide({ admin: admin.id, email: admin.email }, id, decision);
     const row = await repository.findAdminPayout(id);
     return { payout: toAdminPayout(row!) };
   }
@@ -620,8 +641,16 @@ export function createSalesService(deps: SalesServiceDeps) {
 
     /** The requested payouts as one bank batch (one transfer per line). */
     async adminPayoutsCsv(viewer: Viewer): Promise<string> {
-      requireAdmin(viewer);
+      const admin = requireAdmin(viewer);
       const rows = await repository.listAdminPayouts('requested');
+      await deps.recordViews(
+        rows.map(({ payout }) => ({
+          actor: adminActor(admin),
+          action: 'sensitive.view',
+          subject: { type: 'user', id: payout.sellerId },
+          after: { field: 'account_number', via: 'payouts.csv', payout_id: payout.id },
+        })),
+      );
       return toCsv(
         [
           'payout_id',

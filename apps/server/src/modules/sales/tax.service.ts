@@ -8,9 +8,10 @@ import {
   type TaxStatement,
 } from '@flowbay/domain';
 import type { Clock } from '../../infra/jobs/queue.ts';
-import type { Viewer } from '../../infra/request-viewer.ts';
+import type { SignedInViewer, Viewer } from '../../infra/request-viewer.ts';
 import { openSealed, sealText, type SealingKeys } from '../../infra/sealed-text.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
+import { adminActor, type AuditEntry } from '../audit/index.ts';
 import { toCsv } from './csv.ts';
 import type { TaxProfileRow, TaxRepository } from './tax.repository.ts';
 
@@ -26,7 +27,18 @@ export interface TaxServiceDeps {
   /** The sealing keys the tax IDs are sealed under (ENCRYPTION_KEY, decision 0153). */
   keys: SealingKeys;
   rates: SellingRates;
+  /** Writes the audit trail's `sensitive.view` rows of an admin's read of full tax IDs (decision 0175). */
+  recordViews: (entries: AuditEntry[]) => Promise<void>;
 }
+
+/** The rows saying which full tax IDs an admin saw, and where. */
+const taxIdViews = (admin: SignedInViewer, sellerIds: string[], via: string): AuditEntry[] =>
+  sellerIds.map((sellerId) => ({
+    actor: adminActor(admin),
+    action: 'sensitive.view',
+    subject: { type: 'user', id: sellerId },
+    after: { field: 'tax_id', via },
+  }));
 
 function toProfile(row: TaxProfileRow): TaxProfile {
   return {
@@ -50,8 +62,8 @@ export function createTaxService(deps: TaxServiceDeps) {
   const { repository, clock, keys } = deps;
   const open = (row: TaxProfileRow) => openSealed(row.taxIdSealed, keys, SEAL_PURPOSE).text;
 
-  async function report(viewer: Viewer, month: string): Promise<TaxReport> {
-    requireAdmin(viewer);
+  async function report(viewer: Viewer, month: string, via = 'tax-report'): Promise<TaxReport> {
+    const admin = requireAdmin(viewer);
     const [year, number] = month.split('-').map(Number) as [number, number];
     const rows = await repository.withheldBySeller(
       vnMonthStart(year, number),
@@ -66,6 +78,13 @@ export function createTaxService(deps: TaxServiceDeps) {
       vat: row.vat,
       pit: row.pit,
     }));
+    await deps.recordViews(
+      taxIdViews(
+        admin,
+        sellers.filter((row) => row.tax_id !== null).map((row) => row.seller_id),
+        `${via} ${month}`,
+      ),
+    );
     return { month, sellers, totals: totalsOf(sellers) };
   }
 
@@ -122,7 +141,7 @@ export function createTaxService(deps: TaxServiceDeps) {
 
     /** The report as the tax office's working sheet: one line per seller, amounts as plain integers. */
     async reportCsv(viewer: Viewer, month: string): Promise<string> {
-      const { sellers, totals } = await report(viewer, month);
+      const { sellers, totals } = await report(viewer, month, 'tax-report.csv');
       return toCsv(
         ['month', 'seller_id', 'kind', 'legal_name', 'tax_id', 'gross_vnd', 'vat_vnd', 'pit_vnd'],
         [
@@ -149,8 +168,11 @@ export function createTaxService(deps: TaxServiceDeps) {
 
     /** A seller's statement as an admin reads it: the tax code in full. */
     async adminStatement(viewer: Viewer, sellerId: string, year: number): Promise<TaxStatement> {
-      requireAdmin(viewer);
-      return statementOf(sellerId, year, 'full');
+      const admin = requireAdmin(viewer);
+      const statement = await statementOf(sellerId, year, 'full');
+      if (statement.seller.tax_id !== null)
+        await deps.recordViews(taxIdViews(admin, [sellerId], `tax-statement ${year}`));
+      return statement;
     },
   };
 }
