@@ -56,10 +56,12 @@ test.describe('public journeys', () => {
     await expect(cards).toHaveCount(12);
     const firstTitle = await cards.first().getByRole('heading').textContent();
     if (isMobile) {
-      // 32 demo workflows make 3 pages; other journeys may have listed a few more meanwhile.
-      await expect(page.getByText(/^1 \/ [34]$/)).toBeVisible();
+      // 32 demo workflows make 3 pages; other journeys list workflows of their own meanwhile (a whole
+      // run on three projects makes six pages), so only "at least 3" is known here.
+      const pageOf = (current: number) => page.getByText(new RegExp(`^${current} / ([3-9]|\\d{2,})$`));
+      await expect(pageOf(1)).toBeVisible();
       await page.getByRole('link', { name: /Next|Sau/ }).click();
-      await expect(page.getByText(/^2 \/ [34]$/)).toBeVisible();
+      await expect(pageOf(2)).toBeVisible();
     } else {
       await page.getByRole('link', { name: words.page(2), exact: true }).click();
       await expect(page.getByRole('link', { name: words.page(2), exact: true })).toHaveAttribute(
