@@ -257,7 +257,7 @@ describe('sensitive values at rest', () => {
     const raw = await rawRows();
     for (const secret of SECRETS) expect(raw).not.toContain(secret);
 
-    const again = await runKeyRotation(ctx.db, keys, []);
+    const again = await runKeyRotation(ctx.db, keys, ['--', '--batch-size', '2']);
     expect(again.exitCode).toBe(0);
     expect(again.output).toContain(
       'n8n API keys (n8n_connections): 0 re-wrapped, 2 already under ENCRYPTION_KEY',

@@ -229,6 +229,7 @@ export async function runKeyRotation(
   let batchSize = 200;
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index]!;
+    if (arg === '--') continue;
     const value = arg === '--batch-size' ? args[++index] : undefined;
     const parsed = Number(value);
     if (arg !== '--batch-size' || !Number.isInteger(parsed) || parsed < 1)
