@@ -159,6 +159,18 @@ const EnvSchema = z
             }
           }),
       ),
+    /**
+     * The bearer token Prometheus sends to scrape `/metrics` (README, "Metrics"). Unset: `/metrics`
+     * is not served at all (404).
+     */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * An OpenTelemetry collector's OTLP/HTTP address (e.g. http://otel-collector:4318): when set, each
+     * request, database query and job is traced there (spans to `<address>/v1/traces`). Unset: no tracing.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+    /** The service name the spans carry. */
+    OTEL_SERVICE_NAME: z.string().min(1).max(200).default('flowbay'),
     /** Calls to `/mcp` each caller (library key, else IP address) may make per minute. */
     MCP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
     /** The platform's share of each sale, in percent (two decimals at most); recorded on each sale. */

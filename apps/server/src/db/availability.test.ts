@@ -82,7 +82,6 @@ async function injectWithin(app: FastifyInstance, request: InjectOptions, ms: nu
 }
 
 const REQUESTS: InjectOptions[] = [
-  { method: 'GET', url: '/api/health' },
   { method: 'GET', url: '/api/workflows?search=outage' },
   // A signed-in caller: the session lookup itself needs the database.
   { method: 'GET', url: '/api/favorites', headers: { cookie: SESSION_COOKIE } },
@@ -101,6 +100,18 @@ describe('while PostgreSQL cannot be reached', () => {
       running = await appOn(`postgres://flowbay@127.0.0.1:${await freePort()}/flowbay`, 2_000);
     });
     afterAll(() => running?.close());
+
+    it('stays alive (/api/health 200) and not ready (/api/ready 503, the database check failed)', async () => {
+      const health = await injectWithin(running.app, { method: 'GET', url: '/api/health' }, 10_000);
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toEqual({ status: 'ok', database: 'postgres' });
+      const ready = await injectWithin(running.app, { method: 'GET', url: '/api/ready' }, 10_000);
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({
+        status: 'not_ready',
+        checks: { database: 'unreachable', migrations: 'unknown' },
+      });
+    });
 
     it.each(REQUESTS.map((request) => [`${request.method} ${request.url}`, request] as const))(
       '%s answers 503 DATABASE_UNAVAILABLE at once, in the caller language',
@@ -138,9 +149,9 @@ describe('while PostgreSQL cannot be reached', () => {
     });
 
     it('gives up after the connect timeout with 503, so requests do not hang', async () => {
-      const health = await injectWithin(running.app, { method: 'GET', url: '/api/health' }, 10_000);
-      expect(health.statusCode).toBe(503);
-      expect(health.json().error.code).toBe('DATABASE_UNAVAILABLE');
+      const ready = await injectWithin(running.app, { method: 'GET', url: '/api/ready' }, 10_000);
+      expect(ready.statusCode).toBe(503);
+      expect(['unreachable', 'timeout']).toContain(ready.json().checks.database);
       const listing = await injectWithin(running.app, REQUESTS[1]!, 10_000);
       expect(listing.statusCode).toBe(503);
     });

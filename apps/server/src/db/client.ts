@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -22,6 +23,40 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The connections in use (metrics). PostgreSQL: node-postgres's pool (total, idle, and requests
+   * waiting for a connection). PGlite: one connection in this process, so only `total` and `max` (1).
+   */
+  poolStats(): PoolStats;
+  /** Tells `observer` about every query from now on (tracing); `null` stops. */
+  observeQueries(observer: QueryObserver | null): void;
+}
+
+export interface PoolStats {
+  total: number;
+  max: number;
+  idle?: number;
+  waiting?: number;
+}
+
+/** Wraps each query the driver runs (a tracing span around it); it must call `run` once. */
+export type QueryObserver = <T>(text: string, run: () => Promise<T>) => Promise<T>;
+
+type Query = (...args: never[]) => Promise<unknown>;
+
+/** `target[name]` (a driver's query method) reports to the observer while there is one. */
+function wrapQuery(target: object, name: string, observer: () => QueryObserver | null) {
+  const host = target as Record<string, Query>;
+  const original = host[name]!.bind(target) as (...args: unknown[]) => Promise<unknown>;
+  host[name] = ((...args: unknown[]) => {
+    const current = observer();
+    // node-postgres also takes a callback form: left as it is (Drizzle never uses it).
+    if (!current || typeof args[args.length - 1] === 'function') return original(...args);
+    const first = args[0];
+    const text =
+      typeof first === 'string' ? first : String((first as { text?: unknown } | undefined)?.text ?? 'query');
+    return current(text, () => original(...args));
+  }) as Query;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -59,7 +94,15 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
       source.onConnectionError ??
       ((error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     pool.on('error', reportConnectionError);
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    let observer: QueryObserver | null = null;
+    // A query on the pool is seen where it is asked (the connection it waits for may come later, in
+    // another async context); pool.query runs it on its client in callback form, which is not seen
+    // twice. A transaction's queries run on the client it checked out, seen there.
+    wrapQuery(pool, 'query', () => observer);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      wrapQuery(client, 'query', () => observer);
+    });
     // bigint columns are read as numbers by Drizzle's mode; counts from SQL arrive as int8 strings.
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
@@ -77,6 +120,15 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        max: pool.options.max,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+      observeQueries(next) {
+        observer = next;
+      },
     };
   }
   // Before anything touches the folder: a second process would silently split the data (0006).
@@ -93,10 +145,26 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     lock?.release();
     throw error;
   }
+  let observer: QueryObserver | null = null;
+  const observed = client;
+  wrapQuery(observed, 'query', () => observer);
+  wrapQuery(observed, 'exec', () => observer);
+  // Drizzle runs a transaction's queries on the transaction object PGlite hands its callback.
+  const transaction = observed.transaction.bind(observed);
+  observed.transaction = ((callback: (tx: object) => Promise<unknown>) =>
+    transaction((tx) => {
+      wrapQuery(tx, 'query', () => observer);
+      wrapQuery(tx, 'exec', () => observer);
+      return callback(tx);
+    })) as typeof observed.transaction;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
+    poolStats: () => ({ total: 1, max: 1 }),
+    observeQueries(next) {
+      observer = next;
+    },
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     async close() {
       try {
@@ -116,4 +184,28 @@ export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
 
 export async function ping(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/** The migrations this build ships (the journal drizzle-kit keeps), oldest first. */
+export function shippedMigrations(folder = MIGRATIONS_FOLDER): Array<{ tag: string; when: number }> {
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string; when: number }>;
+  };
+  return journal.entries.map(({ tag, when }) => ({ tag, when }));
+}
+
+/**
+ * The shipped migrations the database has not applied. Drizzle's migrator records each applied one
+ * with its journal time and applies those newer than the last it recorded; the same rule here.
+ */
+export async function pendingMigrations(db: Database, folder = MIGRATIONS_FOLDER): Promise<string[]> {
+  const shipped = shippedMigrations(folder);
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const exists = await db.execute(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!rowsOf<{ present: boolean }>(exists)[0]?.present) return shipped.map(({ tag }) => tag);
+  const last = await db.execute(sql`select max(created_at)::text as when from drizzle.__drizzle_migrations`);
+  const applied = Number(rowsOf<{ when: string | null }>(last)[0]?.when ?? 0);
+  return shipped.filter(({ when }) => when > applied).map(({ tag }) => tag);
 }

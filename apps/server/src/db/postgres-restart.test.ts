@@ -27,7 +27,7 @@ const AUTH_SECRET = 'restart-test-secret-of-at-least-32-characters';
 const REQUEST_TIMEOUT_MS = 15_000;
 
 interface Outcome {
-  kind: 'read' | 'write' | 'health';
+  kind: 'read' | 'write' | 'ready';
   status: number;
   code?: string;
   /** The stored key of an acknowledged upload. */
@@ -104,11 +104,11 @@ function startLoad(server: ServerProcess, sessions: TestSession[]) {
       : timed('read', () =>
           fetch(`${server.url}/api/favorites`, { headers: session.headers, signal: signal() }),
         );
-  const health = () => timed('health', () => fetch(`${server.url}/api/health`, { signal: signal() }));
+  const ready = () => timed('ready', () => fetch(`${server.url}/api/ready`, { signal: signal() }));
   const loops = [
     ...sessions.map((session, index) => loop(writer(session, index))),
     ...sessions.map((session, index) => loop(reader(session, index))),
-    loop(health),
+    loop(ready),
   ];
   return {
     outcomes,
@@ -185,16 +185,30 @@ describe.skipIf(skipReason)(`a PostgreSQL restart under load${skipReason ? ` (${
       for (const mode of ['fast', 'immediate'] as const) {
         await postgres.stop(mode);
         const downFrom = load.mark();
-        // While it is down: the health check and the API say so, quickly, and the process stays up.
-        // Down for a while, not a blink: several refused writes and health checks.
+        // While it is down: readiness and the API say so, quickly, and the process stays up (alive).
+        // Down for a while, not a blink: several refused writes and readiness checks.
         const refused = (kind: Outcome['kind']) =>
           load.outcomes
             .slice(downFrom)
-            .filter((o) => o.kind === kind && o.status === 503 && o.code === 'DATABASE_UNAVAILABLE').length;
-        await within(20_000, () => refused('write') >= 6 && refused('health') >= 3);
-        const health = await fetch(`${server.url}/api/health`, { headers: { 'accept-language': 'vi' } });
-        expect(health.status).toBe(503);
-        expect(await health.json()).toEqual({
+            .filter(
+              (o) =>
+                o.kind === kind &&
+                o.status === 503 &&
+                (kind === 'ready' || o.code === 'DATABASE_UNAVAILABLE'),
+            ).length;
+        await within(20_000, () => refused('write') >= 6 && refused('ready') >= 3);
+        const health = await fetch(`${server.url}/api/health`);
+        expect(health.status).toBe(200);
+        const notReady = await fetch(`${server.url}/api/ready`);
+        expect(notReady.status).toBe(503);
+        expect(((await notReady.json()) as { checks: { database: string } }).checks.database).toBe(
+          'unreachable',
+        );
+        const refusedWrite = await fetch(`${server.url}/api/favorites`, {
+          headers: { ...sessions[0]!.bearerHeaders, 'accept-language': 'vi' },
+        });
+        expect(refusedWrite.status).toBe(503);
+        expect(await refusedWrite.json()).toEqual({
           error: {
             code: 'DATABASE_UNAVAILABLE',
             message: 'Dịch vụ tạm thời gián đoạn. Vui lòng thử lại sau vài giây.',
@@ -207,7 +221,7 @@ describe.skipIf(skipReason)(`a PostgreSQL restart under load${skipReason ? ` (${
         const upFrom = load.mark();
         // Back within seconds: the pool connects afresh on the next request.
         const recoveredMs = await within(20_000, async () => {
-          const probe = await fetch(`${server.url}/api/health`);
+          const probe = await fetch(`${server.url}/api/ready`);
           return probe.status === 200;
         });
         await within(
@@ -228,7 +242,9 @@ describe.skipIf(skipReason)(`a PostgreSQL restart under load${skipReason ? ` (${
     const statuses = new Set(load.outcomes.map((o) => `${o.status} ${o.code ?? ''}`.trim()));
     expect([...statuses].sort()).toEqual(expect.arrayContaining(['201', '200', '503 DATABASE_UNAVAILABLE']));
     const unexpected = load.outcomes.filter(
-      (o) => !['200', '201', '503 DATABASE_UNAVAILABLE'].includes(`${o.status} ${o.code ?? ''}`.trim()),
+      (o) =>
+        !(o.kind === 'ready' && o.status === 503) &&
+        !['200', '201', '503 DATABASE_UNAVAILABLE'].includes(`${o.status} ${o.code ?? ''}`.trim()),
     );
     expect(unexpected, server.output()).toEqual([]);
     const slowest = Math.max(...load.outcomes.map((o) => o.ms));

@@ -21,6 +21,14 @@ export interface QueueLog {
   error(details: Record<string, unknown>, message: string): void;
 }
 
+/** What watches the queue (metrics and tracing, infra/observability): told of each attempt. */
+export interface JobObserver {
+  /** Runs one attempt at `job` (a tracing span around it); it must call `attempt` once. */
+  run(job: JobRow, attempt: () => Promise<void>): Promise<void>;
+  /** An attempt failed; `dead` when it was the last one. */
+  failed(job: JobRow, dead: boolean): void;
+}
+
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60 * 1000;
 /** A job running longer than this belonged to a process that died; it is queued again. */
@@ -37,8 +45,13 @@ export function retryDelayMs(attempts: number): number {
  * worker that polls for due jobs; the rows are the truth, so a crash or an outage delays work, never
  * loses it. Tests drive it with `runDue()` and an injected clock instead of waiting.
  */
-export function createJobQueue(options: { db: Database; log: QueueLog; clock?: Clock }) {
-  const { db, log } = options;
+export function createJobQueue(options: {
+  db: Database;
+  log: QueueLog;
+  clock?: Clock;
+  observer?: JobObserver;
+}) {
+  const { db, log, observer } = options;
   const clock = options.clock ?? (() => new Date());
   const repository = createJobsRepository(db);
   const handlers = new Map<string, JobHandler>();
@@ -48,6 +61,10 @@ export function createJobQueue(options: { db: Database; log: QueueLog; clock?: C
   let stopped = false;
 
   async function runOne(job: JobRow) {
+    await (observer ? observer.run(job, () => attempt(job)) : attempt(job));
+  }
+
+  async function attempt(job: JobRow) {
     const handler = handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
@@ -62,6 +79,7 @@ export function createJobQueue(options: { db: Database; log: QueueLog; clock?: C
         new Date(now.getTime() + retryDelayMs(job.attempts)),
         now,
       );
+      observer?.failed(job, dead);
       const details = { job: job.id, kind: job.kind, attempts: job.attempts, err: message };
       if (dead) log.error(details, 'job failed for the last time; it rests as dead');
       else log.warn(details, 'job failed; it will be retried');

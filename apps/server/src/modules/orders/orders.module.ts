@@ -31,6 +31,7 @@ export const ordersModule = defineModule({
     'clock',
     'env',
     'log',
+    'metrics',
   ],
   provides: ['orders'],
   build: ({ db, rate, events, payments, jobs, clock, env, log }) => ({
@@ -47,7 +48,7 @@ export const ordersModule = defineModule({
       log,
     }),
   }),
-  routes: ({ orders, testGateway, payosTestTransfer, env, db, clock }) => {
+  routes: ({ orders, testGateway, payosTestTransfer, env, db, clock, metrics }) => {
     const discountCodes = createDiscountCodesService({
       repository: createDiscountCodesRepository(db),
       clock,
@@ -55,7 +56,7 @@ export const ordersModule = defineModule({
     return [
       route(ordersRoutes, { orders }),
       route(discountCodesRoutes, { discountCodes }),
-      route(paymentsRoutes, { orders, testGateway, payosTestTransfer }),
+      route(paymentsRoutes, { orders, testGateway, payosTestTransfer, metrics }),
       env.NODE_ENV !== 'test' && route(orderSweep, { orders }),
     ];
   },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { CallbackInput, CallbackRoute } from '../../infra/payments/index.ts';
+import type { CallbackResult, Metrics } from '../../infra/observability/index.ts';
+import type { CallbackInput, CallbackOutcome, CallbackRoute } from '../../infra/payments/index.ts';
 import { CALLBACK_ROUTES } from '../../infra/payments/providers.ts';
 import type { PayosTestTransfer } from '../../infra/payments/payos.ts';
 import type { TestGateway } from '../../infra/payments/test-gateway.ts';
@@ -25,11 +26,35 @@ const CALLBACK_LIMIT = { rateLimit: { max: CALLBACKS_PER_ADDRESS_AND_MINUTE, tim
 /** A buyer's browser comes back through the return address once per payment; every visit is logged. */
 const RETURN_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
+/** The `result` label of a callback's outcome in `flowbay_payment_callbacks_total`. */
+export function callbackResult(outcome: CallbackOutcome): CallbackResult {
+  switch (outcome.status) {
+    case 'rejected':
+      return 'rejected_signature';
+    case 'settled':
+      if (outcome.settlement === 'already_settled') return 'duplicate';
+      return outcome.settlement === 'failed' ? 'payment_failed' : outcome.settlement;
+    default:
+      return outcome.status;
+  }
+}
+
+/** `vnpay` for `GET /api/payments/vnpay/ipn`: the provider whose address was called. */
+const providerOf = (callback: CallbackRoute) =>
+  /\/api\/payments\/([^/]+)\//.exec(callback.key)?.[1] ?? 'unknown';
+
 /**
  * One provider callback route: the request read into what its provider verifies, settled by the
  * orders service, answered the way the provider wants.
  */
-function registerCallback(root: FastifyInstance, orders: OrdersService, callback: CallbackRoute) {
+function registerCallback(
+  root: FastifyInstance,
+  orders: OrdersService,
+  callback: CallbackRoute,
+  metrics: Metrics,
+) {
+  const count = (result: CallbackResult) =>
+    metrics.paymentCallback(providerOf(callback), callback.kind, result);
   const body = callback.input.from === 'body' ? callback.input : null;
   if (body) {
     // The provider signs the exact bytes it sent: keep the raw body for this route.
@@ -53,7 +78,14 @@ function registerCallback(root: FastifyInstance, orders: OrdersService, callback
           signature: typeof signature === 'string' ? signature : '',
         };
       } else input = { kind: 'query', query: request.query as Record<string, string> };
-      const outcome = await orders.receiveCallback(callback, input, request.ip);
+      let outcome: CallbackOutcome;
+      try {
+        outcome = await orders.receiveCallback(callback, input, request.ip);
+      } catch (error) {
+        count('error');
+        throw error;
+      }
+      count(callbackResult(outcome));
       return callback.reply(outcome, reply) as never;
     },
   });
@@ -66,7 +98,13 @@ export async function paymentsRoutes(
     orders,
     testGateway,
     payosTestTransfer,
-  }: { orders: OrdersService; testGateway: TestGateway | null; payosTestTransfer: PayosTestTransfer | null },
+    metrics,
+  }: {
+    orders: OrdersService;
+    testGateway: TestGateway | null;
+    payosTestTransfer: PayosTestTransfer | null;
+    metrics: Metrics;
+  },
 ) {
   const route = contractRoutes(root, defaults);
 
@@ -77,7 +115,7 @@ export async function paymentsRoutes(
 
   // Every provider's callbacks, from the registry; each in its own scope (its own body parser).
   for (const callback of CALLBACK_ROUTES) {
-    await root.register(async (scope) => registerCallback(scope, orders, callback));
+    await root.register(async (scope) => registerCallback(scope, orders, callback, metrics));
   }
 
   if (payosTestTransfer) {

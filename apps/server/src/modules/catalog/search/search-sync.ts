@@ -130,6 +130,13 @@ export function createSearchSync(options: SearchSyncOptions) {
       }
       return index!;
     },
+    /**
+     * For metrics: the documents the index holds (0 before its first load) and when it last caught up
+     * with the database (ms since the epoch on `now`'s clock; null before its first load).
+     */
+    status(): { documents: number; refreshedAt: number | null } {
+      return { documents: index?.size ?? 0, refreshedAt: index ? lastPoll : null };
+    },
     /** A write in this process: the next search first reads it back. */
     markDirty() {
       dirty = true;
