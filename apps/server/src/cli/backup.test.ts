@@ -8,6 +8,7 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,10 @@ import { uploads, user } from '../db/schema.ts';
 import { loadEnv } from '../env.ts';
 import { signInAs, type TestSession } from '../test/auth.ts';
 import { createUser } from '../test/factories.ts';
+import { runBackup } from './backup.ts';
+import { runRestore } from './restore.ts';
 import { n8nExport } from '../test/publishing.ts';
+import { startTestS3Server } from '../test/s3.ts';
 import { REPO_ROOT, spawnServer, type ServerProcess } from '../test/server-process.ts';
 
 const TSX = join(REPO_ROOT, 'node_modules/.bin/tsx');
@@ -289,5 +293,40 @@ describe('npm run backup and npm run restore on the embedded database', () => {
     expect(postgres.stderr).toContain('pg_dump --format=custom');
     expect(postgres.stderr).not.toContain('secret');
     expect(existsSync(join(root, 'pg'))).toBe(false);
+  }, 300_000);
+
+  it('writes the same snapshot under an S3 prefix, and restores from it', async () => {
+    const s3 = await startTestS3Server();
+    try {
+      const env = loadEnv({ DATA_DIR: dataDir, AUTH_SECRET, SEED_DEMO: 'false', ...s3.env });
+      mkdirSync(join(dataDir, 'files/workflows'), { recursive: true });
+      writeFileSync(join(dataDir, 'files/workflows/s3-probe.json'), n8nExport('Sent to S3'));
+      const backup = await runBackup(env, ['--to', `s3://${s3.bucket}/nightly`]);
+      expect(backup.exitCode, backup.output).toBe(0);
+      const location = /Backup written to (s3:\/\/\S+)/.exec(backup.output)![1]!;
+      expect(location).toMatch(new RegExp(`^s3://${s3.bucket}/nightly/flowbay-`));
+
+      const restored = join(root, 'from-s3');
+      const restore = await runRestore({ ...env, DATA_DIR: restored }, ['--from', location]);
+      expect(restore.exitCode, restore.output).toBe(0);
+      const uploaded = readdirSync(join(dataDir, 'files'), { recursive: true }).map(String).sort();
+      expect(uploaded.length).toBeGreaterThan(0);
+      expect(readdirSync(join(restored, 'files'), { recursive: true }).map(String).sort()).toEqual(uploaded);
+      for (const name of uploaded) {
+        const original = join(dataDir, 'files', name);
+        if (statSync(original).isFile()) {
+          expect(readFileSync(join(restored, 'files', name))).toEqual(readFileSync(original));
+        }
+      }
+      const database = await openDatabase({ kind: 'pglite', dataDir: join(restored, 'db') });
+      try {
+        const rows = await database.db.select().from(user);
+        expect(rows.length).toBeGreaterThanOrEqual(sessions.length);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await s3.close();
+    }
   }, 300_000);
 });
