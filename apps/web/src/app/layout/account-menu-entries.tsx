@@ -2,6 +2,7 @@ import {
   Bell,
   Heart,
   LayoutList,
+  Lock,
   PlusCircle,
   ShieldCheck,
   ShoppingBag,
@@ -30,6 +31,7 @@ export function menuEntries(user: SessionUser, isAdmin: boolean): MenuEntry[] {
     { to: paths.purchases(), key: 'menu.purchases', icon: <ShoppingBag aria-hidden="true" /> },
     { to: paths.sales(), key: 'menu.sales', icon: <Wallet aria-hidden="true" /> },
     { to: paths.notifications(), key: 'menu.notifications', icon: <Bell aria-hidden="true" /> },
+    { to: paths.privacySettings(), key: 'menu.privacy', icon: <Lock aria-hidden="true" /> },
     ...(isAdmin
       ? [{ to: paths.admin(), key: 'menu.moderation', icon: <ShieldCheck aria-hidden="true" /> }]
       : []),
