@@ -920,6 +920,12 @@ function writeReport() {
   writeFileSync(REPORT, lines.join('\n'));
   console.log(`\nReport: ${REPORT}`);
   for (const [version, seconds] of timings) console.log(`n8n ${version}: ${seconds} s`);
+  // The failures again, each with the start of its detail: a log kept only by its tail still says why.
+  const failures = steps.filter((step) => !step.ok);
+  for (const step of failures.slice(0, 12)) {
+    console.log(`FAILED ${step.name}: ${step.detail.split('\n').slice(0, 6).join(' | ').slice(0, 600)}`);
+  }
+  if (failures.length > 12) console.log(`… and ${failures.length - 12} more failures (listed above)`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed;
 }
