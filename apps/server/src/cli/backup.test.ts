@@ -186,10 +186,18 @@ describe('npm run backup and npm run restore on the embedded database', () => {
     expect(backup.stdout).toContain('dumped by the running server');
     // The server kept answering writes while the backup ran.
     expect(writes.acknowledged.length).toBeGreaterThan(before.length);
-    await stop(server);
 
     const [snapshotName] = readdirSync(backups);
     const snapshot = join(backups, snapshotName!);
+    // A restore never writes into the folder of a running server.
+    const busy = await runCli(RESTORE_CLI, ['--from', snapshot], dataDir);
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toContain(
+      `${dataDir} is in use by a running Flowbay server (pid ${server.child.pid}`,
+    );
+    expect(busy.stderr).toContain('Nothing was changed.');
+    await stop(server);
+
     const manifest = JSON.parse(readFileSync(join(snapshot, 'manifest.json'), 'utf8')) as {
       lastMigration: string;
       files: { path: string; size: number; sha256: string }[];

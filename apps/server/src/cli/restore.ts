@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { openDatabase } from '../db/client.ts';
-import { lockDataFolder, type DataFolderLock } from '../db/data-folder-lock.ts';
+import { DataFolderLockedError, lockDataFolder, type DataFolderLock } from '../db/data-folder-lock.ts';
 import { loadEnv, type Env } from '../env.ts';
 import {
   DATA_PREFIX,
@@ -104,7 +104,18 @@ export async function runRestore(env: Env, args: string[], cwd = process.cwd()):
 
   // 2. An empty data folder that no server uses, and none can start on until the restore is done.
   const dataDir = resolve(env.DATA_DIR);
-  const lock: DataFolderLock = lockDataFolder(join(dataDir, 'db'));
+  let lock: DataFolderLock;
+  try {
+    lock = lockDataFolder(join(dataDir, 'db'));
+  } catch (error) {
+    if (!(error instanceof DataFolderLockedError)) throw error;
+    return fail(
+      `${dataDir} is in use by a running Flowbay server (pid ${error.owner.pid}, started ` +
+        `${error.owner.startedAt}). A restore writes only into a folder no server uses: set DATA_DIR to a ` +
+        `new folder (or stop that server and move its folder aside). Nothing was changed.\n` +
+        `If no such process is running, delete ${error.lockPath} and try again.`,
+    );
+  }
   const staging = join(dataDir, `.restore-${randomBytes(4).toString('hex')}`);
   const moved: string[] = [];
   try {
