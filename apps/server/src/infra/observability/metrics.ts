@@ -34,13 +34,25 @@ export type CallbackResult =
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
+ * Node's own series (CPU, memory, event loop, GC): one set per process, made on first use. Their
+ * collectors (a GC observer, an event-loop monitor) are never stopped, so they are not made per app.
+ */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'flowbay_' });
+  }
+  return processRegistry;
+}
+
+/**
  * The Prometheus series of one app (docs/decisions/0177-metrics-tracing-and-readiness.md). Each app has its
  * own registry: tests build many apps in one process, and prom-client's global one would refuse the
  * second registration of a name.
  */
 export function createMetrics(sources: MetricSources) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'flowbay_' });
   const registers = [registry];
 
   const httpDuration = new Histogram({
@@ -132,7 +144,7 @@ export function createMetrics(sources: MetricSources) {
     registry,
     contentType: registry.contentType,
     /** The text Prometheus scrapes. */
-    render: () => registry.metrics(),
+    render: () => Registry.merge([processMetrics(), registry]).metrics(),
     request(method: string, route: string, statusCode: number, seconds: number) {
       httpDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
     },
