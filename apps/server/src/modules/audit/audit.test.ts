@@ -10,6 +10,7 @@ import { manualClock } from '../../test/payments.ts';
 import { buyThroughTestGateway, injectedIpn } from '../../test/selling.ts';
 import { declareTaxProfile, TAX_PROFILES } from '../../test/tax.ts';
 import { CLI_ACTOR, recordAudit } from './index.ts';
+import { moneySettingsOf, recordMoneySettings } from './money-settings.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -263,6 +264,18 @@ describe('full sensitive values an admin reads', () => {
     expect(own.json().seller.tax_id).not.toBe(TAX_PROFILES.individual.tax_id);
     expect(await rowsAbout(seller.user.id)).toHaveLength(1);
     expect(JSON.stringify(await rowsAbout(seller.user.id))).not.toContain(TAX_PROFILES.individual.tax_id);
+
+    // The monthly report shows the tax ID of each seller with a sale that month: one row each.
+    const workflow = await createWorkflow(ctx.db, ctx.storage, { userId: seller.user.id, price: 200_000 });
+    await buyThroughTestGateway(ctx, await signedInUser(ctx), workflow.id);
+    const month = new Date(clock.now().getTime() + 7 * HOUR).toISOString().slice(0, 7);
+    const report = await call('GET', `/api/admin/tax-report?month=${month}`, admin);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.body).toContain(TAX_PROFILES.individual.tax_id);
+    expect((await rowsAbout(seller.user.id)).map((row) => row.after)).toEqual([
+      { field: 'tax_id', via: 'tax-statement 2026' },
+      { field: 'tax_id', via: `tax-report ${month}` },
+    ]);
   });
 
   it('the payouts CSV (whole account numbers) records one row per seller shown; the payouts list is masked', async () => {
@@ -424,5 +437,28 @@ describe('GET /api/admin/audit and its CSV', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(csv.body).not.toContain('not in the export');
+  });
+});
+
+describe('the money settings', () => {
+  it('are recorded by system at start, and again only when they change', async () => {
+    const recorded = await rowsAbout('money');
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        actorLabel: 'system',
+        action: 'settings.change',
+        subjectType: 'settings',
+        before: null,
+        after: moneySettingsOf(ctx.env),
+      }),
+    ]);
+    expect(await recordMoneySettings(ctx.db, moneySettingsOf(ctx.env))).toBe(false);
+    const raised = { ...moneySettingsOf(ctx.env), platform_fee_percent: 12 };
+    expect(await recordMoneySettings(ctx.db, raised)).toBe(true);
+    expect(await recordMoneySettings(ctx.db, raised)).toBe(false);
+    const rows = await rowsAbout('money');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({ before: moneySettingsOf(ctx.env), after: raised });
   });
 });
