@@ -6,7 +6,6 @@ import { recordAuditAll, type AuditEntry } from '../audit/index.ts';
 import { payosPayoutsSweep } from './payos-payouts.sweep.ts';
 import { upkeepSweep } from '../../plugins/sweeps.ts';
 
-const HOUR = 60 * 60 * 1000;
 import { registerSalesListeners } from './sales.listeners.ts';
 import { createSalesRepository } from './sales.repository.ts';
 import { salesRoutes } from './sales.routes.ts';
@@ -14,6 +13,8 @@ import { CHECK_PAYOS_PAYOUTS_JOB, createSalesService, type SalesService } from '
 import { createTaxRepository } from './tax.repository.ts';
 import { taxRoutes } from './tax.routes.ts';
 import { createTaxService, type TaxService } from './tax.service.ts';
+
+const HOUR = 60 * 60 * 1000;
 
 declare module '../../lib/modules.ts' {
   interface Provided {
