@@ -374,7 +374,6 @@ export function WorkflowPreview({
             <button
               type="button"
               className="pointer-events-auto cursor-pointer rounded-full bg-slate-900/80 px-3 py-1.5 text-xs font-medium text-white shadow hover:bg-slate-900"
-              aria-label={t('preview.activate')}
               onClick={() => setActive(true)}
               data-testid="preview-activate"
             >
