@@ -25,7 +25,7 @@ describeDesktopOnly('an account a person manages', 'phone layout in signed-in.sp
     // Sign-up: the name is suggested from the address, the person types their own; a common password is refused with the reason.
     await page.goto('/auth?tab=signup');
     const form = page.getByRole('form', { name: t('auth.signupTab') });
-    await form.getByLabel(t('auth.email')).fill(email);
+    await form.getByLabel(t('auth.email'), { exact: true }).fill(email);
     await expect(form.getByLabel(t('settings.displayName'))).toHaveValue(email.split('@')[0]!);
     await form.getByLabel(t('settings.displayName')).fill(name);
     await form.getByLabel(t('auth.password')).fill('password123');

@@ -74,7 +74,7 @@ export async function signUpAndConfirm(
 ) {
   await page.goto('/auth?tab=signup');
   const form = page.getByRole('form', { name: t('auth.signupTab') });
-  await form.getByLabel(t('auth.email')).fill(email);
+  await form.getByLabel(t('auth.email'), { exact: true }).fill(email);
   await form.getByLabel(t('auth.password')).fill(PASSWORD);
   await form.getByRole('button', { name: t('auth.signup') }).click();
   await expect(page.getByText(t('auth.signupSuccess'))).toBeVisible();
@@ -100,7 +100,7 @@ export async function newContextIn(browser: Browser, language: UiLanguage) {
 
 export async function logIn(page: Page, t: Translate, email: string, password = PASSWORD) {
   const form = page.getByRole('form', { name: t('auth.loginTab') });
-  await form.getByLabel(t('auth.email')).fill(email);
+  await form.getByLabel(t('auth.email'), { exact: true }).fill(email);
   await form.getByLabel(t('auth.password')).fill(password);
   await form.getByRole('button', { name: t('auth.login') }).click();
 }

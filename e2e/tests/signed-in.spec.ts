@@ -40,7 +40,7 @@ test.describe('signed-in journey', () => {
     await signUpAndConfirm(page, browser, t, author, uiLanguage);
     await expectAccessible(page);
     const signupForm = page.getByRole('form', { name: t('auth.signupTab') });
-    await signupForm.getByLabel(t('auth.email')).fill(author);
+    await signupForm.getByLabel(t('auth.email'), { exact: true }).fill(author);
     await signupForm.getByLabel(t('auth.password')).fill(PASSWORD);
     await signupForm.getByRole('button', { name: t('auth.signup') }).click();
     await expectToast(page, t('errors.USER_ALREADY_EXISTS'));

@@ -42,7 +42,7 @@ test.describe("a new buyer's way back", () => {
     await page.reload();
     await page.getByRole('tab', { name: t('auth.signupTab') }).click();
     const form = page.getByRole('form', { name: t('auth.signupTab') });
-    await form.getByLabel(t('auth.email')).fill(email);
+    await form.getByLabel(t('auth.email'), { exact: true }).fill(email);
     await form.getByLabel(t('auth.password')).fill(PASSWORD);
     await form.getByRole('button', { name: t('auth.signup') }).click();
     await expect(form.getByRole('status')).toContainText(email);
