@@ -92,7 +92,7 @@ async function expectLocked(page: Page, t: Translate, workflow: Listed) {
   await scrollUntilShown(page.getByTestId('preview-section'), page.getByTestId('structure-preview'));
   await expect(page.getByRole('button', { name: t('detail.copyJson') })).toHaveCount(0);
   await expect(page.getByRole('button', { name: t('detail.download'), exact: true })).toHaveCount(0);
-  expect((await getOnce(page, `/api/workflows/${workflow.id}/download`)).ok()).toBe(false);
+  expect((await getRetryingReset(page, `/api/workflows/${workflow.id}/download`)).ok()).toBe(false);
 }
 
 /**
@@ -100,7 +100,7 @@ async function expectLocked(page: Page, t: Translate, workflow: Listed) {
  * being closed by the server's keep-alive timeout at that very moment (ECONNRESET: the race every
  * HTTP client meets on an idle pooled connection; browsers retry it themselves).
  */
-async function getOnce(page: Page, path: string) {
+async function getRetryingReset(page: Page, path: string) {
   try {
     return await page.request.get(path);
   } catch (error) {
