@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { DataFolderLockedError } from '../db/data-folder-lock.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { user } from '../db/schema.ts';
-import { EnvError, loadEnv } from '../env.ts';
+import { loadEnv } from '../env.ts';
 import { CLI_ACTOR, recordAudit } from '../modules/audit/index.ts';
+import { REPO_ROOT, runAsCommand } from './command.ts';
 
 const USAGE = `Usage: npm run admin -- <grant|revoke> <email>
        npm run admin -- list
@@ -65,9 +64,6 @@ export async function runAdminCommand(db: Database, args: string[]): Promise<Adm
   };
 }
 
-/** The repository's root: `npm start` runs there, so a relative DATA_DIR means the same folder for both. */
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-
 /** PostgreSQL's "relation does not exist" (drizzle keeps it as the cause): a database never migrated. */
 function isUnmigrated(error: unknown): boolean {
   for (let current = error; current; current = (current as { cause?: unknown }).cause) {
@@ -104,21 +100,4 @@ async function main(): Promise<number> {
   }
 }
 
-/** What went wrong, in a sentence: an operator's command never prints a stack trace. */
-function explain(error: unknown): string {
-  if (error instanceof EnvError || error instanceof DataFolderLockedError) return error.message;
-  const message = error instanceof Error ? error.message : String(error);
-  return `The command could not reach the database: ${message}`;
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().then(
-    (exitCode) => {
-      process.exitCode = exitCode;
-    },
-    (error: unknown) => {
-      console.error(explain(error));
-      process.exitCode = 1;
-    },
-  );
-}
+runAsCommand(import.meta.url, main, 'The command could not reach the database');

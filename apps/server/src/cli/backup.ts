@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/client.ts';
-import { DataFolderLockedError } from '../db/data-folder-lock.ts';
-import { EnvError, loadEnv, type Env } from '../env.ts';
+import { loadEnv, type Env } from '../env.ts';
 import { requestServerDump } from '../infra/backup/control.ts';
 import {
   DATA_PREFIX,
@@ -20,6 +18,7 @@ import {
   type ManifestEntry,
 } from '../infra/backup/snapshot.ts';
 import { openSnapshotWriter, parseS3Address } from '../infra/backup/store.ts';
+import { REPO_ROOT, runAsCommand } from './command.ts';
 
 const USAGE = `Usage: npm run backup -- --to <folder | s3://bucket/prefix>
 Writes a snapshot of the embedded database and the files of DATA_DIR into a new folder
@@ -142,30 +141,15 @@ export async function runBackup(env: Env, args: string[], cwd = process.cwd()): 
   }
 }
 
-/** The repository's root: `npm start` runs there, so a relative DATA_DIR means the same folder for both. */
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-
-/** What went wrong, in a sentence: an operator's command never prints a stack trace. */
-export function explain(error: unknown, doing: string): string {
-  if (error instanceof EnvError || error instanceof DataFolderLockedError) return error.message;
-  const message = error instanceof Error ? error.message : String(error);
-  return `${doing} failed: ${message}`;
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  // npm runs scripts at the root; a relative --to means the folder the operator typed it in.
-  const cwd = process.env.INIT_CWD ?? process.cwd();
-  process.chdir(REPO_ROOT);
-  Promise.resolve()
-    .then(() => runBackup(loadEnv(), process.argv.slice(2), cwd))
-    .then(
-      (result) => {
-        (result.exitCode === 0 ? console.log : console.error)(result.output);
-        process.exitCode = result.exitCode;
-      },
-      (error: unknown) => {
-        console.error(explain(error, 'The backup'));
-        process.exitCode = 1;
-      },
-    );
-}
+runAsCommand(
+  import.meta.url,
+  async () => {
+    // npm runs scripts at the root; a relative --to means the folder the operator typed it in.
+    const cwd = process.env.INIT_CWD ?? process.cwd();
+    process.chdir(REPO_ROOT);
+    const result = await runBackup(loadEnv(), process.argv.slice(2), cwd);
+    (result.exitCode === 0 ? console.log : console.error)(result.output);
+    return result.exitCode;
+  },
+  'The backup failed',
+);

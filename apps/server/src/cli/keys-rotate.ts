@@ -1,16 +1,15 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, asc, eq, gt, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { DataFolderLockedError } from '../db/data-folder-lock.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { makeConnections, n8nConnections, payoutAccounts, payouts, sellerTaxProfiles } from '../db/schema.ts';
-import { EnvError, loadEnv } from '../env.ts';
+import { loadEnv } from '../env.ts';
 import { resolveAuthSecret } from '../infra/auth/secret.ts';
 import { sealAccountNumber } from '../infra/sealed-account-number.ts';
 import { resealed, sealingKeys, SealedValueUnreadableError, type SealingKeys } from '../infra/sealed-text.ts';
+import { REPO_ROOT, runAsCommand } from './command.ts';
 
 const USAGE = `Usage: npm run keys:rotate [-- --batch-size <n>]
   Wraps every sealed value (n8n API keys, Make tokens, tax IDs, bank account numbers) again under
@@ -239,8 +238,6 @@ export async function runKeyRotation(
   return describeRotation(await rotateSealedValues(db, keys, { batchSize }));
 }
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-
 async function main(): Promise<number> {
   process.chdir(REPO_ROOT);
   const env = loadEnv();
@@ -272,20 +269,4 @@ async function main(): Promise<number> {
   }
 }
 
-function explain(error: unknown): string {
-  if (error instanceof EnvError || error instanceof DataFolderLockedError) return error.message;
-  const message = error instanceof Error ? error.message : String(error);
-  return `The command could not rotate the keys: ${message}`;
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().then(
-    (exitCode) => {
-      process.exitCode = exitCode;
-    },
-    (error: unknown) => {
-      console.error(explain(error));
-      process.exitCode = 1;
-    },
-  );
-}
+runAsCommand(import.meta.url, main, 'The command could not rotate the keys');

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { openDatabase } from '../db/client.ts';
 import { DataFolderLockedError, lockDataFolder, type DataFolderLock } from '../db/data-folder-lock.ts';
@@ -18,7 +17,8 @@ import {
   type Manifest,
 } from '../infra/backup/snapshot.ts';
 import { openSnapshotReader, parseS3Address } from '../infra/backup/store.ts';
-import { explain, optionOf, type CliResult } from './backup.ts';
+import { optionOf, type CliResult } from './backup.ts';
+import { REPO_ROOT, runAsCommand } from './command.ts';
 
 const USAGE = `Usage: npm run restore -- --from <snapshot folder | s3://bucket/prefix/flowbay-…>
 Checks every file of the snapshot against its manifest, then restores the embedded database and the
@@ -173,22 +173,14 @@ export async function runRestore(env: Env, args: string[], cwd = process.cwd()):
   }
 }
 
-/** The repository's root: `npm start` runs there, so a relative DATA_DIR means the same folder for both. */
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const cwd = process.env.INIT_CWD ?? process.cwd();
-  process.chdir(REPO_ROOT);
-  Promise.resolve()
-    .then(() => runRestore(loadEnv(), process.argv.slice(2), cwd))
-    .then(
-      (result) => {
-        (result.exitCode === 0 ? console.log : console.error)(result.output);
-        process.exitCode = result.exitCode;
-      },
-      (error: unknown) => {
-        console.error(explain(error, 'The restore'));
-        process.exitCode = 1;
-      },
-    );
-}
+runAsCommand(
+  import.meta.url,
+  async () => {
+    const cwd = process.env.INIT_CWD ?? process.cwd();
+    process.chdir(REPO_ROOT);
+    const result = await runRestore(loadEnv(), process.argv.slice(2), cwd);
+    (result.exitCode === 0 ? console.log : console.error)(result.output);
+    return result.exitCode;
+  },
+  'The restore failed',
+);

@@ -1,7 +1,7 @@
 import { AUDIT_PAGE_SIZE, type AuditEvent, type AuditPage, type AuditQuery } from '@flowbay/domain';
 import type { Viewer } from '../../infra/request-viewer.ts';
 import { requireAdmin } from '../../lib/guards.ts';
-import { toCsv } from './audit.csv.ts';
+import { toCsv } from '../../lib/csv.ts';
 import type { AuditRepository, AuditRow } from './audit.repository.ts';
 
 /** The most rows one CSV export holds (narrow the dates for more). */

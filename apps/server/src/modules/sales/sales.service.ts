@@ -29,7 +29,7 @@ import type { Viewer } from '../../infra/request-viewer.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { adminActor, PAYOS_ACTOR, recordAudit, type AuditEntry } from '../audit/index.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { payoutAccountChangedMail } from './sales.mail.ts';
 import {
   ledgerWrites,

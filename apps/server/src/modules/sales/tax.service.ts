@@ -12,7 +12,7 @@ import type { SignedInViewer, Viewer } from '../../infra/request-viewer.ts';
 import { openSealed, sealText, type SealingKeys } from '../../infra/sealed-text.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { adminActor, type AuditEntry } from '../audit/index.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../lib/csv.ts';
 import type { TaxProfileRow, TaxRepository } from './tax.repository.ts';
 
 const VN_OFFSET = 7 * 60 * 60 * 1000;

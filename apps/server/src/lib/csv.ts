@@ -1,6 +1,7 @@
 /**
  * RFC 4180 CSV with a BOM (so spreadsheet programs read Vietnamese as UTF-8). A cell that a
- * spreadsheet would run as a formula (= + - @ at its start) is prefixed with a quote mark.
+ * spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) gets a quote
+ * mark first. Shared by every CSV export (payouts, tax report, audit trail).
  */
 export function toCsv(header: string[], rows: (string | number)[][]): string {
   const cell = (value: string | number) => {
